@@ -1,0 +1,78 @@
+use std::fmt;
+
+/// An action the rules refuse: names the rule section and says why in a player's words.
+///
+/// The state that refused it is left untouched, so nothing is lost on bad input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleError {
+    /// The rulebook section, e.g. `"8.3.1"`; `"input"` for text that names no action at all.
+    pub rule: String,
+    /// One sentence a player understands.
+    pub message: String,
+}
+
+impl RuleError {
+    /// A refusal citing `rule`.
+    pub fn new(rule: impl Into<String>, message: impl Into<String>) -> Self {
+        RuleError { rule: rule.into(), message: message.into() }
+    }
+
+    /// Text that could not be read as an action at all.
+    pub fn input(message: impl Into<String>) -> Self {
+        RuleError::new("input", message)
+    }
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.rule == "input" {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "rule {}: {}", self.rule, self.message)
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// Failures of the kernel's own machinery (save files, replays).
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The save file is not valid JSON of the expected shape.
+    #[error("save file is not readable: {0}")]
+    Malformed(String),
+    /// The save file was written by another format version.
+    #[error("save file format {found} is not supported (this fiw reads format {expected})")]
+    Format {
+        /// Version in the file.
+        found: u32,
+        /// Version this build reads.
+        expected: u32,
+    },
+    /// The save file belongs to another game.
+    #[error("save file is for game '{found}', not '{expected}'")]
+    WrongGame {
+        /// Game named in the file.
+        found: String,
+        /// Game asked for.
+        expected: String,
+    },
+    /// An action in the file is illegal at that point of the game.
+    #[error("action {index} ('{text}') is refused: {error}")]
+    Illegal {
+        /// Zero-based position in the action list.
+        index: usize,
+        /// The action as written.
+        text: String,
+        /// Why the rules refuse it.
+        error: RuleError,
+    },
+    /// Replaying the actions did not reach the state the file records.
+    #[error("replay reaches state {found}, but the file records {recorded}: the save was altered or truncated")]
+    Digest {
+        /// Digest written in the file.
+        recorded: String,
+        /// Digest the replay reached.
+        found: String,
+    },
+}

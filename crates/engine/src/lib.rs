@@ -1,0 +1,30 @@
+//! The fiw game kernel.
+//!
+//! Every game of fiw is a state machine behind the [`Game`] trait: the state says whose decision
+//! it is, lists the legal actions, checks any proposed action against the rules and applies it.
+//! Everything random comes from the state's own [`Dice`], so a game is fully described by its
+//! options, its seed and its list of actions; that is what a [`SaveFile`] holds.
+//!
+//! Front ends (terminal, browser) and AIs see a game only through [`Game::view`], which carries
+//! what one seat may know; policies get a [`Seen`], which exposes nothing else.
+#![deny(missing_docs)]
+
+mod dice;
+mod error;
+mod game;
+mod log;
+mod policy;
+mod rulebook;
+mod save;
+mod sim;
+mod undo;
+
+pub use dice::Dice;
+pub use error::{EngineError, RuleError};
+pub use game::{Game, Outcome, Seat};
+pub use log::{Entry, Log, Visibility};
+pub use policy::{Policy, RandomPolicy, Seen};
+pub use rulebook::{AssumedValue, RuleBook, RuleSection};
+pub use save::{game_of, replay, Replayed, SaveFile, SAVE_FORMAT};
+pub use sim::{game_seed, play_out, simulate, wilson, GameRecord, SimOptions, SimReport};
+pub use undo::UndoStack;

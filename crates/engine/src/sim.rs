@@ -1,0 +1,239 @@
+use crate::{Game, Policy, Seat, Seen};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// How many games to play and how.
+#[derive(Clone, Debug)]
+pub struct SimOptions {
+    /// Number of games.
+    pub games: u64,
+    /// Master seed: game `i` uses a seed derived from it, so any game can be re-run alone.
+    pub seed: u64,
+    /// Worker threads (0 = all cores).
+    pub threads: usize,
+    /// Draw a progress bar on stderr.
+    pub progress: bool,
+}
+
+/// One finished game, as the simulation runner keeps it.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameRecord {
+    /// Winning seat, `None` for a draw.
+    pub winner: Option<Seat>,
+    /// Turn the game ended on.
+    pub turn: u32,
+    /// Number of decisions taken.
+    pub actions: u64,
+    /// The game's own end-of-game figures.
+    pub metrics: Vec<(&'static str, f64)>,
+}
+
+/// What `fiw sim` reports.
+#[derive(Clone, Debug, Serialize)]
+pub struct SimReport {
+    /// Game name.
+    pub game: String,
+    /// Games played.
+    pub games: u64,
+    /// Master seed.
+    pub seed: u64,
+    /// Threads used.
+    pub threads: usize,
+    /// Policy of each seat.
+    pub policies: BTreeMap<String, String>,
+    /// Wins per seat (every seat present) and `draw`.
+    pub wins: BTreeMap<String, u64>,
+    /// Win rate per seat with a 95 % Wilson interval: `[rate, low, high]`.
+    pub win_rate: BTreeMap<String, [f64; 3]>,
+    /// Mean turn at which games ended.
+    pub mean_turns: f64,
+    /// For each seat, how many of its wins came on each turn (index = turn).
+    pub victory_turns: BTreeMap<String, Vec<u64>>,
+    /// Mean decisions per game.
+    pub mean_actions: f64,
+    /// The game's own figures, averaged over all games.
+    pub means: BTreeMap<String, f64>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Throughput.
+    pub games_per_sec: f64,
+}
+
+/// The 95 % Wilson score interval for `wins` out of `n`.
+pub fn wilson(wins: u64, n: u64) -> [f64; 3] {
+    if n == 0 {
+        return [0.0, 0.0, 1.0];
+    }
+    let (n, p) = (n as f64, wins as f64 / n as f64);
+    let z = 1.959_964f64;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
+    [p, (centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+/// The seed of game `index` under master seed `seed` (splitmix64), so one game can be replayed.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed.wrapping_add(index.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Plays `state` to the end with one policy per seat. Returns the number of decisions, or an
+/// error if the game offers no legal action while not over, or runs past `max_actions`.
+pub fn play_out<G: Game>(
+    state: &mut G,
+    policies: &mut [Box<dyn Policy<G>>],
+    max_actions: u64,
+) -> Result<u64, String> {
+    let mut legal = Vec::with_capacity(64);
+    let mut n = 0u64;
+    while let Some(seat) = state.to_move() {
+        state.legal_actions(&mut legal);
+        if legal.is_empty() {
+            return Err(format!("no legal action for seat {} on turn {}", G::SEATS[seat], state.turn()));
+        }
+        let i = if legal.len() == 1 { 0 } else { policies[seat].choose(&Seen::new(state, seat), &legal) };
+        state.apply_unchecked(legal[i.min(legal.len() - 1)]);
+        n += 1;
+        if n > max_actions {
+            return Err(format!("game did not end within {max_actions} decisions"));
+        }
+    }
+    Ok(n)
+}
+
+/// Plays many games on a pool of threads and sums them up.
+///
+/// `make_policies` builds one policy per seat for a game from that game's seed.
+pub fn simulate<G, F>(
+    options: &G::Options,
+    sim: &SimOptions,
+    make_policies: F,
+) -> Result<SimReport, String>
+where
+    G: Game,
+    F: Fn(u64) -> Vec<Box<dyn Policy<G>>> + Sync,
+{
+    let threads = if sim.threads == 0 { rayon::current_num_threads().max(1) } else { sim.threads };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+    let bar = if sim.progress {
+        let bar = ProgressBar::new(sim.games);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let policy_names: BTreeMap<String, String> = make_policies(sim.seed)
+        .iter()
+        .enumerate()
+        .map(|(s, p)| (G::SEATS[s].to_string(), p.name().to_string()))
+        .collect();
+    let start = Instant::now();
+    const CHUNK: u64 = 256;
+    let chunks = sim.games.div_ceil(CHUNK);
+    let records: Result<Vec<Vec<GameRecord>>, String> = pool.install(|| {
+        (0..chunks)
+            .into_par_iter()
+            .map(|c| {
+                let mut out = Vec::with_capacity(CHUNK as usize);
+                for i in c * CHUNK..((c + 1) * CHUNK).min(sim.games) {
+                    let seed = game_seed(sim.seed, i);
+                    let mut state = G::new(options, seed).map_err(|e| e.to_string())?;
+                    state.set_logging(false);
+                    let mut policies = make_policies(seed);
+                    let actions = play_out(&mut state, &mut policies, 1_000_000)
+                        .map_err(|e| format!("game {i} (seed {seed}): {e}"))?;
+                    let outcome = state.outcome();
+                    out.push(GameRecord {
+                        winner: outcome.as_ref().and_then(|o| o.winner),
+                        turn: outcome.map(|o| o.turn).unwrap_or_else(|| state.turn()),
+                        actions,
+                        metrics: state.metrics(),
+                    });
+                }
+                bar.inc(out.len() as u64);
+                Ok(out)
+            })
+            .collect()
+    });
+    let records = records?;
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+    Ok(summarise::<G>(records.into_iter().flatten(), sim, threads, policy_names, seconds))
+}
+
+fn summarise<G: Game>(
+    records: impl Iterator<Item = GameRecord>,
+    sim: &SimOptions,
+    threads: usize,
+    policies: BTreeMap<String, String>,
+    seconds: f64,
+) -> SimReport {
+    let mut wins: BTreeMap<String, u64> = G::SEATS.iter().map(|s| (s.to_string(), 0)).collect();
+    wins.insert("draw".into(), 0);
+    let mut victory_turns: BTreeMap<String, Vec<u64>> = BTreeMap::new();
+    let (mut games, mut turns, mut actions) = (0u64, 0u64, 0u64);
+    let mut sums: BTreeMap<String, f64> = BTreeMap::new();
+    for r in records {
+        games += 1;
+        turns += r.turn as u64;
+        actions += r.actions;
+        let key = r.winner.map(|s| G::SEATS[s].to_string()).unwrap_or_else(|| "draw".into());
+        *wins.entry(key.clone()).or_default() += 1;
+        let v = victory_turns.entry(key).or_default();
+        if v.len() <= r.turn as usize {
+            v.resize(r.turn as usize + 1, 0);
+        }
+        v[r.turn as usize] += 1;
+        for (k, x) in r.metrics {
+            *sums.entry(k.to_string()).or_default() += x;
+        }
+    }
+    let n = games.max(1) as f64;
+    let win_rate = G::SEATS.iter().map(|s| (s.to_string(), wilson(wins[*s], games))).collect();
+    SimReport {
+        game: G::NAME.to_string(),
+        games,
+        seed: sim.seed,
+        threads,
+        policies,
+        wins,
+        win_rate,
+        mean_turns: turns as f64 / n,
+        victory_turns,
+        mean_actions: actions as f64 / n,
+        means: sums.into_iter().map(|(k, v)| (k, v / n)).collect(),
+        seconds,
+        games_per_sec: games as f64 / seconds.max(1e-9),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_brackets_the_rate() {
+        let [p, lo, hi] = wilson(50, 100);
+        assert!((p - 0.5).abs() < 1e-12);
+        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3, "{lo} {hi}");
+        assert_eq!(wilson(0, 0), [0.0, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn game_seeds_differ_per_game() {
+        let seeds: std::collections::HashSet<u64> = (0..1000).map(|i| game_seed(1, i)).collect();
+        assert_eq!(seeds.len(), 1000);
+    }
+}

@@ -1,0 +1,280 @@
+//! 3 the game board: land locations, the two sea areas, the boxes, and the roads between
+//! locations, loaded from `data/board.toml`.
+
+use serde::Deserialize;
+use std::sync::OnceLock;
+
+/// A place a block can be: a land location, a sea area, a box, or out of the game.
+pub type Loc = u8;
+
+pub const LOUISBOURG: Loc = 0;
+pub const ISLAND_BATTERY: Loc = 1;
+pub const LIGHTHOUSE_POINT: Loc = 2;
+pub const ROYAL_BATTERY: Loc = 3;
+pub const BARACHOIS: Loc = 4;
+pub const GREEN_HILLS: Loc = 5;
+pub const BLACK_ROCK: Loc = 6;
+pub const WHITE_POINT: Loc = 7;
+pub const FLAT_POINT: Loc = 8;
+pub const KENNINGTON_COVE: Loc = 9;
+pub const WESTERN_SETTLEMENTS: Loc = 10;
+pub const NORTHERN_SETTLEMENTS: Loc = 11;
+/// Number of land locations; land ids are `0..LAND`.
+pub const LAND: usize = 12;
+pub const GABARUS_BAY: Loc = 12;
+pub const LOUISBOURG_HARBOR: Loc = 13;
+/// The British Forces box in Gabarus Bay (7).
+pub const BRITISH_BOX: Loc = 14;
+/// The French reinforcement box (12).
+pub const REINFORCEMENTS: Loc = 15;
+/// Eliminated blocks.
+pub const ELIMINATED: Loc = 16;
+/// Every place, for arrays indexed by `Loc`.
+pub const PLACES: usize = 17;
+
+/// The ids used on the command line and in the data files, indexed by `Loc`.
+pub const IDS: [&str; PLACES] = [
+    "louisbourg",
+    "island-battery",
+    "lighthouse-point",
+    "royal-battery",
+    "barachois",
+    "green-hills",
+    "black-rock",
+    "white-point",
+    "flat-point",
+    "kennington-cove",
+    "western-settlements",
+    "northern-settlements",
+    "gabarus-bay",
+    "louisbourg-harbor",
+    "british-box",
+    "reinforcements",
+    "eliminated",
+];
+
+/// 8.2.1 the locations adjacent to Louisbourg.
+pub const ADJACENT_TO_LOUISBOURG: [Loc; 4] = [BLACK_ROCK, GREEN_HILLS, BARACHOIS, ISLAND_BATTERY];
+
+/// 8.3.1 the two kinds of road and how many units each carries per move action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RoadKind {
+    Solid,
+    Dotted,
+}
+
+impl RoadKind {
+    /// 8.3.1 road limits.
+    pub fn limit(self) -> u8 {
+        match self {
+            RoadKind::Solid => 8,
+            RoadKind::Dotted => 4,
+        }
+    }
+}
+
+/// A road as the data file gives it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoadDef {
+    pub between: [String; 2],
+    pub kind: RoadKind,
+    #[serde(default)]
+    pub source: Option<String>,
+    #[serde(default)]
+    pub assumed: Option<String>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LandDef {
+    id: String,
+    name: String,
+    #[serde(default)]
+    borders: Option<String>,
+    #[serde(default)]
+    reinforcement_entry: bool,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardFile {
+    land: Vec<LandDef>,
+    road: Vec<RoadDef>,
+}
+
+/// The validated board.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Display names, indexed by `Loc`.
+    pub names: [String; PLACES],
+    /// `road[a][b]`: the road between two land locations, if any.
+    pub road: [[Option<RoadKind>; LAND]; LAND],
+    /// Road index (for per-action road counters) between two land locations.
+    pub road_index: [[u8; LAND]; LAND],
+    /// Neighbours of each land location by road.
+    pub neighbours: [Vec<Loc>; LAND],
+    /// The sea area a land location borders, if any (3).
+    pub borders: [Option<Loc>; LAND],
+    /// 12 reinforcement entry locations.
+    pub entry: [bool; LAND],
+    /// The roads as written, for `fiw rules`.
+    pub roads: Vec<RoadDef>,
+}
+
+/// Number of roads allowed on the board (for fixed-size counters).
+pub const MAX_ROADS: usize = 32;
+
+/// Looks up a place by its id.
+pub fn loc_named(id: &str) -> Option<Loc> {
+    IDS.iter().position(|s| *s == id).map(|i| i as Loc)
+}
+
+/// The id of a place.
+pub fn id(loc: Loc) -> &'static str {
+    IDS.get(loc as usize).copied().unwrap_or("?")
+}
+
+/// Whether a place is a land location.
+pub fn is_land(loc: Loc) -> bool {
+    (loc as usize) < LAND
+}
+
+impl Board {
+    /// Parses and validates a board file; errors name the file, the line and the field.
+    pub fn parse(text: &str, file: &str) -> Result<Board, String> {
+        let raw: BoardFile = toml::from_str(text).map_err(|e| format!("{file}: {e}"))?;
+        let mut names: [String; PLACES] = std::array::from_fn(|i| IDS[i].to_string());
+        names[GABARUS_BAY as usize] = "Gabarus Bay".into();
+        names[LOUISBOURG_HARBOR as usize] = "Louisbourg Harbor".into();
+        names[BRITISH_BOX as usize] = "British Forces box".into();
+        names[REINFORCEMENTS as usize] = "French reinforcements".into();
+        names[ELIMINATED as usize] = "eliminated".into();
+        if raw.land.len() != LAND {
+            return Err(format!("{file}: expected {LAND} [[land]] entries, found {}", raw.land.len()));
+        }
+        let mut borders = [None; LAND];
+        let mut entry = [false; LAND];
+        for (i, l) in raw.land.iter().enumerate() {
+            if l.id != IDS[i] {
+                return Err(format!("{file}: [[land]] number {} has id '{}', expected '{}'", i + 1, l.id, IDS[i]));
+            }
+            names[i] = l.name.clone();
+            if let Some(sea) = &l.borders {
+                match loc_named(sea) {
+                    Some(s @ (GABARUS_BAY | LOUISBOURG_HARBOR)) => borders[i] = Some(s),
+                    _ => return Err(format!("{file}: land '{}' field borders: '{sea}' is not a sea area", l.id)),
+                }
+            }
+            entry[i] = l.reinforcement_entry;
+        }
+        let mut road = [[None; LAND]; LAND];
+        let mut road_index = [[u8::MAX; LAND]; LAND];
+        let mut neighbours: [Vec<Loc>; LAND] = Default::default();
+        if raw.road.len() > MAX_ROADS {
+            return Err(format!("{file}: at most {MAX_ROADS} roads"));
+        }
+        for (n, r) in raw.road.iter().enumerate() {
+            let end = |s: &str| match loc_named(s) {
+                Some(l) if is_land(l) => Ok(l as usize),
+                _ => Err(format!("{file}: road {} field between: '{s}' is not a land location", n + 1)),
+            };
+            let (a, b) = (end(&r.between[0])?, end(&r.between[1])?);
+            if a == b || road[a][b].is_some() {
+                return Err(format!("{file}: road {} ({} – {}) is a loop or a duplicate", n + 1, IDS[a], IDS[b]));
+            }
+            if r.source.is_none() && r.assumed.is_none() {
+                return Err(format!("{file}: road {} needs `source` or `assumed`", n + 1));
+            }
+            road[a][b] = Some(r.kind);
+            road[b][a] = Some(r.kind);
+            road_index[a][b] = n as u8;
+            road_index[b][a] = n as u8;
+            neighbours[a].push(b as Loc);
+            neighbours[b].push(a as Loc);
+        }
+        Ok(Board { names, road, road_index, neighbours, borders, entry, roads: raw.road })
+    }
+
+    /// The road between two places, if both are land and joined.
+    pub fn road(&self, a: Loc, b: Loc) -> Option<RoadKind> {
+        if is_land(a) && is_land(b) {
+            self.road[a as usize][b as usize]
+        } else {
+            None
+        }
+    }
+
+    /// Whether a land location borders a sea area (3), counting the British Forces box as part
+    /// of Gabarus Bay (8.3.3).
+    pub fn on_sea(&self, loc: Loc, sea: Loc) -> bool {
+        if loc == BRITISH_BOX {
+            return sea == GABARUS_BAY;
+        }
+        is_land(loc) && self.borders[loc as usize] == Some(sea)
+    }
+
+    /// The display name of a place.
+    pub fn name(&self, loc: Loc) -> &str {
+        &self.names[loc as usize]
+    }
+}
+
+/// The board of `data/board.toml`, parsed once.
+pub fn board() -> &'static Board {
+    static BOARD: OnceLock<Board> = OnceLock::new();
+    BOARD.get_or_init(|| {
+        Board::parse(include_str!("../data/board.toml"), "crates/louisbourg/data/board.toml")
+            .unwrap_or_else(|e| panic!("built-in board data is broken: {e}"))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_matches_the_rulebook() {
+        let b = board();
+        // 8.2.1: the four locations adjacent to Louisbourg
+        let mut adj = b.neighbours[LOUISBOURG as usize].clone();
+        adj.sort();
+        let mut want = ADJACENT_TO_LOUISBOURG.to_vec();
+        want.sort();
+        assert_eq!(adj, want);
+        // 15.2: they are not adjacent to one another
+        for &x in &ADJACENT_TO_LOUISBOURG {
+            for &y in &ADJACENT_TO_LOUISBOURG {
+                assert!(b.road(x, y).is_none(), "{} – {}", id(x), id(y));
+            }
+        }
+        // 3: the sea borders
+        let harbor: Vec<_> = (0..LAND as Loc).filter(|&l| b.on_sea(l, LOUISBOURG_HARBOR)).collect();
+        assert_eq!(harbor, vec![LOUISBOURG, ISLAND_BATTERY, LIGHTHOUSE_POINT, ROYAL_BATTERY]);
+        let bay: Vec<_> = (0..LAND as Loc).filter(|&l| b.on_sea(l, GABARUS_BAY)).collect();
+        assert_eq!(bay, vec![WHITE_POINT, FLAT_POINT, KENNINGTON_COVE]);
+        // 8.3.1 example roads
+        assert_eq!(b.road(WHITE_POINT, FLAT_POINT).map(RoadKind::limit), Some(8));
+        assert_eq!(b.road(WHITE_POINT, BLACK_ROCK).map(RoadKind::limit), Some(4));
+        assert_eq!(b.road(FLAT_POINT, GREEN_HILLS).map(RoadKind::limit), Some(4));
+        // every land location is reachable by road
+        let mut seen = [false; LAND];
+        let mut stack = vec![LOUISBOURG];
+        while let Some(l) = stack.pop() {
+            if !std::mem::replace(&mut seen[l as usize], true) {
+                stack.extend(b.neighbours[l as usize].iter().copied());
+            }
+        }
+        assert!(seen.iter().all(|s| *s));
+    }
+
+    #[test]
+    fn a_broken_board_file_names_the_field() {
+        let text = include_str!("../data/board.toml").replace("between = [\"white-point\", \"flat-point\"]", "between = [\"white-point\", \"atlantis\"]");
+        let err = Board::parse(&text, "board.toml").unwrap_err();
+        assert!(err.contains("atlantis") && err.contains("between"), "{err}");
+        let err = Board::parse("land = 3", "board.toml").unwrap_err();
+        assert!(err.contains("board.toml") && err.contains("line"), "{err}");
+    }
+}
