@@ -6,3 +6,5 @@
 //! solitaire set-up (14); the per-seat [`view`]; and exact battle [`odds`].
 pub mod board;
 pub mod forces;
+pub mod cards;
+pub mod odds;

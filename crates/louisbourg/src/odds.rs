@@ -1,0 +1,1 @@
+//! Exact battle odds (written by the odds work; see `fiw odds louisbourg`).
