@@ -185,3 +185,217 @@ pub fn deck() -> &'static Deck {
             .unwrap_or_else(|e| panic!("built-in card data is broken: {e}"))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    const TEXT: &str = include_str!("../data/cards.toml");
+    const FILE: &str = "cards.toml";
+
+    fn count(d: &Deck, f: impl Fn(&CardDef) -> bool) -> usize {
+        d.cards.iter().filter(|c| f(c)).count()
+    }
+
+    #[test]
+    fn built_in_deck_parses_with_28_cards() {
+        let d = deck();
+        assert_eq!(d.cards.len(), DECK_SIZE);
+        assert_eq!(DECK_SIZE, 28);
+    }
+
+    #[test]
+    fn one_printed_card_island_battery_bombardment() {
+        let d = deck();
+        let printed: Vec<&CardDef> = d.cards.iter().filter(|c| c.origin == Origin::Printed).collect();
+        assert_eq!(printed.len(), 1);
+        let c = printed[0];
+        assert_eq!(c.id, "island-battery-bombardment");
+        assert_eq!(c.name, "Island Battery – Bombardment");
+        assert_eq!(c.flag, Side::British);
+        assert_eq!(c.when, Window::Bombardment);
+        assert_eq!(
+            c.effect,
+            Effect::ExtraBombardment { from: "lighthouse-point".into(), target: "island-battery".into(), drm: 0 }
+        );
+        assert_eq!(d.named("island-battery-bombardment").map(|i| &d.card(i).id), Some(&c.id));
+    }
+
+    #[test]
+    fn three_attrition_cards_two_french_one_british() {
+        let d = deck();
+        assert_eq!(count(d, |c| c.origin == Origin::Attrition), 3);
+        assert_eq!(count(d, |c| c.origin == Origin::Attrition && c.flag == Side::French), 2);
+        assert_eq!(count(d, |c| c.origin == Origin::Attrition && c.flag == Side::British), 1);
+        for c in d.cards.iter().filter(|c| c.origin == Origin::Attrition) {
+            assert_eq!(c.when, Window::Drawn, "{}", c.id);
+            assert_eq!(c.effect, Effect::Attrition { sp: 2 }, "{}", c.id);
+        }
+        // Attrition effects come only from attrition cards.
+        assert_eq!(count(d, |c| matches!(c.effect, Effect::Attrition { .. })), 3);
+    }
+
+    #[test]
+    fn twenty_four_house_cards_split_evenly() {
+        let d = deck();
+        assert_eq!(count(d, |c| c.origin == Origin::House), 24);
+        assert_eq!(count(d, |c| c.origin == Origin::House && c.flag == Side::British), 12);
+        assert_eq!(count(d, |c| c.origin == Origin::House && c.flag == Side::French), 12);
+    }
+
+    #[test]
+    fn entry_ids_unique_kebab_case_and_every_card_has_history() {
+        let raw: CardsFile = toml::from_str(TEXT).unwrap();
+        let mut seen = HashSet::new();
+        for c in &raw.card {
+            assert!(seen.insert(c.id.clone()), "duplicate card id {}", c.id);
+            assert!(
+                !c.id.is_empty()
+                    && c.id.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-')
+                    && !c.id.starts_with('-')
+                    && !c.id.ends_with('-'),
+                "id not kebab-case: {}",
+                c.id
+            );
+            assert!(!c.name.trim().is_empty(), "{}: empty name", c.id);
+            assert!(!c.history.trim().is_empty(), "{}: empty history", c.id);
+        }
+        // Every id resolves to its own entry.
+        let d = deck();
+        for c in &raw.card {
+            let i = d.named(&c.id).unwrap();
+            assert_eq!(d.card(i).id, c.id);
+        }
+    }
+
+    #[test]
+    fn bombardment_effects_are_played_in_bombardment_the_rest_in_action() {
+        for c in &deck().cards {
+            let want = match c.effect {
+                Effect::Attrition { .. } => Window::Drawn,
+                Effect::ExtraBombardment { .. }
+                | Effect::BombardDrm { .. }
+                | Effect::EnemyBombardDrm { .. }
+                | Effect::ShipStrike { .. } => Window::Bombardment,
+                _ => Window::Action,
+            };
+            assert_eq!(c.when, want, "{}", c.id);
+        }
+    }
+
+    #[test]
+    fn house_effects_stay_modest() {
+        for c in deck().cards.iter().filter(|c| c.origin == Origin::House) {
+            match &c.effect {
+                Effect::BombardDrm { drm } => assert!((1..=2).contains(drm), "{}", c.id),
+                Effect::EnemyBombardDrm { drm } => assert!((-2..=-1).contains(drm), "{}", c.id),
+                Effect::ExtraBombardment { drm, .. } => assert!((0..=1).contains(drm), "{}", c.id),
+                Effect::ShipStrike { hit_on } => assert!((4..=6).contains(hit_on), "{}", c.id),
+                Effect::AttackFire { hit_on, .. } => assert!((5..=6).contains(hit_on), "{}", c.id),
+                Effect::DefendFire { hit_on, at, .. } => {
+                    assert!((4..=5).contains(hit_on), "{}", c.id);
+                    assert!(at.is_some(), "{}: defend-fire should name one location", c.id);
+                }
+                Effect::RoadBonus { extra } => assert!((2..=4).contains(extra), "{}", c.id),
+                Effect::Restore { sp, .. } => assert!((1..=2).contains(sp), "{}", c.id),
+                Effect::Attrition { .. } => panic!("{}: house card with attrition effect", c.id),
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn each_side_gets_a_mix_of_effects() {
+        for side in [Side::British, Side::French] {
+            let kinds: HashSet<std::mem::Discriminant<Effect>> = deck()
+                .cards
+                .iter()
+                .filter(|c| c.origin == Origin::House && c.flag == side)
+                .map(|c| std::mem::discriminant(&c.effect))
+                .collect();
+            assert!(kinds.len() >= 8, "{side:?} house cards use only {} effect kinds", kinds.len());
+        }
+    }
+
+    #[test]
+    fn effect_locations_resolve() {
+        for c in &deck().cards {
+            match &c.effect {
+                Effect::ExtraBombardment { from, target, .. } => {
+                    assert!(is_land(effect_loc(from)) && is_land(effect_loc(target)), "{}", c.id);
+                }
+                Effect::DefendFire { at: Some(l), .. } | Effect::Restore { at: Some(l), .. } => {
+                    assert!(is_land(effect_loc(l)), "{}", c.id);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_location_is_named_in_the_error() {
+        let bad = TEXT.replacen("from = \"lighthouse-point\"", "from = \"atlantis\"", 1);
+        assert_ne!(bad, TEXT);
+        let e = Deck::parse(&bad, FILE).unwrap_err();
+        assert!(e.contains("atlantis"), "{e}");
+        assert!(e.contains("effect.from"), "{e}");
+        assert!(e.contains(FILE), "{e}");
+
+        let bad = TEXT.replacen("at = \"louisbourg\"", "at = \"atlantis\"", 1);
+        assert_ne!(bad, TEXT);
+        let e = Deck::parse(&bad, FILE).unwrap_err();
+        assert!(e.contains("atlantis") && e.contains("effect.at"), "{e}");
+
+        // A sea area is not a land location.
+        let bad = TEXT.replacen("target = \"louisbourg\"", "target = \"louisbourg-harbor\"", 1);
+        assert_ne!(bad, TEXT);
+        let e = Deck::parse(&bad, FILE).unwrap_err();
+        assert!(e.contains("louisbourg-harbor") && e.contains("effect.target"), "{e}");
+    }
+
+    #[test]
+    fn wrong_deck_size_mentions_28() {
+        let short = TEXT.replacen("count = 2", "count = 1", 1);
+        assert_ne!(short, TEXT);
+        let e = Deck::parse(&short, FILE).unwrap_err();
+        assert!(e.contains("28") && e.contains("27"), "{e}");
+
+        let long = TEXT.replacen("count = 2", "count = 3", 1);
+        let e = Deck::parse(&long, FILE).unwrap_err();
+        assert!(e.contains("28") && e.contains("29"), "{e}");
+
+        let none = TEXT.replacen("count = 2", "count = 0", 1);
+        let e = Deck::parse(&none, FILE).unwrap_err();
+        assert!(e.contains("count"), "{e}");
+    }
+
+    #[test]
+    fn other_broken_fields_are_named() {
+        // Unknown field inside an effect.
+        let bad = TEXT.replacen("hit_on = 4 }", "hit_at = 4 }", 1);
+        assert_ne!(bad, TEXT);
+        let e = Deck::parse(&bad, FILE).unwrap_err();
+        assert!(e.contains("hit_at"), "{e}");
+
+        // Unknown effect type.
+        let bad = TEXT.replacen("type = \"road-bonus\"", "type = \"teleport\"", 1);
+        let e = Deck::parse(&bad, FILE).unwrap_err();
+        assert!(e.contains("teleport"), "{e}");
+
+        // Out-of-range die target.
+        let bad = TEXT.replacen("hit_on = 4 }", "hit_on = 7 }", 1);
+        let e = Deck::parse(&bad, FILE).unwrap_err();
+        assert!(e.contains("hit_on"), "{e}");
+
+        // An attrition card must be played when drawn, and only it.
+        let bad = TEXT.replacen("when = \"drawn\"", "when = \"action\"", 1);
+        let e = Deck::parse(&bad, FILE).unwrap_err();
+        assert!(e.contains("when"), "{e}");
+
+        // Unknown flag.
+        let bad = TEXT.replacen("flag = \"french\"", "flag = \"spanish\"", 1);
+        let e = Deck::parse(&bad, FILE).unwrap_err();
+        assert!(e.contains("spanish"), "{e}");
+    }
+}
