@@ -1,10 +1,27 @@
 //! Louisbourg 1758: the two-player block game of the 1758 siege, every rule enforced.
 //!
-//! Modules follow the rulebook's chapters: [`board`] (3), [`forces`] (4, 5), [`cards`] (6),
-//! the state machine in [`state`] with set-up (7), the operational and bombardment phases (8.1,
-//! 8.2), moves (8.3), battles and retreats (9–11), reinforcements (12) and victory (13); the
-//! solitaire set-up (14); the per-seat [`view`]; and exact battle [`odds`].
+//! Modules follow the rulebook's chapters: [`board`] (3), [`forces`] (4, 5), [`cards`] and
+//! `play` (6), `setup` (7, 14), `sequence` (8, 8.1, 13), `bombard` (8.2), `moves` (8.3, 12),
+//! `battle` (9, 10, 11) with the dice arithmetic in [`fire`]; [`view`] is what one seat may
+//! know; [`odds`] computes exact battle odds.
+pub mod actions;
+mod battle;
 pub mod board;
-pub mod forces;
+mod bombard;
 pub mod cards;
+pub mod fire;
+pub mod forces;
+mod game;
+mod legal;
+mod moves;
 pub mod odds;
+mod play;
+pub mod rulebook;
+mod sequence;
+mod setup;
+pub mod state;
+pub mod view;
+
+pub use actions::Action;
+pub use forces::Side;
+pub use state::{Louisbourg, Options, Step};

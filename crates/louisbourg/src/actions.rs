@@ -1,0 +1,202 @@
+//! The steps of every decision, with their stable text form (typed at the prompt, written in
+//! saves).
+
+use crate::board::{self, loc_named, Loc};
+use crate::cards::{deck, CardId};
+use crate::forces::{forces, Side};
+use fiw_engine::RuleError;
+use serde::{Deserialize, Serialize};
+
+/// Index of a block in the order of battle (`forces().units`).
+pub type UnitId = u8;
+
+/// One step of a decision. Group moves are split into one `Go` per block, then `Done`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// 7 the secret turn-1 landing plan: units for Kennington Cove, Flat Point, White Point.
+    Plan { kc: u8, fp: u8, wp: u8 },
+    /// 7 French set-up: place this block.
+    Place { unit: UnitId, to: Loc },
+    /// 14 set up the French by the solitaire table instead.
+    SolitaireSetup,
+    /// 8.1.1 the winner of the order roll names the side that goes first.
+    First(Side),
+    /// 6.1 play a card of one's own flag.
+    Play(CardId),
+    /// 6.1 discard a card face down.
+    Discard(CardId),
+    /// 8.2 bombard this target (a land location, or the harbor for the French ships).
+    Bombard(Loc),
+    /// Decline the current option (no bombardment, no action, no card).
+    Pass,
+    /// 8.3.1 begin a land move from this location.
+    LandMove(Loc),
+    /// 8.3.2 begin a raid.
+    Raid { from: Loc, to: Loc },
+    /// 8.3.3 begin an amphibious move from this location (or the British Forces box).
+    Amphibious(Loc),
+    /// 8.3.4 begin a ship move into this sea area.
+    ShipMove(Loc),
+    /// 7 carry out the turn-1 landing plan.
+    Land,
+    /// 12 bring a reinforcement in.
+    Reinforce { unit: UnitId, to: Loc },
+    /// Move (or land, raid with, retreat) this block to this place.
+    Go { unit: UnitId, to: Loc },
+    /// End the current group move.
+    Done,
+    /// 9.1 fight the battle here next.
+    Battle(Loc),
+    /// 10 stay and fire this round.
+    Fire,
+    /// 10 retreat instead of firing.
+    Retreat,
+    /// 9.2 take a hit on this block.
+    Hit(UnitId),
+    /// Card effect: restore 1 SP to this block.
+    Restore(UnitId),
+}
+
+fn unit_id(u: UnitId) -> &'static str {
+    forces().units.get(u as usize).map(|d| d.id.as_str()).unwrap_or("?")
+}
+
+fn card_id(c: CardId) -> &'static str {
+    deck().cards.get(c as usize).map(|d| d.id.as_str()).unwrap_or("?")
+}
+
+impl Action {
+    /// The stable text form.
+    pub fn text(&self) -> String {
+        use board::id;
+        match *self {
+            Action::Plan { kc, fp, wp } => {
+                format!("plan kennington-cove={kc} flat-point={fp} white-point={wp}")
+            }
+            Action::Place { unit, to } => format!("place {} {}", unit_id(unit), id(to)),
+            Action::SolitaireSetup => "solitaire-setup".into(),
+            Action::First(s) => format!("first {}", s.id()),
+            Action::Play(c) => format!("play {}", card_id(c)),
+            Action::Discard(c) => format!("discard {}", card_id(c)),
+            Action::Bombard(l) => format!("bombard {}", id(l)),
+            Action::Pass => "pass".into(),
+            Action::LandMove(l) => format!("move from {}", id(l)),
+            Action::Raid { from, to } => format!("raid {} from {}", id(to), id(from)),
+            Action::Amphibious(l) => format!("amphibious from {}", id(l)),
+            Action::ShipMove(l) => format!("ships to {}", id(l)),
+            Action::Land => "land".into(),
+            Action::Reinforce { unit, to } => format!("reinforce {} {}", unit_id(unit), id(to)),
+            Action::Go { unit, to } => format!("go {} {}", unit_id(unit), id(to)),
+            Action::Done => "done".into(),
+            Action::Battle(l) => format!("battle {}", id(l)),
+            Action::Fire => "fire".into(),
+            Action::Retreat => "retreat".into(),
+            Action::Hit(u) => format!("hit {}", unit_id(u)),
+            Action::Restore(u) => format!("restore {}", unit_id(u)),
+        }
+    }
+
+    /// Reads the text form. Unknown words are refused with the word named.
+    pub fn parse(text: &str) -> Result<Action, RuleError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let loc = |w: &str| loc_named(w).ok_or_else(|| RuleError::input(format!("unknown location '{w}' (try `fiw rules louisbourg 3`)")));
+        let unit = |w: &str| {
+            forces()
+                .units
+                .iter()
+                .position(|u| u.id == w)
+                .map(|i| i as UnitId)
+                .ok_or_else(|| RuleError::input(format!("unknown block '{w}'")))
+        };
+        let card = |w: &str| deck().named(w).ok_or_else(|| RuleError::input(format!("unknown card '{w}'")));
+        let side = |w: &str| match w {
+            "british" => Ok(Side::British),
+            "french" => Ok(Side::French),
+            _ => Err(RuleError::input(format!("unknown side '{w}' (british or french)"))),
+        };
+        let count = |w: &str, site: &str| {
+            let v = w
+                .strip_prefix(site)
+                .and_then(|r| r.strip_prefix('='))
+                .ok_or_else(|| RuleError::input(format!("expected {site}=N, found '{w}'")))?;
+            v.parse::<u8>().map_err(|_| RuleError::input(format!("'{v}' is not a number of units")))
+        };
+        Ok(match words.as_slice() {
+            ["plan", kc, fp, wp] => Action::Plan {
+                kc: count(kc, "kennington-cove")?,
+                fp: count(fp, "flat-point")?,
+                wp: count(wp, "white-point")?,
+            },
+            ["place", u, l] => Action::Place { unit: unit(u)?, to: loc(l)? },
+            ["solitaire-setup"] => Action::SolitaireSetup,
+            ["first", s] => Action::First(side(s)?),
+            ["play", c] => Action::Play(card(c)?),
+            ["discard", c] => Action::Discard(card(c)?),
+            ["bombard", l] => Action::Bombard(loc(l)?),
+            ["pass"] => Action::Pass,
+            ["move", "from", l] => Action::LandMove(loc(l)?),
+            ["raid", to, "from", from] => Action::Raid { from: loc(from)?, to: loc(to)? },
+            ["amphibious", "from", l] => Action::Amphibious(loc(l)?),
+            ["ships", "to", l] => Action::ShipMove(loc(l)?),
+            ["land"] => Action::Land,
+            ["reinforce", u, l] => Action::Reinforce { unit: unit(u)?, to: loc(l)? },
+            ["go", u, l] => Action::Go { unit: unit(u)?, to: loc(l)? },
+            ["done"] => Action::Done,
+            ["battle", l] => Action::Battle(loc(l)?),
+            ["fire"] => Action::Fire,
+            ["retreat"] => Action::Retreat,
+            ["hit", u] => Action::Hit(unit(u)?),
+            ["restore", u] => Action::Restore(unit(u)?),
+            [] => return Err(RuleError::input("empty action")),
+            [w, ..] => {
+                return Err(RuleError::input(format!(
+                    "cannot read '{}' as an action (first word '{w}'); type a number or an action as listed",
+                    text.trim()
+                )))
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_and_parse_round_trip() {
+        let samples = [
+            Action::Plan { kc: 0, fp: 4, wp: 2 },
+            Action::Place { unit: 20, to: 3 },
+            Action::SolitaireSetup,
+            Action::First(Side::French),
+            Action::Play(0),
+            Action::Discard(5),
+            Action::Bombard(board::LOUISBOURG_HARBOR),
+            Action::Pass,
+            Action::LandMove(board::WHITE_POINT),
+            Action::Raid { from: board::ISLAND_BATTERY, to: board::LIGHTHOUSE_POINT },
+            Action::Amphibious(board::BRITISH_BOX),
+            Action::ShipMove(board::LOUISBOURG_HARBOR),
+            Action::Land,
+            Action::Reinforce { unit: 30, to: board::KENNINGTON_COVE },
+            Action::Go { unit: 1, to: board::FLAT_POINT },
+            Action::Done,
+            Action::Battle(board::GREEN_HILLS),
+            Action::Fire,
+            Action::Retreat,
+            Action::Hit(2),
+            Action::Restore(3),
+        ];
+        for a in samples {
+            assert_eq!(Action::parse(&a.text()).unwrap(), a, "{}", a.text());
+        }
+    }
+
+    #[test]
+    fn bad_text_names_the_bad_word() {
+        assert!(Action::parse("go br-reg-99 flat-point").unwrap_err().message.contains("br-reg-99"));
+        assert!(Action::parse("bombard atlantis").unwrap_err().message.contains("atlantis"));
+        assert!(Action::parse("dance").unwrap_err().message.contains("dance"));
+        assert!(Action::parse("plan kennington-cove=x flat-point=1 white-point=3").is_err());
+    }
+}

@@ -1,0 +1,451 @@
+//! 9 army battles (9.1 order, 9.2 rounds and hits, 9.3 location effects), 10 retreats, and
+//! 11 ship battles.
+
+use crate::actions::{Action, UnitId};
+use crate::board::*;
+use crate::fire::{hit_on, BattleKind};
+use crate::forces::{forces, Kind, Side};
+use crate::legal::Why;
+use crate::state::{Battle, Louisbourg, Pool, Step, Then};
+
+fn bit(l: Loc) -> u32 {
+    1 << l
+}
+
+impl Louisbourg {
+    /// 9.1 the next battle: the attacker picks the order when there are several.
+    pub(crate) fn next_battle(&mut self) {
+        match self.pending.count_ones() {
+            0 => self.after_battles(),
+            1 => self.start_battle(self.pending.trailing_zeros() as Loc),
+            _ => self.set_step(Step::ChooseBattle(self.active)),
+        }
+    }
+
+    pub(crate) fn why_not_battle(&self, loc: Loc) -> Result<(), Why> {
+        if (loc as usize) < 32 && self.pending & bit(loc) != 0 {
+            Ok(())
+        } else {
+            Err(Why::new("9.1", "there is no battle waiting there"))
+        }
+    }
+
+    pub(crate) fn battle_candidates(&self, out: &mut Vec<Action>) {
+        for l in 0..PLACES as Loc {
+            if self.pending & bit(l) != 0 {
+                out.push(Action::Battle(l));
+            }
+        }
+    }
+
+    /// 9.2 both sides reveal their blocks, and the rounds begin.
+    pub(crate) fn start_battle(&mut self, loc: Loc) {
+        self.pending &= !bit(loc);
+        let kind = if !is_land(loc) {
+            BattleKind::Ship
+        } else if self.raid {
+            BattleKind::Raid
+        } else if self.amphibious_into & bit(loc) != 0 {
+            BattleKind::Amphibious
+        } else {
+            BattleKind::Land
+        };
+        let attacker = self.active;
+        self.battle = Some(Battle { loc, kind, attacker, round: 1 });
+        for u in self.units.iter_mut() {
+            if u.loc == loc {
+                u.revealed = true;
+            }
+        }
+        self.bump_epoch();
+        if self.log.is_on() {
+            let list = |s: Side| {
+                self.at(s, loc)
+                    .map(|(i, u)| format!("{} {}", Self::kind_of(i).id(), u.sp))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let (a, d) = (list(attacker), list(attacker.other()));
+            let what = match kind {
+                BattleKind::Ship => "Ship battle",
+                BattleKind::Raid => "Raid",
+                BattleKind::Amphibious => "Amphibious attack",
+                _ => "Battle",
+            };
+            self.log.public(|| {
+                format!("{what} at {}: the {} attack with {a}; the {} defend with {d}.", board().name(loc), attacker.name(), attacker.other().name())
+            });
+        }
+        self.defender_turn();
+    }
+
+    fn current(&self) -> Battle {
+        self.battle.unwrap_or(Battle { loc: ELIMINATED, kind: BattleKind::Land, attacker: self.active, round: 1 })
+    }
+
+    /// 10 from the second round a side may retreat instead of firing; the defender decides
+    /// first.
+    fn defender_turn(&mut self) {
+        let b = self.current();
+        let d = b.attacker.other();
+        if b.round >= 2 && b.kind != BattleKind::Raid && self.can_retreat(d) {
+            self.set_step(Step::Stay(d));
+        } else {
+            self.defender_fire();
+        }
+    }
+
+    fn defender_fire(&mut self) {
+        let b = self.current();
+        let hits = self.fire(b.attacker.other());
+        self.start_hits(b.attacker, hits, Pool::At(b.loc), Then::DefenderFired);
+    }
+
+    fn attacker_turn(&mut self) {
+        let b = self.current();
+        if b.round >= 2 && b.kind != BattleKind::Raid && self.can_retreat(b.attacker) {
+            self.set_step(Step::Stay(b.attacker));
+        } else {
+            self.attacker_fire();
+        }
+    }
+
+    fn attacker_fire(&mut self) {
+        let b = self.current();
+        let hits = self.fire(b.attacker);
+        self.start_hits(b.attacker.other(), hits, Pool::At(b.loc), Then::AttackerFired);
+    }
+
+    /// 9.2 battle fire: each unit rolls its SP in dice (a weak ship 1, 11) and hits on its rate
+    /// (9.3, 8.3.2, 8.3.3, and any card in force).
+    fn fire(&mut self, side: Side) -> u8 {
+        let b = self.current();
+        let defending = side != b.attacker;
+        let e = self.effects[side.seat()];
+        let amphibious_defence = !self.effects[b.attacker.seat()].no_amphibious_defence;
+        let logging = self.log.is_on();
+        let mut faces: Vec<u8> = Vec::new();
+        let (mut hits, mut dice) = (0u32, 0u32);
+        for i in 0..self.units.len() {
+            let u = self.units[i];
+            if u.loc != b.loc || Self::side_of(i) != side {
+                continue;
+            }
+            let kind = Self::kind_of(i);
+            let mut t = hit_on(kind, defending, b.loc, b.kind, b.round, amphibious_defence);
+            let card = if defending {
+                e.defend_fire.filter(|&(_, _, at)| at.is_none_or(|l| l == b.loc)).map(|(h, r, _)| (h, r))
+            } else {
+                e.attack_fire
+            };
+            if let Some((h, rounds)) = card {
+                if rounds == crate::cards::Rounds::All || b.round == 1 {
+                    t = t.min(h);
+                }
+            }
+            let n = if u.weak && defending && b.kind == BattleKind::Ship { 1 } else { u.sp as u32 };
+            dice += n;
+            if logging {
+                for _ in 0..n {
+                    let f = self.dice.d6();
+                    faces.push(f);
+                    hits += (f >= t) as u32;
+                }
+            } else {
+                hits += self.dice.count_d6_at_least(n, t);
+            }
+        }
+        self.bump_epoch();
+        if logging {
+            let faces: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
+            let round = b.round;
+            self.log.public(|| {
+                format!("Round {round}: the {} fire {dice} dice: {}: {hits} hits.", side.name(), faces.join(" "))
+            });
+        }
+        hits.min(255) as u8
+    }
+
+    /// The blocks a run of hits can fall on.
+    fn hit_targets(&self, owner: Side, pool: Pool) -> impl Iterator<Item = usize> + '_ {
+        self.iter_side(owner)
+            .filter(move |(i, u)| match pool {
+                Pool::At(l) => u.loc == l,
+                Pool::Army => Self::kind_of(*i) != Kind::Ship && (is_land(u.loc) || u.loc == BRITISH_BOX || u.loc == REINFORCEMENTS),
+            })
+            .map(|(i, _)| i)
+    }
+
+    fn hit_class(&self, i: usize) -> (Kind, u8, bool) {
+        let u = self.units[i];
+        (Self::kind_of(i), u.sp, u.weak)
+    }
+
+    /// 9.2 applying hits: the owner chooses; the choice is skipped when it cannot matter (all
+    /// blocks alike, or every block is lost anyway).
+    pub(crate) fn start_hits(&mut self, owner: Side, hits: u8, pool: Pool, then: Then) {
+        self.set_step(Step::Hits { owner, left: hits, pool, then });
+        self.settle_hits();
+    }
+
+    fn settle_hits(&mut self) {
+        loop {
+            let Step::Hits { owner, left, pool, then } = self.step else { return };
+            let first = self.hit_targets(owner, pool).next();
+            let Some(first) = first.filter(|_| left > 0) else {
+                self.after_hits(then);
+                return;
+            };
+            let in_ship_battle = self.battle.is_some_and(|b| b.kind == BattleKind::Ship && pool == Pool::At(b.loc));
+            let hp: u32 = self
+                .hit_targets(owner, pool)
+                .map(|i| if in_ship_battle && self.units[i].weak { 1 } else { self.units[i].sp as u32 })
+                .sum();
+            if left as u32 >= hp {
+                let all: Vec<usize> = self.hit_targets(owner, pool).collect();
+                for i in all {
+                    while self.units[i].loc != ELIMINATED {
+                        self.reduce(i);
+                    }
+                }
+                self.after_hits(then);
+                return;
+            }
+            let class = self.hit_class(first);
+            if self.hit_targets(owner, pool).all(|i| self.hit_class(i) == class) {
+                self.reduce(first);
+                self.set_step(Step::Hits { owner, left: left - 1, pool, then });
+                continue;
+            }
+            return;
+        }
+    }
+
+    pub(crate) fn why_not_hit(&self, unit: UnitId) -> Result<(), Why> {
+        match self.step {
+            Step::Hits { owner, pool, .. } if self.hit_targets(owner, pool).any(|i| i == unit as usize) => Ok(()),
+            Step::Hits { .. } => Err(Why::new("9.2", "hits go on your own units in that location")),
+            _ => Err(Why::new("9.2", "there are no hits to apply now")),
+        }
+    }
+
+    pub(crate) fn hit_candidates(&self, out: &mut Vec<Action>) {
+        if let Step::Hits { owner, pool, .. } = self.step {
+            let mut seen: Vec<(Kind, u8, bool)> = Vec::new();
+            for i in self.hit_targets(owner, pool) {
+                let c = self.hit_class(i);
+                if !seen.contains(&c) {
+                    seen.push(c);
+                    out.push(Action::Hit(i as UnitId));
+                }
+            }
+        }
+    }
+
+    pub(crate) fn apply_hit(&mut self, unit: UnitId) {
+        if let Step::Hits { owner, left, pool, then } = self.step {
+            let id = &forces().units[unit as usize].id;
+            self.log.private(owner.seat(), || format!("{id} takes a hit"));
+            self.reduce(unit as usize);
+            self.set_step(Step::Hits { owner, left: left.saturating_sub(1), pool, then });
+            self.settle_hits();
+        }
+    }
+
+    fn after_hits(&mut self, then: Then) {
+        match then {
+            Then::DefenderFired => {
+                let b = self.current();
+                if self.occupies(b.attacker, b.loc) {
+                    self.attacker_turn();
+                } else {
+                    self.end_battle();
+                }
+            }
+            Then::AttackerFired => {
+                let b = self.current();
+                if !self.occupies(b.attacker.other(), b.loc) {
+                    self.raiders_return();
+                    self.end_battle();
+                } else if b.kind == BattleKind::Raid {
+                    // 8.3.2 one round, then the raiders must go back
+                    self.raiders_return();
+                    self.end_battle();
+                } else {
+                    self.battle = Some(Battle { round: b.round + 1, ..b });
+                    self.defender_turn();
+                }
+            }
+            Then::Bombarded(side) => {
+                self.after_bombard(side);
+                self.skip_idle_steps();
+            }
+            Then::BackToBombard(side) => self.back_to_bombard(side),
+            Then::Attrition => self.continue_draws(),
+        }
+    }
+
+    /// 8.3.2 raiders return to the location they came from.
+    fn raiders_return(&mut self) {
+        let b = self.current();
+        if b.kind != BattleKind::Raid {
+            return;
+        }
+        for i in 0..self.units.len() {
+            if self.units[i].loc == b.loc && Self::side_of(i) == b.attacker {
+                self.units[i].loc = self.units[i].from;
+                self.units[i].revealed = false;
+            }
+        }
+        self.log.public(|| format!("The raiders return to {}.", board().name(self.units.iter().find(|u| u.loc != ELIMINATED && u.from != ELIMINATED).map(|u| u.from).unwrap_or(ELIMINATED))));
+    }
+
+    fn end_battle(&mut self) {
+        let b = self.current();
+        for u in self.units.iter_mut() {
+            u.revealed = false;
+        }
+        self.battle = None;
+        self.update_control();
+        let winner = if self.occupies(b.attacker, b.loc) && !self.occupies(b.attacker.other(), b.loc) {
+            b.attacker.name()
+        } else if self.occupies(b.attacker.other(), b.loc) {
+            b.attacker.other().name()
+        } else {
+            "nobody"
+        };
+        self.log.public(|| format!("The battle at {} is over: {winner} hold it.", board().name(b.loc)));
+        self.next_battle();
+    }
+
+    /// Whether `side` may go to `loc` in a retreat: not held by the enemy, not a battle still
+    /// to be fought (10).
+    fn open_for(&self, side: Side, loc: Loc) -> bool {
+        if loc == ELIMINATED || (loc as usize) < 32 && self.pending & bit(loc) != 0 {
+            return false;
+        }
+        !self.occupies(side.other(), loc)
+    }
+
+    /// 10 where one retreating block may go.
+    fn retreat_dests(&self, i: usize) -> impl Iterator<Item = Loc> + '_ {
+        let b = self.current();
+        let side = Self::side_of(i);
+        let u = self.units[i];
+        let attacking = side == b.attacker;
+        let attacker_from: u32 = self
+            .at(b.attacker, b.loc)
+            .map(|(_, a)| if (a.from as usize) < 32 { bit(a.from) } else { 0 })
+            .fold(0, |x, y| x | y);
+        let candidates: &[Loc] = if attacking || !is_land(b.loc) { &[] } else { &board().neighbours[b.loc as usize] };
+        let back = attacking.then_some(u.from);
+        back.into_iter()
+            .chain(candidates.iter().copied().filter(move |&l| attacker_from & bit(l) == 0))
+            .filter(move |&l| self.open_for(side, l) && !(Self::kind_of(i) == Kind::Indian && l == LOUISBOURG))
+    }
+
+    /// 10 a side may retreat only if every one of its blocks has somewhere to go; 11 defending
+    /// ships never retreat.
+    pub(crate) fn can_retreat(&self, side: Side) -> bool {
+        let b = self.current();
+        if b.kind == BattleKind::Ship && side != b.attacker {
+            return false;
+        }
+        self.at(side, b.loc).all(|(i, _)| self.retreat_dests(i).next().is_some())
+    }
+
+    pub(crate) fn why_not_stay(&self, a: &Action) -> Result<(), Why> {
+        match (self.step, a) {
+            (Step::Stay(_), Action::Fire) => Ok(()),
+            (Step::Stay(s), Action::Retreat) if self.can_retreat(s) => Ok(()),
+            (Step::Stay(_), Action::Retreat) => Err(Why::new("10", "every retreat route is blocked: the battle goes on")),
+            _ => Err(Why::new("10", "there is no battle round waiting for that choice")),
+        }
+    }
+
+    pub(crate) fn apply_stay(&mut self, a: Action) {
+        let Step::Stay(side) = self.step else { return };
+        let b = self.current();
+        match a {
+            Action::Fire if side == b.attacker => self.attacker_fire(),
+            Action::Fire => self.defender_fire(),
+            _ => {
+                self.log.public(|| format!("The {} retreat from {} (10).", side.name(), board().name(b.loc)));
+                self.retreat_used = [0; MAX_ROADS];
+                self.set_step(Step::Retreat(side));
+                self.settle_retreat();
+            }
+        }
+    }
+
+    pub(crate) fn why_not_retreat(&self, unit: UnitId, to: Loc) -> Result<(), Why> {
+        let Step::Retreat(side) = self.step else {
+            return Err(Why::new("10", "no retreat is under way"));
+        };
+        let i = unit as usize;
+        let b = self.current();
+        if Self::side_of(i) != side || self.units[i].loc != b.loc {
+            return Err(Why::new("10", "retreat your units from the battle location"));
+        }
+        if !self.retreat_dests(i).any(|l| l == to) {
+            return Err(Why::new(
+                "10",
+                "attackers go back where they came from; defenders to an open location the attackers did not come from",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Retreats the rest automatically when every block has one way out and no road limit
+    /// can be exceeded, so the owner is asked only when a choice matters.
+    fn settle_retreat(&mut self) {
+        let Step::Retreat(side) = self.step else { return };
+        let b = self.current();
+        let left: Vec<usize> = self.at(side, b.loc).map(|(i, _)| i).collect();
+        if left.is_empty() {
+            self.end_battle();
+            return;
+        }
+        let mut load = self.retreat_used;
+        for &i in &left {
+            let mut d = self.retreat_dests(i);
+            let (Some(to), None) = (d.next(), d.next()) else { return };
+            if let Some(k) = board().road(b.loc, to) {
+                let r = Self::road_index(b.loc, to);
+                load[r] += 1;
+                if load[r] > k.limit() && !self.effects[side.seat()].no_retreat_loss {
+                    return;
+                }
+            }
+        }
+        for i in left {
+            let to = self.retreat_dests(i).next();
+            if let Some(to) = to {
+                self.move_retreating(i, to);
+            }
+        }
+        self.end_battle();
+    }
+
+    pub(crate) fn apply_retreat_go(&mut self, i: usize, to: Loc) {
+        self.move_retreating(i, to);
+        self.settle_retreat();
+    }
+
+    /// 10 a retreating block moves one location; over the road's limit it loses 1 SP.
+    fn move_retreating(&mut self, i: usize, to: Loc) {
+        let b = self.current();
+        let side = Self::side_of(i);
+        self.units[i].loc = to;
+        self.units[i].revealed = false;
+        self.log.public(|| format!("A {} block retreats to {}.", side.name(), board().name(to)));
+        if let Some(k) = board().road(b.loc, to) {
+            let r = Self::road_index(b.loc, to);
+            self.retreat_used[r] += 1;
+            if self.retreat_used[r] > k.limit() && !self.effects[side.seat()].no_retreat_loss {
+                self.log.public(|| "It is over the road limit and loses 1 SP (10).".into());
+                self.reduce(i);
+            }
+        }
+    }
+}

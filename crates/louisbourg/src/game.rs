@@ -1,0 +1,80 @@
+//! Louisbourg 1758 behind the engine's `Game` trait.
+
+use crate::actions::Action;
+use crate::forces::Side;
+use crate::state::{Louisbourg, Options};
+use crate::view::View;
+use fiw_engine::{Game, Log, Outcome, RuleBook, RuleError, Seat};
+
+impl Game for Louisbourg {
+    type Action = Action;
+    type Options = Options;
+    type View = View;
+
+    const NAME: &'static str = "louisbourg";
+    const SEATS: &'static [&'static str] = &["british", "french"];
+
+    fn new(options: &Options, seed: u64) -> Result<Self, RuleError> {
+        Louisbourg::with_options(options, seed).map_err(RuleError::input)
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.decider().map(Side::seat)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.candidates(out);
+    }
+
+    fn check(&self, action: &Action) -> Result<(), RuleError> {
+        self.why_not(action).map_err(|w| RuleError::new(w.rule, w.msg))
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        self.apply_action(action);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn view(&self, seat: Seat) -> View {
+        self.view_of(Side::of_seat(seat))
+    }
+
+    fn render(&self, seat: Seat) -> String {
+        self.render_for(Side::of_seat(seat))
+    }
+
+    fn action_text(&self, action: &Action) -> String {
+        action.text()
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, RuleError> {
+        Action::parse(text)
+    }
+
+    fn log(&self) -> &Log {
+        &self.log
+    }
+
+    fn set_logging(&mut self, on: bool) {
+        self.log.set_on(on);
+    }
+
+    fn chance_epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    fn turn(&self) -> u32 {
+        self.turn as u32
+    }
+
+    fn metrics(&self) -> Vec<(&'static str, f64)> {
+        vec![("british_sp", self.british_sp() as f64), ("french_sp", self.side_sp(Side::French) as f64)]
+    }
+
+    fn rulebook() -> RuleBook {
+        crate::rulebook::rulebook()
+    }
+}

@@ -1,0 +1,385 @@
+//! The state of a game of Louisbourg 1758 and the decision it waits for.
+
+use crate::actions::UnitId;
+use crate::board::{board, is_land, Loc, ELIMINATED, LAND, MAX_ROADS, PLACES};
+use crate::cards::{CardId, Rounds};
+use crate::fire::BattleKind;
+use crate::forces::{forces, Kind, Side, Start};
+use fiw_engine::{Dice, Log, Outcome};
+use serde::{Deserialize, Serialize};
+
+/// A French block not yet placed by the set-up (7).
+pub const UNPLACED: Loc = 254;
+
+/// 8 the game lasts 16 turns.
+pub const LAST_TURN: u8 = 16;
+/// 13 the British need at least this many SP.
+pub const VICTORY_SP: u32 = 24;
+/// 6 the most cards a hand may hold when drawing.
+pub const HAND_LIMIT: usize = 3;
+/// 12 the first turn French reinforcements may enter.
+pub const REINFORCEMENT_TURN: u8 = 8;
+
+/// Set-up choices.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    /// 14: set the French up by the solitaire table (with its die roll) instead of by choice.
+    pub solitaire_setup: bool,
+    /// The deck from the top, by card id, for tests and puzzles; empty means shuffled. Cards
+    /// not named follow in shuffled order.
+    pub deck: Vec<String>,
+}
+
+/// One block on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Unit {
+    /// Where it is.
+    pub loc: Loc,
+    /// Current strength points (0 once eliminated).
+    pub sp: u8,
+    /// Locations moved this turn; 2 means it may move no further (8.3.1, 8.3.3).
+    pub steps: u8,
+    /// Where it entered its current location from this turn (retreat path, 10).
+    pub from: Loc,
+    /// A ship used for an amphibious move this turn: defends at 1 SP against ships (8.3.3, 11).
+    pub weak: bool,
+    /// Face up in the battle being fought (9.2).
+    pub revealed: bool,
+}
+
+/// Which blocks a run of hits falls on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Pool {
+    /// The owner's blocks at this place.
+    At(Loc),
+    /// The owner's army blocks anywhere (attrition).
+    Army,
+}
+
+/// What follows once hits are taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Then {
+    DefenderFired,
+    AttackerFired,
+    /// A bombardment by this side is over (8.2).
+    Bombarded(Side),
+    /// A card's bombardment or strike is over: back to this side's bombardment step.
+    BackToBombard(Side),
+    /// An attrition card is resolved: go on with the card draws (6.1).
+    Attrition,
+}
+
+/// The decision the game waits for, or the phase it is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Step {
+    /// 7 the British choose the landing plan in secret.
+    LandingPlan,
+    /// 7 the French place their blocks one by one.
+    FrenchSetup,
+    /// 8.1.1 the winner of the order roll picks who goes first.
+    ChooseFirst(Side),
+    /// 8.2 this side may bombard (or play a bombardment card).
+    Bombard(Side),
+    /// 8.3 this side picks its one action (or a card, or a reinforcement).
+    Action(Side),
+    /// 7 the British carry out the landing plan, block by block.
+    Landing,
+    /// 8.3.1 a land move from `from` is under way.
+    LandMove { side: Side, from: Loc, must_continue: Option<UnitId> },
+    /// 8.3.2 raiders are being chosen.
+    Raid { side: Side, from: Loc, to: Loc },
+    /// 8.3.3 an amphibious move is under way.
+    Amphibious { side: Side, sea: Loc, from: Loc },
+    /// 8.3.4 ships are being chosen.
+    ShipMove { side: Side, from: Loc, to: Loc },
+    /// 12 reinforcements entering a British-held location as the French action.
+    ReinforceAttack(Side),
+    /// 9.1 the attacker picks the next battle.
+    ChooseBattle(Side),
+    /// 10 this side stays and fires, or retreats.
+    Stay(Side),
+    /// 10 this side's blocks retreat one by one.
+    Retreat(Side),
+    /// 9.2 / 8.2 the owner picks which block takes the next hit.
+    Hits { owner: Side, left: u8, pool: Pool, then: Then },
+    /// A card restores SP to this side's blocks.
+    Restore { side: Side, left: u8, at: Option<Loc> },
+    /// The game is over.
+    Over,
+}
+
+/// The battle being fought.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Battle {
+    pub loc: Loc,
+    pub kind: BattleKind,
+    pub attacker: Side,
+    pub round: u8,
+}
+
+/// Card effects in force for one side this turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Effects {
+    pub bombard_drm: i8,
+    /// Added to the other side's bombardments.
+    pub enemy_bombard_drm: i8,
+    pub attack_fire: Option<(u8, Rounds)>,
+    pub defend_fire: Option<(u8, Rounds, Option<Loc>)>,
+    pub no_amphibious_defence: bool,
+    /// The other side may make no amphibious or ship move.
+    pub forbid_sea_moves: bool,
+    pub road_bonus: u8,
+    pub regulars_march: bool,
+    pub no_retreat_loss: bool,
+}
+
+/// A game of Louisbourg 1758.
+#[derive(Clone, Debug, Serialize)]
+pub struct Louisbourg {
+    pub(crate) options: Options,
+    pub(crate) dice: Dice,
+    pub(crate) turn: u8,
+    /// 8.1.1 player order this turn.
+    pub(crate) order: [Side; 2],
+    pub(crate) step: Step,
+    pub(crate) units: Vec<Unit>,
+    /// 3 who controls each land location.
+    pub(crate) control: [Side; LAND],
+    pub(crate) deck: Vec<CardId>,
+    pub(crate) hands: [Vec<CardId>; 2],
+    pub(crate) discards: u8,
+    /// 6.1 the card each side played face up this turn.
+    pub(crate) played: [Option<CardId>; 2],
+    /// 6.1 one card played or discarded per turn.
+    pub(crate) card_used: [bool; 2],
+    pub(crate) effects: [Effects; 2],
+    /// 7 the landing plan (Kennington Cove, Flat Point, White Point), secret to the British.
+    pub(crate) plan: [u8; 3],
+    pub(crate) landing_left: [u8; 3],
+    /// 8.1.3 no British amphibious or ship move this turn.
+    pub(crate) rough_seas: bool,
+    /// 8.1.1 the order roll of this turn (British, French), public.
+    pub(crate) order_roll: Option<(u8, u8)>,
+    /// 8.3.1 units moved along each road in the current action.
+    pub(crate) road_used: [u8; MAX_ROADS],
+    /// 10 units retreated along each road in the current retreat.
+    pub(crate) retreat_used: [u8; MAX_ROADS],
+    /// The side whose player action phase it is.
+    pub(crate) active: Side,
+    /// 8.3.3 locations entered by amphibious move in this action (bit per place).
+    pub(crate) amphibious_into: u32,
+    /// Whether the current action was a raid.
+    pub(crate) raid: bool,
+    /// Whether the current action was a reinforcement entry into a British location.
+    pub(crate) reinforcement_attack: bool,
+    /// 9.1 battles waiting to be fought (bit per place).
+    pub(crate) pending: u32,
+    pub(crate) battle: Option<Battle>,
+    /// 6.1 how far the card draws of this turn have gone (index into `order`).
+    pub(crate) draws_done: u8,
+    pub(crate) epoch: u64,
+    pub(crate) outcome: Option<Outcome>,
+    #[serde(skip)]
+    pub(crate) log: Log,
+}
+
+impl Louisbourg {
+    /// A new game: British set-up and landing plan first (7).
+    pub fn with_options(options: &Options, seed: u64) -> Result<Self, String> {
+        let f = forces();
+        let units = f
+            .units
+            .iter()
+            .map(|d| Unit {
+                loc: match d.start {
+                    Start::At(l) => l,
+                    Start::FrenchSetup => UNPLACED,
+                },
+                sp: d.max_sp,
+                steps: 0,
+                from: ELIMINATED,
+                weak: false,
+                revealed: false,
+            })
+            .collect();
+        let mut dice = Dice::new(seed);
+        let deck = crate::cards::deck();
+        let mut order: Vec<CardId> = Vec::with_capacity(deck.cards.len());
+        let mut rest: Vec<CardId> = (0..deck.cards.len() as CardId).collect();
+        for name in &options.deck {
+            let pos = rest
+                .iter()
+                .position(|&c| deck.cards[c as usize].id == *name)
+                .ok_or_else(|| format!("option deck: no card '{name}' left in the deck"))?;
+            order.push(rest.remove(pos));
+        }
+        dice.shuffle(&mut rest);
+        order.extend(rest);
+        order.reverse(); // the top of the deck is the end of the vector
+        let mut game = Louisbourg {
+            options: options.clone(),
+            dice,
+            turn: 1,
+            order: [Side::British, Side::French],
+            step: Step::LandingPlan,
+            units,
+            control: [Side::French; LAND],
+            deck: order,
+            hands: [Vec::new(), Vec::new()],
+            discards: 0,
+            played: [None; 2],
+            card_used: [false; 2],
+            effects: [Effects::default(); 2],
+            plan: [0; 3],
+            landing_left: [0; 3],
+            rough_seas: false,
+            order_roll: None,
+            road_used: [0; MAX_ROADS],
+            retreat_used: [0; MAX_ROADS],
+            active: Side::British,
+            amphibious_into: 0,
+            raid: false,
+            reinforcement_attack: false,
+            pending: 0,
+            battle: None,
+            draws_done: 0,
+            epoch: 0,
+            outcome: None,
+            log: Log::new(true),
+        };
+        game.log.public(|| "Louisbourg 1758. The British choose their landing plan in secret (7).".into());
+        Ok(game)
+    }
+
+    /// The dice, for tests that force rolls.
+    pub fn dice_mut(&mut self) -> &mut Dice {
+        &mut self.dice
+    }
+
+    /// The decision the game waits for.
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    /// All blocks, indexed like `forces().units`.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// Who controls a land location.
+    pub fn control(&self, loc: Loc) -> Side {
+        self.control[loc as usize]
+    }
+
+    /// The turn number.
+    pub fn turn_number(&self) -> u8 {
+        self.turn
+    }
+
+    /// The battle being fought, if any.
+    pub fn battle(&self) -> Option<Battle> {
+        self.battle
+    }
+
+    /// A side's hand (the true state: front ends use the view).
+    pub fn hand(&self, side: Side) -> &[CardId] {
+        &self.hands[side.seat()]
+    }
+
+    /// 13 the British strength point total: every British block still in the game.
+    pub fn british_sp(&self) -> u32 {
+        self.side_sp(Side::British)
+    }
+
+    /// Strength points of all of a side's blocks still in the game.
+    pub fn side_sp(&self, side: Side) -> u32 {
+        self.iter_side(side).map(|(_, u)| u.sp as u32).sum()
+    }
+
+    pub(crate) fn side_of(u: usize) -> Side {
+        forces().units[u].side
+    }
+
+    pub(crate) fn kind_of(u: usize) -> Kind {
+        forces().units[u].kind
+    }
+
+    pub(crate) fn max_sp(u: usize) -> u8 {
+        forces().units[u].max_sp
+    }
+
+    /// A side's blocks still in the game, with their index.
+    pub(crate) fn iter_side(&self, side: Side) -> impl Iterator<Item = (usize, &Unit)> {
+        self.units.iter().enumerate().filter(move |(i, u)| u.loc != ELIMINATED && Self::side_of(*i) == side)
+    }
+
+    /// A side's blocks at a place.
+    pub(crate) fn at(&self, side: Side, loc: Loc) -> impl Iterator<Item = (usize, &Unit)> {
+        self.units.iter().enumerate().filter(move |(i, u)| u.loc == loc && Self::side_of(*i) == side)
+    }
+
+    /// Whether a side has any block at a place.
+    pub(crate) fn occupies(&self, side: Side, loc: Loc) -> bool {
+        self.at(side, loc).next().is_some()
+    }
+
+    /// Number of a side's blocks at a place.
+    pub(crate) fn count(&self, side: Side, loc: Loc) -> usize {
+        self.at(side, loc).count()
+    }
+
+    pub(crate) fn set_step(&mut self, step: Step) {
+        self.step = step;
+    }
+
+    /// Something hidden or random was resolved: undo may not cross this point.
+    pub(crate) fn bump_epoch(&mut self) {
+        self.epoch += 1;
+    }
+
+    /// 3 the last side to occupy a land location controls it.
+    pub(crate) fn update_control(&mut self) {
+        let mut present = [[false; 2]; PLACES];
+        for (i, u) in self.units.iter().enumerate() {
+            if is_land(u.loc) {
+                present[u.loc as usize][Self::side_of(i).seat()] = true;
+            }
+        }
+        for l in 0..LAND {
+            match present[l] {
+                [true, false] => self.control[l] = Side::British,
+                [false, true] => self.control[l] = Side::French,
+                _ => {}
+            }
+        }
+    }
+
+    /// Takes one SP from a block; 5 a block reduced below 1 SP is eliminated. A weak ship
+    /// (8.3.3) is sunk by any hit.
+    pub(crate) fn reduce(&mut self, u: usize) {
+        let unit = &mut self.units[u];
+        if unit.weak && unit.loc == self.battle.map(|b| b.loc).unwrap_or(ELIMINATED) {
+            unit.sp = 0;
+        } else {
+            unit.sp = unit.sp.saturating_sub(1);
+        }
+        if unit.sp == 0 {
+            unit.loc = ELIMINATED;
+            unit.revealed = false;
+            let id = &forces().units[u].id;
+            let (side, kind) = (Self::side_of(u), Self::kind_of(u));
+            self.log.public(|| format!("{} {} eliminated", side.name(), kind.id()));
+            self.log.private(side.seat(), || format!("({id} is gone)"));
+        }
+    }
+
+    /// Road limits this side has this action (8.3.1, plus a card's bonus).
+    pub(crate) fn road_limit(&self, side: Side, a: Loc, b: Loc) -> Option<u8> {
+        board().road(a, b).map(|k| k.limit() + self.effects[side.seat()].road_bonus)
+    }
+
+    pub(crate) fn road_index(a: Loc, b: Loc) -> usize {
+        board().road_index[a as usize][b as usize] as usize
+    }
+}

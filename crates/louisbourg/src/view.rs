@@ -1,0 +1,267 @@
+//! What one seat may know (5: enemy army blocks are seen as blocks, not their type or SP,
+//! until revealed in battle; ships are open; cards in hand and the landing plan are private),
+//! and the text board built from it.
+
+use crate::board::*;
+use crate::cards::deck;
+use crate::forces::{forces, Kind, Side};
+use crate::state::{Louisbourg, Step, UNPLACED};
+use fiw_engine::{Game, Outcome};
+use serde::Serialize;
+
+/// A block as a seat sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BlockView {
+    /// The block's name: only for the seat's own blocks (the name tells the type).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    pub kind: Kind,
+    pub sp: u8,
+    pub max_sp: u8,
+}
+
+/// One place as a seat sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlaceView {
+    pub id: &'static str,
+    pub name: String,
+    /// 3 control, for land locations.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub control: Option<Side>,
+    pub own: Vec<BlockView>,
+    /// Enemy blocks the seat can see: ships, and blocks revealed in the battle being fought.
+    pub enemy_seen: Vec<BlockView>,
+    /// Enemy blocks standing hidden: only their number is known.
+    pub enemy_hidden: usize,
+}
+
+/// A card as its holder sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CardView {
+    pub id: String,
+    pub name: String,
+    pub flag: Side,
+    pub when: crate::cards::Window,
+    pub house: bool,
+}
+
+/// The battle being fought, as both sides see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BattleView {
+    pub at: &'static str,
+    pub kind: crate::fire::BattleKind,
+    pub attacker: Side,
+    pub round: u8,
+}
+
+/// Everything a seat may know.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    pub seat: Side,
+    pub turn: u8,
+    pub to_move: Option<Side>,
+    /// What the game waits for, in words.
+    pub waiting_for: String,
+    pub order: [Side; 2],
+    pub order_roll: Option<(u8, u8)>,
+    pub rough_seas: bool,
+    pub places: Vec<PlaceView>,
+    pub hand: Vec<CardView>,
+    pub enemy_hand: usize,
+    pub deck_left: usize,
+    pub discards: u8,
+    /// 6.1 cards played face up this turn.
+    pub played: Vec<(Side, CardView)>,
+    /// 7 the landing plan, to the British only.
+    pub landing_plan: Option<[u8; 3]>,
+    pub battle: Option<BattleView>,
+    /// The seat's own SP total (13 matters to the British).
+    pub own_sp: u32,
+    pub outcome: Option<Outcome>,
+    /// The legal actions, when this seat decides.
+    pub legal: Vec<String>,
+    /// The log lines this seat may read.
+    pub log: Vec<String>,
+}
+
+fn card_view(c: u8) -> CardView {
+    let d = deck().card(c);
+    CardView { id: d.id.clone(), name: d.name.clone(), flag: d.flag, when: d.when, house: d.origin == crate::cards::Origin::House }
+}
+
+impl Louisbourg {
+    /// The view of one side.
+    pub fn view_of(&self, seat: Side) -> View {
+        let enemy = seat.other();
+        let battle_loc = self.battle.map(|b| b.loc);
+        let mut places = Vec::new();
+        for loc in 0..ELIMINATED {
+            let mut own = Vec::new();
+            let mut enemy_seen = Vec::new();
+            let mut enemy_hidden = 0;
+            for (i, u) in self.units.iter().enumerate() {
+                if u.loc != loc || u.loc == UNPLACED {
+                    continue;
+                }
+                let d = &forces().units[i];
+                let block = |id| BlockView { id, kind: d.kind, sp: u.sp, max_sp: d.max_sp };
+                if d.side == seat {
+                    own.push(block(Some(d.id.clone())));
+                } else if d.kind == Kind::Ship || (u.revealed && battle_loc == Some(loc)) {
+                    enemy_seen.push(block(None));
+                } else {
+                    enemy_hidden += 1;
+                }
+            }
+            let _ = enemy;
+            places.push(PlaceView {
+                id: id(loc),
+                name: board().name(loc).to_string(),
+                control: is_land(loc).then(|| self.control[loc as usize]),
+                own,
+                enemy_seen,
+                enemy_hidden,
+            });
+        }
+        let to_move = self.decider();
+        let legal = if to_move == Some(seat) {
+            let mut v = Vec::new();
+            self.candidates(&mut v);
+            v.iter().map(|a| a.text()).collect()
+        } else {
+            Vec::new()
+        };
+        View {
+            seat,
+            turn: self.turn,
+            to_move,
+            waiting_for: self.waiting_for(seat),
+            order: self.order,
+            order_roll: self.order_roll,
+            rough_seas: self.rough_seas,
+            places,
+            hand: self.hands[seat.seat()].iter().map(|&c| card_view(c)).collect(),
+            enemy_hand: self.hands[enemy.seat()].len(),
+            deck_left: self.deck.len(),
+            discards: self.discards,
+            played: [Side::British, Side::French]
+                .iter()
+                .filter_map(|&s| self.played[s.seat()].map(|c| (s, card_view(c))))
+                .collect(),
+            landing_plan: (seat == Side::British && self.step != Step::LandingPlan).then_some(self.plan),
+            battle: self.battle.map(|b| BattleView { at: id(b.loc), kind: b.kind, attacker: b.attacker, round: b.round }),
+            own_sp: self.side_sp(seat),
+            outcome: self.outcome.clone(),
+            legal,
+            log: self.log.visible_to(seat.seat()).map(|e| e.text.clone()).collect(),
+        }
+    }
+
+    /// What the game waits for, in words, for `seat`.
+    fn waiting_for(&self, seat: Side) -> String {
+        let who = |s: Side| if s == seat { "You".to_string() } else { format!("The {}", s.name()) };
+        match self.step {
+            Step::LandingPlan => format!("{} choose the landing plan (7)", who(Side::British)),
+            Step::FrenchSetup => match self.next_to_place() {
+                Some(u) if seat == Side::French => format!("You set up: place {} (7)", forces().units[u].id),
+                _ => "The French set up (7)".into(),
+            },
+            Step::ChooseFirst(s) => format!("{} won the order roll and choose who goes first (8.1.1)", who(s)),
+            Step::Bombard(s) => format!("{} may bombard (8.2)", who(s)),
+            Step::Action(s) => format!("{} choose an action (8.3)", who(s)),
+            Step::Landing => format!("{} land the planned units (7)", who(Side::British)),
+            Step::LandMove { side, from, .. } => format!("{} move units from {} (8.3.1)", who(side), board().name(from)),
+            Step::Raid { side, to, .. } => format!("{} choose raiders against {} (8.3.2)", who(side), board().name(to)),
+            Step::Amphibious { side, from, .. } => format!("{} choose units to carry from {} (8.3.3)", who(side), board().name(from)),
+            Step::ShipMove { side, to, .. } => format!("{} choose ships to sail to {} (8.3.4)", who(side), board().name(to)),
+            Step::ReinforceAttack(s) => format!("{} bring in reinforcements (12)", who(s)),
+            Step::ChooseBattle(s) => format!("{} choose the next battle (9.1)", who(s)),
+            Step::Stay(s) => format!("{} stay and fire, or retreat (10)", who(s)),
+            Step::Retreat(s) => format!("{} retreat unit by unit (10)", who(s)),
+            Step::Hits { owner, left, .. } => format!("{} apply {left} hit(s) (9.2)", who(owner)),
+            Step::Restore { side, left, .. } => format!("{} restore up to {left} SP (card)", who(side)),
+            Step::Over => "The game is over".into(),
+        }
+    }
+
+    /// The text board for `seat`.
+    pub fn render_for(&self, seat: Side) -> String {
+        let v = self.view_of(seat);
+        let mut s = String::new();
+        let order = format!("{} then {}", v.order[0].name(), v.order[1].name());
+        s += &format!(
+            "Louisbourg 1758 — turn {} of 16 — you are the {} — order: {order}{}\n",
+            v.turn,
+            seat.name(),
+            if v.rough_seas { " — rough seas" } else { "" }
+        );
+        let blocks = |b: &[BlockView]| {
+            b.iter()
+                .map(|x| match &x.id {
+                    Some(id) => format!("{id} {}/{}", x.sp, x.max_sp),
+                    None => format!("{} {}", x.kind.id(), x.sp),
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        s += &format!("{:<22} {:<4} {:<44} {}\n", "location", "ctrl", "yours", "enemy");
+        for p in &v.places {
+            let own = if p.own.is_empty() { "-".to_string() } else { blocks(&p.own) };
+            let mut enemy = blocks(&p.enemy_seen);
+            if p.enemy_hidden > 0 {
+                if !enemy.is_empty() {
+                    enemy += ", ";
+                }
+                enemy += &format!("{} hidden block{}", p.enemy_hidden, if p.enemy_hidden == 1 { "" } else { "s" });
+            }
+            if enemy.is_empty() {
+                enemy = "-".into();
+            }
+            let ctrl = match p.control {
+                Some(Side::British) => "Br",
+                Some(Side::French) => "Fr",
+                None => "",
+            };
+            if p.own.is_empty() && p.enemy_seen.is_empty() && p.enemy_hidden == 0 && p.control.is_none() {
+                continue;
+            }
+            s += &format!("{:<22} {:<4} {:<44} {}\n", p.name, ctrl, own, enemy);
+        }
+        s += &format!(
+            "Your SP: {}   Your hand: {}   Enemy hand: {} card(s)   Deck: {}\n",
+            v.own_sp,
+            if v.hand.is_empty() {
+                "none".to_string()
+            } else {
+                v.hand
+                    .iter()
+                    .map(|c| format!("{} [{}{}]", c.id, c.flag.id(), if c.house { ", house card" } else { "" }))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            },
+            v.enemy_hand,
+            v.deck_left
+        );
+        for (side, c) in &v.played {
+            s += &format!("Played this turn by the {}: {}{}\n", side.name(), c.name, if c.house { " [house card]" } else { "" });
+        }
+        if let Some(p) = v.landing_plan {
+            if v.turn == 1 {
+                s += &format!("Your landing plan: Kennington Cove {}, Flat Point {}, White Point {}\n", p[0], p[1], p[2]);
+            }
+        }
+        if let Some(b) = &v.battle {
+            s += &format!("Battle at {} — round {} — the {} attack\n", b.at, b.round, b.attacker.name());
+        }
+        if let Some(o) = &v.outcome {
+            s += &format!("Game over on turn {}: {}\n", o.turn, o.reason);
+        }
+        s += &format!("{}\n", v.waiting_for);
+        s
+    }
+}
+
+/// Whether the view of `seat` is all it may be: used by tests.
+pub fn seat_name(seat: usize) -> &'static str {
+    Louisbourg::SEATS.get(seat).copied().unwrap_or("?")
+}
