@@ -215,9 +215,7 @@ fn validate_side(name: &str, side: &[Fighter]) -> Result<(bool, Option<(Side, Ki
     }
     let ships = side.iter().filter(|f| f.kind == Kind::Ship).count();
     if ships > 0 && ships < side.len() {
-        return Err(format!(
-            "the {name} mixes ships with army units: ships fight only ships (11)"
-        ));
+        return Err(format!("the {name} mixes ships with army units: ships fight only ships (11)"));
     }
     let mut seen: Option<(Side, Kind)> = None;
     for f in side {
@@ -700,8 +698,13 @@ mod tests {
     fn parse_units_names_the_bad_item() {
         assert_eq!(parse_units("4,ranger:9").unwrap_err(), "unit 'ranger:9': SP must be 1 to 4");
         assert_eq!(parse_units("0").unwrap_err(), "unit '0': SP must be 1 to 4");
-        assert_eq!(parse_units("99999999999").unwrap_err(), "unit '99999999999': SP must be 1 to 4");
-        assert!(parse_units("dragoon:2").unwrap_err().starts_with("unit 'dragoon:2': unknown kind"));
+        assert_eq!(
+            parse_units("99999999999").unwrap_err(),
+            "unit '99999999999': SP must be 1 to 4"
+        );
+        assert!(parse_units("dragoon:2")
+            .unwrap_err()
+            .starts_with("unit 'dragoon:2': unknown kind"));
         assert!(parse_units("ranger").unwrap_err().starts_with("unit 'ranger': give its SP"));
         assert!(parse_units("4,x").unwrap_err().starts_with("unit 'x': SP 'x' is not a number"));
         assert!(parse_units("ranger:-1").unwrap_err().starts_with("unit 'ranger:-1'"));
@@ -719,6 +722,36 @@ mod tests {
         assert_eq!(parse_at("Louisbourg"), Ok(LOUISBOURG));
         assert!(parse_at("gabarus-bay").unwrap_err().contains("not a land location"));
         assert!(parse_at("paris").is_err());
+    }
+
+    /// The odds use the same hit numbers as the game's battle fire (`fire::hit_on`), for
+    /// every kind, land location, round and kind of battle.
+    #[test]
+    fn hit_numbers_agree_with_the_games_battle_fire() {
+        use crate::fire::{hit_on, BattleKind};
+        let kinds = [Kind::Regular, Kind::Light, Kind::Ranger, Kind::Militia, Kind::Indian];
+        for at in 0..board::LAND as Loc {
+            for kind in kinds {
+                for round in 1..=3u8 {
+                    for (battle, amphibious, raid) in [
+                        (BattleKind::Land, false, false),
+                        (BattleKind::Amphibious, true, false),
+                        (BattleKind::Raid, false, true),
+                    ] {
+                        let base = defender_threshold(Some(at), amphibious, u32::from(round));
+                        let (def, att) = if raid {
+                            (raid_threshold(kind, base), raid_threshold(kind, SINGLE_FIRE))
+                        } else {
+                            (base, SINGLE_FIRE)
+                        };
+                        let game = |defending| hit_on(kind, defending, at, battle, round, true);
+                        assert_eq!(def, game(true), "{kind:?} defending {at} {battle:?} {round}");
+                        assert_eq!(att, game(false), "{kind:?} attacking {at} {battle:?} {round}");
+                    }
+                }
+            }
+        }
+        assert_eq!(hit_on(Kind::Ship, true, LOUISBOURG, BattleKind::Ship, 1, true), SINGLE_FIRE);
     }
 
     /// 1 SP against 1 SP in the open: the defender hits first with 1/6, then the attacker with
@@ -809,7 +842,10 @@ mod tests {
             q.amphibious = amphibious;
             let o = odds(&q).unwrap();
             check_consistent(&o, false);
-            assert_eq!(o.attacker_sp_left.len() as u32, q.attacker.iter().map(|f| u32::from(f.sp)).sum::<u32>() + 1);
+            assert_eq!(
+                o.attacker_sp_left.len() as u32,
+                q.attacker.iter().map(|f| u32::from(f.sp)).sum::<u32>() + 1
+            );
         }
     }
 
@@ -869,7 +905,7 @@ mod tests {
         assert!(close(o.attacker_sp_left[1], 5.0 / 6.0, 1e-15));
         // The defender keeps its SP when it kills the raider or when the ranger misses.
         assert!(close(o.defender_sp_left[1], 1.0 / 6.0 + 5.0 / 6.0 * 2.0 / 3.0, 1e-15));
-        assert_eq!(o.mean_rounds, 1.0);
+        assert!(close(o.mean_rounds, 1.0, 1e-15));
         check_consistent(&o, true);
 
         // A defending Indian fires double too (8.3.2): the raider dies with 1/3.
@@ -978,11 +1014,14 @@ mod tests {
         assert!(err(query("4", "1").with(|q| q.attacker[0].sp = 0)).contains("SP must be 1 to 4"));
         assert!(err(query("4", "1").with(|q| q.defender[0].sp = 9)).contains("SP must be 1 to 4"));
         assert!(err(query("4,4,4,4,4", "1").with(|q| q.raid = true)).contains("1 to 4 units"));
-        assert!(err(query("4", "1").with(|q| q.at = loc_named("gabarus-bay"))).contains("land location"));
+        assert!(err(query("4", "1").with(|q| q.at = loc_named("gabarus-bay")))
+            .contains("land location"));
         assert!(err(query("4", "1").with(|q| q.at = Some(200))).contains("land location"));
         assert!(err(query("ship:4,4", "1")).contains("mixes ships"));
         assert!(err(query("ship:4", "1")).contains("ships fight only ships"));
-        assert!(err(query("ship:4", "ship:3").with(|q| q.at = Some(LOUISBOURG))).contains("sea area"));
+        assert!(
+            err(query("ship:4", "ship:3").with(|q| q.at = Some(LOUISBOURG))).contains("sea area")
+        );
         assert!(err(query("ship:4", "ship:3").with(|q| q.amphibious = true)).contains("8.3.3"));
         assert!(err(query("ship:4", "ship:3").with(|q| q.raid = true)).contains("8.3.2"));
         assert!(err(query("ship:4", "ship:3").with(|q| q.defender_retreat_at = Some(2)))
@@ -1007,13 +1046,72 @@ mod tests {
             q.at = Some(GREEN_HILLS)
         }))
         .contains("borders no sea area"));
-        assert!(err(query("light:3,militia:1", "1")).contains("mixes British units (light) with French units (militia)"));
+        assert!(err(query("light:3,militia:1", "1"))
+            .contains("mixes British units (light) with French units (militia)"));
         assert!(err(query("ranger:2", "light:3")).contains("both sides are British"));
         assert!(err(query("4", "indian:2").with(|q| q.at = Some(LOUISBOURG))).contains("5.2"));
-        assert!(err(query("4", "1").with(|q| q.attacker = vec![Fighter { kind: Kind::Regular, sp: 4 }; 41]))
-            .contains("at most"));
+        assert!(err(
+            query("4", "1").with(|q| q.attacker = vec![Fighter { kind: Kind::Regular, sp: 4 }; 41])
+        )
+        .contains("at most"));
         // Every refusal is one line.
         assert!(!err(query("ship:4", "1")).contains('\n'));
+    }
+
+    fn any_kind() -> impl proptest::strategy::Strategy<Value = Kind> {
+        use proptest::prelude::*;
+        prop_oneof![
+            12 => Just(Kind::Regular),
+            1 => Just(Kind::Light),
+            1 => Just(Kind::Ranger),
+            1 => Just(Kind::Militia),
+            1 => Just(Kind::Indian),
+            1 => Just(Kind::Ship),
+        ]
+    }
+
+    /// Mostly valid units, so that most cases reach the chain, with some bad SP among them
+    /// (empty sides are in `odds_refuses_what_the_rules_do_not_allow`).
+    fn any_side() -> impl proptest::strategy::Strategy<Value = Vec<Fighter>> {
+        use proptest::prelude::*;
+        let sp = prop_oneof![30 => 1u8..=4, 1 => Just(0u8), 1 => 5u8..=255];
+        proptest::collection::vec(
+            (any_kind(), sp).prop_map(|(kind, sp)| Fighter { kind, sp }),
+            1..6,
+        )
+    }
+
+    proptest::proptest! {
+        /// No input panics; every accepted battle accounts for all its probability.
+        #[test]
+        fn odds_never_panic_and_always_add_up(
+            attacker in any_side(),
+            defender in any_side(),
+            at in proptest::option::of(0u8..=13),
+            amphibious in proptest::bool::weighted(0.2),
+            raid in proptest::bool::weighted(0.3),
+            attacker_retreat_at in proptest::option::weighted(0.2, 0u32..20),
+            defender_retreat_at in proptest::option::weighted(0.2, 0u32..20),
+        ) {
+            let q = OddsQuery {
+                attacker, defender, at, amphibious, raid, attacker_retreat_at, defender_retreat_at,
+            };
+            if let Ok(o) = odds(&q) {
+                check_consistent(&o, q.raid);
+                if q.raid {
+                    proptest::prop_assert!(o.attacker_wins + o.defender_wins <= 1.0 + 1e-12);
+                }
+            }
+        }
+
+        /// Any text either parses or gives a one-line reason.
+        #[test]
+        fn parse_units_never_panics(text in "[a-z0-9:, ]{0,20}") {
+            match parse_units(&text) {
+                Ok(u) => proptest::prop_assert!(u.iter().all(|f| (1..=4).contains(&f.sp))),
+                Err(e) => proptest::prop_assert!(!e.contains('\n')),
+            }
+        }
     }
 
     trait With: Sized {
@@ -1073,9 +1171,11 @@ mod tests {
         };
         for _ in 0..battles {
             let mut round = 0;
-            let threshold = |k: Kind, base: u8| if q.raid && k.raid_double_fire() { base.min(5) } else { base };
+            let threshold =
+                |k: Kind, base: u8| if q.raid && k.raid_double_fire() { base.min(5) } else { base };
             let mut def: Vec<(u8, u8)> = Vec::new();
-            let mut att: Vec<(u8, u8)> = q.attacker.iter().map(|f| (threshold(f.kind, 6), f.sp)).collect();
+            let mut att: Vec<(u8, u8)> =
+                q.attacker.iter().map(|f| (threshold(f.kind, 6), f.sp)).collect();
             loop {
                 round += 1;
                 let loc = match q.at {
@@ -1144,8 +1244,18 @@ mod tests {
         let s = simulate(q, N, seed);
         frequency_within_4_se("attacker_wins", o.attacker_wins, s.attacker_wins as usize, N);
         frequency_within_4_se("defender_wins", o.defender_wins, s.defender_wins as usize, N);
-        frequency_within_4_se("attacker_retreats", o.attacker_retreats, s.attacker_retreats as usize, N);
-        frequency_within_4_se("defender_retreats", o.defender_retreats, s.defender_retreats as usize, N);
+        frequency_within_4_se(
+            "attacker_retreats",
+            o.attacker_retreats,
+            s.attacker_retreats as usize,
+            N,
+        );
+        frequency_within_4_se(
+            "defender_retreats",
+            o.defender_retreats,
+            s.defender_retreats as usize,
+            N,
+        );
         within_4_se("attacker_sp_left_mean", o.attacker_sp_left_mean, &s.attacker_sp);
         within_4_se("defender_sp_left_mean", o.defender_sp_left_mean, &s.defender_sp);
         within_4_se("mean_rounds", o.mean_rounds, &s.rounds);
