@@ -1,1 +1,225 @@
-fn main() {}
+//! `fiw`: play the French & Indian War games with every rule enforced, simulate them, compute
+//! battle odds, verify saves and list the rules as implemented.
+//!
+//! The command line is a stable contract (see the repository's DESIGN): results on stdout,
+//! progress and diagnostics on stderr, `--json` prints one object, and the exit code is 0 on
+//! success, 2 on bad usage or input (with a one-line reason) and 1 on anything else.
+
+mod error;
+mod games;
+mod odds;
+mod play;
+mod replay;
+mod rules;
+mod seats;
+mod sim;
+#[cfg(test)]
+mod testgame;
+
+use clap::{error::ErrorKind, Parser, Subcommand};
+use error::{one_line, CliResult};
+use games::{for_game, SetupFlags};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Rules-enforced French & Indian War wargames: Louisbourg 1758 to start with.
+#[derive(Debug, Parser)]
+#[command(name = "fiw", version, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play a game at the terminal: hot-seat, against random play, or unattended.
+    Play {
+        /// The game (louisbourg).
+        game: String,
+        /// Who plays a side: SIDE=human|random (default: every side human).
+        #[arg(long = "seat", value_name = "SIDE=POLICY")]
+        seats: Vec<String>,
+        /// Dice seed (default: from the clock, printed at the start).
+        #[arg(long, value_name = "N", conflicts_with = "load")]
+        seed: Option<u64>,
+        /// Resume a saved game.
+        #[arg(long, value_name = "FILE")]
+        load: Option<PathBuf>,
+        /// Write the game here when it ends (or on quit).
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+        /// Louisbourg: the rulebook's fixed French set-up (section 14).
+        #[arg(long, conflicts_with = "load")]
+        solitaire_setup: bool,
+    },
+    /// Play many games between computer players and sum them up.
+    Sim {
+        /// The game (louisbourg).
+        game: String,
+        /// Number of games.
+        #[arg(long, value_name = "N")]
+        games: u64,
+        /// Master seed (game i gets its own seed from it).
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (0: all cores).
+        #[arg(long, value_name = "T", default_value_t = 0)]
+        threads: usize,
+        /// Who plays a side: SIDE=random (default: every side random).
+        #[arg(long = "seat", value_name = "SIDE=POLICY")]
+        seats: Vec<String>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Louisbourg: the rulebook's fixed French set-up (section 14).
+        #[arg(long)]
+        solitaire_setup: bool,
+    },
+    /// Exact odds of one battle.
+    Odds {
+        /// The game (louisbourg).
+        game: String,
+        /// Attacking units: a comma list of SP or KIND:SP (e.g. 4,4,ranger:2).
+        #[arg(long, value_name = "UNITS", allow_hyphen_values = true)]
+        attacker: String,
+        /// Defending units, as for --attacker.
+        #[arg(long, value_name = "UNITS", allow_hyphen_values = true)]
+        defender: String,
+        /// Where the battle is (a location id such as green-hills).
+        #[arg(long, value_name = "LOCATION")]
+        at: Option<String>,
+        /// The attackers land from the sea.
+        #[arg(long)]
+        amphibious: bool,
+        /// A raid: one round only.
+        #[arg(long)]
+        raid: bool,
+        /// The attacker retreats once down to this many SP.
+        #[arg(long, value_name = "SP")]
+        attacker_retreat_at: Option<u32>,
+        /// The defender retreats once down to this many SP.
+        #[arg(long, value_name = "SP")]
+        defender_retreat_at: Option<u32>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Replay a save file and prove it reaches the state it records.
+    Replay {
+        /// The save file.
+        file: PathBuf,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The rules as implemented: sections, code, tests and assumed values.
+    Rules {
+        /// The game (louisbourg).
+        game: String,
+        /// One section (with its subsections), e.g. 8.3.
+        section: Option<String>,
+    },
+}
+
+fn execute(command: Command) -> CliResult {
+    match command {
+        Command::Play { game, seats, seed, load, save, solitaire_setup } => {
+            let args = play::PlayArgs { seats, seed, load, save, flags: SetupFlags { solitaire_setup } };
+            for_game!(game.as_str(), G => play::run::<G>(&args))
+        }
+        Command::Sim { game, games, seed, threads, seats, json, solitaire_setup } => {
+            let args = sim::SimArgs { games, seed, threads, seats, json, flags: SetupFlags { solitaire_setup } };
+            for_game!(game.as_str(), G => sim::run::<G>(&args))
+        }
+        Command::Odds {
+            game,
+            attacker,
+            defender,
+            at,
+            amphibious,
+            raid,
+            attacker_retreat_at,
+            defender_retreat_at,
+            json,
+        } => odds::run(&odds::OddsArgs {
+            game,
+            attacker,
+            defender,
+            at,
+            amphibious,
+            raid,
+            attacker_retreat_at,
+            defender_retreat_at,
+            json,
+        }),
+        Command::Replay { file, json } => replay::run(&file, json),
+        Command::Rules { game, section } => for_game!(game.as_str(), G => rules::run::<G>(section.as_deref())),
+    }
+}
+
+/// A clap error as one line: the complaint and the usage it broke.
+fn usage_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    // Everything before the usage line: the complaint, what it concerns, and clap's tip.
+    let mut complaint = String::new();
+    for line in text.lines().take_while(|l| !l.trim_start().starts_with("Usage:")) {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if !complaint.is_empty() {
+            complaint += if complaint.ends_with(':') { " " } else { "; " };
+        }
+        complaint += line;
+    }
+    let complaint = one_line(&complaint);
+    let complaint = complaint.trim_start_matches("error:").trim();
+    let complaint = if complaint.is_empty() { "bad usage" } else { complaint };
+    match text.lines().find_map(|l| l.trim().strip_prefix("Usage:")) {
+        Some(usage) => format!("{complaint} (usage: {}; see --help)", usage.trim()),
+        None => complaint.to_string(),
+    }
+}
+
+fn main() -> ExitCode {
+    // A panic is a bug; say so in one line and exit 1 rather than printing a backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown".into());
+        let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+        eprintln!("fiw: internal error: {}{at} (a bug in fiw; please report it)", one_line(&what));
+    }));
+
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => match e.kind() {
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                let _ = e.print();
+                return ExitCode::from(2);
+            }
+            _ => {
+                eprintln!("fiw: {}", usage_line(&e));
+                return ExitCode::from(2);
+            }
+        },
+    };
+    match std::panic::catch_unwind(|| execute(cli.command)) {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(e)) => match e.exit_code() {
+            None => ExitCode::SUCCESS,
+            Some(code) => {
+                eprintln!("fiw: {e}");
+                ExitCode::from(code as u8)
+            }
+        },
+        Err(_) => ExitCode::from(1),
+    }
+}

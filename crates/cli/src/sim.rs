@@ -1,0 +1,142 @@
+//! `fiw sim`: many games between computer players, summed up.
+
+use crate::error::{CliError, CliResult};
+use crate::games::{CliGame, SetupFlags};
+use crate::seats::{parse_seats, policy_for, Player};
+use fiw_engine::{simulate, Game, SimOptions, SimReport};
+use std::io::{self, IsTerminal, Write};
+
+/// `fiw sim` as typed.
+#[derive(Clone, Debug, Default)]
+pub struct SimArgs {
+    /// `--games N`.
+    pub games: u64,
+    /// `--seed S`.
+    pub seed: u64,
+    /// `--threads T` (0 = all cores).
+    pub threads: usize,
+    /// `--seat SIDE=POLICY`.
+    pub seats: Vec<String>,
+    /// `--json`.
+    pub json: bool,
+    /// Set-up flags.
+    pub flags: SetupFlags,
+}
+
+/// Runs `fiw sim` for game `G`.
+pub fn run<G: CliGame>(args: &SimArgs) -> CliResult {
+    let report = report::<G>(args, io::stderr().is_terminal())?;
+    let mut out = io::stdout().lock();
+    if args.json {
+        let json = serde_json::to_string(&report).map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
+        writeln!(out, "{json}")?;
+    } else {
+        write!(out, "{}", table::<G>(&report))?;
+    }
+    Ok(())
+}
+
+/// Plays the games and returns the report (`progress`: draw a bar on stderr).
+pub fn report<G: CliGame>(args: &SimArgs, progress: bool) -> CliResult<SimReport> {
+    if args.games == 0 {
+        return Err(CliError::usage("--games must be at least 1"));
+    }
+    let players = parse_seats::<G>(&args.seats, Player::Random, false)?;
+    let options = G::options(&args.flags)?;
+    // Fail on bad options before starting threads.
+    G::new(&options, args.seed).map_err(|e| CliError::usage(format!("cannot set up {}: {e}", G::NAME)))?;
+    let sim = SimOptions { games: args.games, seed: args.seed, threads: args.threads, progress };
+    simulate::<G, _>(&options, &sim, |seed| {
+        players.iter().enumerate().map(|(seat, p)| policy_for::<G>(*p, seed, seat)).collect()
+    })
+    .map_err(CliError::failure)
+}
+
+/// The plain-text summary.
+pub fn table<G: Game>(r: &SimReport) -> String {
+    let mut s = String::new();
+    let policies =
+        G::SEATS.iter().map(|seat| format!("{seat} {}", r.policies.get(*seat).map_or("?", String::as_str))).collect::<Vec<_>>();
+    s += &format!(
+        "{}: {} games, seed {}, {} threads ({})\n\n",
+        r.game,
+        r.games,
+        r.seed,
+        r.threads,
+        policies.join(", ")
+    );
+    s += &format!("{:<12} {:>8} {:>9}   {}\n", "result", "games", "rate", "95 % interval");
+    for seat in G::SEATS {
+        let wins = r.wins.get(*seat).copied().unwrap_or(0);
+        let [p, lo, hi] = r.win_rate.get(*seat).copied().unwrap_or([0.0, 0.0, 1.0]);
+        s += &format!(
+            "{:<12} {:>8} {:>8.1}%   {:.1}% – {:.1}%\n",
+            format!("{seat} wins"),
+            wins,
+            100.0 * p,
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+    let draws = r.wins.get("draw").copied().unwrap_or(0);
+    s += &format!("{:<12} {:>8} {:>8.1}%\n\n", "draw", draws, 100.0 * draws as f64 / r.games.max(1) as f64);
+    let width = r.means.keys().map(|k| k.chars().count()).max().unwrap_or(0).max(16);
+    s += &format!("{:<width$} {:>10.2}\n", "mean turns", r.mean_turns);
+    s += &format!("{:<width$} {:>10.1}\n", "mean decisions", r.mean_actions);
+    for (name, mean) in &r.means {
+        s += &format!("{:<width$} {:>10.2}\n", name, mean);
+    }
+    s += "\nvictory turns (turn: games)\n";
+    for (who, turns) in &r.victory_turns {
+        let list = turns
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(|(t, n)| format!("{t}: {n}"))
+            .collect::<Vec<_>>();
+        if !list.is_empty() {
+            s += &format!("  {:<10} {}\n", who, list.join(", "));
+        }
+    }
+    s += &format!("\n{:.1} games/s ({:.2} s)\n", r.games_per_sec, r.seconds);
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::CliGame;
+    use crate::testgame::{Race, RaceOptions};
+
+    impl CliGame for Race {
+        fn options(flags: &SetupFlags) -> CliResult<RaceOptions> {
+            if flags.solitaire_setup {
+                return Err(CliError::usage("--solitaire-setup is for louisbourg only"));
+            }
+            Ok(RaceOptions::default())
+        }
+    }
+
+    #[test]
+    fn a_simulation_reports_every_seat_and_prints_a_table() {
+        let args = SimArgs { games: 300, seed: 5, threads: 2, ..Default::default() };
+        let r = report::<Race>(&args, false).unwrap();
+        assert_eq!(r.games, 300);
+        assert_eq!(r.wins.values().sum::<u64>(), 300);
+        assert!(r.wins.contains_key("red") && r.wins.contains_key("blue") && r.wins.contains_key("draw"));
+        let t = table::<Race>(&r);
+        assert!(t.contains("red wins") && t.contains("95 % interval") && t.contains("red_position"), "{t}");
+        assert!(t.contains("games/s"), "{t}");
+    }
+
+    #[test]
+    fn humans_and_zero_games_are_refused() {
+        let args = SimArgs { games: 10, seats: vec!["red=human".into()], ..Default::default() };
+        assert!(matches!(report::<Race>(&args, false), Err(CliError::Usage(_))));
+        let args = SimArgs { games: 0, ..Default::default() };
+        assert!(matches!(report::<Race>(&args, false), Err(CliError::Usage(_))));
+        let args = SimArgs { games: 5, seats: vec!["red=ai".into()], ..Default::default() };
+        let Err(CliError::Usage(m)) = report::<Race>(&args, false) else { panic!() };
+        assert!(m.contains("not available yet"), "{m}");
+    }
+}

@@ -1,0 +1,288 @@
+//! End-to-end tests of the `fiw` binary: the command-line contract of DESIGN.md (results on
+//! stdout, one-line reasons on stderr, `--json` objects, exit codes 0 / 2 / 1).
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `fiw` with `args`, feeding `input` on stdin.
+fn fiw(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fiw"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the fiw binary starts");
+    {
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        // The program may exit before reading everything (bad usage); that is not a failure.
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    let out = child.wait_with_output().expect("fiw runs to the end");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// A fresh temp file name, unique across tests and concurrent runs.
+fn temp(name: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let n = N.fetch_add(1, Ordering::SeqCst);
+    std::env::temp_dir().join(format!("fiw-cli-test-{}-{n}-{name}.json", std::process::id()))
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().expect("temp paths are UTF-8")
+}
+
+/// Asserts the run was refused as bad input: exit 2, one line on stderr, no panic.
+fn assert_bad_input(run: &Run, what: &str) {
+    assert_eq!(run.code, 2, "{what}: exit code; stderr: {}", run.stderr);
+    assert_eq!(run.stderr.trim_end().lines().count(), 1, "{what}: one stderr line, got: {}", run.stderr);
+    assert!(!run.stderr.contains("panicked"), "{what}: {}", run.stderr);
+    assert!(run.stdout.is_empty(), "{what}: nothing on stdout, got: {}", run.stdout);
+}
+
+/// Plays an unattended random game with `seed` and saves it; returns the save file.
+fn saved_random_game(seed: u64) -> PathBuf {
+    let file = temp("random-game");
+    let seed = seed.to_string();
+    let run = fiw(
+        &["play", "louisbourg", "--seat", "british=random", "--seat", "french=random", "--seed", &seed, "--save", path(&file)],
+        "",
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(run.stdout.contains("game over after"), "{}", run.stdout);
+    assert!(run.stdout.contains(" wins on turn ") || run.stdout.contains("draw on turn"), "{}", run.stdout);
+    file
+}
+
+#[test]
+fn unattended_play_saves_a_game_that_replays_verified() {
+    let file = saved_random_game(3);
+    let run = fiw(&["replay", path(&file)], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(run.stdout.contains("replay verified"), "{}", run.stdout);
+    assert!(run.stdout.contains("digest "), "{}", run.stdout);
+
+    let run = fiw(&["replay", path(&file), "--json"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let v: Value = serde_json::from_str(run.stdout.trim()).expect("one JSON object");
+    assert_eq!(v["game"], "louisbourg");
+    assert_eq!(v["verified"], true);
+    assert!(v["actions"].as_u64().unwrap() > 0);
+    assert!(v["digest"].as_str().is_some_and(|d| !d.is_empty()));
+    assert!(v["outcome"]["turn"].as_u64().is_some(), "{v}");
+
+    // The same seed plays the same game.
+    let again = saved_random_game(3);
+    let a: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let b: Value = serde_json::from_str(&std::fs::read_to_string(&again).unwrap()).unwrap();
+    assert_eq!(a["digest"], b["digest"]);
+    let _ = std::fs::remove_file(file);
+    let _ = std::fs::remove_file(again);
+}
+
+#[test]
+fn tampered_or_truncated_saves_are_refused() {
+    let file = saved_random_game(5);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let save: Value = serde_json::from_str(&text).unwrap();
+
+    let mut cases: Vec<(&str, String)> = Vec::new();
+    let mut v = save.clone();
+    v["digest"] = Value::from("000000000000000000000000");
+    cases.push(("digest changed", v.to_string()));
+    let mut v = save.clone();
+    let actions = v["actions"].as_array_mut().unwrap();
+    actions[0] = Value::from("pass");
+    cases.push(("first action changed", v.to_string()));
+    let mut v = save.clone();
+    let actions = v["actions"].as_array_mut().unwrap();
+    actions.truncate(actions.len() / 2);
+    cases.push(("actions cut short", v.to_string()));
+    let mut v = save.clone();
+    v["format"] = Value::from(99);
+    cases.push(("other format version", v.to_string()));
+    cases.push(("truncated JSON", text[..text.len() / 2].to_string()));
+    cases.push(("not JSON", "this is not a save".to_string()));
+
+    for (what, body) in cases {
+        let bad = temp("tampered");
+        std::fs::write(&bad, body).unwrap();
+        let run = fiw(&["replay", path(&bad)], "");
+        assert_bad_input(&run, what);
+        let run = fiw(&["play", "louisbourg", "--load", path(&bad)], "");
+        assert_bad_input(&run, what);
+        let _ = std::fs::remove_file(bad);
+    }
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
+fn sim_json_has_the_contract_fields() {
+    let run = fiw(&["sim", "louisbourg", "--games", "200", "--json"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert_eq!(run.stdout.trim().lines().count(), 1, "one JSON object: {}", run.stdout);
+    let v: Value = serde_json::from_str(run.stdout.trim()).expect("JSON");
+    assert_eq!(v["games"], 200);
+    let wins = v["wins"].as_object().expect("wins");
+    for seat in ["british", "french", "draw"] {
+        assert!(wins.contains_key(seat), "wins has {seat}: {v}");
+    }
+    assert_eq!(wins.values().map(|w| w.as_u64().unwrap()).sum::<u64>(), 200);
+    assert!(v["mean_turns"].as_f64().unwrap() >= 1.0);
+    assert!(v["games_per_sec"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn sim_plain_output_is_a_table() {
+    let run = fiw(&["sim", "louisbourg", "--games", "20", "--seed", "9", "--threads", "1"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    for want in ["british wins", "french wins", "95 % interval", "mean turns", "mean decisions", "games/s"] {
+        assert!(run.stdout.contains(want), "{want}: {}", run.stdout);
+    }
+}
+
+#[test]
+fn odds_json_is_exact_and_in_range() {
+    let run = fiw(&["odds", "louisbourg", "--attacker", "4,4", "--defender", "4", "--json"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let v: Value = serde_json::from_str(run.stdout.trim()).expect("JSON");
+    let a = v["attacker_wins"].as_f64().unwrap();
+    let d = v["defender_wins"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&a) && (0.0..=1.0).contains(&d), "{v}");
+    assert!((a + d - 1.0).abs() < 1e-9, "a fight to the finish ends one way or the other: {v}");
+    for field in ["attacker_sp_left_mean", "defender_sp_left_mean", "mean_rounds"] {
+        assert!(v[field].as_f64().is_some(), "{field}: {v}");
+    }
+    assert!(v["attacker_sp_left"].is_array() && v["defender_sp_left"].is_array(), "{v}");
+
+    let run = fiw(&["odds", "louisbourg", "--attacker", "4,4,ranger:2", "--defender", "4,3", "--raid"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(run.stdout.contains("mean SP left") && run.stdout.contains("SP left"), "{}", run.stdout);
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    let cases: &[(&str, &[&str])] = &[
+        ("unknown game", &["play", "chess"]),
+        ("unknown game for sim", &["sim", "chess", "--games", "1"]),
+        ("unknown game for rules", &["rules", "chess"]),
+        ("bad flag", &["play", "louisbourg", "--bogus"]),
+        ("games not a number", &["sim", "louisbourg", "--games", "many"]),
+        ("unknown side", &["play", "louisbourg", "--seat", "nobody=random"]),
+        ("unknown policy", &["play", "louisbourg", "--seat", "british=robot"]),
+        ("ai not yet", &["play", "louisbourg", "--seat", "british=ai"]),
+        ("heuristic not yet", &["sim", "louisbourg", "--games", "1", "--seat", "french=heuristic"]),
+        ("seat without policy", &["play", "louisbourg", "--seat", "british"]),
+        ("human in a sim", &["sim", "louisbourg", "--games", "1", "--seat", "british=human"]),
+        ("bad unit list", &["odds", "louisbourg", "--attacker", "4,x", "--defender", "4"]),
+        ("unknown location", &["odds", "louisbourg", "--attacker", "4", "--defender", "4", "--at", "atlantis"]),
+        ("odds for an unknown game", &["odds", "chess", "--attacker", "4", "--defender", "4"]),
+        ("unknown rule section", &["rules", "louisbourg", "99.99"]),
+    ];
+    for (what, args) in cases {
+        assert_bad_input(&fiw(args, ""), what);
+    }
+    let run = fiw(&["play", "chess"], "");
+    assert!(run.stderr.contains("unknown game 'chess' (known: louisbourg)"), "{}", run.stderr);
+}
+
+#[test]
+fn missing_and_corrupt_save_files_exit_2() {
+    let missing = temp("missing");
+    assert_bad_input(&fiw(&["replay", path(&missing)], ""), "missing save");
+    assert_bad_input(&fiw(&["play", "louisbourg", "--load", path(&missing)], ""), "missing save to load");
+    let corrupt = temp("corrupt");
+    std::fs::write(&corrupt, "{\"format\": 1, \"game\": \"louisbourg\", \"actions\": [").unwrap();
+    assert_bad_input(&fiw(&["replay", path(&corrupt)], ""), "corrupt save");
+    std::fs::write(&corrupt, "{\"format\": 1, \"game\": \"chess\"}").unwrap();
+    assert_bad_input(&fiw(&["replay", path(&corrupt)], ""), "save of an unknown game");
+    let _ = std::fs::remove_file(corrupt);
+}
+
+#[test]
+fn a_piped_human_session_explains_refusals_and_loses_nothing() {
+    // Choose the first landing plan; then, in the bombardment phase, try a move (refused by
+    // section 8), ask why, try to undo past the French set-up, type garbage, and quit.
+    let input = "1\ngo br-reg-1 louisbourg\nwhy go br-reg-1 louisbourg\nwhy pass\nundo\nxyzzy plugh\n999\nhelp\nlog\nquit\n";
+    let run = fiw(&["play", "louisbourg", "--seed", "3", "--seat", "french=random"], input);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(!run.stderr.contains("panicked") && !run.stdout.contains("panicked"), "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(out.contains("british to decide"), "{out}");
+    assert!(out.contains("not allowed: rule 8"), "the refusal cites a rule of section 8: {out}");
+    assert!(out.contains("illegal: rule 8"), "why cites the rule: {out}");
+    assert!(out.contains("> legal\n"), "why pass: {out}");
+    assert!(out.contains("nothing to undo"), "{out}");
+    assert!(out.contains("not understood: 'xyzzy plugh'"), "{out}");
+    assert!(out.contains("there is no choice 999"), "{out}");
+    assert!(out.contains("Commands:"), "{out}");
+    assert!(out.contains("french plays:\n  | "), "the random French moves are shown: {out}");
+    // ... as the log tells them: the French set-up names no hidden block.
+    assert!(!out.contains("place fr-"), "a hidden French block leaked: {out}");
+    assert!(out.contains("quit on turn"), "{out}");
+}
+
+#[test]
+fn hot_seat_passes_the_screen_between_the_players() {
+    let run = fiw(&["play", "louisbourg", "--seed", "4"], "1\n\nquit\n");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(run.stdout.contains("Pass the screen to the french player"), "{}", run.stdout);
+    assert!(run.stdout.contains("french to decide"), "{}", run.stdout);
+}
+
+#[test]
+fn end_of_input_saves_nothing_and_exits_0() {
+    let file = temp("eof");
+    let run = fiw(&["play", "louisbourg", "--seed", "1", "--save", path(&file)], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(run.stdout.contains("end of input"), "{}", run.stdout);
+    assert!(!file.exists());
+}
+
+#[test]
+fn a_game_saved_at_the_prompt_resumes_and_replays() {
+    let file = temp("midgame");
+    let input = format!("1\nsave {}\nquit\n", path(&file));
+    let run = fiw(&["play", "louisbourg", "--seed", "3", "--seat", "french=random"], &input);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(run.stdout.contains("saved "), "{}", run.stdout);
+    let run = fiw(&["replay", path(&file), "--json"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert!(v["outcome"].is_null(), "the game is unfinished: {v}");
+    let run = fiw(&["play", "louisbourg", "--load", path(&file), "--seat", "french=random"], "quit\n");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(run.stdout.contains("resumed"), "{}", run.stdout);
+    assert!(run.stdout.contains("british to decide"), "{}", run.stdout);
+    // Resumed unattended, it plays to the end.
+    let done = temp("finished");
+    let run = fiw(
+        &["play", "louisbourg", "--load", path(&file), "--seat", "british=random", "--seat", "french=random", "--save", path(&done)],
+        "",
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert_eq!(fiw(&["replay", path(&done)], "").code, 0);
+    let _ = std::fs::remove_file(file);
+    let _ = std::fs::remove_file(done);
+}
+
+#[test]
+fn rules_lists_the_book() {
+    let run = fiw(&["rules", "louisbourg"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(run.stdout.contains("louisbourg:") && run.stdout.contains("Assumed values"), "{}", run.stdout);
+}
