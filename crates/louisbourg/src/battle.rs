@@ -61,7 +61,7 @@ impl Louisbourg {
         if self.log.is_on() {
             let list = |s: Side| {
                 self.at(s, loc)
-                    .map(|(i, u)| format!("{} {}", Self::kind_of(i).id(), u.sp))
+                    .map(|(i, u)| format!("{} {}", self.kind_of(i).id(), u.sp))
                     .collect::<Vec<_>>()
                     .join(", ")
             };
@@ -128,10 +128,10 @@ impl Louisbourg {
         let (mut hits, mut dice) = (0u32, 0u32);
         for i in 0..self.units.len() {
             let u = self.units[i];
-            if u.loc != b.loc || Self::side_of(i) != side {
+            if u.loc != b.loc || self.side_of(i) != side {
                 continue;
             }
-            let kind = Self::kind_of(i);
+            let kind = self.kind_of(i);
             let mut t = hit_on(kind, defending, b.loc, b.kind, b.round, amphibious_defence);
             let card = if defending {
                 e.defend_fire.filter(|&(_, _, at)| at.is_none_or(|l| l == b.loc)).map(|(h, r, _)| (h, r))
@@ -171,14 +171,14 @@ impl Louisbourg {
         self.iter_side(owner)
             .filter(move |(i, u)| match pool {
                 Pool::At(l) => u.loc == l,
-                Pool::Army => Self::kind_of(*i) != Kind::Ship && (is_land(u.loc) || u.loc == BRITISH_BOX || u.loc == REINFORCEMENTS),
+                Pool::Army => self.kind_of(*i) != Kind::Ship && (is_land(u.loc) || u.loc == BRITISH_BOX || u.loc == REINFORCEMENTS),
             })
             .map(|(i, _)| i)
     }
 
     fn hit_class(&self, i: usize) -> (Kind, u8, bool) {
         let u = self.units[i];
-        (Self::kind_of(i), u.sp, u.weak)
+        (self.kind_of(i), u.sp, u.weak)
     }
 
     /// 9.2 applying hits: the owner chooses; the choice is skipped when it cannot matter (all
@@ -292,8 +292,8 @@ impl Louisbourg {
             return;
         }
         for i in 0..self.units.len() {
-            if self.units[i].loc == b.loc && Self::side_of(i) == b.attacker {
-                self.units[i].loc = self.units[i].from;
+            if self.units[i].loc == b.loc && self.side_of(i) == b.attacker {
+                self.set_loc(i, self.units[i].from);
                 self.units[i].revealed = false;
             }
         }
@@ -330,7 +330,7 @@ impl Louisbourg {
     /// 10 where one retreating block may go.
     fn retreat_dests(&self, i: usize) -> impl Iterator<Item = Loc> + '_ {
         let b = self.current();
-        let side = Self::side_of(i);
+        let side = self.side_of(i);
         let u = self.units[i];
         let attacking = side == b.attacker;
         let attacker_from: u32 = self
@@ -341,7 +341,7 @@ impl Louisbourg {
         let back = attacking.then_some(u.from);
         back.into_iter()
             .chain(candidates.iter().copied().filter(move |&l| attacker_from & bit(l) == 0))
-            .filter(move |&l| self.open_for(side, l) && !(Self::kind_of(i) == Kind::Indian && l == LOUISBOURG))
+            .filter(move |&l| self.open_for(side, l) && !(self.kind_of(i) == Kind::Indian && l == LOUISBOURG))
     }
 
     /// 10 a side may retreat only if every one of its blocks has somewhere to go; 11 defending
@@ -384,7 +384,7 @@ impl Louisbourg {
         };
         let i = unit as usize;
         let b = self.current();
-        if Self::side_of(i) != side || self.units[i].loc != b.loc {
+        if self.side_of(i) != side || self.units[i].loc != b.loc {
             return Err(Why::new("10", "retreat your units from the battle location"));
         }
         if !self.retreat_dests(i).any(|l| l == to) {
@@ -435,8 +435,8 @@ impl Louisbourg {
     /// 10 a retreating block moves one location; over the road's limit it loses 1 SP.
     fn move_retreating(&mut self, i: usize, to: Loc) {
         let b = self.current();
-        let side = Self::side_of(i);
-        self.units[i].loc = to;
+        let side = self.side_of(i);
+        self.set_loc(i, to);
         self.units[i].revealed = false;
         self.log.public(|| format!("A {} block retreats to {}.", side.name(), board().name(to)));
         if let Some(k) = board().road(b.loc, to) {

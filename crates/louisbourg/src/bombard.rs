@@ -14,7 +14,7 @@ const HARBOR_SHORE: [Loc; 3] = [ROYAL_BATTERY, LIGHTHOUSE_POINT, ISLAND_BATTERY]
 impl Louisbourg {
     /// 8.2 a location can bombard if a side has a unit there; rangers alone cannot.
     pub(crate) fn can_bombard_from(&self, side: Side, loc: Loc) -> bool {
-        self.at(side, loc).any(|(i, _)| !matches!(Self::kind_of(i), Kind::Ranger | Kind::Ship))
+        self.at(side, loc).any(|(i, _)| !matches!(self.kind_of(i), Kind::Ranger | Kind::Ship))
     }
 
     fn french_ships_in_harbor(&self) -> usize {

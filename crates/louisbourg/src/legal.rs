@@ -59,7 +59,7 @@ impl Louisbourg {
             Step::Restore { side, at, .. } => {
                 let mut seen = Vec::new();
                 for i in self.restorable(side, at) {
-                    let key = (Self::kind_of(i), self.units[i].sp, self.units[i].loc);
+                    let key = (self.kind_of(i), self.units[i].sp, self.units[i].loc);
                     if !seen.contains(&key) {
                         seen.push(key);
                         out.push(Action::Restore(i as u8));

@@ -18,17 +18,18 @@ fn bit(l: Loc) -> u32 {
 }
 
 impl Louisbourg {
-    fn is_army(i: usize) -> bool {
-        Self::kind_of(i) != Kind::Ship
+    fn is_army(&self, i: usize) -> bool {
+        self.kind_of(i) != Kind::Ship
     }
 
     /// A side's army units at a place that have not moved this turn.
     fn fresh_army(&self, side: Side, loc: Loc) -> impl Iterator<Item = usize> + '_ {
-        self.at(side, loc).filter(|(i, u)| Self::is_army(*i) && u.steps == 0).map(|(i, _)| i)
+        self.at(side, loc).filter(|(i, u)| self.is_army(*i) && u.steps == 0).map(|(i, _)| i)
     }
 
+    /// Army blocks are never at sea and ships never on land, so the counts answer this.
     fn enemy_army_at(&self, side: Side, loc: Loc) -> bool {
-        self.at(side.other(), loc).any(|(i, _)| Self::is_army(i))
+        loc != GABARUS_BAY && loc != LOUISBOURG_HARBOR && self.occupies(side.other(), loc)
     }
 
     /// Ships of `side` in `sea` not yet used this turn (8.3.3: once per turn).
@@ -143,10 +144,16 @@ impl Louisbourg {
                 }
             }
         }
-        for from in (0..LAND as Loc).chain([BRITISH_BOX]) {
-            let a = Action::Amphibious(from);
-            if self.why_not_begin(side, &a).is_ok() {
-                out.push(a);
+        if self.why_not_sea(side).is_ok() {
+            for sea in [GABARUS_BAY, LOUISBOURG_HARBOR] {
+                if self.free_ships(side, sea) == 0 {
+                    continue;
+                }
+                for from in (0..LAND as Loc).chain([BRITISH_BOX]) {
+                    if self.sea_of(side, from) == Some(sea) && self.fresh_army(side, from).next().is_some() {
+                        out.push(Action::Amphibious(from));
+                    }
+                }
             }
         }
         for to in [GABARUS_BAY, LOUISBOURG_HARBOR] {
@@ -212,7 +219,7 @@ impl Louisbourg {
     fn use_ships(&mut self, side: Side, sea: Loc, n: usize) {
         let mut left = n;
         for i in 0..self.units.len() {
-            if left > 0 && Self::side_of(i) == side && self.units[i].loc == sea && !self.units[i].weak && self.units[i].steps == 0 {
+            if left > 0 && self.side_of(i) == side && self.units[i].loc == sea && !self.units[i].weak && self.units[i].steps == 0 {
                 self.units[i].weak = true;
                 left -= 1;
             }
@@ -221,7 +228,7 @@ impl Louisbourg {
 
     /// Movement allowance of a block this turn (5.1, 5.2; a card may march regulars 2).
     fn allowance(&self, side: Side, i: usize) -> u8 {
-        let k = Self::kind_of(i);
+        let k = self.kind_of(i);
         if k == Kind::Regular && self.effects[side.seat()].regulars_march {
             2
         } else {
@@ -237,7 +244,7 @@ impl Louisbourg {
         };
         match self.step {
             Step::LandMove { side, from, must_continue } => {
-                if Self::side_of(i) != side || !Self::is_army(i) {
+                if self.side_of(i) != side || !self.is_army(i) {
                     return Err(Why::new("8.3.1", "only your own army units move by land"));
                 }
                 if let Some(m) = must_continue {
@@ -264,7 +271,7 @@ impl Louisbourg {
                         return Err(Why::new("8.3.1", "a unit may not go back to where the move began"));
                     }
                 }
-                if Self::kind_of(i) == Kind::Indian && to == LOUISBOURG {
+                if self.kind_of(i) == Kind::Indian && to == LOUISBOURG {
                     // 5.2 Indians may pass through Louisbourg but never stop there
                     let can_pass = u.steps + 1 < self.allowance(side, i)
                         && !self.enemy_army_at(side, LOUISBOURG)
@@ -282,7 +289,7 @@ impl Louisbourg {
                 Ok(())
             }
             Step::Raid { side, from, to: target } => {
-                if Self::side_of(i) != side || !Self::is_army(i) || u.loc != from || u.steps != 0 {
+                if self.side_of(i) != side || !self.is_army(i) || u.loc != from || u.steps != 0 {
                     return Err(Why::new("8.3.2", "raiders are your army units in the location the raid starts from"));
                 }
                 if to != target {
@@ -298,7 +305,7 @@ impl Louisbourg {
                 Ok(())
             }
             Step::Amphibious { side, sea, from } => {
-                if Self::side_of(i) != side || !Self::is_army(i) || u.loc != from || u.steps != 0 {
+                if self.side_of(i) != side || !self.is_army(i) || u.loc != from || u.steps != 0 {
                     return Err(Why::new("8.3.3", "only your army units at the starting location are carried"));
                 }
                 if self.free_ships(side, sea) == 0 {
@@ -308,13 +315,13 @@ impl Louisbourg {
                 if !ok_dest {
                     return Err(Why::new("8.3.3", "amphibious moves land on a location of the same sea area"));
                 }
-                if Self::kind_of(i) == Kind::Indian && to == LOUISBOURG {
+                if self.kind_of(i) == Kind::Indian && to == LOUISBOURG {
                     return Err(Why::new("5.2", "Indians may not end a turn in Louisbourg"));
                 }
                 Ok(())
             }
             Step::ShipMove { side, from, to: target } => {
-                if Self::side_of(i) != side || Self::kind_of(i) != Kind::Ship || u.loc != from || u.steps != 0 || u.weak {
+                if self.side_of(i) != side || self.kind_of(i) != Kind::Ship || u.loc != from || u.steps != 0 || u.weak {
                     return Err(Why::new("8.3.4", "choose your unused ships in the sea area they leave"));
                 }
                 if to != target {
@@ -326,7 +333,7 @@ impl Louisbourg {
                 Ok(())
             }
             Step::Landing => {
-                if Self::side_of(i) != Side::British || u.loc != BRITISH_BOX {
+                if self.side_of(i) != Side::British || u.loc != BRITISH_BOX {
                     return Err(Why::new("7", "the landing takes army units from the British Forces box"));
                 }
                 match SITES.iter().position(|&s| s == to) {
@@ -350,33 +357,45 @@ impl Louisbourg {
             Step::Landing => Side::British,
             _ => return,
         };
-        let mut seen: Vec<(u32, Loc)> = Vec::new();
-        for i in 0..self.units.len() {
+        let mut seen = [0u32; 64];
+        let mut n_seen = 0;
+        let attacker_retreat = matches!(self.step, Step::Retreat(_)) && self.battle.is_some_and(|b| b.attacker == side);
+        // only the blocks that can take part in this step
+        let mut bits = match self.step {
+            Step::LandMove { from, .. } => {
+                let mut m = self.mask(side, from);
+                for &n in &board().neighbours[from as usize] {
+                    m |= self.mask(side, n);
+                }
+                m
+            }
+            Step::Raid { from, .. } | Step::Amphibious { from, .. } | Step::ShipMove { from, .. } => self.mask(side, from),
+            Step::Landing => self.mask(side, BRITISH_BOX),
+            Step::Retreat(_) => self.battle.map_or(0, |b| self.mask(side, b.loc)),
+            _ => 0,
+        };
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
             let u = self.units[i];
-            if Self::side_of(i) != side || u.loc == ELIMINATED {
+            let key = (u.sp as u32) | (u.kind as u32) << 4 | (u.loc as u32) << 8 | (u.steps as u32) << 16 | (u.from as u32) << 20;
+            // blocks alike in every respect get the same answers: ask once per kind of block
+            if seen[..n_seen].contains(&key) {
                 continue;
             }
-            let key = (u.sp as u32) | (Self::kind_of(i) as u32) << 4 | (u.loc as u32) << 8 | (u.steps as u32) << 16 | (u.from as u32) << 20;
+            seen[n_seen] = key;
+            n_seen += 1;
+            let from_slot = [u.from];
             let dests: &[Loc] = match self.step {
+                Step::Retreat(_) if attacker_retreat => &from_slot,
                 Step::LandMove { .. } | Step::Raid { .. } | Step::Retreat(_) if is_land(u.loc) => &board().neighbours[u.loc as usize],
-                Step::Retreat(_) => &[GABARUS_BAY, LOUISBOURG_HARBOR, BRITISH_BOX, REINFORCEMENTS],
                 Step::Amphibious { .. } => &[0, 1, 2, 3, 7, 8, 9, BRITISH_BOX],
-                Step::ShipMove { to, .. } => &[GABARUS_BAY, LOUISBOURG_HARBOR][(to == LOUISBOURG_HARBOR) as usize..][..1],
+                Step::ShipMove { .. } => &[GABARUS_BAY, LOUISBOURG_HARBOR],
                 Step::Landing => &SITES,
                 _ => &[],
             };
-            let dests: Vec<Loc> = if let Step::Retreat(_) = self.step {
-                // attackers go back the way they came (10)
-                if self.battle.is_some_and(|b| b.attacker == side) { vec![u.from] } else { dests.to_vec() }
-            } else {
-                dests.to_vec()
-            };
-            for to in dests {
-                if seen.contains(&(key, to)) {
-                    continue;
-                }
+            for &to in dests {
                 if self.why_not_go(i as UnitId, to).is_ok() {
-                    seen.push((key, to));
                     out.push(Action::Go { unit: i as UnitId, to });
                 }
             }
@@ -389,16 +408,16 @@ impl Louisbourg {
 
     pub(crate) fn apply_go(&mut self, unit: UnitId, to: Loc) {
         let i = unit as usize;
-        let side = Self::side_of(i);
+        let side = self.side_of(i);
         let at = self.units[i].loc;
-        let kind = Self::kind_of(i);
+        let kind = self.kind_of(i);
         let id = &crate::forces::forces().units[i].id;
         match self.step {
             Step::LandMove { from, .. } => {
                 self.road_used[Self::road_index(at, to)] += 1;
+                self.set_loc(i, to);
                 let u = &mut self.units[i];
                 u.from = at;
-                u.loc = to;
                 u.steps += 1;
                 let stop = self.enemy_army_at(side, to);
                 if stop {
@@ -411,17 +430,17 @@ impl Louisbourg {
             }
             Step::Raid { .. } => {
                 self.road_used[Self::road_index(at, to)] += 1;
+                self.set_loc(i, to);
                 let u = &mut self.units[i];
                 u.from = at;
-                u.loc = to;
                 u.steps = 2;
                 self.log.private(side.seat(), || format!("{id} joins the raid"));
             }
             Step::Amphibious { sea, .. } => {
                 self.use_ships(side, sea, 1);
+                self.set_loc(i, to);
                 let u = &mut self.units[i];
                 u.from = at;
-                u.loc = to;
                 u.steps = 2;
                 if self.enemy_army_at(side, to) {
                     self.amphibious_into |= bit(to);
@@ -430,9 +449,9 @@ impl Louisbourg {
                 self.log.private(side.seat(), || format!("({id})"));
             }
             Step::ShipMove { .. } => {
+                self.set_loc(i, to);
                 let u = &mut self.units[i];
                 u.from = at;
-                u.loc = to;
                 u.steps = 2;
                 self.log.public(|| format!("A {} ship sails to {}.", side.name(), board().name(to)));
             }
@@ -440,9 +459,9 @@ impl Louisbourg {
                 if let Some(k) = SITES.iter().position(|&s| s == to) {
                     self.landing_left[k] -= 1;
                 }
+                self.set_loc(i, to);
                 let u = &mut self.units[i];
                 u.from = at;
-                u.loc = to;
                 u.steps = 2;
                 self.log.private(side.seat(), || format!("{id} lands at {}", board().name(to)));
                 self.settle_landing();
@@ -539,8 +558,8 @@ impl Louisbourg {
 
     pub(crate) fn apply_reinforce(&mut self, side: Side, unit: UnitId, to: Loc) {
         let attack = self.enemy_army_at(side, to);
+        self.set_loc(unit as usize, to);
         let u = &mut self.units[unit as usize];
-        u.loc = to;
         u.from = REINFORCEMENTS;
         u.steps = 0;
         self.log.public(|| format!("A French reinforcement enters at {} (12).", board().name(to)));

@@ -30,6 +30,7 @@
 //!   location is open (10) is the asker's business too.
 
 use crate::board::{self, Loc, GABARUS_BAY, ISLAND_BATTERY, LOUISBOURG, LOUISBOURG_HARBOR};
+use crate::fire::{hit_on, BattleKind};
 use crate::forces::{Kind, Side};
 use serde::Serialize;
 
@@ -311,31 +312,11 @@ fn validate(q: &OddsQuery) -> Result<bool, String> {
     Ok(ships)
 }
 
-/// 9.3 the hit number of the defenders in `round` from the location and an amphibious
-/// attack; the best one that applies.
+/// The hit number of the defenders in `round` (9.3 location effects, 8.3.3 amphibious
+/// triple fire): the game's own `fire::hit_on`, so the odds and the battles can never differ.
 fn defender_threshold(at: Option<Loc>, amphibious: bool, round: u32) -> u8 {
-    let mut t = match at {
-        // 9.3 Louisbourg: triple fire every round.
-        Some(LOUISBOURG) => TRIPLE_FIRE,
-        // 9.3 Island Battery: double fire every round.
-        Some(ISLAND_BATTERY) => DOUBLE_FIRE,
-        _ => SINGLE_FIRE,
-    };
-    if amphibious && round == 1 {
-        // 8.3.3, 9.3 amphibiously attacked: triple fire in the first round.
-        t = t.min(TRIPLE_FIRE);
-    }
-    t
-}
-
-/// 8.3.2 rangers and Indians fire double in raids, attacking or defending; a unit keeps the
-/// better of that and `base`.
-fn raid_threshold(kind: Kind, base: u8) -> u8 {
-    if kind.raid_double_fire() {
-        base.min(DOUBLE_FIRE)
-    } else {
-        base
-    }
+    let battle = if amphibious { BattleKind::Amphibious } else { BattleKind::Land };
+    hit_on(Kind::Regular, true, at.unwrap_or(board::ELIMINATED), battle, round.min(255) as u8, true)
 }
 
 /// Binomial probabilities for one hit chance and every number of dice up to `n_max`: the row
@@ -583,9 +564,9 @@ fn groups(dice: &[u32; 7]) -> Vec<(u32, u8)> {
 fn raid(q: &OddsQuery, a0: u32, d0: u32) -> Odds {
     let mut tally = Tally::new(a0, d0);
     // 9.3 the location effects apply to defenders firing at raiders too.
-    let base = defender_threshold(q.at, false, 1);
-    let defender_dice = dice_by_threshold(&q.defender, |k| raid_threshold(k, base));
-    let attacker_dice = dice_by_threshold(&q.attacker, |k| raid_threshold(k, SINGLE_FIRE));
+    let at = q.at.unwrap_or(board::ELIMINATED);
+    let defender_dice = dice_by_threshold(&q.defender, |k| hit_on(k, true, at, BattleKind::Raid, 1, true));
+    let attacker_dice = dice_by_threshold(&q.attacker, |k| hit_on(k, false, at, BattleKind::Raid, 1, true));
     let defender_fire = hits_pmf(&groups(&defender_dice));
     for (h, &ph) in defender_fire.iter().enumerate() {
         if ph == 0.0 {
@@ -724,34 +705,15 @@ mod tests {
         assert!(parse_at("paris").is_err());
     }
 
-    /// The odds use the same hit numbers as the game's battle fire (`fire::hit_on`), for
-    /// every kind, land location, round and kind of battle.
+    /// The hit numbers the odds feed the chain, at the places the rulebook names.
     #[test]
-    fn hit_numbers_agree_with_the_games_battle_fire() {
-        use crate::fire::{hit_on, BattleKind};
-        let kinds = [Kind::Regular, Kind::Light, Kind::Ranger, Kind::Militia, Kind::Indian];
-        for at in 0..board::LAND as Loc {
-            for kind in kinds {
-                for round in 1..=3u8 {
-                    for (battle, amphibious, raid) in [
-                        (BattleKind::Land, false, false),
-                        (BattleKind::Amphibious, true, false),
-                        (BattleKind::Raid, false, true),
-                    ] {
-                        let base = defender_threshold(Some(at), amphibious, u32::from(round));
-                        let (def, att) = if raid {
-                            (raid_threshold(kind, base), raid_threshold(kind, SINGLE_FIRE))
-                        } else {
-                            (base, SINGLE_FIRE)
-                        };
-                        let game = |defending| hit_on(kind, defending, at, battle, round, true);
-                        assert_eq!(def, game(true), "{kind:?} defending {at} {battle:?} {round}");
-                        assert_eq!(att, game(false), "{kind:?} attacking {at} {battle:?} {round}");
-                    }
-                }
-            }
-        }
-        assert_eq!(hit_on(Kind::Ship, true, LOUISBOURG, BattleKind::Ship, 1, true), SINGLE_FIRE);
+    fn defender_hit_numbers_follow_9_3() {
+        assert_eq!(defender_threshold(None, false, 1), SINGLE_FIRE);
+        assert_eq!(defender_threshold(Some(LOUISBOURG), false, 3), TRIPLE_FIRE);
+        assert_eq!(defender_threshold(Some(ISLAND_BATTERY), false, 2), DOUBLE_FIRE);
+        assert_eq!(defender_threshold(Some(board::FLAT_POINT), true, 1), TRIPLE_FIRE);
+        assert_eq!(defender_threshold(Some(board::FLAT_POINT), true, 2), SINGLE_FIRE);
+        assert_eq!(defender_threshold(Some(ISLAND_BATTERY), true, 2), DOUBLE_FIRE);
     }
 
     /// 1 SP against 1 SP in the open: the defender hits first with 1/6, then the attacker with

@@ -47,6 +47,9 @@ impl Louisbourg {
                     return Err(Why::new("6.1", "there are no enemy units at the card's target"));
                 }
             }
+            Effect::BombardDrm { .. } if self.bombard_targets(side).next().is_none() => {
+                return Err(Why::new("6.1", "you have nothing to bombard this turn"));
+            }
             Effect::ShipStrike { .. } if !self.occupies(enemy, LOUISBOURG_HARBOR) => {
                 return Err(Why::new("6.1", "there are no enemy ships in Louisbourg Harbor"));
             }
@@ -161,7 +164,7 @@ impl Louisbourg {
     pub(crate) fn restorable(&self, side: Side, at: Option<Loc>) -> impl Iterator<Item = usize> + '_ {
         self.iter_side(side)
             .filter(move |(i, u)| {
-                Self::kind_of(*i) != Kind::Ship
+                self.kind_of(*i) != Kind::Ship
                     && u.sp < Self::max_sp(*i)
                     && at.is_none_or(|l| u.loc == l)
                     && (is_land(u.loc) || u.loc == BRITISH_BOX)

@@ -172,7 +172,7 @@ impl Louisbourg {
     fn end_turn(&mut self) {
         let sp = self.british_sp();
         let turn = self.turn as u32;
-        let in_fortress = self.at(Side::British, LOUISBOURG).any(|(i, _)| Self::kind_of(i) != Kind::Ship);
+        let in_fortress = self.at(Side::British, LOUISBOURG).any(|(i, _)| self.kind_of(i) != Kind::Ship);
         let in_harbor = self.occupies(Side::British, LOUISBOURG_HARBOR);
         let outcome = if sp < VICTORY_SP {
             Some(Outcome { winner: Some(Side::French.seat()), turn, reason: format!("the British fell to {sp} SP, below {VICTORY_SP} (13)") })

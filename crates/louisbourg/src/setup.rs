@@ -54,7 +54,8 @@ impl Louisbourg {
 
     /// The next French block to place, in order-of-battle order.
     pub(crate) fn next_to_place(&self) -> Option<usize> {
-        self.units.iter().position(|u| u.loc == UNPLACED)
+        let m = self.mask(Side::French, UNPLACED);
+        (m != 0).then(|| m.trailing_zeros() as usize)
     }
 
     /// 7 French placement: anywhere on land, but the last blocks must fill Louisbourg, Island
@@ -66,12 +67,12 @@ impl Louisbourg {
         if !is_land(to) {
             return Err(Why::new("7", "French army blocks set up on land locations"));
         }
-        if Self::kind_of(unit as usize) == Kind::Indian && to == LOUISBOURG {
+        if self.kind_of(unit as usize) == Kind::Indian && to == LOUISBOURG {
             return Err(Why::new("5.2", "Indians may not end a turn in Louisbourg"));
         }
-        let left = self.units.iter().filter(|u| u.loc == UNPLACED).count();
-        let empty: Vec<Loc> = MUST_HOLD.iter().copied().filter(|&l| !self.occupies(Side::French, l)).collect();
-        if left <= empty.len() && !empty.contains(&to) {
+        let left = self.count(Side::French, UNPLACED);
+        let empty = MUST_HOLD.iter().filter(|&&l| !self.occupies(Side::French, l)).count();
+        if left <= empty && !(MUST_HOLD.contains(&to) && !self.occupies(Side::French, to)) {
             return Err(Why::new("7", "Louisbourg, Island Battery and Lighthouse Point each need at least one French unit"));
         }
         Ok(())
@@ -89,7 +90,7 @@ impl Louisbourg {
     }
 
     pub(crate) fn apply_place(&mut self, unit: UnitId, to: Loc) {
-        self.units[unit as usize].loc = to;
+        self.set_loc(unit as usize, to);
         let id = &forces().units[unit as usize].id;
         self.log.private(Side::French.seat(), || format!("{id} set up at {}", board().name(to)));
         if self.next_to_place().is_none() {
@@ -120,15 +121,16 @@ impl Louisbourg {
         pick(Kind::Regular, 3, WHITE_POINT, 3, &mut units);
         pick(Kind::Militia, 2, WHITE_POINT, 1, &mut units);
         self.units = units;
+        self.recount();
         let roll = self.dice.d6();
         let is = |s: &Self, i: usize, loc: Loc, kind: Option<Kind>| {
-            s.units[i].loc == loc && Self::side_of(i) == Side::French && kind.is_none_or(|k| Self::kind_of(i) == k)
+            s.units[i].loc == loc && s.side_of(i) == Side::French && kind.is_none_or(|k| s.kind_of(i) == k)
         };
         let shift = |s: &mut Self, from: Loc, to: Loc, kind: Option<Kind>, n: usize| {
             let mut left = n;
             for i in 0..s.units.len() {
                 if left > 0 && is(s, i, from, kind) {
-                    s.units[i].loc = to;
+                    s.set_loc(i, to);
                     left -= 1;
                 }
             }

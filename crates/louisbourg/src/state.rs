@@ -9,7 +9,9 @@ use fiw_engine::{Dice, Log, Outcome};
 use serde::{Deserialize, Serialize};
 
 /// A French block not yet placed by the set-up (7).
-pub const UNPLACED: Loc = 254;
+pub const UNPLACED: Loc = PLACES as Loc;
+/// Places the block masks track: every place, and the French blocks still to set up.
+const TRACKED: usize = PLACES + 1;
 
 /// 8 the game lasts 16 turns.
 pub const LAST_TURN: u8 = 16;
@@ -34,6 +36,10 @@ pub struct Options {
 /// One block on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Unit {
+    /// Whose block it is (copied from the order of battle so the hot paths need no lookup).
+    pub side: Side,
+    /// Its type.
+    pub kind: Kind,
     /// Where it is.
     pub loc: Loc,
     /// Current strength points (0 once eliminated).
@@ -144,6 +150,11 @@ pub struct Louisbourg {
     pub(crate) order: [Side; 2],
     pub(crate) step: Step,
     pub(crate) units: Vec<Unit>,
+    /// The blocks at each place, one bit per block, kept in step with `units` by `set_loc`:
+    /// the simulator asks "who is where" millions of times a second.
+    pub(crate) members: [u64; TRACKED],
+    /// The blocks of each side, one bit per block.
+    pub(crate) side_mask: [u64; 2],
     /// 3 who controls each land location.
     pub(crate) control: [Side; LAND],
     pub(crate) deck: Vec<CardId>,
@@ -192,6 +203,8 @@ impl Louisbourg {
             .units
             .iter()
             .map(|d| Unit {
+                side: d.side,
+                kind: d.kind,
                 loc: match d.start {
                     Start::At(l) => l,
                     Start::FrenchSetup => UNPLACED,
@@ -224,6 +237,8 @@ impl Louisbourg {
             order: [Side::British, Side::French],
             step: Step::LandingPlan,
             units,
+            members: [0; TRACKED],
+            side_mask: [0; 2],
             control: [Side::French; LAND],
             deck: order,
             hands: [Vec::new(), Vec::new()],
@@ -248,6 +263,7 @@ impl Louisbourg {
             outcome: None,
             log: Log::new(true),
         };
+        game.recount();
         game.log.public(|| "Louisbourg 1758. The British choose their landing plan in secret (7).".into());
         Ok(game)
     }
@@ -297,12 +313,36 @@ impl Louisbourg {
         self.iter_side(side).map(|(_, u)| u.sp as u32).sum()
     }
 
-    pub(crate) fn side_of(u: usize) -> Side {
-        forces().units[u].side
+    pub(crate) fn side_of(&self, u: usize) -> Side {
+        self.units[u].side
     }
 
-    pub(crate) fn kind_of(u: usize) -> Kind {
-        forces().units[u].kind
+    pub(crate) fn kind_of(&self, u: usize) -> Kind {
+        self.units[u].kind
+    }
+
+    /// Recomputes `counts` from the blocks.
+    pub(crate) fn recount(&mut self) {
+        self.members = [0; TRACKED];
+        self.side_mask = [0; 2];
+        for (i, u) in self.units.iter().enumerate() {
+            self.side_mask[u.side.seat()] |= 1 << i;
+            if (u.loc as usize) < TRACKED {
+                self.members[u.loc as usize] |= 1 << i;
+            }
+        }
+    }
+
+    /// Moves a block, keeping the counts.
+    pub(crate) fn set_loc(&mut self, i: usize, to: Loc) {
+        let u = &mut self.units[i];
+        if (u.loc as usize) < TRACKED {
+            self.members[u.loc as usize] &= !(1 << i);
+        }
+        u.loc = to;
+        if (to as usize) < TRACKED {
+            self.members[to as usize] |= 1 << i;
+        }
     }
 
     pub(crate) fn max_sp(u: usize) -> u8 {
@@ -311,22 +351,39 @@ impl Louisbourg {
 
     /// A side's blocks still in the game, with their index.
     pub(crate) fn iter_side(&self, side: Side) -> impl Iterator<Item = (usize, &Unit)> {
-        self.units.iter().enumerate().filter(move |(i, u)| u.loc != ELIMINATED && Self::side_of(*i) == side)
+        self.units.iter().enumerate().filter(move |(_, u)| u.loc != ELIMINATED && u.side == side)
     }
 
     /// A side's blocks at a place.
     pub(crate) fn at(&self, side: Side, loc: Loc) -> impl Iterator<Item = (usize, &Unit)> {
-        self.units.iter().enumerate().filter(move |(i, u)| u.loc == loc && Self::side_of(*i) == side)
+        let mut bits = self.mask(side, loc);
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some((i, &self.units[i]))
+        })
+    }
+
+    /// The blocks of a side at a place, one bit per block.
+    pub(crate) fn mask(&self, side: Side, loc: Loc) -> u64 {
+        if (loc as usize) < TRACKED {
+            self.members[loc as usize] & self.side_mask[side.seat()]
+        } else {
+            0
+        }
     }
 
     /// Whether a side has any block at a place.
     pub(crate) fn occupies(&self, side: Side, loc: Loc) -> bool {
-        self.at(side, loc).next().is_some()
+        self.mask(side, loc) != 0
     }
 
     /// Number of a side's blocks at a place.
     pub(crate) fn count(&self, side: Side, loc: Loc) -> usize {
-        self.at(side, loc).count()
+        self.mask(side, loc).count_ones() as usize
     }
 
     pub(crate) fn set_step(&mut self, step: Step) {
@@ -340,16 +397,10 @@ impl Louisbourg {
 
     /// 3 the last side to occupy a land location controls it.
     pub(crate) fn update_control(&mut self) {
-        let mut present = [[false; 2]; PLACES];
-        for (i, u) in self.units.iter().enumerate() {
-            if is_land(u.loc) {
-                present[u.loc as usize][Self::side_of(i).seat()] = true;
-            }
-        }
-        for l in 0..LAND {
-            match present[l] {
-                [true, false] => self.control[l] = Side::British,
-                [false, true] => self.control[l] = Side::French,
+        for l in 0..LAND as Loc {
+            match (self.occupies(Side::British, l), self.occupies(Side::French, l)) {
+                (true, false) => self.control[l as usize] = Side::British,
+                (false, true) => self.control[l as usize] = Side::French,
                 _ => {}
             }
         }
@@ -365,10 +416,10 @@ impl Louisbourg {
             unit.sp = unit.sp.saturating_sub(1);
         }
         if unit.sp == 0 {
-            unit.loc = ELIMINATED;
             unit.revealed = false;
+            self.set_loc(u, ELIMINATED);
             let id = &forces().units[u].id;
-            let (side, kind) = (Self::side_of(u), Self::kind_of(u));
+            let (side, kind) = (self.side_of(u), self.kind_of(u));
             self.log.public(|| format!("{} {} eliminated", side.name(), kind.id()));
             self.log.private(side.seat(), || format!("({id} is gone)"));
         }
@@ -381,5 +432,50 @@ impl Louisbourg {
 
     pub(crate) fn road_index(a: Loc, b: Loc) -> usize {
         board().road_index[a as usize][b as usize] as usize
+    }
+}
+
+impl Louisbourg {
+    /// A position for examples, puzzles and tests: turn `turn`, `active` first in player order
+    /// and about to choose its action; every block not listed is out of the game, listed blocks
+    /// stand at the given place with the given SP. Errors name the bad block or place.
+    pub fn arranged(turn: u8, active: Side, placements: &[(&str, &str, u8)]) -> Result<Louisbourg, String> {
+        let mut g = Louisbourg::with_options(&Options::default(), 0)?;
+        for u in &mut g.units {
+            u.loc = ELIMINATED;
+            u.sp = 0;
+        }
+        g.recount();
+        for &(id, at, sp) in placements {
+            let i = forces().units.iter().position(|d| d.id == id).ok_or_else(|| format!("unknown block '{id}'"))?;
+            let loc = crate::board::loc_named(at).ok_or_else(|| format!("unknown place '{at}'"))?;
+            if sp == 0 || sp > forces().units[i].max_sp {
+                return Err(format!("block '{id}': SP {sp} is out of range"));
+            }
+            g.units[i].sp = sp;
+            g.set_loc(i, loc);
+        }
+        g.turn = turn.clamp(1, LAST_TURN);
+        g.hands = [Vec::new(), Vec::new()];
+        g.update_control();
+        g.order = [active, active.other()];
+        g.begin_action(active);
+        Ok(g)
+    }
+
+    /// Sets who controls a land location (for arranged positions).
+    pub fn set_control(&mut self, loc: Loc, side: Side) {
+        if is_land(loc) {
+            self.control[loc as usize] = side;
+        }
+    }
+}
+
+impl Louisbourg {
+    /// Like [`Louisbourg::arranged`], but at `active`'s bombardment step (8.2).
+    pub fn arranged_bombardment(turn: u8, active: Side, placements: &[(&str, &str, u8)]) -> Result<Louisbourg, String> {
+        let mut g = Self::arranged(turn, active, placements)?;
+        g.set_step(Step::Bombard(active));
+        Ok(g)
     }
 }

@@ -1,0 +1,376 @@
+//! The rulebook's worked examples, replayed with forced dice.
+
+use fiw_engine::Game;
+use fiw_louisbourg::board::*;
+use fiw_louisbourg::forces::forces;
+use fiw_louisbourg::{Action, Louisbourg, Side, Step};
+
+fn unit(id: &str) -> u8 {
+    forces().units.iter().position(|u| u.id == id).unwrap_or_else(|| panic!("no block {id}")) as u8
+}
+
+fn go(g: &mut Louisbourg, id: &str, to: Loc) {
+    g.apply(Action::Go { unit: unit(id), to }).unwrap_or_else(|e| panic!("go {id} {}: {e}", board::id(to)));
+}
+
+fn sp(g: &Louisbourg, id: &str) -> u8 {
+    g.units()[unit(id) as usize].sp
+}
+
+fn loc(g: &Louisbourg, id: &str) -> Loc {
+    g.units()[unit(id) as usize].loc
+}
+
+use fiw_louisbourg::board;
+
+/// 8.3.1: ten units at White Point; 8 may go to Flat Point (solid road) and 2 to Black Rock;
+/// or 5 to Flat Point, 4 to Black Rock (dotted road) and 1 stays.
+#[test]
+fn road_limits_8_3_1() {
+    let ids: Vec<String> = (1..=10).map(|i| format!("br-reg-{i}")).collect();
+    let placements: Vec<(&str, &str, u8)> = ids.iter().map(|i| (i.as_str(), "white-point", 4)).collect();
+
+    let mut g = Louisbourg::arranged(3, Side::British, &placements).unwrap();
+    g.apply(Action::LandMove(WHITE_POINT)).unwrap();
+    for id in &ids[..8] {
+        go(&mut g, id, FLAT_POINT);
+    }
+    let err = g.check(&Action::Go { unit: unit(&ids[8]), to: FLAT_POINT }).unwrap_err();
+    assert_eq!(err.rule, "8.3.1", "{err}");
+    go(&mut g, &ids[8], BLACK_ROCK);
+    go(&mut g, &ids[9], BLACK_ROCK);
+    g.apply(Action::Done).unwrap();
+    assert_eq!(ids.iter().filter(|i| loc(&g, i) == FLAT_POINT).count(), 8);
+    assert_eq!(ids.iter().filter(|i| loc(&g, i) == BLACK_ROCK).count(), 2);
+
+    let mut g = Louisbourg::arranged(3, Side::British, &placements).unwrap();
+    g.apply(Action::LandMove(WHITE_POINT)).unwrap();
+    for id in &ids[..5] {
+        go(&mut g, id, FLAT_POINT);
+    }
+    for id in &ids[5..9] {
+        go(&mut g, id, BLACK_ROCK);
+    }
+    let err = g.check(&Action::Go { unit: unit(&ids[9]), to: BLACK_ROCK }).unwrap_err();
+    assert_eq!(err.rule, "8.3.1");
+    g.apply(Action::Done).unwrap();
+    assert_eq!(loc(&g, &ids[9]), WHITE_POINT);
+    // no unit moves twice (8.3.1): regulars have a movement rate of 1
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert!(!matches!(g.step(), Step::LandMove { .. }));
+}
+
+/// 8.3.2 example 2: four 4 SP French units raid Lighthouse Point from Island Battery against a
+/// 2 SP ranger and a 1 SP regular. The British fire first: the ranger rolls 2 and 5 (one hit at
+/// double fire), the regular a 6. The French take 2 hits, fire 14 dice with three sixes, and
+/// destroy both British units, then go back to Island Battery.
+#[test]
+fn raid_example_8_3_2() {
+    let mut g = Louisbourg::arranged(
+        5,
+        Side::French,
+        &[
+            ("fr-reg-1", "island-battery", 4),
+            ("fr-reg-2", "island-battery", 4),
+            ("fr-reg-3", "island-battery", 4),
+            ("fr-reg-4", "island-battery", 4),
+            ("br-ranger-1", "lighthouse-point", 2),
+            ("br-reg-1", "lighthouse-point", 1),
+        ],
+    )
+    .unwrap();
+    g.apply(Action::Raid { from: ISLAND_BATTERY, to: LIGHTHOUSE_POINT }).unwrap();
+    for i in 1..=4 {
+        go(&mut g, &format!("fr-reg-{i}"), LIGHTHOUSE_POINT);
+    }
+    // a fifth raider is refused: 1 to 4 units
+    // British fire in block order: the regular's one die, then the ranger's two.
+    g.dice_mut().force([6, 2, 5]);
+    // then the French fire 14 dice with three sixes
+    g.dice_mut().force([6, 6, 6, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1]);
+    g.apply(Action::Done).unwrap();
+    // two hits on four identical blocks: the first goes on by itself, the second is the
+    // French player's choice
+    assert!(matches!(g.step(), Step::Hits { owner: Side::French, left: 1, .. }), "{:?}", g.step());
+    g.apply(Action::Hit(unit("fr-reg-1"))).unwrap();
+    assert_eq!(g.dice_mut().forced_left(), 0, "the French fired exactly 14 dice");
+    assert_eq!(loc(&g, "br-ranger-1"), ELIMINATED);
+    assert_eq!(loc(&g, "br-reg-1"), ELIMINATED);
+    let total: u8 = (1..=4).map(|i| sp(&g, &format!("fr-reg-{i}"))).sum();
+    assert_eq!(total, 14);
+    for i in 1..=4 {
+        assert_eq!(loc(&g, &format!("fr-reg-{i}")), ISLAND_BATTERY, "raiders return");
+    }
+}
+
+/// 9.2: four 4 SP British units move from Flat Point to Green Hills against three 4 SP French.
+/// The French roll 12 dice, two sixes; the British put both hits on one unit. The British roll
+/// 14 dice, three sixes; the French spread them. In round two the French retreat to Louisbourg.
+#[test]
+fn battle_rounds_9_2() {
+    let mut g = Louisbourg::arranged(
+        4,
+        Side::British,
+        &[
+            ("br-reg-1", "flat-point", 4),
+            ("br-reg-2", "flat-point", 4),
+            ("br-reg-3", "flat-point", 4),
+            ("br-reg-4", "flat-point", 4),
+            ("fr-reg-1", "green-hills", 4),
+            ("fr-reg-2", "green-hills", 4),
+            ("fr-reg-3", "green-hills", 4),
+        ],
+    )
+    .unwrap();
+    g.apply(Action::LandMove(FLAT_POINT)).unwrap();
+    for i in 1..=4 {
+        go(&mut g, &format!("br-reg-{i}"), GREEN_HILLS);
+    }
+    g.dice_mut().force([6, 6, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5]);
+    g.dice_mut().force([6, 6, 6, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1]);
+    g.apply(Action::Done).unwrap();
+    // the first hit falls on a block by itself (all alike); the second is a choice
+    assert!(matches!(g.step(), Step::Hits { owner: Side::British, left: 1, .. }), "{:?}", g.step());
+    let hit_first = (1..=4).map(|i| format!("br-reg-{i}")).find(|id| sp(&g, id) == 3).unwrap();
+    g.apply(Action::Hit(unit(&hit_first))).unwrap();
+    assert_eq!(sp(&g, &hit_first), 2);
+    assert_eq!(g.dice_mut().forced_left(), 0, "the British fired exactly 14 dice");
+    // three hits on the French: 1 each (choices after the first)
+    while let Step::Hits { owner: Side::French, .. } = g.step() {
+        let fresh = (1..=3).map(|i| format!("fr-reg-{i}")).find(|id| sp(&g, id) == 4).unwrap();
+        g.apply(Action::Hit(unit(&fresh))).unwrap();
+    }
+    for i in 1..=3 {
+        assert_eq!(sp(&g, &format!("fr-reg-{i}")), 3);
+    }
+    // round two: the defender decides first and retreats
+    assert_eq!(g.step(), Step::Stay(Side::French));
+    g.apply(Action::Retreat).unwrap();
+    for i in 1..=3 {
+        assert_eq!(loc(&g, &format!("fr-reg-{i}")), LOUISBOURG);
+    }
+    assert_eq!(g.control(GREEN_HILLS), Side::British);
+}
+
+/// 9.3: three 3 SP British units move from Lighthouse Point to Island Battery against two
+/// 4 SP French. The French hit on 5–6: 8 dice, two fives and two sixes, 4 hits. The British fire
+/// 5 dice, one six. Round two: the French stay, 7 dice, a five and a six: 2 hits; the British
+/// then retreat to Lighthouse Point.
+#[test]
+fn location_effects_9_3() {
+    let mut g = Louisbourg::arranged(
+        6,
+        Side::British,
+        &[
+            ("br-light-1", "lighthouse-point", 3),
+            ("br-light-2", "lighthouse-point", 3),
+            ("br-light-3", "lighthouse-point", 3),
+            ("fr-reg-1", "island-battery", 4),
+            ("fr-reg-2", "island-battery", 4),
+        ],
+    )
+    .unwrap();
+    g.apply(Action::LandMove(LIGHTHOUSE_POINT)).unwrap();
+    for i in 1..=3 {
+        go(&mut g, &format!("br-light-{i}"), ISLAND_BATTERY);
+    }
+    g.dice_mut().force([5, 5, 6, 6, 1, 2, 3, 4]);
+    // the British then fire their 5 remaining SP at single fire: one six
+    g.dice_mut().force([6, 1, 2, 3, 4]);
+    g.apply(Action::Done).unwrap();
+    // four hits: two units from 3 to 1 SP
+    let lights: Vec<String> = (1..=3).map(|i| format!("br-light-{i}")).collect();
+    while let Step::Hits { owner: Side::British, .. } = g.step() {
+        let target = lights.iter().find(|id| sp(&g, id) == 2).or_else(|| lights.iter().find(|id| sp(&g, id) == 3)).unwrap().clone();
+        g.apply(Action::Hit(unit(&target))).unwrap();
+        if sp(&g, &target) == 1 {
+            continue;
+        }
+    }
+    let mut sps: Vec<u8> = lights.iter().map(|id| sp(&g, id)).collect();
+    sps.sort();
+    assert_eq!(sps, vec![1, 1, 3]);
+    while let Step::Hits { owner: Side::French, .. } = g.step() {
+        g.apply(Action::Hit(unit("fr-reg-1"))).unwrap();
+    }
+    let _ = g.step();
+    assert_eq!(sp(&g, "fr-reg-1") + sp(&g, "fr-reg-2"), 7);
+    // round two: the French stay and fire 7 dice: a five and a six
+    assert_eq!(g.step(), Step::Stay(Side::French));
+    g.dice_mut().force([5, 6, 1, 2, 3, 4, 1]);
+    g.apply(Action::Fire).unwrap();
+    while let Step::Hits { owner: Side::British, .. } = g.step() {
+        let strongest = lights.iter().filter(|id| loc(&g, id) == ISLAND_BATTERY).max_by_key(|id| sp(&g, id)).unwrap().clone();
+        g.apply(Action::Hit(unit(&strongest))).unwrap();
+    }
+    assert_eq!(g.dice_mut().forced_left(), 0, "the French fired exactly 7 dice");
+    let mut sps: Vec<u8> = lights.iter().map(|id| sp(&g, id)).collect();
+    sps.sort();
+    assert_eq!(sps, vec![1, 1, 1]);
+    assert_eq!(g.step(), Step::Stay(Side::British));
+    g.apply(Action::Retreat).unwrap();
+    for id in &lights {
+        assert_eq!(loc(&g, id), LIGHTHOUSE_POINT);
+    }
+    assert_eq!(g.control(ISLAND_BATTERY), Side::French);
+}
+
+/// 10: six units retreat from Green Hills to Flat Point along a dotted road: four go free and
+/// two lose 1 SP each.
+#[test]
+fn retreat_road_limit_10() {
+    let mut placements: Vec<(String, &str, u8)> = (1..=6).map(|i| (format!("br-reg-{i}"), "green-hills", 4)).collect();
+    placements.push(("fr-reg-1".into(), "louisbourg", 4));
+    placements.push(("fr-reg-2".into(), "louisbourg", 4));
+    placements.push(("fr-reg-3".into(), "louisbourg", 4));
+    placements.push(("fr-reg-4".into(), "louisbourg", 4));
+    let p: Vec<(&str, &str, u8)> = placements.iter().map(|(a, b, c)| (a.as_str(), *b, *c)).collect();
+    // The French attack Green Hills from Louisbourg; the British defenders retreat in round 2.
+    let mut g = Louisbourg::arranged(7, Side::French, &p).unwrap();
+    // Black Rock and Barachois are not reachable from Green Hills; Flat Point is the only way
+    g.apply(Action::LandMove(LOUISBOURG)).unwrap();
+    for i in 1..=4 {
+        go(&mut g, &format!("fr-reg-{i}"), GREEN_HILLS);
+    }
+    // round 1: no hits either way (24 British dice, 16 French dice)
+    g.dice_mut().force(std::iter::repeat_n(1, 24 + 16));
+    g.apply(Action::Done).unwrap();
+    assert_eq!(g.step(), Step::Stay(Side::British));
+    g.apply(Action::Retreat).unwrap();
+    // the British choose the order; the fifth and sixth over the dotted road lose 1 SP
+    for i in 1..=6 {
+        if matches!(g.step(), Step::Retreat(_)) {
+            go(&mut g, &format!("br-reg-{i}"), FLAT_POINT);
+        }
+    }
+    let sps: Vec<u8> = (1..=6).map(|i| sp(&g, &format!("br-reg-{i}"))).collect();
+    assert_eq!(sps, vec![4, 4, 4, 4, 3, 3]);
+    assert!((1..=6).all(|i| loc(&g, &format!("br-reg-{i}")) == FLAT_POINT));
+    assert_eq!(g.control(GREEN_HILLS), Side::French);
+}
+
+/// 11: the British hold Island Battery and Lighthouse Point and sail one 4 SP ship into the
+/// harbor against two French ships of 1 SP. Round 1: the French roll 2 dice, one six; the
+/// British roll 3, one six. Round 2: the French roll 1 die, a hit; the British roll 2, one hit.
+/// The British ship holds the harbor and the British win at the end of the turn.
+#[test]
+fn ship_battle_11() {
+    let mut p: Vec<(String, &str, u8)> = vec![
+        ("br-ship-1".into(), "gabarus-bay", 4),
+        ("br-light-1".into(), "island-battery", 3),
+        ("br-light-2".into(), "lighthouse-point", 3),
+        ("fr-ship-1".into(), "louisbourg-harbor", 1),
+        ("fr-ship-2".into(), "louisbourg-harbor", 1),
+        ("fr-reg-1".into(), "louisbourg", 4),
+    ];
+    // enough British SP for 13
+    for i in 1..=6 {
+        p.push((format!("br-reg-{i}"), "white-point", 4));
+    }
+    let p: Vec<(&str, &str, u8)> = p.iter().map(|(a, b, c)| (a.as_str(), *b, *c)).collect();
+    let mut g = Louisbourg::arranged(9, Side::British, &p).unwrap();
+    assert_eq!(g.control(ISLAND_BATTERY), Side::British);
+    g.apply(Action::ShipMove(LOUISBOURG_HARBOR)).unwrap();
+    go(&mut g, "br-ship-1", LOUISBOURG_HARBOR);
+    g.dice_mut().force([6, 1]); // French: 2 dice
+    g.dice_mut().force([6, 1, 1]); // British: 3 dice
+    g.dice_mut().force([6]); // round 2: the last French ship fires first
+    g.apply(Action::Done).unwrap();
+    assert_eq!(sp(&g, "br-ship-1"), 2);
+    assert_eq!(loc(&g, "fr-ship-1"), ELIMINATED);
+    // round 2: the attacker may retreat but fires; defending ships cannot retreat (11)
+    assert_eq!(g.step(), Step::Stay(Side::British));
+    g.dice_mut().force([6, 1]); // the British ship's 2 dice
+    g.apply(Action::Fire).unwrap();
+    assert_eq!(sp(&g, "br-ship-1"), 2);
+    assert_eq!(loc(&g, "fr-ship-2"), ELIMINATED);
+    assert_eq!(loc(&g, "br-ship-1"), LOUISBOURG_HARBOR);
+    // the French pass; the turn ends and the British win (13)
+    g.apply(Action::Pass).unwrap();
+    let o = g.outcome().expect("the game is over");
+    assert_eq!(o.winner, Some(Side::British.seat()));
+    assert!(o.reason.contains("Harbor"), "{}", o.reason);
+}
+
+/// 7 example: no landing at Kennington Cove, 4 at Flat Point, 2 at White Point: all six ships.
+#[test]
+fn landing_plan_7() {
+    let mut g = Louisbourg::new(&Default::default(), 1).unwrap();
+    let err = g.check(&Action::Plan { kc: 1, fp: 1, wp: 1 }).unwrap_err();
+    assert_eq!(err.rule, "7");
+    g.apply(Action::Plan { kc: 0, fp: 4, wp: 2 }).unwrap();
+    assert_eq!(g.step(), Step::FrenchSetup);
+    // the French must leave a unit each in Louisbourg, Island Battery and Lighthouse Point
+    g.apply(Action::SolitaireSetup).unwrap();
+    // turn 1: the British go first; nothing to bombard; the action is the landing
+    while let Step::Bombard(_) = g.step() {
+        g.apply(Action::Pass).unwrap();
+    }
+    assert_eq!(g.step(), Step::Action(Side::British));
+    assert_eq!(g.check(&Action::Pass).unwrap_err().rule, "7");
+    g.apply(Action::Land).unwrap();
+    let ships_used = g.units().iter().enumerate().filter(|(i, u)| forces().units[*i].id.starts_with("br-ship") && u.weak).count();
+    assert_eq!(ships_used, 6);
+    assert_eq!(g.check(&Action::Go { unit: unit("br-reg-1"), to: KENNINGTON_COVE }).unwrap_err().rule, "7");
+}
+
+/// 14: the solitaire set-up and each of the six adjustments.
+#[test]
+fn solitaire_setup_14() {
+    let expect: [(u8, [usize; 3]); 6] = [
+        // die: (Kennington Cove, Flat Point, White Point) French block counts
+        (1, [6, 3, 4]),
+        (2, [5, 3, 5]),
+        (3, [2, 7, 4]),
+        (4, [2, 4, 7]),
+        (5, [6, 4, 3]),
+        (6, [5, 4, 4]),
+    ];
+    for (die, counts) in expect {
+        let mut g = Louisbourg::new(&Default::default(), 1).unwrap();
+        g.apply(Action::Plan { kc: 2, fp: 2, wp: 2 }).unwrap();
+        g.dice_mut().force([die]);
+        g.apply(Action::SolitaireSetup).unwrap();
+        let n = |l: Loc| g.units().iter().enumerate().filter(|(i, u)| u.loc == l && forces().units[*i].side == Side::French).count();
+        assert_eq!([n(KENNINGTON_COVE), n(FLAT_POINT), n(WHITE_POINT)], counts, "die {die}");
+        for l in [LOUISBOURG, ISLAND_BATTERY, LIGHTHOUSE_POINT] {
+            assert_eq!(n(l), 1);
+        }
+        assert_eq!(n(REINFORCEMENTS), 2);
+    }
+}
+
+/// 8.2.1 example: the British in Green Hills, Barachois and Black Rock bombard Louisbourg at +2;
+/// the French choose one of the three to bombard back, at -1 with fewer than two ships.
+#[test]
+fn bombardment_8_2_1() {
+    let mut p = vec![("fr-reg-1", "louisbourg", 4), ("fr-reg-2", "louisbourg", 4), ("fr-ship-1", "louisbourg-harbor", 3)];
+    p.extend([("br-reg-1", "green-hills", 4), ("br-reg-2", "barachois", 4), ("br-reg-3", "black-rock", 4)]);
+    let g = Louisbourg::arranged(5, Side::British, &p).unwrap();
+    // the bombardment step comes before the action: rebuild the position at that step
+    let mut g2 = g.clone();
+    let _ = &mut g2;
+    let view = g.view(Side::British.seat());
+    assert!(view.legal.iter().any(|a| a == "move from green-hills"));
+    // the DRMs, through the rules' own check
+    let mut b = fiw_louisbourg::Louisbourg::arranged_bombardment(5, Side::British, &p).unwrap();
+    let mut legal = Vec::new();
+    b.legal_actions(&mut legal);
+    assert!(legal.contains(&Action::Bombard(LOUISBOURG)));
+    // a roll of 6 with +2 is 8: three SP lost
+    b.dice_mut().force([6]);
+    b.apply(Action::Bombard(LOUISBOURG)).unwrap();
+    while let Step::Hits { owner: Side::French, .. } = b.step() {
+        b.apply(Action::Hit(unit("fr-reg-1"))).unwrap();
+    }
+    assert_eq!(sp(&b, "fr-reg-1") + sp(&b, "fr-reg-2"), 5);
+    // the French bombard one adjacent location: 4 - 1 = 3 is one SP
+    assert_eq!(b.step(), Step::Bombard(Side::French));
+    b.dice_mut().force([4]);
+    b.apply(Action::Bombard(BARACHOIS)).unwrap();
+    assert_eq!(sp(&b, "br-reg-2"), 3);
+    // rangers alone cannot bombard (8.2)
+    let r = fiw_louisbourg::Louisbourg::arranged_bombardment(5, Side::British, &[("fr-reg-1", "louisbourg", 4), ("br-ranger-1", "green-hills", 2)]).unwrap();
+    assert_eq!(r.check(&Action::Bombard(LOUISBOURG)).unwrap_err().rule, "8.2.1");
+}
