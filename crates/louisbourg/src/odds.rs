@@ -29,7 +29,9 @@
 //!   number of units, which the calculator does not know, so it is ignored. Whether a retreat
 //!   location is open (10) is the asker's business too.
 
-use crate::board::{self, Loc, GABARUS_BAY, ISLAND_BATTERY, LOUISBOURG, LOUISBOURG_HARBOR};
+use crate::board::{self, Loc, GABARUS_BAY, LOUISBOURG, LOUISBOURG_HARBOR};
+#[cfg(test)]
+use crate::board::ISLAND_BATTERY;
 use crate::fire::{hit_on, BattleKind};
 use crate::forces::{Kind, Side};
 use serde::Serialize;
@@ -54,8 +56,10 @@ const NEGLIGIBLE: f64 = 1e-250;
 /// 9.3 single fire: hits on a 6.
 const SINGLE_FIRE: u8 = 6;
 /// 9.3 double fire: hits on 5–6.
+#[cfg(test)]
 const DOUBLE_FIRE: u8 = 5;
 /// 9.3 triple fire: hits on 4–6.
+#[cfg(test)]
 const TRIPLE_FIRE: u8 = 4;
 
 /// One block in a battle: its type and its current SP (1 to 4).
