@@ -51,7 +51,19 @@ impl Game for Louisbourg {
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, RuleError> {
-        Action::parse(text)
+        let a = Action::parse(text)?;
+        // identical copies of a card share a name: take the copy in the deciding side's hand
+        let in_hand = |c: u8| {
+            let id = &crate::cards::deck().card(c).id;
+            self.decider()
+                .and_then(|s| self.hand(s).iter().copied().find(|&h| crate::cards::deck().card(h).id == *id))
+                .unwrap_or(c)
+        };
+        Ok(match a {
+            Action::Play(c) => Action::Play(in_hand(c)),
+            Action::Discard(c) => Action::Discard(in_hand(c)),
+            other => other,
+        })
     }
 
     fn log(&self) -> &Log {

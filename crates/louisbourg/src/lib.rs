@@ -16,6 +16,7 @@ mod legal;
 mod moves;
 pub mod odds;
 mod play;
+mod resample;
 pub mod rulebook;
 mod sequence;
 mod setup;

@@ -479,3 +479,13 @@ impl Louisbourg {
         Ok(g)
     }
 }
+
+impl Louisbourg {
+    /// Whether the per-place block index agrees with the blocks (each block in exactly one
+    /// place): an invariant the property tests check after every action.
+    pub fn places_consistent(&self) -> bool {
+        let mut again = self.clone();
+        again.recount();
+        again.members == self.members && again.side_mask == self.side_mask
+    }
+}

@@ -1,0 +1,61 @@
+//! A state drawn at random from those `seat` cannot tell apart from the true one: the hook
+//! that information-set search needs, and the tool the tests use to prove that a view hides
+//! what it must (two such states must give the same view).
+
+use crate::board::{ELIMINATED, GABARUS_BAY, LOUISBOURG_HARBOR};
+use crate::forces::{Kind, Side};
+use crate::state::{Louisbourg, Step};
+use fiw_engine::Dice;
+
+impl Louisbourg {
+    /// Redeals what `seat` cannot see: the enemy's hidden army blocks change places among the
+    /// positions they hold (so every location keeps its count of enemy blocks), the enemy's
+    /// hand is redrawn from the cards `seat` has not seen, the dice get a fresh seed, and, while
+    /// it is secret, the British landing plan is redrawn.
+    ///
+    /// This draws uniformly over arrangements of the blocks; it does not yet weigh what past
+    /// battles revealed (a later refinement for the AI).
+    pub fn resample_hidden(&self, seat: Side, dice: &mut Dice) -> Louisbourg {
+        let mut g = self.clone();
+        let enemy = seat.other();
+        // hidden enemy army blocks: not a ship, not eliminated, not face up in a battle
+        let hidden: Vec<usize> = (0..g.units.len())
+            .filter(|&i| {
+                let u = g.units[i];
+                u.side == enemy && u.kind != Kind::Ship && u.loc != ELIMINATED && !u.revealed
+                    && u.loc != GABARUS_BAY && u.loc != LOUISBOURG_HARBOR
+            })
+            .collect();
+        let mut slots: Vec<(u8, u8, u8)> = hidden.iter().map(|&i| (g.units[i].loc, g.units[i].steps, g.units[i].from)).collect();
+        dice.shuffle(&mut slots);
+        for (k, &i) in hidden.iter().enumerate() {
+            let (loc, steps, from) = slots[k];
+            g.units[i].loc = loc;
+            g.units[i].steps = steps;
+            g.units[i].from = from;
+        }
+        g.recount();
+        // the enemy hand comes from the cards unseen by `seat`: the deck and that hand
+        let mut pool: Vec<u8> = g.deck.iter().chain(g.hands[enemy.seat()].iter()).copied().collect();
+        dice.shuffle(&mut pool);
+        let n = g.hands[enemy.seat()].len();
+        g.hands[enemy.seat()] = pool[..n].to_vec();
+        g.deck = pool[n..].to_vec();
+        if seat == Side::French && g.turn == 1 && self.plan_is_secret() {
+            let mut plans = Vec::new();
+            g.plan_candidates(&mut plans);
+            if let Some(crate::actions::Action::Plan { kc, fp, wp }) = plans.get(dice.below(plans.len().max(1) as u32) as usize) {
+                g.plan = [*kc, *fp, *wp];
+                g.landing_left = g.plan;
+            }
+        }
+        g.dice.reseed(dice.below(u32::MAX) as u64 ^ ((dice.below(u32::MAX) as u64) << 32));
+        g
+    }
+
+    /// Whether the French have not yet seen the landing plan carried out (7).
+    fn plan_is_secret(&self) -> bool {
+        self.turn == 1 && matches!(self.step, Step::LandingPlan | Step::FrenchSetup | Step::Bombard(_) | Step::ChooseFirst(_))
+            || (self.turn == 1 && matches!(self.step, Step::Action(Side::British)))
+    }
+}
