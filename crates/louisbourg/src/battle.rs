@@ -126,12 +126,12 @@ impl Louisbourg {
         let logging = self.log.is_on();
         let mut faces: Vec<u8> = Vec::new();
         let (mut hits, mut dice) = (0u32, 0u32);
-        for i in 0..self.units.len() {
+        let mut bits = self.mask(side, b.loc);
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
             let u = self.units[i];
-            if u.loc != b.loc || self.side_of(i) != side {
-                continue;
-            }
-            let kind = self.kind_of(i);
+            let kind = u.kind;
             let mut t = hit_on(kind, defending, b.loc, b.kind, b.round, amphibious_defence);
             let card = if defending {
                 e.defend_fire.filter(|&(_, _, at)| at.is_none_or(|l| l == b.loc)).map(|(h, r, _)| (h, r))
@@ -168,12 +168,24 @@ impl Louisbourg {
 
     /// The blocks a run of hits can fall on.
     fn hit_targets(&self, owner: Side, pool: Pool) -> impl Iterator<Item = usize> + '_ {
-        self.iter_side(owner)
-            .filter(move |(i, u)| match pool {
-                Pool::At(l) => u.loc == l,
-                Pool::Army => self.kind_of(*i) != Kind::Ship && (is_land(u.loc) || u.loc == BRITISH_BOX || u.loc == REINFORCEMENTS),
-            })
-            .map(|(i, _)| i)
+        let mut bits = match pool {
+            Pool::At(l) => self.mask(owner, l),
+            Pool::Army => {
+                let mut m = self.mask(owner, BRITISH_BOX) | self.mask(owner, REINFORCEMENTS);
+                for l in 0..LAND as Loc {
+                    m |= self.mask(owner, l);
+                }
+                m
+            }
+        };
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(i)
+        })
     }
 
     fn hit_class(&self, i: usize) -> (Kind, u8, bool) {

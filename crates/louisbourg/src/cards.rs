@@ -107,6 +107,9 @@ struct CardsFile {
 #[derive(Clone, Debug)]
 pub struct Deck {
     pub cards: Vec<CardDef>,
+    /// For each card, the index of the first copy with the same id: identical copies are one
+    /// choice in a menu, compared without string work.
+    pub first_copy: Vec<CardId>,
 }
 
 /// 6: the deck has 28 cards.
@@ -158,7 +161,11 @@ impl Deck {
         if cards.len() != DECK_SIZE {
             return Err(format!("{file}: the deck must hold {DECK_SIZE} cards (6), found {}", cards.len()));
         }
-        Ok(Deck { cards })
+        let first_copy = cards
+            .iter()
+            .map(|c| cards.iter().position(|o| o.id == c.id).unwrap_or(0) as CardId)
+            .collect();
+        Ok(Deck { cards, first_copy })
     }
 
     /// A card by its index.

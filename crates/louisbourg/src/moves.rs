@@ -10,6 +10,10 @@ use crate::state::{Louisbourg, Step, REINFORCEMENT_TURN};
 
 /// 8.3.2 at most this many raiders.
 pub const MAX_RAIDERS: usize = 4;
+/// 8.3.3 every place an amphibious move can land (the shores of both sea areas, and the
+/// British Forces box).
+const AMPHIBIOUS_DESTINATIONS: [Loc; 8] =
+    [LOUISBOURG, ISLAND_BATTERY, LIGHTHOUSE_POINT, ROYAL_BATTERY, WHITE_POINT, FLAT_POINT, KENNINGTON_COVE, BRITISH_BOX];
 /// 8.3.4 at most this many ships per ship move.
 pub const MAX_SHIPS: usize = 2;
 
@@ -204,7 +208,8 @@ impl Louisbourg {
             Action::Amphibious(from) => {
                 let sea = self.sea_of(side, from).unwrap_or(GABARUS_BAY);
                 self.log.public(|| format!("The {} make an amphibious move from {}.", side.name(), board().name(from)));
-                self.set_step(Step::Amphibious { side, sea, from });
+                let ships_left = self.free_ships(side, sea) as u8;
+                self.set_step(Step::Amphibious { side, sea, from, ships_left });
             }
             Action::ShipMove(to) => {
                 let from = if to == GABARUS_BAY { LOUISBOURG_HARBOR } else { GABARUS_BAY };
@@ -304,11 +309,11 @@ impl Louisbourg {
                 }
                 Ok(())
             }
-            Step::Amphibious { side, sea, from } => {
+            Step::Amphibious { side, sea, from, ships_left } => {
                 if self.side_of(i) != side || !self.is_army(i) || u.loc != from || u.steps != 0 {
                     return Err(Why::new("8.3.3", "only your army units at the starting location are carried"));
                 }
-                if self.free_ships(side, sea) == 0 {
+                if ships_left == 0 {
                     return Err(Why::new("8.3.3", "one army unit per ship, and every ship is used"));
                 }
                 let ok_dest = to != from && (is_land(to) && board().on_sea(to, sea) || (to == BRITISH_BOX && side == Side::British && sea == GABARUS_BAY));
@@ -378,6 +383,16 @@ impl Louisbourg {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let u = self.units[i];
+            // cheap filters before the full check
+            let may = match self.step {
+                Step::LandMove { from, .. } => u.kind != Kind::Ship && (u.loc == from && u.steps == 0 || u.steps == 1),
+                Step::Raid { .. } | Step::Amphibious { .. } | Step::Landing => u.kind != Kind::Ship && u.steps == 0,
+                Step::ShipMove { .. } => u.kind == Kind::Ship && u.steps == 0 && !u.weak,
+                _ => true,
+            };
+            if !may {
+                continue;
+            }
             let key = (u.sp as u32) | (u.kind as u32) << 4 | (u.loc as u32) << 8 | (u.steps as u32) << 16 | (u.from as u32) << 20;
             // blocks alike in every respect get the same answers: ask once per kind of block
             if seen[..n_seen].contains(&key) {
@@ -389,7 +404,7 @@ impl Louisbourg {
             let dests: &[Loc] = match self.step {
                 Step::Retreat(_) if attacker_retreat => &from_slot,
                 Step::LandMove { .. } | Step::Raid { .. } | Step::Retreat(_) if is_land(u.loc) => &board().neighbours[u.loc as usize],
-                Step::Amphibious { .. } => &[0, 1, 2, 3, 7, 8, 9, BRITISH_BOX],
+                Step::Amphibious { .. } => &AMPHIBIOUS_DESTINATIONS,
                 Step::ShipMove { .. } => &[GABARUS_BAY, LOUISBOURG_HARBOR],
                 Step::Landing => &SITES,
                 _ => &[],
@@ -436,8 +451,9 @@ impl Louisbourg {
                 u.steps = 2;
                 self.log.private(side.seat(), || format!("{id} joins the raid"));
             }
-            Step::Amphibious { sea, .. } => {
+            Step::Amphibious { side, sea, from, ships_left } => {
                 self.use_ships(side, sea, 1);
+                self.set_step(Step::Amphibious { side, sea, from, ships_left: ships_left.saturating_sub(1) });
                 self.set_loc(i, to);
                 let u = &mut self.units[i];
                 u.from = at;

@@ -90,7 +90,8 @@ impl Louisbourg {
         let hand = &self.hands[side.seat()];
         for (i, &c) in hand.iter().enumerate() {
             // identical copies are one choice
-            if hand[..i].iter().any(|&o| deck().card(o).id == deck().card(c).id) {
+            let copies = &deck().first_copy;
+            if hand[..i].iter().any(|&o| copies[o as usize] == copies[c as usize]) {
                 continue;
             }
             if self.why_not_play(side, c).is_ok() {

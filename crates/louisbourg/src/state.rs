@@ -96,7 +96,7 @@ pub enum Step {
     /// 8.3.2 raiders are being chosen.
     Raid { side: Side, from: Loc, to: Loc },
     /// 8.3.3 an amphibious move is under way.
-    Amphibious { side: Side, sea: Loc, from: Loc },
+    Amphibious { side: Side, sea: Loc, from: Loc, ships_left: u8 },
     /// 8.3.4 ships are being chosen.
     ShipMove { side: Side, from: Loc, to: Loc },
     /// 12 reinforcements entering a British-held location as the French action.
