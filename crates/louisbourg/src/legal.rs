@@ -84,7 +84,7 @@ impl Louisbourg {
         match (self.step, *a) {
             (Step::LandingPlan, Action::Plan { kc, fp, wp }) => self.why_not_plan(kc, fp, wp),
             (Step::FrenchSetup, Action::Place { unit, to }) => self.why_not_place(unit, to),
-            (Step::FrenchSetup, Action::SolitaireSetup) => Ok(()),
+            (Step::FrenchSetup, Action::SolitaireSetup) => self.why_not_solitaire_setup(),
             (Step::ChooseFirst(_), Action::First(_)) => Ok(()),
             (Step::Bombard(s) | Step::Action(s), Action::Play(c)) => self.why_not_play(s, c),
             (Step::Bombard(s) | Step::Action(s), Action::Discard(c)) => self.why_not_discard(s, c),

@@ -78,6 +78,17 @@ impl Louisbourg {
         Ok(())
     }
 
+    /// 14 the solitaire table places every French block, so it is chosen before any is placed.
+    pub(crate) fn why_not_solitaire_setup(&self) -> Result<(), Why> {
+        let to_place = self.units.iter().filter(|u| u.side == Side::French && u.loc == UNPLACED).count();
+        let total = forces().units.iter().filter(|d| matches!(d.start, Start::FrenchSetup)).count();
+        if to_place == total {
+            Ok(())
+        } else {
+            Err(Why::new("14", "the solitaire set-up places every French block: choose it before placing any"))
+        }
+    }
+
     pub(crate) fn place_candidates(&self, out: &mut Vec<Action>) {
         if let Some(u) = self.next_to_place() {
             for to in 0..LAND as Loc {
@@ -86,7 +97,9 @@ impl Louisbourg {
                 }
             }
         }
-        out.push(Action::SolitaireSetup);
+        if self.why_not_solitaire_setup().is_ok() {
+            out.push(Action::SolitaireSetup);
+        }
     }
 
     pub(crate) fn apply_place(&mut self, unit: UnitId, to: Loc) {

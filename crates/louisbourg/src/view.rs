@@ -195,15 +195,7 @@ impl Louisbourg {
             seat.name(),
             if v.rough_seas { " — rough seas" } else { "" }
         );
-        let blocks = |b: &[BlockView]| {
-            b.iter()
-                .map(|x| match &x.id {
-                    Some(id) => format!("{id} {}/{}", x.sp, x.max_sp),
-                    None => format!("{} {}", x.kind.id(), x.sp),
-                })
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
+        let blocks = |b: &[BlockView]| compact(b);
         s += &format!("{:<22} {:<4} {:<44} {}\n", "location", "ctrl", "yours", "enemy");
         for p in &v.places {
             let own = if p.own.is_empty() { "-".to_string() } else { blocks(&p.own) };
@@ -259,6 +251,48 @@ impl Louisbourg {
         s += &format!("{}\n", v.waiting_for);
         s
     }
+}
+
+/// Writes a list of blocks short: runs of alike own blocks with consecutive names become one
+/// entry (`br-reg-1…12 4/4`), alike enemy blocks a count (`2× ship 3`).
+fn compact(blocks: &[BlockView]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < blocks.len() {
+        let b = &blocks[k];
+        let split = |id: &str| id.rsplit_once('-').map(|(p, n)| (p.to_string(), n.parse::<u32>().unwrap_or(0)));
+        let mut end = k + 1;
+        match &b.id {
+            Some(id) => {
+                let (prefix, first) = split(id).unwrap_or((id.clone(), 0));
+                let mut last = first;
+                while end < blocks.len() {
+                    let n = &blocks[end];
+                    match n.id.as_deref().and_then(split) {
+                        Some((p, x)) if p == prefix && x == last + 1 && n.sp == b.sp && n.max_sp == b.max_sp => {
+                            last = x;
+                            end += 1;
+                        }
+                        _ => break,
+                    }
+                }
+                if last > first {
+                    parts.push(format!("{prefix}-{first}…{last} {}/{}", b.sp, b.max_sp));
+                } else {
+                    parts.push(format!("{id} {}/{}", b.sp, b.max_sp));
+                }
+            }
+            None => {
+                while end < blocks.len() && blocks[end] == *b {
+                    end += 1;
+                }
+                let n = end - k;
+                parts.push(if n > 1 { format!("{n}× {} {}", b.kind.id(), b.sp) } else { format!("{} {}", b.kind.id(), b.sp) });
+            }
+        }
+        k = end;
+    }
+    parts.join(", ")
 }
 
 /// Whether the view of `seat` is all it may be: used by tests.
