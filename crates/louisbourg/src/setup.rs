@@ -70,9 +70,14 @@ impl Louisbourg {
         if self.kind_of(unit as usize) == Kind::Indian && to == LOUISBOURG {
             return Err(Why::new("5.2", "Indians may not end a turn in Louisbourg"));
         }
-        let left = self.count(Side::French, UNPLACED);
-        let empty = MUST_HOLD.iter().filter(|&&l| !self.occupies(Side::French, l)).count();
-        if left <= empty && !(MUST_HOLD.contains(&to) && !self.occupies(Side::French, to)) {
+        // after this block, the blocks still to place must be able to fill every required
+        // location that is still empty, Louisbourg with a block that is not an Indian
+        let rest = self.mask(Side::French, UNPLACED) & !(1u64 << unit);
+        let rest_count = rest.count_ones() as usize;
+        let rest_not_indian = self.at(Side::French, UNPLACED).filter(|&(i, u)| i != unit as usize && u.kind != Kind::Indian).count();
+        let still_empty = |l: Loc| l != to && !self.occupies(Side::French, l);
+        let empty_after = MUST_HOLD.iter().filter(|&&l| still_empty(l)).count();
+        if empty_after > rest_count || (still_empty(LOUISBOURG) && rest_not_indian == 0) {
             return Err(Why::new("7", "Louisbourg, Island Battery and Lighthouse Point each need at least one French unit"));
         }
         Ok(())

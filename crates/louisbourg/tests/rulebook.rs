@@ -374,3 +374,27 @@ fn bombardment_8_2_1() {
     let r = fiw_louisbourg::Louisbourg::arranged_bombardment(5, Side::British, &[("fr-reg-1", "louisbourg", 4), ("br-ranger-1", "green-hills", 2)]).unwrap();
     assert_eq!(r.check(&Action::Bombard(LOUISBOURG)).unwrap_err().rule, "8.2.1");
 }
+
+/// 7: the French set-up can always be finished. Placing every block as far from Louisbourg as
+/// the rules allow leaves the two Indians for last; they may not stand in Louisbourg (5.2), so
+/// the set-up must have kept a place there for a block that may.
+#[test]
+fn french_setup_always_completes_7() {
+    let mut g = Louisbourg::new(&Default::default(), 2).unwrap();
+    g.apply(Action::Plan { kc: 2, fp: 2, wp: 2 }).unwrap();
+    let mut legal = Vec::new();
+    while g.step() == Step::FrenchSetup {
+        g.legal_actions(&mut legal);
+        let pick = legal
+            .iter()
+            .rev()
+            .find(|a| matches!(a, Action::Place { to, .. } if *to != LOUISBOURG))
+            .or_else(|| legal.iter().find(|a| matches!(a, Action::Place { .. })))
+            .copied()
+            .expect("a legal placement");
+        g.apply(pick).unwrap();
+    }
+    let french_at = |l: Loc| g.units().iter().any(|u| u.loc == l && u.side == Side::French);
+    assert!(french_at(LOUISBOURG) && french_at(ISLAND_BATTERY) && french_at(LIGHTHOUSE_POINT));
+    assert!(!g.units().iter().any(|u| u.loc == LOUISBOURG && u.kind == fiw_louisbourg::forces::Kind::Indian));
+}
