@@ -32,6 +32,12 @@ macro_rules! t {
     (smoke $name:literal) => {
         concat!("crates/louisbourg/tests/smoke.rs::", $name)
     };
+    (properties $name:literal) => {
+        concat!("crates/louisbourg/tests/properties.rs::", $name)
+    };
+    (odds_vs_battles $name:literal) => {
+        concat!("crates/louisbourg/tests/odds_vs_battles.rs::", $name)
+    };
     ($file:ident $name:literal) => {
         concat!("crates/louisbourg/src/", stringify!($file), ".rs::tests::", $name)
     };
@@ -91,7 +97,11 @@ const SECTIONS: &[Sec] = &[
             c!("src/view.rs: view_of"),
             c!("src/battle.rs: start_battle, end_battle"),
         ],
-        tests: &[t!(rulebook "battle_rounds_9_2"), t!(forces "the_forces_match_the_rulebook")],
+        tests: &[
+            t!(rulebook "battle_rounds_9_2"),
+            t!(forces "the_forces_match_the_rulebook"),
+            t!(properties "random_games_keep_every_invariant"),
+        ],
     },
     Sec {
         section: "5.1",
@@ -114,7 +124,11 @@ const SECTIONS: &[Sec] = &[
             c!("src/setup.rs: why_not_place"),
             c!("src/battle.rs: retreat_dests"),
         ],
-        tests: &[t!(forces "the_forces_match_the_rulebook")],
+        tests: &[
+            t!(forces "the_forces_match_the_rulebook"),
+            t!(rulebook "french_setup_always_completes_7"),
+            t!(properties "random_games_keep_every_invariant"),
+        ],
     },
     Sec {
         section: "6",
@@ -157,7 +171,7 @@ const SECTIONS: &[Sec] = &[
             c!("src/setup.rs: why_not_plan, apply_plan, why_not_place, finish_setup"),
             c!("src/moves.rs: why_not_begin, apply_begin"),
         ],
-        tests: &[t!(rulebook "landing_plan_7"), t!(rulebook "solitaire_setup_14")],
+        tests: &[t!(rulebook "landing_plan_7"), t!(rulebook "french_setup_always_completes_7"), t!(rulebook "solitaire_setup_14")],
     },
     Sec {
         section: "8",
@@ -165,7 +179,7 @@ const SECTIONS: &[Sec] = &[
         summary: "Sixteen turns, each made of an operational phase, a bombardment phase and one \
                   player action phase for each side.",
         code: &[c!("src/sequence.rs: begin_turn, end_turn"), c!("src/state.rs: LAST_TURN")],
-        tests: &[t!(smoke "random_games_finish")],
+        tests: &[t!(smoke "random_games_finish"), t!(properties "random_games_keep_every_invariant")],
     },
     Sec {
         section: "8.1",
@@ -279,6 +293,7 @@ const SECTIONS: &[Sec] = &[
             t!(fire "raid_double_fire_8_3_2"),
             t!(odds "a_raid_with_a_ranger_by_hand"),
             t!(odds "the_rulebook_raid_example_is_one_round"),
+            t!(odds_vs_battles "raid_with_rangers_matches_the_odds"),
         ],
     },
     Sec {
@@ -297,6 +312,7 @@ const SECTIONS: &[Sec] = &[
             t!(rulebook "landing_plan_7"),
             t!(fire "location_effects_9_3"),
             t!(odds "amphibious_triple_fire_is_for_the_first_round_only"),
+            t!(odds_vs_battles "amphibious_landing_matches_the_odds"),
         ],
     },
     Sec {
@@ -337,7 +353,11 @@ const SECTIONS: &[Sec] = &[
             c!("src/state.rs: reduce"),
             c!("src/odds.rs: fight"),
         ],
-        tests: &[t!(rulebook "battle_rounds_9_2"), t!(odds "one_against_one_in_the_open_matches_the_closed_form")],
+        tests: &[
+            t!(rulebook "battle_rounds_9_2"),
+            t!(odds "one_against_one_in_the_open_matches_the_closed_form"),
+            t!(odds_vs_battles "open_field_battle_matches_the_odds"),
+        ],
     },
     Sec {
         section: "9.3",
@@ -353,6 +373,7 @@ const SECTIONS: &[Sec] = &[
             t!(odds "defender_hit_numbers_follow_9_3"),
             t!(odds "one_against_one_in_louisbourg_matches_the_closed_form"),
             t!(odds "one_against_one_at_island_battery_matches_the_closed_form"),
+            t!(odds_vs_battles "assault_on_louisbourg_matches_the_odds"),
         ],
     },
     Sec {
@@ -410,7 +431,7 @@ const SECTIONS: &[Sec] = &[
                   turn that leaves the British below 24 SP, and at the end of turn 16 if the \
                   British have not won.",
         code: &[c!("src/sequence.rs: end_turn"), c!("src/state.rs: british_sp, VICTORY_SP, LAST_TURN")],
-        tests: &[t!(rulebook "ship_battle_11")],
+        tests: &[t!(rulebook "ship_battle_11"), t!(properties "random_games_keep_every_invariant")],
     },
     Sec {
         section: "14",
@@ -420,7 +441,7 @@ const SECTIONS: &[Sec] = &[
                   1 SP militia at Kennington Cove; the four 4 SP regulars at Flat Point; the three \
                   3 SP regulars and a 2 SP militia at White Point. One 1d6 then shifts units by a \
                   six-row table (a 6 changes nothing).",
-        code: &[c!("src/setup.rs: solitaire_setup")],
+        code: &[c!("src/setup.rs: solitaire_setup, why_not_solitaire_setup")],
         tests: &[t!(rulebook "solitaire_setup_14")],
     },
     Sec {
