@@ -16,8 +16,6 @@ pub enum BattleKind {
     Raid,
     /// 11 ships against ships in a sea area.
     Ship,
-    /// 12 reinforcements entering a location the British hold.
-    Reinforcement,
 }
 
 /// The lowest die that hits for one firing unit.

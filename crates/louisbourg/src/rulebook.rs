@@ -156,7 +156,7 @@ const SECTIONS: &[Sec] = &[
             c!("src/sequence.rs: continue_draws, play_attrition"),
             c!("src/setup.rs: finish_setup"),
         ],
-        tests: &[t!(cards "three_attrition_cards_two_french_one_british"), t!(cards "bombardment_effects_are_played_in_bombardment_the_rest_in_action")],
+        tests: &[t!(rulebook "card_play_6_1"), t!(rulebook "card_draw_and_attrition_8_1_2"), t!(cards "three_attrition_cards_two_french_one_british"), t!(cards "bombardment_effects_are_played_in_bombardment_the_rest_in_action")],
     },
     Sec {
         section: "7",
@@ -187,7 +187,7 @@ const SECTIONS: &[Sec] = &[
         summary: "Every turn the player order is settled; on odd turns the cards are drawn, on \
                   even turns the weather is rolled.",
         code: &[c!("src/sequence.rs: begin_turn, continue_draws")],
-        tests: &[],
+        tests: &[t!(rulebook "hand_limit_and_odd_turns_8_1_2"), t!(rulebook "weather_8_1_3"), ],
     },
     Sec {
         section: "8.1.1",
@@ -204,7 +204,7 @@ const SECTIONS: &[Sec] = &[
         summary: "On odd turns (1, 3, 5 …) each side in player order draws one card, unless it \
                   already holds 3.",
         code: &[c!("src/sequence.rs: continue_draws, draw_card"), c!("src/state.rs: HAND_LIMIT")],
-        tests: &[],
+        tests: &[t!(rulebook "card_draw_and_attrition_8_1_2"), t!(rulebook "hand_limit_and_odd_turns_8_1_2"), ],
     },
     Sec {
         section: "8.1.3",
@@ -212,7 +212,7 @@ const SECTIONS: &[Sec] = &[
         summary: "On even turns the British roll 1d6; on a 5 or 6 they may make neither an \
                   amphibious move nor a ship move that turn.",
         code: &[c!("src/sequence.rs: continue_draws"), c!("src/moves.rs: why_not_sea")],
-        tests: &[],
+        tests: &[t!(rulebook "weather_8_1_3"), ],
     },
     Sec {
         section: "8.2",
@@ -247,7 +247,7 @@ const SECTIONS: &[Sec] = &[
                   +1 DRM from more than one. The French ships may instead bombard one British-held \
                   shore location, at −1 DRM when only one ship is left.",
         code: &[c!("src/bombard.rs: bombard_drm, HARBOR_SHORE")],
-        tests: &[],
+        tests: &[t!(rulebook "harbor_bombardment_8_2_2"), ],
     },
     Sec {
         section: "8.3",
@@ -421,7 +421,7 @@ const SECTIONS: &[Sec] = &[
             c!("src/state.rs: REINFORCEMENT_TURN"),
             c!("data/board.toml"),
         ],
-        tests: &[],
+        tests: &[t!(rulebook "reinforcements_12"), ],
     },
     Sec {
         section: "13",
@@ -494,11 +494,10 @@ const READINGS: &[Reading] = &[
     },
     Reading {
         name: "6.1, 7 own attrition card dealt at set-up",
-        value: "it is played on turn 1, at the side's place in the card draw; the code then skips \
-                that side's turn-1 draw (its hand goes from 2 to 1 card)",
-        reason: "6.1 speaks only of attrition cards drawn, not dealt; sequence.rs: continue_draws. \
-                 Skipping the draw is not in the rule text: 6.1 and 8.1.2 give every side with \
-                 fewer than 3 cards a draw on odd turns",
+        value: "it is played on turn 1, at the side's place in the card draw, before that side \
+                draws its turn-1 card",
+        reason: "6.1 speaks only of attrition cards drawn, not dealt; treating the deal as a draw \
+                 plays it at the first moment a drawn one would be (sequence.rs: continue_draws)",
     },
     Reading {
         name: "8.1.1 order roll",

@@ -10,16 +10,7 @@ use fiw_engine::Outcome;
 impl Louisbourg {
     /// Starts the turn in `self.turn`: clears the turn's flags and runs the operational phase.
     pub(crate) fn begin_turn(&mut self) {
-        for u in &mut self.units {
-            u.steps = 0;
-            u.weak = false;
-            u.from = ELIMINATED;
-        }
-        self.card_used = [false; 2];
-        self.played = [None; 2];
-        self.effects = [Effects::default(); 2];
-        self.rough_seas = false;
-        self.order_roll = None;
+        self.reset_turn();
         let turn = self.turn;
         self.log.public(|| format!("— Turn {turn} —"));
         if self.turn == 1 {
@@ -37,13 +28,27 @@ impl Louisbourg {
         }
     }
 
+    /// Clears what lasts only one turn: moves made, ships used, cards played, card effects.
+    pub(crate) fn reset_turn(&mut self) {
+        for u in &mut self.units {
+            u.steps = 0;
+            u.weak = false;
+            u.from = ELIMINATED;
+        }
+        self.card_used = [false; 2];
+        self.played = [None; 2];
+        self.effects = [Effects::default(); 2];
+        self.rough_seas = false;
+        self.order_roll = None;
+    }
+
     pub(crate) fn apply_first(&mut self, first: Side) {
         self.order = [first, first.other()];
         self.log.public(|| format!("The {} go first this turn.", first.name()));
         self.after_order();
     }
 
-    fn after_order(&mut self) {
+    pub(crate) fn after_order(&mut self) {
         self.draws_done = 0;
         self.continue_draws();
     }
@@ -61,13 +66,18 @@ impl Louisbourg {
     /// 8.1.2 on odd turns each side in player order draws a card if it holds fewer than 3;
     /// 6.1 an attrition card drawn by its own side is played at once as that side's card.
     pub(crate) fn continue_draws(&mut self) {
-        while (self.draws_done as usize) < 2 {
-            let side = self.order[self.draws_done as usize];
+        // two half-steps per side in player order: an attrition card of its own already in
+        // hand (only from the deal) is played first, then the side draws
+        while (self.draws_done as usize) < 4 {
+            let side = self.order[self.draws_done as usize / 2];
+            let drawing = self.draws_done % 2 == 1;
             self.draws_done += 1;
-            // a card of one's own attrition can come from the deal too: it is played on turn 1
-            if let Some(own) = self.own_attrition_in_hand(side) {
-                self.play_attrition(side, own);
-                return;
+            if !drawing {
+                if let Some(own) = self.own_attrition_in_hand(side) {
+                    self.play_attrition(side, own);
+                    return;
+                }
+                continue;
             }
             if self.turn % 2 == 1 && self.hands[side.seat()].len() < crate::state::HAND_LIMIT {
                 if self.draw_card(side).is_some() {

@@ -187,7 +187,8 @@ pub struct Louisbourg {
     /// 9.1 battles waiting to be fought (bit per place).
     pub(crate) pending: u32,
     pub(crate) battle: Option<Battle>,
-    /// 6.1 how far the card draws of this turn have gone (index into `order`).
+    /// 6.1 how far the card draws of this turn have gone: two half-steps per side in player
+    /// order (an attrition card already in hand, then the draw).
     pub(crate) draws_done: u8,
     pub(crate) epoch: u64,
     pub(crate) outcome: Option<Outcome>,
@@ -461,6 +462,33 @@ impl Louisbourg {
         g.order = [active, active.other()];
         g.begin_action(active);
         Ok(g)
+    }
+
+    /// Starts the arranged position's turn from its operational phase (8.1) instead of at the
+    /// action, with `first` first in player order: card draws, weather and bombardment follow.
+    pub fn from_turn_start(mut self, first: Side) -> Louisbourg {
+        self.reset_turn();
+        self.order = [first, first.other()];
+        self.after_order();
+        self
+    }
+
+    /// Puts a card (by id) from the deck into a side's hand (for arranged positions).
+    pub fn give_card(&mut self, side: Side, id: &str) -> Result<(), String> {
+        let deck = crate::cards::deck();
+        let pos = self.deck.iter().position(|&c| deck.card(c).id == id).ok_or_else(|| format!("no card '{id}' left in the deck"))?;
+        let c = self.deck.remove(pos);
+        self.hands[side.seat()].push(c);
+        Ok(())
+    }
+
+    /// Puts a card (by id) on top of the deck, to be drawn next (for arranged positions).
+    pub fn stack_card(&mut self, id: &str) -> Result<(), String> {
+        let deck = crate::cards::deck();
+        let pos = self.deck.iter().position(|&c| deck.card(c).id == id).ok_or_else(|| format!("no card '{id}' left in the deck"))?;
+        let c = self.deck.remove(pos);
+        self.deck.push(c);
+        Ok(())
     }
 
     /// Sets who controls a land location (for arranged positions).

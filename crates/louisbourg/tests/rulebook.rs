@@ -398,3 +398,175 @@ fn french_setup_always_completes_7() {
     assert!(french_at(LOUISBOURG) && french_at(ISLAND_BATTERY) && french_at(LIGHTHOUSE_POINT));
     assert!(!g.units().iter().any(|u| u.loc == LOUISBOURG && u.kind == fiw_louisbourg::forces::Kind::Indian));
 }
+
+fn solitaire_start(deck: &[&str]) -> Louisbourg {
+    let options = fiw_louisbourg::Options { deck: deck.iter().map(|s| s.to_string()).collect(), ..Default::default() };
+    let mut g = Louisbourg::new(&options, 4).unwrap();
+    g.apply(Action::Plan { kc: 2, fp: 2, wp: 2 }).unwrap();
+    g.dice_mut().force([6]);
+    g.apply(Action::SolitaireSetup).unwrap();
+    g
+}
+
+fn hand_ids(g: &Louisbourg, side: Side) -> Vec<String> {
+    g.hand(side).iter().map(|&c| fiw_louisbourg::cards::deck().card(c).id.clone()).collect()
+}
+
+/// 6.1, 8.1.2: two cards are dealt to each side, and each draws one more on turn 1; an
+/// attrition card of one's own, even from the deal, is played at once as that side's card for
+/// the turn (2 SP, owner's choice) and the side still draws.
+#[test]
+fn card_draw_and_attrition_8_1_2() {
+    let mut g = solitaire_start(&["attrition-british", "hot-shot", "sortie", "heavy-seas", "wolfe-march", "thick-walls"]);
+    // the British must take the attrition losses now, on their army, their choice
+    assert!(matches!(g.step(), Step::Hits { owner: Side::British, left: 2, .. }), "{:?}", g.step());
+    let before = g.british_sp();
+    g.apply(Action::Hit(unit("br-reg-1"))).unwrap();
+    g.apply(Action::Hit(unit("br-reg-1"))).unwrap();
+    assert_eq!(g.british_sp(), before - 2);
+    assert_eq!(sp(&g, "br-reg-1"), 2);
+    assert_eq!(hand_ids(&g, Side::British), vec!["sortie", "wolfe-march"]);
+    assert_eq!(hand_ids(&g, Side::French), vec!["hot-shot", "heavy-seas", "thick-walls"]);
+    // the attrition card was the British card for turn 1: no other play or discard
+    while let Step::Bombard(_) = g.step() {
+        g.apply(Action::Pass).unwrap();
+    }
+    assert_eq!(g.step(), Step::Action(Side::British));
+    assert_eq!(g.check(&Action::Discard(g.hand(Side::British)[0])).unwrap_err().rule, "6.1");
+}
+
+/// 8.1.2: a side holding 3 cards draws nothing; draws come on odd turns only.
+#[test]
+fn hand_limit_and_odd_turns_8_1_2() {
+    let p = [("br-reg-1", "green-hills", 4), ("fr-reg-1", "louisbourg", 4)];
+    let mut g = Louisbourg::arranged(3, Side::British, &p).unwrap();
+    for id in ["hot-shot", "wolfe-march", "bog-roads"] {
+        g.give_card(Side::British, id).unwrap();
+    }
+    g.give_card(Side::French, "sortie").unwrap();
+    let g3 = g.clone().from_turn_start(Side::British);
+    assert_eq!(g3.hand(Side::British).len(), 3, "a hand of 3 draws nothing");
+    assert_eq!(g3.hand(Side::French).len(), 2, "a hand under 3 draws one");
+    let mut even = Louisbourg::arranged(4, Side::British, &p).unwrap();
+    even.give_card(Side::French, "sortie").unwrap();
+    even.dice_mut().force([1]); // the weather roll
+    let even = even.from_turn_start(Side::British);
+    assert_eq!(even.hand(Side::French).len(), 1, "no draw on an even turn");
+}
+
+/// 8.1.3: on even turns the British roll for weather; on 5 or 6 they make no amphibious or
+/// ship move that turn.
+#[test]
+fn weather_8_1_3() {
+    let p = [("br-reg-1", "british-box", 4), ("br-ship-1", "gabarus-bay", 4), ("fr-reg-1", "louisbourg", 4)];
+    for (roll, allowed) in [(5, false), (6, false), (4, true), (1, true)] {
+        let mut g = Louisbourg::arranged(6, Side::British, &p).unwrap();
+        g.dice_mut().force([roll]);
+        let mut g = g.from_turn_start(Side::British);
+        while let Step::Bombard(_) = g.step() {
+            g.apply(Action::Pass).unwrap();
+        }
+        assert_eq!(g.step(), Step::Action(Side::British));
+        let r = g.check(&Action::Amphibious(BRITISH_BOX));
+        assert_eq!(r.is_ok(), allowed, "roll {roll}: {r:?}");
+        if !allowed {
+            assert_eq!(r.unwrap_err().rule, "8.1.3");
+        }
+    }
+    // odd turns have no weather roll: the forced die stays unused
+    let mut g = Louisbourg::arranged(5, Side::British, &p).unwrap();
+    g.dice_mut().force([6]);
+    let g = g.from_turn_start(Side::British);
+    assert!(g.check(&Action::Amphibious(BRITISH_BOX)).is_ok() || !matches!(g.step(), Step::Action(_)));
+}
+
+/// 8.2.2: British units on the harbor's shore bombard the French ships, +1 from more than one
+/// location; the French ships bombard one British location on the shore, -1 with one ship.
+#[test]
+fn harbor_bombardment_8_2_2() {
+    let p = [
+        ("br-reg-1", "royal-battery", 4),
+        ("br-reg-2", "lighthouse-point", 4),
+        ("fr-ship-1", "louisbourg-harbor", 3),
+        ("fr-ship-2", "louisbourg-harbor", 3),
+    ];
+    let mut g = Louisbourg::arranged_bombardment(5, Side::British, &p).unwrap();
+    // 5 + 1 = 6: two SP off the ships, the French choose where
+    g.dice_mut().force([5]);
+    g.apply(Action::Bombard(LOUISBOURG_HARBOR)).unwrap();
+    while let Step::Hits { owner: Side::French, .. } = g.step() {
+        g.apply(Action::Hit(unit("fr-ship-1"))).unwrap();
+    }
+    assert_eq!(sp(&g, "fr-ship-1") + sp(&g, "fr-ship-2"), 4);
+    // the French ships answer at Royal Battery: 3 + 0 = one SP
+    assert_eq!(g.step(), Step::Bombard(Side::French));
+    g.dice_mut().force([3]);
+    g.apply(Action::Bombard(ROYAL_BATTERY)).unwrap();
+    assert_eq!(sp(&g, "br-reg-1"), 3);
+    // with one ship the French roll at -1: 3 - 1 = 2, no effect
+    let p1 = [("br-reg-1", "royal-battery", 4), ("fr-ship-1", "louisbourg-harbor", 3)];
+    let mut g = Louisbourg::arranged_bombardment(5, Side::French, &p1).unwrap();
+    g.dice_mut().force([3]);
+    g.apply(Action::Bombard(ROYAL_BATTERY)).unwrap();
+    assert_eq!(sp(&g, "br-reg-1"), 4);
+    // the French cannot bombard a shore location with no ships and no one in Louisbourg
+    let p2 = [("br-reg-1", "royal-battery", 4), ("fr-reg-1", "island-battery", 4)];
+    let g = Louisbourg::arranged_bombardment(5, Side::French, &p2).unwrap();
+    assert_eq!(g.check(&Action::Bombard(ROYAL_BATTERY)).unwrap_err().rule, "8.2");
+}
+
+/// 12: the two militia arrive from turn 8 at Kennington Cove, Western Settlements or Northern
+/// Settlements; into a British-held entry location they come as the French action, and fight.
+#[test]
+fn reinforcements_12() {
+    let p = [
+        ("fr-mil-r-1", "reinforcements", 2),
+        ("fr-mil-r-2", "reinforcements", 2),
+        ("fr-reg-1", "louisbourg", 4),
+        ("br-ranger-1", "kennington-cove", 2),
+    ];
+    let g = Louisbourg::arranged(7, Side::French, &p).unwrap();
+    assert_eq!(g.check(&Action::Reinforce { unit: unit("fr-mil-r-1"), to: WESTERN_SETTLEMENTS }).unwrap_err().rule, "12");
+    let mut g = Louisbourg::arranged(8, Side::French, &p).unwrap();
+    assert_eq!(g.check(&Action::Reinforce { unit: unit("fr-mil-r-1"), to: LOUISBOURG }).unwrap_err().rule, "12");
+    // free entry into an empty entry location; the French still have their action
+    g.apply(Action::Reinforce { unit: unit("fr-mil-r-1"), to: WESTERN_SETTLEMENTS }).unwrap();
+    assert_eq!(g.step(), Step::Action(Side::French));
+    assert_eq!(g.control(WESTERN_SETTLEMENTS), Side::French);
+    // entering the British-held cove is the action, and a battle follows
+    g.apply(Action::Reinforce { unit: unit("fr-mil-r-2"), to: KENNINGTON_COVE }).unwrap();
+    assert_eq!(g.step(), Step::ReinforceAttack(Side::French));
+    assert_eq!(g.check(&Action::LandMove(LOUISBOURG)).unwrap_err().rule, "12");
+    g.dice_mut().force([6, 6, 6, 6]); // the ranger hits twice, the militia (now 1 SP)... and so on
+    g.apply(Action::Done).unwrap();
+    assert!(g.battle().is_none());
+    assert_eq!(loc(&g, "fr-mil-r-2"), ELIMINATED, "two sixes from the ranger destroy the 2 SP militia");
+    assert_eq!(g.control(KENNINGTON_COVE), Side::British);
+}
+
+/// 6.1: one card a turn, played or discarded, while active; only one's own flag is played;
+/// a card's effect lasts the turn (here: regulars march 2 locations).
+#[test]
+fn card_play_6_1() {
+    let p = [("br-reg-1", "white-point", 4), ("fr-reg-1", "louisbourg", 4)];
+    let mut g = Louisbourg::arranged(5, Side::British, &p).unwrap();
+    for id in ["wolfe-march", "bog-roads", "sortie"] {
+        g.give_card(Side::British, id).unwrap();
+    }
+    let card = |g: &Louisbourg, id: &str| g.hand(Side::British).iter().copied().find(|&c| fiw_louisbourg::cards::deck().card(c).id == id).unwrap();
+    let sortie = card(&g, "sortie");
+    assert_eq!(g.check(&Action::Play(sortie)).unwrap_err().rule, "6.1");
+    let march = card(&g, "wolfe-march");
+    g.apply(Action::Play(march)).unwrap();
+    let roads = card(&g, "bog-roads");
+    assert_eq!(g.check(&Action::Play(roads)).unwrap_err().rule, "6.1");
+    assert_eq!(g.check(&Action::Discard(sortie)).unwrap_err().rule, "6.1");
+    // the regular now marches two locations: White Point → Flat Point → Kennington Cove
+    g.apply(Action::LandMove(WHITE_POINT)).unwrap();
+    go(&mut g, "br-reg-1", FLAT_POINT);
+    go(&mut g, "br-reg-1", KENNINGTON_COVE);
+    assert_eq!(loc(&g, "br-reg-1"), KENNINGTON_COVE);
+    // the card is face up in both views
+    let v = g.view(Side::French.seat());
+    assert!(v.played.iter().any(|(s, c)| *s == Side::British && c.id == "wolfe-march"));
+}
