@@ -121,6 +121,11 @@ pub struct Board {
     pub entry: [bool; LAND],
     /// The roads as written, for `fiw rules`.
     pub roads: Vec<RoadDef>,
+    /// 3 the land locations on each sea area: `[Gabarus Bay, Louisbourg Harbor]`.
+    pub shore: [Vec<Loc>; 2],
+    /// Where an amphibious move on each sea area may land: its shore, and for Gabarus Bay the
+    /// British Forces box (8.3.3).
+    pub landing: [Vec<Loc>; 2],
 }
 
 /// Number of roads allowed on the board (for fixed-size counters).
@@ -194,7 +199,11 @@ impl Board {
             neighbours[a].push(b as Loc);
             neighbours[b].push(a as Loc);
         }
-        Ok(Board { names, road, road_index, neighbours, borders, entry, roads: raw.road })
+        let shore_of = |sea: Loc| (0..LAND as Loc).filter(|&l| borders[l as usize] == Some(sea)).collect::<Vec<_>>();
+        let shore = [shore_of(GABARUS_BAY), shore_of(LOUISBOURG_HARBOR)];
+        let mut landing = shore.clone();
+        landing[0].push(BRITISH_BOX);
+        Ok(Board { names, road, road_index, neighbours, borders, entry, roads: raw.road, shore, landing })
     }
 
     /// The road between two places, if both are land and joined.
@@ -213,6 +222,20 @@ impl Board {
             return sea == GABARUS_BAY;
         }
         is_land(loc) && self.borders[loc as usize] == Some(sea)
+    }
+
+    /// The land locations on a sea area (3).
+    pub fn shore(&self, sea: Loc) -> &[Loc] {
+        &self.shore[(sea == LOUISBOURG_HARBOR) as usize]
+    }
+
+    /// The road between two land locations as (index for per-action counters, kind).
+    pub fn road_between(&self, a: Loc, b: Loc) -> Option<(usize, RoadKind)> {
+        if is_land(a) && is_land(b) {
+            self.road[a as usize][b as usize].map(|k| (self.road_index[a as usize][b as usize] as usize, k))
+        } else {
+            None
+        }
     }
 
     /// The display name of a place.

@@ -10,10 +10,6 @@ use crate::state::{Louisbourg, Step, REINFORCEMENT_TURN};
 
 /// 8.3.2 at most this many raiders.
 pub const MAX_RAIDERS: usize = 4;
-/// 8.3.3 every place an amphibious move can land (the shores of both sea areas, and the
-/// British Forces box).
-const AMPHIBIOUS_DESTINATIONS: [Loc; 8] =
-    [LOUISBOURG, ISLAND_BATTERY, LIGHTHOUSE_POINT, ROYAL_BATTERY, WHITE_POINT, FLAT_POINT, KENNINGTON_COVE, BRITISH_BOX];
 /// 8.3.4 at most this many ships per ship move.
 pub const MAX_SHIPS: usize = 2;
 
@@ -150,11 +146,13 @@ impl Louisbourg {
         }
         if self.why_not_sea(side).is_ok() {
             for sea in [GABARUS_BAY, LOUISBOURG_HARBOR] {
-                if self.free_ships(side, sea) == 0 {
+                if self.mask(side, sea) == 0 || self.free_ships(side, sea) == 0 {
                     continue;
                 }
-                for from in (0..LAND as Loc).chain([BRITISH_BOX]) {
-                    if self.sea_of(side, from) == Some(sea) && self.fresh_army(side, from).next().is_some() {
+                // 8.3.3 the British Forces box counts as a shore of Gabarus Bay
+                let from_box = (sea == GABARUS_BAY && side == Side::British).then_some(BRITISH_BOX);
+                for from in board().shore(sea).iter().copied().chain(from_box) {
+                    if self.fresh_army(side, from).next().is_some() {
                         out.push(Action::Amphibious(from));
                     }
                 }
@@ -223,8 +221,11 @@ impl Louisbourg {
     /// 8.3.3 marks `n` ships as used for an amphibious move: they defend at 1 SP this turn.
     fn use_ships(&mut self, side: Side, sea: Loc, n: usize) {
         let mut left = n;
-        for i in 0..self.units.len() {
-            if left > 0 && self.side_of(i) == side && self.units[i].loc == sea && !self.units[i].weak && self.units[i].steps == 0 {
+        let mut bits = self.mask(side, sea);
+        while bits != 0 && left > 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if !self.units[i].weak && self.units[i].steps == 0 {
                 self.units[i].weak = true;
                 left -= 1;
             }
@@ -257,8 +258,8 @@ impl Louisbourg {
                         return Err(Why::new("5.2", "the Indian passing through Louisbourg must move on first"));
                     }
                 }
-                let limit = self.road_limit(side, u.loc, to).ok_or(Why::new("8.3.1", "units move along a road to an adjacent location"))?;
-                if self.road_used[Self::road_index(u.loc, to)] >= limit {
+                let (road, kind) = board().road_between(u.loc, to).ok_or(Why::new("8.3.1", "units move along a road to an adjacent location"))?;
+                if self.road_used[road] >= kind.limit() + self.effects[side.seat()].road_bonus {
                     return Err(Why::new("8.3.1", "that road's limit is reached for this move"));
                 }
                 if u.steps == 0 {
@@ -404,7 +405,7 @@ impl Louisbourg {
             let dests: &[Loc] = match self.step {
                 Step::Retreat(_) if attacker_retreat => &from_slot,
                 Step::LandMove { .. } | Step::Raid { .. } | Step::Retreat(_) if is_land(u.loc) => &board().neighbours[u.loc as usize],
-                Step::Amphibious { .. } => &AMPHIBIOUS_DESTINATIONS,
+                Step::Amphibious { sea, .. } => &board().landing[(sea == LOUISBOURG_HARBOR) as usize],
                 Step::ShipMove { .. } => &[GABARUS_BAY, LOUISBOURG_HARBOR],
                 Step::Landing => &SITES,
                 _ => &[],

@@ -74,7 +74,7 @@ impl Louisbourg {
         // location that is still empty, Louisbourg with a block that is not an Indian
         let rest = self.mask(Side::French, UNPLACED) & !(1u64 << unit);
         let rest_count = rest.count_ones() as usize;
-        let rest_not_indian = self.at(Side::French, UNPLACED).filter(|&(i, u)| i != unit as usize && u.kind != Kind::Indian).count();
+        let rest_not_indian = (rest & !self.indian_mask).count_ones();
         let still_empty = |l: Loc| l != to && !self.occupies(Side::French, l);
         let empty_after = MUST_HOLD.iter().filter(|&&l| still_empty(l)).count();
         if empty_after > rest_count || (still_empty(LOUISBOURG) && rest_not_indian == 0) {

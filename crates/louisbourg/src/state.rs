@@ -155,6 +155,8 @@ pub struct Louisbourg {
     pub(crate) members: [u64; TRACKED],
     /// The blocks of each side, one bit per block.
     pub(crate) side_mask: [u64; 2],
+    /// The Indian blocks (5.2 keeps them out of Louisbourg), one bit per block.
+    pub(crate) indian_mask: u64,
     /// 3 who controls each land location.
     pub(crate) control: [Side; LAND],
     pub(crate) deck: Vec<CardId>,
@@ -240,6 +242,7 @@ impl Louisbourg {
             units,
             members: [0; TRACKED],
             side_mask: [0; 2],
+            indian_mask: 0,
             control: [Side::French; LAND],
             deck: order,
             hands: [Vec::new(), Vec::new()],
@@ -326,8 +329,12 @@ impl Louisbourg {
     pub(crate) fn recount(&mut self) {
         self.members = [0; TRACKED];
         self.side_mask = [0; 2];
+        self.indian_mask = 0;
         for (i, u) in self.units.iter().enumerate() {
             self.side_mask[u.side.seat()] |= 1 << i;
+            if u.kind == Kind::Indian {
+                self.indian_mask |= 1 << i;
+            }
             if (u.loc as usize) < TRACKED {
                 self.members[u.loc as usize] |= 1 << i;
             }
