@@ -79,7 +79,8 @@ impl Louisbourg {
             Side::British => &[LOUISBOURG, LOUISBOURG_HARBOR],
             Side::French => &[BLACK_ROCK, GREEN_HILLS, BARACHOIS, ISLAND_BATTERY, ROYAL_BATTERY, LIGHTHOUSE_POINT],
         };
-        targets.iter().copied().filter(move |&t| self.bombard_drm(side, t).is_ok())
+        // a target needs enemy units in it: checked first, as it rules most targets out cheaply
+        targets.iter().copied().filter(move |&t| self.occupies(side.other(), t) && self.bombard_drm(side, t).is_ok())
     }
 
     pub(crate) fn has_bombard_options(&self, side: Side) -> bool {

@@ -163,14 +163,13 @@ impl Louisbourg {
 
     /// Army units of `side` below their printed SP (at `at`, if given).
     pub(crate) fn restorable(&self, side: Side, at: Option<Loc>) -> impl Iterator<Item = usize> + '_ {
-        self.iter_side(side)
-            .filter(move |(i, u)| {
-                self.kind_of(*i) != Kind::Ship
-                    && u.sp < Self::max_sp(*i)
-                    && at.is_none_or(|l| u.loc == l)
-                    && (is_land(u.loc) || u.loc == BRITISH_BOX)
-            })
-            .map(|(i, _)| i)
+        let places = match at {
+            Some(l) => self.mask(side, l),
+            None => (0..LAND as Loc).chain([BRITISH_BOX]).fold(0, |m, l| m | self.mask(side, l)),
+        };
+        (0..self.units.len())
+            .filter(move |&i| places & (1 << i) != 0)
+            .filter(move |&i| self.kind_of(i) != Kind::Ship && self.units[i].sp < Self::max_sp(i))
     }
 
     pub(crate) fn why_not_restore(&self, unit: UnitId) -> Result<(), Why> {

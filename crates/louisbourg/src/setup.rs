@@ -85,9 +85,8 @@ impl Louisbourg {
 
     /// 14 the solitaire table places every French block, so it is chosen before any is placed.
     pub(crate) fn why_not_solitaire_setup(&self) -> Result<(), Why> {
-        let to_place = self.units.iter().filter(|u| u.side == Side::French && u.loc == UNPLACED).count();
-        let total = forces().units.iter().filter(|d| matches!(d.start, Start::FrenchSetup)).count();
-        if to_place == total {
+        // before the set-up no French block stands on land
+        if (0..LAND as Loc).all(|l| !self.occupies(Side::French, l)) {
             Ok(())
         } else {
             Err(Why::new("14", "the solitaire set-up places every French block: choose it before placing any"))
