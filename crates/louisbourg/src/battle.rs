@@ -126,6 +126,7 @@ impl Louisbourg {
         let logging = self.log.is_on();
         let mut faces: Vec<u8> = Vec::new();
         let (mut hits, mut dice) = (0u32, 0u32);
+        let (mut best, mut worst) = (6u8, 1u8);
         let mut bits = self.mask(side, b.loc);
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
@@ -145,6 +146,8 @@ impl Louisbourg {
             }
             let n = if u.weak && defending && b.kind == BattleKind::Ship { 1 } else { u.sp as u32 };
             dice += n;
+            best = best.min(t);
+            worst = worst.max(t);
             if logging {
                 for _ in 0..n {
                     let f = self.dice.d6();
@@ -159,8 +162,16 @@ impl Louisbourg {
         if logging {
             let faces: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
             let round = b.round;
+            let rate = if best == worst { format!("{best}+") } else { format!("{best}+ or {worst}+") };
+            let s = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
             self.log.public(|| {
-                format!("Round {round}: the {} fire {dice} dice: {}: {hits} hits.", side.name(), faces.join(" "))
+                format!(
+                    "Round {round}: the {} fire {}, hitting on {rate}: {}: {}.",
+                    side.name(),
+                    s(dice, "die", "dice"),
+                    faces.join(" "),
+                    s(hits, "hit", "hits")
+                )
             });
         }
         hits.min(255) as u8

@@ -344,7 +344,8 @@ impl Louisbourg {
                 }
                 match SITES.iter().position(|&s| s == to) {
                     Some(k) if self.landing_left[k] > 0 => Ok(()),
-                    _ => Err(Why::new("7", "the landing follows the plan: that site has no landing units left")),
+                    Some(_) => Err(Why::new("7", "the landing follows the plan: that site has no landing units left")),
+                    None => Err(Why::new("7", "the turn-1 landing goes to Kennington Cove, Flat Point or White Point, as planned")),
                 }
             }
             Step::Retreat(_) => self.why_not_retreat(unit, to),
