@@ -113,6 +113,7 @@ impl Louisbourg {
 
     pub(crate) fn apply_discard(&mut self, side: Side, card: CardId) {
         self.take_from_hand(side, card);
+        self.face_down[side.seat()].push(card);
         let name = &deck().card(card).name;
         self.log.public(|| format!("The {} discard a card face down (6.1).", side.name()));
         self.log.private(side.seat(), || format!("(you discarded {name})"));

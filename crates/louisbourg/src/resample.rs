@@ -35,12 +35,16 @@ impl Louisbourg {
             g.units[i].from = from;
         }
         g.recount();
-        // the enemy hand comes from the cards unseen by `seat`: the deck and that hand
-        let mut pool: Vec<u8> = g.deck.iter().chain(g.hands[enemy.seat()].iter()).copied().collect();
+        // the cards `seat` has not seen: the deck, the enemy hand and the enemy's face-down
+        // discards; they are dealt again into the same three places, same sizes
+        let mut pool: Vec<u8> =
+            g.deck.iter().chain(g.hands[enemy.seat()].iter()).chain(g.face_down[enemy.seat()].iter()).copied().collect();
         dice.shuffle(&mut pool);
         let n = g.hands[enemy.seat()].len();
+        let m = g.face_down[enemy.seat()].len();
         g.hands[enemy.seat()] = pool[..n].to_vec();
-        g.deck = pool[n..].to_vec();
+        g.face_down[enemy.seat()] = pool[n..n + m].to_vec();
+        g.deck = pool[n + m..].to_vec();
         if seat == Side::French && g.turn == 1 && self.plan_is_secret() {
             let mut plans = Vec::new();
             g.plan_candidates(&mut plans);

@@ -161,7 +161,10 @@ pub struct Louisbourg {
     pub(crate) control: [Side; LAND],
     pub(crate) deck: Vec<CardId>,
     pub(crate) hands: [Vec<CardId>; 2],
+    /// Cards out of the game (played or discarded), a public count.
     pub(crate) discards: u8,
+    /// 6.1 the cards each side discarded face down: known only to that side.
+    pub(crate) face_down: [Vec<CardId>; 2],
     /// 6.1 the card each side played face up this turn.
     pub(crate) played: [Option<CardId>; 2],
     /// 6.1 one card played or discarded per turn.
@@ -247,6 +250,7 @@ impl Louisbourg {
             deck: order,
             hands: [Vec::new(), Vec::new()],
             discards: 0,
+            face_down: [Vec::new(), Vec::new()],
             played: [None; 2],
             card_used: [false; 2],
             effects: [Effects::default(); 2],
