@@ -87,6 +87,12 @@ impl Dice {
         }
     }
 
+    /// A fresh 64-bit seed drawn from this generator (never a forced result), to give a copy
+    /// of a game dice of its own.
+    pub fn next_seed(&mut self) -> u64 {
+        self.rng.next_u64()
+    }
+
     /// Replaces the generator's seed, keeping nothing of the old stream: used by search to
     /// sample a future that the searching seat cannot know.
     pub fn reseed(&mut self, seed: u64) {

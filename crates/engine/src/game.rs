@@ -1,4 +1,4 @@
-use crate::{Log, RuleError};
+use crate::{Dice, Log, RuleError};
 use serde::{de::DeserializeOwned, Serialize};
 use std::fmt::Debug;
 
@@ -101,6 +101,43 @@ pub trait Game: Clone + Send + Sync + Serialize + Sized + 'static {
     /// Every rule section with where it is implemented and tested, and every assumed value.
     fn rulebook() -> crate::RuleBook {
         crate::RuleBook::default()
+    }
+
+    /// A state drawn at random among those `seat` cannot tell from this one, with fresh dice.
+    ///
+    /// This is the hook information-set search needs (OpenSpiel's `ResampleFromInfostate`): the
+    /// AI imagines the hidden parts (the enemy's blocks, hand, secret plan) with `dice` and never
+    /// reads them from the true state. Everything `seat` may know must be kept as it is, so the
+    /// returned state gives `seat` the same view and the same legal actions; everything else,
+    /// including the future rolls, must be drawn using only `dice` and what `seat` may know, so
+    /// two states that `seat` cannot tell apart give the same result for the same `dice`.
+    ///
+    /// The default suits open-information games: a copy whose dice are [`Game::reseed`]ed.
+    fn determinize(&self, seat: Seat, dice: &mut Dice) -> Self {
+        let _ = seat;
+        let mut copy = self.clone();
+        copy.reseed(dice.next_seed());
+        copy
+    }
+
+    /// Gives the state's own dice a new seed (and drops any forced results), so that the rolls
+    /// to come are unknown rather than fixed by the true game's seed.
+    ///
+    /// The default does nothing, which is right only for games without chance. A game with
+    /// chance MUST override it (usually `self.dice.reseed(seed)`): otherwise search replays the
+    /// true game's future rolls, and an AI would plan with dice it cannot know.
+    fn reseed(&mut self, seed: u64) {
+        let _ = seed;
+    }
+
+    /// Empties the event log and turns it off. Search makes a copy of the state for every
+    /// iteration, and a copy that drags along the whole history of the game pays for it each
+    /// time.
+    ///
+    /// The default only turns logging off (correct, only slower for a long log); games override
+    /// it with `self.log = Log::new(false)`.
+    fn clear_log(&mut self) {
+        self.set_logging(false);
     }
 
     /// The seat index for a seat name.

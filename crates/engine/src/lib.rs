@@ -7,6 +7,11 @@
 //!
 //! Front ends (terminal, browser) and AIs see a game only through [`Game::view`], which carries
 //! what one seat may know; policies get a [`Seen`], which exposes nothing else.
+//!
+//! The AIs are policies too: [`RandomPolicy`], and [`IsMcts`], information-set Monte Carlo tree
+//! search (plain MCTS for open-information games). A game gives search what it needs through
+//! [`Game::determinize`] (a state drawn among those a seat cannot tell from the true one) and
+//! [`Game::reseed`] (fresh dice, so chance is sampled rather than foreseen).
 #![deny(missing_docs)]
 
 mod dice;
@@ -16,7 +21,10 @@ mod log;
 mod policy;
 mod rulebook;
 mod save;
+mod search;
 mod sim;
+#[cfg(test)]
+mod toys;
 mod undo;
 
 pub use dice::Dice;
@@ -26,5 +34,8 @@ pub use log::{Entry, Log, Visibility};
 pub use policy::{Policy, RandomPolicy, Seen};
 pub use rulebook::{AssumedValue, RuleBook, RuleSection};
 pub use save::{game_of, replay, Replayed, SaveFile, SAVE_FORMAT};
+pub use search::{
+    ActionStats, Analysis, IsMcts, PolicyRollout, RandomRollout, Rollout, Sampling, SearchConfig, SearchLimits,
+};
 pub use sim::{game_seed, play_out, simulate, wilson, GameRecord, SimOptions, SimReport};
 pub use undo::UndoStack;

@@ -43,6 +43,11 @@ impl Log {
         self.on = on;
     }
 
+    /// Drops every entry, keeping whether the log records.
+    pub fn clear(&mut self) {
+        self.entries.clear();
+    }
+
     /// Records a line for everyone.
     pub fn public(&mut self, text: impl FnOnce() -> String) {
         if self.on {

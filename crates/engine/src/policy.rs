@@ -16,6 +16,13 @@ impl<'a, G: Game> Seen<'a, G> {
         Seen { state, seat }
     }
 
+    /// The true state, for the kernel's search only: it hands it straight to
+    /// [`Game::determinize`] (or, for open-information games, clones it with fresh dice) and
+    /// reads nothing from it. Games and front ends cannot reach it.
+    pub(crate) fn true_state(&self) -> &'a G {
+        self.state
+    }
+
     /// The deciding seat.
     pub fn seat(&self) -> Seat {
         self.seat
