@@ -314,18 +314,24 @@ impl Louisbourg {
         if b.kind != BattleKind::Raid {
             return;
         }
+        let mut home = ELIMINATED;
         for i in 0..self.units.len() {
             if self.units[i].loc == b.loc && self.side_of(i) == b.attacker {
-                self.set_loc(i, self.units[i].from);
+                home = self.units[i].from;
+                self.set_loc(i, home);
                 self.units[i].revealed = false;
             }
         }
-        self.log.public(|| format!("The raiders return to {}.", board().name(self.units.iter().find(|u| u.loc != ELIMINATED && u.from != ELIMINATED).map(|u| u.from).unwrap_or(ELIMINATED))));
+        if home != ELIMINATED {
+            self.log.public(|| format!("The raiders return to {}.", board().name(home)));
+        }
     }
 
     fn end_battle(&mut self) {
         let b = self.current();
         for u in self.units.iter_mut() {
+            // the blocks still standing where the battle was stay known to both sides
+            u.seen |= u.revealed && u.loc == b.loc;
             u.revealed = false;
         }
         self.battle = None;

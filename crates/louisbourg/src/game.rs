@@ -4,7 +4,7 @@ use crate::actions::Action;
 use crate::forces::Side;
 use crate::state::{Louisbourg, Options};
 use crate::view::View;
-use fiw_engine::{Game, Log, Outcome, RuleBook, RuleError, Seat};
+use fiw_engine::{Dice, Game, Log, Outcome, RuleBook, RuleError, Seat};
 
 impl Game for Louisbourg {
     type Action = Action;
@@ -84,6 +84,19 @@ impl Game for Louisbourg {
 
     fn metrics(&self) -> Vec<(&'static str, f64)> {
         vec![("british_sp", self.british_sp() as f64), ("french_sp", self.side_sp(Side::French) as f64)]
+    }
+
+    /// Search samples what the seat cannot see (enemy blocks, hands, the plan) and the dice.
+    fn determinize(&self, seat: Seat, dice: &mut Dice) -> Self {
+        self.resample_hidden(Side::of_seat(seat), dice)
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.dice.reseed(seed);
+    }
+
+    fn clear_log(&mut self) {
+        self.log = Log::new(false);
     }
 
     fn rulebook() -> RuleBook {

@@ -13,8 +13,9 @@ impl Louisbourg {
     /// hand is redrawn from the cards `seat` has not seen, the dice get a fresh seed, and, while
     /// it is secret, the British landing plan is redrawn.
     ///
-    /// This draws uniformly over arrangements of the blocks; it does not yet weigh what past
-    /// battles revealed (a later refinement for the AI).
+    /// Blocks the seat saw in battle and has not lost track of stay as they are. The others are
+    /// drawn uniformly over their arrangements; what they are is public (the order of battle),
+    /// where they stand is not.
     pub fn resample_hidden(&self, seat: Side, dice: &mut Dice) -> Louisbourg {
         let mut g = self.clone();
         let enemy = seat.other();
@@ -22,7 +23,7 @@ impl Louisbourg {
         let hidden: Vec<usize> = (0..g.units.len())
             .filter(|&i| {
                 let u = g.units[i];
-                u.side == enemy && u.kind != Kind::Ship && u.loc != ELIMINATED && !u.revealed
+                u.side == enemy && u.kind != Kind::Ship && u.loc != ELIMINATED && !u.revealed && !u.seen
                     && u.loc != GABARUS_BAY && u.loc != LOUISBOURG_HARBOR
             })
             .collect();

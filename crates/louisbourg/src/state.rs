@@ -52,6 +52,9 @@ pub struct Unit {
     pub weak: bool,
     /// Face up in the battle being fought (9.2).
     pub revealed: bool,
+    /// The enemy saw this block (type and SP) in a battle and has not lost track of it since:
+    /// it has neither moved nor lost SP out of the enemy's sight.
+    pub seen: bool,
 }
 
 /// Which blocks a run of hits falls on.
@@ -220,6 +223,7 @@ impl Louisbourg {
                 from: ELIMINATED,
                 weak: false,
                 revealed: false,
+                seen: false,
             })
             .collect();
         let mut dice = Dice::new(seed);
@@ -351,6 +355,8 @@ impl Louisbourg {
         if (u.loc as usize) < TRACKED {
             self.members[u.loc as usize] &= !(1 << i);
         }
+        // a block that moves is lost from the enemy's sight
+        u.seen = false;
         u.loc = to;
         if (to as usize) < TRACKED {
             self.members[to as usize] |= 1 << i;
@@ -421,8 +427,20 @@ impl Louisbourg {
     /// Takes one SP from a block; 5 a block reduced below 1 SP is eliminated. A weak ship
     /// (8.3.3) is sunk by any hit.
     pub(crate) fn reduce(&mut self, u: usize) {
+        let in_battle = self.battle.is_some_and(|b| b.loc == self.units[u].loc);
+        if !in_battle {
+            // a loss taken out of sight (bombardment, attrition): the enemy cannot tell which of
+            // the blocks there lost it
+            let (side, at) = (self.units[u].side, self.units[u].loc);
+            let mut bits = self.mask(side, at);
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.units[i].seen = false;
+            }
+        }
         let unit = &mut self.units[u];
-        if unit.weak && unit.loc == self.battle.map(|b| b.loc).unwrap_or(ELIMINATED) {
+        if unit.weak && in_battle {
             unit.sp = 0;
         } else {
             unit.sp = unit.sp.saturating_sub(1);

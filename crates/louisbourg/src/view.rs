@@ -29,7 +29,8 @@ pub struct PlaceView {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub control: Option<Side>,
     pub own: Vec<BlockView>,
-    /// Enemy blocks the seat can see: ships, and blocks revealed in the battle being fought.
+    /// Enemy blocks the seat can see: ships, blocks revealed in the battle being fought, and
+    /// blocks it saw in an earlier battle that have not moved out of its sight since.
     pub enemy_seen: Vec<BlockView>,
     /// Enemy blocks standing hidden: only their number is known.
     pub enemy_hidden: usize,
@@ -107,7 +108,7 @@ impl Louisbourg {
                 let block = |id| BlockView { id, kind: d.kind, sp: u.sp, max_sp: d.max_sp };
                 if d.side == seat {
                     own.push(block(Some(d.id.clone())));
-                } else if d.kind == Kind::Ship || (u.revealed && battle_loc == Some(loc)) {
+                } else if d.kind == Kind::Ship || u.seen || (u.revealed && battle_loc == Some(loc)) {
                     enemy_seen.push(block(None));
                 } else {
                     enemy_hidden += 1;
