@@ -36,7 +36,7 @@ enum Command {
     Play {
         /// The game (louisbourg).
         game: String,
-        /// Who plays a side: SIDE=human|random (default: every side human).
+        /// Who plays a side: SIDE=human|random|heuristic|ai (default: every side human).
         #[arg(long = "seat", value_name = "SIDE=POLICY")]
         seats: Vec<String>,
         /// Dice seed (default: from the clock, printed at the start).
@@ -51,6 +51,12 @@ enum Command {
         /// Louisbourg: the rulebook's fixed French set-up (section 14).
         #[arg(long, conflicts_with = "load")]
         solitaire_setup: bool,
+        /// Search iterations per AI decision (default: 2000, or one second, whichever first).
+        #[arg(long, value_name = "N")]
+        ai_iterations: Option<u32>,
+        /// Milliseconds per AI decision.
+        #[arg(long, value_name = "MS")]
+        ai_ms: Option<u64>,
     },
     /// Play many games between computer players and sum them up.
     Sim {
@@ -65,7 +71,7 @@ enum Command {
         /// Worker threads (0: all cores).
         #[arg(long, value_name = "T", default_value_t = 0)]
         threads: usize,
-        /// Who plays a side: SIDE=random (default: every side random).
+        /// Who plays a side: SIDE=random|heuristic|ai (default: every side random).
         #[arg(long = "seat", value_name = "SIDE=POLICY")]
         seats: Vec<String>,
         /// Print one JSON object.
@@ -74,6 +80,12 @@ enum Command {
         /// Louisbourg: the rulebook's fixed French set-up (section 14).
         #[arg(long)]
         solitaire_setup: bool,
+        /// Search iterations per AI decision (default: 2000, or one second, whichever first).
+        #[arg(long, value_name = "N")]
+        ai_iterations: Option<u32>,
+        /// Milliseconds per AI decision.
+        #[arg(long, value_name = "MS")]
+        ai_ms: Option<u64>,
     },
     /// Exact odds of one battle.
     Odds {
@@ -123,12 +135,14 @@ enum Command {
 
 fn execute(command: Command) -> CliResult {
     match command {
-        Command::Play { game, seats, seed, load, save, solitaire_setup } => {
-            let args = play::PlayArgs { seats, seed, load, save, flags: SetupFlags { solitaire_setup } };
+        Command::Play { game, seats, seed, load, save, solitaire_setup, ai_iterations, ai_ms } => {
+            let budget = seats::AiBudget::from_flags(ai_iterations, ai_ms)?;
+            let args = play::PlayArgs { seats, seed, load, save, flags: SetupFlags { solitaire_setup }, budget };
             for_game!(game.as_str(), G => play::run::<G>(&args))
         }
-        Command::Sim { game, games, seed, threads, seats, json, solitaire_setup } => {
-            let args = sim::SimArgs { games, seed, threads, seats, json, flags: SetupFlags { solitaire_setup } };
+        Command::Sim { game, games, seed, threads, seats, json, solitaire_setup, ai_iterations, ai_ms } => {
+            let budget = seats::AiBudget::from_flags(ai_iterations, ai_ms)?;
+            let args = sim::SimArgs { games, seed, threads, seats, json, flags: SetupFlags { solitaire_setup }, budget };
             for_game!(game.as_str(), G => sim::run::<G>(&args))
         }
         Command::Odds {

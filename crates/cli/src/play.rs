@@ -6,7 +6,7 @@
 
 use crate::error::{CliError, CliResult};
 use crate::games::{CliGame, SetupFlags};
-use crate::seats::{parse_seats, policy_for, Player};
+use crate::seats::{parse_seats, policy_for, AiBudget, Player};
 use fiw_engine::{Game, Outcome, Policy, SaveFile, Seat, Seen, UndoStack, Visibility};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -27,6 +27,8 @@ pub struct PlayArgs {
     pub save: Option<PathBuf>,
     /// Set-up flags.
     pub flags: SetupFlags,
+    /// The search budget of `ai` seats (and of `hint`).
+    pub budget: AiBudget,
 }
 
 /// Runs `fiw play` for game `G` on the process's stdin and stdout.
@@ -45,7 +47,7 @@ pub fn run<G: CliGame>(args: &PlayArgs) -> CliResult {
             replayed.save.actions.len(),
             replayed.save.seed
         )?;
-        Session::new(replayed.state, replayed.save.options, replayed.save.seed, replayed.save.actions, players)
+        Session::new(replayed.state, replayed.save.options, replayed.save.seed, replayed.save.actions, players, args.budget)
     } else {
         let options = G::options(&args.flags)?;
         let seed = args.seed.unwrap_or_else(clock_seed);
@@ -53,7 +55,7 @@ pub fn run<G: CliGame>(args: &PlayArgs) -> CliResult {
             .map_err(|e| CliError::usage(format!("cannot set up {}: {e}", G::NAME)))?;
         state.set_logging(true);
         writeln!(out, "{}: new game, seed {seed}", G::NAME)?;
-        Session::new(state, options, seed, Vec::new(), players)
+        Session::new(state, options, seed, Vec::new(), players, args.budget)
     };
     let mut session = session.saving_to(args.save.clone()).clearing(io::stdout().is_terminal());
     writeln!(out, "{}", session.seating())?;
@@ -100,6 +102,8 @@ pub struct Session<G: Game> {
     actions: Vec<String>,
     players: Vec<Player>,
     policies: Vec<Box<dyn Policy<G>>>,
+    /// The search budget for `hint`.
+    budget: AiBudget,
     undo: UndoStack<G>,
     save: Option<PathBuf>,
     /// Clear the terminal with ANSI codes when the screen passes between two human seats.
@@ -116,8 +120,8 @@ pub struct Session<G: Game> {
 
 impl<G: Game> Session<G> {
     /// A session on `state`, reached from `options` and `seed` by `actions`.
-    pub fn new(state: G, options: G::Options, seed: u64, actions: Vec<String>, players: Vec<Player>) -> Self {
-        let policies = players.iter().enumerate().map(|(seat, p)| policy_for::<G>(*p, seed, seat)).collect();
+    pub fn new(state: G, options: G::Options, seed: u64, actions: Vec<String>, players: Vec<Player>, budget: AiBudget) -> Self {
+        let policies = players.iter().enumerate().map(|(seat, p)| policy_for::<G>(*p, seed, seat, budget)).collect();
         let log_shown = state.log().entries().len();
         Session {
             state,
@@ -126,6 +130,7 @@ impl<G: Game> Session<G> {
             actions,
             players,
             policies,
+            budget,
             undo: UndoStack::default(),
             save: None,
             ansi_clear: false,
@@ -198,7 +203,7 @@ impl<G: Game> Session<G> {
                 )));
             }
             match self.players.get(seat).copied().unwrap_or(Player::Random) {
-                Player::Random => {
+                Player::Random | Player::Heuristic | Player::Ai => {
                     let i = self.policies[seat].choose(&Seen::new(&self.state, seat), &legal);
                     let action = legal[i.min(legal.len() - 1)];
                     let text = self.state.action_text(&action);
@@ -429,6 +434,7 @@ impl<G: Game> Session<G> {
                     }
                 }
             }
+            "hint" if rest.is_empty() => self.hint(seat, legal, out)?,
             "help" | "?" if rest.is_empty() => self.help(legal.len(), out)?,
             "board" | "list" if rest.is_empty() => self.show_decision(seat, legal, out)?,
             "quit" | "exit" if rest.is_empty() => return Ok(Step::Quit),
@@ -470,6 +476,32 @@ impl<G: Game> Session<G> {
         Ok(())
     }
 
+    /// What the search AI would play here, from this seat's view only, and why: its top
+    /// choices with how often it tried each and the share of those playouts the seat won.
+    fn hint<W: Write>(&self, seat: Seat, legal: &[G::Action], out: &mut W) -> CliResult {
+        let mut ai = crate::seats::ai::<G>(fiw_engine::game_seed(self.seed, 0x4817 + self.actions.len() as u64), self.budget);
+        let analysis = ai.analyse(&Seen::new(&self.state, seat), legal);
+        writeln!(
+            out,
+            "hint ({} search, {} playouts in {:.2} s): value = share of playouts won from here",
+            ai.name(),
+            analysis.iterations,
+            analysis.seconds
+        )?;
+        for (rank, a) in analysis.actions.iter().take(5).enumerate() {
+            let choice = legal.iter().position(|l| *l == a.action).map_or(0, |i| i + 1);
+            writeln!(
+                out,
+                "  {}. choice {choice}: {:<44} value {:.2}  ({} playouts)",
+                rank + 1,
+                self.state.action_text(&a.action),
+                a.value,
+                a.visits
+            )?;
+        }
+        Ok(())
+    }
+
     fn help<W: Write>(&self, choices: usize, out: &mut W) -> CliResult {
         writeln!(
             out,
@@ -479,6 +511,7 @@ impl<G: Game> Session<G> {
              \x20 why ACTION    say whether an action is legal now, and which rule refuses it\n\
              \x20 log           the game's log, as far as you may read it\n\
              \x20 undo          take back your last action (never past a roll, a draw or a reveal)\n\
+             \x20 hint          what the AI would play here: its top choices and their values\n\
              \x20 board         show the board and the choices again\n\
              \x20 save FILE     save the game (resume with: fiw play {} --load FILE)\n\
              \x20 help          this list\n\
@@ -524,7 +557,7 @@ mod tests {
         let options = RaceOptions::default();
         let mut state = Race::new(&options, seed).unwrap();
         state.set_logging(true);
-        Session::new(state, options, seed, Vec::new(), players.to_vec())
+        Session::new(state, options, seed, Vec::new(), players.to_vec(), crate::seats::DEFAULT_AI)
     }
 
     fn play(s: &mut Session<Race>, input: &str) -> String {

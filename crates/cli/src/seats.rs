@@ -2,7 +2,8 @@
 
 use crate::error::{CliError, CliResult};
 use crate::games::seat_named;
-use fiw_engine::{game_seed, Game, Policy, RandomPolicy, Seat};
+use fiw_engine::{game_seed, Game, IsMcts, Policy, RandomPolicy, SearchConfig, SearchLimits, Seat};
+use std::time::Duration;
 
 /// Who decides for a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,6 +12,43 @@ pub enum Player {
     Human,
     /// Uniformly random legal play.
     Random,
+    /// The game's rule-of-thumb player.
+    Heuristic,
+    /// The kernel's information-set Monte Carlo tree search.
+    Ai,
+}
+
+/// The search budget of `ai` seats (`--ai-iterations`, `--ai-ms`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AiBudget {
+    /// Iterations per decision.
+    pub iterations: Option<u32>,
+    /// Milliseconds per decision.
+    pub ms: Option<u64>,
+}
+
+impl Default for AiBudget {
+    fn default() -> Self {
+        DEFAULT_AI
+    }
+}
+
+/// The default budget: whichever comes first of 2,000 iterations and one second per decision.
+pub const DEFAULT_AI: AiBudget = AiBudget { iterations: Some(2_000), ms: Some(1_000) };
+
+impl AiBudget {
+    /// The budget from the flags: a flag given replaces the default limits.
+    pub fn from_flags(iterations: Option<u32>, ms: Option<u64>) -> CliResult<AiBudget> {
+        if iterations == Some(0) || ms == Some(0) {
+            return Err(CliError::usage("--ai-iterations and --ai-ms must be at least 1".to_string()));
+        }
+        Ok(if iterations.is_none() && ms.is_none() { DEFAULT_AI } else { AiBudget { iterations, ms } })
+    }
+
+    /// As the kernel's search limits.
+    pub fn limits(self) -> SearchLimits {
+        SearchLimits { iterations: self.iterations, time: self.ms.map(Duration::from_millis) }
+    }
 }
 
 impl Player {
@@ -19,6 +57,8 @@ impl Player {
         match self {
             Player::Human => "human",
             Player::Random => "random",
+            Player::Heuristic => "heuristic",
+            Player::Ai => "ai",
         }
     }
 }
@@ -27,7 +67,7 @@ impl Player {
 ///
 /// # Errors
 /// Exit-2 errors for a malformed flag, an unknown side or policy, a side given twice, a policy
-/// that is not available yet (`ai`, `heuristic`) or not allowed here (`human` in `sim`).
+/// the game does not have (`heuristic`) or not allowed here (`human` in `sim`).
 pub fn parse_seats<G: Game>(specs: &[String], default: Player, allow_human: bool) -> CliResult<Vec<Player>> {
     let mut players = vec![default; G::SEATS.len()];
     let mut given = vec![false; G::SEATS.len()];
@@ -51,15 +91,14 @@ pub fn parse_seats<G: Game>(specs: &[String], default: Player, allow_human: bool
                 ))
             }
             "random" => Player::Random,
-            p @ ("ai" | "heuristic") => {
-                return Err(CliError::usage(format!(
-                    "policy '{p}' is not available yet (the AI comes in a later version); use {}",
-                    if allow_human { "human or random" } else { "random" }
-                )))
+            "ai" => Player::Ai,
+            "heuristic" if G::heuristic_policy(0).is_some() => Player::Heuristic,
+            "heuristic" => {
+                return Err(CliError::usage(format!("{} has no heuristic player; use random or ai", G::NAME)));
             }
             other => {
                 return Err(CliError::usage(format!(
-                    "unknown policy '{other}' for {side} (policies: {}random; ai and heuristic come later)",
+                    "unknown policy '{other}' for {side} (policies: {}random, heuristic, ai)",
                     if allow_human { "human, " } else { "" }
                 )))
             }
@@ -70,11 +109,17 @@ pub fn parse_seats<G: Game>(specs: &[String], default: Player, allow_human: bool
 
 /// The computer policy for `seat` in a game with `seed`: seeded from both, so a game with the
 /// same seed and seats plays the same way again.
-pub fn policy_for<G: Game>(player: Player, seed: u64, seat: Seat) -> Box<dyn Policy<G>> {
+pub fn policy_for<G: Game>(player: Player, seed: u64, seat: Seat, budget: AiBudget) -> Box<dyn Policy<G>> {
+    let seed = game_seed(seed, 0x5eed_0000 + seat as u64);
     match player {
         // A human seat never asks its policy; random stands in so the types line up.
-        Player::Human | Player::Random => {
-            Box::new(RandomPolicy::new(game_seed(seed, 0x5eed_0000 + seat as u64)))
-        }
+        Player::Human | Player::Random => Box::new(RandomPolicy::new(seed)),
+        Player::Heuristic => G::heuristic_policy(seed).unwrap_or_else(|| Box::new(RandomPolicy::new(seed))),
+        Player::Ai => Box::new(ai::<G>(seed, budget)),
     }
+}
+
+/// The search AI with its budget.
+pub fn ai<G: Game>(seed: u64, budget: AiBudget) -> IsMcts<G> {
+    IsMcts::new(SearchConfig::new(budget.limits(), seed))
 }

@@ -2,7 +2,7 @@
 
 use crate::error::{CliError, CliResult};
 use crate::games::{CliGame, SetupFlags};
-use crate::seats::{parse_seats, policy_for, Player};
+use crate::seats::{parse_seats, policy_for, AiBudget, Player};
 use fiw_engine::{simulate, Game, SimOptions, SimReport};
 use std::io::{self, IsTerminal, Write};
 
@@ -21,6 +21,8 @@ pub struct SimArgs {
     pub json: bool,
     /// Set-up flags.
     pub flags: SetupFlags,
+    /// The search budget of `ai` seats.
+    pub budget: AiBudget,
 }
 
 /// Runs `fiw sim` for game `G`.
@@ -47,7 +49,7 @@ pub fn report<G: CliGame>(args: &SimArgs, progress: bool) -> CliResult<SimReport
     G::new(&options, args.seed).map_err(|e| CliError::usage(format!("cannot set up {}: {e}", G::NAME)))?;
     let sim = SimOptions { games: args.games, seed: args.seed, threads: args.threads, progress };
     simulate::<G, _>(&options, &sim, |seed| {
-        players.iter().enumerate().map(|(seat, p)| policy_for::<G>(*p, seed, seat)).collect()
+        players.iter().enumerate().map(|(seat, p)| policy_for::<G>(*p, seed, seat, args.budget)).collect()
     })
     .map_err(CliError::failure)
 }
@@ -130,13 +132,28 @@ mod tests {
     }
 
     #[test]
+    fn the_search_ai_plays_a_simulation() {
+        let args = SimArgs {
+            games: 20,
+            seed: 3,
+            threads: 1,
+            seats: vec!["red=ai".into()],
+            budget: crate::seats::AiBudget { iterations: Some(50), ms: None },
+            ..Default::default()
+        };
+        let r = report::<Race>(&args, false).unwrap();
+        assert_eq!(r.games, 20);
+        assert_eq!(r.policies["red"], "ismcts");
+    }
+
+    #[test]
     fn humans_and_zero_games_are_refused() {
         let args = SimArgs { games: 10, seats: vec!["red=human".into()], ..Default::default() };
         assert!(matches!(report::<Race>(&args, false), Err(CliError::Usage(_))));
         let args = SimArgs { games: 0, ..Default::default() };
         assert!(matches!(report::<Race>(&args, false), Err(CliError::Usage(_))));
-        let args = SimArgs { games: 5, seats: vec!["red=ai".into()], ..Default::default() };
+        let args = SimArgs { games: 5, seats: vec!["red=heuristic".into()], ..Default::default() };
         let Err(CliError::Usage(m)) = report::<Race>(&args, false) else { panic!() };
-        assert!(m.contains("not available yet"), "{m}");
+        assert!(m.contains("no heuristic"), "{m}");
     }
 }

@@ -140,6 +140,12 @@ pub trait Game: Clone + Send + Sync + Serialize + Sized + 'static {
         self.set_logging(false);
     }
 
+    /// The game's own rule-of-thumb player, if it has one (`--seat SIDE=heuristic`): the
+    /// baseline the search AI is measured against, and a candidate rollout policy.
+    fn heuristic_policy(_seed: u64) -> Option<Box<dyn crate::Policy<Self>>> {
+        None
+    }
+
     /// The seat index for a seat name.
     fn seat_named(name: &str) -> Option<Seat> {
         Self::SEATS.iter().position(|s| *s == name)
