@@ -28,6 +28,9 @@ impl Louisbourg {
             })
             .collect();
         let mut slots: Vec<(u8, u8, u8)> = hidden.iter().map(|&i| (g.units[i].loc, g.units[i].steps, g.units[i].from)).collect();
+        // sorted first, so the draw depends only on what the seat knows, not on which block
+        // truly stands where: two states the seat cannot tell apart resample alike
+        slots.sort_unstable();
         dice.shuffle(&mut slots);
         for (k, &i) in hidden.iter().enumerate() {
             let (loc, steps, from) = slots[k];
@@ -40,6 +43,7 @@ impl Louisbourg {
         // discards; they are dealt again into the same three places, same sizes
         let mut pool: Vec<u8> =
             g.deck.iter().chain(g.hands[enemy.seat()].iter()).chain(g.face_down[enemy.seat()].iter()).copied().collect();
+        pool.sort_unstable();
         dice.shuffle(&mut pool);
         let n = g.hands[enemy.seat()].len();
         let m = g.face_down[enemy.seat()].len();

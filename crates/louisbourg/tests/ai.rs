@@ -1,0 +1,71 @@
+//! The search AI on Louisbourg plays fair: it decides from the seat's view alone.
+
+use fiw_engine::{Dice, Game, IsMcts, Policy, RandomPolicy, SearchConfig, SearchLimits, Seen};
+use fiw_louisbourg::{Louisbourg, Options, Side};
+
+/// Plays `steps` random actions from a new game.
+fn position(seed: u64, steps: usize) -> Louisbourg {
+    let mut g = Louisbourg::new(&Options::default(), seed).unwrap();
+    g.set_logging(false);
+    let mut p = RandomPolicy::new(seed);
+    let mut legal = Vec::new();
+    for _ in 0..steps {
+        let Some(seat) = g.to_move() else { break };
+        g.legal_actions(&mut legal);
+        let i = Policy::<Louisbourg>::choose(&mut p, &Seen::new(&g, seat), &legal);
+        g.apply_unchecked(legal[i]);
+    }
+    g
+}
+
+/// Two states that differ only in what the deciding seat cannot see (where the enemy's hidden
+/// blocks stand, the enemy's hand and face-down discards, the dice to come) get the same
+/// analysis, visit for visit, from the same seed.
+#[test]
+fn the_ai_cannot_see_what_its_seat_cannot() {
+    let mut differing = 0;
+    for (seed, steps) in [(1, 40), (2, 90), (3, 150), (4, 220), (5, 300), (6, 25)] {
+        let g = position(seed, steps);
+        let Some(seat) = g.to_move() else { continue };
+        let twin = g.resample_hidden(Side::of_seat(seat), &mut Dice::new(seed * 31));
+        // the twin really differs somewhere hidden (most of the time)
+        if twin.units() != g.units() || twin.hand(Side::of_seat(seat).other()) != g.hand(Side::of_seat(seat).other()) {
+            differing += 1;
+        }
+        assert_eq!(g.view(seat), twin.view(seat), "the twin must look the same to the seat");
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        let mut legal_twin = Vec::new();
+        twin.legal_actions(&mut legal_twin);
+        assert_eq!(legal, legal_twin);
+        let search = || IsMcts::<Louisbourg>::new(SearchConfig::new(SearchLimits::iterations(300), 77));
+        let a = search().analyse(&Seen::new(&g, seat), &legal);
+        let b = search().analyse(&Seen::new(&twin, seat), &legal);
+        let visits = |x: &fiw_engine::Analysis<fiw_louisbourg::Action>| x.actions.iter().map(|s| (s.action, s.visits)).collect::<Vec<_>>();
+        assert_eq!(visits(&a), visits(&b), "seed {seed}: the analysis depends on hidden information");
+    }
+    assert!(differing >= 4, "the twins should differ in hidden information");
+}
+
+/// The omniscient search (plain MCTS, which reads the true state) does tell the twins apart,
+/// so the test above would catch a search that peeks.
+#[test]
+fn a_peeking_search_would_be_caught() {
+    let mut caught = 0;
+    for (seed, steps) in [(1, 40), (2, 90), (3, 150), (4, 220), (5, 300)] {
+        let g = position(seed, steps);
+        let Some(seat) = g.to_move() else { continue };
+        let twin = g.resample_hidden(Side::of_seat(seat), &mut Dice::new(seed * 31));
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        if legal.len() < 2 {
+            continue;
+        }
+        let search = || IsMcts::<Louisbourg>::open(SearchConfig::new(SearchLimits::iterations(300), 77));
+        let a = search().analyse(&Seen::new(&g, seat), &legal);
+        let b = search().analyse(&Seen::new(&twin, seat), &legal);
+        let visits = |x: &fiw_engine::Analysis<fiw_louisbourg::Action>| x.actions.iter().map(|s| s.visits).collect::<Vec<_>>();
+        caught += (visits(&a) != visits(&b)) as u32;
+    }
+    assert!(caught >= 1, "the open search should see the hidden difference at least once");
+}
