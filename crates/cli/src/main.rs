@@ -9,6 +9,7 @@ mod error;
 mod games;
 mod odds;
 mod play;
+mod plot;
 mod replay;
 mod rules;
 mod seats;
@@ -77,6 +78,9 @@ enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+        /// Draw the win rates and the turns of victory into this SVG file.
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<PathBuf>,
         /// Louisbourg: the rulebook's fixed French set-up (section 14).
         #[arg(long)]
         solitaire_setup: bool,
@@ -140,9 +144,9 @@ fn execute(command: Command) -> CliResult {
             let args = play::PlayArgs { seats, seed, load, save, flags: SetupFlags { solitaire_setup }, budget };
             for_game!(game.as_str(), G => play::run::<G>(&args))
         }
-        Command::Sim { game, games, seed, threads, seats, json, solitaire_setup, ai_iterations, ai_ms } => {
+        Command::Sim { game, games, seed, threads, seats, json, plot, solitaire_setup, ai_iterations, ai_ms } => {
             let budget = seats::AiBudget::from_flags(ai_iterations, ai_ms)?;
-            let args = sim::SimArgs { games, seed, threads, seats, json, flags: SetupFlags { solitaire_setup }, budget };
+            let args = sim::SimArgs { games, seed, threads, seats, json, plot, flags: SetupFlags { solitaire_setup }, budget };
             for_game!(game.as_str(), G => sim::run::<G>(&args))
         }
         Command::Odds {

@@ -23,11 +23,16 @@ pub struct SimArgs {
     pub flags: SetupFlags,
     /// The search budget of `ai` seats.
     pub budget: AiBudget,
+    /// `--plot FILE.svg`.
+    pub plot: Option<std::path::PathBuf>,
 }
 
 /// Runs `fiw sim` for game `G`.
 pub fn run<G: CliGame>(args: &SimArgs) -> CliResult {
     let report = report::<G>(args, io::stderr().is_terminal())?;
+    if let Some(path) = &args.plot {
+        crate::plot::draw(&report, G::SEATS, path)?;
+    }
     let mut out = io::stdout().lock();
     if args.json {
         let json = serde_json::to_string(&report).map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
