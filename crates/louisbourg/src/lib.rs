@@ -12,6 +12,7 @@ pub mod cards;
 pub mod fire;
 pub mod forces;
 mod game;
+pub mod heuristic;
 mod legal;
 mod moves;
 pub mod odds;
