@@ -99,6 +99,11 @@ impl Game for Louisbourg {
         self.log = Log::new(false);
     }
 
+    /// The rule-of-thumb player of `heuristic.rs` (15.1, 15.2 strategy), reading only its view.
+    fn heuristic_policy(seed: u64) -> Option<Box<dyn fiw_engine::Policy<Self>>> {
+        Some(Box::new(crate::heuristic::Heuristic::new(seed)))
+    }
+
     fn rulebook() -> RuleBook {
         crate::rulebook::rulebook()
     }
