@@ -3,8 +3,9 @@
 //! It plays fair: it reads only the seat's [`View`] (its own blocks, enemy blocks as hidden
 //! counts, ships, control, the battle being fought), the typed legal actions, and the static
 //! data (board, order of battle, cards, exact odds). Hidden enemy blocks are estimated from the
-//! known order of battle: the blocks still standing are assumed to be the strongest ones left,
-//! worn down a little each turn.
+//! known order of battle: the blocks still standing are taken to be the strongest ones left,
+//! worn down by a typical loss per turn (hits are spread, so blocks weaken together); blocks
+//! revealed in the battle being fought are counted exactly.
 //!
 //! How it decides, per kind of decision:
 //! - **Landing plan (7)**: a concentrated plan (6 units on one site, or 4 + 2 on two), picked
@@ -13,7 +14,9 @@
 //!   and garrison Louisbourg, Island Battery and Lighthouse Point.
 //! - **Player order (8.1.1)**: both sides choose to go second, so that they answer the other
 //!   side's action within the turn (the French can retake Louisbourg before the victory check;
-//!   the British assault after the French have moved).
+//!   the British assault after the French have moved); but once the British hold both sides of
+//!   the harbor entrance, both want to go first (the British to sail in, the French to take a
+//!   side back before they can).
 //! - **Bombardment (8.2)**: bombardment cards when they apply, then the target with the best
 //!   expected losses (the British switch to the French ships once the harbor is within reach;
 //!   the French hit small or threatening British stacks next to Louisbourg).
@@ -121,12 +124,14 @@ fn army_list(side: Side) -> &'static [u8] {
     &lists[side.seat()]
 }
 
-fn effect_fx(effect: &Effect, fx: &mut Fx, enemy: &mut Fx) {
+/// Adds a played card's lasting effect to its side's effects (`enemy_bombard_drm` is what the
+/// side's card adds to the other side's bombardments, as in the rules state).
+fn effect_fx(effect: &Effect, fx: &mut Fx) {
     match effect {
         Effect::RoadBonus { extra } => fx.road_bonus += extra,
         Effect::RegularsMarch => fx.march = true,
         Effect::BombardDrm { drm } => fx.bombard_drm += drm,
-        Effect::EnemyBombardDrm { drm } => enemy.enemy_bombard_drm += drm,
+        Effect::EnemyBombardDrm { drm } => fx.enemy_bombard_drm += drm,
         _ => {}
     }
 }
@@ -181,7 +186,7 @@ impl Know {
             k.en_n[loc] += p.enemy_hidden as u32;
         }
         // Estimate the hidden enemy blocks: the blocks still standing are taken to be the
-        // strongest of the order of battle, worn a little each turn.
+        // strongest of the order of battle (the reinforcement militia apart), worn down below.
         let enemy = me.other();
         let list = army_list(enemy);
         let standing: usize = (0..PLACES).map(|l| k.en_n[l] as usize).sum::<usize>().min(list.len());
@@ -215,15 +220,7 @@ impl Know {
         for (side, c) in &v.played {
             if let Some(id) = deck().named(&c.id) {
                 let e = &deck().card(id).effect;
-                if *side == me {
-                    let mut en = k.en_fx;
-                    effect_fx(e, &mut k.fx, &mut en);
-                    k.en_fx = en;
-                } else {
-                    let mut mine = k.fx;
-                    effect_fx(e, &mut k.en_fx, &mut mine);
-                    k.fx = mine;
-                }
+                effect_fx(e, if *side == me { &mut k.fx } else { &mut k.en_fx });
             }
         }
         k
@@ -284,7 +281,7 @@ struct Plan {
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Aim {
     Pass,
-    Move { road_limited: bool, regulars_far: bool },
+    Move,
     Attack { amphibious: bool },
     Raid,
     Sail,
@@ -592,9 +589,9 @@ impl Model {
                 pt[1] = BASE_B[1];
                 pt[2] = BASE_B[1];
                 let lp_held = k.control[LIGHTHOUSE_POINT as usize] == Side::British;
-                if lp_held && k.enemy_at(ISLAND_BATTERY) {
+                if lp_held && k.enemy_at(ISLAND_BATTERY) && k.turn < LAST_TURN - 1 {
                     // Lighthouse Point is the base against Island Battery: regulars join there
-                    pt[0][LIGHTHOUSE_POINT as usize] = 9.5;
+                    pt[0][LIGHTHOUSE_POINT as usize] = 11.0;
                 }
                 for &(c, t, want) in &TARGETS_B {
                     let mut want = want;
@@ -603,7 +600,7 @@ impl Model {
                             continue; // regulars follow once the light troops hold the point
                         }
                         let light: f64 = k.army_at(t).filter(|b| class(b.kind) == 1).map(|b| b.sp as f64).sum();
-                        want = (1.8 * k.en_sp[ISLAND_BATTERY as usize] + 2.0 - light).max(4.0);
+                        want = (1.6 * k.en_sp[ISLAND_BATTERY as usize] + 4.0 - light).max(4.0);
                     }
                     let have: f64 = k.army_at(t).filter(|b| class(b.kind) == c).map(|b| b.sp as f64).sum();
                     let need = if want - have >= 4.0 { 1.0 } else { 0.3 };
@@ -987,6 +984,14 @@ const SETUP_IDS: [&str; 16] = [
 
 impl Heuristic {
     fn decide(&mut self, k: &Know, legal: &[Action]) -> usize {
+        let go = legal.iter().any(|a| matches!(a, Action::Go { .. }));
+        if !go {
+            // a plan lives from the action that made it to the end of its move
+            self.plan = None;
+        }
+        if !matches!(legal[0], Action::Go { .. } | Action::Hit(_) | Action::Fire | Action::Retreat) && k.battle.is_none() {
+            self.retreat = None;
+        }
         match legal[0] {
             Action::Plan { .. } => return self.choose_plan(legal),
             Action::Place { .. } | Action::SolitaireSetup => return self.choose_place(k, legal),
@@ -1004,7 +1009,7 @@ impl Heuristic {
             Action::Battle(_) => return self.choose_battle(k, legal),
             _ => {}
         }
-        if legal.iter().any(|a| matches!(a, Action::Go { .. })) {
+        if go {
             return self.choose_go(k, legal);
         }
         if legal.iter().any(|a| matches!(a, Action::Reinforce { .. })) && !legal.contains(&Action::Pass) {
@@ -1132,7 +1137,15 @@ impl Heuristic {
         let pick = argmax(legal.iter().enumerate(), |a| match (k.me, a) {
             (Side::British, Action::Bombard(LOUISBOURG)) => bombard_mean(Self::british_drm(k, false)) * 1.0,
             (Side::British, Action::Bombard(_)) => {
-                let w = if harbor_route { 1.8 } else { 0.6 };
+                // the ships also bombard the British on the harbor shore
+                let exposed = [ROYAL_BATTERY, LIGHTHOUSE_POINT, ISLAND_BATTERY].iter().any(|&l| k.own_n[l as usize] > 0);
+                let w = if harbor_route {
+                    1.8
+                } else if exposed {
+                    1.1
+                } else {
+                    0.6
+                };
                 bombard_mean(Self::british_drm(k, true)) * w
             }
             (Side::French, Action::Bombard(t)) => {
@@ -1186,9 +1199,14 @@ impl Heuristic {
         if k.me != Side::French {
             return None;
         }
-        // the entry closest to Louisbourg that is not British-held and not under threat
+        // the entry closest to Louisbourg that is not British-held and not under threat (a
+        // strong British force next to every entry: wait, unless time runs short)
+        let near = |to: Loc| -> f64 { board().neighbours[to as usize].iter().map(|&n| k.en_sp[n as usize]).sum() };
         argmax(
-            legal.iter().enumerate().filter(|(_, a)| matches!(a, Action::Reinforce { to, .. } if !k.enemy_at(*to))),
+            legal
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| matches!(a, Action::Reinforce { to, .. } if !k.enemy_at(*to) && (near(*to) < 10.0 || k.turn >= 13))),
             |a| match a {
                 Action::Reinforce { to, .. } => {
                     let base = match *to {
@@ -1196,8 +1214,7 @@ impl Heuristic {
                         NORTHERN_SETTLEMENTS => 2.5,
                         _ => 1.0,
                     };
-                    let near: f64 = board().neighbours[*to as usize].iter().map(|&n| k.en_sp[n as usize]).sum();
-                    base - near * 0.2
+                    base - near(*to) * 0.2
                 }
                 _ => -100.0,
             },
@@ -1220,7 +1237,7 @@ impl Heuristic {
             if let Action::LandMove(from) = *a {
                 let p = greedy_land_move(k, m, from, k.fx);
                 if p.gain > 0.0 && !p.steps.is_empty() {
-                    out.push(Cand { score: p.gain, begin: *a, steps: p.steps, aim: Aim::Move { road_limited: false, regulars_far: false } });
+                    out.push(Cand { score: p.gain, begin: *a, steps: p.steps, aim: Aim::Move });
                 }
             }
         }
@@ -1234,13 +1251,19 @@ impl Heuristic {
         if !k.enemy_at(LOUISBOURG) {
             for a in legal {
                 let Action::LandMove(from) = *a else { continue };
+                if board().road(from, LOUISBOURG).is_some() {
+                    // in strength, so that the French cannot take it back this turn
+                    let lim = limit(from, LOUISBOURG, k.fx.road_bonus) as usize;
+                    let steps: Vec<(UnitId, Loc)> = k.army_at(from).take(lim).map(|b| (b.unit, LOUISBOURG)).collect();
+                    let score = 1e6 + steps.len() as f64;
+                    out.push(Cand { score, begin: *a, steps, aim: Aim::Move });
+                    continue;
+                }
                 for b in k.army_at(from) {
-                    if board().road(from, LOUISBOURG).is_some() {
-                        out.push(Cand { score: 1e6, begin: *a, steps: vec![(b.unit, LOUISBOURG)], aim: Aim::Move { road_limited: false, regulars_far: false } });
-                    } else if b.kind.movement() >= 2 || k.fx.march {
+                    if b.kind.movement() >= 2 || k.fx.march {
                         for &y in &board().neighbours[from as usize] {
                             if !k.enemy_at(y) && board().road(y, LOUISBOURG).is_some() {
-                                out.push(Cand { score: 9e5, begin: *a, steps: vec![(b.unit, y), (b.unit, LOUISBOURG)], aim: Aim::Move { road_limited: false, regulars_far: false } });
+                                out.push(Cand { score: 9e5, begin: *a, steps: vec![(b.unit, y), (b.unit, LOUISBOURG)], aim: Aim::Move });
                             }
                         }
                     }
@@ -1280,7 +1303,6 @@ impl Heuristic {
                 let lim = limit(from, y, k.fx.road_bonus) as usize;
                 let mut group: Vec<Blk> = k.army_at(from).copied().collect();
                 group.sort_by(|p, q| q.sp.cmp(&p.sp).then((p.kind == Kind::Ranger).cmp(&(q.kind == Kind::Ranger))));
-                let road_limited = group.len() > lim;
                 group.truncate(lim);
                 let att: u32 = group.iter().map(|b| b.sp as u32).sum();
                 let def = k.en_sp[y as usize].round().max(1.0) as u32;
@@ -1304,18 +1326,17 @@ impl Heuristic {
                             aim: Aim::Attack { amphibious: false },
                         });
                     }
-                    let _ = road_limited;
                     continue;
                 }
                 let r = self.fight(att, def, y, false, false, Some(att * 2 / 5), Some(def / 3));
                 let take = r.aw + r.dr;
-                if take < 0.55 {
-                    continue;
-                }
                 // a place is worth taking if it can be held against the French next to it
                 let left = att as f64 - r.a_loss;
                 let hold = (left / (0.8 * m.threat[y as usize] + 1.0)).clamp(0.3, 1.0);
+                // the harbor entrance only helps if there is time left to sail in (8.3.4)
                 let mut w = match y {
+                    ISLAND_BATTERY if turn >= LAST_TURN => 5.0,
+                    LIGHTHOUSE_POINT if turn >= LAST_TURN - 1 => 5.0,
                     ISLAND_BATTERY => 60.0,
                     LIGHTHOUSE_POINT => 35.0,
                     GREEN_HILLS | BLACK_ROCK | BARACHOIS => 25.0,
@@ -1323,13 +1344,18 @@ impl Heuristic {
                     KENNINGTON_COVE | FLAT_POINT | WHITE_POINT => 12.0,
                     _ => 10.0,
                 };
-                if y == ISLAND_BATTERY && (k.control[LIGHTHOUSE_POINT as usize] == Side::British) {
+                if y == ISLAND_BATTERY && k.control[LIGHTHOUSE_POINT as usize] == Side::British && turn < LAST_TURN {
                     w += 60.0;
                 }
-                if y == LIGHTHOUSE_POINT && k.control[ISLAND_BATTERY as usize] == Side::British {
+                if y == LIGHTHOUSE_POINT && k.control[ISLAND_BATTERY as usize] == Side::British && turn < LAST_TURN {
                     w += 60.0;
                 }
+                // late in the game the harbor entrance is worth a gamble
+                let need = if turn >= 12 && matches!(y, ISLAND_BATTERY | LIGHTHOUSE_POINT) && w > 50.0 { 0.35 } else { 0.55 };
                 let pos: f64 = group.iter().map(|b| (m.pot(b.kind, y) - m.pot(b.kind, from)) * b.sp as f64).sum::<f64>().max(0.0) * 0.5;
+                if take < need {
+                    continue;
+                }
                 let score = take * hold * (w + pos) + r.d_loss * 2.5 - r.a_loss * 1.2;
                 out.push(Cand { score, begin: *a, steps, aim: Aim::Attack { amphibious: false } });
             }
@@ -1339,7 +1365,7 @@ impl Heuristic {
             let ships = k.own_ships(GABARUS_BAY).count();
             let p = greedy_landing(k, m, ships);
             if !p.steps.is_empty() {
-                out.push(Cand { score: p.gain, begin: Action::Amphibious(BRITISH_BOX), steps: p.steps, aim: Aim::Move { road_limited: false, regulars_far: false } });
+                out.push(Cand { score: p.gain, begin: Action::Amphibious(BRITISH_BOX), steps: p.steps, aim: Aim::Move });
             }
             // no foothold ashore: land against the French
             let ashore = [KENNINGTON_COVE, FLAT_POINT, WHITE_POINT].iter().any(|&l| k.own_n[l as usize] > 0)
@@ -1368,7 +1394,6 @@ impl Heuristic {
     }
 
     fn french_candidates(&mut self, k: &Know, m: &Model, legal: &[Action], out: &mut Vec<Cand>) {
-        let l_sp = k.own_sp[LOUISBOURG as usize];
         // 9 attacks: retake Louisbourg at any price, else only with overwhelming local force
         for a in legal {
             let Action::LandMove(from) = *a else { continue };
@@ -1401,18 +1426,21 @@ impl Heuristic {
                 let steps: Vec<(UnitId, Loc)> = group.iter().map(|b| (b.unit, y)).collect();
                 let r = self.fight(att, def, y, false, false, Some(att / 2), Some(def * 2 / 5));
                 let take = r.aw + r.dr;
+                // with both sides of the harbor entrance British, their ships sail in next
+                // (8.3.4): taking either side back is worth almost any price
+                let entrance_lost = k.control[LIGHTHOUSE_POINT as usize] == Side::British && k.control[ISLAND_BATTERY as usize] == Side::British;
                 let w = match y {
                     LOUISBOURG => 5000.0,
+                    ISLAND_BATTERY | LIGHTHOUSE_POINT if entrance_lost => 3000.0,
                     ISLAND_BATTERY => 40.0,
                     LIGHTHOUSE_POINT => 30.0,
                     GREEN_HILLS | BLACK_ROCK | BARACHOIS => 20.0,
                     _ => 6.0,
                 };
                 let mut score = take * w + r.d_loss * 1.0 - r.a_loss * 3.0;
-                if y != LOUISBOURG && take < 0.75 {
+                if w < 1000.0 && take < 0.75 {
                     score -= 20.0;
                 }
-                let _ = l_sp;
                 out.push(Cand { score, begin: *a, steps, aim: Aim::Attack { amphibious: false } });
             }
         }
@@ -1616,7 +1644,7 @@ impl Heuristic {
     /// How much better the chosen move (or assault) gets with a card's movement effect.
     fn move_card_gain(&mut self, k: &Know, m: &Model, best: &Cand, fx: Fx) -> f64 {
         match (best.begin, best.aim) {
-            (Action::LandMove(from), Aim::Move { .. }) => {
+            (Action::LandMove(from), Aim::Move) => {
                 let p = greedy_land_move(k, m, from, fx);
                 (p.gain - best.score) * 0.6
             }
@@ -1665,7 +1693,7 @@ impl Heuristic {
         }
         // follow the plan made at the action
         if let Some(plan) = self.plan.as_mut() {
-            if plan.turn == k.turn && plan.side == k.me {
+            if plan.turn == k.turn && plan.side == k.me && !plan.steps.is_empty() {
                 while !plan.steps.is_empty() {
                     let (unit, to) = plan.steps[0];
                     if let Some(i) = find(legal, Action::Go { unit, to }) {
@@ -1697,6 +1725,10 @@ impl Heuristic {
                     }
                     plan.steps.remove(0);
                 }
+                // nothing of the plan fits this position: choose afresh
+                self.plan = None;
+            } else if plan.turn == k.turn && plan.side == k.me {
+                // the plan is carried out
                 if let Some(i) = find(legal, Action::Done) {
                     self.plan = None;
                     return i;
@@ -1711,8 +1743,6 @@ impl Heuristic {
         let done = find(legal, Action::Done);
         match step {
             GoStep::Raid => {
-                let raiders = k.battle.map_or(0, |_| 0);
-                let _ = raiders;
                 // raid with the strongest, up to four (the engine stops at four)
                 let go = argmax(legal.iter().enumerate().filter(|(_, a)| matches!(a, Action::Go { .. })), |a| match a {
                     Action::Go { unit, .. } => k.blk(*unit).map_or(0.0, |b| b.sp as f64 + if b.kind == Kind::Indian { 2.5 } else { 0.0 }),
@@ -1847,6 +1877,11 @@ impl Heuristic {
             (Side::British, ISLAND_BATTERY) => 60.0,
             (Side::British, LIGHTHOUSE_POINT) => 40.0,
             (Side::British, _) => 20.0,
+            (Side::French, ISLAND_BATTERY | LIGHTHOUSE_POINT)
+                if k.control[LIGHTHOUSE_POINT as usize] == Side::British && k.control[ISLAND_BATTERY as usize] == Side::British =>
+            {
+                3000.0
+            }
             (Side::French, ISLAND_BATTERY) => 40.0,
             (Side::French, LIGHTHOUSE_POINT) => 20.0,
             (Side::French, GREEN_HILLS | BLACK_ROCK | BARACHOIS) => 8.0,

@@ -95,6 +95,36 @@ fn heuristic_against_itself() {
     assert!(b.micros < 500.0, "{:.1} µs per decision", b.micros);
 }
 
+/// As a rollout policy the heuristic is asked about positions it did not reach itself (the
+/// middle of a group move, a battle, the set-up), by one instance reused across many of them:
+/// it must play every one of them to the end.
+#[test]
+fn the_heuristic_plays_on_from_any_position() {
+    // one pair of instances for every position, as a search would reuse them
+    let mut players: Vec<Box<dyn Policy<Louisbourg>>> = vec![Box::new(Heuristic::new(1)), Box::new(Heuristic::new(2))];
+    let mut starts = 0;
+    for seed in 0..20u64 {
+        let mut g = Louisbourg::new(&Options::default(), 1_000 + seed).unwrap();
+        g.set_logging(false);
+        let mut random = [RandomPolicy::new(seed), RandomPolicy::new(seed + 50)];
+        let mut legal = Vec::new();
+        let mut n = 0;
+        while let Some(seat) = g.to_move() {
+            if n % 7 == 0 {
+                let mut copy = g.clone();
+                play_out(&mut copy, &mut players, 20_000).unwrap_or_else(|e| panic!("seed {seed}, decision {n}: {e}"));
+                assert!(copy.outcome().is_some());
+                starts += 1;
+            }
+            g.legal_actions(&mut legal);
+            let i = if legal.len() == 1 { 0 } else { Policy::<Louisbourg>::choose(&mut random[seat], &Seen::new(&g, seat), &legal) };
+            g.apply_unchecked(legal[i]);
+            n += 1;
+        }
+    }
+    assert!(starts > 200, "{starts}");
+}
+
 /// Prints one heuristic-vs-heuristic game (`FIW_SEED=n cargo test --test heuristic show_game -- --ignored --nocapture`).
 #[test]
 #[ignore]
