@@ -100,7 +100,8 @@ struct Know {
 }
 
 fn unit_index(id: &str) -> Option<UnitId> {
-    static MAP: OnceLock<HashMap<&'static str, UnitId>> = OnceLock::new();
+    type Map = HashMap<&'static str, UnitId, std::hash::BuildHasherDefault<KeyHasher>>;
+    static MAP: OnceLock<Map> = OnceLock::new();
     MAP.get_or_init(|| forces().units.iter().enumerate().map(|(i, u)| (u.id.as_str(), i as UnitId)).collect())
         .get(id)
         .copied()
@@ -256,6 +257,11 @@ fn bombard_mean(drm: i8) -> f64 {
     (1..=6).map(|r| bombardment_losses(r + drm) as f64).sum::<f64>() / 6.0
 }
 
+/// The one figure of a raid's odds the policy reads besides the losses.
+struct OddsLite {
+    attacker_wins: f64,
+}
+
 /// A battle's outcome, as the policy uses it.
 #[derive(Clone, Copy, Debug, Default)]
 struct Res {
@@ -305,7 +311,49 @@ pub struct Heuristic {
     retreat: Option<(u8, Loc, [u8; PLACES])>,
     /// British blocks seen in the British Forces box: (turn, count), for the French.
     box_seen: Option<(u8, u32)>,
-    cache: HashMap<u64, Res>,
+}
+
+/// A hasher for the odds cache keys (already well spread integers).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        let z = x.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = z ^ (z >> 29);
+    }
+}
+
+type Cache = HashMap<u64, Res, std::hash::BuildHasherDefault<KeyHasher>>;
+
+thread_local! {
+    /// Battle odds already worked out, shared by every heuristic player on this thread (the
+    /// odds are a pure function of the key, so sharing changes no decision).
+    static ODDS: std::cell::RefCell<Cache> = std::cell::RefCell::new(Cache::default());
+}
+
+/// The cached odds for `key`, computed by `f` the first time.
+fn cached(key: u64, f: impl FnOnce() -> Res) -> Res {
+    if let Some(r) = ODDS.with(|c| c.borrow().get(&key).copied()) {
+        return r;
+    }
+    let r = f();
+    ODDS.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() > 50_000 {
+            c.clear();
+        }
+        c.insert(key, r);
+    });
+    r
 }
 
 impl Heuristic {
@@ -317,7 +365,6 @@ impl Heuristic {
             setup_variant: None,
             retreat: None,
             box_seen: None,
-            cache: HashMap::new(),
         }
     }
 }
@@ -405,9 +452,7 @@ impl Heuristic {
             | (amph as u64) << 19
             | (ar.map_or(255, |x| x.min(254)) as u64) << 20
             | (dr.map_or(255, |x| x.min(254)) as u64) << 28;
-        let r = if let Some(r) = self.cache.get(&key) {
-            *r
-        } else {
+        let r = cached(key, || {
             let kind = if ships { Kind::Ship } else { Kind::Regular };
             let q = OddsQuery {
                 attacker: fighters(a2, kind),
@@ -423,7 +468,7 @@ impl Heuristic {
                 attacker_retreat_at: ar,
                 defender_retreat_at: if ships { None } else { dr },
             };
-            let r = match odds(&q) {
+            match odds(&q) {
                 Ok(o) => Res {
                     aw: o.attacker_wins,
                     dw: o.defender_wins,
@@ -432,13 +477,8 @@ impl Heuristic {
                     d_loss: d2 as f64 - o.defender_sp_left_mean,
                 },
                 Err(_) => Res::default(),
-            };
-            if self.cache.len() > 20_000 {
-                self.cache.clear();
             }
-            self.cache.insert(key, r);
-            r
-        };
+        });
         Res { a_loss: r.a_loss / scale, d_loss: r.d_loss / scale, ..r }
     }
 }
@@ -750,25 +790,25 @@ impl Model {
         v
     }
 
-    /// The change in value when `moves` (block, from, to) are made.
-    fn delta(&self, a: &mut [Agg; PLACES], moves: &[(Kind, u8, Loc, Loc)]) -> f64 {
-        let mut touched: [Loc; 8] = [ELIMINATED; 8];
-        let mut nt = 0;
-        for &(_, _, f, t) in moves {
-            for l in [f, t] {
-                if is_land(l) && !touched[..nt].contains(&l) && nt < 8 {
-                    touched[nt] = l;
-                    nt += 1;
-                }
+    /// The change in value when `n` alike blocks (kind, SP) move from `f` to `t`.
+    fn delta(&self, a: &mut [Agg; PLACES], kind: Kind, sp: u8, f: Loc, t: Loc, n: usize) -> f64 {
+        let val = |a: &[Agg; PLACES]| {
+            let mut v = self.global(a);
+            if is_land(f) {
+                v += self.locval(f, &a[f as usize]);
             }
-        }
-        let before: f64 = touched[..nt].iter().map(|&l| self.locval(l, &a[l as usize])).sum::<f64>() + self.global(a);
-        for &(kind, sp, f, t) in moves {
+            if is_land(t) && t != f {
+                v += self.locval(t, &a[t as usize]);
+            }
+            v
+        };
+        let before = val(a);
+        for _ in 0..n {
             self.put(a, kind, sp, f, -1.0);
             self.put(a, kind, sp, t, 1.0);
         }
-        let after: f64 = touched[..nt].iter().map(|&l| self.locval(l, &a[l as usize])).sum::<f64>() + self.global(a);
-        for &(kind, sp, f, t) in moves {
+        let after = val(a);
+        for _ in 0..n {
             self.put(a, kind, sp, t, -1.0);
             self.put(a, kind, sp, f, 1.0);
         }
@@ -801,7 +841,7 @@ fn greedy_land_move(k: &Know, m: &Model, from: Loc, fx: Fx) -> MovePlan {
                 continue;
             }
             classes.push((b.kind, b.sp));
-            let avail: Vec<usize> = (0..movers.len()).filter(|&j| !moved[j] && movers[j].kind == b.kind && movers[j].sp == b.sp).collect();
+            let avail = (0..movers.len()).filter(|&j| !moved[j] && movers[j].kind == b.kind && movers[j].sp == b.sp).count();
             let allowance = if b.kind == Kind::Regular && fx.march { 2 } else { b.kind.movement() };
             for &y in &board().neighbours[from as usize] {
                 if k.enemy_at(y) {
@@ -827,14 +867,13 @@ fn greedy_land_move(k: &Know, m: &Model, from: Loc, fx: Fx) -> MovePlan {
                     }
                 }
                 for (y, z, cap) in paths {
-                    let nmax = cap.min(avail.len());
+                    let nmax = cap.min(avail);
                     let mut counts = [1, nmax, 0];
                     if nmax >= 4 {
                         counts[2] = nmax / 2;
                     }
                     for &n in counts.iter().filter(|&&n| n > 0) {
-                        let mv: Vec<(Kind, u8, Loc, Loc)> = (0..n).map(|_| (b.kind, b.sp, from, z)).collect();
-                        let d = m.delta(&mut aggs, &mv) - 0.3 * n as f64;
+                        let d = m.delta(&mut aggs, b.kind, b.sp, from, z, n) - 0.3 * n as f64;
                         if best.is_none_or(|bb| d > bb.0) {
                             best = Some((d, i, y, z, n));
                         }
@@ -898,8 +937,7 @@ fn greedy_landing(k: &Know, m: &Model, ships: usize) -> MovePlan {
                     if n == 0 {
                         continue;
                     }
-                    let mv: Vec<(Kind, u8, Loc, Loc)> = (0..n).map(|_| (b.kind, b.sp, BRITISH_BOX, site)).collect();
-                    let d = m.delta(&mut aggs, &mv);
+                    let d = m.delta(&mut aggs, b.kind, b.sp, BRITISH_BOX, site, n);
                     if best.is_none_or(|bb| d > bb.0) {
                         best = Some((d, i, site, n));
                     }
@@ -1177,7 +1215,7 @@ impl Heuristic {
         let m = Model::new(k);
         let cands = self.candidates(k, &m, legal);
 
-        let best = cands.iter().cloned().fold(None::<Cand>, |acc, c| match acc {
+        let best = cands.into_iter().fold(None::<Cand>, |acc, c| match acc {
             Some(a) if a.score >= c.score => Some(a),
             _ => Some(c),
         });
@@ -1457,22 +1495,43 @@ impl Heuristic {
             if raiders.is_empty() {
                 continue;
             }
-            let n = k.en_n[to as usize].max(1);
+            let n = k.en_n[to as usize].clamp(1, 20);
             let per = (k.en_sp[to as usize] / n as f64).round().clamp(1.0, 4.0) as u8;
-            let q = OddsQuery {
-                attacker: raiders.iter().map(|b| Fighter { kind: b.kind, sp: b.sp }).collect(),
-                defender: (0..n.min(20)).map(|_| Fighter { kind: Kind::Regular, sp: per }).collect(),
-                at: Some(to),
-                amphibious: false,
-                raid: true,
-                attacker_retreat_at: None,
-                defender_retreat_at: None,
-            };
-            let Ok(o) = odds(&q) else { continue };
-            let a_sp: f64 = raiders.iter().map(|b| b.sp as f64).sum();
-            let d_sp = per as f64 * n.min(20) as f64;
-            let a_loss = a_sp - o.attacker_sp_left_mean;
-            let d_loss = d_sp - o.defender_sp_left_mean;
+            // key: the raiders (double fire, SP), the defenders, the place's fire bonus
+            let mut key: u64 = 1 << 63 | (n as u64) << 40 | (per as u64) << 36;
+            key |= match to {
+                LOUISBOURG => 1,
+                ISLAND_BATTERY => 2,
+                _ => 0,
+            } << 34;
+            let mut sorted: Vec<(bool, u8)> = raiders.iter().map(|b| (b.kind.raid_double_fire(), b.sp)).collect();
+            sorted.sort_unstable();
+            for (i, (double, sp)) in sorted.iter().enumerate() {
+                key |= ((*double as u64) << 3 | *sp as u64) << (4 * i);
+            }
+            let r = cached(key, || {
+                let q = OddsQuery {
+                    attacker: raiders.iter().map(|b| Fighter { kind: b.kind, sp: b.sp }).collect(),
+                    defender: (0..n).map(|_| Fighter { kind: Kind::Regular, sp: per }).collect(),
+                    at: Some(to),
+                    amphibious: false,
+                    raid: true,
+                    attacker_retreat_at: None,
+                    defender_retreat_at: None,
+                };
+                match odds(&q) {
+                    Ok(o) => Res {
+                        aw: o.attacker_wins,
+                        dw: o.defender_wins,
+                        dr: 0.0,
+                        a_loss: raiders.iter().map(|b| b.sp as f64).sum::<f64>() - o.attacker_sp_left_mean,
+                        d_loss: per as f64 * n as f64 - o.defender_sp_left_mean,
+                    },
+                    Err(_) => Res { a_loss: 99.0, ..Res::default() },
+                }
+            });
+            let (a_loss, d_loss) = (r.a_loss, r.d_loss);
+            let o = OddsLite { attacker_wins: r.aw };
             let clear = if ADJACENT_TO_LOUISBOURG.contains(&to) || to == LIGHTHOUSE_POINT { 20.0 } else { 5.0 };
             let score = d_loss * 1.2 + o.attacker_wins * clear - a_loss * 3.0 - 1.5;
             out.push(Cand { score, begin: *a, steps: raiders.iter().map(|b| (b.unit, to)).collect(), aim: Aim::Raid });
@@ -1774,7 +1833,7 @@ impl Heuristic {
                 for (i, a) in legal.iter().enumerate() {
                     let Action::Go { unit, to } = *a else { continue };
                     let Some(b) = k.blk(unit).copied() else { continue };
-                    let d = m.delta(&mut aggs, &[(b.kind, b.sp, b.loc, to)]) - 0.3;
+                    let d = m.delta(&mut aggs, b.kind, b.sp, b.loc, to, 1) - 0.3;
                     if best.is_none_or(|(_, s)| d > s) {
                         best = Some((i, d));
                     }
@@ -1920,32 +1979,29 @@ fn choose_landing(k: &Know, legal: &[Action]) -> usize {
     .unwrap_or(0)
 }
 
-/// 9.2 where the next hit goes: on the block with the most SP left, so that no block is
-/// eliminated while another can take it; spare the blocks that fire best in a raid, French
-/// regulars in Louisbourg, and British light troops.
+/// 9.2 where the next hit goes: never on a block it would eliminate while another can take
+/// it; then, for the French in Louisbourg, on militia before regulars; in a raid, not on the
+/// blocks that fire double; otherwise on the block with the most SP left (British light
+/// troops spared before regulars).
 fn choose_hit(k: &Know, legal: &[Action]) -> usize {
     let raid = k.battle.is_some_and(|b| b.kind == BattleKind::Raid);
     argmax(legal.iter().enumerate(), |a| match **a {
         Action::Hit(u) => {
             let Some(b) = k.blk(u) else { return 0.0 };
-            let mut s = b.sp as f64 * 2.0;
-            if b.sp == 1 {
-                s -= 20.0;
+            let mut s = if b.sp > 1 { 100.0 } else { 0.0 };
+            if k.me == Side::French && b.loc == LOUISBOURG && b.kind != Kind::Regular {
+                s += 10.0;
             }
             if raid && b.kind.raid_double_fire() {
-                s -= 1.5;
+                s -= 5.0;
             }
-            if k.me == Side::French && b.kind == Kind::Regular && b.loc == LOUISBOURG {
-                s -= 1.0;
+            s += b.sp as f64;
+            if k.me == Side::British && b.kind == Kind::Regular {
+                s += 0.5;
             }
-            if k.me == Side::British && matches!(b.kind, Kind::Light | Kind::Ranger) {
-                s -= 0.5;
-            }
-            // attrition and bombardment: rather blocks far from the fighting
-            s += 0.01 * b.max as f64;
             s
         }
-        _ => -100.0,
+        _ => -1000.0,
     })
     .unwrap_or(0)
 }
@@ -2215,7 +2271,7 @@ mod tests {
     }
 
     #[test]
-    fn the_french_spread_hits_and_keep_their_blocks() {
+    fn the_french_spread_hits_keep_their_blocks_and_spare_regulars_in_louisbourg() {
         let blocks = [
             b("fr-reg-1", "louisbourg", 4),
             b("fr-mil-1", "louisbourg", 2),
@@ -2229,6 +2285,8 @@ mod tests {
         g.dice_mut().force([6]); // DRM +2: 3 SP lost
         apply(&mut g, "bombard louisbourg");
         let mut p = Heuristic::new(1);
+        // the militia before the regulars in Louisbourg, as long as it survives the hit
+        assert_eq!(pick(&g, &mut p), Action::Hit(uid("fr-mil-1")));
         drive(&mut g, &mut p, |g| matches!(g.step(), Step::Hits { owner: Side::French, .. }));
         let units = g.units();
         for id in ["fr-reg-1", "fr-mil-1", "fr-mil1-1"] {
