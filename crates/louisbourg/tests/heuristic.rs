@@ -125,6 +125,22 @@ fn the_heuristic_plays_on_from_any_position() {
     assert!(starts > 200, "{starts}");
 }
 
+/// The same seeds give the same game, whatever was played before on the thread (the shared
+/// odds cache holds exact values only).
+#[test]
+fn the_heuristic_is_deterministic_for_a_seed() {
+    let game = |seed: u64| {
+        let mut g = Louisbourg::new(&Options::default(), seed).unwrap();
+        g.set_logging(false);
+        let mut p: Vec<Box<dyn Policy<Louisbourg>>> = vec![Box::new(Heuristic::new(seed)), Box::new(Heuristic::new(seed + 1))];
+        play_out(&mut g, &mut p, 100_000).unwrap();
+        g.digest()
+    };
+    let first: Vec<String> = (0..5).map(game).collect();
+    let again: Vec<String> = (0..5).rev().map(game).rev().collect();
+    assert_eq!(first, again);
+}
+
 /// Prints one heuristic-vs-heuristic game (`FIW_SEED=n cargo test --test heuristic show_game -- --ignored --nocapture`).
 #[test]
 #[ignore]
