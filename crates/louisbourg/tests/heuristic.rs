@@ -208,6 +208,9 @@ fn survey() {
                     *reasons.entry("(british assaults)".to_string()).or_default() += 1;
                 }
             }
+            if legal[i] == Action::Pass && legal.iter().any(|a| matches!(a, Action::LandMove(_))) {
+                *reasons.entry(format!("(action passes by {seat})")).or_default() += 1;
+            }
             if let Action::Raid { .. } = legal[i] {
                 *reasons.entry(format!("(raids by {seat})")).or_default() += 1;
             }
