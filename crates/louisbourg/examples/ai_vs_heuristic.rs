@@ -11,6 +11,14 @@ fn main() {
     let games: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(10);
     let iterations: u32 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(300);
     let mode = args.get(3).cloned().unwrap_or_else(|| "random".into());
+    // "hybrid-…": the heuristic takes the small steps (blocks one by one, hits, set-up
+    // placements), the search only the big decisions
+    let hybrid = mode.starts_with("hybrid-");
+    let mode = mode.trim_start_matches("hybrid-").to_string();
+    let minor = |legal: &[fiw_louisbourg::Action]| {
+        use fiw_louisbourg::Action as A;
+        legal.iter().all(|a| matches!(a, A::Go { .. } | A::Done | A::Hit(_) | A::Place { .. } | A::SolitaireSetup | A::Restore(_) | A::Reinforce { .. }))
+    };
     let ai_side = if args.get(4).map(String::as_str) == Some("french") { Side::French } else { Side::British };
     let mut wins = 0;
     let start = std::time::Instant::now();
@@ -27,14 +35,17 @@ fn main() {
             _ => IsMcts::new(config),
         };
         let mut h = Heuristic::new(seed ^ 99);
+        let mut helper = Heuristic::new(seed ^ 7);
         let mut legal = Vec::new();
         while let Some(seat) = g.to_move() {
             g.legal_actions(&mut legal);
             let seen = Seen::new(&g, seat);
             let i = if legal.len() == 1 {
                 0
-            } else if seat == ai_side.seat() {
+            } else if seat == ai_side.seat() && (!hybrid || !minor(&legal)) {
                 ai.choose(&seen, &legal)
+            } else if seat == ai_side.seat() {
+                helper.choose(&seen, &legal)
             } else {
                 h.choose(&seen, &legal)
             };
