@@ -2,7 +2,7 @@
 //! that information-set search needs, and the tool the tests use to prove that a view hides
 //! what it must (two such states must give the same view).
 
-use crate::board::{ELIMINATED, GABARUS_BAY, LOUISBOURG_HARBOR};
+use crate::board::{ELIMINATED, GABARUS_BAY, LOUISBOURG_HARBOR, REINFORCEMENTS};
 use crate::forces::{Kind, Side};
 use crate::state::{Louisbourg, Step};
 use fiw_engine::Dice;
@@ -25,6 +25,8 @@ impl Louisbourg {
                 let u = g.units[i];
                 u.side == enemy && u.kind != Kind::Ship && u.loc != ELIMINATED && !u.revealed && !u.seen
                     && u.loc != GABARUS_BAY && u.loc != LOUISBOURG_HARBOR
+                    // 7: everyone knows the reinforcement box holds the two 2 SP militia
+                    && u.loc != REINFORCEMENTS
             })
             .collect();
         let mut slots: Vec<(u8, u8, u8)> = hidden.iter().map(|&i| (g.units[i].loc, g.units[i].steps, g.units[i].from)).collect();
