@@ -176,6 +176,7 @@ impl Louisbourg {
             }
             Action::Land => {
                 self.landing_left = self.plan;
+                self.plan_public = true;
                 let n = self.plan.iter().sum::<u8>() as usize;
                 self.use_ships(side, GABARUS_BAY, n);
                 let plan = self.plan;

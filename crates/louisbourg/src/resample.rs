@@ -52,7 +52,7 @@ impl Louisbourg {
         g.hands[enemy.seat()] = pool[..n].to_vec();
         g.face_down[enemy.seat()] = pool[n..n + m].to_vec();
         g.deck = pool[n + m..].to_vec();
-        if seat == Side::French && g.turn == 1 && self.plan_is_secret() {
+        if seat == Side::French && !self.plan_public && self.step != Step::LandingPlan {
             let mut plans = Vec::new();
             g.plan_candidates(&mut plans);
             if let Some(crate::actions::Action::Plan { kc, fp, wp }) = plans.get(dice.below(plans.len().max(1) as u32) as usize) {
@@ -64,9 +64,4 @@ impl Louisbourg {
         g
     }
 
-    /// Whether the French have not yet seen the landing plan carried out (7).
-    fn plan_is_secret(&self) -> bool {
-        self.turn == 1 && matches!(self.step, Step::LandingPlan | Step::FrenchSetup | Step::Bombard(_) | Step::ChooseFirst(_))
-            || (self.turn == 1 && matches!(self.step, Step::Action(Side::British)))
-    }
 }

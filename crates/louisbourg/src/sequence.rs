@@ -90,7 +90,7 @@ impl Louisbourg {
             }
         }
         // 8.1.3 weather on even turns
-        if self.turn % 2 == 0 {
+        if self.turn.is_multiple_of(2) {
             let roll = self.dice.d6();
             self.bump_epoch();
             self.rough_seas = roll >= 5;

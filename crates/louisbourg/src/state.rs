@@ -176,6 +176,8 @@ pub struct Louisbourg {
     /// 7 the landing plan (Kennington Cove, Flat Point, White Point), secret to the British.
     pub(crate) plan: [u8; 3],
     pub(crate) landing_left: [u8; 3],
+    /// 7 the plan is carried out, so the French know it.
+    pub(crate) plan_public: bool,
     /// 8.1.3 no British amphibious or ship move this turn.
     pub(crate) rough_seas: bool,
     /// 8.1.1 the order roll of this turn (British, French), public.
@@ -260,6 +262,7 @@ impl Louisbourg {
             effects: [Effects::default(); 2],
             plan: [0; 3],
             landing_left: [0; 3],
+            plan_public: false,
             rough_seas: false,
             order_roll: None,
             road_used: [0; MAX_ROADS],
@@ -486,6 +489,7 @@ impl Louisbourg {
             g.set_loc(i, loc);
         }
         g.turn = turn.clamp(1, LAST_TURN);
+        g.plan_public = true;
         g.hands = [Vec::new(), Vec::new()];
         g.update_control();
         g.order = [active, active.other()];

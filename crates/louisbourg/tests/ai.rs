@@ -81,3 +81,28 @@ fn the_evaluation_is_a_probability_for_both_sides() {
         assert!((b + f - 1.0).abs() < 1e-12);
     }
 }
+
+/// 7: until the British land, their plan is secret, so resampling for the French redraws it;
+/// once carried out it is public and stays as it was.
+#[test]
+fn the_landing_plan_is_resampled_only_while_secret() {
+    use fiw_louisbourg::{Action, Step};
+    let deck = ["hot-shot", "sortie", "wolfe-march", "heavy-seas", "bog-roads", "thick-walls"];
+    let options = Options { deck: deck.iter().map(|s| s.to_string()).collect(), ..Default::default() };
+    let mut g = Louisbourg::new(&options, 9).unwrap();
+    g.apply(Action::Plan { kc: 0, fp: 4, wp: 2 }).unwrap();
+    assert_eq!(g.step(), Step::FrenchSetup);
+    let mut dice = Dice::new(5);
+    let plans: std::collections::HashSet<_> =
+        (0..20).map(|_| g.resample_hidden(Side::French, &mut dice).view(Side::British.seat()).landing_plan).collect();
+    assert!(plans.len() > 1, "the French resample the secret plan: {plans:?}");
+    g.apply(Action::SolitaireSetup).unwrap();
+    while let fiw_louisbourg::Step::Bombard(_) = g.step() {
+        g.apply(Action::Pass).unwrap();
+    }
+    g.apply(Action::Land).unwrap();
+    for _ in 0..20 {
+        let twin = g.resample_hidden(Side::French, &mut dice);
+        assert_eq!(twin.view(Side::British.seat()).landing_plan, Some([0, 4, 2]));
+    }
+}
