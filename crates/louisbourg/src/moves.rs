@@ -404,11 +404,16 @@ impl Louisbourg {
             seen[n_seen] = key;
             n_seen += 1;
             let from_slot = [u.from];
+            let target_slot = match self.step {
+                Step::Raid { to, .. } | Step::ShipMove { to, .. } => [to],
+                _ => [ELIMINATED],
+            };
             let dests: &[Loc] = match self.step {
                 Step::Retreat(_) if attacker_retreat => &from_slot,
-                Step::LandMove { .. } | Step::Raid { .. } | Step::Retreat(_) if is_land(u.loc) => &board().neighbours[u.loc as usize],
+                // raiders and ships all go to the one place the action names
+                Step::Raid { .. } | Step::ShipMove { .. } => &target_slot,
+                Step::LandMove { .. } | Step::Retreat(_) if is_land(u.loc) => &board().neighbours[u.loc as usize],
                 Step::Amphibious { sea, .. } => &board().landing[(sea == LOUISBOURG_HARBOR) as usize],
-                Step::ShipMove { .. } => &[GABARUS_BAY, LOUISBOURG_HARBOR],
                 Step::Landing => &SITES,
                 _ => &[],
             };
