@@ -13,8 +13,9 @@ fn main() {
     let mode = args.get(3).cloned().unwrap_or_else(|| "random".into());
     // "hybrid-…": the heuristic takes the small steps (blocks one by one, hits, set-up
     // placements), the search only the big decisions
-    let hybrid = mode.starts_with("hybrid-");
-    let mode = mode.trim_start_matches("hybrid-").to_string();
+    let veto = mode.starts_with("veto-");
+    let hybrid = veto || mode.starts_with("hybrid-");
+    let mode = mode.trim_start_matches("hybrid-").trim_start_matches("veto-").to_string();
     let minor = |legal: &[fiw_louisbourg::Action]| {
         use fiw_louisbourg::Action as A;
         legal.iter().all(|a| matches!(a, A::Go { .. } | A::Done | A::Hit(_) | A::Place { .. } | A::SolitaireSetup | A::Restore(_) | A::Reinforce { .. }))
@@ -42,6 +43,17 @@ fn main() {
             let seen = Seen::new(&g, seat);
             let i = if legal.len() == 1 {
                 0
+            } else if seat == ai_side.seat() && veto && !minor(&legal) {
+                // the heuristic's choice stands unless the search finds another clearly better
+                let pick = helper.choose(&seen, &legal);
+                let a = ai.analyse(&seen, &legal);
+                let of = |i: usize| a.actions.iter().find(|s| s.action == legal[i]);
+                match (of(pick), a.actions.first()) {
+                    (Some(h), Some(best)) if best.action != legal[pick] && best.visits >= 3 * h.visits.max(1) && best.value > h.value + 0.05 => {
+                        legal.iter().position(|l| *l == best.action).unwrap_or(pick)
+                    }
+                    _ => pick,
+                }
             } else if seat == ai_side.seat() && (!hybrid || !minor(&legal)) {
                 ai.choose(&seen, &legal)
             } else if seat == ai_side.seat() {
