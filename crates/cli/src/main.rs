@@ -31,6 +31,17 @@ struct Cli {
     command: Command,
 }
 
+/// The search budget of `ai` seats, shared by `play` and `sim`.
+#[derive(Debug, clap::Args)]
+struct AiFlags {
+    /// Search iterations per AI decision (default: 2000, or one second, whichever first).
+    #[arg(long, value_name = "N")]
+    ai_iterations: Option<u32>,
+    /// Milliseconds per AI decision.
+    #[arg(long, value_name = "MS")]
+    ai_ms: Option<u64>,
+}
+
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Play a game at the terminal: hot-seat, against random play, or unattended.
@@ -52,12 +63,8 @@ enum Command {
         /// Louisbourg: the rulebook's fixed French set-up (section 14).
         #[arg(long, conflicts_with = "load")]
         solitaire_setup: bool,
-        /// Search iterations per AI decision (default: 2000, or one second, whichever first).
-        #[arg(long, value_name = "N")]
-        ai_iterations: Option<u32>,
-        /// Milliseconds per AI decision.
-        #[arg(long, value_name = "MS")]
-        ai_ms: Option<u64>,
+        #[command(flatten)]
+        ai: AiFlags,
     },
     /// Play many games between computer players and sum them up.
     Sim {
@@ -84,12 +91,8 @@ enum Command {
         /// Louisbourg: the rulebook's fixed French set-up (section 14).
         #[arg(long)]
         solitaire_setup: bool,
-        /// Search iterations per AI decision (default: 2000, or one second, whichever first).
-        #[arg(long, value_name = "N")]
-        ai_iterations: Option<u32>,
-        /// Milliseconds per AI decision.
-        #[arg(long, value_name = "MS")]
-        ai_ms: Option<u64>,
+        #[command(flatten)]
+        ai: AiFlags,
     },
     /// Exact odds of one battle.
     Odds {
@@ -139,13 +142,13 @@ enum Command {
 
 fn execute(command: Command) -> CliResult {
     match command {
-        Command::Play { game, seats, seed, load, save, solitaire_setup, ai_iterations, ai_ms } => {
-            let budget = seats::AiBudget::from_flags(ai_iterations, ai_ms)?;
+        Command::Play { game, seats, seed, load, save, solitaire_setup, ai } => {
+            let budget = seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
             let args = play::PlayArgs { seats, seed, load, save, flags: SetupFlags { solitaire_setup }, budget };
             for_game!(game.as_str(), G => play::run::<G>(&args))
         }
-        Command::Sim { game, games, seed, threads, seats, json, plot, solitaire_setup, ai_iterations, ai_ms } => {
-            let budget = seats::AiBudget::from_flags(ai_iterations, ai_ms)?;
+        Command::Sim { game, games, seed, threads, seats, json, plot, solitaire_setup, ai } => {
+            let budget = seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
             let args = sim::SimArgs { games, seed, threads, seats, json, plot, flags: SetupFlags { solitaire_setup }, budget };
             for_game!(game.as_str(), G => sim::run::<G>(&args))
         }
