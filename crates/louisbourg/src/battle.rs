@@ -6,7 +6,7 @@ use crate::board::*;
 use crate::fire::{hit_on, BattleKind};
 use crate::forces::{forces, Kind, Side};
 use crate::legal::Why;
-use crate::state::{Battle, Louisbourg, Pool, Step, Then};
+use crate::state::{blocks, Battle, Louisbourg, Pool, Step, Then};
 
 fn bit(l: Loc) -> u32 {
     1 << l
@@ -127,10 +127,7 @@ impl Louisbourg {
         let mut faces: Vec<u8> = Vec::new();
         let (mut hits, mut dice) = (0u32, 0u32);
         let (mut best, mut worst) = (6u8, 1u8);
-        let mut bits = self.mask(side, b.loc);
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        for i in blocks(self.mask(side, b.loc)) {
             let u = self.units[i];
             let kind = u.kind;
             let mut t = hit_on(kind, defending, b.loc, b.kind, b.round, amphibious_defence);
@@ -179,7 +176,7 @@ impl Louisbourg {
 
     /// The blocks a run of hits can fall on.
     fn hit_targets(&self, owner: Side, pool: Pool) -> impl Iterator<Item = usize> + '_ {
-        let mut bits = match pool {
+        let bits = match pool {
             Pool::At(l) => self.mask(owner, l),
             Pool::Army => {
                 let mut m = self.mask(owner, BRITISH_BOX) | self.mask(owner, REINFORCEMENTS);
@@ -189,14 +186,7 @@ impl Louisbourg {
                 m
             }
         };
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
-            }
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            Some(i)
-        })
+        blocks(bits)
     }
 
     fn hit_class(&self, i: usize) -> (Kind, u8, bool) {

@@ -6,7 +6,7 @@ use crate::board::*;
 use crate::forces::{Kind, Side};
 use crate::legal::Why;
 use crate::setup::SITES;
-use crate::state::{Louisbourg, Step, REINFORCEMENT_TURN};
+use crate::state::{blocks, Louisbourg, Step, REINFORCEMENT_TURN};
 
 /// 8.3.2 at most this many raiders.
 pub const MAX_RAIDERS: usize = 4;
@@ -85,7 +85,7 @@ impl Louisbourg {
                 if !is_land(from) || self.fresh_army(side, from).next().is_none() {
                     return Err(Why::new("8.3.2", "a raid starts from a land location holding your army units"));
                 }
-                if self.road_limit(side, from, to).is_none() {
+                if self.road_open(side, from, to).is_none() {
                     return Err(Why::new("8.3.2", "a raid goes to an adjacent location along a road"));
                 }
                 if !self.enemy_army_at(side, to) {
@@ -222,10 +222,10 @@ impl Louisbourg {
     /// 8.3.3 marks `n` ships as used for an amphibious move: they defend at 1 SP this turn.
     fn use_ships(&mut self, side: Side, sea: Loc, n: usize) {
         let mut left = n;
-        let mut bits = self.mask(side, sea);
-        while bits != 0 && left > 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        for i in blocks(self.mask(side, sea)) {
+            if left == 0 {
+                break;
+            }
             if !self.units[i].weak && self.units[i].steps == 0 {
                 self.units[i].weak = true;
                 left -= 1;
@@ -259,8 +259,8 @@ impl Louisbourg {
                         return Err(Why::new("5.2", "the Indian passing through Louisbourg must move on first"));
                     }
                 }
-                let (road, kind) = board().road_between(u.loc, to).ok_or(Why::new("8.3.1", "units move along a road to an adjacent location"))?;
-                if self.road_used[road] >= kind.limit() + self.effects[side.seat()].road_bonus {
+                let open = self.road_open(side, u.loc, to).ok_or(Why::new("8.3.1", "units move along a road to an adjacent location"))?;
+                if !open {
                     return Err(Why::new("8.3.1", "that road's limit is reached for this move"));
                 }
                 if u.steps == 0 {
@@ -285,9 +285,7 @@ impl Louisbourg {
                         && board().neighbours[LOUISBOURG as usize].iter().any(|&n| {
                             n != u.loc
                                 && n != from
-                                && self.road_limit(side, LOUISBOURG, n).is_some_and(|lim| {
-                                    self.road_used[Self::road_index(LOUISBOURG, n)] < lim
-                                })
+                                && self.road_open(side, LOUISBOURG, n) == Some(true)
                         });
                     if !can_pass {
                         return Err(Why::new("5.2", "Indians may pass through Louisbourg but not end a turn there"));
@@ -305,8 +303,7 @@ impl Louisbourg {
                 if self.count(side, target) >= MAX_RAIDERS {
                     return Err(Why::new("8.3.2", "a raid uses 1 to 4 units"));
                 }
-                let limit = self.road_limit(side, from, to).unwrap_or(0);
-                if self.road_used[Self::road_index(from, to)] >= limit {
+                if self.road_open(side, from, to) != Some(true) {
                     return Err(Why::new("8.3.1", "that road's limit is reached for this move"));
                 }
                 Ok(())
@@ -369,7 +366,7 @@ impl Louisbourg {
         let mut n_seen = 0;
         let attacker_retreat = matches!(self.step, Step::Retreat(_)) && self.battle.is_some_and(|b| b.attacker == side);
         // only the blocks that can take part in this step
-        let mut bits = match self.step {
+        let bits = match self.step {
             Step::LandMove { from, .. } => {
                 let mut m = self.mask(side, from);
                 for &n in &board().neighbours[from as usize] {
@@ -382,9 +379,7 @@ impl Louisbourg {
             Step::Retreat(_) => self.battle.map_or(0, |b| self.mask(side, b.loc)),
             _ => 0,
         };
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        for i in blocks(bits) {
             let u = self.units[i];
             // cheap filters before the full check
             let may = match self.step {

@@ -5,7 +5,7 @@ use crate::board::*;
 use crate::cards::{deck, effect_loc, CardId, Effect, Window};
 use crate::forces::{Kind, Side};
 use crate::legal::Why;
-use crate::state::{Louisbourg, Pool, Step, Then};
+use crate::state::{blocks, Louisbourg, Pool, Step, Then};
 
 impl Louisbourg {
     /// The window of the current step for `side`, if it may play cards now (6.1: only while
@@ -168,9 +168,7 @@ impl Louisbourg {
             Some(l) => self.mask(side, l),
             None => (0..LAND as Loc).chain([BRITISH_BOX]).fold(0, |m, l| m | self.mask(side, l)),
         };
-        (0..self.units.len())
-            .filter(move |&i| places & (1 << i) != 0)
-            .filter(move |&i| self.kind_of(i) != Kind::Ship && self.units[i].sp < Self::max_sp(i))
+        blocks(places).filter(move |&i| self.kind_of(i) != Kind::Ship && self.units[i].sp < Self::max_sp(i))
     }
 
     pub(crate) fn why_not_restore(&self, unit: UnitId) -> Result<(), Why> {

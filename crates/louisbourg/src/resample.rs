@@ -60,7 +60,7 @@ impl Louisbourg {
                 g.landing_left = g.plan;
             }
         }
-        g.dice.reseed(dice.below(u32::MAX) as u64 ^ ((dice.below(u32::MAX) as u64) << 32));
+        g.dice.reseed(dice.next_seed());
         g
     }
 

@@ -268,7 +268,7 @@ const SECTIONS: &[Sec] = &[
         code: &[
             c!("src/moves.rs: why_not_go, apply_go"),
             c!("src/board.rs: limit"),
-            c!("src/state.rs: road_limit"),
+            c!("src/state.rs: road_open"),
         ],
         tests: &[t!(rulebook "road_limits_8_3_1"), t!(board "the_board_matches_the_rulebook")],
     },

@@ -8,6 +8,18 @@ use crate::forces::{forces, Kind, Side, Start};
 use fiw_engine::{Dice, Log, Outcome};
 use serde::{Deserialize, Serialize};
 
+/// The blocks whose bits are set in a block mask, lowest first.
+pub(crate) fn blocks(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(i)
+    })
+}
+
 /// A French block not yet placed by the set-up (7).
 pub const UNPLACED: Loc = PLACES as Loc;
 /// Places the block masks track: every place, and the French blocks still to set up.
@@ -377,15 +389,7 @@ impl Louisbourg {
 
     /// A side's blocks at a place.
     pub(crate) fn at(&self, side: Side, loc: Loc) -> impl Iterator<Item = (usize, &Unit)> {
-        let mut bits = self.mask(side, loc);
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
-            }
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            Some((i, &self.units[i]))
-        })
+        blocks(self.mask(side, loc)).map(move |i| (i, &self.units[i]))
     }
 
     /// The blocks of a side at a place, one bit per block.
@@ -435,10 +439,7 @@ impl Louisbourg {
             // a loss taken out of sight (bombardment, attrition): the enemy cannot tell which of
             // the blocks there lost it
             let (side, at) = (self.units[u].side, self.units[u].loc);
-            let mut bits = self.mask(side, at);
-            while bits != 0 {
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
+            for i in blocks(self.mask(side, at)) {
                 self.units[i].seen = false;
             }
         }
@@ -458,9 +459,11 @@ impl Louisbourg {
         }
     }
 
-    /// Road limits this side has this action (8.3.1, plus a card's bonus).
-    pub(crate) fn road_limit(&self, side: Side, a: Loc, b: Loc) -> Option<u8> {
-        board().road(a, b).map(|k| k.limit() + self.effects[side.seat()].road_bonus)
+    /// 8.3.1 whether one more of `side`'s units may use the road from `a` to `b` in this
+    /// action (its limit plus any card's bonus); `None` where no road joins them.
+    pub(crate) fn road_open(&self, side: Side, a: Loc, b: Loc) -> Option<bool> {
+        let (road, kind) = board().road_between(a, b)?;
+        Some(self.road_used[road] < kind.limit() + self.effects[side.seat()].road_bonus)
     }
 
     pub(crate) fn road_index(a: Loc, b: Loc) -> usize {
