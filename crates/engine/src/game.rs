@@ -69,6 +69,13 @@ pub trait Game: Clone + Send + Sync + Serialize + Sized + 'static {
     /// The stable text form of an action, as typed at the prompt and written in saves.
     fn action_text(&self, action: &Self::Action) -> String;
 
+    /// A note for menus beside an action (e.g. the chance an attack succeeds with every
+    /// modifier applied), or `None`. Never part of the action's text, which is the save format.
+    fn action_note(&self, action: &Self::Action) -> Option<String> {
+        let _ = action;
+        None
+    }
+
     /// Reads typed text as an action of the current decision (not yet checked for legality).
     fn parse_action(&self, text: &str) -> Result<Self::Action, RuleError>;
 

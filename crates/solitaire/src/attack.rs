@@ -1,0 +1,158 @@
+//! 8 Resolving Attacks in Regions: the cumulative modifiers, the Advance Result Chart, and the
+//! advance and retreat (off the flag town, the defenders stand outside and near it).
+
+use crate::charts::charts;
+use crate::map::{map, Region, ATLANTIC};
+use crate::side::Side;
+use crate::state::{Board, Solitaire};
+use fiw_engine::RuleError;
+
+/// One term of an attack's cumulative modifier, for the log and the odds shown in menus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Term {
+    pub drm: i8,
+    pub why: &'static str,
+}
+
+/// Every modifier of an attack, in the order the text gives them (at most five).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Terms {
+    terms: [Option<Term>; 5],
+}
+
+impl Terms {
+    fn push(&mut self, drm: i8, why: &'static str) {
+        if drm == 0 {
+            return;
+        }
+        if let Some(slot) = self.terms.iter_mut().find(|t| t.is_none()) {
+            *slot = Some(Term { drm, why });
+        }
+    }
+
+    /// 8 the cumulative modifier.
+    pub fn total(&self) -> i8 {
+        self.terms.iter().flatten().map(|t| t.drm).sum()
+    }
+
+    /// `+2 army, −1 Indians allied to the defender`, or `no modifier`.
+    pub fn describe(&self) -> String {
+        let parts: Vec<String> = self
+            .terms
+            .iter()
+            .flatten()
+            .map(|t| format!("{}{} {}", if t.drm < 0 { "−" } else { "+" }, t.drm.unsigned_abs(), t.why))
+            .collect();
+        if parts.is_empty() {
+            "no modifier".into()
+        } else {
+            parts.join(", ")
+        }
+    }
+}
+
+impl Board {
+    /// 8, 3.4 whether `side` may attack in `region`: there must be an enemy marker in a town
+    /// next to its own (none when the enemy stands outside its flag town), and in the Atlantic
+    /// `side` must control the ocean.
+    ///
+    /// # Errors
+    /// The rule that refuses the attack.
+    pub fn why_not_attack(&self, region: Region, side: Side) -> Result<(), RuleError> {
+        let name = &map().regions[region as usize].name;
+        if self.outside(region, side.other()) {
+            return Err(RuleError::new(
+                "8",
+                format!("the {} stand outside their flag town in {name}: there is no town of theirs to attack", side.other().name()),
+            ));
+        }
+        if region == ATLANTIC && !self.controls_ocean(side) {
+            return Err(RuleError::new("3.4", "no attack in the Atlantic region without control of the Atlantic Ocean"));
+        }
+        Ok(())
+    }
+
+    /// The town `side` attacks in `region`: the one the enemy holds next to it.
+    pub fn target(&self, region: Region, side: Side) -> usize {
+        self.town_of(region, side.other()).clamp(0, map().len[region as usize] as i8 - 1) as usize
+    }
+
+    /// 8 the modifiers of an attack by `side` in `region` (with `extra` from a BOT chart line):
+    /// the army in supply, a reduced militia, a fortified or flag town, Indians allied to the
+    /// defender.
+    pub fn attack_terms(&self, region: Region, side: Side, extra: i8) -> Terms {
+        let mut t = Terms::default();
+        t.push(self.army_drm(region, side), "army");
+        if self.reduced[region as usize][side.index()] {
+            t.push(-1, "reduced militia");
+        }
+        let kind = map().kind[region as usize][self.target(region, side)];
+        t.push(kind.drm(), if kind == crate::map::TownKind::Flag { "flag town" } else { "fortified town" });
+        if self.indians[region as usize].ally() == Some(side.other()) && map().has_indians(region) {
+            t.push(-1, "Indians allied to the defender");
+        }
+        t.push(extra, "BOT chart");
+        t
+    }
+
+    /// 8 the chance, in sixths, that an attack by `side` in `region` advances.
+    pub fn advance_sixths(&self, region: Region, side: Side, extra: i8) -> u8 {
+        charts().advance.sixths(self.attack_terms(region, side, extra).total())
+    }
+
+    /// 8 `side` advances in `region`: its markers move into the town attacked and the
+    /// defenders retreat one town (off their flag town: outside and near it).
+    pub fn advance(&mut self, region: Region, side: Side) {
+        self.front[region as usize] += side.sign();
+    }
+}
+
+impl Solitaire {
+    /// 8 resolves an attack by `side` in `region`: one die on the Advance Result Chart with the
+    /// cumulative modifiers (a natural 1 or 6 unmodified). Returns whether it advanced.
+    pub(crate) fn resolve_attack(&mut self, region: Region, side: Side, extra: i8) -> bool {
+        let terms = self.board.attack_terms(region, side, extra);
+        let target = self.board.target(region, side);
+        let from = self.board.town_of(region, side);
+        let die = self.dice.d6();
+        self.epoch += 1;
+        let chart = charts().advance;
+        let drm = terms.total();
+        let advanced = chart.advances(die, drm);
+        if advanced {
+            self.board.advance(region, side);
+        }
+        let b = self.board;
+        self.log.public(|| {
+            let m = map();
+            let reg = &m.regions[region as usize];
+            let from = if from < 0 || from >= m.len[region as usize] as i8 {
+                format!("outside {}", reg.towns[target].name)
+            } else {
+                reg.towns[from as usize].name.clone()
+            };
+            let total = if die == chart.never || die == chart.always {
+                format!("natural {die}, not modified")
+            } else {
+                format!("{} = {}", terms.describe(), die as i8 + drm)
+            };
+            let result = if advanced {
+                let back = if b.outside(region, side.other()) {
+                    format!("the {} fall back outside and near {}", side.other().name(), reg.towns[target].name)
+                } else {
+                    format!("the {} retreat to {}", side.other().name(), reg.towns[b.town_of(region, side.other()) as usize].name)
+                };
+                format!("advance into {}; {back}", reg.towns[target].name)
+            } else {
+                "no result".into()
+            };
+            format!(
+                "{} attack {} ({}) from {from}: die {die}, {total}: {result} (8).",
+                side.name(),
+                reg.towns[target].name,
+                reg.name
+            )
+        });
+        advanced
+    }
+}

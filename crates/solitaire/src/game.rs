@@ -1,0 +1,121 @@
+//! French & Indian War: Solitaire behind the engine's `Game` trait.
+//!
+//! Seats are `player` and `bot`. Only the player decides: the BOT's chart roll is chance,
+//! resolved inside the engine when the player ends the actions, so `to_move` is the player
+//! until the game is over.
+
+use crate::actions::Action;
+use crate::side::PLAYER;
+use crate::state::{Options, Solitaire, Step};
+use crate::view::View;
+use fiw_engine::{Game, Log, Outcome, RuleBook, RuleError, Seat};
+
+impl Game for Solitaire {
+    type Action = Action;
+    type Options = Options;
+    type View = View;
+
+    const NAME: &'static str = "solitaire";
+    const SEATS: &'static [&'static str] = &["player", "bot"];
+
+    fn new(options: &Options, seed: u64) -> Result<Self, RuleError> {
+        Ok(Solitaire::with_options(options, seed))
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        (self.board.step != Step::Over).then_some(PLAYER)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.candidates(out);
+    }
+
+    fn check(&self, action: &Action) -> Result<(), RuleError> {
+        self.why_not(action)
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        self.apply_action(action);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn view(&self, _seat: Seat) -> View {
+        View { board: self.board }
+    }
+
+    fn render(&self, _seat: Seat) -> String {
+        self.render_board()
+    }
+
+    fn action_text(&self, action: &Action) -> String {
+        action.text()
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, RuleError> {
+        Action::parse(text)
+    }
+
+    /// 8 the chance to advance with every modifier applied, beside each attack in the menus.
+    fn action_note(&self, action: &Action) -> Option<String> {
+        let b = &self.board;
+        match *action {
+            Action::Attack(r) if b.why_not_attack(r, b.player).is_ok() => {
+                let terms = b.attack_terms(r, b.player, 0);
+                let sixths = b.advance_sixths(r, b.player, 0);
+                Some(format!("advance {sixths}/6 = {:.0} % ({})", 100.0 * sixths as f64 / 6.0, terms.describe()))
+            }
+            Action::AttackOcean => Some("control 3/6 = 50 %".into()),
+            Action::Influence(_) => Some("success 3/6 = 50 %".into()),
+            _ => None,
+        }
+    }
+
+    fn log(&self) -> &Log {
+        &self.log
+    }
+
+    fn set_logging(&mut self, on: bool) {
+        self.log.set_on(on);
+    }
+
+    fn chance_epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    fn turn(&self) -> u32 {
+        self.board.turn as u32
+    }
+
+    /// Victory points of both sides and of the player, and whether the game ended by sudden
+    /// death (its mean is the share of such games).
+    fn metrics(&self) -> Vec<(&'static str, f64)> {
+        use crate::side::Side;
+        let b = &self.board;
+        vec![
+            ("player_vp", b.victory_points(b.player) as f64),
+            ("bot_vp", b.victory_points(b.bot()) as f64),
+            ("british_vp", b.victory_points(Side::British) as f64),
+            ("french_vp", b.victory_points(Side::French) as f64),
+            ("sudden_death", if self.sudden_death { 1.0 } else { 0.0 }),
+        ]
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.dice.reseed(seed);
+    }
+
+    fn clear_log(&mut self) {
+        self.log = Log::new(false);
+    }
+
+    fn heuristic_policy(seed: u64) -> Option<Box<dyn fiw_engine::Policy<Self>>> {
+        Some(Box::new(crate::heuristic::Heuristic::new(seed)))
+    }
+
+    fn rulebook() -> RuleBook {
+        crate::rulebook::rulebook()
+    }
+}

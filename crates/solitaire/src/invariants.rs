@@ -1,0 +1,70 @@
+//! What must hold of every board the rules reach: checked by `Solitaire::arranged` on boards
+//! built by hand, and by the property test after every action of random games.
+
+use crate::armies::{armies, NO_ARMY};
+use crate::map::{map, REGIONS};
+use crate::side::Side;
+use crate::state::{Board, Step};
+use crate::turn_track::LAST_TURN;
+
+/// Checks a board: markers on real towns of their route (or outside and near their own flag
+/// town), at most one friendly army per region and each army in one place at most, armies
+/// only in their own side's slots, armies waiting to be placed off the map, and the turn,
+/// AP and step in range.
+///
+/// # Errors
+/// One line naming what is wrong.
+pub fn check(b: &Board) -> Result<(), String> {
+    let m = map();
+    let list = armies();
+    if !(1..=LAST_TURN).contains(&b.turn) {
+        return Err(format!("turn {} is not 1 to {LAST_TURN}", b.turn));
+    }
+    if b.ap > 6 || (b.step != Step::Actions && b.ap != 0) {
+        return Err(format!("{} AP in step {:?}", b.ap, b.step));
+    }
+    for r in 0..REGIONS {
+        let len = m.len[r] as i8;
+        // 8 the British stand on a town or outside their flag town (−1); the French likewise
+        if !(-1..len).contains(&b.front[r]) {
+            return Err(format!("{}: markers off the route (front {})", m.regions[r].id, b.front[r]));
+        }
+        for side in [Side::British, Side::French] {
+            let a = b.army[r][side.index()];
+            if a == NO_ARMY {
+                if b.unsupplied[r][side.index()] {
+                    return Err(format!("{}: an absent {} army is out of supply", m.regions[r].id, side.name()));
+                }
+                continue;
+            }
+            let Some(army) = list.list.get(a as usize) else {
+                return Err(format!("{}: army {a} does not exist", m.regions[r].id));
+            };
+            if army.side != side {
+                return Err(format!("{}: {} stands in the {} slot", m.regions[r].id, army.id, side.name()));
+            }
+            if army.arrives > b.turn {
+                return Err(format!("{}: {} stands before it arrives (turn {})", m.regions[r].id, army.id, army.arrives));
+            }
+            // 3.2 each army marker is in one region at most
+            let count = (0..REGIONS).filter(|&q| b.army[q][side.index()] == a).count();
+            if count != 1 {
+                return Err(format!("{} stands in {count} regions", army.id));
+            }
+            if b.to_place & (1 << a) != 0 {
+                return Err(format!("{} is both on the map and waiting to be placed", army.id));
+            }
+        }
+        if !m.has_indians(r as u8) && b.indians[r] != crate::state::Indians::Neutral {
+            return Err(format!("{}: Indians where the map has none", m.regions[r].id));
+        }
+    }
+    let own = list.of(b.player);
+    if b.to_place & !own != 0 {
+        return Err("an army waiting to be placed is not the player's".into());
+    }
+    if (b.to_place != 0) != matches!(b.step, Step::Setup | Step::Place) {
+        return Err(format!("step {:?} with armies to place {:#b}", b.step, b.to_place));
+    }
+    Ok(())
+}

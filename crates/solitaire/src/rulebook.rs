@@ -1,0 +1,523 @@
+//! `fiw rules solitaire`: every heading of the text, where it lives, the tests that show it, and
+//! every assumed value.
+//!
+//! The text has no section numbers; fiw numbers its headings in the order they come (1
+//! Introduction … 12 Key Game Concepts) and gives the three charts it refers to (the Turn Track,
+//! the BOT Action Charts, the Advance Result Chart) a subsection under the heading that uses
+//! them. Summaries are the project's own words: the text is a published work and its sentences
+//! are not copied. Assumed values come from the data files wherever the data carries them, so
+//! they cannot drift from what the game plays. `docs/rules/solitaire.md` is generated from this
+//! file by [`markdown`]; the tests below keep the two the same.
+
+use crate::armies::armies;
+use crate::charts::charts;
+use crate::map::map;
+use crate::turn_track::turn_track;
+use fiw_engine::{AssumedValue, RuleBook, RuleSection};
+
+struct Sec {
+    section: &'static str,
+    title: &'static str,
+    summary: &'static str,
+    code: &'static [&'static str],
+    tests: &'static [&'static str],
+}
+
+macro_rules! t {
+    (rulebook $name:literal) => {
+        concat!("crates/solitaire/tests/rulebook.rs::", $name)
+    };
+    (properties $name:literal) => {
+        concat!("crates/solitaire/tests/properties.rs::", $name)
+    };
+    ($file:ident $name:literal) => {
+        concat!("crates/solitaire/src/", stringify!($file), ".rs::tests::", $name)
+    };
+}
+
+macro_rules! c {
+    ($path:literal) => {
+        concat!("crates/solitaire/", $path)
+    };
+}
+
+const SECTIONS: &[Sec] = &[
+    Sec {
+        section: "1",
+        title: "Introduction",
+        summary: "The frontier war of 1755–1760 for one player, who takes either side against a \
+                  BOT playing the other; it carries no rules of its own.",
+        code: &[],
+        tests: &[],
+    },
+    Sec {
+        section: "2",
+        title: "Game Board",
+        summary: "Four regions (Ohio, Mohawk, Hudson, Atlantic), each one route of towns from a \
+                  British flag town to a French flag town; a town is plain, fortified or a flag \
+                  town. Markers move only by advancing into the town the enemy leaves, so the two \
+                  sides' markers always stand in neighbouring towns. Roads joining flag towns to \
+                  each other play no part.",
+        code: &[c!("src/map.rs: parse, map"), c!("data/map.toml"), c!("src/state.rs: Board")],
+        tests: &[t!(map "the_map_holds_what_the_text_states"), t!(map "a_broken_map_names_the_field")],
+    },
+    Sec {
+        section: "3",
+        title: "Game Components",
+        summary: "Militia, armies, Indian markers, the Atlantic Ocean Control marker, one six-sided \
+                  die.",
+        code: &[c!("src/state.rs: Board"), c!("src/invariants.rs: check")],
+        tests: &[t!(properties "random_games_keep_every_invariant")],
+    },
+    Sec {
+        section: "3.1",
+        title: "Militia",
+        summary: "One militia a side in each region, never leaving it; full or reduced, and a \
+                  reduced militia attacks at −1.",
+        code: &[c!("src/attack.rs: attack_terms"), c!("src/invariants.rs: check")],
+        tests: &[t!(rulebook "restore_and_resupply_7"), t!(properties "random_games_keep_every_invariant")],
+    },
+    Sec {
+        section: "3.2",
+        title: "Army",
+        summary: "At most one army of a side per region, standing with its militia and adding \
+                  its DRM to that militia's attacks while in supply (none out of supply). A \
+                  player's army leaves its region only at the start of a new year.",
+        code: &[c!("src/armies.rs: parse, armies"), c!("data/armies.toml"), c!("src/state.rs: army_drm"), c!("src/legal.rs: why_not")],
+        tests: &[
+            t!(armies "each_side_starts_with_a_plus_1_and_a_plus_2_army"),
+            t!(rulebook "armies_stay_in_their_region_during_a_year_3_2"),
+            t!(properties "random_games_keep_every_invariant"),
+        ],
+    },
+    Sec {
+        section: "3.3",
+        title: "Indians",
+        summary: "Ohio, Mohawk and Hudson each have an Indian track: French allies, neutral, \
+                  British allies. An attack on a side allied with the region's Indians is at −1.",
+        code: &[c!("src/state.rs: Indians"), c!("src/attack.rs: attack_terms")],
+        tests: &[t!(rulebook "ohio_attack_example_8")],
+    },
+    Sec {
+        section: "3.4",
+        title: "Atlantic Ocean Control Marker",
+        summary: "The Atlantic has no Indians but an Ocean Control marker; a side without control \
+                  of the ocean may not attack a town in the Atlantic region.",
+        code: &[c!("src/attack.rs: why_not_attack")],
+        tests: &[t!(rulebook "atlantic_attacks_need_ocean_control_3_4")],
+    },
+    Sec {
+        section: "4",
+        title: "Set Up",
+        summary: "The Atlantic French; Mohawk Indians neutral, Ohio and Hudson Indians French \
+                  allies; militia at their starting towns. The player places the side's +1 and +2 \
+                  armies in two regions; the BOT's +1 and +2 go to the same regions.",
+        code: &[c!("src/setup.rs: with_options, bot_place"), c!("src/state.rs: start")],
+        tests: &[t!(rulebook "setup_4"), t!(victory "the_start_is_worth_five_points_to_france")],
+    },
+    Sec {
+        section: "5",
+        title: "Sequence of Play Each Turn",
+        summary: "Arrivals and transfers by the Turn Track; action points; the player's actions \
+                  until the AP are spent or the player ends them; one BOT action; the turn marker \
+                  advances. fiw makes ending the actions an explicit step.",
+        code: &[c!("src/sequence.rs: begin_turn, place, end_actions")],
+        tests: &[t!(rulebook "a_turn_runs_in_order_5"), t!(rulebook "arrivals_5")],
+    },
+    Sec {
+        section: "5.1",
+        title: "Turn Track",
+        summary: "Twenty turns, four a year from 1755: the player's AP by side, the actions the \
+                  side may take, and the turns allowing transfers (the first of each year).",
+        code: &[c!("src/turn_track.rs: parse, turn_track"), c!("data/turn_track.toml"), c!("src/legal.rs: why_not")],
+        tests: &[
+            t!(turn_track "twenty_turns_four_a_year_transfers_at_new_years"),
+            t!(turn_track "a_broken_track_names_the_field"),
+            t!(rulebook "the_turn_track_limits_actions_5_1"),
+        ],
+    },
+    Sec {
+        section: "6",
+        title: "Beginning a New Year",
+        summary: "The player's armies may relocate (one per region once done, placed with the \
+                  militia even when outside and near its flag town); every reduced militia and \
+                  army out of supply recovers.",
+        code: &[c!("src/sequence.rs: begin_turn"), c!("src/setup.rs: bot_place")],
+        tests: &[t!(rulebook "new_year_relocation_and_recovery_6")],
+    },
+    Sec {
+        section: "7",
+        title: "Using Action Points",
+        summary: "Each action costs 1 AP and AP are not saved: attack a town, attack the Ocean \
+                  Control marker, influence a region's Indians, restore a reduced militia, \
+                  resupply an army. The BOT spends no AP: after the player's actions it rolls one \
+                  die on its Action Chart.",
+        code: &[c!("src/legal.rs: candidates, why_not, apply_action"), c!("src/bot.rs: bot_turn")],
+        tests: &[t!(rulebook "action_points_7"), t!(rulebook "restore_and_resupply_7")],
+    },
+    Sec {
+        section: "7.1",
+        title: "BOT Action Charts",
+        summary: "One chart per BOT side, six lines: attack (picking its region by threat or by \
+                  odds), raid (reduce a player militia), cut supply, influence Indians, attack \
+                  the ocean. A line that cannot be done falls back on another; every roll is \
+                  logged with the line used. When BOT markers make the player's retreat, they \
+                  advance into the town left.",
+        code: &[c!("src/charts.rs: parse, charts"), c!("data/charts.toml"), c!("src/bot.rs: bot_turn, bot_attack_region")],
+        tests: &[t!(charts "a_broken_chart_names_the_field"), t!(rulebook "bot_lines_and_fallbacks_7_1")],
+    },
+    Sec {
+        section: "8",
+        title: "Resolving Attacks in Regions",
+        summary: "One die plus the cumulative modifiers (army in supply, −1 reduced militia, −1 \
+                  fortified town, −2 flag town, −1 Indians allied to the defender); natural 1 \
+                  and 6 are not modified. An advance moves the attackers into the town and the \
+                  defenders back one town; off their flag town they stand outside and near it and \
+                  may attack to recover it.",
+        code: &[c!("src/attack.rs: attack_terms, resolve_attack, advance")],
+        tests: &[
+            t!(rulebook "ohio_attack_example_8"),
+            t!(rulebook "natural_1_example_8"),
+            t!(rulebook "fortified_and_flag_towns_8"),
+            t!(rulebook "outside_and_near_and_recovery_8"),
+        ],
+    },
+    Sec {
+        section: "8.1",
+        title: "Advance Result Chart",
+        summary: "A modified roll of 5 or more advances; a natural 1 never does and a natural 6 \
+                  always does.",
+        code: &[c!("src/charts.rs: advances, sixths"), c!("data/charts.toml")],
+        tests: &[t!(charts "natural_1_never_and_natural_6_always"), t!(rulebook "natural_1_example_8")],
+    },
+    Sec {
+        section: "9",
+        title: "Attacks on the Atlantic Ocean Control Marker",
+        summary: "Only against an enemy in control: 4–6 takes control, 1–3 leaves it.",
+        code: &[c!("src/ocean.rs: resolve_ocean, OCEAN_AT_LEAST")],
+        tests: &[t!(rulebook "ocean_control_9")],
+    },
+    Sec {
+        section: "10",
+        title: "Resolving Attempts to Influence Indians in a Region",
+        summary: "1 AP and one die: 4–6 moves the region's Indian marker one space towards the \
+                  side trying, 1–3 leaves it.",
+        code: &[c!("src/indians.rs: resolve_influence, INFLUENCE_AT_LEAST"), c!("src/state.rs: toward")],
+        tests: &[t!(rulebook "indian_influence_example_10")],
+    },
+    Sec {
+        section: "11",
+        title: "How to Win",
+        summary: "The French win holding two British flag towns at the end of a British turn, the \
+                  British holding three French flag towns at the end of a French turn, either only \
+                  with none of its own flag towns lost. Otherwise after turn 20: 4 VP per enemy \
+                  flag town held, 2 per region of allied Indians, 1 for the Atlantic; ties to \
+                  France.",
+        code: &[c!("src/victory.rs: sudden_death_win, victory_points, check_sudden_death, decide_on_points")],
+        tests: &[
+            t!(victory "sudden_death_needs_the_flags_and_no_flag_lost"),
+            t!(victory "points_decide_and_never_tie_with_the_printed_values"),
+            t!(rulebook "sudden_death_at_the_end_of_the_other_sides_turn_11"),
+            t!(rulebook "points_after_turn_20_11"),
+        ],
+    },
+    Sec {
+        section: "12",
+        title: "Key Game Concepts",
+        summary: "A region's militia and army attack, advance and retreat together; out-of-supply \
+                  armies and reduced militia still attack, without the army DRM or at −1.",
+        code: &[c!("src/state.rs: Board"), c!("src/attack.rs: attack_terms")],
+        tests: &[t!(rulebook "restore_and_resupply_7"), t!(properties "random_games_keep_every_invariant")],
+    },
+];
+
+/// A reading of the text made in code, with the function that carries it out.
+struct Reading {
+    name: &'static str,
+    value: &'static str,
+    reason: &'static str,
+}
+
+const READINGS: &[Reading] = &[
+    Reading {
+        name: "11 British sudden-death condition",
+        value: "three French flag towns held and none of the British flag towns under French control",
+        reason: "the text says the British must have 'none of their flag locations under British \
+                 control', which cannot be meant; read as the mirror of the French condition; \
+                 victory.rs: sudden_death_win",
+    },
+    Reading {
+        name: "11 when sudden death is checked",
+        value: "the BOT's side at the end of the player's actions, the player's side after the BOT's action",
+        reason: "each side wins 'at the end of' the other side's turn; in solitaire the player's \
+                 actions are its side's turn and the BOT's action the other's; \
+                 sequence.rs: end_actions",
+    },
+    Reading {
+        name: "7 what reduces a militia or cuts an army's supply",
+        value: "only the BOT's raid and supply lines",
+        reason: "the text gives the player actions that undo both but names no other cause; \
+                 bot.rs: bot_turn",
+    },
+    Reading {
+        name: "8 the defending army",
+        value: "adds nothing to the defence",
+        reason: "the text lists only the attacker's modifiers; attack.rs: attack_terms",
+    },
+    Reading {
+        name: "6 relocation",
+        value: "every player army is lifted and set down again, one by one in data order, each in a region without a friendly army",
+        reason: "lets any arrangement be reached while no region ever holds two friendly armies; \
+                 sequence.rs: begin_turn, place",
+    },
+    Reading {
+        name: "4, 6 which BOT army faces which",
+        value: "strongest BOT army against the strongest player army (ties: map order)",
+        reason: "the set-up puts the BOT's armies in the player's two regions without pairing \
+                 them; setup.rs: bot_place",
+    },
+    Reading {
+        name: "3.4 recovering an Atlantic flag town",
+        value: "needs Ocean control like any other Atlantic attack",
+        reason: "the text makes no exception; attack.rs: why_not_attack",
+    },
+    Reading {
+        name: "5 ending the actions",
+        value: "an explicit 'end actions' step, even with no AP left",
+        reason: "the player sees the last result (and may undo a restore or resupply) before the \
+                 BOT rolls; legal.rs: candidates",
+    },
+];
+
+/// The rule book as implemented.
+pub fn rulebook() -> RuleBook {
+    let sections = SECTIONS
+        .iter()
+        .map(|s| RuleSection {
+            section: s.section.into(),
+            title: s.title.into(),
+            summary: squash(s.summary),
+            code: s.code.iter().map(|c| c.to_string()).collect(),
+            tests: s.tests.iter().map(|t| t.to_string()).collect(),
+        })
+        .collect();
+    RuleBook { sections, assumed: assumed() }
+}
+
+fn squash(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Every assumed value: the readings in code, the charts, the map, the armies and the track.
+fn assumed() -> Vec<AssumedValue> {
+    let mut out: Vec<AssumedValue> = READINGS
+        .iter()
+        .map(|r| AssumedValue { name: r.name.into(), value: squash(r.value), reason: squash(r.reason) })
+        .collect();
+    let c = charts();
+    out.push(AssumedValue {
+        name: "8.1 Advance Result Chart".into(),
+        value: format!("modified {}+ advances; natural {} never, natural {} always", c.advance.at_least, c.advance.never, c.advance.always),
+        reason: c.advance_assumed.clone(),
+    });
+    for side in [crate::Side::French, crate::Side::British] {
+        for line in &c.bot[side.index()] {
+            out.push(AssumedValue {
+                name: format!("7.1 {} BOT Action Chart, roll {}", side.name(), line.roll),
+                value: line.describe(),
+                reason: line.assumed.clone(),
+            });
+        }
+        let order: Vec<&str> = c.bot_armies[side.index()].iter().map(|&r| crate::map::REGION_IDS[r as usize]).collect();
+        out.push(AssumedValue {
+            name: format!("4, 6 where the {} BOT sets down unpaired armies", side.name()),
+            value: order.join(", "),
+            reason: c.bot_armies_assumed.clone(),
+        });
+    }
+    for reg in &map().regions {
+        let route: Vec<String> = reg.towns.iter().map(|t| format!("{} ({})", t.name, t.kind.word())).collect();
+        out.push(AssumedValue { name: format!("2 route of {}", reg.name), value: route.join(" – "), reason: reg.route_assumed.clone() });
+        for t in &reg.towns {
+            if let Some(why) = &t.assumed {
+                out.push(AssumedValue { name: format!("2 town {} ({})", t.name, reg.name), value: t.kind.word().into(), reason: why.clone() });
+            }
+        }
+    }
+    for a in &armies().list {
+        if let Some(why) = &a.assumed {
+            out.push(AssumedValue {
+                name: format!("3.2 army {}", a.id),
+                value: format!("{} {:+}, arrives turn {}", a.side.name(), a.drm, a.arrives),
+                reason: why.clone(),
+            });
+        }
+    }
+    for (i, t) in turn_track().turns.iter().enumerate() {
+        let acts = |side: crate::Side| t.allowed(side).map(|k| k.word()).collect::<Vec<_>>().join(", ");
+        out.push(AssumedValue {
+            name: format!("5.1 Turn Track, turn {} ({} {})", i + 1, t.season, t.year),
+            value: format!(
+                "AP British {} / French {}; British may {}; French may {}{}",
+                t.ap[0],
+                t.ap[1],
+                acts(crate::Side::British),
+                acts(crate::Side::French),
+                if t.transfers { "; transfers" } else { "" }
+            ),
+            reason: t.assumed.clone(),
+        });
+    }
+    out
+}
+
+/// The rule book as Markdown: the text of `docs/rules/solitaire.md`.
+pub fn markdown(book: &RuleBook) -> String {
+    let cell = |s: &str| s.replace('|', "\\|");
+    let list = |v: &[String]| {
+        if v.is_empty() {
+            "—".to_string()
+        } else {
+            v.iter().map(|x| format!("`{}`", cell(x))).collect::<Vec<_>>().join("<br>")
+        }
+    };
+    let mut s = String::new();
+    s += "# French & Indian War: Solitaire: the rules as fiw implements them\n\n";
+    s += "Generated from `crates/solitaire/src/rulebook.rs` and the data files (the same text \
+          `fiw rules solitaire` prints); do not edit by hand. Regenerate with\n\
+          `FIW_BLESS=1 cargo test -p fiw-solitaire rulebook`.\n\n";
+    s += "The text has no section numbers: fiw numbers its headings in order, and gives the \
+          three charts it refers to a subsection under the heading that uses them. Titles are \
+          the text's; summaries are the project's own words. Code paths are relative to the \
+          workspace root; `file.rs: name` names the functions that carry the rule out.\n\n";
+    s += &format!("## Sections ({})\n\n", book.sections.len());
+    s += "| section | summary | code | tests |\n|---|---|---|---|\n";
+    for r in &book.sections {
+        s += &format!(
+            "| {} {} | {} | {} | {} |\n",
+            r.section,
+            cell(&r.title),
+            cell(&r.summary),
+            list(&r.code),
+            if r.tests.is_empty() { "none (no rules)".to_string() } else { list(&r.tests) }
+        );
+    }
+    s += &format!(
+        "\n## Assumed values ({})\n\nValues the text does not print, and readings of rules it leaves open.\n\n",
+        book.assumed.len()
+    );
+    s += "| name | value | reason |\n|---|---|---|\n";
+    for a in &book.assumed {
+        s += &format!("| {} | {} | {} |\n", cell(&a.name), cell(&a.value), cell(&a.reason));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn root() -> PathBuf {
+        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../"))
+    }
+
+    fn read(path: &str) -> String {
+        std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    const DOC: &str = "docs/rules/solitaire.md";
+
+    #[test]
+    fn every_heading_is_listed_in_order() {
+        let have: Vec<&str> = SECTIONS.iter().map(|s| s.section).collect();
+        let want = ["1", "2", "3", "3.1", "3.2", "3.3", "3.4", "4", "5", "5.1", "6", "7", "7.1", "8", "8.1", "9", "10", "11", "12"];
+        assert_eq!(have, want);
+        for s in SECTIONS {
+            assert!(!s.title.is_empty() && !s.summary.is_empty());
+            assert_eq!(s.section == "1", s.code.is_empty(), "{}: code listed exactly where there are rules", s.section);
+        }
+    }
+
+    /// Every code path exists, and every item named after it is defined in that file.
+    #[test]
+    fn every_code_path_exists() {
+        for s in SECTIONS {
+            for c in s.code {
+                let (path, items) = c.split_once(": ").unwrap_or((c, ""));
+                let text = read(path);
+                for item in items.split(", ").filter(|i| !i.is_empty()) {
+                    let defined = [format!("fn {item}("), format!("fn {item}<"), format!("const {item}:"), format!("enum {item} "), format!("struct {item} ")]
+                        .iter()
+                        .any(|p| text.contains(p.as_str()));
+                    assert!(defined, "{}: {path} defines no `{item}`", s.section);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_test_named_exists() {
+        for s in SECTIONS {
+            for t in s.tests {
+                let (path, rest) = t.split_once("::").unwrap();
+                let text = read(path);
+                let name = rest.rsplit("::").next().unwrap();
+                let at = text.find(&format!("fn {name}(")).unwrap_or_else(|| panic!("{}: {path} has no test {name}", s.section));
+                let before = &text[..at];
+                let attr = before.rfind("#[test]").is_some_and(|i| before[i..].lines().count() <= 3);
+                assert!(attr || before.contains("proptest!"), "{}: {name} is not a test", s.section);
+            }
+        }
+    }
+
+    /// The readings cite functions that exist.
+    #[test]
+    fn the_readings_cite_real_functions() {
+        for r in READINGS {
+            let (_, cited) = r.reason.rsplit_once("; ").unwrap();
+            let (file, items) = squash(cited).split_once(": ").map(|(a, b)| (a.to_string(), b.to_string())).unwrap();
+            let text = read(&format!("crates/solitaire/src/{file}"));
+            for item in items.split(", ") {
+                assert!(text.contains(&format!("fn {item}(")), "{}: {file} has no fn {item}", r.name);
+            }
+        }
+    }
+
+    /// Every value the data marks as assumed reaches `fiw rules`, and names are distinct.
+    #[test]
+    fn every_assumed_value_is_listed_once() {
+        let book = rulebook();
+        let mut names: Vec<&str> = book.assumed.iter().map(|a| a.name.as_str()).collect();
+        let n = names.len();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), n, "two assumed values share a name");
+        let data = ["map.toml", "armies.toml", "turn_track.toml", "charts.toml"]
+            .iter()
+            .map(|f| read(&format!("crates/solitaire/data/{f}")))
+            .map(|t| t.lines().filter(|l| l.trim_start().starts_with("assumed =") || l.trim_start().starts_with("route_assumed =")).count())
+            .sum::<usize>();
+        // the one [bot_armies] reason serves both BOTs
+        assert_eq!(book.assumed.len(), READINGS.len() + data + 1, "every assumed line of the data is listed");
+        for a in &book.assumed {
+            assert!(!a.value.is_empty() && !a.reason.is_empty(), "{}", a.name);
+        }
+    }
+
+    #[test]
+    fn the_docs_match_the_rulebook() {
+        let want = markdown(&rulebook());
+        let path = root().join(DOC);
+        if std::env::var_os("FIW_BLESS").is_some() {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, &want).unwrap();
+        }
+        let have = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            have == want,
+            "{DOC} is out of date with crates/solitaire/src/rulebook.rs or the data files: run \
+             `FIW_BLESS=1 cargo test -p fiw-solitaire rulebook` and commit the result"
+        );
+    }
+}

@@ -1,0 +1,96 @@
+//! 4 Set Up, and where the BOT's armies stand (4, 6).
+
+use crate::armies::{armies, ArmyId, NO_ARMY};
+use crate::charts::charts;
+use crate::map::{map, Region, REGIONS};
+use crate::side::Side;
+use crate::state::{Board, Options, Solitaire};
+use fiw_engine::{Dice, Log};
+
+impl Solitaire {
+    /// 4 a new game: the markers as the set-up places them, and the player about to place the
+    /// starting +1 and +2 armies.
+    pub fn with_options(options: &Options, seed: u64) -> Solitaire {
+        let mut g = Solitaire {
+            board: Board::start(options.side),
+            dice: Dice::new(seed),
+            epoch: 0,
+            outcome: None,
+            sudden_death: false,
+            log: Log::new(true),
+        };
+        let side = options.side;
+        g.log.public(|| {
+            format!(
+                "French & Indian War: Solitaire, 1755: you play the {}, the BOT the {}. The Atlantic is French; \
+                 the Mohawk Indians are neutral, the Ohio and Hudson Indians French allies (4).",
+                side.name(),
+                side.other().name()
+            )
+        });
+        g.begin_turn();
+        g
+    }
+
+    /// 4, 6 sets the BOT's armies down. With `mirror` (the set-up and every new year) all its
+    /// armies are lifted first and set down facing the player's, strongest against strongest;
+    /// otherwise only the armies arriving this turn are placed. Armies with no player army left
+    /// to face go to the first free region of the BOT's placement order (data).
+    pub(crate) fn bot_place(&mut self, mirror: bool) {
+        let b = &mut self.board;
+        let bot = b.bot();
+        let list = armies();
+        let mut pending = list.arriving(bot, b.turn);
+        if mirror {
+            for r in 0..REGIONS {
+                let a = b.army[r][bot.index()];
+                if a != NO_ARMY {
+                    pending |= 1 << a;
+                    b.army[r][bot.index()] = NO_ARMY;
+                    b.unsupplied[r][bot.index()] = false;
+                }
+            }
+        }
+        if pending == 0 {
+            return;
+        }
+        // the BOT's armies, strongest first (ties: data order)
+        let mut order = [NO_ARMY; 4];
+        let mut n = 0;
+        for a in 0..list.list.len() as ArmyId {
+            if pending & (1 << a) != 0 && n < 4 {
+                order[n] = a;
+                n += 1;
+            }
+        }
+        order[..n].sort_by_key(|&a| (-list.drm[a as usize], a));
+        // the player's armies, strongest first (ties: map order)
+        let player = b.player;
+        let mut facing = [0 as Region; REGIONS];
+        let mut m = 0;
+        for r in 0..REGIONS {
+            if b.army[r][player.index()] != NO_ARMY {
+                facing[m] = r as Region;
+                m += 1;
+            }
+        }
+        facing[..m].sort_by_key(|&r| (-list.drm[b.army[r as usize][player.index()] as usize], r));
+        let prefer = charts().bot_armies[bot.index()];
+        for &a in &order[..n] {
+            let free = |b: &Board, r: Region| b.army[r as usize][bot.index()] == NO_ARMY;
+            let target = facing[..m].iter().copied().find(|&r| free(b, r)).or_else(|| prefer.iter().copied().find(|&r| free(b, r)));
+            if let Some(r) = target {
+                b.army[r as usize][bot.index()] = a;
+                b.unsupplied[r as usize][bot.index()] = false;
+                let (name, region) = (&list.list[a as usize].name, &map().regions[r as usize].name);
+                self.log.public(|| format!("BOT: the {name} takes the field in {region}."));
+            }
+        }
+    }
+
+    /// The regions where the player may set down an army now: those without a friendly army
+    /// (3.2: one a region).
+    pub fn free_regions(&self, side: Side) -> impl Iterator<Item = Region> + '_ {
+        (0..REGIONS as Region).filter(move |&r| self.board.army_of(r, side).is_none())
+    }
+}

@@ -1,0 +1,221 @@
+//! The state of a game: the board (everything on the table, small and `Copy`), the dice and the
+//! log, and the decision the game waits for.
+
+use crate::armies::{armies, ArmyId, NO_ARMY};
+use crate::map::{map, Region, ATLANTIC, REGIONS};
+use crate::side::Side;
+use fiw_engine::{Dice, Log, Outcome};
+use serde::{Deserialize, Serialize};
+
+/// Set-up choices.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    /// 1 the side the player takes; the BOT takes the other.
+    pub side: Side,
+}
+
+/// 3.3 where a region's Indian marker stands on its track.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Indians {
+    /// French allies.
+    French,
+    Neutral,
+    /// British allies.
+    British,
+}
+
+impl Indians {
+    /// The side the Indians are allied with, if any.
+    pub fn ally(self) -> Option<Side> {
+        match self {
+            Indians::French => Some(Side::French),
+            Indians::Neutral => None,
+            Indians::British => Some(Side::British),
+        }
+    }
+
+    /// 10 one space along the track towards becoming `side`'s allies.
+    pub fn toward(self, side: Side) -> Indians {
+        match (self, side) {
+            (Indians::French, Side::British) => Indians::Neutral,
+            (Indians::Neutral, Side::British) | (Indians::British, Side::British) => Indians::British,
+            (Indians::British, Side::French) => Indians::Neutral,
+            (Indians::Neutral, Side::French) | (Indians::French, Side::French) => Indians::French,
+        }
+    }
+
+    /// As shown on the board.
+    pub fn words(self) -> &'static str {
+        match self {
+            Indians::French => "French allies",
+            Indians::Neutral => "neutral",
+            Indians::British => "British allies",
+        }
+    }
+}
+
+/// The decision the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Step {
+    /// 4 the player places the starting armies, one by one.
+    Setup,
+    /// 5, 6 the player places arriving armies, and at a new year relocates every army.
+    Place,
+    /// 7 the player spends action points (or ends the actions).
+    Actions,
+    /// 11 the game is over.
+    Over,
+}
+
+/// Everything on the table: small and `Copy`, so the heuristic and search copy it freely.
+///
+/// Each region's markers stand on its route (British flag town at index 0): the British at
+/// town `front` and the French at `front + 1`, since markers only ever advance into the town
+/// the enemy leaves. `front = -1` puts the British "outside and near" their own flag town (the
+/// French hold it); `front = len - 1` puts the French outside theirs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    /// 1 the player's side.
+    pub player: Side,
+    /// 5 the turn, 1 to 20.
+    pub turn: u8,
+    pub step: Step,
+    /// 7 the player's action points left this turn.
+    pub ap: u8,
+    /// Where the markers stand in each region (see above).
+    pub front: [i8; REGIONS],
+    /// 3.1 `reduced[region][side]`: the militia is on its reduced side.
+    pub reduced: [[bool; 2]; REGIONS],
+    /// 3.2 `army[region][side]`: the army standing with the militia, or [`NO_ARMY`].
+    pub army: [[ArmyId; 2]; REGIONS],
+    /// 3.2 `unsupplied[region][side]`: the army there is on its no-supply side.
+    pub unsupplied: [[bool; 2]; REGIONS],
+    /// 3.3 the Indian tracks (the Atlantic's entry is unused).
+    pub indians: [Indians; REGIONS],
+    /// 3.4 who controls the Atlantic Ocean.
+    pub ocean: Side,
+    /// 4, 6 the player's armies still to be placed (bit mask of army ids), placed lowest first.
+    pub to_place: u8,
+}
+
+impl Board {
+    /// 4 the board at the start: militia on their starting towns, Mohawk Indians neutral, Ohio
+    /// and Hudson Indians French allies, the Atlantic French; turn 1, no AP yet.
+    pub fn start(player: Side) -> Board {
+        let m = map();
+        let mut front = [0i8; REGIONS];
+        for (r, f) in front.iter_mut().enumerate() {
+            *f = m.regions[r].british_start as i8;
+        }
+        Board {
+            player,
+            turn: 1,
+            step: Step::Setup,
+            ap: 0,
+            front,
+            reduced: [[false; 2]; REGIONS],
+            army: [[NO_ARMY; 2]; REGIONS],
+            unsupplied: [[false; 2]; REGIONS],
+            indians: [Indians::French, Indians::Neutral, Indians::French, Indians::Neutral],
+            ocean: Side::French,
+            to_place: 0,
+        }
+    }
+
+    /// The BOT's side.
+    pub fn bot(&self) -> Side {
+        self.player.other()
+    }
+
+    /// The town index where `side`'s markers stand in `region`: −1 or the route's length when
+    /// they are outside and near their own flag town.
+    pub fn town_of(&self, region: Region, side: Side) -> i8 {
+        match side {
+            Side::British => self.front[region as usize],
+            Side::French => self.front[region as usize] + 1,
+        }
+    }
+
+    /// 8 whether `side`'s markers stand outside and near their own flag town.
+    pub fn outside(&self, region: Region, side: Side) -> bool {
+        let t = self.town_of(region, side);
+        t < 0 || t >= map().len[region as usize] as i8
+    }
+
+    /// The army of `side` in `region`, if any.
+    pub fn army_of(&self, region: Region, side: Side) -> Option<ArmyId> {
+        let a = self.army[region as usize][side.index()];
+        (a != NO_ARMY).then_some(a)
+    }
+
+    /// 3.2 the army DRM `side` adds in `region`: the army's, if it has one in supply.
+    pub fn army_drm(&self, region: Region, side: Side) -> i8 {
+        match self.army_of(region, side) {
+            Some(a) if !self.unsupplied[region as usize][side.index()] => armies().drm[a as usize],
+            _ => 0,
+        }
+    }
+
+    /// The region where `side`'s army `army` stands.
+    pub fn region_of_army(&self, army: ArmyId) -> Option<Region> {
+        (0..REGIONS).find(|&r| self.army[r].contains(&army)).map(|r| r as Region)
+    }
+
+    /// 3.4 whether `side` controls the Atlantic.
+    pub fn controls_ocean(&self, side: Side) -> bool {
+        self.ocean == side
+    }
+
+    /// Whether `region` is the Atlantic.
+    pub fn is_atlantic(region: Region) -> bool {
+        region == ATLANTIC
+    }
+}
+
+/// A game of French & Indian War: Solitaire.
+#[derive(Clone, Debug, Serialize)]
+pub struct Solitaire {
+    pub(crate) board: Board,
+    pub(crate) dice: Dice,
+    /// Grows with every roll (undo never crosses it).
+    pub(crate) epoch: u64,
+    pub(crate) outcome: Option<Outcome>,
+    /// 11 whether the game ended by a sudden-death win rather than on points.
+    pub(crate) sudden_death: bool,
+    #[serde(skip)]
+    pub(crate) log: Log,
+}
+
+impl Solitaire {
+    /// The board as it stands.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The decision the game waits for.
+    pub fn step(&self) -> Step {
+        self.board.step
+    }
+
+    /// Whether the game ended by sudden death (11).
+    pub fn sudden_death(&self) -> bool {
+        self.sudden_death
+    }
+
+    /// Queues die results to be rolled next, in order (for the rulebook's worked examples).
+    pub fn force_dice(&mut self, results: impl IntoIterator<Item = u8>) {
+        self.dice.force(results);
+    }
+
+    /// A game from an arranged board (tests and puzzles): the board must be one the rules can
+    /// reach (markers on real towns, at most one army a side per region, each army once).
+    ///
+    /// # Errors
+    /// One line saying what is wrong with the board.
+    pub fn arranged(board: Board, seed: u64) -> Result<Solitaire, String> {
+        crate::invariants::check(&board)?;
+        Ok(Solitaire { board, dice: Dice::new(seed), epoch: 0, outcome: None, sudden_death: false, log: Log::new(true) })
+    }
+}

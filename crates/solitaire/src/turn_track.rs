@@ -1,0 +1,190 @@
+//! 5 the Turn Track, loaded from `data/turn_track.toml`: for each of the twenty turns the
+//! player's action points and allowed actions (by the side played), and whether armies may
+//! transfer between regions.
+
+use crate::side::Side;
+use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
+
+/// 11 the game ends after this turn (victory points).
+pub const LAST_TURN: u8 = 20;
+
+/// 7 the kinds of player action, as the Turn Track allows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// Attack an adjacent enemy marker in a town.
+    Attack,
+    /// Attack the Atlantic Ocean Control marker.
+    Ocean,
+    /// Try to influence the Indians of a region.
+    Influence,
+    /// Flip a reduced militia to full strength.
+    Restore,
+    /// Flip an army out of supply back into supply.
+    Resupply,
+}
+
+impl Kind {
+    /// Every kind, in the order the text lists them.
+    pub const ALL: [Kind; 5] = [Kind::Attack, Kind::Ocean, Kind::Influence, Kind::Restore, Kind::Resupply];
+
+    /// The word used in the data.
+    pub fn word(self) -> &'static str {
+        match self {
+            Kind::Attack => "attack",
+            Kind::Ocean => "ocean",
+            Kind::Influence => "influence",
+            Kind::Restore => "restore",
+            Kind::Resupply => "resupply",
+        }
+    }
+
+    fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PerSide<T> {
+    british: T,
+    french: T,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TurnDef {
+    turn: u8,
+    year: u16,
+    season: String,
+    ap: PerSide<u8>,
+    actions: PerSide<Vec<Kind>>,
+    transfers: bool,
+    assumed: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TrackFile {
+    turn: Vec<TurnDef>,
+}
+
+/// One space of the Turn Track.
+#[derive(Clone, Debug)]
+pub struct Turn {
+    pub year: u16,
+    pub season: String,
+    /// 7 action points of the player, by side.
+    pub ap: [u8; 2],
+    /// Allowed actions by side, as a bit mask of [`Kind`]s.
+    allowed: [u8; 2],
+    /// 6 armies may relocate: only on the first turn of a year.
+    pub transfers: bool,
+    /// Why.
+    pub assumed: String,
+}
+
+impl Turn {
+    /// Whether `side` may take actions of `kind` on this turn.
+    pub fn allows(&self, side: Side, kind: Kind) -> bool {
+        self.allowed[side.index()] & kind.bit() != 0
+    }
+
+    /// The kinds `side` may take, in the text's order.
+    pub fn allowed(&self, side: Side) -> impl Iterator<Item = Kind> + '_ {
+        Kind::ALL.into_iter().filter(move |k| self.allows(side, *k))
+    }
+}
+
+/// The validated track: `turns[t - 1]` is turn `t`.
+#[derive(Clone, Debug)]
+pub struct TurnTrack {
+    pub turns: Vec<Turn>,
+}
+
+impl TurnTrack {
+    /// Reads and checks the track: turns 1 to 20 in order, four a year, AP 1 to 6, and
+    /// transfers only on the first turn of a year after the first (6).
+    ///
+    /// # Errors
+    /// One line naming the file, the turn and the field.
+    pub fn parse(text: &str, file: &str) -> Result<TurnTrack, String> {
+        let raw: TrackFile = toml::from_str(text).map_err(|e| format!("{file}: {}", crate::one_line(&e.to_string())))?;
+        if raw.turn.len() != LAST_TURN as usize {
+            return Err(format!("{file}: expected {LAST_TURN} [[turn]] entries, found {}", raw.turn.len()));
+        }
+        let mut turns = Vec::with_capacity(raw.turn.len());
+        for (i, t) in raw.turn.iter().enumerate() {
+            let at = format!("{file}: turn {}", t.turn);
+            if t.turn as usize != i + 1 {
+                return Err(format!("{file}: [[turn]] number {} has turn = {}", i + 1, t.turn));
+            }
+            if t.year != 1755 + (i / 4) as u16 {
+                return Err(format!("{at} field year: turn {} falls in {} (four turns a year from 1755)", t.turn, 1755 + i / 4));
+            }
+            for (side, ap) in [("british", t.ap.british), ("french", t.ap.french)] {
+                if !(1..=6).contains(&ap) {
+                    return Err(format!("{at} field ap.{side}: {ap} is not 1 to 6"));
+                }
+            }
+            let first_of_year = i % 4 == 0;
+            if t.transfers && (!first_of_year || i == 0) {
+                return Err(format!(
+                    "{at} field transfers: armies leave their region only at the start of a new year (6), and turn 1 is the set-up"
+                ));
+            }
+            let mask = |v: &[Kind]| v.iter().fold(0u8, |m, k| m | k.bit());
+            turns.push(Turn {
+                year: t.year,
+                season: t.season.clone(),
+                ap: [t.ap.british, t.ap.french],
+                allowed: [mask(&t.actions.british), mask(&t.actions.french)],
+                transfers: t.transfers,
+                assumed: t.assumed.clone(),
+            });
+        }
+        Ok(TurnTrack { turns })
+    }
+
+    /// Turn `t` (1 to 20).
+    pub fn turn(&self, t: u8) -> &Turn {
+        &self.turns[(t.clamp(1, LAST_TURN) - 1) as usize]
+    }
+}
+
+/// The built-in track (`data/turn_track.toml`).
+pub fn turn_track() -> &'static TurnTrack {
+    static TRACK: OnceLock<TurnTrack> = OnceLock::new();
+    TRACK.get_or_init(|| {
+        TurnTrack::parse(include_str!("../data/turn_track.toml"), "crates/solitaire/data/turn_track.toml")
+            .unwrap_or_else(|e| panic!("the built-in Turn Track is broken: {e}"))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn twenty_turns_four_a_year_transfers_at_new_years() {
+        let t = turn_track();
+        assert_eq!(t.turns.len(), 20);
+        assert_eq!(t.turn(1).year, 1755);
+        assert_eq!(t.turn(20).year, 1759);
+        for n in 1..=20u8 {
+            assert_eq!(t.turn(n).transfers, n > 1 && (n - 1) % 4 == 0, "turn {n}");
+        }
+    }
+
+    #[test]
+    fn a_broken_track_names_the_field() {
+        let good = include_str!("../data/turn_track.toml");
+        let e = TurnTrack::parse(&good.replacen("ap = { british = 2,", "ap = { british = 0,", 1), "t.toml").unwrap_err();
+        assert!(e.contains("turn 1 field ap.british"), "{e}");
+        let e = TurnTrack::parse(&good.replacen("transfers = false", "transfers = true", 2), "t.toml").unwrap_err();
+        assert!(e.contains("field transfers"), "{e}");
+        let e = TurnTrack::parse(&good.replacen("\"resupply\"]", "\"dance\"]", 1), "t.toml").unwrap_err();
+        assert!(e.starts_with("t.toml: ") && e.contains("dance"), "{e}");
+    }
+}
