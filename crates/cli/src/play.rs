@@ -481,6 +481,18 @@ impl<G: Game> Session<G> {
     fn hint<W: Write>(&self, seat: Seat, legal: &[G::Action], out: &mut W) -> CliResult {
         let mut ai = crate::seats::ai::<G>(fiw_engine::game_seed(self.seed, 0x4817 + self.actions.len() as u64), self.budget);
         let analysis = ai.analyse(&Seen::new(&self.state, seat), legal);
+        if analysis.iterations == 0 {
+            if let Some(best) = analysis.best() {
+                let choice = legal.iter().position(|l| *l == best.action).map_or(0, |i| i + 1);
+                writeln!(
+                    out,
+                    "hint ({}): choice {choice}: {} (a small step the AI leaves to its heuristic, without playouts)",
+                    ai.name(),
+                    self.state.action_text(&best.action)
+                )?;
+            }
+            return Ok(());
+        }
         writeln!(
             out,
             "hint ({} search, {} playouts in {:.2} s): value = share of playouts won from here",

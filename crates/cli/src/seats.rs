@@ -2,7 +2,7 @@
 
 use crate::error::{CliError, CliResult};
 use crate::games::seat_named;
-use fiw_engine::{game_seed, Game, IsMcts, Policy, RandomPolicy, SearchConfig, SearchLimits, Seat};
+use fiw_engine::{game_seed, Advisor, Game, Policy, RandomPolicy, SearchConfig, SearchLimits, Seat};
 use std::time::Duration;
 
 /// Who decides for a seat.
@@ -14,39 +14,39 @@ pub enum Player {
     Random,
     /// The game's rule-of-thumb player.
     Heuristic,
-    /// The kernel's information-set Monte Carlo tree search.
+    /// The game's search AI ([`Game::search_ai`]): information-set Monte Carlo tree search by
+    /// default, a rollout search over the heuristic where the game supplies one.
     Ai,
 }
 
-/// The search budget of `ai` seats (`--ai-iterations`, `--ai-ms`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The search budget of `ai` seats (`--ai-iterations`, `--ai-ms`); neither given means the
+/// game's own default ([`Game::default_ai_limits`]), since one search's iteration is a cheap
+/// random playout and another's a whole game played by a heuristic.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AiBudget {
-    /// Iterations per decision.
+    /// Iterations (playouts) per decision.
     pub iterations: Option<u32>,
     /// Milliseconds per decision.
     pub ms: Option<u64>,
 }
 
-impl Default for AiBudget {
-    fn default() -> Self {
-        DEFAULT_AI
-    }
-}
-
-/// The default budget: whichever comes first of 2,000 iterations and one second per decision.
-pub const DEFAULT_AI: AiBudget = AiBudget { iterations: Some(2_000), ms: Some(1_000) };
+/// The game's default budget.
+pub const DEFAULT_AI: AiBudget = AiBudget { iterations: None, ms: None };
 
 impl AiBudget {
-    /// The budget from the flags: a flag given replaces the default limits.
+    /// The budget from the flags: a flag given replaces the game's default limits.
     pub fn from_flags(iterations: Option<u32>, ms: Option<u64>) -> CliResult<AiBudget> {
         if iterations == Some(0) || ms == Some(0) {
             return Err(CliError::usage("--ai-iterations and --ai-ms must be at least 1".to_string()));
         }
-        Ok(if iterations.is_none() && ms.is_none() { DEFAULT_AI } else { AiBudget { iterations, ms } })
+        Ok(AiBudget { iterations, ms })
     }
 
-    /// As the kernel's search limits.
-    pub fn limits(self) -> SearchLimits {
+    /// As the kernel's search limits for game `G`.
+    pub fn limits<G: Game>(self) -> SearchLimits {
+        if self == DEFAULT_AI {
+            return G::default_ai_limits();
+        }
         SearchLimits { iterations: self.iterations, time: self.ms.map(Duration::from_millis) }
     }
 }
@@ -115,11 +115,11 @@ pub fn policy_for<G: Game>(player: Player, seed: u64, seat: Seat, budget: AiBudg
         // A human seat never asks its policy; random stands in so the types line up.
         Player::Human | Player::Random => Box::new(RandomPolicy::new(seed)),
         Player::Heuristic => G::heuristic_policy(seed).unwrap_or_else(|| Box::new(RandomPolicy::new(seed))),
-        Player::Ai => Box::new(ai::<G>(seed, budget)),
+        Player::Ai => ai::<G>(seed, budget),
     }
 }
 
-/// The search AI with its budget.
-pub fn ai<G: Game>(seed: u64, budget: AiBudget) -> IsMcts<G> {
-    IsMcts::new(SearchConfig::new(budget.limits(), seed))
+/// The game's search AI with its budget.
+pub fn ai<G: Game>(seed: u64, budget: AiBudget) -> Box<dyn Advisor<G>> {
+    G::search_ai(SearchConfig::new(budget.limits::<G>(), seed))
 }

@@ -153,6 +153,22 @@ pub trait Game: Clone + Send + Sync + Serialize + Sized + 'static {
         None
     }
 
+    /// The search AI that takes a seat as `ai` (and answers `hint`), with this budget and seed.
+    ///
+    /// The default is the kernel's information-set MCTS with random playouts, honest in any game
+    /// that implements [`Game::determinize`]. A game whose random playouts say little (where
+    /// random play always loses for one side) supplies a search guided by its heuristic, such as
+    /// [`crate::RolloutSearch`].
+    fn search_ai(config: crate::SearchConfig) -> Box<dyn crate::Advisor<Self>> {
+        Box::new(crate::IsMcts::new(config))
+    }
+
+    /// The budget of [`Game::search_ai`] when none is given: whichever comes first of so many
+    /// iterations (playouts) and so much time per decision.
+    fn default_ai_limits() -> crate::SearchLimits {
+        crate::SearchLimits { iterations: Some(2_000), time: Some(std::time::Duration::from_millis(1_000)) }
+    }
+
     /// The seat index for a seat name.
     fn seat_named(name: &str) -> Option<Seat> {
         Self::SEATS.iter().position(|s| *s == name)

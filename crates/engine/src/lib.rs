@@ -19,6 +19,7 @@ mod error;
 mod game;
 mod log;
 mod policy;
+mod rollouts;
 mod rulebook;
 mod save;
 mod search;
@@ -32,6 +33,7 @@ pub use error::{EngineError, RuleError};
 pub use game::{Game, Outcome, Seat};
 pub use log::{Entry, Log, Visibility};
 pub use policy::{Policy, RandomPolicy, Seen};
+pub use rollouts::{Advisor, DecisionFilter, PolicyMaker, RolloutSearch};
 pub use rulebook::{AssumedValue, RuleBook, RuleSection};
 pub use save::{game_of, replay, Replayed, SaveFile, SAVE_FORMAT};
 pub use search::{

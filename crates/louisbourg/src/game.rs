@@ -104,6 +104,15 @@ impl Game for Louisbourg {
         Some(Box::new(crate::heuristic::Heuristic::new(seed)))
     }
 
+    /// The heuristic improved by playouts at its big decisions (`ai.rs`).
+    fn search_ai(config: fiw_engine::SearchConfig) -> Box<dyn fiw_engine::Advisor<Self>> {
+        crate::ai::search_ai(config)
+    }
+
+    fn default_ai_limits() -> fiw_engine::SearchLimits {
+        crate::ai::default_limits()
+    }
+
     fn rulebook() -> RuleBook {
         crate::rulebook::rulebook()
     }

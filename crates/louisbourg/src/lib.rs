@@ -5,6 +5,7 @@
 //! `battle` (9, 10, 11) with the dice arithmetic in [`fire`]; [`view`] is what one seat may
 //! know; [`odds`] computes exact battle odds.
 pub mod actions;
+pub mod ai;
 mod battle;
 pub mod board;
 mod bombard;

@@ -47,6 +47,36 @@ fn the_ai_cannot_see_what_its_seat_cannot() {
     assert!(differing >= 4, "the twins should differ in hidden information");
 }
 
+/// The same for the AI that takes a seat (`--seat SIDE=ai`): the heuristic improved by playouts.
+/// Same options, same playouts, same results, same decision, whatever the hidden truth.
+#[test]
+fn the_seated_ai_cannot_see_what_its_seat_cannot() {
+    let mut searched = 0;
+    for (seed, steps) in [(1, 0), (2, 40), (3, 90), (4, 150), (5, 220), (7, 2), (8, 60)] {
+        // on from the random position to the next decision the AI searches
+        let mut g = position(seed, steps);
+        let mut legal = Vec::new();
+        let mut p = RandomPolicy::new(seed);
+        while let Some(seat) = g.to_move() {
+            g.legal_actions(&mut legal);
+            if legal.len() > 1 && fiw_louisbourg::ai::worth_searching(&legal) {
+                break;
+            }
+            let i = Policy::<Louisbourg>::choose(&mut p, &Seen::new(&g, seat), &legal);
+            g.apply_unchecked(legal[i]);
+        }
+        let Some(seat) = g.to_move() else { continue };
+        let twin = g.resample_hidden(Side::of_seat(seat), &mut Dice::new(seed * 31));
+        assert_eq!(g.view(seat), twin.view(seat));
+        let ai = || Louisbourg::search_ai(SearchConfig::new(SearchLimits::iterations(40), 77));
+        let a = ai().analyse(&Seen::new(&g, seat), &legal);
+        let b = ai().analyse(&Seen::new(&twin, seat), &legal);
+        assert_eq!(a.actions, b.actions, "seed {seed}: the AI's analysis depends on hidden information");
+        searched += (a.iterations > 0) as u32;
+    }
+    assert!(searched >= 3, "the test must meet decisions the AI searches ({searched})");
+}
+
 /// The omniscient search (plain MCTS, which reads the true state) does tell the twins apart,
 /// so the test above would catch a search that peeks.
 #[test]

@@ -70,7 +70,7 @@ fn check_views(g: &Louisbourg, dice: &mut Dice) -> Result<(), TestCaseError> {
 
 fn play_one(seed: u64, solitaire: bool) -> Result<(), TestCaseError> {
     let options = Options { solitaire_setup: solitaire, ..Default::default() };
-    let deep = seed % DEEP_EVERY == 0;
+    let deep = seed.is_multiple_of(DEEP_EVERY);
     let mut g = Louisbourg::new(&options, seed).unwrap();
     g.set_logging(deep);
     let mut pick = Dice::new(seed ^ 0x5eed);

@@ -1,0 +1,262 @@
+//! Rollout search: a game's own rule-of-thumb player, improved by playing each of its options out.
+//!
+//! # Why a second search
+//! Tree search with random playouts learns little in a game where random play always loses for
+//! one side (Louisbourg's British win 11 % of random games): from any British position almost
+//! every playout ends in a French win, so every British option looks alike. Guided by a good
+//! heuristic, a few hundred playouts are worth more than thousands of random ones, but spread
+//! over a tree of dozens of options per step they are still too few. The rollout algorithm
+//! (Tesauro and Galperin's "on-line policy improvement", 1996; Bertsekas' "rollout") spends them
+//! where they count: at a decision, every option is played out to the end by the heuristic for
+//! both sides, and the option that wins most is taken. In expectation that is never worse than
+//! the heuristic itself and usually better, because it corrects the heuristic exactly where its
+//! rules of thumb misjudge the position at hand.
+//!
+//! # How it samples
+//! - Honest: every playout starts from [`Game::determinize`] of the deciding seat, as in
+//!   [`crate::IsMcts`]; the true state is only ever handed to it.
+//! - Paired: within a round, every option is played from the same determinization with the same
+//!   future dice (common random numbers), so two options are compared on the same luck, and a
+//!   difference between them is a difference of the options, not of the dice.
+//! - Sequential halving (Karnin, Koren and Somekh, 2013): the budget is split into rounds; after
+//!   each, the worse half of the options drops out, so the last few get most of the playouts.
+//! - Conservative: the heuristic's own choice stays in to the end and is only overruled by an
+//!   option that won clearly more often on the very same samples ([`RolloutSearch::margin`]).
+//!   Without the margin, the luckiest of many options would often look best by chance alone.
+//! - Small steps (which block goes next in a move the heuristic has planned, which block takes a
+//!   hit) are left to the heuristic: the game says which decisions are worth searching.
+
+use crate::{game_seed, ActionStats, Analysis, Dice, Game, Policy, SearchConfig, SearchLimits, Seat, Seen};
+use std::time::Instant;
+
+/// Makes a fresh base policy from a seed (one per seat in every playout, so a policy's memory of
+/// its own plans never leaks from one playout to another or from one seat to the other).
+pub type PolicyMaker<G> = Box<dyn Fn(u64) -> Box<dyn Policy<G>> + Send>;
+
+/// Says whether the decision with these legal actions is worth playouts.
+pub type DecisionFilter<G> = Box<dyn Fn(&[<G as Game>::Action]) -> bool + Send>;
+
+/// A policy that can also say why: the search AIs, for `hint` and for studies.
+pub trait Advisor<G: Game>: Policy<G> {
+    /// Searches the decision of `seen`'s seat among `legal` and reports every option it weighed,
+    /// the one it would play first.
+    fn analyse(&mut self, seen: &Seen<G>, legal: &[G::Action]) -> Analysis<G::Action>;
+}
+
+/// After this many samples in which every option did alike, the search stops.
+const SAME_RESULTS: u32 = 4;
+
+/// The rollout search AI. See the module documentation.
+pub struct RolloutSearch<G: Game> {
+    config: SearchConfig,
+    base: PolicyMaker<G>,
+    /// The base policy as it plays this seat in the real game (it keeps its plans from one
+    /// decision to the next, as it would playing alone).
+    decider: Box<dyn Policy<G>>,
+    worth_searching: DecisionFilter<G>,
+    margin: f64,
+    legal: Vec<G::Action>,
+}
+
+impl<G: Game> RolloutSearch<G> {
+    /// The margin by default: the share of paired playouts by which another option must beat
+    /// the heuristic's choice to overrule it.
+    pub const DEFAULT_MARGIN: f64 = 0.05;
+
+    /// A rollout search over the base policy made by `base`, searching only the decisions
+    /// `worth_searching` accepts. `config.limits.iterations` counts playouts.
+    pub fn new(
+        config: SearchConfig,
+        base: impl Fn(u64) -> Box<dyn Policy<G>> + Send + 'static,
+        worth_searching: impl Fn(&[G::Action]) -> bool + Send + 'static,
+    ) -> Self {
+        let decider = base(game_seed(config.seed, 0xdec1de));
+        RolloutSearch {
+            config,
+            base: Box::new(base),
+            decider,
+            worth_searching: Box::new(worth_searching),
+            margin: Self::DEFAULT_MARGIN,
+            legal: Vec::with_capacity(64),
+        }
+    }
+
+    /// Sets the margin (0 takes the best-scoring option however slight its lead).
+    pub fn with_margin(mut self, margin: f64) -> Self {
+        self.margin = margin;
+        self
+    }
+
+    /// The margin in use.
+    pub fn margin(&self) -> f64 {
+        self.margin
+    }
+
+    /// Plays one option out from `state` (a determinization, its dice already set) and returns
+    /// the result for `seat`: 1 a win, 0 a loss, ½ a draw or a game cut off.
+    fn play_out(&mut self, mut state: G, seat: Seat, root_legal: &[G::Action], option: usize, seed: u64) -> f64 {
+        let mut policies: Vec<Box<dyn Policy<G>>> =
+            (0..G::SEATS.len()).map(|s| (self.base)(game_seed(seed, s as u64))).collect();
+        // The seat's policy first meets the root as the real one did, so that the plans it makes
+        // there (a move's later steps) are in place when the option is its own choice.
+        let _ = policies[seat].choose(&Seen::new(&state, seat), root_legal);
+        state.apply_unchecked(root_legal[option]);
+        let mut steps = 0u32;
+        while let Some(mover) = state.to_move() {
+            if steps >= self.config.max_rollout {
+                return 0.5;
+            }
+            state.legal_actions(&mut self.legal);
+            let i = match self.legal.len() {
+                0 => return 0.5,
+                1 => 0,
+                n => policies[mover].choose(&Seen::new(&state, mover), &self.legal).min(n - 1),
+            };
+            state.apply_unchecked(self.legal[i]);
+            steps += 1;
+        }
+        match state.outcome().and_then(|o| o.winner) {
+            Some(w) if w == seat => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+
+    fn report(seat: Seat, legal: &[G::Action], chosen: usize, wins: &[f64], plays: &[u32], start: Instant) -> Analysis<G::Action> {
+        let mut actions: Vec<ActionStats<G::Action>> = legal
+            .iter()
+            .enumerate()
+            .map(|(index, &action)| ActionStats {
+                index,
+                action,
+                visits: plays[index],
+                value: if plays[index] > 0 { wins[index] / plays[index] as f64 } else { 0.0 },
+            })
+            .collect();
+        actions.sort_by(|a, b| {
+            (b.index == chosen)
+                .cmp(&(a.index == chosen))
+                .then(b.visits.cmp(&a.visits))
+                .then(b.value.total_cmp(&a.value))
+                .then(a.index.cmp(&b.index))
+        });
+        Analysis {
+            seat,
+            iterations: plays.iter().sum(),
+            nodes: 0,
+            seconds: start.elapsed().as_secs_f64(),
+            actions,
+        }
+    }
+}
+
+impl<G: Game> Advisor<G> for RolloutSearch<G> {
+    fn analyse(&mut self, seen: &Seen<G>, legal: &[G::Action]) -> Analysis<G::Action> {
+        let start = Instant::now();
+        let seat = seen.seat();
+        let n = legal.len();
+        let mut wins = vec![0.0; n];
+        let mut plays = vec![0u32; n];
+        if n == 0 {
+            return Self::report(seat, legal, 0, &wins, &plays, start);
+        }
+        let pick = self.decider.choose(seen, legal).min(n - 1);
+        if n == 1 || !(self.worth_searching)(legal) {
+            return Self::report(seat, legal, pick, &wins, &plays, start);
+        }
+        // a private copy without the game's history; like `seen`'s state it is only determinized
+        let mut root = seen.true_state().clone();
+        root.clear_log();
+        let mut dice = Dice::new(game_seed(self.config.seed, seen.turn() as u64));
+        let limits = self.config.limits;
+        let budget = match limits {
+            SearchLimits { iterations: None, time: None } => SearchLimits::DEFAULT_ITERATIONS,
+            SearchLimits { iterations, .. } => iterations.unwrap_or(u32::MAX),
+        };
+        let rounds = (usize::BITS - (n - 1).leading_zeros()).max(1);
+        let per_round = (budget / rounds).max(1);
+        let mut alive: Vec<usize> = (0..n).collect();
+        let mut spent = 0u32;
+        // whether any sample so far told two options apart
+        let mut told_apart = false;
+        'rounds: for round in 0..rounds {
+            let samples = (per_round / alive.len() as u32).max(1);
+            for sample in 0..samples {
+                if round == 0 && sample == SAME_RESULTS && !told_apart {
+                    // every option won (or lost) every sample alike: the position is decided
+                    // whatever this choice, and the heuristic's choice is as good as any
+                    break 'rounds;
+                }
+                if spent >= budget || limits.time.is_some_and(|t| spent > 0 && start.elapsed() >= t) {
+                    break 'rounds;
+                }
+                let sample_seed = dice.next_seed();
+                let future = dice.next_seed();
+                let det = root.determinize(seat, &mut Dice::new(sample_seed));
+                if det.to_move() != Some(seat) {
+                    // a broken determinization: playing it would apply actions never offered
+                    break 'rounds;
+                }
+                let mut first = None;
+                for &option in &alive {
+                    let mut state = det.clone();
+                    state.reseed(future);
+                    let r = self.play_out(state, seat, legal, option, sample_seed);
+                    wins[option] += r;
+                    plays[option] += 1;
+                    spent += 1;
+                    match first {
+                        None => first = Some(r),
+                        Some(f) if f != r => told_apart = true,
+                        _ => {}
+                    }
+                }
+            }
+            if !told_apart {
+                break;
+            }
+            if round + 1 < rounds && alive.len() > 2 {
+                let mean = |i: usize| if plays[i] > 0 { wins[i] / plays[i] as f64 } else { 0.0 };
+                alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)).then((b == pick).cmp(&(a == pick))).then(a.cmp(&b)));
+                alive.truncate(alive.len().div_ceil(2));
+                if !alive.contains(&pick) {
+                    // the heuristic's choice is the yardstick to the end
+                    if let Some(last) = alive.last_mut() {
+                        *last = pick;
+                    }
+                }
+            }
+        }
+        // the best survivor, against the heuristic's choice on the same samples
+        let mean = |i: usize| if plays[i] > 0 { wins[i] / plays[i] as f64 } else { 0.0 };
+        let best = alive
+            .iter()
+            .copied()
+            .filter(|&i| plays[i] == plays[pick])
+            .max_by(|&a, &b| mean(a).total_cmp(&mean(b)).then((a == pick).cmp(&(b == pick))).then(b.cmp(&a)))
+            .unwrap_or(pick);
+        let chosen = if best != pick && mean(best) >= mean(pick) + self.margin { best } else { pick };
+        Self::report(seat, legal, chosen, &wins, &plays, start)
+    }
+}
+
+impl<G: Game> Advisor<G> for crate::IsMcts<G> {
+    fn analyse(&mut self, seen: &Seen<G>, legal: &[G::Action]) -> Analysis<G::Action> {
+        crate::IsMcts::analyse(self, seen, legal)
+    }
+}
+
+impl<G: Game> Policy<G> for RolloutSearch<G> {
+    fn name(&self) -> &str {
+        "rollout"
+    }
+
+    /// The option the analysis puts first. The heuristic is asked even at a forced move, so its
+    /// plans stay in step with the game.
+    fn choose(&mut self, seen: &Seen<G>, legal: &[G::Action]) -> usize {
+        self.analyse(seen, legal).best().map_or(0, |b| b.index)
+    }
+}
+
+#[cfg(test)]
+mod tests;

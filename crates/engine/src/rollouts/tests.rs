@@ -1,0 +1,138 @@
+use super::*;
+use crate::toys::{Pile, PileAction, PileOptions};
+use std::time::Duration;
+
+fn legal_of<G: Game>(g: &G) -> Vec<G::Action> {
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    v
+}
+
+/// A poor Pile player: plays its card only when the card takes the last tokens, else takes one.
+struct TakeOne;
+
+impl Policy<Pile> for TakeOne {
+    fn name(&self) -> &str {
+        "take-one"
+    }
+    fn choose(&mut self, seen: &Seen<Pile>, legal: &[PileAction]) -> usize {
+        let view = seen.view();
+        let finishing = legal.iter().position(|a| *a == PileAction::Card && view.own == Some(view.pile));
+        finishing.or_else(|| legal.iter().position(|a| *a == PileAction::Take(1))).unwrap_or(0)
+    }
+}
+
+fn search(iterations: u32, seed: u64) -> RolloutSearch<Pile> {
+    RolloutSearch::new(
+        SearchConfig::new(SearchLimits::iterations(iterations), seed),
+        |_| Box::new(TakeOne),
+        |_: &[PileAction]| true,
+    )
+}
+
+fn nim(pile: u8) -> Pile {
+    Pile::new(&PileOptions { start: Some(pile), cards: false, river: false }, 1).expect("a pile")
+}
+
+#[test]
+fn playouts_overrule_the_base_where_it_loses() {
+    // Against a take-one opponent, whoever leaves an even pile wins. From 6, taking one (the
+    // base's choice) leaves 5 and loses every playout; taking two leaves 4 and wins every one.
+    let g = nim(6);
+    let legal = legal_of(&g);
+    let a = search(60, 1).analyse(&Seen::new(&g, 0), &legal);
+    assert_eq!(a.best().map(|b| b.action), Some(PileAction::Take(2)), "{:?}", a.actions);
+    let one = a.actions.iter().find(|s| s.action == PileAction::Take(1)).expect("listed");
+    assert!(one.visits > 0 && one.value == 0.0, "{one:?}");
+}
+
+#[test]
+fn the_base_choice_stands_without_a_clear_gain() {
+    // From 5 the base's take-one leaves 4 and wins every playout: nothing can do better.
+    let g = nim(5);
+    let legal = legal_of(&g);
+    let a = search(60, 1).analyse(&Seen::new(&g, 0), &legal);
+    assert_eq!(a.best().map(|b| b.action), Some(PileAction::Take(1)));
+    // and a margin above any possible gain keeps the base's choice even where it loses
+    let g = nim(6);
+    let mut cautious = search(60, 1).with_margin(1.5);
+    assert_eq!(legal[cautious.choose(&Seen::new(&g, 0), &legal)], PileAction::Take(1));
+}
+
+#[test]
+fn decisions_not_worth_searching_are_the_base_policys() {
+    let g = nim(6);
+    let legal = legal_of(&g);
+    let mut ai = RolloutSearch::new(
+        SearchConfig::new(SearchLimits::iterations(60), 1),
+        |_| Box::new(TakeOne),
+        |_: &[PileAction]| false,
+    );
+    let a = ai.analyse(&Seen::new(&g, 0), &legal);
+    assert_eq!(a.best().map(|b| b.action), Some(PileAction::Take(1)));
+    assert_eq!(a.iterations, 0);
+}
+
+#[test]
+fn the_playout_budget_is_kept_and_halving_focuses_it() {
+    let g = Pile::new(&PileOptions { start: Some(40), cards: true, river: true }, 3).expect("a pile");
+    let legal = legal_of(&g);
+    let a = search(200, 2).analyse(&Seen::new(&g, 0), &legal);
+    assert!(a.iterations <= 200 + legal.len() as u32, "{}", a.iterations);
+    // the option dropped first got the fewest playouts
+    let visits: Vec<u32> = a.actions.iter().map(|s| s.visits).collect();
+    assert!(visits.iter().max() > visits.iter().min(), "{visits:?}");
+}
+
+#[test]
+fn same_seed_same_analysis() {
+    let g = Pile::new(&PileOptions { start: Some(13), cards: true, river: true }, 5).expect("a pile");
+    let legal = legal_of(&g);
+    let x = search(300, 9).analyse(&Seen::new(&g, 0), &legal);
+    let y = search(300, 9).analyse(&Seen::new(&g, 0), &legal);
+    assert_eq!(x.actions, y.actions);
+}
+
+#[test]
+fn the_rollout_search_cannot_see_the_other_seats_card() {
+    // Seat 0 cannot tell these apart: the other card (4 or 6) and the dice to come differ. The
+    // other card decides playouts (the base plays it to finish), so a search reading the true
+    // state would score them differently.
+    let options = PileOptions { start: Some(10), cards: true, river: true };
+    let mut a = Pile::new(&options, 21).expect("a pile");
+    a.cards = [5, 4];
+    let mut b = Pile::new(&options, 22).expect("a pile");
+    b.cards = [5, 6];
+    assert_eq!(a.view(0), b.view(0));
+    let legal = legal_of(&a);
+    assert_eq!(legal, legal_of(&b));
+    // the yardstick: played out from the true states themselves, the twins do score differently
+    let mut peek = search(1, 0);
+    let score = |peek: &mut RolloutSearch<Pile>, g: &Pile| -> f64 {
+        (0..200u64)
+            .map(|s| {
+                let mut state = g.clone();
+                state.reseed(s);
+                peek.play_out(state, 0, &legal, 0, s)
+            })
+            .sum()
+    };
+    assert_ne!(score(&mut peek, &a), score(&mut peek, &b));
+    for seed in 0..4 {
+        let x = search(400, seed).analyse(&Seen::new(&a, 0), &legal);
+        let y = search(400, seed).analyse(&Seen::new(&b, 0), &legal);
+        assert_eq!(x.actions, y.actions, "seed {seed}");
+    }
+}
+
+#[test]
+fn a_time_limit_stops_it() {
+    let g = Pile::new(&PileOptions { start: Some(250), cards: true, river: true }, 3).expect("a pile");
+    let legal = legal_of(&g);
+    let limits = SearchLimits::time(Duration::from_millis(30));
+    let start = Instant::now();
+    let mut ai = RolloutSearch::new(SearchConfig::new(limits, 1), |_| Box::new(TakeOne), |_: &[PileAction]| true);
+    let a = ai.analyse(&Seen::new(&g, 0), &legal);
+    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    assert!(a.iterations > 0);
+}
