@@ -3,7 +3,7 @@
 //! cannot be done.
 
 use crate::armies::armies;
-use crate::charts::{charts, BotAction, Line, Pick};
+use crate::charts::{charts, BotAction, Line, Pick, Scope};
 use crate::map::{map, Region, REGIONS};
 use crate::side::Side;
 use crate::state::{Board, Solitaire};
@@ -109,7 +109,6 @@ impl Solitaire {
     /// Carries out one chart line; `false` if it cannot be done.
     fn bot_line(&mut self, line: &Line, roll: u8, first: bool) -> bool {
         let bot = self.board.bot();
-        let player = self.board.player;
         let head = |what: &str| {
             if first {
                 format!("BOT rolls {roll} on the {} BOT Action Chart, line {}: {what}", bot.name(), line.roll)
@@ -117,39 +116,91 @@ impl Solitaire {
                 format!("BOT: that cannot be done; line {} instead: {what}", line.roll)
             }
         };
+        if line.scope == Scope::Each {
+            let mut regions = [0 as Region; REGIONS];
+            let mut n = 0;
+            for &r in &line.regions {
+                if self.bot_can(line.action, r) {
+                    regions[n] = r;
+                    n += 1;
+                }
+            }
+            if n == 0 {
+                return false;
+            }
+            let what = match line.action {
+                BotAction::Attack => "an attack in each region it can (7).",
+                BotAction::Raid => "raids in each region (7).",
+                BotAction::Supply => "every army of yours it can reach goes out of supply (7).",
+                BotAction::Influence => "it courts the Indians of each region (7).",
+                BotAction::Ocean => "",
+            };
+            self.log.public(|| head(what));
+            for &r in &regions[..n] {
+                // an earlier attack of the line may have changed what can be done here
+                if self.bot_can(line.action, r) {
+                    self.bot_act(line, r);
+                }
+            }
+            return true;
+        }
+        let region = match line.action {
+            BotAction::Attack => self.board.bot_attack_region(line),
+            BotAction::Raid => self.board.bot_raid_region(line),
+            BotAction::Supply => self.board.bot_supply_region(line),
+            BotAction::Influence => self.board.bot_influence_region(line),
+            BotAction::Ocean => (!self.board.controls_ocean(bot)).then_some(crate::map::ATLANTIC),
+        };
+        let Some(r) = region else { return false };
+        let name = &map().regions[r as usize].name;
+        let what = match line.action {
+            BotAction::Attack => format!("attack in {name} (7)."),
+            BotAction::Raid => format!("a raid in {name} (7)."),
+            BotAction::Supply => format!("a blow at your supply in {name} (7)."),
+            BotAction::Influence => format!("court the {name} Indians (7)."),
+            BotAction::Ocean => "attack the Ocean Control marker (7).".into(),
+        };
+        self.log.public(|| head(&what));
+        self.bot_act(line, r);
+        true
+    }
+
+    /// Whether the BOT can carry out `action` in `region`.
+    fn bot_can(&self, action: BotAction, r: Region) -> bool {
+        let b = &self.board;
+        let p = b.player.index();
+        match action {
+            BotAction::Attack => b.why_not_attack(r, b.bot()).is_ok(),
+            BotAction::Raid => !b.reduced[r as usize][p],
+            BotAction::Supply => b.army_of(r, b.player).is_some() && !b.unsupplied[r as usize][p],
+            BotAction::Influence => map().has_indians(r) && b.indians[r as usize].ally() != Some(b.bot()),
+            BotAction::Ocean => !b.controls_ocean(b.bot()),
+        }
+    }
+
+    /// Carries out `line`'s action in `region` (known possible).
+    fn bot_act(&mut self, line: &Line, r: Region) {
+        let bot = self.board.bot();
+        let player = self.board.player;
+        let name = &map().regions[r as usize].name;
         match line.action {
             BotAction::Attack => {
-                let Some(r) = self.board.bot_attack_region(line) else { return false };
-                let name = &map().regions[r as usize].name;
-                self.log.public(|| head(&format!("attack in {name} (7).")));
                 self.resolve_attack(r, bot, line.drm);
             }
             BotAction::Raid => {
-                let Some(r) = self.board.bot_raid_region(line) else { return false };
                 self.board.reduced[r as usize][player.index()] = true;
-                let name = &map().regions[r as usize].name;
-                self.log.public(|| head(&format!("a raid in {name}: your militia there is reduced (7).")));
+                self.log.public(|| format!("BOT raid: your militia in {name} is reduced (7)."));
             }
             BotAction::Supply => {
-                let Some(r) = self.board.bot_supply_region(line) else { return false };
                 self.board.unsupplied[r as usize][player.index()] = true;
-                let name = &map().regions[r as usize].name;
-                self.log.public(|| head(&format!("your army in {name} is out of supply (7).")));
+                self.log.public(|| format!("BOT: your army in {name} is out of supply (7)."));
             }
             BotAction::Influence => {
-                let Some(r) = self.board.bot_influence_region(line) else { return false };
-                let name = &map().regions[r as usize].name;
-                self.log.public(|| head(&format!("court the {name} Indians (7).")));
                 self.resolve_influence(r, bot);
             }
             BotAction::Ocean => {
-                if self.board.controls_ocean(bot) {
-                    return false;
-                }
-                self.log.public(|| head("attack the Ocean Control marker (7)."));
                 self.resolve_ocean(bot);
             }
         }
-        true
     }
 }

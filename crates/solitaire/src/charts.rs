@@ -50,6 +50,17 @@ pub enum BotAction {
     Ocean,
 }
 
+/// 7 whether a BOT line acts in one region or in each region it lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Scope {
+    /// One region, picked by the line's rule.
+    #[default]
+    One,
+    /// Every listed region where the line can be carried out, in the listed order.
+    Each,
+}
+
 /// 7 how a BOT attack picks its region.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -77,6 +88,8 @@ struct LineDef {
     action: BotAction,
     #[serde(default)]
     pick: Option<Pick>,
+    #[serde(default)]
+    scope: Scope,
     regions: Vec<String>,
     #[serde(default)]
     drm: i8,
@@ -107,6 +120,8 @@ pub struct Line {
     pub action: BotAction,
     /// For attacks: how the region is picked.
     pub pick: Pick,
+    /// One region, or each listed region in turn.
+    pub scope: Scope,
     /// The regions considered, in order of preference (the last tie-break).
     pub regions: Vec<Region>,
     /// Added to the BOT's attack roll on this line.
@@ -120,8 +135,15 @@ impl Line {
     /// The line in words, for the log and `fiw rules`.
     pub fn describe(&self) -> String {
         let regions = self.regions.iter().map(|&r| crate::map::REGION_IDS[r as usize]).collect::<Vec<_>>().join(", ");
-        let what = match self.action {
-            BotAction::Attack => {
+        let what = match (self.action, self.scope) {
+            (BotAction::Attack, Scope::Each) => {
+                let drm = if self.drm != 0 { format!(", {:+} to each roll", self.drm) } else { String::new() };
+                format!("attack in each of {regions} where it can{drm}")
+            }
+            (BotAction::Raid, Scope::Each) => format!("reduce the player's full militia in each of {regions}"),
+            (BotAction::Supply, Scope::Each) => format!("put every player army in supply in {regions} out of supply"),
+            (BotAction::Influence, Scope::Each) => format!("influence the Indians of each of {regions} not yet allied to the BOT"),
+            (BotAction::Attack, Scope::One) => {
                 let pick = match self.pick {
                     Pick::Threat => "where the player stands nearest the BOT's flag town (ties: better odds)",
                     Pick::Odds => "where the odds are best (ties: the nearer threat)",
@@ -129,10 +151,12 @@ impl Line {
                 let drm = if self.drm != 0 { format!(", {:+} to the roll", self.drm) } else { String::new() };
                 format!("attack {pick}{drm}; regions in order {regions}")
             }
-            BotAction::Raid => format!("reduce the player's militia with its strongest army, else the first full one of {regions}"),
-            BotAction::Supply => format!("put the player's strongest army in supply out of supply (ties: {regions})"),
-            BotAction::Influence => format!("influence the Indians of the first of {regions} not yet allied to the BOT"),
-            BotAction::Ocean => "attack the Ocean Control marker if the player holds it".to_string(),
+            (BotAction::Raid, Scope::One) => {
+                format!("reduce the player's militia with its strongest army, else the first full one of {regions}")
+            }
+            (BotAction::Supply, Scope::One) => format!("put the player's strongest army in supply out of supply (ties: {regions})"),
+            (BotAction::Influence, Scope::One) => format!("influence the Indians of the first of {regions} not yet allied to the BOT"),
+            (BotAction::Ocean, _) => "attack the Ocean Control marker if the player holds it".to_string(),
         };
         let otherwise = if self.otherwise == 0 { "nothing".to_string() } else { format!("line {}", self.otherwise) };
         format!("{what}; if impossible: {otherwise}")
@@ -191,8 +215,11 @@ impl Charts {
                 if regions.is_empty() || regions.len() > REGIONS {
                     return Err(format!("{at} field regions: list one to four regions"));
                 }
-                if l.action == BotAction::Attack && l.pick.is_none() {
-                    return Err(format!("{at} field pick: an attack line says how it picks its region"));
+                if l.action == BotAction::Attack && l.scope == Scope::One && l.pick.is_none() {
+                    return Err(format!("{at} field pick: an attack in one region says how it picks the region"));
+                }
+                if l.action == BotAction::Ocean && l.scope == Scope::Each {
+                    return Err(format!("{at} field scope: there is one Ocean Control marker"));
                 }
                 if !(-2..=2).contains(&l.drm) || (l.drm != 0 && l.action != BotAction::Attack) {
                     return Err(format!("{at} field drm: only attack lines carry a DRM, of −2 to +2"));
@@ -201,6 +228,7 @@ impl Charts {
                     roll: l.roll,
                     action: l.action,
                     pick: l.pick.unwrap_or(Pick::Odds),
+                    scope: l.scope,
                     regions,
                     drm: l.drm,
                     otherwise: l.otherwise,
@@ -273,10 +301,10 @@ mod tests {
         assert!(e.contains("[advance]"), "{e}");
         let e = Charts::parse(&good.replacen("regions = [\"ohio\", \"hudson\", \"mohawk\"]", "regions = [\"erie\"]", 1), "c.toml").unwrap_err();
         assert!(e.contains("french BOT line 1 field regions"), "{e}");
-        let e = Charts::parse(&good.replacen("otherwise = 4", "otherwise = 1", 1), "c.toml").unwrap_err();
+        let e = Charts::parse(&good.replacen("otherwise = 3", "otherwise = 1", 1), "c.toml").unwrap_err();
         assert!(e.contains("french BOT line 1 field otherwise"), "{e}");
-        // line 2 falls back on 5, and 5 on 2: a loop
-        let looped = good.replacen("otherwise = 0", "otherwise = 2", 2);
+        // line 2 falls back on 3, and 3 on 2: a loop
+        let looped = good.replacen("otherwise = 0", "otherwise = 2", 1);
         let e = Charts::parse(&looped, "c.toml").unwrap_err();
         assert!(e.contains("the chain loops"), "{e}");
     }

@@ -78,7 +78,7 @@ impl Solitaire {
         let ap = track.ap[self.board.player.index()];
         self.board.ap = ap;
         self.board.step = Step::Actions;
-        self.log.public(|| format!("You have {ap} action points this turn (5)."));
+        self.log.public(|| format!("You have {ap} action point{} this turn (5).", if ap == 1 { "" } else { "s" }));
     }
 
     /// 5 the player ends the actions: the end of the player's side's turn (11: the BOT's side

@@ -180,7 +180,7 @@ mod tests {
     #[test]
     fn a_broken_track_names_the_field() {
         let good = include_str!("../data/turn_track.toml");
-        let e = TurnTrack::parse(&good.replacen("ap = { british = 2,", "ap = { british = 0,", 1), "t.toml").unwrap_err();
+        let e = TurnTrack::parse(&good.replacen("ap = { british = 1,", "ap = { british = 0,", 1), "t.toml").unwrap_err();
         assert!(e.contains("turn 1 field ap.british"), "{e}");
         let e = TurnTrack::parse(&good.replacen("transfers = false", "transfers = true", 2), "t.toml").unwrap_err();
         assert!(e.contains("field transfers"), "{e}");

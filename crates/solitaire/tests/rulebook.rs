@@ -176,14 +176,15 @@ fn a_turn_runs_in_order_5() {
     let mut g = Solitaire::new(&Options { side: Side::British }, 3).unwrap();
     g.apply(Action::parse("place br-1 ohio").unwrap()).unwrap();
     g.apply(Action::parse("place br-2 hudson").unwrap()).unwrap();
-    g.force_dice([1, 2]); // French BOT line 1: influence (the Mohawk Indians), a 2 fails
+    g.force_dice([1, 2]); // French BOT line 1: influence in each region (only Mohawk's are not allies), a 2 fails
     g.apply(Action::EndActions).unwrap();
     assert_eq!(g.board().turn, 2);
     assert_eq!(g.board().step, Step::Actions);
     assert_eq!(g.board().ap, turn_track().turn(2).ap[0]);
     assert_eq!(g.to_move(), Some(PLAYER), "the BOT never decides: its roll is chance");
     let log = log_text(&g);
-    assert!(log.contains("BOT rolls 1 on the French BOT Action Chart, line 1: court the Mohawk Indians"), "{log}");
+    assert!(log.contains("BOT rolls 1 on the French BOT Action Chart, line 1: it courts the Indians of each region"), "{log}");
+    assert!(log.contains("The French try to influence the Mohawk Indians: die 2"), "{log}");
     assert!(log.contains("— Turn 2 of 20"), "{log}");
 }
 
@@ -195,7 +196,7 @@ fn arrivals_5() {
     let mut b = board(Side::French, arrives - 1, 0);
     b.army[OHIO as usize][1] = army("fr-1");
     let mut g = game(b);
-    g.force_dice([3, 6]); // British BOT line 3: supply (fr-1 in Ohio goes out of supply)
+    g.force_dice([6]); // British BOT line 6: every French army out of supply (fr-1 in Ohio)
     g.apply(Action::EndActions).unwrap();
     let b = *g.board();
     assert_eq!(b.turn, arrives);
@@ -310,21 +311,26 @@ fn bot_lines_and_fallbacks_7_1() {
     g.apply(Action::EndActions).unwrap();
     assert!(g.board().reduced[HUDSON as usize][0]);
     assert!(log_text(&g).contains("BOT rolls 2 on the French BOT Action Chart, line 2: a raid in Hudson"), "{}", log_text(&g));
-    // line 3 cuts the strongest army's supply
+    // line 6 (ocean) cannot be done while the French hold the ocean: line 2 instead
     let mut g = game(b);
-    g.force_dice([3]);
+    g.force_dice([6]);
     g.apply(Action::EndActions).unwrap();
-    assert!(g.board().unsupplied[HUDSON as usize][0] && !g.board().unsupplied[OHIO as usize][0]);
-    // line 6 (ocean) cannot be done while the French hold the ocean: line 5, the best odds
+    assert!(log_text(&g).contains("BOT: that cannot be done; line 2 instead: a raid in Hudson"), "{}", log_text(&g));
+    // line 3: an attack in every region it can, the Atlantic only with the ocean
+    let mut g = game(b);
+    g.force_dice([3, 6, 1, 1]);
+    g.apply(Action::EndActions).unwrap();
+    let log = log_text(&g);
+    assert_eq!(log.matches("French attack").count(), 4, "{log}");
+    assert_eq!(town(&g, HUDSON, Side::French), "Ft. William Henry", "the BOT advances into the town the player left");
+    assert_eq!(town(&g, HUDSON, Side::British), "Saratoga");
+    // line 5 attacks where its odds are best
     let mut b = board(Side::British, 2, 0);
     b.army[MOHAWK as usize][1] = army("fr-2");
     let mut g = game(b);
-    g.force_dice([6, 6]);
+    g.force_dice([5, 6]);
     g.apply(Action::EndActions).unwrap();
-    let log = log_text(&g);
-    assert!(log.contains("BOT: that cannot be done; line 5 instead: attack in Mohawk"), "{log}");
-    assert_eq!(town(&g, MOHAWK, Side::French), "Oneida", "the BOT advances into the town the player left");
-    assert_eq!(town(&g, MOHAWK, Side::British), "Schenectady");
+    assert!(log_text(&g).contains("line 5: attack in Mohawk"), "{}", log_text(&g));
     // line 4 (threat) attacks where the player stands nearest the French flag town
     let mut b = board(Side::British, 2, 0);
     b.front[ATLANTIC as usize] = 3; // British at Louisbourg, one town from Quebec
@@ -332,6 +338,15 @@ fn bot_lines_and_fallbacks_7_1() {
     g.force_dice([4, 2]);
     g.apply(Action::EndActions).unwrap();
     assert!(log_text(&g).contains("line 4: attack in Atlantic"), "{}", log_text(&g));
+    // the British BOT's line 6 puts every French army out of supply
+    let mut b = board(Side::French, 2, 0);
+    b.army[OHIO as usize][1] = army("fr-1");
+    b.army[HUDSON as usize][1] = army("fr-2");
+    let mut g = game(b);
+    g.force_dice([6]);
+    g.apply(Action::EndActions).unwrap();
+    assert!(g.board().unsupplied[OHIO as usize][1] && g.board().unsupplied[HUDSON as usize][1]);
+    assert!(log_text(&g).contains("BOT rolls 6 on the British BOT Action Chart, line 6"), "{}", log_text(&g));
 }
 
 /// 8: fortified towns −1, flag towns −2.
@@ -444,7 +459,7 @@ fn points_after_turn_20_11() {
     b.ocean = Side::French;
     // British 4 + 2 = 6, French 2 + 2 + 1 = 5
     let mut g = game(b);
-    g.force_dice([1, 1]); // British BOT line 1: influence (Mohawk, allied already: the Ohio), fails
+    g.force_dice([1, 1, 1]); // British BOT line 1: influence Ohio and Hudson (Mohawk is allied already), both fail
     g.apply(Action::EndActions).unwrap();
     let o = g.outcome().unwrap();
     assert_eq!(o.winner, Some(fiw_solitaire::BOT));
