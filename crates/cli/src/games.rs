@@ -2,27 +2,131 @@
 //! [`fiw_engine::Game`]; adding a game is one arm in [`for_game!`] and one [`CliGame`] impl.
 
 use crate::error::{CliError, CliResult};
-use fiw_engine::Game;
+use crate::seats::{parse_seats, Player};
+use fiw_engine::{Game, Policy, Seat, Seen, SimReport};
 
 /// The games this build knows, by command-line name.
-pub const KNOWN: &[&str] = &["louisbourg"];
+pub const KNOWN: &[&str] = &["louisbourg", "solitaire"];
 
 /// Set-up flags given on the command line (`play`, `sim`).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct SetupFlags {
     /// `--solitaire-setup`: Louisbourg's section-14 fixed French set-up.
     pub solitaire_setup: bool,
+    /// `--side british|french`: the player's side in solitaire.
+    pub side: Option<String>,
 }
 
-/// What the front end needs of a game beyond [`Game`]: how the set-up flags become options.
+/// What the front end needs of a game beyond [`Game`]: how the set-up flags become options, and
+/// which seats the rules play by themselves.
 pub trait CliGame: Game {
     /// The game's options for these flags; a flag the game has no use for is bad usage.
     fn options(flags: &SetupFlags) -> CliResult<Self::Options>;
+
+    /// Who plays `seat` when the rules play it (solitaire's BOT, by its Action Chart): no
+    /// `--seat` may name it, and it is never asked for a decision. `None` for ordinary seats.
+    fn rules_seat(seat: Seat) -> Option<&'static str> {
+        let _ = seat;
+        None
+    }
+
+    /// Set-up facts to print with a simulation's results (`side = british`), also added to
+    /// `sim --json`.
+    fn setup_facts(options: &Self::Options) -> Vec<(&'static str, String)> {
+        let _ = options;
+        Vec::new()
+    }
+
+    /// Lines the game adds to the plain `sim` table (how games ended, …).
+    fn report_lines(report: &SimReport) -> Vec<String> {
+        let _ = report;
+        Vec::new()
+    }
 }
 
 impl CliGame for fiw_louisbourg::Louisbourg {
     fn options(flags: &SetupFlags) -> CliResult<Self::Options> {
+        if flags.side.is_some() {
+            return Err(CliError::usage(
+                "--side is for solitaire only; in louisbourg choose who plays each side with --seat british=POLICY",
+            ));
+        }
         Ok(fiw_louisbourg::Options { solitaire_setup: flags.solitaire_setup, ..Default::default() })
+    }
+}
+
+impl CliGame for fiw_solitaire::Solitaire {
+    fn options(flags: &SetupFlags) -> CliResult<Self::Options> {
+        if flags.solitaire_setup {
+            return Err(CliError::usage("--solitaire-setup is for louisbourg only; solitaire takes --side british|french"));
+        }
+        let side = match flags.side.as_deref() {
+            None => fiw_solitaire::Side::British,
+            Some(s) => fiw_solitaire::Side::parse(s)
+                .ok_or_else(|| CliError::usage(format!("unknown side '{s}' for --side (sides: british, french)")))?,
+        };
+        Ok(fiw_solitaire::Options { side })
+    }
+
+    fn rules_seat(seat: Seat) -> Option<&'static str> {
+        (seat == fiw_solitaire::BOT).then_some("BOT Action Chart")
+    }
+
+    fn setup_facts(options: &Self::Options) -> Vec<(&'static str, String)> {
+        vec![("side", options.side.id().to_string())]
+    }
+
+    fn report_lines(r: &SimReport) -> Vec<String> {
+        let sudden = r.means.get("sudden_death").copied().unwrap_or(0.0);
+        vec![format!(
+            "games ended by sudden death: {:.1} %, on points after turn 20: {:.1} %",
+            100.0 * sudden,
+            100.0 * (1.0 - sudden)
+        )]
+    }
+}
+
+/// The `--seat` flags read for game `G`: [`parse_seats`], refusing any seat the rules play
+/// themselves (which get a stand-in that is never asked).
+///
+/// # Errors
+/// Exit-2 errors for everything [`parse_seats`] refuses, and for a `--seat` naming a seat the
+/// rules play.
+pub fn players<G: CliGame>(specs: &[String], default: Player, allow_human: bool) -> CliResult<Vec<Player>> {
+    for spec in specs {
+        let side = spec.split_once('=').map_or(spec.as_str(), |(s, _)| s).trim();
+        if let Some(seat) = G::seat_named(side) {
+            if let Some(who) = G::rules_seat(seat) {
+                let free: Vec<&str> = (0..G::SEATS.len()).filter(|&s| G::rules_seat(s).is_none()).map(|s| G::SEATS[s]).collect();
+                return Err(CliError::usage(format!(
+                    "the {side} seat is played by the {who}; choose the policy of {} with --seat {}=POLICY",
+                    free.join(", "),
+                    free.first().copied().unwrap_or("SIDE")
+                )));
+            }
+        }
+    }
+    let mut players = parse_seats::<G>(specs, default, allow_human)?;
+    for (seat, p) in players.iter_mut().enumerate() {
+        if G::rules_seat(seat).is_some() {
+            // never asked: the game never gives this seat a decision
+            *p = Player::Random;
+        }
+    }
+    Ok(players)
+}
+
+/// The seat the rules play, as a policy for the simulation runner, which wants one per seat: it
+/// is never asked, since the game never gives that seat a decision.
+pub struct RulesSeat(pub &'static str);
+
+impl<G: Game> Policy<G> for RulesSeat {
+    fn name(&self) -> &str {
+        self.0
+    }
+
+    fn choose(&mut self, _seen: &Seen<G>, _legal: &[G::Action]) -> usize {
+        0
     }
 }
 
@@ -39,6 +143,10 @@ macro_rules! for_game {
         match $name {
             "louisbourg" => {
                 type $G = fiw_louisbourg::Louisbourg;
+                $body
+            }
+            "solitaire" => {
+                type $G = fiw_solitaire::Solitaire;
                 $body
             }
             other => Err($crate::games::unknown_game(other)),

@@ -23,7 +23,8 @@ use games::{for_game, SetupFlags};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Rules-enforced French & Indian War wargames: Louisbourg 1758 to start with.
+/// Rules-enforced French & Indian War wargames: Louisbourg 1758 and French & Indian War:
+/// Solitaire.
 #[derive(Debug, Parser)]
 #[command(name = "fiw", version, propagate_version = true)]
 struct Cli {
@@ -46,9 +47,10 @@ struct AiFlags {
 enum Command {
     /// Play a game at the terminal: hot-seat, against random play, or unattended.
     Play {
-        /// The game (louisbourg).
+        /// The game (louisbourg, solitaire).
         game: String,
-        /// Who plays a side: SIDE=human|random|heuristic|ai (default: every side human).
+        /// Who plays a side: SIDE=human|random|heuristic|ai (default: every side human; in
+        /// solitaire the seat is `player`, the BOT plays by its chart).
         #[arg(long = "seat", value_name = "SIDE=POLICY")]
         seats: Vec<String>,
         /// Dice seed (default: from the clock, printed at the start).
@@ -63,12 +65,16 @@ enum Command {
         /// Louisbourg: the rulebook's fixed French set-up (section 14).
         #[arg(long, conflicts_with = "load")]
         solitaire_setup: bool,
+        /// Solitaire: the player's side, british or french (default: british); the BOT takes
+        /// the other.
+        #[arg(long, value_name = "SIDE", conflicts_with = "load")]
+        side: Option<String>,
         #[command(flatten)]
         ai: AiFlags,
     },
     /// Play many games between computer players and sum them up.
     Sim {
-        /// The game (louisbourg).
+        /// The game (louisbourg, solitaire).
         game: String,
         /// Number of games.
         #[arg(long, value_name = "N")]
@@ -79,7 +85,8 @@ enum Command {
         /// Worker threads (0: all cores).
         #[arg(long, value_name = "T", default_value_t = 0)]
         threads: usize,
-        /// Who plays a side: SIDE=random|heuristic|ai (default: every side random).
+        /// Who plays a side: SIDE=random|heuristic|ai (default: every side random; in
+        /// solitaire the seat is `player`).
         #[arg(long = "seat", value_name = "SIDE=POLICY")]
         seats: Vec<String>,
         /// Print one JSON object.
@@ -91,6 +98,9 @@ enum Command {
         /// Louisbourg: the rulebook's fixed French set-up (section 14).
         #[arg(long)]
         solitaire_setup: bool,
+        /// Solitaire: the player's side, british or french (default: british).
+        #[arg(long, value_name = "SIDE")]
+        side: Option<String>,
         #[command(flatten)]
         ai: AiFlags,
     },
@@ -133,7 +143,7 @@ enum Command {
     },
     /// The rules as implemented: sections, code, tests and assumed values.
     Rules {
-        /// The game (louisbourg).
+        /// The game (louisbourg, solitaire).
         game: String,
         /// One section (with its subsections), e.g. 8.3.
         section: Option<String>,
@@ -142,14 +152,14 @@ enum Command {
 
 fn execute(command: Command) -> CliResult {
     match command {
-        Command::Play { game, seats, seed, load, save, solitaire_setup, ai } => {
+        Command::Play { game, seats, seed, load, save, solitaire_setup, side, ai } => {
             let budget = seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
-            let args = play::PlayArgs { seats, seed, load, save, flags: SetupFlags { solitaire_setup }, budget };
+            let args = play::PlayArgs { seats, seed, load, save, flags: SetupFlags { solitaire_setup, side }, budget };
             for_game!(game.as_str(), G => play::run::<G>(&args))
         }
-        Command::Sim { game, games, seed, threads, seats, json, plot, solitaire_setup, ai } => {
+        Command::Sim { game, games, seed, threads, seats, json, plot, solitaire_setup, side, ai } => {
             let budget = seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
-            let args = sim::SimArgs { games, seed, threads, seats, json, plot, flags: SetupFlags { solitaire_setup }, budget };
+            let args = sim::SimArgs { games, seed, threads, seats, json, plot, flags: SetupFlags { solitaire_setup, side }, budget };
             for_game!(game.as_str(), G => sim::run::<G>(&args))
         }
         Command::Odds {

@@ -6,7 +6,7 @@
 
 use crate::error::{CliError, CliResult};
 use crate::games::{CliGame, SetupFlags};
-use crate::seats::{parse_seats, policy_for, AiBudget, Player};
+use crate::seats::{policy_for, AiBudget, Player};
 use fiw_engine::{Game, Outcome, Policy, SaveFile, Seat, Seen, UndoStack, Visibility};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -33,7 +33,7 @@ pub struct PlayArgs {
 
 /// Runs `fiw play` for game `G` on the process's stdin and stdout.
 pub fn run<G: CliGame>(args: &PlayArgs) -> CliResult {
-    let players = parse_seats::<G>(&args.seats, Player::Human, true)?;
+    let players = crate::games::players::<G>(&args.seats, Player::Human, true)?;
     let mut out = io::stdout().lock();
     let session = if let Some(path) = &args.load {
         let json = read_save(path)?;
@@ -118,7 +118,7 @@ pub struct Session<G: Game> {
     show_board: bool,
 }
 
-impl<G: Game> Session<G> {
+impl<G: CliGame> Session<G> {
     /// A session on `state`, reached from `options` and `seed` by `actions`.
     pub fn new(state: G, options: G::Options, seed: u64, actions: Vec<String>, players: Vec<Player>, budget: AiBudget) -> Self {
         let policies = players.iter().enumerate().map(|(seat, p)| policy_for::<G>(*p, seed, seat, budget)).collect();
@@ -153,12 +153,13 @@ impl<G: Game> Session<G> {
         self
     }
 
-    /// `british: human, french: random`.
+    /// `british: human, french: random` (a seat the rules play: by what, `bot: BOT Action Chart`).
     pub fn seating(&self) -> String {
         G::SEATS
             .iter()
             .zip(&self.players)
-            .map(|(s, p)| format!("{s}: {}", p.name()))
+            .enumerate()
+            .map(|(seat, (s, p))| format!("{s}: {}", G::rules_seat(seat).unwrap_or(p.name())))
             .collect::<Vec<_>>()
             .join(", ")
     }
@@ -319,8 +320,14 @@ impl<G: Game> Session<G> {
         writeln!(out, "{}", self.state.render(seat).trim_end())?;
         writeln!(out)?;
         writeln!(out, "{} to decide, turn {}:", G::SEATS[seat], self.state.turn())?;
+        // the game's note (solitaire: the odds of an attack) beside the action, never in its text
+        let width = legal.iter().map(|a| self.state.action_text(a).chars().count()).max().unwrap_or(0);
         for (i, a) in legal.iter().enumerate() {
-            writeln!(out, "  {:>3}. {}", i + 1, self.state.action_text(a))?;
+            let text = self.state.action_text(a);
+            match self.state.action_note(a) {
+                Some(note) => writeln!(out, "  {:>3}. {text:<width$}   {note}", i + 1)?,
+                None => writeln!(out, "  {:>3}. {text}", i + 1)?,
+            }
         }
         writeln!(out, "Type a number or an action ('help' for commands).")?;
         Ok(())

@@ -1,9 +1,9 @@
 //! `fiw sim`: many games between computer players, summed up.
 
 use crate::error::{CliError, CliResult};
-use crate::games::{CliGame, SetupFlags};
-use crate::seats::{parse_seats, policy_for, AiBudget, Player};
-use fiw_engine::{simulate, Game, SimOptions, SimReport};
+use crate::games::{players, CliGame, RulesSeat, SetupFlags};
+use crate::seats::{policy_for, AiBudget, Player};
+use fiw_engine::{simulate, SimOptions, SimReport};
 use std::io::{self, IsTerminal, Write};
 
 /// `fiw sim` as typed.
@@ -33,12 +33,19 @@ pub fn run<G: CliGame>(args: &SimArgs) -> CliResult {
     if let Some(path) = &args.plot {
         crate::plot::draw(&report, G::SEATS, path)?;
     }
+    let facts = G::setup_facts(&G::options(&args.flags)?);
     let mut out = io::stdout().lock();
     if args.json {
-        let json = serde_json::to_string(&report).map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
+        // the report, with the game's set-up facts (solitaire: the player's side) added
+        let mut json = serde_json::to_value(&report).map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
+        if let Some(map) = json.as_object_mut() {
+            for (k, v) in &facts {
+                map.insert(k.to_string(), serde_json::Value::from(v.clone()));
+            }
+        }
         writeln!(out, "{json}")?;
     } else {
-        write!(out, "{}", table::<G>(&report))?;
+        write!(out, "{}", table::<G>(&report, &facts))?;
     }
     Ok(())
 }
@@ -48,24 +55,32 @@ pub fn report<G: CliGame>(args: &SimArgs, progress: bool) -> CliResult<SimReport
     if args.games == 0 {
         return Err(CliError::usage("--games must be at least 1"));
     }
-    let players = parse_seats::<G>(&args.seats, Player::Random, false)?;
+    let players = players::<G>(&args.seats, Player::Random, false)?;
     let options = G::options(&args.flags)?;
     // Fail on bad options before starting threads.
     G::new(&options, args.seed).map_err(|e| CliError::usage(format!("cannot set up {}: {e}", G::NAME)))?;
     let sim = SimOptions { games: args.games, seed: args.seed, threads: args.threads, progress };
     simulate::<G, _>(&options, &sim, |seed| {
-        players.iter().enumerate().map(|(seat, p)| policy_for::<G>(*p, seed, seat, args.budget)).collect()
+        players
+            .iter()
+            .enumerate()
+            .map(|(seat, p)| match G::rules_seat(seat) {
+                Some(who) => Box::new(RulesSeat(who)) as Box<dyn fiw_engine::Policy<G>>,
+                None => policy_for::<G>(*p, seed, seat, args.budget),
+            })
+            .collect()
     })
     .map_err(CliError::failure)
 }
 
-/// The plain-text summary.
-pub fn table<G: Game>(r: &SimReport) -> String {
+/// The plain-text summary, with the game's set-up facts.
+pub fn table<G: CliGame>(r: &SimReport, facts: &[(&'static str, String)]) -> String {
     let mut s = String::new();
     let policies =
         G::SEATS.iter().map(|seat| format!("{seat} {}", r.policies.get(*seat).map_or("?", String::as_str))).collect::<Vec<_>>();
+    let facts = facts.iter().map(|(k, v)| format!(", {k} {v}")).collect::<String>();
     s += &format!(
-        "{}: {} games, seed {}, {} threads ({})\n\n",
+        "{}: {} games, seed {}, {} threads ({}){facts}\n\n",
         r.game,
         r.games,
         r.seed,
@@ -92,6 +107,9 @@ pub fn table<G: Game>(r: &SimReport) -> String {
     s += &format!("{:<width$} {:>10.1}\n", "mean decisions", r.mean_actions);
     for (name, mean) in &r.means {
         s += &format!("{:<width$} {:>10.2}\n", name, mean);
+    }
+    for line in G::report_lines(r) {
+        s += &format!("{line}\n");
     }
     s += "\nvictory turns (turn: games)\n";
     for (who, turns) in &r.victory_turns {
@@ -131,7 +149,7 @@ mod tests {
         assert_eq!(r.games, 300);
         assert_eq!(r.wins.values().sum::<u64>(), 300);
         assert!(r.wins.contains_key("red") && r.wins.contains_key("blue") && r.wins.contains_key("draw"));
-        let t = table::<Race>(&r);
+        let t = table::<Race>(&r, &[]);
         assert!(t.contains("red wins") && t.contains("95 % interval") && t.contains("red_position"), "{t}");
         assert!(t.contains("games/s"), "{t}");
     }

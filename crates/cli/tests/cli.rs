@@ -197,7 +197,7 @@ fn bad_input_exits_2_with_one_line() {
         assert_bad_input(&fiw(args, ""), what);
     }
     let run = fiw(&["play", "chess"], "");
-    assert!(run.stderr.contains("unknown game 'chess' (known: louisbourg)"), "{}", run.stderr);
+    assert!(run.stderr.contains("unknown game 'chess' (known: louisbourg, solitaire)"), "{}", run.stderr);
 }
 
 #[test]
@@ -285,4 +285,128 @@ fn rules_lists_the_book() {
     let run = fiw(&["rules", "louisbourg"], "");
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     assert!(run.stdout.contains("louisbourg:") && run.stdout.contains("Assumed values"), "{}", run.stdout);
+}
+
+// ---- French & Indian War: Solitaire ----
+
+/// Plays an unattended solitaire game as `side` with `policy` and saves it.
+fn saved_solitaire_game(side: &str, policy: &str, seed: u64, extra: &[&str]) -> PathBuf {
+    let file = temp("solitaire");
+    let seed = seed.to_string();
+    let seat = format!("player={policy}");
+    let mut args = vec!["play", "solitaire", "--side", side, "--seat", &seat, "--seed", &seed, "--save", path(&file)];
+    args.extend_from_slice(extra);
+    let run = fiw(&args, "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(run.stdout.contains("player: "), "{}", run.stdout);
+    assert!(run.stdout.contains("bot: BOT Action Chart"), "{}", run.stdout);
+    assert!(run.stdout.contains("game over after"), "{}", run.stdout);
+    assert!(run.stdout.contains("player wins on turn") || run.stdout.contains("bot wins on turn"), "{}", run.stdout);
+    file
+}
+
+#[test]
+fn solitaire_plays_unattended_from_either_side_and_replays() {
+    for (side, policy) in [("british", "random"), ("french", "heuristic")] {
+        let file = saved_solitaire_game(side, policy, 7, &[]);
+        let run = fiw(&["replay", path(&file), "--json"], "");
+        assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+        let v: Value = serde_json::from_str(run.stdout.trim()).expect("one JSON object");
+        assert_eq!(v["game"], "solitaire");
+        assert_eq!(v["verified"], true);
+        let save: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        assert_eq!(save["options"]["side"], side);
+        let _ = std::fs::remove_file(file);
+    }
+    // the search AI plays a whole game (a small budget keeps the test quick)
+    let file = saved_solitaire_game("british", "ai", 3, &["--ai-iterations", "30"]);
+    assert_eq!(fiw(&["replay", path(&file)], "").code, 0);
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
+fn solitaire_sim_json_reports_the_side_points_and_sudden_deaths() {
+    let run = fiw(&["sim", "solitaire", "--games", "300", "--side", "french", "--seat", "player=heuristic", "--json"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let v: Value = serde_json::from_str(run.stdout.trim()).expect("JSON");
+    assert_eq!(v["games"], 300);
+    assert_eq!(v["side"], "french");
+    assert_eq!(v["policies"]["player"], "heuristic");
+    assert_eq!(v["policies"]["bot"], "BOT Action Chart");
+    let wins = v["wins"].as_object().unwrap();
+    for seat in ["player", "bot", "draw"] {
+        assert!(wins.contains_key(seat), "{v}");
+    }
+    assert_eq!(wins["draw"], 0);
+    for m in ["player_vp", "bot_vp", "sudden_death"] {
+        assert!(v["means"][m].as_f64().is_some(), "{m}: {v}");
+    }
+    assert!(v["games_per_sec"].as_f64().unwrap() > 0.0);
+    // the plain table says the side and how games ended; the default side is british
+    let run = fiw(&["sim", "solitaire", "--games", "100", "--threads", "1"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(run.stdout.contains("side british"), "{}", run.stdout);
+    assert!(run.stdout.contains("games ended by sudden death:"), "{}", run.stdout);
+}
+
+#[test]
+fn solitaire_rules_list_the_headings_and_assumed_values() {
+    let run = fiw(&["rules", "solitaire"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    for want in ["solitaire:", "8  Resolving Attacks in Regions", "Assumed values", "Advance Result Chart", "French BOT Action Chart, roll 1"] {
+        assert!(run.stdout.contains(want), "{want}: {}", run.stdout);
+    }
+    let run = fiw(&["rules", "solitaire", "8"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(run.stdout.contains("8.1  Advance Result Chart") && !run.stdout.contains("9  Attacks"), "{}", run.stdout);
+}
+
+#[test]
+fn a_piped_solitaire_session_shows_odds_refusals_and_the_bot() {
+    // place both armies, try an Atlantic attack without the ocean, ask why, check the odds in
+    // the menu, end the actions (the BOT rolls), look at the log, quit
+    let input = "1\n1\nattack atlantic\nwhy attack atlantic\nplace br-1 ohio\nfrobnicate\nend actions\nlog\nquit\n";
+    let run = fiw(&["play", "solitaire", "--seed", "3"], input);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let out = &run.stdout;
+    assert!(out.contains("you are the British, the BOT the French"), "british is the default side: {out}");
+    assert!(out.contains("player to decide"), "{out}");
+    assert!(out.contains("attack ohio") && out.contains("advance 1/6 = 17 %"), "the odds beside each attack: {out}");
+    assert!(out.contains("not allowed: rule 3.4"), "{out}");
+    assert!(out.contains("illegal: rule 3.4"), "{out}");
+    assert!(out.contains("not allowed: rule 3.2"), "{out}");
+    assert!(out.contains("not understood: 'frobnicate'"), "{out}");
+    assert!(out.contains("| BOT rolls "), "the BOT's roll and its chart line: {out}");
+    assert!(out.contains("quit on turn 2"), "{out}");
+    assert!(!out.contains("panicked"));
+}
+
+#[test]
+fn solitaire_bad_input_exits_2_with_one_line() {
+    let bad = temp("solitaire-bad");
+    std::fs::write(&bad, "{\"format\": 1, \"game\": \"solitaire\", \"options\": {\"side\": \"dutch\"}, \"seed\": 1, \"actions\": [], \"digest\": \"x\"}").unwrap();
+    let illegal = temp("solitaire-illegal");
+    std::fs::write(&illegal, "{\"format\": 1, \"game\": \"solitaire\", \"options\": {\"side\": \"british\"}, \"seed\": 1, \"actions\": [\"attack ohio\"], \"digest\": \"x\"}").unwrap();
+    let cases: &[(&str, Vec<&str>)] = &[
+        ("unknown side", vec!["play", "solitaire", "--side", "dutch"]),
+        ("unknown side in sim", vec!["sim", "solitaire", "--games", "1", "--side", "spanish"]),
+        ("side for louisbourg", vec!["play", "louisbourg", "--side", "british"]),
+        ("side for a louisbourg sim", vec!["sim", "louisbourg", "--games", "1", "--side", "french"]),
+        ("the bot's seat", vec!["play", "solitaire", "--seat", "bot=random"]),
+        ("a louisbourg seat", vec!["play", "solitaire", "--seat", "british=random"]),
+        ("louisbourg's set-up flag", vec!["play", "solitaire", "--solitaire-setup"]),
+        ("unknown section", vec!["rules", "solitaire", "99"]),
+        ("broken save", vec!["replay", path(&bad)]),
+        ("broken save to load", vec!["play", "solitaire", "--load", path(&bad)]),
+        ("illegal action in a save", vec!["replay", path(&illegal)]),
+    ];
+    for (what, args) in cases {
+        assert_bad_input(&fiw(args, ""), what);
+    }
+    let run = fiw(&["replay", path(&illegal)], "");
+    assert!(run.stderr.contains("rule 4"), "the set-up comes first: {}", run.stderr);
+    let run = fiw(&["play", "louisbourg", "--side", "british"], "");
+    assert!(run.stderr.contains("--side is for solitaire only"), "{}", run.stderr);
+    let _ = std::fs::remove_file(bad);
+    let _ = std::fs::remove_file(illegal);
 }

@@ -111,6 +111,12 @@ impl Game for Solitaire {
         self.log = Log::new(false);
     }
 
+    /// The kernel's plain MCTS: nothing is hidden, and the BOT's chart roll is chance, which
+    /// each iteration samples afresh with reseeded dice.
+    fn search_ai(config: fiw_engine::SearchConfig) -> Box<dyn fiw_engine::Advisor<Self>> {
+        Box::new(fiw_engine::IsMcts::open(config))
+    }
+
     fn heuristic_policy(seed: u64) -> Option<Box<dyn fiw_engine::Policy<Self>>> {
         Some(Box::new(crate::heuristic::Heuristic::new(seed)))
     }
