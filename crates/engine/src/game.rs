@@ -63,6 +63,16 @@ pub trait Game: Clone + Send + Sync + Serialize + Sized + 'static {
     /// Everything `seat` may know, and nothing more.
     fn view(&self, seat: Seat) -> Self::View;
 
+    /// What a policy is shown through [`crate::Seen::view`]: the seat's view, or a part of it.
+    ///
+    /// A computer player decides hundreds of times a game, and thousands of times a second in
+    /// search playouts; a game may leave out of this view what only people read (the legal
+    /// actions spelled out, the log), which the policy has in other forms. It must never hold
+    /// more than [`Game::view`]: the default is the whole view.
+    fn policy_view(&self, seat: Seat) -> Self::View {
+        self.view(seat)
+    }
+
     /// The board as text from `seat`'s side of the table (built from the view).
     fn render(&self, seat: Seat) -> String;
 

@@ -28,9 +28,10 @@ impl<'a, G: Game> Seen<'a, G> {
         self.seat
     }
 
-    /// Everything the seat may know.
+    /// What the seat may know ([`Game::policy_view`]: the seat's view, less what only people
+    /// read).
     pub fn view(&self) -> G::View {
-        self.state.view(self.seat)
+        self.state.policy_view(self.seat)
     }
 
     /// The current turn (public in every game).

@@ -42,6 +42,10 @@ impl Game for Louisbourg {
         self.view_of(Side::of_seat(seat))
     }
 
+    fn policy_view(&self, seat: Seat) -> View {
+        self.policy_view_of(Side::of_seat(seat))
+    }
+
     fn render(&self, seat: Seat) -> String {
         self.render_for(Side::of_seat(seat))
     }

@@ -93,6 +93,16 @@ fn card_view(c: u8) -> CardView {
 impl Louisbourg {
     /// The view of one side.
     pub fn view_of(&self, seat: Side) -> View {
+        self.view_for(seat, true)
+    }
+
+    /// The view a policy is shown: the same, without what only people read (the legal actions
+    /// as text, the log), which cost more to spell out than a heuristic decision takes.
+    pub fn policy_view_of(&self, seat: Side) -> View {
+        self.view_for(seat, false)
+    }
+
+    fn view_for(&self, seat: Side, words: bool) -> View {
         let enemy = seat.other();
         let battle_loc = self.battle.map(|b| b.loc);
         let mut places = Vec::new();
@@ -125,7 +135,7 @@ impl Louisbourg {
             });
         }
         let to_move = self.decider();
-        let legal = if to_move == Some(seat) {
+        let legal = if words && to_move == Some(seat) {
             let mut v = Vec::new();
             self.candidates(&mut v);
             v.iter().map(|a| a.text()).collect()
@@ -154,7 +164,7 @@ impl Louisbourg {
             own_sp: self.side_sp(seat),
             outcome: self.outcome.clone(),
             legal,
-            log: self.log.visible_to(seat.seat()).map(|e| e.text.clone()).collect(),
+            log: if words { self.log.visible_to(seat.seat()).map(|e| e.text.clone()).collect() } else { Vec::new() },
         }
     }
 

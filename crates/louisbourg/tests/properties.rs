@@ -44,6 +44,12 @@ fn check_views(g: &Louisbourg, dice: &mut Dice) -> Result<(), TestCaseError> {
         let twin = g.resample_hidden(seat, dice);
         prop_assert_eq!(g.view(seat.seat()), twin.view(seat.seat()), "the {} view changed with hidden enemy information", seat.name());
         let v = g.view(seat.seat());
+        // what a policy is shown is the view less the words for people, never more
+        let mut lean = g.policy_view(seat.seat());
+        prop_assert!(lean.legal.is_empty() && lean.log.is_empty());
+        lean.legal.clone_from(&v.legal);
+        lean.log.clone_from(&v.log);
+        prop_assert_eq!(&lean, &v, "the policy view is not the {} view", seat.name());
         let json = serde_json::to_string(&v).unwrap();
         let enemy = seat.other();
         // no enemy block names (they tell the type) and no enemy card in the view
