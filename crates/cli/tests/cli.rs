@@ -365,7 +365,7 @@ fn solitaire_rules_list_the_headings_and_assumed_values() {
 fn a_piped_solitaire_session_shows_odds_refusals_and_the_bot() {
     // place both armies, try an Atlantic attack without the ocean, ask why, check the odds in
     // the menu, end the actions (the BOT rolls), look at the log, quit
-    let input = "1\n1\nattack atlantic\nwhy attack atlantic\nplace br-1 ohio\nfrobnicate\nend actions\nlog\nquit\n";
+    let input = "1\nundo\n1\n1\nattack atlantic\nwhy attack atlantic\nplace br-1 ohio\nfrobnicate\nend actions\nundo\nlog\nquit\n";
     let run = fiw(&["play", "solitaire", "--seed", "3"], input);
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     let out = &run.stdout;
@@ -377,6 +377,8 @@ fn a_piped_solitaire_session_shows_odds_refusals_and_the_bot() {
     assert!(out.contains("not allowed: rule 3.2"), "{out}");
     assert!(out.contains("not understood: 'frobnicate'"), "{out}");
     assert!(out.contains("| BOT rolls "), "the BOT's roll and its chart line: {out}");
+    assert!(out.contains("undone: back to before action 1"), "a placement can be taken back: {out}");
+    assert!(out.contains("nothing to undo"), "never past the BOT's roll: {out}");
     assert!(out.contains("quit on turn 2"), "{out}");
     assert!(!out.contains("panicked"));
 }
@@ -399,6 +401,7 @@ fn solitaire_bad_input_exits_2_with_one_line() {
         ("broken save", vec!["replay", path(&bad)]),
         ("broken save to load", vec!["play", "solitaire", "--load", path(&bad)]),
         ("illegal action in a save", vec!["replay", path(&illegal)]),
+        ("illegal action in a save to load", vec!["play", "solitaire", "--load", path(&illegal)]),
     ];
     for (what, args) in cases {
         assert_bad_input(&fiw(args, ""), what);

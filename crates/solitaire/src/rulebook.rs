@@ -113,7 +113,7 @@ const SECTIONS: &[Sec] = &[
                   allies; militia at their starting towns. The player places the side's +1 and +2 \
                   armies in two regions; the BOT's +1 and +2 go to the same regions.",
         code: &[c!("src/setup.rs: with_options, bot_place"), c!("src/state.rs: start")],
-        tests: &[t!(rulebook "setup_4"), t!(victory "the_start_is_worth_five_points_to_france")],
+        tests: &[t!(rulebook "setup_4"), t!(rulebook "the_setup_has_twelve_placements_4"), t!(victory "the_start_is_worth_five_points_to_france")],
     },
     Sec {
         section: "5",

@@ -170,6 +170,36 @@ fn setup_4() {
     }
 }
 
+/// 4: exact counts: 4 × 3 = 12 ways to place the two starting armies, and then, as the
+/// British, 8 choices on turn 1 (an attack in each region but the French Atlantic, the ocean,
+/// the three Indian tracks, the end of actions) and as the French 6 (an attack in each region,
+/// the Mohawk Indians, the end), whatever the placement.
+#[test]
+fn the_setup_has_twelve_placements_4() {
+    let legal = |g: &Solitaire| {
+        let mut v = Vec::new();
+        g.legal_actions(&mut v);
+        v
+    };
+    let mut placements = 0;
+    for side in [Side::British, Side::French] {
+        let g = Solitaire::new(&Options { side }, 1).unwrap();
+        for first in legal(&g) {
+            let mut g1 = g.clone();
+            g1.apply(first).unwrap();
+            for second in legal(&g1) {
+                let mut g2 = g1.clone();
+                g2.apply(second).unwrap();
+                assert_eq!(g2.step(), Step::Actions);
+                let want = if side == Side::British { 8 } else { 6 };
+                assert_eq!(legal(&g2).len(), want, "{side:?}: {:?}", legal(&g2));
+                placements += 1;
+            }
+        }
+    }
+    assert_eq!(placements, 2 * 12);
+}
+
 /// 5: actions, end of actions, the BOT's roll, the next turn with fresh AP.
 #[test]
 fn a_turn_runs_in_order_5() {
