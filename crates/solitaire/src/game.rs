@@ -10,6 +10,11 @@ use crate::state::{Options, Solitaire, Step};
 use crate::view::View;
 use fiw_engine::{Game, Log, Outcome, RuleBook, RuleError, Seat};
 
+/// `advance 2/6 = 33 %`.
+fn odds(what: &str, sixths: u8) -> String {
+    format!("{what} {sixths}/6 = {:.0} %", 100.0 * sixths as f64 / 6.0)
+}
+
 impl Game for Solitaire {
     type Action = Action;
     type Options = Options;
@@ -65,10 +70,10 @@ impl Game for Solitaire {
             Action::Attack(r) if b.why_not_attack(r, b.player).is_ok() => {
                 let terms = b.attack_terms(r, b.player, 0);
                 let sixths = b.advance_sixths(r, b.player, 0);
-                Some(format!("advance {sixths}/6 = {:.0} % ({})", 100.0 * sixths as f64 / 6.0, terms.describe()))
+                Some(format!("{} ({})", odds("advance", sixths), terms.describe()))
             }
-            Action::AttackOcean => Some("control 3/6 = 50 %".into()),
-            Action::Influence(_) => Some("success 3/6 = 50 %".into()),
+            Action::AttackOcean => Some(odds("control", 7 - crate::ocean::OCEAN_AT_LEAST)),
+            Action::Influence(_) => Some(odds("success", 7 - crate::indians::INFLUENCE_AT_LEAST)),
             _ => None,
         }
     }
