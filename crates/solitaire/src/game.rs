@@ -63,7 +63,8 @@ impl Game for Solitaire {
         Action::parse(text)
     }
 
-    /// 8 the chance to advance with every modifier applied, beside each attack in the menus.
+    /// 8 the chance to advance with every modifier applied, beside each attack in the menus
+    /// (and beside each placement, the attack the army would give there).
     fn action_note(&self, action: &Action) -> Option<String> {
         let b = &self.board;
         match *action {
@@ -71,6 +72,16 @@ impl Game for Solitaire {
                 let terms = b.attack_terms(r, b.player, 0);
                 let sixths = b.advance_sixths(r, b.player, 0);
                 Some(format!("{} ({})", odds("advance", sixths), terms.describe()))
+            }
+            // the attack this army would make possible there
+            Action::Place { army, region } if self.why_not(action).is_ok() => {
+                let mut with = *b;
+                with.army[region as usize][b.player.index()] = army;
+                with.unsupplied[region as usize][b.player.index()] = false;
+                match with.why_not_attack(region, b.player) {
+                    Ok(()) => Some(format!("attack there: {}", odds("advance", with.advance_sixths(region, b.player, 0)))),
+                    Err(e) => Some(format!("no attack there now: {}", e.message)),
+                }
             }
             Action::AttackOcean => Some(odds("control", 7 - crate::ocean::OCEAN_AT_LEAST)),
             Action::Influence(_) => Some(odds("success", 7 - crate::indians::INFLUENCE_AT_LEAST)),

@@ -3,7 +3,6 @@
 
 use crate::armies::{armies, ArmyId, NO_ARMY};
 use crate::map::{map, Region, REGIONS};
-use crate::side::Side;
 use crate::state::{Solitaire, Step};
 use crate::turn_track::{turn_track, LAST_TURN};
 
@@ -105,10 +104,5 @@ impl Solitaire {
     /// Whether the player's side may place armies in `region` now.
     pub(crate) fn can_place_in(&self, region: Region) -> bool {
         (region as usize) < REGIONS && self.board.army_of(region, self.board.player).is_none()
-    }
-
-    /// The side whose armies are placed now.
-    pub fn placing_side(&self) -> Side {
-        self.board.player
     }
 }

@@ -2,7 +2,7 @@
 //! log, and the decision the game waits for.
 
 use crate::armies::{armies, ArmyId, NO_ARMY};
-use crate::map::{map, Region, ATLANTIC, REGIONS};
+use crate::map::{map, Region, REGIONS};
 use crate::side::Side;
 use fiw_engine::{Dice, Log, Outcome};
 use serde::{Deserialize, Serialize};
@@ -158,19 +158,9 @@ impl Board {
         }
     }
 
-    /// The region where `side`'s army `army` stands.
-    pub fn region_of_army(&self, army: ArmyId) -> Option<Region> {
-        (0..REGIONS).find(|&r| self.army[r].contains(&army)).map(|r| r as Region)
-    }
-
     /// 3.4 whether `side` controls the Atlantic.
     pub fn controls_ocean(&self, side: Side) -> bool {
         self.ocean == side
-    }
-
-    /// Whether `region` is the Atlantic.
-    pub fn is_atlantic(region: Region) -> bool {
-        region == ATLANTIC
     }
 }
 

@@ -150,6 +150,12 @@ fn setup_4() {
         let mut legal = Vec::new();
         g.legal_actions(&mut legal);
         assert_eq!(legal.len(), 4);
+        // the menu tells the attack each placement would give: the +1 army against
+        // Ft. Carillon (fortified, Indians allied to the French) as British: +1 −1 −1 = −1
+        if side == Side::British {
+            assert_eq!(g.action_note(&legal[2]).as_deref(), Some("attack there: advance 1/6 = 17 %"));
+            assert_eq!(g.action_note(&legal[3]).as_deref().map(|n| n.starts_with("no attack there now")), Some(true));
+        }
         let (one, two) = if side == Side::British { ("br-1", "br-2") } else { ("fr-1", "fr-2") };
         g.apply(Action::parse(&format!("place {one} mohawk")).unwrap()).unwrap();
         g.legal_actions(&mut legal);
