@@ -54,11 +54,20 @@ impl Terms {
 impl Board {
     /// 8, 3.4 whether `side` may attack in `region`: there must be an enemy marker in a town
     /// next to its own (none when the enemy stands outside its flag town), and in the Atlantic
-    /// `side` must control the ocean.
+    /// `side` must control the ocean. The fast check for legal lists, the BOT and the
+    /// heuristic; [`Board::why_not_attack`] says why not.
+    pub fn can_attack(&self, region: Region, side: Side) -> bool {
+        !self.outside(region, side.other()) && (region != ATLANTIC || self.controls_ocean(side))
+    }
+
+    /// [`Board::can_attack`], with the rule that refuses the attack.
     ///
     /// # Errors
     /// The rule that refuses the attack.
     pub fn why_not_attack(&self, region: Region, side: Side) -> Result<(), RuleError> {
+        if self.can_attack(region, side) {
+            return Ok(());
+        }
         let name = &map().regions[region as usize].name;
         if self.outside(region, side.other()) {
             return Err(RuleError::new(
@@ -66,10 +75,7 @@ impl Board {
                 format!("the {} stand outside their flag town in {name}: there is no town of theirs to attack", side.other().name()),
             ));
         }
-        if region == ATLANTIC && !self.controls_ocean(side) {
-            return Err(RuleError::new("3.4", "no attack in the Atlantic region without control of the Atlantic Ocean"));
-        }
-        Ok(())
+        Err(RuleError::new("3.4", "no attack in the Atlantic region without control of the Atlantic Ocean"))
     }
 
     /// The town `side` attacks in `region`: the one the enemy holds next to it.

@@ -24,7 +24,7 @@ impl Board {
         let bot = self.bot();
         let mut best: Option<(Region, i8, u8)> = None;
         for &r in &line.regions {
-            if self.why_not_attack(r, bot).is_err() {
+            if !self.can_attack(r, bot) {
                 continue;
             }
             let threat = self.advances_to_flag(r, self.player);
@@ -152,15 +152,16 @@ impl Solitaire {
             BotAction::Ocean => (!self.board.controls_ocean(bot)).then_some(crate::map::ATLANTIC),
         };
         let Some(r) = region else { return false };
-        let name = &map().regions[r as usize].name;
-        let what = match line.action {
-            BotAction::Attack => format!("attack in {name} (7)."),
-            BotAction::Raid => format!("a raid in {name} (7)."),
-            BotAction::Supply => format!("a blow at your supply in {name} (7)."),
-            BotAction::Influence => format!("court the {name} Indians (7)."),
-            BotAction::Ocean => "attack the Ocean Control marker (7).".into(),
-        };
-        self.log.public(|| head(&what));
+        self.log.public(|| {
+            let name = &map().regions[r as usize].name;
+            head(&match line.action {
+                BotAction::Attack => format!("attack in {name} (7)."),
+                BotAction::Raid => format!("a raid in {name} (7)."),
+                BotAction::Supply => format!("a blow at your supply in {name} (7)."),
+                BotAction::Influence => format!("court the {name} Indians (7)."),
+                BotAction::Ocean => "attack the Ocean Control marker (7).".into(),
+            })
+        });
         self.bot_act(line, r);
         true
     }
@@ -170,7 +171,7 @@ impl Solitaire {
         let b = &self.board;
         let p = b.player.index();
         match action {
-            BotAction::Attack => b.why_not_attack(r, b.bot()).is_ok(),
+            BotAction::Attack => b.can_attack(r, b.bot()),
             BotAction::Raid => !b.reduced[r as usize][p],
             BotAction::Supply => b.army_of(r, b.player).is_some() && !b.unsupplied[r as usize][p],
             BotAction::Influence => map().has_indians(r) && b.indians[r as usize].ally() != Some(b.bot()),

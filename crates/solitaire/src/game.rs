@@ -68,7 +68,7 @@ impl Game for Solitaire {
     fn action_note(&self, action: &Action) -> Option<String> {
         let b = &self.board;
         match *action {
-            Action::Attack(r) if b.why_not_attack(r, b.player).is_ok() => {
+            Action::Attack(r) if b.can_attack(r, b.player) => {
                 let terms = b.attack_terms(r, b.player, 0);
                 let sixths = b.advance_sixths(r, b.player, 0);
                 Some(format!("{} ({})", odds("advance", sixths), terms.describe()))

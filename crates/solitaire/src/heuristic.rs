@@ -43,10 +43,10 @@ pub fn evaluate(b: &Board) -> f64 {
         let mine = b.advances_to_flag(r, p) as f64;
         let theirs = b.advances_to_flag(r, q) as f64;
         score += PER_TOWN * (theirs - mine) / 2.0;
-        if b.why_not_attack(r, p).is_ok() {
+        if b.can_attack(r, p) {
             score += PER_SIXTH * b.advance_sixths(r, p, 0) as f64;
         }
-        if b.why_not_attack(r, q).is_ok() {
+        if b.can_attack(r, q) {
             score -= PER_SIXTH * b.advance_sixths(r, q, 0) as f64;
         }
     }

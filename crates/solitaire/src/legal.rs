@@ -27,7 +27,7 @@ impl Solitaire {
                     let m = map();
                     if turn.allows(side, Kind::Attack) {
                         for r in 0..REGIONS as u8 {
-                            if b.why_not_attack(r, side).is_ok() {
+                            if b.can_attack(r, side) {
                                 out.push(Action::Attack(r));
                             }
                         }
