@@ -158,11 +158,11 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "7.1",
         title: "BOT Action Charts",
-        summary: "One chart per BOT side, six lines: attack (picking its region by threat or by \
-                  odds), raid (reduce a player militia), cut supply, influence Indians, attack \
-                  the ocean. A line that cannot be done falls back on another; every roll is \
-                  logged with the line used. When BOT markers make the player's retreat, they \
-                  advance into the town left.",
+        summary: "One chart per BOT side, six lines, each one of: attack, raid (reduce a \
+                  player militia), cut supply, influence Indians, attack the ocean; in one region \
+                  (an attack picks it by threat or by odds) or in each region it can. A line that \
+                  cannot be done falls back on another; every roll is logged with the line used. \
+                  When BOT markers make the player's retreat, they advance into the town left.",
         code: &[c!("src/charts.rs: parse, charts"), c!("data/charts.toml"), c!("src/bot.rs: bot_turn, bot_attack_region")],
         tests: &[t!(charts "a_broken_chart_names_the_field"), t!(rulebook "bot_lines_and_fallbacks_7_1")],
     },
