@@ -342,6 +342,11 @@ fn solitaire_sim_json_reports_the_side_points_and_sudden_deaths() {
         assert!(v["means"][m].as_f64().is_some(), "{m}: {v}");
     }
     assert!(v["games_per_sec"].as_f64().unwrap() > 0.0);
+    // the ai seat is the kernel's plain MCTS
+    let run = fiw(&["sim", "solitaire", "--games", "4", "--seat", "player=ai", "--ai-iterations", "20", "--json"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let v: Value = serde_json::from_str(run.stdout.trim()).expect("JSON");
+    assert_eq!(v["policies"]["player"], "mcts");
     // the plain table says the side and how games ended; the default side is british
     let run = fiw(&["sim", "solitaire", "--games", "100", "--threads", "1"], "");
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
@@ -365,8 +370,8 @@ fn solitaire_rules_list_the_headings_and_assumed_values() {
 fn a_piped_solitaire_session_shows_odds_refusals_and_the_bot() {
     // place both armies, try an Atlantic attack without the ocean, ask why, check the odds in
     // the menu, end the actions (the BOT rolls), look at the log, quit
-    let input = "1\nundo\n1\n1\nattack atlantic\nwhy attack atlantic\nplace br-1 ohio\nfrobnicate\nend actions\nundo\nlog\nquit\n";
-    let run = fiw(&["play", "solitaire", "--seed", "3"], input);
+    let input = "1\nundo\n1\n1\nhint\nattack atlantic\nwhy attack atlantic\nplace br-1 ohio\nfrobnicate\nend actions\nundo\nlog\nquit\n";
+    let run = fiw(&["play", "solitaire", "--seed", "3", "--ai-iterations", "200"], input);
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     let out = &run.stdout;
     assert!(out.contains("you are the British, the BOT the French"), "british is the default side: {out}");
@@ -378,6 +383,7 @@ fn a_piped_solitaire_session_shows_odds_refusals_and_the_bot() {
     assert!(out.contains("not understood: 'frobnicate'"), "{out}");
     assert!(out.contains("| BOT rolls "), "the BOT's roll and its chart line: {out}");
     assert!(out.contains("undone: back to before action 1"), "a placement can be taken back: {out}");
+    assert!(out.contains("hint (mcts search, 200 playouts"), "hint asks the plain MCTS: {out}");
     assert!(out.contains("nothing to undo"), "never past the BOT's roll: {out}");
     assert!(out.contains("quit on turn 2"), "{out}");
     assert!(!out.contains("panicked"));
