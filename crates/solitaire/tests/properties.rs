@@ -72,3 +72,60 @@ proptest! {
         play_one(seed.rotate_left(17), Side::French)?;
     }
 }
+
+/// Any action at all, typed or built from arbitrary numbers, at any point of a random game:
+/// `check` answers without panicking, `apply` refuses what `check` refuses and then leaves the
+/// game exactly as it was, and typed text that names no action is an input error.
+fn poke(seed: u64, side: Side, steps: u32, raw: (u8, u8, u8), text: &str) -> Result<(), TestCaseError> {
+    let mut g = Solitaire::new(&Options { side }, seed).unwrap();
+    g.set_logging(false);
+    let mut pick = Dice::new(seed);
+    let mut legal = Vec::new();
+    for _ in 0..steps {
+        if g.to_move().is_none() {
+            break;
+        }
+        g.legal_actions(&mut legal);
+        g.apply_unchecked(legal[pick.below(legal.len() as u32) as usize]);
+    }
+    let (kind, x, y) = raw;
+    let action = match kind % 7 {
+        0 => Action::Place { army: x, region: y },
+        1 => Action::Attack(x),
+        2 => Action::AttackOcean,
+        3 => Action::Influence(x),
+        4 => Action::Restore(x),
+        5 => Action::Resupply(x),
+        _ => Action::EndActions,
+    };
+    g.legal_actions(&mut legal);
+    let verdict = g.check(&action);
+    prop_assert_eq!(verdict.is_ok(), legal.contains(&action), "check and the legal list disagree on {:?}", action);
+    if verdict.is_err() {
+        let before = g.digest();
+        prop_assert!(g.apply(action).is_err());
+        prop_assert_eq!(g.digest(), before);
+    }
+    match g.parse_action(text) {
+        Ok(a) => {
+            let _ = g.check(&a);
+        }
+        Err(e) => prop_assert_eq!(e.rule, "input"),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2_000, failure_persistence: None, ..ProptestConfig::default() })]
+    #[test]
+    fn any_input_is_answered_without_panic(
+        seed in any::<u64>(),
+        french in any::<bool>(),
+        steps in 0u32..120,
+        raw in any::<(u8, u8, u8)>(),
+        text in ".{0,40}",
+    ) {
+        let side = if french { Side::French } else { Side::British };
+        poke(seed, side, steps, raw, &text)?;
+    }
+}
