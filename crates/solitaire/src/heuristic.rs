@@ -1,6 +1,6 @@
 //! The rule-of-thumb player (`--seat player=heuristic`): for each legal action it weighs the
 //! board after success and after failure by their chances, and takes the best; it ends its
-//! actions only when nothing left would help.
+//! actions only when its action points are spent.
 //!
 //! The weighing ([`evaluate`]) counts, from the player's side: the victory points as they stand,
 //! how far along each route the front stands, a sudden-death win or loss in sight, and how
@@ -108,20 +108,18 @@ impl Policy<Solitaire> for Heuristic {
 
     fn choose(&mut self, seen: &Seen<Solitaire>, legal: &[Action]) -> usize {
         let b = seen.view().board;
-        let now = evaluate(&b);
-        let mut best = (usize::MAX, f64::NEG_INFINITY);
+        // AP are not saved (7) and no action can make things worse (a failed roll changes
+        // nothing), so it ends its actions only when nothing else is left
+        let mut best = (legal.iter().position(|&a| a == Action::EndActions).unwrap_or(0), f64::NEG_INFINITY);
         for (i, &a) in legal.iter().enumerate() {
-            let w = if a == Action::EndActions { now } else { worth(&b, a) };
-            // ending is taken only when nothing else is better by a margin
-            let w = if a == Action::EndActions { w + 1e-6 } else { w };
+            if a == Action::EndActions {
+                continue;
+            }
+            let w = worth(&b, a);
             if w > best.1 {
                 best = (i, w);
             }
         }
-        if best.0 == usize::MAX {
-            0
-        } else {
-            best.0
-        }
+        best.0
     }
 }
