@@ -78,9 +78,12 @@ impl CliGame for fiw_solitaire::Solitaire {
 
     fn report_lines(r: &SimReport) -> Vec<String> {
         let sudden = r.means.get("sudden_death").copied().unwrap_or(0.0);
+        let player = r.means.get("player_sudden_death").copied().unwrap_or(0.0);
         vec![format!(
-            "games ended by sudden death: {:.1} %, on points after turn 20: {:.1} %",
+            "games ended by sudden death: {:.1} % (player {:.1} %, BOT {:.1} %), on points after turn 20: {:.1} %",
             100.0 * sudden,
+            100.0 * player,
+            100.0 * (sudden - player),
             100.0 * (1.0 - sudden)
         )]
     }

@@ -11,7 +11,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
-    println!("| side | player | games | player wins | 95 % interval | mean VP player | mean VP BOT | sudden death | games/s |");
+    println!("| side | player | games | player wins | 95 % interval | mean VP player | mean VP BOT | sudden death (player, BOT) | games/s |");
     println!("|---|---|---|---|---|---|---|---|---|");
     for side in [Side::British, Side::French] {
         for policy in ["random", "heuristic"] {
@@ -29,7 +29,7 @@ fn main() {
             let wins = r.wins["player"];
             let [p, lo, hi] = wilson(wins, r.games);
             println!(
-                "| {} | {policy} | {} | {:.1} % | {:.1}–{:.1} % | {:.2} | {:.2} | {:.1} % | {:.0} |",
+                "| {} | {policy} | {} | {:.1} % | {:.1}–{:.1} % | {:.2} | {:.2} | {:.1} % ({:.1} %, {:.1} %) | {:.0} |",
                 side.id(),
                 r.games,
                 100.0 * p,
@@ -38,6 +38,8 @@ fn main() {
                 r.means["player_vp"],
                 r.means["bot_vp"],
                 100.0 * r.means["sudden_death"],
+                100.0 * r.means["player_sudden_death"],
+                100.0 * (r.means["sudden_death"] - r.means["player_sudden_death"]),
                 r.games_per_sec
             );
         }

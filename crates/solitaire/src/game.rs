@@ -106,16 +106,18 @@ impl Game for Solitaire {
     }
 
     /// Victory points of both sides and of the player, and whether the game ended by sudden
-    /// death (its mean is the share of such games).
+    /// death, and by the player's (their means are the shares of such games).
     fn metrics(&self) -> Vec<(&'static str, f64)> {
         use crate::side::Side;
         let b = &self.board;
+        let winner = self.outcome.as_ref().and_then(|o| o.winner);
         vec![
             ("player_vp", b.victory_points(b.player) as f64),
             ("bot_vp", b.victory_points(b.bot()) as f64),
             ("british_vp", b.victory_points(Side::British) as f64),
             ("french_vp", b.victory_points(Side::French) as f64),
             ("sudden_death", if self.sudden_death { 1.0 } else { 0.0 }),
+            ("player_sudden_death", if self.sudden_death && winner == Some(PLAYER) { 1.0 } else { 0.0 }),
         ]
     }
 
