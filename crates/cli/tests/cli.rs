@@ -419,3 +419,19 @@ fn solitaire_bad_input_exits_2_with_one_line() {
     let _ = std::fs::remove_file(bad);
     let _ = std::fs::remove_file(illegal);
 }
+
+#[test]
+fn a_solitaire_game_saved_at_the_prompt_resumes_on_its_side() {
+    let file = temp("solitaire-midgame");
+    let input = format!("1\n1\nend actions\nsave {}\nquit\n", path(&file));
+    let run = fiw(&["play", "solitaire", "--side", "french", "--seed", "8"], &input);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(run.stdout.contains("saved 3 actions"), "{}", run.stdout);
+    let run = fiw(&["play", "solitaire", "--load", path(&file)], "board\nquit\n");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(run.stdout.contains("resumed"), "{}", run.stdout);
+    assert!(run.stdout.contains("you are the French") && run.stdout.contains("turn 2 of 20"), "{}", run.stdout);
+    // --side cannot change a loaded game
+    assert_bad_input(&fiw(&["play", "solitaire", "--load", path(&file), "--side", "british"], ""), "side with load");
+    let _ = std::fs::remove_file(file);
+}
