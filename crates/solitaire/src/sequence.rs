@@ -1,7 +1,7 @@
 //! 5 Sequence of Play Each Turn and 6 Beginning a New Year: arrivals and transfers, action
 //! points, the player's actions, the BOT's action, and the turn marker.
 
-use crate::armies::{armies, ArmyId, NO_ARMY};
+use crate::armies::{armies, ArmyId, MAX_ARMIES, NO_ARMY};
 use crate::map::{map, Region, REGIONS};
 use crate::state::{Solitaire, Step};
 use crate::turn_track::{turn_track, LAST_TURN};
@@ -25,6 +25,15 @@ impl Solitaire {
             self.board.unsupplied = [[false; 2]; REGIONS];
             self.log.public(|| "New year: every reduced militia and every army out of supply is back to full strength (6).".into());
             // 6 the player's armies may relocate: each is lifted and set down again
+            let before = self.board.army;
+            self.log.public(|| {
+                let list = armies();
+                let stood: Vec<String> = (0..REGIONS)
+                    .filter(|&r| before[r][player.index()] != NO_ARMY)
+                    .map(|r| format!("{} from {}", list.list[before[r][player.index()] as usize].id, map().regions[r].name))
+                    .collect();
+                format!("Your armies may relocate (6): {}; place each again.", stood.join(", "))
+            });
             for r in 0..REGIONS {
                 let a = self.board.army[r][player.index()];
                 if a != NO_ARMY {
@@ -36,7 +45,8 @@ impl Solitaire {
         let arriving = armies().arriving(player, t);
         if arriving != 0 && t > 1 {
             self.log.public(|| {
-                let names: Vec<&str> = (0..8).filter(|a| arriving & (1 << a) != 0).map(|a| armies().list[a].name.as_str()).collect();
+                let names: Vec<&str> =
+                    (0..MAX_ARMIES).filter(|a| arriving & (1 << a) != 0).map(|a| armies().list[a].name.as_str()).collect();
                 format!("Arriving for you this turn: {}.", names.join(", "))
             });
         }

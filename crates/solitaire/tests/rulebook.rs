@@ -279,6 +279,7 @@ fn new_year_relocation_and_recovery_6() {
     assert_eq!(b.step, Step::Place);
     assert!(!b.reduced[MOHAWK as usize][0] && !b.unsupplied.iter().flatten().any(|u| *u));
     assert_eq!(b.army[OHIO as usize][0], NO_ARMY, "lifted to relocate");
+    assert!(log_text(&g).contains("Your armies may relocate (6): br-1 from Ohio, br-2 from Hudson"), "{}", log_text(&g));
     // br-1 to the Atlantic (with the militia outside and near Boston), br-2 stays in Hudson
     g.apply(Action::parse("place br-1 atlantic").unwrap()).unwrap();
     assert_eq!(g.check(&Action::parse("place br-2 atlantic").unwrap()).unwrap_err().rule, "3.2");
