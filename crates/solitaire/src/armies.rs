@@ -68,7 +68,7 @@ impl Armies {
         }
         let mut drm = [0i8; MAX_ARMIES];
         for (i, a) in raw.army.iter().enumerate() {
-            let at = format!("{file}: army '{}'", a.id);
+            let at = format!("{}: army '{}'", crate::located(file, text, &[format!("id = \"{}\"", a.id)]), a.id);
             if raw.army[..i].iter().any(|b| b.id == a.id) {
                 return Err(format!("{at}: the id is used twice"));
             }

@@ -198,7 +198,8 @@ impl Charts {
                 return Err(format!("{file}: the {} BOT needs six [[bot]] lines, found {}", side.id(), lines.len()));
             }
             for (i, l) in lines.iter().enumerate() {
-                let at = format!("{file}: {} BOT line {}", side.id(), l.roll);
+                let keys = [format!("side = \"{}\"", side.id()), format!("roll = {}", l.roll)];
+                let at = format!("{}: {} BOT line {}", crate::located(file, text, &keys), side.id(), l.roll);
                 if l.roll as usize != i + 1 {
                     return Err(format!("{at} field roll: the lines must run 1 to 6 in order"));
                 }
@@ -300,7 +301,8 @@ mod tests {
         let e = Charts::parse(&good.replacen("never = 1", "never = 2", 1), "c.toml").unwrap_err();
         assert!(e.contains("[advance]"), "{e}");
         let e = Charts::parse(&good.replacen("regions = [\"ohio\", \"hudson\", \"mohawk\"]", "regions = [\"erie\"]", 1), "c.toml").unwrap_err();
-        assert!(e.contains("french BOT line 1 field regions"), "{e}");
+        let line = good.lines().position(|l| l == "roll = 1").unwrap() + 1;
+        assert!(e.starts_with(&format!("c.toml line {line}: french BOT line 1 field regions")), "{e}");
         let e = Charts::parse(&good.replacen("otherwise = 3", "otherwise = 1", 1), "c.toml").unwrap_err();
         assert!(e.contains("french BOT line 1 field otherwise"), "{e}");
         // line 2 falls back on 3, and 3 on 2: a loop

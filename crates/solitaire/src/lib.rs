@@ -36,6 +36,24 @@ pub use actions::Action;
 pub use side::{Side, BOT, PLAYER};
 pub use state::{Board, Indians, Options, Solitaire, Step};
 
+/// Where an entry of a data file is, for error messages: `file line N`, N being the line of the
+/// last of `keys` (whole lines such as `id = "ohio"`, each looked for after the one before), or
+/// just `file` if they are not found (toml's own errors carry their line already).
+pub(crate) fn located(file: &str, text: &str, keys: &[String]) -> String {
+    let mut from = 0;
+    let mut line = None;
+    for key in keys {
+        match text.lines().enumerate().skip(from).find(|(_, l)| l.trim() == key.as_str()) {
+            Some((i, _)) => {
+                line = Some(i + 1);
+                from = i + 1;
+            }
+            None => return file.to_string(),
+        }
+    }
+    line.map_or_else(|| file.to_string(), |n| format!("{file} line {n}"))
+}
+
 /// Folds a multi-line message (toml's errors) onto one line.
 pub(crate) fn one_line(text: &str) -> String {
     text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")

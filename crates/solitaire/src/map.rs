@@ -137,7 +137,11 @@ impl Map {
         let mut kind = [[TownKind::Town; MAX_TOWNS]; REGIONS];
         let mut seen: Vec<&str> = Vec::new();
         for (r, def) in raw.region.iter().enumerate() {
-            let at = format!("{file}: region '{}'", def.id);
+            let at = format!("{}: region '{}'", crate::located(file, text, &[format!("id = \"{}\"", def.id)]), def.id);
+            let town_at = |id: &str| {
+                let keys = [format!("id = \"{}\"", def.id), format!("id = \"{id}\"")];
+                format!("{}: region '{}' town '{id}'", crate::located(file, text, &keys), def.id)
+            };
             if def.id != REGION_IDS[r] {
                 return Err(format!("{file}: [[region]] number {} has id '{}', expected '{}'", r + 1, def.id, REGION_IDS[r]));
             }
@@ -151,15 +155,15 @@ impl Map {
             }
             for (i, t) in def.town.iter().enumerate() {
                 if seen.contains(&t.id.as_str()) {
-                    return Err(format!("{at}: town id '{}' is used twice", t.id));
+                    return Err(format!("{}: the town id is used twice", town_at(&t.id)));
                 }
                 seen.push(&t.id);
                 let end = i == 0 || i == n - 1;
                 if (t.kind == TownKind::Flag) != end {
-                    return Err(format!("{at} town '{}' field kind: a route has a flag town at each end and none between", t.id));
+                    return Err(format!("{} field kind: a route has a flag town at each end and none between", town_at(&t.id)));
                 }
                 if t.source.is_none() && t.assumed.is_none() {
-                    return Err(format!("{at} town '{}': needs `source` or `assumed`", t.id));
+                    return Err(format!("{}: needs `source` or `assumed`", town_at(&t.id)));
                 }
                 kind[r][i] = t.kind;
             }
@@ -257,7 +261,12 @@ mod tests {
         let good = include_str!("../data/map.toml");
         let bad = good.replacen("french_start = \"ft-duquesne\"", "french_start = \"carlisle\"", 1);
         let e = Map::parse(&bad, "map.toml").unwrap_err();
-        assert!(e.contains("region 'ohio' field french_start"), "{e}");
+        let line = good.lines().position(|l| l == "id = \"ohio\"").unwrap() + 1;
+        assert_eq!(e, format!("map.toml line {line}: region 'ohio' field french_start: the French must start at the town after the British one, and neither in a flag town"));
+        let bad = good.replacen("kind = \"fortified\"", "kind = \"flag\"", 1);
+        let e = Map::parse(&bad, "map.toml").unwrap_err();
+        let line = good.lines().position(|l| l.trim() == "id = \"cumberland\"").unwrap() + 1;
+        assert!(e.starts_with(&format!("map.toml line {line}: region 'ohio' town 'cumberland' field kind")), "{e}");
         let bad = good.replacen("kind = \"town\"", "kind = \"castle\"", 1);
         let e = Map::parse(&bad, "map.toml").unwrap_err();
         assert!(e.starts_with("map.toml: ") && e.contains("castle") && !e.contains('\n'), "{e}");

@@ -116,7 +116,7 @@ impl TurnTrack {
         }
         let mut turns = Vec::with_capacity(raw.turn.len());
         for (i, t) in raw.turn.iter().enumerate() {
-            let at = format!("{file}: turn {}", t.turn);
+            let at = format!("{}: turn {}", crate::located(file, text, &[format!("turn = {}", t.turn)]), t.turn);
             if t.turn as usize != i + 1 {
                 return Err(format!("{file}: [[turn]] number {} has turn = {}", i + 1, t.turn));
             }
