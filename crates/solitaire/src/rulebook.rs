@@ -218,6 +218,7 @@ const SECTIONS: &[Sec] = &[
             t!(victory "sudden_death_needs_the_flags_and_no_flag_lost"),
             t!(victory "points_decide_and_never_tie_with_the_printed_values"),
             t!(rulebook "sudden_death_at_the_end_of_the_other_sides_turn_11"),
+            t!(rulebook "the_bots_flags_must_survive_the_players_turn_11"),
             t!(rulebook "points_after_turn_20_11"),
         ],
     },

@@ -487,6 +487,34 @@ fn sudden_death_at_the_end_of_the_other_sides_turn_11() {
     assert!(g.outcome().is_none());
 }
 
+/// 11: flags the BOT takes during its own turn win only if it still holds them at the end of
+/// the player's next turn: the player has that turn to recover one.
+#[test]
+fn the_bots_flags_must_survive_the_players_turn_11() {
+    let mut b = board(Side::British, 6, 0);
+    b.front[OHIO as usize] = -1; // the French hold Philadelphia
+    b.front[MOHAWK as usize] = 0; // the British hold on in Albany
+    let mut g = game(b);
+    // French line 3, a general offensive: Hudson 1, (Ohio: nothing left to attack), Mohawk 6,
+    // Atlantic 1
+    g.force_dice([3, 1, 6, 1]);
+    g.apply(Action::EndActions).unwrap();
+    assert_eq!(g.board().flags_held(Side::French), 2);
+    assert!(g.outcome().is_none(), "not at the end of the French turn");
+    assert_eq!(g.board().turn, 7);
+    // the British recover Albany from outside (a natural 6) and the game goes on
+    let mut recovered = g.clone();
+    recovered.force_dice([6]);
+    recovered.apply(Action::Attack(MOHAWK)).unwrap();
+    recovered.force_dice([2]); // French line 2, a raid
+    recovered.apply(Action::EndActions).unwrap();
+    assert!(recovered.outcome().is_none());
+    // ... or they do not, and the French win at the end of the British turn
+    g.apply(Action::EndActions).unwrap();
+    let o = g.outcome().unwrap();
+    assert_eq!((o.winner, o.turn), (Some(fiw_solitaire::BOT), 7));
+}
+
 /// 11: after turn 20 the game goes to the side with more victory points.
 #[test]
 fn points_after_turn_20_11() {
