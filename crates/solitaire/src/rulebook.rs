@@ -356,15 +356,18 @@ fn assumed() -> Vec<AssumedValue> {
     }
     for (i, t) in turn_track().turns.iter().enumerate() {
         let acts = |side: crate::Side| t.allowed(side).map(|k| k.word()).collect::<Vec<_>>().join(", ");
+        // arrivals live with the armies (armies.toml); shown here as on a printed track
+        let arrive: Vec<&str> = armies().list.iter().filter(|a| a.arrives as usize == i + 1 && i > 0).map(|a| a.id.as_str()).collect();
         out.push(AssumedValue {
             name: format!("5.1 Turn Track, turn {} ({} {})", i + 1, t.season, t.year),
             value: format!(
-                "AP British {} / French {}; British may {}; French may {}{}",
+                "AP British {} / French {}; British may {}; French may {}{}{}",
                 t.ap[0],
                 t.ap[1],
                 acts(crate::Side::British),
                 acts(crate::Side::French),
-                if t.transfers { "; transfers" } else { "" }
+                if t.transfers { "; transfers" } else { "" },
+                if arrive.is_empty() { String::new() } else { format!("; arriving: {}", arrive.join(", ")) }
             ),
             reason: t.assumed.clone(),
         });
