@@ -509,9 +509,10 @@ impl<G: CliGame> Session<G> {
         )?;
         for (rank, a) in analysis.actions.iter().take(5).enumerate() {
             let choice = legal.iter().position(|l| *l == a.action).map_or(0, |i| i + 1);
+            let base = if analysis.baseline == Some(a.action) { "  the heuristic's choice" } else { "" };
             writeln!(
                 out,
-                "  {}. choice {choice}: {:<44} value {:.2}  ({} playouts)",
+                "  {}. choice {choice}: {:<44} value {:.2}  ({} playouts){base}",
                 rank + 1,
                 self.state.action_text(&a.action),
                 a.value,

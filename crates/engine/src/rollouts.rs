@@ -122,7 +122,15 @@ impl<G: Game> RolloutSearch<G> {
         }
     }
 
-    fn report(seat: Seat, legal: &[G::Action], chosen: usize, wins: &[f64], plays: &[u32], start: Instant) -> Analysis<G::Action> {
+    fn report(
+        seat: Seat,
+        legal: &[G::Action],
+        chosen: usize,
+        pick: usize,
+        wins: &[f64],
+        plays: &[u32],
+        start: Instant,
+    ) -> Analysis<G::Action> {
         let mut actions: Vec<ActionStats<G::Action>> = legal
             .iter()
             .enumerate()
@@ -146,6 +154,7 @@ impl<G: Game> RolloutSearch<G> {
             nodes: 0,
             seconds: start.elapsed().as_secs_f64(),
             actions,
+            baseline: legal.get(pick).copied(),
         }
     }
 }
@@ -158,11 +167,11 @@ impl<G: Game> Advisor<G> for RolloutSearch<G> {
         let mut wins = vec![0.0; n];
         let mut plays = vec![0u32; n];
         if n == 0 {
-            return Self::report(seat, legal, 0, &wins, &plays, start);
+            return Self::report(seat, legal, 0, 0, &wins, &plays, start);
         }
         let pick = self.decider.choose(seen, legal).min(n - 1);
         if n == 1 || !(self.worth_searching)(legal) {
-            return Self::report(seat, legal, pick, &wins, &plays, start);
+            return Self::report(seat, legal, pick, pick, &wins, &plays, start);
         }
         // a private copy without the game's history; like `seen`'s state it is only determinized
         let mut root = seen.true_state().clone();
@@ -236,7 +245,7 @@ impl<G: Game> Advisor<G> for RolloutSearch<G> {
             .max_by(|&a, &b| mean(a).total_cmp(&mean(b)).then((a == pick).cmp(&(b == pick))).then(b.cmp(&a)))
             .unwrap_or(pick);
         let chosen = if best != pick && mean(best) >= mean(pick) + self.margin { best } else { pick };
-        Self::report(seat, legal, chosen, &wins, &plays, start)
+        Self::report(seat, legal, chosen, pick, &wins, &plays, start)
     }
 }
 

@@ -140,8 +140,11 @@ pub struct Analysis<A> {
     /// Wall-clock seconds the search took.
     pub seconds: f64,
     /// Every legal action, most visited first; ties go to the higher value, then to the
-    /// earlier action in the legal list.
+    /// earlier action in the legal list. (A rollout search puts its choice first.)
     pub actions: Vec<ActionStats<A>>,
+    /// The action the search's base policy would play, where it has one (a rollout search
+    /// starts from its heuristic's choice and overrules it only for a clearly better one).
+    pub baseline: Option<A>,
 }
 
 impl<A> Analysis<A> {
@@ -522,7 +525,7 @@ impl<G: Game> IsMcts<G> {
         actions.sort_by(|a, b| {
             b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value)).then(a.index.cmp(&b.index))
         });
-        Analysis { seat, iterations, nodes: nodes.len(), seconds: start.elapsed().as_secs_f64(), actions }
+        Analysis { seat, iterations, nodes: nodes.len(), seconds: start.elapsed().as_secs_f64(), actions, baseline: None }
     }
 }
 

@@ -12,7 +12,6 @@ mod bombard;
 pub mod cards;
 pub mod fire;
 pub mod forces;
-pub mod evaluate;
 mod game;
 pub mod heuristic;
 mod legal;

@@ -100,18 +100,6 @@ fn a_peeking_search_would_be_caught() {
     assert!(caught >= 1, "the open search should see the hidden difference at least once");
 }
 
-/// The evaluation is a probability, and the two sides' chances add up to one.
-#[test]
-fn the_evaluation_is_a_probability_for_both_sides() {
-    for (seed, steps) in [(1, 0), (2, 60), (3, 200), (4, 400)] {
-        let g = position(seed, steps);
-        let b = g.win_chance(Side::British);
-        let f = g.win_chance(Side::French);
-        assert!((0.0..=1.0).contains(&b), "{b}");
-        assert!((b + f - 1.0).abs() < 1e-12);
-    }
-}
-
 /// 7: until the British land, their plan is secret, so resampling for the French redraws it;
 /// once carried out it is public and stays as it was.
 #[test]

@@ -42,6 +42,7 @@ fn playouts_overrule_the_base_where_it_loses() {
     let legal = legal_of(&g);
     let a = search(60, 1).analyse(&Seen::new(&g, 0), &legal);
     assert_eq!(a.best().map(|b| b.action), Some(PileAction::Take(2)), "{:?}", a.actions);
+    assert_eq!(a.baseline, Some(PileAction::Take(1)), "the base policy's choice is reported");
     let one = a.actions.iter().find(|s| s.action == PileAction::Take(1)).expect("listed");
     assert!(one.visits > 0 && one.value == 0.0, "{one:?}");
 }
