@@ -140,14 +140,17 @@ where
         .map(|(s, p)| (G::SEATS[s].to_string(), p.name().to_string()))
         .collect();
     let start = Instant::now();
-    const CHUNK: u64 = 256;
-    let chunks = sim.games.div_ceil(CHUNK);
+    // Games go to the threads in chunks: big enough that a thread rarely asks for work when
+    // games take microseconds, small enough that no thread is left alone with a long chunk at
+    // the end when they take seconds (an AI game): at least eight chunks a thread.
+    let chunk = (sim.games / (threads as u64 * 8)).clamp(1, 256);
+    let chunks = sim.games.div_ceil(chunk);
     let records: Result<Vec<Vec<GameRecord>>, String> = pool.install(|| {
         (0..chunks)
             .into_par_iter()
             .map(|c| {
-                let mut out = Vec::with_capacity(CHUNK as usize);
-                for i in c * CHUNK..((c + 1) * CHUNK).min(sim.games) {
+                let mut out = Vec::with_capacity(chunk as usize);
+                for i in c * chunk..((c + 1) * chunk).min(sim.games) {
                     let seed = game_seed(sim.seed, i);
                     let mut state = G::new(options, seed).map_err(|e| e.to_string())?;
                     state.set_logging(false);
