@@ -8,8 +8,10 @@
 //! Front ends (terminal, browser) and AIs see a game only through [`Game::view`], which carries
 //! what one seat may know; policies get a [`Seen`], which exposes nothing else.
 //!
-//! The AIs are policies too: [`RandomPolicy`], and [`IsMcts`], information-set Monte Carlo tree
-//! search (plain MCTS for open-information games). A game gives search what it needs through
+//! The AIs are policies too: [`RandomPolicy`]; [`IsMcts`], information-set Monte Carlo tree
+//! search (plain MCTS for open-information games); and [`RolloutSearch`], which improves a
+//! game's own heuristic player by playing each option of a big decision out. A game picks its
+//! `ai` seat with [`Game::search_ai`]. A game gives search what it needs through
 //! [`Game::determinize`] (a state drawn among those a seat cannot tell from the true one) and
 //! [`Game::reseed`] (fresh dice, so chance is sampled rather than foreseen).
 #![deny(missing_docs)]
