@@ -1,0 +1,533 @@
+//! Units' bases: a pose (where and which way), a footprint (how big), and the rectangle the
+//! two make, with the questions asked of bases: distance, overlap, arcs, which side faces a
+//! point.
+
+use crate::error::{finite, positive, TableError};
+use crate::geom::{convex_distance, convex_hull, convex_point_distance, heading, meets_half_planes, normalize, sat_gap, Point, Segment, EPS};
+use crate::polygon::Location;
+use serde::{Deserialize, Serialize};
+
+/// Where a base stands and which way it faces: its centre (the point it pivots on, as the D3
+/// text has units pivot "on the centre") and its compass facing in degrees.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Pose {
+    /// The centre of the base.
+    pub at: Point,
+    /// Compass degrees, 0 = north, clockwise.
+    pub facing: f64,
+}
+
+impl Pose {
+    /// A pose at `(x, y)` facing `facing` degrees (brought into `[0, 360)`).
+    pub fn new(x: f64, y: f64, facing: f64) -> Self {
+        Pose { at: Point::new(x, y), facing: normalize(facing) }
+    }
+
+    /// Checks a pose read from data or typed by a player: finite numbers only.
+    ///
+    /// # Errors
+    /// [`TableError::Field`] naming `at` or `facing`.
+    pub fn checked(self) -> Result<Pose, TableError> {
+        finite(self.at.x, "at")?;
+        finite(self.at.y, "at")?;
+        finite(self.facing, "facing")?;
+        Ok(Pose { at: self.at, facing: normalize(self.facing) })
+    }
+
+    /// The unit vector straight ahead.
+    pub fn ahead(&self) -> Point {
+        heading(self.facing)
+    }
+
+    /// The unit vector to the right (90° clockwise of ahead).
+    pub fn right(&self) -> Point {
+        heading(self.facing + 90.0)
+    }
+
+    /// The same pose moved `inches` straight ahead (backwards if negative).
+    pub fn advanced(&self, inches: f64) -> Pose {
+        Pose { at: self.at + self.ahead() * inches, facing: self.facing }
+    }
+
+    /// The same place, facing `facing`.
+    pub fn facing(&self, facing: f64) -> Pose {
+        Pose { at: self.at, facing: normalize(facing) }
+    }
+}
+
+/// The size of a base: frontage (side to side) by depth (front to back), in inches.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "FootprintDef", into = "FootprintDef")]
+pub struct Footprint {
+    frontage: f64,
+    depth: f64,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FootprintDef {
+    frontage: f64,
+    depth: f64,
+}
+
+impl TryFrom<FootprintDef> for Footprint {
+    type Error = TableError;
+    fn try_from(d: FootprintDef) -> Result<Self, TableError> {
+        Footprint::new(d.frontage, d.depth)
+    }
+}
+
+impl From<Footprint> for FootprintDef {
+    fn from(f: Footprint) -> Self {
+        FootprintDef { frontage: f.frontage, depth: f.depth }
+    }
+}
+
+impl Footprint {
+    /// A base `frontage` wide and `depth` deep.
+    ///
+    /// # Errors
+    /// [`TableError::Field`] naming `frontage` or `depth` unless each is finite and above 0.
+    pub fn new(frontage: f64, depth: f64) -> Result<Footprint, TableError> {
+        Ok(Footprint { frontage: positive(frontage, "frontage")?, depth: positive(depth, "depth")? })
+    }
+
+    /// Side to side, in inches.
+    pub fn frontage(&self) -> f64 {
+        self.frontage
+    }
+
+    /// Front to back, in inches.
+    pub fn depth(&self) -> f64 {
+        self.depth
+    }
+
+    /// The base standing at `pose`.
+    pub fn place(&self, pose: Pose) -> Rect {
+        Rect::new(*self, pose)
+    }
+
+    /// Half the diagonal: how far a corner sweeps from the centre when the base pivots.
+    pub fn pivot_radius(&self) -> f64 {
+        self.frontage.hypot(self.depth) / 2.0
+    }
+}
+
+/// A side of a base.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The front edge, which the facing points out of.
+    Front,
+    /// The right flank (as the unit sees it).
+    Right,
+    /// The rear edge.
+    Rear,
+    /// The left flank.
+    Left,
+}
+
+/// A field of fire: the region ahead of a base's front edge bounded by lines leaving its two
+/// front corners at a half-angle either side of straight ahead, or all round.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Arc {
+    half_angle: Option<f64>,
+}
+
+impl Arc {
+    /// The D3 field of fire: 45° either side of straight ahead (the skirmish rules' 8.1 and 9.1
+    /// use the same).
+    pub const FRONT_45: Arc = Arc { half_angle: Some(45.0) };
+    /// All round: a D3 unit in a town.
+    pub const ALL_ROUND: Arc = Arc { half_angle: None };
+
+    /// An arc of `half_angle` degrees either side of straight ahead from the front edge.
+    ///
+    /// # Errors
+    /// [`TableError::Field`] naming `half_angle` unless it is above 0 and at most 90 (wider
+    /// fields would reach behind the front edge: use [`Arc::ALL_ROUND`]).
+    pub fn front(half_angle: f64) -> Result<Arc, TableError> {
+        if half_angle.is_finite() && half_angle > 0.0 && half_angle <= 90.0 {
+            Ok(Arc { half_angle: Some(half_angle) })
+        } else {
+            Err(TableError::field("half_angle", format!("an arc is above 0° and at most 90° either side, not {half_angle}")))
+        }
+    }
+
+    /// The half-angle in degrees, `None` all round.
+    pub fn half_angle(&self) -> Option<f64> {
+        self.half_angle
+    }
+}
+
+/// A footprint placed on the table: a rectangle that may be turned to any facing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rect {
+    pose: Pose,
+    footprint: Footprint,
+    /// Anticlockwise: front-left, rear-left, rear-right, front-right.
+    ccw: [Point; 4],
+}
+
+impl Rect {
+    /// The footprint standing at `pose`.
+    pub fn new(footprint: Footprint, pose: Pose) -> Rect {
+        let f = pose.ahead() * (footprint.depth / 2.0);
+        let r = pose.right() * (footprint.frontage / 2.0);
+        let c = pose.at;
+        Rect { pose, footprint, ccw: [c + f - r, c - f - r, c - f + r, c + f + r] }
+    }
+
+    /// Where it stands and faces.
+    pub fn pose(&self) -> Pose {
+        self.pose
+    }
+
+    /// Its size.
+    pub fn footprint(&self) -> Footprint {
+        self.footprint
+    }
+
+    /// The centre.
+    pub fn centre(&self) -> Point {
+        self.pose.at
+    }
+
+    /// The middle of the front edge: where its sight lines start.
+    pub fn front_centre(&self) -> Point {
+        self.pose.at + self.pose.ahead() * (self.footprint.depth / 2.0)
+    }
+
+    /// The corners going clockwise as seen from above: front-left, front-right, rear-right,
+    /// rear-left.
+    pub fn corners(&self) -> [Point; 4] {
+        let [fl, rl, rr, fr] = self.ccw;
+        [fl, fr, rr, rl]
+    }
+
+    /// The corners anticlockwise (front-left, rear-left, rear-right, front-right): the form
+    /// the polygon routines take.
+    pub fn polygon(&self) -> &[Point; 4] {
+        &self.ccw
+    }
+
+    /// A side as a segment, running clockwise round the base (the front from front-left to
+    /// front-right).
+    pub fn edge(&self, side: Side) -> Segment {
+        let [fl, fr, rr, rl] = self.corners();
+        match side {
+            Side::Front => Segment::new(fl, fr),
+            Side::Right => Segment::new(fr, rr),
+            Side::Rear => Segment::new(rr, rl),
+            Side::Left => Segment::new(rl, fl),
+        }
+    }
+
+    /// The area in square inches.
+    pub fn area(&self) -> f64 {
+        self.footprint.frontage * self.footprint.depth
+    }
+
+    /// Where `p` is in the base's own frame: (inches ahead of the centre, inches to its right).
+    pub fn local(&self, p: Point) -> (f64, f64) {
+        let v = p - self.pose.at;
+        (v.dot(self.pose.ahead()), v.dot(self.pose.right()))
+    }
+
+    /// Where `p` lies: inside, on the edge (within [`EPS`]) or outside.
+    pub fn locate(&self, p: Point) -> Location {
+        let (a, r) = self.local(p);
+        let (hd, hf) = (self.footprint.depth / 2.0, self.footprint.frontage / 2.0);
+        let out = (a.abs() - hd).max(r.abs() - hf);
+        if out > EPS {
+            Location::Outside
+        } else if out >= -EPS {
+            Location::Boundary
+        } else {
+            Location::Inside
+        }
+    }
+
+    /// The distance edge to edge to another base: 0 when they touch or overlap.
+    pub fn distance(&self, other: &Rect) -> f64 {
+        convex_distance(&self.ccw, &other.ccw)
+    }
+
+    /// The distance from the nearest point of the base to `p` (0 inside or on it).
+    pub fn distance_to_point(&self, p: Point) -> f64 {
+        convex_point_distance(&self.ccw, p)
+    }
+
+    /// Whether two bases share more than a touch: one reaches more than [`EPS`] into the
+    /// other. Bases touching edge to edge or corner to corner do not overlap.
+    pub fn overlaps(&self, other: &Rect) -> bool {
+        sat_gap(&self.ccw, &other.ccw) < -EPS
+    }
+
+    /// Whether two bases touch: distance 0 without overlapping.
+    pub fn touches(&self, other: &Rect) -> bool {
+        !self.overlaps(other) && self.distance(other) == 0.0
+    }
+
+    /// Which side of this base faces `p`: the four zones are cut by the base's diagonals,
+    /// extended. A point exactly on a diagonal counts as in front if the diagonal is a front
+    /// one, else on the flank, never the rear: a charge must be clearly behind to be on the
+    /// rear, clearly beside to be on the flank.
+    pub fn side_towards(&self, p: Point) -> Side {
+        let (a, r) = self.local(p);
+        // scaled so that the diagonals become the lines |u| = |v|
+        let u = a / (self.footprint.depth / 2.0);
+        let v = r / (self.footprint.frontage / 2.0);
+        let tol = 1e-9 * (1.0 + u.abs().max(v.abs()));
+        if u >= v.abs() - tol {
+            Side::Front
+        } else if v.abs() >= -u - tol {
+            if v > 0.0 {
+                Side::Right
+            } else {
+                Side::Left
+            }
+        } else {
+            Side::Rear
+        }
+    }
+
+    /// The boundary lines of this base's arc, each as (a point, a direction) with the arc to
+    /// its left; none all round.
+    fn arc_lines(&self, arc: Arc) -> Option<[(Point, Point); 3]> {
+        let half = arc.half_angle?;
+        let [fl, fr, _, _] = self.corners();
+        let (ahead, right) = (self.pose.ahead(), self.pose.right());
+        let (s, c) = half.to_radians().sin_cos();
+        let right_ray = ahead * c + right * s;
+        let left_ray = ahead * c - right * s;
+        // the region is what lies to the left of each line: the front edge's line run
+        // left-to-right, the right ray out of the front-right corner, and the left ray out of
+        // the front-left corner run backwards
+        Some([(fl, right), (fr, right_ray), (fl, -left_ray)])
+    }
+
+    /// Whether `p` lies in this base's arc, the boundary lines included (within [`EPS`]).
+    pub fn arc_contains(&self, p: Point, arc: Arc) -> bool {
+        match self.arc_lines(arc) {
+            None => true,
+            Some(lines) => lines.iter().all(|(a, dir)| dir.cross(p - *a) >= -EPS),
+        }
+    }
+
+    /// Whether any part of `other` lies in this base's arc, the boundary lines included: a
+    /// target whose corner sits exactly on the 45° line is in the arc.
+    pub fn in_arc(&self, other: &Rect, arc: Arc) -> bool {
+        match self.arc_lines(arc) {
+            None => true,
+            Some(lines) => meets_half_planes(&other.ccw, &lines),
+        }
+    }
+}
+
+/// A convex shape the terrain questions take: a base ([`Rect`]) or the ground a move sweeps
+/// ([`Sweep`]). Its points run anticlockwise.
+pub trait Shape {
+    /// The corners, anticlockwise, convex.
+    fn convex(&self) -> &[Point];
+}
+
+impl Shape for Rect {
+    fn convex(&self) -> &[Point] {
+        &self.ccw
+    }
+}
+
+/// The ground a base covers while it moves straight from one point to another holding one
+/// facing: the hull of the base at both ends.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sweep {
+    hull: Vec<Point>,
+}
+
+impl Shape for Sweep {
+    fn convex(&self) -> &[Point] {
+        &self.hull
+    }
+}
+
+impl Sweep {
+    /// The corners of the swept ground, anticlockwise.
+    pub fn points(&self) -> &[Point] {
+        &self.hull
+    }
+}
+
+/// The ground a base covers while it moves straight from `from` to `to` holding `facing`. The
+/// D3 text's pivots happen in place at the start and end; a game that wants them checked adds
+/// a circle of [`Footprint::pivot_radius`].
+pub fn sweep(footprint: Footprint, from: Point, to: Point, facing: f64) -> Sweep {
+    let a = footprint.place(Pose { at: from, facing });
+    let b = footprint.place(Pose { at: to, facing });
+    let mut pts = a.ccw.to_vec();
+    pts.extend_from_slice(&b.ccw);
+    Sweep { hull: convex_hull(&pts) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::signed_area2;
+
+    fn base(x: f64, y: f64, facing: f64) -> Rect {
+        // a D3-sized unit: 4" frontage, 2" deep (the size the game crate will choose is its own)
+        Footprint::new(4.0, 2.0).unwrap().place(Pose::new(x, y, facing))
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-9
+    }
+
+    #[test]
+    fn corners_follow_the_facing() {
+        let north = base(10.0, 10.0, 0.0);
+        let [fl, fr, rr, rl] = north.corners();
+        assert_eq!((fl, fr, rr, rl), (Point::new(8.0, 11.0), Point::new(12.0, 11.0), Point::new(12.0, 9.0), Point::new(8.0, 9.0)));
+        assert_eq!(north.front_centre(), Point::new(10.0, 11.0));
+        // facing east: the front is the east edge, the left flank is the north side
+        let east = base(10.0, 10.0, 90.0);
+        let [fl, fr, rr, rl] = east.corners();
+        assert!(close(fl.x, 11.0) && close(fl.y, 12.0), "{fl:?}");
+        assert!(close(fr.x, 11.0) && close(fr.y, 8.0), "{fr:?}");
+        assert!(close(rr.x, 9.0) && close(rr.y, 8.0), "{rr:?}");
+        assert!(close(rl.x, 9.0) && close(rl.y, 12.0), "{rl:?}");
+        let front = east.edge(Side::Front);
+        assert!(close(front.len(), 4.0) && close(east.edge(Side::Left).len(), 2.0));
+        assert!(signed_area2(east.polygon()) > 0.0, "anticlockwise");
+        assert!(close(east.area(), 8.0));
+    }
+
+    #[test]
+    fn bases_that_touch_are_at_distance_0_and_do_not_overlap() {
+        let a = base(10.0, 10.0, 0.0);
+        // side by side, flank to flank: centres 4" apart
+        let b = base(14.0, 10.0, 0.0);
+        assert_eq!(a.distance(&b), 0.0);
+        assert!(!a.overlaps(&b) && a.touches(&b));
+        // front to front, facing each other: centres 2" apart
+        let c = base(10.0, 12.0, 180.0);
+        assert_eq!(a.distance(&c), 0.0);
+        assert!(a.touches(&c));
+        // corner to corner only
+        let d = base(14.0, 12.0, 0.0);
+        assert_eq!(a.distance(&d), 0.0);
+        assert!(a.touches(&d));
+        // a gap within the tolerance still touches; a hair more than it does not
+        assert!(a.touches(&base(14.0 + 0.5 * EPS, 10.0, 0.0)));
+        assert!(!a.touches(&base(14.0 + 3.0 * EPS, 10.0, 0.0)));
+        // pushed in by a tenth of an inch: overlap
+        let e = base(13.9, 10.0, 0.0);
+        assert!(a.overlaps(&e) && !a.touches(&e));
+        assert_eq!(a.distance(&e), 0.0);
+    }
+
+    #[test]
+    fn distances_between_turned_bases_are_edge_to_edge() {
+        let a = base(10.0, 10.0, 0.0);
+        // straight ahead, 6" between front edge (y=11) and the other's rear edge (y=17)
+        assert!(close(a.distance(&base(10.0, 18.0, 0.0)), 6.0));
+        // a base turned 45° whose nearest corner points at a's front edge: its centre at
+        // (10, 11 + 3 + h) where h is half its diagonal-ish reach along y. A 4×2 base turned
+        // 45°: the corner reaching furthest south is the rear-right one at (±2, −1) turned,
+        // i.e. y offset −(2 sin45 + 1 cos45) = −3/√2. So the gap is 3.
+        let h = 3.0 / 2f64.sqrt();
+        let b = base(10.0, 11.0 + 3.0 + h, 45.0);
+        assert!(close(a.distance(&b), 3.0), "{}", a.distance(&b));
+        assert!(close(b.distance(&a), 3.0));
+        // corner to corner on the diagonal: a's front-right (12, 11) to the other's rear-left
+        // corner 3 east and 4 north: 5
+        let c = base(12.0 + 3.0 + 2.0, 11.0 + 4.0 + 1.0, 0.0);
+        assert!(close(a.distance(&c), 5.0));
+        // both turned by 90°: the far flank of one to the other's front, 2.5" apart
+        let d = base(0.0, 0.0, 90.0); // spans x −1..1, y −2..2
+        let e = base(4.5, 0.0, 270.0); // spans x 3.5..5.5
+        assert!(close(d.distance(&e), 2.5));
+        assert!(close(d.distance_to_point(Point::new(4.0, 6.0)), 5.0), "(1,2) to (4,6)");
+    }
+
+    #[test]
+    fn the_arc_runs_45_degrees_out_from_the_front_corners() {
+        let a = base(10.0, 10.0, 0.0); // front edge y = 11 from x = 8 to 12
+        let small = Footprint::new(1.0, 1.0).unwrap();
+        // straight ahead
+        assert!(a.in_arc(&base(10.0, 20.0, 180.0), Arc::FRONT_45));
+        // the right boundary runs from (12, 11) at 45°: the points (12 + k, 11 + k)
+        assert!(a.arc_contains(Point::new(17.0, 16.0), Arc::FRONT_45), "exactly on the boundary");
+        assert!(!a.arc_contains(Point::new(17.001, 16.0), Arc::FRONT_45));
+        assert!(a.arc_contains(Point::new(3.0, 16.0), Arc::FRONT_45), "on the left boundary");
+        assert!(!a.arc_contains(Point::new(2.999, 16.0), Arc::FRONT_45));
+        // a 1" square whose south-west corner is exactly on the right boundary, and the rest
+        // outside it: in the arc (the boundary counts)
+        // the square spans x 17..18, y 15..16
+        let on = small.place(Pose::new(17.5, 15.5, 0.0));
+        // (17, 15) is below the line y = x − 1 (which passes through (17, 16)): outside, but
+        // its north-west corner (17, 16) lies on it
+        assert!(a.in_arc(&on, Arc::FRONT_45));
+        let off = small.place(Pose::new(17.5 + 0.01, 15.5, 0.0));
+        assert!(!a.in_arc(&off, Arc::FRONT_45));
+        // behind the front edge is never in a front arc, even when close
+        assert!(!a.in_arc(&base(10.0, 5.0, 0.0), Arc::FRONT_45));
+        assert!(a.in_arc(&base(10.0, 5.0, 0.0), Arc::ALL_ROUND));
+        // touching the front edge counts
+        assert!(a.in_arc(&base(10.0, 12.0, 180.0), Arc::FRONT_45));
+        // a 90° half-angle arc is everything ahead of the front edge's line
+        let wide = Arc::front(90.0).unwrap();
+        assert!(a.arc_contains(Point::new(100.0, 11.0), wide));
+        assert!(!a.arc_contains(Point::new(100.0, 10.9), wide));
+        assert!(Arc::front(0.0).is_err() && Arc::front(91.0).is_err() && Arc::front(f64::NAN).is_err());
+    }
+
+    #[test]
+    fn the_arc_turns_with_the_base() {
+        // facing east: front edge x = 11 from y = 8 to 12; the right boundary goes south-east
+        let a = base(10.0, 10.0, 90.0);
+        assert!(a.arc_contains(Point::new(16.0, 3.0), Arc::FRONT_45), "(11+5, 8−5) on the line");
+        assert!(!a.arc_contains(Point::new(16.0, 2.99), Arc::FRONT_45));
+        assert!(!a.arc_contains(Point::new(10.0, 10.0), Arc::FRONT_45));
+    }
+
+    #[test]
+    fn the_side_facing_a_point_is_cut_by_the_diagonals() {
+        let a = base(10.0, 10.0, 0.0); // diagonals through (±2, ±1) from the centre
+        assert_eq!(a.side_towards(Point::new(10.0, 20.0)), Side::Front);
+        assert_eq!(a.side_towards(Point::new(30.0, 10.0)), Side::Right);
+        assert_eq!(a.side_towards(Point::new(-5.0, 11.0)), Side::Left);
+        assert_eq!(a.side_towards(Point::new(10.0, 0.0)), Side::Rear);
+        // exactly on the front-right diagonal: front; on the rear-right one: flank
+        assert_eq!(a.side_towards(Point::new(14.0, 12.0)), Side::Front);
+        assert_eq!(a.side_towards(Point::new(14.0, 8.0)), Side::Right);
+        assert_eq!(a.side_towards(Point::new(14.0, 8.1)), Side::Right);
+        assert_eq!(a.side_towards(Point::new(14.0, 7.9)), Side::Rear);
+    }
+
+    #[test]
+    fn a_sweep_covers_the_base_at_both_ends() {
+        let fp = Footprint::new(4.0, 2.0).unwrap();
+        let s = sweep(fp, Point::new(10.0, 10.0), Point::new(10.0, 16.0), 0.0);
+        let s = s.points();
+        // straight ahead 6": a 4 × 8 rectangle
+        assert_eq!(s.len(), 4);
+        assert!(close(signed_area2(s) / 2.0, 32.0));
+        let still = sweep(fp, Point::new(10.0, 10.0), Point::new(10.0, 10.0), 30.0);
+        assert!(close(signed_area2(still.points()) / 2.0, 8.0));
+        assert_eq!(still.convex().len(), 4);
+        assert!(close(fp.pivot_radius(), 5f64.sqrt()));
+    }
+
+    #[test]
+    fn sizes_and_poses_from_data_must_be_finite() {
+        assert_eq!(Footprint::new(0.0, 2.0).unwrap_err().to_string(), "frontage: must be above 0 inches, not 0");
+        assert!(Footprint::new(4.0, f64::NAN).unwrap_err().to_string().starts_with("depth:"));
+        assert!(Pose { at: Point::new(f64::INFINITY, 0.0), facing: 0.0 }.checked().is_err());
+        assert_eq!(Pose { at: Point::new(1.0, 2.0), facing: -90.0 }.checked().unwrap().facing, 270.0);
+        let e = toml::from_str::<Footprint>("frontage = 4\ndepth = -1").unwrap_err();
+        assert!(e.to_string().contains("depth: must be above 0 inches, not -1"), "{e}");
+        let fp: Footprint = toml::from_str("frontage = 4\ndepth = 2").unwrap();
+        assert_eq!((fp.frontage(), fp.depth()), (4.0, 2.0));
+    }
+}
