@@ -3,7 +3,7 @@
 //! point.
 
 use crate::error::{finite, positive, TableError};
-use crate::geom::{convex_distance, convex_hull, convex_point_distance, heading, meets_half_planes, normalize, sat_gap, Point, Segment, EPS};
+use crate::geom::{convex_distance, convex_hull, edges, convex_point_distance, heading, meets_half_planes, normalize, sat_gap, Point, Segment, EPS};
 use crate::polygon::Location;
 use serde::{Deserialize, Serialize};
 
@@ -323,6 +323,66 @@ impl Rect {
             Some(lines) => meets_half_planes(&other.ccw, &lines),
         }
     }
+
+    /// How far this base can move straight towards `to`, without turning, before it comes
+    /// within `limit` inches of `other` (edge to edge): 0 if it already is, `None` if it never
+    /// is before reaching `to`. With `limit` 0 this is where it makes contact; with 6, where a
+    /// D3 move must stop near an enemy.
+    ///
+    /// Exact: the moving base is within `limit` of `other` when its offset lies within `limit`
+    /// of the convex set of differences `other − self`, so the answer is where the path first
+    /// meets that set grown by `limit` (its edges pushed out, its corners rounded).
+    pub fn first_within(&self, to: Point, other: &Rect, limit: f64) -> Option<f64> {
+        let limit = if limit.is_finite() { limit.max(0.0) } else { return None };
+        if self.distance(other) <= limit {
+            return Some(0.0);
+        }
+        let path = to - self.pose.at;
+        let length = path.len();
+        if length <= EPS {
+            return None;
+        }
+        let v = path * (1.0 / length);
+        let mut diffs = Vec::with_capacity(16);
+        for b in other.ccw {
+            for a in self.ccw {
+                diffs.push(b - a);
+            }
+        }
+        let m = convex_hull(&diffs);
+        let mut first = f64::INFINITY;
+        for e in edges(&m) {
+            let d = e.b - e.a;
+            let l = d.len();
+            if l == 0.0 {
+                continue;
+            }
+            // the edge pushed out by `limit` along its outward normal (right of an
+            // anticlockwise edge)
+            let out = Point::new(d.y / l, -d.x / l) * limit;
+            let (a, b) = (e.a + out, e.b + out);
+            let den = v.cross(b - a);
+            if den.abs() > 1e-15 {
+                let s = a.cross(b - a) / den;
+                let u = a.cross(v) / den;
+                if s >= 0.0 && (0.0..=1.0).contains(&u) {
+                    first = first.min(s);
+                }
+            }
+            // the rounded corner at the edge's start: |s v − a| = limit
+            if limit > 0.0 {
+                let bq = v.dot(e.a);
+                let disc = bq * bq - (e.a.dot(e.a) - limit * limit);
+                if disc >= 0.0 {
+                    let s = bq - disc.sqrt();
+                    if s >= 0.0 {
+                        first = first.min(s);
+                    }
+                }
+            }
+        }
+        (first <= length + EPS).then_some(first.min(length))
+    }
 }
 
 /// A convex shape the terrain questions take: a base ([`Rect`]) or the ground a move sweeps
@@ -503,6 +563,35 @@ mod tests {
         assert_eq!(a.side_towards(Point::new(14.0, 8.0)), Side::Right);
         assert_eq!(a.side_towards(Point::new(14.0, 8.1)), Side::Right);
         assert_eq!(a.side_towards(Point::new(14.0, 7.9)), Side::Rear);
+    }
+
+    #[test]
+    fn a_move_stops_where_it_first_comes_within_reach() {
+        let a = base(10.0, 10.0, 0.0); // front edge y = 11, x 8..12
+        let ahead = base(10.0, 30.0, 0.0); // rear edge y = 29: 18" away
+        let to = Point::new(10.0, 40.0);
+        assert!(close(a.first_within(to, &ahead, 6.0).unwrap(), 12.0));
+        assert!(close(a.first_within(to, &ahead, 0.0).unwrap(), 18.0), "contact");
+        assert_eq!(a.first_within(Point::new(10.0, 20.0), &ahead, 6.0).map(|s| close(s, 10.0)), None, "stops short");
+        assert_eq!(a.first_within(to, &base(10.0, 14.0, 0.0), 6.0), Some(0.0), "already within");
+        // beside the path: x 18..22, 6" east of the moving base's flank. It is exactly 6" away
+        // once the bases are level (18" along); within 7" when the corner-to-corner distance
+        // √(6² + g²) reaches 7, g = √13 short of level
+        let side = base(20.0, 30.0, 0.0);
+        assert!(close(a.first_within(to, &side, 6.0).unwrap(), 18.0));
+        assert!(close(a.first_within(to, &side, 7.0).unwrap(), 18.0 - 13f64.sqrt()));
+        assert_eq!(a.first_within(to, &side, 5.9), None);
+        // the moving base turned, the other turned: the answer is where the distance reaches
+        // the limit, checked by measuring there
+        let turned = base(30.0, 30.0, 30.0);
+        let mover = base(5.0, 5.0, 70.0);
+        let s = mover.first_within(Point::new(40.0, 40.0), &turned, 3.0).unwrap();
+        let dir = (Point::new(40.0, 40.0) - mover.centre()) * (1.0 / Point::new(35.0, 35.0).len());
+        let there = Footprint::new(4.0, 2.0).unwrap().place(Pose { at: mover.centre() + dir * s, facing: 70.0 });
+        assert!((there.distance(&turned) - 3.0).abs() < 1e-9, "{}", there.distance(&turned));
+        let before = Footprint::new(4.0, 2.0).unwrap().place(Pose { at: mover.centre() + dir * (s - 0.01), facing: 70.0 });
+        assert!(before.distance(&turned) > 3.0);
+        assert_eq!(a.first_within(to, &ahead, f64::NAN), None);
     }
 
     #[test]
