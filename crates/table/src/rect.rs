@@ -3,7 +3,7 @@
 //! point.
 
 use crate::error::{finite, positive, TableError};
-use crate::geom::{convex_distance, convex_hull, edges, convex_point_distance, heading, meets_half_planes, normalize, sat_gap, Point, Segment, EPS};
+use crate::geom::{convex_distance, convex_hull, edges, segment_in_convex, convex_point_distance, heading, meets_half_planes, normalize, sat_gap, Point, Segment, EPS};
 use crate::polygon::Location;
 use serde::{Deserialize, Serialize};
 
@@ -258,6 +258,15 @@ impl Rect {
         convex_point_distance(&self.ccw, p)
     }
 
+    /// Where a straight line runs through the base's interior, as inches from the line's start
+    /// `(enter, leave)`, measured against the base shrunk by [`EPS`]; `None` if it misses or
+    /// only grazes (runs along an edge or touches a corner). A round shot's line of fire meets the bases it passes through
+    /// in the order of `enter`.
+    pub fn crossed_by(&self, line: &Segment) -> Option<(f64, f64)> {
+        let len = line.len();
+        segment_in_convex(line, &self.ccw).map(|(t0, t1)| (t0 * len, t1 * len))
+    }
+
     /// Whether two bases share more than a touch: one reaches more than [`EPS`] into the
     /// other. Bases touching edge to edge or corner to corner do not overlap.
     pub fn overlaps(&self, other: &Rect) -> bool {
@@ -390,6 +399,18 @@ impl Rect {
 pub trait Shape {
     /// The corners, anticlockwise, convex.
     fn convex(&self) -> &[Point];
+
+    /// Whether two shapes share more than a touch (one reaches more than [`EPS`] into the
+    /// other): a move whose swept ground overlaps a base passes through it.
+    fn overlaps_shape<S: Shape + ?Sized>(&self, other: &S) -> bool {
+        let (a, b) = (self.convex(), other.convex());
+        a.len() >= 3 && b.len() >= 3 && sat_gap(a, b) < -EPS
+    }
+
+    /// The distance between two shapes, edge to edge: 0 when they touch or overlap.
+    fn distance_to_shape<S: Shape + ?Sized>(&self, other: &S) -> f64 {
+        convex_distance(self.convex(), other.convex())
+    }
 }
 
 impl Shape for Rect {
@@ -592,6 +613,32 @@ mod tests {
         let before = Footprint::new(4.0, 2.0).unwrap().place(Pose { at: mover.centre() + dir * (s - 0.01), facing: 70.0 });
         assert!(before.distance(&turned) > 3.0);
         assert_eq!(a.first_within(to, &ahead, f64::NAN), None);
+    }
+
+    #[test]
+    fn a_move_passes_through_the_bases_its_sweep_overlaps() {
+        let fp = Footprint::new(4.0, 2.0).unwrap();
+        // north 20" from (10, 10): the sweep spans x 8..12, y 9..31
+        let s = sweep(fp, Point::new(10.0, 10.0), Point::new(10.0, 30.0), 0.0);
+        assert!(s.overlaps_shape(&base(10.0, 20.0, 90.0)), "standing in the path");
+        assert!(s.overlaps_shape(&base(13.9, 20.0, 0.0)), "a tenth of an inch into the path");
+        assert!(!s.overlaps_shape(&base(14.0, 20.0, 0.0)), "beside the path, touching");
+        assert_eq!(s.distance_to_shape(&base(14.0, 20.0, 0.0)), 0.0);
+        assert!(close(s.distance_to_shape(&base(17.0, 20.0, 0.0)), 3.0));
+        assert!(!s.overlaps_shape(&base(10.0, 33.0, 0.0)), "just beyond the end: rear edge y = 32");
+        assert!(close(base(10.0, 10.0, 0.0).distance_to_shape(&base(10.0, 20.0, 0.0)), 8.0));
+    }
+
+    #[test]
+    fn a_line_of_fire_meets_the_bases_it_passes_through() {
+        let line = Segment::new(Point::new(0.0, 10.0), Point::new(40.0, 10.0));
+        let (enter, leave) = base(20.0, 10.0, 0.0).crossed_by(&line).unwrap();
+        assert!((enter - 18.0).abs() < 1e-5 && (leave - 22.0).abs() < 1e-5);
+        // turned 90°: 2" deep along the line
+        let (enter, leave) = base(30.0, 10.0, 90.0).crossed_by(&line).unwrap();
+        assert!((enter - 29.0).abs() < 1e-5 && (leave - 31.0).abs() < 1e-5);
+        assert_eq!(base(20.0, 11.0, 0.0).crossed_by(&line), None, "along its rear edge");
+        assert_eq!(base(20.0, 12.0, 0.0).crossed_by(&line), None);
     }
 
     #[test]

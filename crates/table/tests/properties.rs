@@ -234,4 +234,31 @@ proptest! {
         // reversed, the same length
         prop_assert!((inside - t.polygon.length_inside(&Segment::new(whole.b, whole.a))).abs() < 1e-9);
     }
+
+    #[test]
+    fn no_question_panics_on_any_number(
+        x in prop::num::f64::ANY, y in prop::num::f64::ANY, f in prop::num::f64::ANY, limit in prop::num::f64::ANY,
+        l in a_layout(), b in a_base(),
+    ) {
+        let fp = Footprint::new(4.0, 2.0).unwrap();
+        let odd = fp.place(Pose::new(x, y, f));
+        let p = Point::new(x, y);
+        let _ = (odd.distance(&b), b.distance(&odd), odd.overlaps(&b), odd.touches(&b), odd.side_towards(p), b.side_towards(p));
+        let _ = (odd.in_arc(&b, Arc::FRONT_45), b.in_arc(&odd, Arc::FRONT_45), b.arc_contains(p, Arc::FRONT_45));
+        let _ = (odd.first_within(b.centre(), &b, limit), b.first_within(p, &odd, 6.0), b.first_within(b.centre(), &b, limit));
+        let line = Segment::new(b.centre(), p);
+        let _ = (b.crossed_by(&line), odd.crossed_by(&line), l.crossings(b.centre(), p), l.crossings(p, p));
+        let _ = (l.line_of_sight(&odd, &b, &[b], true), l.line_of_sight(&b, &odd, &[odd], false));
+        let _ = (l.under(&odd), l.impassable_under(&odd), l.in_cover(&odd));
+        let _ = l.under(&sweep(fp, b.centre(), p, f));
+        let _ = Pose::new(x, y, f).checked();
+        let _ = (Footprint::new(x, y), fiw_table::Arc::front(f));
+        let _ = Polygon::new(vec![p, Point::new(y, x), Point::new(f, limit), b.centre()]);
+        let bounds = Bounds::new(72.0, 48.0).unwrap();
+        let grid = fiw_table::Grid::new(6.0, &bounds).unwrap();
+        prop_assert!(grid.cell_of(p).is_none() || bounds.contains(p));
+        let _ = (bounds.holds(&odd), bounds.rect_from_edge(&odd, fiw_table::Edge::West));
+        let _ = fiw_table::Grid::new(x, &bounds);
+        prop_assert!((0.0..360.0).contains(&normalize(f)));
+    }
 }
