@@ -179,7 +179,12 @@ impl Grid {
 }
 
 /// A table ready to play on: size, optional grid, terrain, and what each kind of terrain does.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// It (de)serialises as the TOML of this module's documentation, checked on the way in, so a
+/// game's scenario file can hold one as a field (`[table]`, `[[table.terrain]]`) and a broken
+/// one is refused with the field named.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "LayoutDef", into = "LayoutDef")]
 pub struct Layout {
     bounds: Bounds,
     grid: Option<Grid>,
@@ -272,6 +277,16 @@ impl Layout {
         Layout::from_def(def)
     }
 
+    /// Reads a layout from a TOML value already parsed (a table inside a larger file).
+    ///
+    /// # Errors
+    /// As [`Layout::from_toml`]; a caller holding the value under a key prefixes it with
+    /// [`TableError::within`].
+    pub fn from_value(value: toml::Value) -> Result<Layout, TableError> {
+        let def: LayoutDef = value.try_into().map_err(|e: toml::de::Error| TableError::Toml(one_line(&e.to_string())))?;
+        Layout::from_def(def)
+    }
+
     fn from_def(def: LayoutDef) -> Result<Layout, TableError> {
         let bounds = Bounds::new(def.width, def.depth)?;
         let mut effects = Effects::default();
@@ -307,33 +322,8 @@ impl Layout {
     /// The layout as TOML that [`Layout::from_toml`] reads back to the same layout (effects
     /// written only where they differ from the defaults).
     pub fn to_toml(&self) -> String {
-        let defaults = Effects::default();
-        let effects = Kind::ALL
-            .iter()
-            .filter(|k| self.effects.get(**k) != defaults.get(**k))
-            .map(|k| {
-                let e = self.effects.get(*k);
-                (*k, EffectDef { passage: Some(e.passage), screen: Some(e.screen), cover: Some(e.cover) })
-            })
-            .collect();
-        let def = LayoutDef {
-            width: self.bounds.width,
-            depth: self.bounds.depth,
-            grid: self.grid.map(|g| g.cell),
-            terrain: self
-                .terrain
-                .iter()
-                .map(|t| TerrainDef {
-                    kind: t.kind,
-                    name: t.name.clone(),
-                    points: t.polygon.points().to_vec(),
-                    assumed: t.assumed.clone(),
-                })
-                .collect(),
-            effects,
-        };
         // a layout holds only numbers, strings and tables of them: nothing toml cannot write
-        toml::to_string(&def).unwrap_or_default()
+        toml::to_string(&LayoutDef::from(self.clone())).unwrap_or_default()
     }
 
     /// The table's size.
@@ -354,6 +344,38 @@ impl Layout {
     /// What a kind of terrain does on this table.
     pub fn effect(&self, kind: Kind) -> Effect {
         self.effects.get(kind)
+    }
+}
+
+impl TryFrom<LayoutDef> for Layout {
+    type Error = TableError;
+    fn try_from(def: LayoutDef) -> Result<Self, TableError> {
+        Layout::from_def(def)
+    }
+}
+
+impl From<Layout> for LayoutDef {
+    fn from(l: Layout) -> Self {
+        let defaults = Effects::default();
+        let effects = Kind::ALL
+            .iter()
+            .filter(|k| l.effects.get(**k) != defaults.get(**k))
+            .map(|k| {
+                let e = l.effects.get(*k);
+                (*k, EffectDef { passage: Some(e.passage), screen: Some(e.screen), cover: Some(e.cover) })
+            })
+            .collect();
+        LayoutDef {
+            width: l.bounds.width,
+            depth: l.bounds.depth,
+            grid: l.grid.map(|g| g.cell),
+            terrain: l
+                .terrain
+                .into_iter()
+                .map(|t| TerrainDef { kind: t.kind, name: t.name, points: t.polygon.points().to_vec(), assumed: t.assumed })
+                .collect(),
+            effects,
+        }
     }
 }
 
@@ -444,6 +466,26 @@ screen = { beyond = 3 }
         assert!(e.starts_with("not a table layout:") && e.contains("forest") && !e.contains('\n'), "{e}");
         let e = bad("width = 72");
         assert!(e.contains("depth"), "{e}");
+    }
+
+    #[test]
+    fn a_scenario_file_can_hold_a_layout_as_a_field() {
+        #[derive(Deserialize)]
+        struct Scenario {
+            name: String,
+            table: Layout,
+        }
+        let text = "name = \"test\"\n[table]\nwidth = 72\ndepth = 48\n[[table.terrain]]\nkind = \"lake\"\npoints = [[1, 1], [5, 1], [5, 5]]\n";
+        let s: Scenario = toml::from_str(text).unwrap();
+        assert_eq!((s.name.as_str(), s.table.terrain().len()), ("test", 1));
+        let broken = text.replace("[5, 5]", "[100, 5]");
+        let e = toml::from_str::<Scenario>(&broken).err().unwrap().to_string();
+        assert!(e.contains("terrain[0].points[2]: (100, 5) lies off the 72 × 48 table"), "{e}");
+        // or as a value, the field prefixed by the caller
+        let v: toml::Table = toml::from_str(&broken).unwrap();
+        let e = Layout::from_value(v["table"].clone()).unwrap_err().within("table");
+        assert_eq!(e.to_string(), "table.terrain[0].points[2]: (100, 5) lies off the 72 × 48 table");
+        assert_eq!(Layout::from_value(s.table.to_toml().parse::<toml::Table>().unwrap().into()).unwrap(), s.table);
     }
 
     #[test]
