@@ -356,11 +356,21 @@ mod tests {
         let obs = small(13.5, 18.5, 135.0);
         let tgt = small(26.5, 5.5, 315.0);
         assert_eq!(l.sight_line(&line, &obs, &tgt, &[], false), Ok(()));
+        assert!(l.crossings(line.a, line.b).is_empty(), "no length inside the wood");
+        // moved a tenth of an inch north-east, it cuts the corner: 0.2√2" inside
+        let cut = Segment::new(Point::new(14.1, 18.1), Point::new(26.1, 6.1));
+        let c = l.crossings(cut.a, cut.b);
+        assert_eq!(c.len(), 1);
+        assert!(close(c[0].length(), 0.2 * 2f64.sqrt()), "{c:?}");
+        // a wood that lets no sight through at all (depth 0) is still not blocked by a graze
+        let mut dense = l.clone();
+        dense.effects.set(Kind::Woods, crate::Effect { passage: Passage::Open, screen: Screen::Beyond(0.0), cover: true });
+        assert_eq!(dense.sight_line(&line, &obs, &tgt, &[], false), Ok(()));
+        assert!(matches!(dense.sight_line(&cut, &obs, &tgt, &[], false), Err(Blocked::Through { kind: Kind::Woods, .. })));
         // grazing a town's corner passes too; the same line moved a tenth of an inch
         // north-east cuts the corner (0.2√2" inside) and the town blocks it
         let town = table(vec![(Kind::Town, rect(20.0, 12.0, 32.0, 24.0))]);
         assert_eq!(town.sight_line(&line, &obs, &tgt, &[], false), Ok(()), "grazing a town's corner");
-        let cut = Segment::new(Point::new(14.1, 18.1), Point::new(26.1, 6.1));
         assert_eq!(town.sight_line(&cut, &obs, &tgt, &[], false), Err(Blocked::Terrain(0)));
         // along the wood's south edge
         let along = Segment::new(Point::new(10.0, 12.0), Point::new(40.0, 12.0));
