@@ -2,6 +2,7 @@
 
 use crate::error::TableError;
 use crate::geom::{clip_convex, edges, signed_area2, Point, Segment, EPS};
+use crate::rect::Shape;
 use serde::{Deserialize, Serialize};
 
 /// Where a point lies with respect to a polygon.
@@ -249,6 +250,18 @@ impl Polygon {
         self.stretches(seg).iter().map(|(t0, t1)| (t1 - t0) * len).sum()
     }
 
+    /// How much of a base (or a swept move) lies in the polygon: a deployment zone must hold
+    /// its units [`Containment::Wholly`]; a unit straddling a wood's edge is
+    /// [`Containment::Partly`] in it.
+    pub fn holds(&self, shape: &impl Shape) -> Containment {
+        self.containment(shape.convex()).0
+    }
+
+    /// The area a base (or a swept move) shares with the polygon, in square inches.
+    pub fn shared_area(&self, shape: &impl Shape) -> f64 {
+        self.overlap_area(shape.convex())
+    }
+
     /// The area shared with an anticlockwise convex shape (a base, a swept move).
     pub(crate) fn overlap_area(&self, convex: &[Point]) -> f64 {
         let (lo, hi) = convex.iter().fold(
@@ -382,5 +395,14 @@ mod tests {
         let (c, a) = l.containment(&sq(2.0, 2.0));
         assert_eq!(c, Containment::Partly);
         assert!((a - 3.0).abs() < 1e-9);
+        // the same asked with bases: a 2" square base centred at (3, 3), turned any way, is
+        // three quarters in the L (the L is three of the four quadrants about (3, 3))
+        let fp = crate::rect::Footprint::new(2.0, 2.0).unwrap();
+        for facing in [0.0, 30.0, 90.0, 200.0] {
+            let b = fp.place(crate::rect::Pose::new(3.0, 3.0, facing));
+            assert_eq!(l.holds(&b), Containment::Partly);
+            assert!((l.shared_area(&b) - 3.0).abs() < 1e-9, "{facing}: {}", l.shared_area(&b));
+        }
+        assert_eq!(l.holds(&fp.place(crate::rect::Pose::new(1.5, 1.5, 45.0))), Containment::Wholly);
     }
 }

@@ -1,7 +1,7 @@
 //! The questions asked of the table with units on it: line of sight, what a straight move
 //! crosses, what terrain lies under a base or a swept move, and whether it is impassable.
 
-use crate::geom::{clip_convex, edges, segment_in_convex, Point, Segment, EPS};
+use crate::geom::{clip_convex, edges, segment_in_convex, signed_area2, Point, Segment, EPS};
 use crate::layout::Layout;
 use crate::polygon::Containment;
 use crate::rect::{Rect, Shape, Side};
@@ -114,7 +114,7 @@ impl Layout {
             // crossings are convex and do not overlap one another (checked on loading), so
             // the ground they open up is the sum of their own pieces
             let piece = clip_convex(t.polygon.points(), pts);
-            let opened: f64 = crossings.iter().map(|c| (crate::geom::signed_area2(&clip_convex(&piece, c)) / 2.0).abs()).sum();
+            let opened: f64 = crossings.iter().map(|c| (signed_area2(&clip_convex(&piece, c)) / 2.0).abs()).sum();
             (shared - opened > tol).then_some(i)
         })
     }
