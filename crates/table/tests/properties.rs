@@ -4,7 +4,8 @@
 //! change when the whole table is moved and turned (a rigid motion).
 
 use fiw_table::{
-    normalize, sweep, Arc, Blocked, Bounds, Effects, Footprint, Kind, Layout, Point, Polygon, Pose, Rect, Segment, Side, Terrain,
+    heading, normalize, sweep, Arc, Blocked, Bounds, Effects, Footprint, Kind, Layout, Location, Point, Polygon, Pose, Rect, Segment,
+    Side, Terrain,
 };
 use proptest::prelude::*;
 
@@ -87,12 +88,68 @@ fn edge_distance(a: &Rect, b: &Rect) -> f64 {
             d = d.min(a.edge(s).distance_to_segment(&b.edge(t)));
         }
     }
-    let inside = |x: &Rect, y: &Rect| y.corners().iter().any(|p| x.locate(*p) != fiw_table::Location::Outside);
+    let inside = |x: &Rect, y: &Rect| y.corners().iter().any(|p| x.locate(*p) != Location::Outside);
     if inside(a, b) || inside(b, a) {
         0.0
     } else {
         d
     }
+}
+
+/// A star-shaped polygon: its centre and corners in angular order round it, no two corners
+/// more than 180° apart as seen from the centre, so that it is the union of the fan of
+/// triangles (centre, corner, next corner) whose insides do not overlap. Convex or not.
+fn a_star() -> impl Strategy<Value = (Point, Vec<Point>)> {
+    (3usize..12)
+        .prop_flat_map(|k| {
+            (prop::collection::vec(1.0..1.9f64, k), prop::collection::vec(2.0..15.0f64, k), -20.0..20.0f64, -20.0..20.0f64, 0.0..360.0f64)
+        })
+        .prop_map(|(gaps, radii, x, y, start)| {
+            let c = Point::new(MIDDLE.x + x, MIDDLE.y + y);
+            let total: f64 = gaps.iter().sum();
+            let mut angle = start;
+            let mut pts = Vec::new();
+            for (g, r) in gaps.iter().zip(&radii) {
+                pts.push(c + heading(angle) * *r);
+                angle += 360.0 * g / total;
+            }
+            (c, pts)
+        })
+}
+
+/// How long a segment runs inside a triangle (Cyrus–Beck, no tolerance): the independent
+/// measure the polygon's own is checked against.
+fn length_in_triangle(seg: &Segment, tri: [Point; 3]) -> f64 {
+    // make it anticlockwise
+    let tri = if (tri[1] - tri[0]).cross(tri[2] - tri[0]) < 0.0 { [tri[0], tri[2], tri[1]] } else { tri };
+    let d = seg.b - seg.a;
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for i in 0..3 {
+        let (a, b) = (tri[i], tri[(i + 1) % 3]);
+        let e = b - a;
+        let start = e.cross(seg.a - a);
+        let rate = e.cross(d);
+        if rate == 0.0 {
+            if start < 0.0 {
+                return 0.0;
+            }
+        } else if rate > 0.0 {
+            t0 = t0.max(-start / rate);
+        } else {
+            t1 = t1.min(-start / rate);
+        }
+    }
+    if t1 > t0 {
+        (t1 - t0) * seg.len()
+    } else {
+        0.0
+    }
+}
+
+fn in_triangle(p: Point, tri: [Point; 3]) -> bool {
+    let s = |a: Point, b: Point| (b - a).cross(p - a);
+    let (x, y, z) = (s(tri[0], tri[1]), s(tri[1], tri[2]), s(tri[2], tri[0]));
+    (x >= 0.0 && y >= 0.0 && z >= 0.0) || (x <= 0.0 && y <= 0.0 && z <= 0.0)
 }
 
 /// What a line-of-sight answer says, without the exact line (which may differ by rounding).
@@ -260,5 +317,27 @@ proptest! {
         let _ = (bounds.holds(&odd), bounds.rect_from_edge(&odd, fiw_table::Edge::West));
         let _ = fiw_table::Grid::new(x, &bounds);
         prop_assert!((0.0..360.0).contains(&normalize(f)));
+    }
+
+    #[test]
+    fn a_star_polygon_measures_as_its_fan_of_triangles((c, pts) in a_star(), a in a_base(), b in a_base(), q in a_base()) {
+        let poly = Polygon::new(pts.clone());
+        prop_assume!(poly.is_ok());
+        let poly = poly.unwrap();
+        let fan: Vec<[Point; 3]> = (0..pts.len()).map(|i| [c, pts[i], pts[(i + 1) % pts.len()]]).collect();
+        // the length inside of a line drawn round the polygon's centre
+        let seg = Segment::new(c + (a.centre() - MIDDLE) * 0.5, c + (b.centre() - MIDDLE) * 0.5);
+        let by_fan: f64 = fan.iter().map(|t| length_in_triangle(&seg, *t)).sum();
+        prop_assert!((poly.length_inside(&seg) - by_fan).abs() < 1e-4, "{} vs {}", poly.length_inside(&seg), by_fan);
+        // the area
+        let fan_area: f64 = fan.iter().map(|t| (t[1] - t[0]).cross(t[2] - t[0]).abs() / 2.0).sum();
+        prop_assert!((poly.area() - fan_area).abs() < 1e-6);
+        // where a point lies, away from the edges
+        let p = c + (q.centre() - MIDDLE) * 0.5;
+        let near_edge = poly.edges().any(|e| e.distance_to_point(p) < 1e-5);
+        if !near_edge {
+            let inside = fan.iter().any(|t| in_triangle(p, *t));
+            prop_assert_eq!(poly.locate(p), if inside { Location::Inside } else { Location::Outside });
+        }
     }
 }
