@@ -20,13 +20,27 @@
 //!   callers count as on it.
 //!
 //! # What is here
-//! [`Point`] and [`Segment`]; [`Pose`] (a base's centre and facing), [`Footprint`] (frontage ×
-//! depth) and [`Rect`] (a footprint placed by a pose, with its corners, sides, arc and the
-//! distances between bases); [`Polygon`] (simple, convex or not) for terrain, with
-//! [`Kind`] and the [`Effects`] table saying what each kind does (passable, screening sight,
-//! cover) which a game may override; [`Layout`] (the table: bounds, optional square [`Grid`],
-//! terrain) loaded from TOML and validated, which answers line of sight, what a straight move
-//! crosses, and what terrain lies under a base.
+//! - [`Point`], [`Segment`], compass helpers ([`heading`], [`bearing`], [`turn`],
+//!   [`normalize`]) and [`within`] (the inclusive "within N inches").
+//! - [`Pose`] (a base's centre and facing), [`Footprint`] (frontage × depth) and [`Rect`] (a
+//!   footprint placed by a pose): corners, sides, [`Rect::distance`] edge to edge,
+//!   [`Rect::overlaps`] / [`Rect::touches`], [`Rect::in_arc`] with an [`Arc`],
+//!   [`Rect::side_towards`] (front, flank or rear), [`Rect::first_within`] (how far a straight
+//!   move goes before it comes within a distance of another base: the 6" stop, the contact of
+//!   a charge), [`Rect::crossed_by`] (a line of fire through a base).
+//! - [`sweep`]: the ground a base covers moving straight; with [`Rect`] it is a [`Shape`],
+//!   which the terrain questions take and which can be checked against bases
+//!   ([`Shape::overlaps_shape`]: interpenetration).
+//! - [`Polygon`] (simple, convex or not): [`Polygon::locate`], [`Polygon::stretches`] and
+//!   [`Polygon::length_inside`] of a line, [`Polygon::holds`] a base partly or wholly.
+//! - [`Kind`] of terrain and the [`Effects`] table of what each does (passable, screening
+//!   sight, cover), which a game or a layout file may override.
+//! - [`Layout`]: the table ([`Bounds`], optional square [`Grid`], [`Terrain`], effects) read
+//!   from TOML and validated; it answers [`Layout::line_of_sight`], [`Layout::crossings`] (what
+//!   a straight move crosses and for how far), [`Layout::under`] (terrain under a base or a
+//!   sweep), [`Layout::impassable_under`] and [`Layout::in_cover`].
+//!
+//! docs/table.md keeps the decisions the rule texts leave open.
 //!
 //! Nothing here panics on any input: shapes built from data refuse non-finite numbers and
 //! degenerate polygons with a one-line [`TableError`] naming the field.

@@ -205,9 +205,18 @@ proptest! {
         prop_assert_eq!(a.arc_contains(b.centre(), Arc::FRONT_45), ma.arc_contains(mb.centre(), Arc::FRONT_45));
         prop_assert_eq!(a.side_towards(b.centre()), ma.side_towards(mb.centre()));
         prop_assert!(ma.in_arc(&mb, Arc::ALL_ROUND));
-        // a base with a corner or its centre in the arc is in the arc
-        let some_point_in = b.corners().iter().chain([b.centre()].iter()).any(|p| a.arc_contains(*p, Arc::FRONT_45));
+        // a base with any point in the arc is in the arc (points sampled over the base)
+        let [fl, fr, _, rl] = b.corners();
+        let some_point_in = (0..=8).flat_map(|i| (0..=8).map(move |j| (i as f64 / 8.0, j as f64 / 8.0))).any(|(u, v)| {
+            let p = fl + (fr - fl) * u + (rl - fl) * v;
+            a.arc_contains(p, Arc::FRONT_45)
+        });
         prop_assert!(!some_point_in || a.in_arc(&b, Arc::FRONT_45));
+        // bases that overlap share area, and bases that do not share none to speak of
+        let pa = Polygon::new(a.corners().to_vec()).unwrap();
+        let shared = pa.shared_area(&b);
+        prop_assert!(a.overlaps(&b) || shared < 1e-4, "{}", shared);
+        prop_assert!(!a.overlaps(&b) || shared > 0.0);
     }
 
     #[test]
