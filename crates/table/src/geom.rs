@@ -51,7 +51,9 @@ impl Point {
 
     /// The length of this point taken as a vector.
     pub fn len(self) -> f64 {
-        self.x.hypot(self.y)
+        // not hypot: several times slower, and its guard against overflow is not needed for
+        // lengths measured on a table
+        self.dot(self).sqrt()
     }
 
     /// Dot product, as vectors.
@@ -184,7 +186,13 @@ impl Segment {
 
     /// The distance from `p` to the nearest point of the segment.
     pub fn distance_to_point(&self, p: Point) -> f64 {
-        self.at(self.project(p)).dist(p)
+        self.distance2_to_point(p).sqrt()
+    }
+
+    /// The square of [`Segment::distance_to_point`].
+    pub(crate) fn distance2_to_point(&self, p: Point) -> f64 {
+        let v = self.at(self.project(p)) - p;
+        v.dot(v)
     }
 
     /// The distance between the nearest points of two segments: 0 when they cross or touch.
@@ -253,14 +261,15 @@ pub(crate) fn convex_distance(a: &[Point], b: &[Point]) -> f64 {
         return 0.0;
     }
     // apart: the nearest points of two convex polygons include a vertex of one of them
-    let mut d = f64::INFINITY;
+    let mut d2 = f64::INFINITY;
     for (p, q) in [(a, b), (b, a)] {
         for v in p {
             for e in edges(q) {
-                d = d.min(e.distance_to_point(*v));
+                d2 = d2.min(e.distance2_to_point(*v));
             }
         }
     }
+    let d = d2.sqrt();
     if d <= EPS {
         0.0
     } else {
@@ -289,6 +298,14 @@ pub(crate) fn convex_contains(poly: &[Point], p: Point, margin: f64) -> bool {
 /// anticlockwise convex polygon shrunk by [`EPS`]: `None` when the segment misses the interior
 /// or only grazes it. Used for units blocking sight lines.
 pub(crate) fn segment_in_convex(seg: &Segment, poly: &[Point]) -> Option<(f64, f64)> {
+    // most bases are nowhere near a given line: a box test settles them cheaply
+    let far = Point::new(f64::INFINITY, f64::INFINITY);
+    let (lo, hi) = poly.iter().fold((far, -far), |(lo, hi), p| {
+        (Point::new(lo.x.min(p.x), lo.y.min(p.y)), Point::new(hi.x.max(p.x), hi.y.max(p.y)))
+    });
+    if seg.a.x.max(seg.b.x) < lo.x || seg.a.x.min(seg.b.x) > hi.x || seg.a.y.max(seg.b.y) < lo.y || seg.a.y.min(seg.b.y) > hi.y {
+        return None;
+    }
     let d = seg.b - seg.a;
     let (mut t0, mut t1) = (0.0f64, 1.0f64);
     for e in edges(poly) {

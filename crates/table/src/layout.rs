@@ -475,7 +475,15 @@ screen = { beyond = 3 }
             name: String,
             table: Layout,
         }
-        let text = "name = \"test\"\n[table]\nwidth = 72\ndepth = 48\n[[table.terrain]]\nkind = \"lake\"\npoints = [[1, 1], [5, 1], [5, 5]]\n";
+        let text = r#"
+name = "test"
+[table]
+width = 72
+depth = 48
+[[table.terrain]]
+kind = "lake"
+points = [[1, 1], [5, 1], [5, 5]]
+"#;
         let s: Scenario = toml::from_str(text).unwrap();
         assert_eq!((s.name.as_str(), s.table.terrain().len()), ("test", 1));
         let broken = text.replace("[5, 5]", "[100, 5]");

@@ -175,6 +175,9 @@ proptest! {
         // another way of measuring agrees
         let e = edge_distance(&a, &b);
         prop_assert!((d - e).abs() <= 1e-6, "{} vs {}", d, e);
+        for limit in [0.0, 1.0, 6.0, 12.0, d] {
+            prop_assert_eq!(a.is_within(&b, limit), fiw_table::within(d, limit));
+        }
         prop_assert_eq!(a.distance(&a), 0.0);
         prop_assert!(a.overlaps(&a));
     }
