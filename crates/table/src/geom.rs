@@ -388,6 +388,18 @@ pub(crate) fn meets_half_planes(poly: &[Point], lines: &[(Point, Point)]) -> boo
     true
 }
 
+/// An anticlockwise convex polygon cut to the region left of each of the given directed lines.
+pub(crate) fn cut_by_half_planes(poly: &[Point], lines: &[(Point, Point)]) -> Vec<Point> {
+    let mut out = poly.to_vec();
+    for &(a, dir) in lines {
+        if out.is_empty() {
+            break;
+        }
+        out = clip_half_plane(&out, a, dir, 0.0);
+    }
+    out
+}
+
 /// The convex hull of some points, anticlockwise, without collinear points (Andrew's
 /// monotone chain).
 pub(crate) fn convex_hull(points: &[Point]) -> Vec<Point> {

@@ -25,7 +25,8 @@
 //! - [`Pose`] (a base's centre and facing), [`Footprint`] (frontage × depth) and [`Rect`] (a
 //!   footprint placed by a pose): corners, sides, [`Rect::distance`] edge to edge,
 //!   [`Rect::overlaps`] / [`Rect::touches`], [`Rect::in_arc`] with an [`Arc`],
-//!   [`Rect::side_towards`] (front, flank or rear), [`Rect::first_within`] (how far a straight
+//!   [`Rect::arc_area`] (the table inside an arc, for drawings and AIs),
+//!   [`Rect::is_within`], [`Rect::side_towards`] (front, flank or rear), [`Rect::first_within`] (how far a straight
 //!   move goes before it comes within a distance of another base: the 6" stop, the contact of
 //!   a charge), [`Rect::crossed_by`] (a line of fire through a base).
 //! - [`sweep`]: the ground a base covers moving straight; with [`Rect`] it is a [`Shape`],
@@ -38,7 +39,7 @@
 //! - [`Layout`]: the table ([`Bounds`], optional square [`Grid`], [`Terrain`], effects) read
 //!   from TOML and validated; it answers [`Layout::line_of_sight`], [`Layout::crossings`] (what
 //!   a straight move crosses and for how far), [`Layout::under`] (terrain under a base or a
-//!   sweep), [`Layout::impassable_under`] and [`Layout::in_cover`].
+//!   sweep), [`Layout::impassable_under`], [`Layout::in_cover`] and [`Layout::terrain_at`].
 //!
 //! docs/table.md keeps the decisions the rule texts leave open.
 //!

@@ -4,9 +4,10 @@
 
 use crate::error::{finite, positive, TableError};
 use crate::geom::{
-    convex_distance, convex_hull, convex_point_distance, edges, heading, meets_half_planes, normalize, sat_gap, segment_in_convex,
+    convex_distance, convex_hull, convex_point_distance, cut_by_half_planes, edges, heading, meets_half_planes, normalize, sat_gap, segment_in_convex,
     Point, Segment, EPS,
 };
+use crate::layout::Bounds;
 use crate::polygon::Location;
 use serde::{Deserialize, Serialize};
 
@@ -337,6 +338,18 @@ impl Rect {
         }
     }
 
+    /// The part of the table inside this base's arc, as an anticlockwise polygon (empty if
+    /// none of it is): what a drawing shades for the selected unit, and where an AI looks for
+    /// targets.
+    pub fn arc_area(&self, arc: Arc, bounds: &Bounds) -> Vec<Point> {
+        let (w, d) = (bounds.width(), bounds.depth());
+        let table = [Point::new(0.0, 0.0), Point::new(w, 0.0), Point::new(w, d), Point::new(0.0, d)];
+        match self.arc_lines(arc) {
+            None => table.to_vec(),
+            Some(lines) => cut_by_half_planes(&table, &lines),
+        }
+    }
+
     /// Whether any part of `other` lies in this base's arc, the boundary lines included: a
     /// target whose corner sits exactly on the 45° line is in the arc.
     pub fn in_arc(&self, other: &Rect, arc: Arc) -> bool {
@@ -574,6 +587,23 @@ mod tests {
         assert!(a.arc_contains(Point::new(100.0, 11.0), wide));
         assert!(!a.arc_contains(Point::new(100.0, 10.9), wide));
         assert!(Arc::front(0.0).is_err() && Arc::front(91.0).is_err() && Arc::front(f64::NAN).is_err());
+    }
+
+    #[test]
+    fn the_arc_on_the_table_is_a_trapezium_cut_by_its_edges() {
+        let bounds = Bounds::new(72.0, 48.0).unwrap();
+        // front edge y = 11 from x = 8 to 12; the 45° lines reach the north edge (y = 48) at
+        // x = 8 − 37 = −29 (beyond the west edge, which cuts them at y = 19) and x = 12 + 37 =
+        // 49. The area: the band 11..48 between x = 0 and the right line, less the triangle
+        // left of the left line (0, 11)–(8, 11)–(0, 19).
+        let a = base(10.0, 10.0, 0.0);
+        let area = signed_area2(&a.arc_area(Arc::FRONT_45, &bounds)) / 2.0;
+        let band = (12.0 + 49.0) / 2.0 * 37.0; // the trapezium x = 0 .. right line
+        assert!(close(area, band - 32.0), "{area}");
+        assert!(close(signed_area2(&a.arc_area(Arc::ALL_ROUND, &bounds)) / 2.0, 72.0 * 48.0));
+        // a base at the north edge facing north has no table in its arc beyond the edge line
+        let edge = base(10.0, 47.0, 0.0);
+        assert!(signed_area2(&edge.arc_area(Arc::FRONT_45, &bounds)).abs() < 1e-9);
     }
 
     #[test]

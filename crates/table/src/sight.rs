@@ -119,6 +119,12 @@ impl Layout {
         })
     }
 
+    /// The terrain a point lies in or on the edge of, in the order of the file (what a player
+    /// asking "what is at 30,12?" is told).
+    pub fn terrain_at(&self, p: Point) -> Vec<usize> {
+        (0..self.terrain.len()).filter(|i| self.terrain[*i].polygon.locate(p) != crate::polygon::Location::Outside).collect()
+    }
+
     /// Whether any part of a base lies in terrain of a kind whose effect gives cover.
     pub fn in_cover(&self, rect: &Rect) -> bool {
         self.under(rect).iter().any(|u| self.effects.get(u.kind).cover)
@@ -291,6 +297,9 @@ mod tests {
         assert!(close(u[0].area, 1.0), "{u:?}");
         // a hill gives no cover
         assert!(!l.in_cover(&base(50.0, 10.0, 0.0)));
+        assert_eq!(l.terrain_at(Point::new(20.0, 15.0)), vec![0]);
+        assert_eq!(l.terrain_at(Point::new(40.0, 20.0)), vec![1], "the hill's corner");
+        assert!(l.terrain_at(Point::new(35.0, 15.0)).is_empty());
     }
 
     #[test]
