@@ -274,8 +274,8 @@ impl Rect {
 
     /// Where a straight line runs through the base's interior, as inches from the line's start
     /// `(enter, leave)`, measured against the base shrunk by [`EPS`]; `None` if it misses or
-    /// only grazes (runs along an edge or touches a corner). A round shot's line of fire meets the bases it passes through
-    /// in the order of `enter`.
+    /// only grazes (runs along an edge or touches a corner). A round shot's line of fire meets
+    /// the bases it passes through in the order of `enter`.
     pub fn crossed_by(&self, line: &Segment) -> Option<(f64, f64)> {
         let len = line.len();
         segment_in_convex(line, &self.ccw).map(|(t0, t1)| (t0 * len, t1 * len))
@@ -420,9 +420,17 @@ impl Rect {
     }
 }
 
+mod sealed {
+    /// Only this crate's shapes, whose points are convex and anticlockwise by construction.
+    pub trait Sealed {}
+    impl Sealed for super::Rect {}
+    impl Sealed for super::Sweep {}
+}
+
 /// A convex shape the terrain questions take: a base ([`Rect`]) or the ground a move sweeps
-/// ([`Sweep`]). Its points run anticlockwise.
-pub trait Shape {
+/// ([`Sweep`]). Its points run anticlockwise. Sealed: the routines rely on that shape, so
+/// only this crate's types have it.
+pub trait Shape: sealed::Sealed {
     /// The corners, anticlockwise, convex.
     fn convex(&self) -> &[Point];
 
