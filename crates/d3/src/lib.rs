@@ -8,8 +8,10 @@
 
 pub mod army;
 pub mod dice;
+pub mod scenario;
 mod error;
 pub mod units;
 
 pub use error::DataError;
+pub use scenario::{Army, Scenario, SCENARIOS};
 pub use units::{units, Stats, Type, Units};

@@ -1,0 +1,315 @@
+//! Scenarios as data (`data/scenarios/*.toml`): the table, who moves first, the last turn, and
+//! each army's commander, deployment zones and units, checked on load so that a file breaking a
+//! rule (a unit in a lake, a zone off the table, two bases on top of each other) is refused with
+//! one line naming the field.
+
+use crate::error::DataError;
+use crate::units::{units, Type};
+use fiw_table::{Containment, Edge, Kind, Layout, Point, Polygon, Pose, Rect, Shape, TableError, EPS};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The two armies; the index is the seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Army {
+    /// Seat 0.
+    British,
+    /// Seat 1.
+    French,
+}
+
+impl Army {
+    /// Both, in seat order.
+    pub const BOTH: [Army; 2] = [Army::British, Army::French];
+
+    /// The word in files and on the command line.
+    pub fn word(self) -> &'static str {
+        match self {
+            Army::British => "british",
+            Army::French => "french",
+        }
+    }
+
+    /// The other army.
+    pub fn enemy(self) -> Army {
+        match self {
+            Army::British => Army::French,
+            Army::French => Army::British,
+        }
+    }
+
+    /// The seat index.
+    pub fn seat(self) -> usize {
+        self as usize
+    }
+}
+
+/// One unit as the scenario places it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Placement {
+    /// The name on the table (`fr-reg-3a`).
+    pub id: String,
+    /// Its type.
+    pub kind: Type,
+    /// Where it starts.
+    pub pose: Pose,
+}
+
+/// One army of a scenario.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ArmySetup {
+    /// The commander's name.
+    pub commander: String,
+    /// Where its units may start (each unit wholly inside one zone).
+    pub zones: Vec<Polygon>,
+    /// How close to each named edge its units may start, inches.
+    pub keep_off: Vec<(Edge, f64)>,
+    /// Its units, in the order of the file.
+    pub units: Vec<Placement>,
+}
+
+/// A checked scenario, ready to play.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Scenario {
+    /// The name in messages.
+    pub name: String,
+    /// The table.
+    #[serde(skip)]
+    pub layout: Layout,
+    /// The army that moves first.
+    pub first: Army,
+    /// The last turn (each army's turn counts as one).
+    pub turns: u32,
+    /// The two armies, in seat order.
+    pub armies: [ArmySetup; 2],
+    /// Every value the text does not give: (what, why).
+    pub assumed: Vec<(String, String)>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScenarioDef {
+    name: String,
+    first: Army,
+    first_assumed: Option<String>,
+    turns: u32,
+    turns_assumed: Option<String>,
+    table: toml::Value,
+    british: ArmyDef,
+    french: ArmyDef,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArmyDef {
+    commander: String,
+    zones: Vec<Vec<Point>>,
+    zones_assumed: Option<String>,
+    #[serde(default)]
+    keep_off: KeepOffDef,
+    forces_assumed: Option<String>,
+    units: Vec<UnitDef>,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KeepOffDef {
+    north: Option<f64>,
+    east: Option<f64>,
+    south: Option<f64>,
+    west: Option<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UnitDef {
+    id: String,
+    #[serde(rename = "type")]
+    kind: Type,
+    at: Point,
+    facing: f64,
+    #[serde(rename = "in")]
+    inside: Option<String>,
+}
+
+/// The scenarios built into fiw, by the name used on the command line.
+pub const SCENARIOS: &[(&str, &str)] = &[
+    ("fort-oswego", include_str!("../data/scenarios/fort-oswego.toml")),
+    ("meeting", include_str!("../data/scenarios/meeting.toml")),
+];
+
+fn table_error(file: &str, e: TableError) -> DataError {
+    match e.within("table") {
+        TableError::Field { field, reason } => DataError::new(file, field, reason),
+        other => DataError::new(file, "table", other.to_string()),
+    }
+}
+
+impl Scenario {
+    /// A built-in scenario by name (`fort-oswego`, `meeting`).
+    ///
+    /// # Errors
+    /// An unknown name, listing the known ones; a built-in file that fails its checks.
+    pub fn named(name: &str) -> Result<Scenario, DataError> {
+        match SCENARIOS.iter().find(|(n, _)| *n == name) {
+            Some((n, text)) => Scenario::parse(text, &format!("crates/d3/data/scenarios/{n}.toml")),
+            None => {
+                let known: Vec<&str> = SCENARIOS.iter().map(|(n, _)| *n).collect();
+                Err(DataError::new("scenario", "", format!("no scenario '{name}' (known: {})", known.join(", "))))
+            }
+        }
+    }
+
+    /// Reads and checks a scenario file.
+    ///
+    /// # Errors
+    /// One line naming `file` and the field: `french.units[3].at: fr-reg-2a stands in Lake
+    /// Ontario, where no unit may stand`.
+    pub fn parse(text: &str, file: &str) -> Result<Scenario, DataError> {
+        let def: ScenarioDef = toml::from_str(text).map_err(|e| DataError::toml(file, &e))?;
+        let layout = Layout::from_value(def.table).map_err(|e| table_error(file, e))?;
+        if def.turns == 0 {
+            return Err(DataError::new(file, "turns", "a battle lasts at least 1 turn"));
+        }
+        let mut assumed = Vec::new();
+        let mut note = |what: String, why: &Option<String>| {
+            if let Some(why) = why {
+                assumed.push((what, why.clone()));
+            }
+        };
+        note(format!("{}: first = {}", def.name, def.first.word()), &def.first_assumed);
+        note(format!("{}: turns = {}", def.name, def.turns), &def.turns_assumed);
+        for t in layout.terrain() {
+            note(format!("{}: {} ({})", def.name, t.label(), t.kind.word()), &t.assumed);
+        }
+        for (army, a) in [(Army::British, &def.british), (Army::French, &def.french)] {
+            note(format!("{}: {} deployment zones", def.name, army.word()), &a.zones_assumed);
+            let listed: Vec<String> = a.units.iter().map(|u| u.id.clone()).collect();
+            note(format!("{}: {} forces ({})", def.name, army.word(), listed.join(", ")), &a.forces_assumed);
+        }
+        let mut armies = Vec::with_capacity(2);
+        let mut placed: Vec<(String, Rect)> = Vec::new();
+        let mut towns: BTreeMap<usize, String> = BTreeMap::new();
+        for (army, a) in [(Army::British, def.british), (Army::French, def.french)] {
+            armies.push(check_army(file, army, a, &layout, &mut placed, &mut towns)?);
+        }
+        let [british, french]: [ArmySetup; 2] = armies.try_into().map_err(|_| DataError::new(file, "", "two armies"))?;
+        Ok(Scenario { name: def.name, layout, first: def.first, turns: def.turns, armies: [british, french], assumed })
+    }
+}
+
+fn check_army(
+    file: &str,
+    army: Army,
+    a: ArmyDef,
+    layout: &Layout,
+    placed: &mut Vec<(String, Rect)>,
+    towns: &mut BTreeMap<usize, String>,
+) -> Result<ArmySetup, DataError> {
+    let side = army.word();
+    let bounds = layout.bounds();
+    let err = |field: String, reason: String| DataError::new(file, field, reason);
+    let mut zones = Vec::with_capacity(a.zones.len());
+    for (z, pts) in a.zones.into_iter().enumerate() {
+        let at = format!("{side}.zones[{z}]");
+        for (j, p) in pts.iter().enumerate() {
+            if !p.is_finite() || !bounds.contains(*p) {
+                return Err(err(format!("{at}[{j}]"), format!("({}, {}) lies off the {} × {} table", p.x, p.y, bounds.width(), bounds.depth())));
+            }
+        }
+        zones.push(Polygon::new(pts).map_err(|e| match e.within(&at) {
+            TableError::Field { field, reason } => err(field, reason),
+            other => err(at.clone(), other.to_string()),
+        })?);
+    }
+    if zones.is_empty() {
+        return Err(err(format!("{side}.zones"), "an army needs at least one deployment zone".into()));
+    }
+    let mut keep_off = Vec::new();
+    let k = &a.keep_off;
+    for (edge, inches) in [(Edge::North, k.north), (Edge::East, k.east), (Edge::South, k.south), (Edge::West, k.west)] {
+        let Some(inches) = inches else { continue };
+        if !(inches.is_finite() && inches >= 0.0) {
+            return Err(err(format!("{side}.keep_off.{}", edge_word(edge)), format!("a distance is a finite number of inches, 0 or more, not {inches}")));
+        }
+        keep_off.push((edge, inches));
+    }
+    let commanders = a.units.iter().filter(|u| u.kind == Type::Commander).count();
+    if commanders != 1 {
+        return Err(err(format!("{side}.units"), format!("an army has exactly one commander (Army Commander), not {commanders}")));
+    }
+    if a.units.len() < 2 {
+        return Err(err(format!("{side}.units"), "an army needs units besides its commander".into()));
+    }
+    let mut out = Vec::with_capacity(a.units.len());
+    for (i, u) in a.units.into_iter().enumerate() {
+        let at = format!("{side}.units[{i}]");
+        let id = u.id.as_str();
+        if id.is_empty() || !id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
+            return Err(err(format!("{at}.id"), format!("'{id}' is not a unit name (lower-case letters, digits and '-')")));
+        }
+        if placed.iter().any(|(other, _)| other == id) {
+            return Err(err(format!("{at}.id"), format!("{id} is already the name of another unit")));
+        }
+        let pose = Pose::new(u.at.x, u.at.y, u.facing)
+            .checked()
+            .map_err(|e| err(format!("{at}.{}", if u.facing.is_finite() { "at" } else { "facing" }), e.to_string()))?;
+        let rect = units().get(u.kind).footprint.place(pose);
+        let field = format!("{at}.at");
+        if !bounds.holds(&rect) {
+            return Err(err(field, format!("{id}'s base reaches off the {} × {} table", bounds.width(), bounds.depth())));
+        }
+        if let Some(t) = layout.impassable_under(&rect) {
+            return Err(err(field, format!("{id} stands in {}, where no unit may stand (Terrain Effects)", layout.terrain()[t].label())));
+        }
+        for under in layout.under(&rect) {
+            let t = &layout.terrain()[under.terrain];
+            if t.kind == Kind::Woods && !u.kind.may_enter_woods() {
+                return Err(err(field, format!("{id} stands in {}: only skirmishers may enter woods (Terrain Effects)", t.label())));
+            }
+            if t.kind == Kind::Town {
+                if !u.kind.may_end_in_town() {
+                    return Err(err(field, format!("{id} stands in {}: only infantry and skirmishers may be in a town (Terrain Effects)", t.label())));
+                }
+                if let Some(other) = towns.insert(under.terrain, id.to_string()) {
+                    return Err(err(field, format!("{id} and {other} are both in {}: one unit to a town (Terrain Effects)", t.label())));
+                }
+            }
+        }
+        if !zones.iter().any(|z| z.holds(&rect) == Containment::Wholly) {
+            return Err(err(field, format!("{id} is not wholly inside a deployment zone of the {side}")));
+        }
+        for (edge, inches) in &keep_off {
+            let gap = bounds.rect_from_edge(&rect, *edge);
+            if gap < inches - EPS {
+                return Err(err(field, format!("{id} is {gap:.1}\" from the {} edge; the {side} deploy no closer than {inches}\"", edge_word(*edge))));
+            }
+        }
+        if let Some((other, _)) = placed.iter().find(|(_, r)| r.overlaps_shape(&rect)) {
+            return Err(err(field, format!("{id}'s base overlaps {other}'s")));
+        }
+        if let Some(name) = &u.inside {
+            let terrain = layout.terrain().iter().find(|t| t.name.as_deref() == Some(name.as_str()));
+            match terrain {
+                None => return Err(err(format!("{at}.in"), format!("no terrain is named '{name}'"))),
+                Some(t) if t.polygon.holds(&rect) != Containment::Wholly => {
+                    return Err(err(format!("{at}.in"), format!("{id} is not wholly inside {name}")))
+                }
+                Some(_) => {}
+            }
+        }
+        placed.push((id.to_string(), rect));
+        out.push(Placement { id: u.id, kind: u.kind, pose });
+    }
+    Ok(ArmySetup { commander: a.commander, zones, keep_off, units: out })
+}
+
+fn edge_word(e: Edge) -> &'static str {
+    match e {
+        Edge::North => "north",
+        Edge::East => "east",
+        Edge::South => "south",
+        Edge::West => "west",
+    }
+}
