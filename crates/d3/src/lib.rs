@@ -6,12 +6,19 @@
 //! (Movement, Shooting, Eliminating Units…) is a heading of the D3 text.
 #![deny(missing_docs)]
 
+pub mod actions;
 pub mod army;
 pub mod dice;
+mod game;
+mod rules;
 pub mod scenario;
+pub mod state;
 mod error;
 pub mod units;
 
+pub use actions::Action;
 pub use error::DataError;
+pub use game::{UnitView, View};
+pub use state::{Options, Phase, Unit, D3};
 pub use scenario::{Army, Scenario, SCENARIOS};
 pub use units::{units, Stats, Type, Units};

@@ -79,7 +79,7 @@ pub struct Scenario {
     pub layout: Layout,
     /// The army that moves first.
     pub first: Army,
-    /// The last turn (each army's turn counts as one).
+    /// The last round (each army has one turn a round).
     pub turns: u32,
     /// The two armies, in seat order.
     pub armies: [ArmySetup; 2],

@@ -1,0 +1,142 @@
+//! Orders as typed and saved: `move fr-reg-3a to 30,12 face 90`, `square br-reg-1a`,
+//! `shoot fr-reg-3a at br-reg-1b`, `pass`. Places are held in tenths of an inch and facings in
+//! whole degrees, so an action is small and `Copy`.
+
+use crate::state::D3;
+use fiw_engine::RuleError;
+use fiw_table::Point;
+use serde::{Deserialize, Serialize};
+
+/// Tenths of an inch: the grain of a typed position.
+pub const GRAIN: f64 = 10.0;
+
+/// One order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// Move a unit straight to a point (its centre, in tenths of an inch), pivoting at the
+    /// start and end to face `facing` (whole compass degrees). The same point is a pivot.
+    Move {
+        /// The unit.
+        unit: u8,
+        /// Tenths of an inch east of the west edge.
+        x: i16,
+        /// Tenths of an inch north of the south edge.
+        y: i16,
+        /// Compass degrees, 0–359.
+        facing: u16,
+    },
+    /// Form square (Squares): the unit's move.
+    Square {
+        /// The unit.
+        unit: u8,
+    },
+    /// Shoot at an enemy unit (Shooting).
+    Shoot {
+        /// The shooter.
+        unit: u8,
+        /// The target.
+        target: u8,
+    },
+    /// End the phase (after the charges phase: the turn).
+    Pass,
+}
+
+impl Action {
+    /// A move to `(x, y)` inches facing `facing` degrees, rounded to the grain of actions.
+    pub fn move_to(unit: usize, x: f64, y: f64, facing: f64) -> Action {
+        let fx = (x * GRAIN).round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
+        let fy = (y * GRAIN).round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
+        let f = fiw_table::normalize(facing.round()).round() as u16 % 360;
+        Action::Move { unit: unit.min(u8::MAX as usize) as u8, x: fx, y: fy, facing: f }
+    }
+
+    /// The point of a move, in inches.
+    pub fn point(x: i16, y: i16) -> Point {
+        Point::new(x as f64 / GRAIN, y as f64 / GRAIN)
+    }
+}
+
+fn inches(v: i16) -> String {
+    let s = format!("{:.1}", v as f64 / GRAIN);
+    s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
+}
+
+impl D3 {
+    /// The stable text of an action.
+    pub fn text_of(&self, a: &Action) -> String {
+        match *a {
+            Action::Move { unit, x, y, facing } => format!("move {} to {},{} face {facing}", self.id(unit as usize), inches(x), inches(y)),
+            Action::Square { unit } => format!("square {}", self.id(unit as usize)),
+            Action::Shoot { unit, target } => format!("shoot {} at {}", self.id(unit as usize), self.id(target as usize)),
+            Action::Pass => "pass".into(),
+        }
+    }
+
+    fn named(&self, word: Option<&str>) -> Result<usize, RuleError> {
+        let word = word.ok_or_else(|| RuleError::input("which unit? (e.g. fr-reg-3a)"))?;
+        self.unit_named(word).ok_or_else(|| RuleError::input(format!("no unit is called '{word}'")))
+    }
+
+    /// Reads an order (not yet checked against the rules).
+    ///
+    /// # Errors
+    /// `RuleError { rule: "input" }` for text that is not an order.
+    pub fn parse(&self, text: &str) -> Result<Action, RuleError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let usage = "orders: move UNIT to X,Y [face DEG] | square UNIT | shoot UNIT at UNIT | pass";
+        match words.as_slice() {
+            ["pass"] => Ok(Action::Pass),
+            ["square", u] => Ok(Action::Square { unit: self.named(Some(u))? as u8 }),
+            ["shoot", u, "at", t] => Ok(Action::Shoot { unit: self.named(Some(u))? as u8, target: self.named(Some(t))? as u8 }),
+            ["move", u, "to", rest @ ..] => {
+                let unit = self.named(Some(u))?;
+                let (place, facing) = match rest {
+                    [p] => (*p, None),
+                    [p, "face", f] => (*p, Some(*f)),
+                    _ => return Err(RuleError::input(usage)),
+                };
+                let (xs, ys) = place.split_once(',').ok_or_else(|| RuleError::input(format!("'{place}' is not a place: write X,Y in inches, e.g. 30,12")))?;
+                let num = |s: &str, what: &str| -> Result<f64, RuleError> {
+                    s.trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|v| v.is_finite() && v.abs() < 3000.0)
+                        .ok_or_else(|| RuleError::input(format!("'{s}' is not a number of {what}")))
+                };
+                let (x, y) = (num(xs, "inches")?, num(ys, "inches")?);
+                let facing = match facing {
+                    Some(f) => num(f, "degrees")?,
+                    None => self.units()[unit].pose.facing,
+                };
+                Ok(Action::move_to(unit, x, y, facing))
+            }
+            _ => Err(RuleError::input(usage)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn orders_read_and_write_the_same() {
+        let g = crate::state::tests::oswego();
+        for text in ["move fr-reg-3a to 30,12.5 face 90", "square br-reg-1a", "shoot fr-reg-3a at br-reg-1b", "pass"] {
+            let a = g.parse(text).unwrap();
+            assert_eq!(g.text_of(&a), text);
+        }
+        // the facing defaults to the unit's own; positions keep a tenth of an inch
+        let a = g.parse("move fr-reg-3a to 30.04,12").unwrap();
+        assert_eq!(g.text_of(&a), "move fr-reg-3a to 30,12 face 0");
+        assert_eq!(g.parse("move fr-reg-3a to 30,12 face 450").map(|a| g.text_of(&a)).unwrap(), "move fr-reg-3a to 30,12 face 90");
+    }
+
+    #[test]
+    fn text_that_is_not_an_order_is_refused_in_one_line() {
+        let g = crate::state::tests::oswego();
+        for bad in ["", "move", "move fr-reg-9z to 1,1", "move fr-reg-3a to 30", "move fr-reg-3a to x,1", "move fr-reg-3a to NaN,1", "shoot fr-reg-3a br-reg-1b", "move fr-reg-3a to 1e9,1"] {
+            let e = g.parse(bad).unwrap_err();
+            assert_eq!(e.rule, "input", "{bad}");
+            assert!(!e.message.contains('\n'));
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! D3 behind the kernel's [`Game`] trait.
+
+use crate::actions::Action;
+use crate::scenario::{Army, Scenario};
+use crate::state::{Options, Phase, D3};
+use crate::units::{units, Type};
+use fiw_engine::{Dice, Game, Log, Outcome, RuleError, Seat};
+use fiw_table::{bearing, heading, Pose};
+use serde::Serialize;
+
+/// What a seat sees: everything (the D3 table hides nothing).
+#[derive(Clone, Debug, Serialize)]
+pub struct View {
+    /// The scenario's name.
+    pub scenario: String,
+    /// The round.
+    pub round: u32,
+    /// The army whose turn it is.
+    pub active: Army,
+    /// Its phase.
+    pub phase: Phase,
+    /// Resolve left, British then French.
+    pub resolve: [u32; 2],
+    /// Every unit.
+    pub units: Vec<UnitView>,
+    /// The log.
+    pub log: Vec<String>,
+}
+
+/// One unit as seen.
+#[derive(Clone, Debug, Serialize)]
+pub struct UnitView {
+    /// Its name.
+    pub id: String,
+    /// Its army.
+    pub army: Army,
+    /// Its type.
+    pub kind: Type,
+    /// Its centre and facing.
+    pub pose: Pose,
+    /// Hits taken.
+    pub hits: u8,
+    /// Off the table.
+    pub eliminated: bool,
+    /// Moved this turn.
+    pub moved: bool,
+    /// Engaged in combat.
+    pub engaged: bool,
+    /// In cover.
+    pub in_cover: bool,
+    /// In square.
+    pub square: bool,
+}
+
+impl Game for D3 {
+    type Action = Action;
+    type Options = Options;
+    type View = View;
+
+    const NAME: &'static str = "d3";
+    const SEATS: &'static [&'static str] = &["british", "french"];
+
+    fn new(options: &Options, seed: u64) -> Result<Self, RuleError> {
+        let scenario = match &options.text {
+            Some(text) => Scenario::parse(text, &options.scenario),
+            None => Scenario::named(&options.scenario),
+        }
+        .map_err(|e| RuleError::new("scenario", e.to_string()))?;
+        D3::from_scenario(options.clone(), scenario, seed)
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.outcome.is_none().then_some(self.active.seat())
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        match self.phase {
+            Phase::Movement => {
+                for i in 0..self.units.len() {
+                    self.candidate_moves(i, out);
+                }
+            }
+            Phase::Shooting => {
+                for i in 0..self.units.len() {
+                    for t in 0..self.units.len() {
+                        let a = Action::Shoot { unit: i as u8, target: t as u8 };
+                        if self.units[i].army == self.active && self.units[t].army != self.active && self.check_action(&a).is_ok() {
+                            out.push(a);
+                        }
+                    }
+                }
+            }
+            Phase::Charges => {}
+        }
+        out.push(Action::Pass);
+    }
+
+    fn check(&self, action: &Action) -> Result<(), RuleError> {
+        self.check_action(action)
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        self.apply_action(action);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn view(&self, _seat: Seat) -> View {
+        View {
+            scenario: self.scenario.name.clone(),
+            round: self.round,
+            active: self.active,
+            phase: self.phase,
+            resolve: self.resolve,
+            units: (0..self.units.len())
+                .map(|i| {
+                    let u = &self.units[i];
+                    UnitView {
+                        id: self.id(i).to_string(),
+                        army: u.army,
+                        kind: u.kind,
+                        pose: u.pose,
+                        hits: u.hits,
+                        eliminated: u.eliminated,
+                        moved: u.moved,
+                        engaged: !u.eliminated && self.engaged(i),
+                        in_cover: !u.eliminated && self.in_cover(i),
+                        square: u.square,
+                    }
+                })
+                .collect(),
+            log: self.log.entries().iter().map(|e| e.text.clone()).collect(),
+        }
+    }
+
+    fn render(&self, seat: Seat) -> String {
+        let v = self.view(seat);
+        let mut s = format!(
+            "{}: round {} of {}, the {} {} phase; resolve British {}, French {}\n",
+            v.scenario,
+            v.round,
+            self.scenario.turns,
+            v.active.word(),
+            v.phase.word(),
+            v.resolve[0],
+            v.resolve[1]
+        );
+        for u in v.units.iter().filter(|u| !u.eliminated) {
+            let mut marks = Vec::new();
+            if u.engaged {
+                marks.push("engaged");
+            }
+            if u.in_cover {
+                marks.push("in cover");
+            }
+            if u.square {
+                marks.push("square");
+            }
+            if u.moved {
+                marks.push("moved");
+            }
+            s += &format!(
+                "  {:<12} {:<12} at {:>5.1},{:>5.1} facing {:>3.0}  hits {}{}\n",
+                u.id,
+                u.kind.word(),
+                u.pose.at.x,
+                u.pose.at.y,
+                u.pose.facing,
+                u.hits,
+                if marks.is_empty() { String::new() } else { format!("  ({})", marks.join(", ")) }
+            );
+        }
+        s
+    }
+
+    fn action_text(&self, action: &Action) -> String {
+        self.text_of(action)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, RuleError> {
+        self.parse(text)
+    }
+
+    fn log(&self) -> &Log {
+        &self.log
+    }
+
+    fn set_logging(&mut self, on: bool) {
+        self.log.set_on(on);
+    }
+
+    fn chance_epoch(&self) -> u64 {
+        self.dice.rolls()
+    }
+
+    fn turn(&self) -> u32 {
+        self.round
+    }
+
+    fn metrics(&self) -> Vec<(&'static str, f64)> {
+        vec![("british_resolve", self.resolve[0] as f64), ("french_resolve", self.resolve[1] as f64)]
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.dice.reseed(seed);
+    }
+
+    fn clear_log(&mut self) {
+        self.log = Log::new(false);
+    }
+
+    fn determinize(&self, _seat: Seat, dice: &mut Dice) -> Self {
+        let mut copy = self.clone();
+        copy.reseed(dice.next_seed());
+        copy
+    }
+}
+
+impl D3 {
+    /// A sampled, finite set of sensible orders for unit `i` (menus and AIs): straight ahead,
+    /// half and full, obliquely and to the flanks and rear holding the facing; straight at the
+    /// nearest enemy as far as the 6" stop allows, turning to face it; a pivot to face it; and
+    /// forming square. Only orders that pass [`Game::check`] are listed; any other legal point
+    /// may still be typed.
+    fn candidate_moves(&self, i: usize, out: &mut Vec<Action>) {
+        let u = &self.units[i];
+        if u.army != self.active || u.eliminated || u.moved {
+            return;
+        }
+        let allowance = units().get(u.kind).move_allowance;
+        let at = u.pose.at;
+        let mut tries: Vec<Action> = Vec::with_capacity(24);
+        for rel in [0.0, -45.0, 45.0, -90.0, 90.0, 180.0] {
+            for part in [0.5, 1.0] {
+                let p = at + heading(u.pose.facing + rel) * (allowance * part);
+                tries.push(Action::move_to(i, p.x, p.y, u.pose.facing));
+            }
+        }
+        let nearest = (0..self.units.len())
+            .filter(|j| {
+                let v = &self.units[*j];
+                v.army != u.army && !v.eliminated && v.kind != Type::Commander
+            })
+            .min_by(|a, b| at.dist(self.units[*a].pose.at).total_cmp(&at.dist(self.units[*b].pose.at)));
+        if let Some(j) = nearest {
+            let target = self.units[j].pose.at;
+            let face = bearing(at, target);
+            tries.push(Action::move_to(i, at.x, at.y, face));
+            let moving = units().get(u.kind).footprint.place(Pose::new(at.x, at.y, face));
+            let full = at.dist(target).min(allowance);
+            let dir = heading(face);
+            let go = match moving.first_within(at + dir * full, &self.rect(j), 6.0) {
+                // a tenth short of the stop, so that rounding to the grain of orders stays legal
+                Some(s) => (s - 0.1).max(0.0),
+                None => full,
+            };
+            if go > 0.2 {
+                let p = at + dir * go;
+                tries.push(Action::move_to(i, p.x, p.y, face));
+            }
+        }
+        tries.push(Action::Square { unit: i as u8 });
+        for a in tries {
+            if !out.contains(&a) && self.check_action(&a).is_ok() {
+                out.push(a);
+            }
+        }
+    }
+}

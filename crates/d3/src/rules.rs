@@ -1,0 +1,358 @@
+//! The rules of an army's turn: Movement (with Interpenetration, Disengaging, Terrain
+//! Effects), Squares and Shooting, each checked with a `RuleError` naming the rule, and
+//! applied.
+
+use crate::actions::Action;
+use crate::dice::{best_of_two, d3};
+use crate::state::{Phase, D3};
+use crate::units::{units, Type};
+use fiw_engine::RuleError;
+use fiw_table::{sweep, turn, Arc, Blocked, Kind, Point, Pose, Shape, EPS};
+
+fn err(rule: &str, message: String) -> RuleError {
+    RuleError::new(rule, message)
+}
+
+impl D3 {
+    /// The unit an order names, on the table and of the army whose turn it is.
+    fn own(&self, unit: u8, what: &str) -> Result<usize, RuleError> {
+        let i = unit as usize;
+        let u = self.units.get(i).ok_or_else(|| RuleError::input(format!("there is no unit number {unit}")))?;
+        if u.eliminated {
+            return Err(err("Eliminating Units", format!("{} has been eliminated", self.id(i))));
+        }
+        if u.army != self.active {
+            return Err(err("Sequence of play", format!("{} is not yours to {what}: it is the {} turn", self.id(i), self.active.word())));
+        }
+        Ok(i)
+    }
+
+    fn in_phase(&self, phase: Phase, what: &str) -> Result<(), RuleError> {
+        if self.outcome.is_some() {
+            return Err(err("Army Resolve", "the battle is over".into()));
+        }
+        if self.phase != phase {
+            return Err(err("Sequence of play", format!("units {what} in the {} phase; this is the {} phase (`pass` ends it)", phase.word(), self.phase.word())));
+        }
+        Ok(())
+    }
+
+    /// Checks an order.
+    pub(crate) fn check_action(&self, a: &Action) -> Result<(), RuleError> {
+        match *a {
+            Action::Pass => {
+                if self.outcome.is_some() {
+                    return Err(err("Army Resolve", "the battle is over".into()));
+                }
+                Ok(())
+            }
+            Action::Move { unit, x, y, facing } => {
+                if facing >= 360 {
+                    return Err(RuleError::input(format!("{facing} is not a compass facing (0 to 359)")));
+                }
+                self.check_move(unit, Action::point(x, y), facing as f64)
+            }
+            Action::Square { unit } => self.check_square(unit),
+            Action::Shoot { unit, target } => self.check_shoot(unit, target),
+        }
+    }
+
+    /// Movement: a straight move of at most the unit's allowance, pivoting on its centre at the
+    /// start and the end (the base travels holding its final facing), and what stops it.
+    fn check_move(&self, unit: u8, to: Point, facing: f64) -> Result<(), RuleError> {
+        self.in_phase(Phase::Movement, "move")?;
+        let i = self.own(unit, "move")?;
+        let u = &self.units[i];
+        let name = self.id(i);
+        if u.moved {
+            return Err(err("Movement", format!("{name} has already moved this turn")));
+        }
+        if self.pinned(i) {
+            return Err(err("Eliminating Units", format!("{name} has taken {} hits in cover and may not move", u.hits)));
+        }
+        let fp = units().get(u.kind).footprint;
+        let from = u.pose.at;
+        let length = from.dist(to);
+        let end = fp.place(Pose::new(to.x, to.y, facing));
+        let layout = &self.scenario.layout;
+        let bounds = layout.bounds();
+        if !bounds.holds(&end) {
+            return Err(err("Movement", format!("{name}'s base would leave the table")));
+        }
+        let allowance = units().get(u.kind).move_allowance;
+        if length > allowance + EPS {
+            return Err(err("Movement", format!("{name} moves at most {allowance}\"; this move is {length:.1}\"")));
+        }
+        let pivot_only = length <= EPS;
+        if pivot_only && turn(u.pose.facing, facing).abs() <= EPS {
+            return Err(err("Movement", format!("{name} already stands there facing {facing}")));
+        }
+        let engaged = self.engaged(i);
+        let near = self.enemies_within(u.army, &self.rect(i), 6.0);
+        if engaged && !u.kind.may_disengage() {
+            if !pivot_only {
+                return Err(err(
+                    "Movement",
+                    format!("{name} is engaged in combat and may only pivot to face an enemy (only cavalry and skirmishers disengage)"),
+                ));
+            }
+            let mut foes = near.clone();
+            if let Some(t) = u.engaged_with {
+                foes.push(t as usize);
+            }
+            if !foes.iter().any(|j| end.in_arc(&self.rect(*j), Arc::FRONT_45)) {
+                return Err(err("Movement", format!("{name} is engaged in combat: it may pivot only to face an enemy")));
+            }
+        }
+        let moving = fp.place(Pose::new(from.x, from.y, facing));
+        if u.kind == Type::Commander {
+            // Army Commander: commanders cannot be engaged, so one never ends a move within 6"
+            if let Some(j) = self.enemies_within(u.army, &end, 6.0).first() {
+                return Err(err("Army Commander", format!("{name} cannot be engaged in combat: this move ends within 6\" of {}", self.id(*j))));
+            }
+        } else if engaged && !pivot_only {
+            // Disengaging: away from the enemy, ending beyond 6" of every enemy, and not
+            // coming within 6" of another on the way
+            if let Some(j) = self.enemies_within(u.army, &end, 6.0).first() {
+                return Err(err("Disengaging", format!("{name} must move away to disengage: this move ends within 6\" of {}", self.id(*j))));
+            }
+            for j in self.enemy_units(i) {
+                if near.contains(&j) || Some(j as u8) == u.engaged_with {
+                    continue;
+                }
+                if let Some(s) = moving.first_within(to, &self.rect(j), 6.0) {
+                    if s < length - EPS {
+                        return Err(err("Disengaging", format!("{name} may not disengage past {}: the move comes within 6\" of it", self.id(j))));
+                    }
+                }
+            }
+        } else if !pivot_only {
+            // Movement: the move ceases on coming within 6" of an enemy
+            for j in self.enemy_units(i) {
+                if let Some(s) = moving.first_within(to, &self.rect(j), 6.0) {
+                    if length > s + EPS {
+                        return Err(err(
+                            "Movement",
+                            format!("{name} must stop on coming within 6\" of {}, {s:.2}\" along this move", self.id(j)),
+                        ));
+                    }
+                }
+            }
+        }
+        let path = sweep(fp, from, to, facing);
+        if let Some(t) = layout.impassable_under(&path) {
+            return Err(err("Terrain Effects", format!("{name} cannot cross {}: it is impassable", layout.terrain()[t].label())));
+        }
+        for under in layout.under(&path) {
+            let t = &layout.terrain()[under.terrain];
+            if t.kind == Kind::Woods && !u.kind.may_enter_woods() {
+                return Err(err("Terrain Effects", format!("only skirmishers may enter woods, and {} is in {name}'s way", t.label())));
+            }
+        }
+        for under in layout.under(&end) {
+            let t = &layout.terrain()[under.terrain];
+            if t.kind == Kind::Town {
+                if !u.kind.may_end_in_town() {
+                    return Err(err("Terrain Effects", format!("only infantry and skirmishers may end a move in a town ({})", t.label())));
+                }
+                for j in 0..self.units.len() {
+                    if j != i && !self.units[j].eliminated && t.polygon.holds(&self.rect(j)) != fiw_table::Containment::Outside {
+                        return Err(err("Terrain Effects", format!("{} already holds {}: one unit to a town", self.id(j), t.label())));
+                    }
+                }
+            }
+        }
+        for j in 0..self.units.len() {
+            if j == i || self.units[j].eliminated {
+                continue;
+            }
+            let other = self.rect(j);
+            if end.overlaps(&other) {
+                return Err(err("Interpenetration", format!("{name} would end on top of {}", self.id(j))));
+            }
+            if !u.kind.passes_through_units() && path.overlaps_shape(&other) {
+                return Err(err(
+                    "Interpenetration",
+                    format!("{name} would pass through {}: only skirmishers and artillery move through other units", self.id(j)),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The living enemy units of unit `i`'s army that engage (not commanders).
+    fn enemy_units(&self, i: usize) -> Vec<usize> {
+        let army = self.units[i].army;
+        (0..self.units.len())
+            .filter(|j| {
+                let v = &self.units[*j];
+                v.army != army && !v.eliminated && v.kind != Type::Commander
+            })
+            .collect()
+    }
+
+    /// Squares: infantry form square as their move.
+    fn check_square(&self, unit: u8) -> Result<(), RuleError> {
+        self.in_phase(Phase::Movement, "form square")?;
+        let i = self.own(unit, "form into square")?;
+        let u = &self.units[i];
+        if !u.kind.is_infantry() {
+            return Err(err("Squares", format!("only infantry form square, and {} is {}", self.id(i), units().get(u.kind).name)));
+        }
+        if u.square {
+            return Err(err("Squares", format!("{} is already in square", self.id(i))));
+        }
+        if u.moved {
+            return Err(err("Squares", format!("{} has already moved this turn; a square is formed during the move", self.id(i))));
+        }
+        Ok(())
+    }
+
+    /// Shooting: a unit that did not move, at an enemy in its 45° arc (all round in a town),
+    /// within range, with a clear line of sight.
+    fn check_shoot(&self, unit: u8, target: u8) -> Result<(), RuleError> {
+        self.in_phase(Phase::Shooting, "shoot")?;
+        let i = self.own(unit, "shoot with")?;
+        let u = &self.units[i];
+        let name = self.id(i);
+        let Some(range) = units().get(u.kind).range else {
+            return Err(err("Shooting", format!("{name} is {} and does not shoot", units().get(u.kind).name)));
+        };
+        if u.moved {
+            return Err(err("Shooting", format!("{name} moved this turn: only units that did not move can shoot")));
+        }
+        if u.shot {
+            return Err(err("Shooting", format!("{name} has already shot this turn")));
+        }
+        if u.square {
+            return Err(err("Squares", format!("{name} is in square and cannot shoot")));
+        }
+        let t = target as usize;
+        let v = self.units.get(t).ok_or_else(|| RuleError::input(format!("there is no unit number {target}")))?;
+        let tname = self.id(t);
+        if v.army == u.army {
+            return Err(err("Shooting", format!("{tname} is one of your own")));
+        }
+        if v.eliminated {
+            return Err(err("Eliminating Units", format!("{tname} has been eliminated")));
+        }
+        if v.kind == Type::Commander {
+            return Err(err("Army Commander", format!("{tname} is a commander, who cannot be engaged in combat")));
+        }
+        let (me, them) = (self.rect(i), self.rect(t));
+        if !me.is_within(&them, range) {
+            return Err(err("Shooting", format!("{tname} is {:.1}\" away; {name} reaches {range}\"", me.distance(&them))));
+        }
+        let layout = &self.scenario.layout;
+        let in_town = layout.under(&me).iter().any(|x| x.kind == Kind::Town);
+        let arc = if in_town { Arc::ALL_ROUND } else { Arc::FRONT_45 };
+        if !me.in_arc(&them, arc) {
+            return Err(err("Shooting", format!("{tname} is outside {name}'s 45° field of fire")));
+        }
+        let others = self.others(&[i, t]);
+        let index: Vec<usize> = (0..self.units.len()).filter(|j| !self.units[*j].eliminated && *j != i && *j != t).collect();
+        if let Err(why) = layout.line_of_sight(&me, &them, &others, u.kind == Type::Artillery) {
+            let by = match why {
+                Blocked::Unit(k) => index.get(k).map(|j| self.id(*j).to_string()).unwrap_or_else(|| "a unit".into()),
+                Blocked::Terrain(k) => layout.terrain().get(k).map(|x| x.label().to_string()).unwrap_or_else(|| "terrain".into()),
+                Blocked::Through { kind, inches } => format!("{inches:.1}\" of {}", kind.word()),
+            };
+            return Err(err("Shooting", format!("{name} has no clear line of sight to {tname}: blocked by {by}")));
+        }
+        Ok(())
+    }
+
+    /// Applies an order already checked.
+    pub(crate) fn apply_action(&mut self, a: Action) {
+        match a {
+            Action::Pass => self.pass(),
+            Action::Move { unit, x, y, facing } => {
+                let i = unit as usize;
+                let to = Action::point(x, y);
+                let u = &mut self.units[i];
+                u.pose = Pose::new(to.x, to.y, facing as f64);
+                u.moved = true;
+                u.square = false;
+                let text = self.text_of(&a);
+                self.log.public(|| text);
+            }
+            Action::Square { unit } => {
+                let u = &mut self.units[unit as usize];
+                u.square = true;
+                u.moved = true;
+                let id = self.id(unit as usize).to_string();
+                self.log.public(|| format!("{id} forms square"));
+            }
+            Action::Shoot { unit, target } => self.shoot(unit as usize, target as usize),
+        }
+    }
+
+    /// Shooting: D3 plus the type's modifier (D3+1 veterans, D3−1 skirmishers and artillery),
+    /// the best of 2D3 from an entrenchment; the shooter is marked as engaged.
+    fn shoot(&mut self, i: usize, t: usize) {
+        let kind = self.units[i].kind;
+        let me = self.rect(i);
+        let layout = &self.scenario.layout;
+        let entrenched = kind.covered_by_entrenchment() && layout.under(&me).iter().any(|x| x.kind == Kind::Entrenchment);
+        let roll = if entrenched { best_of_two(&mut self.dice) } else { d3(&mut self.dice) };
+        let modifier = units().get(kind).shoot;
+        let hits = (roll as i16 + modifier as i16).max(0) as u8;
+        let v = &mut self.units[t];
+        v.hits = v.hits.saturating_add(hits);
+        let total = v.hits;
+        let u = &mut self.units[i];
+        u.shot = true;
+        u.engaged_with = Some(t as u8);
+        let (a, b) = (self.id(i).to_string(), self.id(t).to_string());
+        self.log.public(|| {
+            let dice = if entrenched { "best of 2D3" } else { "D3" };
+            format!("{a} shoots at {b}: {dice} {roll}{modifier:+}: {hits} hits ({total} in all)")
+        });
+    }
+
+    /// Ends the phase; after charges, eliminates, checks army resolve and hands the turn over.
+    fn pass(&mut self) {
+        match self.phase {
+            Phase::Movement => self.phase = Phase::Shooting,
+            Phase::Shooting => self.phase = Phase::Charges,
+            Phase::Charges => {
+                self.eliminate();
+                if self.outcome.is_some() {
+                    return;
+                }
+                self.active = self.active.enemy();
+                self.phase = Phase::Movement;
+                if self.active == self.scenario.first {
+                    self.round += 1;
+                    if self.round > self.scenario.turns {
+                        self.round = self.scenario.turns;
+                        self.end_by_resolve();
+                        return;
+                    }
+                }
+                for u in &mut self.units {
+                    if u.army == self.active {
+                        u.moved = false;
+                        u.shot = false;
+                    }
+                }
+                let (who, round) = (self.active.word(), self.round);
+                self.log.public(|| format!("round {round}: the {who} turn"));
+            }
+        }
+    }
+
+    fn end_by_resolve(&mut self) {
+        let [b, f] = self.resolve;
+        let winner = match b.cmp(&f) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        self.outcome = Some(fiw_engine::Outcome {
+            winner,
+            turn: self.round,
+            reason: format!("the last round is over: resolve British {b}, French {f}"),
+        });
+    }
+}

@@ -1,0 +1,317 @@
+//! The state of a battle: every unit's place, hits and markers, whose turn and phase it is,
+//! the armies' resolve, the dice and the log.
+
+use crate::army::{self, eliminated, pinned};
+use crate::scenario::{Army, Scenario};
+use crate::units::{units, Type};
+use fiw_engine::{Dice, Log, Outcome, RuleError};
+use fiw_table::{Kind, Pose, Rect};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Set-up choices: a built-in scenario by name, or a scenario file's text (which goes through
+/// the same checks).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Options {
+    /// The built-in scenario (`fort-oswego`, `meeting`), or the name given to `text`.
+    pub scenario: String,
+    /// A scenario file's text, when not a built-in one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { scenario: "fort-oswego".into(), text: None }
+    }
+}
+
+/// The phases of an army's turn (Sequence of play); elimination and army resolve close the
+/// turn when the charges phase is passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// 1. Movement.
+    Movement,
+    /// 2. Shooting.
+    Shooting,
+    /// 3. Charges.
+    Charges,
+}
+
+impl Phase {
+    /// The word in messages.
+    pub fn word(self) -> &'static str {
+        match self {
+            Phase::Movement => "movement",
+            Phase::Shooting => "shooting",
+            Phase::Charges => "charges",
+        }
+    }
+}
+
+/// One unit on the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Unit {
+    /// Its army.
+    pub army: Army,
+    /// Its type.
+    pub kind: Type,
+    /// Where it stands.
+    pub pose: Pose,
+    /// Hits taken.
+    pub hits: u8,
+    /// Removed from the table.
+    pub eliminated: bool,
+    /// It moved (or pivoted, or formed square) this turn, so it may not shoot.
+    pub moved: bool,
+    /// It shot this turn.
+    pub shot: bool,
+    /// The shooting marker: the enemy it shot at, which holds it in combat until removed.
+    pub engaged_with: Option<u8>,
+    /// Formed in square.
+    pub square: bool,
+}
+
+/// A battle of D3 Horse & Musket.
+#[derive(Clone, Debug, Serialize)]
+pub struct D3 {
+    pub(crate) options: Options,
+    #[serde(skip)]
+    pub(crate) scenario: Arc<Scenario>,
+    #[serde(skip)]
+    pub(crate) ids: Arc<Vec<String>>,
+    pub(crate) units: Vec<Unit>,
+    pub(crate) active: Army,
+    pub(crate) phase: Phase,
+    pub(crate) round: u32,
+    pub(crate) resolve: [u32; 2],
+    pub(crate) start_resolve: [u32; 2],
+    pub(crate) dice: Dice,
+    pub(crate) log: Log,
+    pub(crate) outcome: Option<Outcome>,
+}
+
+/// The most units a battle may hold (unit numbers are one byte in actions).
+pub const MAX_UNITS: usize = 250;
+
+impl D3 {
+    /// A battle of a checked scenario, with seeded dice.
+    ///
+    /// # Errors
+    /// A scenario file that fails its checks or holds more than [`MAX_UNITS`] units.
+    pub fn from_scenario(options: Options, scenario: Scenario, seed: u64) -> Result<D3, RuleError> {
+        let mut units_out = Vec::new();
+        let mut ids = Vec::new();
+        for army in Army::BOTH {
+            for p in &scenario.armies[army.seat()].units {
+                ids.push(p.id.clone());
+                units_out.push(Unit {
+                    army,
+                    kind: p.kind,
+                    pose: p.pose,
+                    hits: 0,
+                    eliminated: false,
+                    moved: false,
+                    shot: false,
+                    engaged_with: None,
+                    square: false,
+                });
+            }
+        }
+        if units_out.len() > MAX_UNITS {
+            return Err(RuleError::new("scenario", format!("{} units on the table; fiw plays at most {MAX_UNITS}", units_out.len())));
+        }
+        let start = |a: Army| {
+            let types: Vec<Type> = scenario.armies[a.seat()].units.iter().map(|u| u.kind).collect();
+            army::starting_resolve(&types)
+        };
+        let start_resolve = [start(Army::British), start(Army::French)];
+        let mut g = D3 {
+            options,
+            active: scenario.first,
+            scenario: Arc::new(scenario),
+            ids: Arc::new(ids),
+            units: units_out,
+            phase: Phase::Movement,
+            round: 1,
+            resolve: start_resolve,
+            start_resolve,
+            dice: Dice::new(seed),
+            log: Log::new(true),
+            outcome: None,
+        };
+        let (name, first) = (g.scenario.name.clone(), g.active.word());
+        g.log.public(|| format!("{name}: the {first} move first"));
+        Ok(g)
+    }
+
+    /// The same battle with unit `id` carrying `hits`: a position part-way through a battle,
+    /// for worked examples and tests.
+    ///
+    /// # Errors
+    /// No unit of that name.
+    pub fn with_hits(mut self, id: &str, hits: u8) -> Result<D3, RuleError> {
+        let i = self.unit_named(id).ok_or_else(|| RuleError::input(format!("no unit is called '{id}'")))?;
+        self.units[i].hits = hits;
+        Ok(self)
+    }
+
+    /// The scenario being played.
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    /// Every unit, British first, in the order of the scenario file.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// The name of unit `i` on the table.
+    pub fn id(&self, i: usize) -> &str {
+        self.ids.get(i).map(String::as_str).unwrap_or("?")
+    }
+
+    /// The unit named `id`.
+    pub fn unit_named(&self, id: &str) -> Option<usize> {
+        self.ids.iter().position(|u| u == id)
+    }
+
+    /// The army whose turn it is.
+    pub fn active(&self) -> Army {
+        self.active
+    }
+
+    /// The phase of its turn.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The round (each army has one turn a round).
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// An army's resolve left.
+    pub fn resolve(&self, army: Army) -> u32 {
+        self.resolve[army.seat()]
+    }
+
+    /// An army's resolve at the start.
+    pub fn start_resolve(&self, army: Army) -> u32 {
+        self.start_resolve[army.seat()]
+    }
+
+    /// The dice, for tests that force results.
+    pub fn dice_mut(&mut self) -> &mut Dice {
+        &mut self.dice
+    }
+
+    /// The base of unit `i` as it stands.
+    pub fn rect(&self, i: usize) -> Rect {
+        let u = &self.units[i];
+        units().get(u.kind).footprint.place(u.pose)
+    }
+
+    /// The bases of every unit on the table but `skip`.
+    pub(crate) fn others(&self, skip: &[usize]) -> Vec<Rect> {
+        (0..self.units.len()).filter(|i| !self.units[*i].eliminated && !skip.contains(i)).map(|i| self.rect(i)).collect()
+    }
+
+    /// Eliminating Units: whether a base of `kind` at `rect` is in cover. Woods and towns
+    /// cover whoever is in them; entrenchments cover infantry, skirmishers and artillery.
+    pub fn in_cover_at(&self, kind: Type, rect: &Rect) -> bool {
+        let layout = &self.scenario.layout;
+        layout
+            .under(rect)
+            .iter()
+            .any(|u| layout.effect(u.kind).cover && (u.kind != Kind::Entrenchment || kind.covered_by_entrenchment()))
+    }
+
+    /// Whether unit `i` is in cover where it stands.
+    pub fn in_cover(&self, i: usize) -> bool {
+        self.in_cover_at(self.units[i].kind, &self.rect(i))
+    }
+
+    /// Whether unit `i` is held in place by its hits in cover (Eliminating Units).
+    pub fn pinned(&self, i: usize) -> bool {
+        pinned(self.units[i].hits, self.in_cover(i))
+    }
+
+    /// The living enemy units that can engage (every type but the commander: commanders
+    /// cannot be engaged in combat, Army Commander), within `limit` inches of `rect`.
+    pub(crate) fn enemies_within(&self, army: Army, rect: &Rect, limit: f64) -> Vec<usize> {
+        (0..self.units.len())
+            .filter(|j| {
+                let v = &self.units[*j];
+                v.army != army && !v.eliminated && v.kind != Type::Commander && rect.is_within(&self.rect(*j), limit)
+            })
+            .collect()
+    }
+
+    /// Disengaging: whether unit `i` is engaged in combat: an enemy within 6", or its shooting
+    /// marker on an enemy still on the table.
+    pub fn engaged(&self, i: usize) -> bool {
+        let u = &self.units[i];
+        if u.kind == Type::Commander {
+            return false;
+        }
+        let marked = u.engaged_with.is_some_and(|t| self.units.get(t as usize).is_some_and(|v| !v.eliminated));
+        marked || !self.enemies_within(u.army, &self.rect(i), 6.0).is_empty()
+    }
+
+    /// Elimination and Army Resolve: removes every unit past its limit of hits, takes its
+    /// loss off its army's resolve, and ends the battle when an army's resolve is gone.
+    pub(crate) fn eliminate(&mut self) {
+        for i in 0..self.units.len() {
+            if self.units[i].eliminated || !eliminated(self.units[i].hits, self.in_cover(i)) {
+                continue;
+            }
+            let (army, kind, hits) = (self.units[i].army, self.units[i].kind, self.units[i].hits);
+            self.units[i].eliminated = true;
+            let s = army.seat();
+            self.resolve[s] = self.resolve[s].saturating_sub(kind.resolve_loss());
+            for u in &mut self.units {
+                if u.engaged_with == Some(i as u8) {
+                    u.engaged_with = None;
+                }
+            }
+            let (id, left) = (self.id(i).to_string(), self.resolve[s]);
+            self.log.public(|| format!("{id} is eliminated with {hits} hits; {} resolve {left}", army.word()));
+        }
+        for army in [self.active.enemy(), self.active] {
+            if self.resolve[army.seat()] == 0 && self.outcome.is_none() {
+                self.outcome = Some(Outcome {
+                    winner: Some(army.enemy().seat()),
+                    turn: self.round,
+                    reason: format!("the {} army's resolve is gone and it retires from the field", army.word()),
+                });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// Fort Oswego as set up, seed 1.
+    pub(crate) fn oswego() -> D3 {
+        let s = Scenario::named("fort-oswego").unwrap();
+        D3::from_scenario(Options::default(), s, 1).unwrap()
+    }
+
+    #[test]
+    fn fort_oswego_starts_with_the_french_to_move_and_full_resolve() {
+        let g = oswego();
+        assert_eq!((g.active(), g.phase(), g.round()), (Army::French, Phase::Movement, 1));
+        // British: 13 units and the general, 7 + 1; French: 14 units and the general, 7 + 1
+        assert_eq!((g.resolve(Army::British), g.resolve(Army::French)), (8, 8));
+        assert!(g.units().iter().all(|u| u.hits == 0 && !u.eliminated));
+        let art = g.unit_named("br-art").unwrap();
+        assert!(g.in_cover(art), "the fort's gun is in cover");
+        let gren = g.unit_named("br-reg-1a").unwrap();
+        assert!(g.in_cover(gren), "the west earthwork covers its infantry");
+        assert!(!g.in_cover(g.unit_named("fr-reg-1a").unwrap()));
+    }
+}

@@ -1,0 +1,348 @@
+//! Every rule done so far, on small hand-built tables with forced D3 results. A table is a
+//! scenario file written by [`table`]: both armies may deploy anywhere, the generals stand in
+//! the northern corners out of the way.
+
+use fiw_d3::dice::face;
+use fiw_d3::{Action, Army, Options, Phase, D3};
+use fiw_engine::{Game, RuleError};
+
+/// A 72" x 48" table with `terrain` (TOML `[[table.terrain]]` blocks) and units
+/// `(id, type, x, y, facing)`: ids starting `br-` are British, the others French.
+fn table(first: &str, terrain: &str, units: &[(&str, &str, f64, f64, f64)]) -> D3 {
+    let mut text = format!("name = \"test\"\nfirst = \"{first}\"\nturns = 3\n[table]\nwidth = 72\ndepth = 48\n{terrain}\n");
+    for (army, prefix, gen_x) in [("british", "br-", 2.0), ("french", "fr-", 70.0)] {
+        text += &format!("[{army}]\ncommander = \"c\"\nzones = [[[0, 0], [72, 0], [72, 48], [0, 48]]]\n");
+        text += &format!("[[{army}.units]]\nid = \"{prefix}gen\"\ntype = \"commander\"\nat = [{gen_x}, 46]\nfacing = 0\n");
+        for (id, kind, x, y, f) in units.iter().filter(|u| u.0.starts_with(prefix)) {
+            text += &format!("[[{army}.units]]\nid = \"{id}\"\ntype = \"{kind}\"\nat = [{x}, {y}]\nfacing = {f}\n");
+        }
+    }
+    D3::new(&Options { scenario: "test.toml".into(), text: Some(text) }, 1).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn order(g: &mut D3, text: &str) {
+    let a = g.parse_action(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    g.apply(a).unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+
+fn refused(g: &D3, text: &str) -> RuleError {
+    let a = g.parse_action(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    g.check(&a).expect_err(text)
+}
+
+fn unit<'a>(g: &'a D3, id: &str) -> &'a fiw_d3::Unit {
+    &g.units()[g.unit_named(id).unwrap()]
+}
+
+/// Passes the rest of the active army's turn (movement, shooting, charges).
+fn end_turn(g: &mut D3) {
+    while g.phase() != Phase::Charges {
+        g.apply(Action::Pass).unwrap();
+    }
+    g.apply(Action::Pass).unwrap();
+}
+
+const LAKE: &str = "[[table.terrain]]\nkind = \"lake\"\nname = \"the lake\"\npoints = [[20, 20], [30, 20], [30, 30], [20, 30]]\n";
+const WOOD: &str = "[[table.terrain]]\nkind = \"woods\"\nname = \"the wood\"\npoints = [[40, 20], [50, 20], [50, 30], [40, 30]]\n";
+const TOWN: &str = "[[table.terrain]]\nkind = \"town\"\nname = \"the town\"\npoints = [[10, 10], [16, 10], [16, 16], [10, 16]]\n";
+const WORKS: &str = "[[table.terrain]]\nkind = \"entrenchment\"\nname = \"the works\"\npoints = [[28, 8], [36, 8], [36, 12], [28, 12]]\n";
+
+#[test]
+fn movement_allowances_by_type() {
+    let mut g = table(
+        "british",
+        "",
+        &[("br-line", "line", 10.0, 5.0, 0.0), ("br-cav", "cavalry", 20.0, 5.0, 0.0), ("br-skirm", "skirmishers", 30.0, 5.0, 0.0), ("br-art", "artillery", 40.0, 5.0, 0.0), ("fr-line", "line", 60.0, 40.0, 180.0)],
+    );
+    let e = refused(&g, "move br-line to 10,11.1");
+    assert_eq!(e.rule, "Movement");
+    assert!(e.message.contains("at most 6\""), "{e}");
+    order(&mut g, "move br-line to 10,11");
+    assert_eq!(refused(&g, "move br-cav to 20,17.1").rule, "Movement");
+    order(&mut g, "move br-cav to 20,17");
+    assert_eq!(refused(&g, "move br-skirm to 30,14.1").rule, "Movement");
+    order(&mut g, "move br-skirm to 30,14");
+    assert_eq!(refused(&g, "move br-art to 40,11.1").rule, "Movement");
+    // a unit moves once a turn
+    assert!(refused(&g, "move br-line to 10,12").message.contains("already moved"));
+}
+
+#[test]
+fn moves_are_straight_with_pivots_at_start_and_end() {
+    let mut g = table("british", "", &[("br-line", "line", 10.0, 5.0, 0.0), ("br-b", "line", 20.0, 5.0, 0.0), ("fr-line", "line", 60.0, 40.0, 180.0)]);
+    // pivot to face east and move 6" north-east: the distance is the straight line
+    order(&mut g, "move br-line to 14.2,9.2 face 90");
+    let u = unit(&g, "br-line");
+    assert_eq!((u.pose.at.x, u.pose.at.y, u.pose.facing), (14.2, 9.2, 90.0));
+    // a pivot alone is a move (and so stops the unit shooting)
+    order(&mut g, "move br-b to 20,5 face 45");
+    assert!(unit(&g, "br-b").moved);
+    g.apply(Action::Pass).unwrap();
+    let e = refused(&g, "shoot br-b at fr-line");
+    assert_eq!(e.rule, "Shooting");
+    assert!(e.message.contains("only units that did not move"), "{e}");
+}
+
+#[test]
+fn the_six_inch_stop() {
+    // front edges 10.5" apart: the move must end once the gap is 6", 4.5" along
+    let mut g = table("british", "", &[("br-line", "line", 30.0, 10.0, 0.0), ("fr-line", "line", 30.0, 22.0, 180.0)]);
+    let e = refused(&g, "move br-line to 30,15");
+    assert_eq!(e.rule, "Movement");
+    assert!(e.message.contains("must stop on coming within 6\" of fr-line, 4.50\""), "{e}");
+    order(&mut g, "move br-line to 30,14.5");
+    assert!(g.engaged(g.unit_named("br-line").unwrap()));
+}
+
+#[test]
+fn engaged_infantry_and_artillery_may_only_pivot_to_face_an_enemy() {
+    let mut g = table("british", "", &[("br-line", "line", 30.0, 14.0, 90.0), ("br-art", "artillery", 40.0, 14.0, 90.0), ("fr-line", "line", 30.0, 22.0, 180.0)]);
+    let e = refused(&g, "move br-line to 24,14");
+    assert_eq!(e.rule, "Movement");
+    assert!(e.message.contains("engaged in combat"), "{e}");
+    // turning away is refused; turning to face the enemy is allowed (and counts as the move)
+    assert_eq!(refused(&g, "move br-line to 30,14 face 180").rule, "Movement");
+    order(&mut g, "move br-line to 30,14 face 0");
+    // the gun 10" away along the line is not engaged and may move
+    order(&mut g, "move br-art to 40,10");
+}
+
+#[test]
+fn cavalry_and_skirmishers_disengage_by_moving_away() {
+    let mut g = table(
+        "british",
+        "",
+        &[("br-skirm", "skirmishers", 30.0, 14.0, 0.0), ("br-cav", "cavalry", 50.0, 14.0, 0.0), ("fr-a", "line", 30.0, 19.0, 180.0), ("fr-b", "line", 50.0, 19.0, 180.0), ("fr-c", "line", 64.0, 8.0, 270.0)],
+    );
+    // staying within 6" is no disengagement
+    let e = refused(&g, "move br-skirm to 30,12");
+    assert_eq!(e.rule, "Disengaging");
+    order(&mut g, "move br-skirm to 30,6 face 180");
+    // the cavalry may not ride off towards another enemy
+    let e = refused(&g, "move br-cav to 56,6");
+    assert_eq!(e.rule, "Disengaging", "{e}");
+    order(&mut g, "move br-cav to 44,4");
+}
+
+#[test]
+fn terrain_lakes_woods_and_towns() {
+    let terrain = format!("{LAKE}{WOOD}{TOWN}");
+    let mut g = table(
+        "british",
+        &terrain,
+        &[("br-line", "line", 25.0, 16.0, 0.0), ("br-skirm", "skirmishers", 45.0, 16.0, 0.0), ("br-l2", "line", 45.0, 14.0, 0.0), ("br-cav", "cavalry", 13.0, 5.0, 0.0), ("br-l3", "line", 5.0, 13.0, 90.0), ("br-l4", "line", 20.0, 13.0, 270.0), ("fr-line", "line", 60.0, 44.0, 180.0)],
+    );
+    let e = refused(&g, "move br-line to 25,21");
+    assert_eq!(e.rule, "Terrain Effects");
+    assert!(e.message.contains("the lake"), "{e}");
+    order(&mut g, "move br-skirm to 45,24");
+    // a quarter of an inch into the wood is too far for line infantry
+    let e = refused(&g, "move br-l2 to 45,19.5");
+    assert_eq!(e.rule, "Terrain Effects");
+    assert!(e.message.contains("only skirmishers may enter woods"), "{e}");
+    order(&mut g, "move br-l2 to 45,19");
+    let e = refused(&g, "move br-cav to 13,13");
+    assert!(e.message.contains("only infantry and skirmishers may end a move in a town"), "{e}");
+    order(&mut g, "move br-l3 to 11,13 face 90");
+    let e = refused(&g, "move br-l4 to 15,13");
+    assert!(e.message.contains("one unit to a town"), "{e}");
+}
+
+#[test]
+fn only_skirmishers_and_artillery_move_through_units() {
+    let mut g = table(
+        "british",
+        "",
+        &[("br-front", "line", 30.0, 12.0, 0.0), ("br-line", "line", 30.0, 8.0, 0.0), ("br-skirm", "skirmishers", 40.0, 8.0, 0.0), ("br-wall", "line", 40.0, 12.0, 0.0), ("br-art", "artillery", 50.0, 8.0, 0.0), ("br-wall2", "line", 50.0, 11.0, 0.0), ("fr-line", "line", 60.0, 44.0, 180.0)],
+    );
+    let e = refused(&g, "move br-line to 30,14");
+    assert_eq!(e.rule, "Interpenetration");
+    assert!(e.message.contains("pass through br-front"), "{e}");
+    assert_eq!(refused(&g, "move br-skirm to 40,12").rule, "Interpenetration", "nobody ends on top of another");
+    order(&mut g, "move br-skirm to 40,16");
+    order(&mut g, "move br-art to 50,13.5");
+}
+
+#[test]
+fn shooting_needs_range_arc_and_sight() {
+    let mut g = table(
+        "british",
+        "",
+        &[("br-line", "line", 30.0, 10.0, 0.0), ("br-art", "artillery", 50.0, 10.0, 0.0), ("br-blocker", "line", 50.0, 20.0, 0.0), ("fr-near", "line", 30.0, 17.0, 180.0), ("fr-far", "line", 40.0, 30.0, 180.0), ("fr-side", "line", 20.0, 10.0, 90.0), ("fr-gun-target", "line", 50.0, 32.0, 180.0)],
+    );
+    g.apply(Action::Pass).unwrap();
+    // muskets reach 6": 5.5" to fr-near
+    order(&mut g, "shoot br-line at fr-near");
+    let e = refused(&g, "shoot br-line at fr-far");
+    assert!(e.message.contains("already shot"), "{e}");
+    // the gun reaches 24", but br-blocker stands across its line of sight
+    let e = refused(&g, "shoot br-art at fr-gun-target");
+    assert_eq!(e.rule, "Shooting");
+    assert!(e.message.contains("blocked by br-blocker"), "{e}");
+    // fr-side is beside br-art's line, outside the 45° arc of the musket line
+    let mut g2 = table("british", "", &[("br-line", "line", 30.0, 10.0, 0.0), ("fr-side", "line", 24.0, 10.0, 90.0), ("fr-long", "line", 30.0, 20.0, 180.0)]);
+    g2.apply(Action::Pass).unwrap();
+    let e = refused(&g2, "shoot br-line at fr-side");
+    assert!(e.message.contains("45° field of fire"), "{e}");
+    let e = refused(&g2, "shoot br-line at fr-long");
+    assert!(e.message.contains("reaches 6\""), "{e}");
+}
+
+#[test]
+fn a_unit_in_a_town_shoots_all_round() {
+    let mut g = table("british", TOWN, &[("br-line", "line", 13.0, 13.0, 0.0), ("fr-behind", "line", 13.0, 6.0, 0.0)]);
+    g.apply(Action::Pass).unwrap();
+    g.dice_mut().force([face(2)]);
+    order(&mut g, "shoot br-line at fr-behind");
+    assert_eq!(unit(&g, "fr-behind").hits, 2);
+}
+
+#[test]
+fn shooting_dice_by_type() {
+    let mut g = table(
+        "british",
+        "",
+        &[("br-line", "line", 10.0, 10.0, 0.0), ("br-vet", "veteran", 20.0, 10.0, 0.0), ("br-skirm", "skirmishers", 30.0, 10.0, 0.0), ("br-art", "artillery", 40.0, 10.0, 0.0), ("fr-a", "line", 10.0, 15.0, 180.0), ("fr-b", "line", 20.0, 15.0, 180.0), ("fr-c", "line", 30.0, 15.0, 180.0), ("fr-d", "line", 40.0, 30.0, 180.0)],
+    );
+    g.apply(Action::Pass).unwrap();
+    // D3 2 for each: line 2, veteran 2+1, skirmishers 2-1, artillery 2-1
+    g.dice_mut().force([face(2), face(2), face(2), face(2)]);
+    for (shooter, target) in [("br-line", "fr-a"), ("br-vet", "fr-b"), ("br-skirm", "fr-c"), ("br-art", "fr-d")] {
+        order(&mut g, &format!("shoot {shooter} at {target}"));
+    }
+    let hits: Vec<u8> = ["fr-a", "fr-b", "fr-c", "fr-d"].iter().map(|t| unit(&g, t).hits).collect();
+    assert_eq!(hits, [2, 3, 1, 1]);
+    // a D3 of 1 less one is no hit, never a negative one
+    let mut g = table("british", "", &[("br-skirm", "skirmishers", 30.0, 10.0, 0.0), ("fr-c", "line", 30.0, 15.0, 180.0)]);
+    g.apply(Action::Pass).unwrap();
+    g.dice_mut().force([face(1)]);
+    order(&mut g, "shoot br-skirm at fr-c");
+    assert_eq!(unit(&g, "fr-c").hits, 0);
+    assert_eq!(unit(&g, "br-skirm").engaged_with, g.unit_named("fr-c").map(|i| i as u8), "the shooting marker");
+}
+
+#[test]
+fn entrenched_shooters_roll_two_d3_and_keep_the_higher() {
+    let mut g = table("british", WORKS, &[("br-line", "line", 32.0, 10.0, 0.0), ("fr-a", "line", 32.0, 16.0, 180.0)]);
+    g.apply(Action::Pass).unwrap();
+    g.dice_mut().force([face(1), face(3)]);
+    order(&mut g, "shoot br-line at fr-a");
+    assert_eq!(unit(&g, "fr-a").hits, 3);
+    assert_eq!(g.dice_mut().forced_left(), 0, "two dice were rolled");
+}
+
+#[test]
+fn units_go_beyond_six_hits_or_twelve_in_cover() {
+    // fr-b holds the town, which covers it
+    let g = table("british", TOWN, &[("br-line", "line", 30.0, 10.0, 0.0), ("br-l2", "line", 13.0, 7.0, 0.0), ("fr-a", "line", 30.0, 15.0, 180.0), ("fr-b", "line", 13.0, 13.0, 180.0)]);
+    let mut g = g.with_hits("fr-a", 5).unwrap().with_hits("fr-b", 11).unwrap();
+    g.apply(Action::Pass).unwrap();
+    g.dice_mut().force([face(2), face(1)]);
+    order(&mut g, "shoot br-line at fr-a");
+    order(&mut g, "shoot br-l2 at fr-b");
+    assert_eq!((unit(&g, "fr-a").hits, unit(&g, "fr-b").hits), (7, 12));
+    let before = g.resolve(Army::French);
+    end_turn(&mut g);
+    // 7 hits in the open: gone, one resolve lost; 12 hits would stand only in cover
+    assert!(unit(&g, "fr-a").eliminated && !unit(&g, "fr-b").eliminated);
+    assert_eq!(g.resolve(Army::French), before - 1);
+    assert_eq!(unit(&g, "br-line").engaged_with, None, "the marker goes with its enemy");
+}
+
+#[test]
+fn a_unit_in_cover_with_six_hits_may_not_move_and_goes_beyond_twelve() {
+    let g = table("french", WORKS, &[("br-works", "line", 32.0, 10.0, 0.0), ("br-line", "line", 10.0, 10.0, 0.0), ("fr-a", "line", 60.0, 40.0, 180.0)]);
+    let mut g = g.with_hits("br-works", 6).unwrap().with_hits("br-line", 6).unwrap();
+    end_turn(&mut g);
+    let e = refused(&g, "move br-works to 32,4");
+    assert_eq!(e.rule, "Eliminating Units");
+    order(&mut g, "move br-line to 10,4");
+    let g = g.with_hits("br-works", 13).unwrap();
+    let mut g = g;
+    end_turn(&mut g);
+    assert!(unit(&g, "br-works").eliminated);
+}
+
+#[test]
+fn army_resolve_veterans_and_the_end_of_the_battle() {
+    // French: two units and a general: 1 + 1 = 2; losing the veteran takes both
+    let g = table("british", "", &[("br-line", "line", 30.0, 10.0, 0.0), ("br-l2", "line", 40.0, 10.0, 0.0), ("fr-vet", "veteran", 30.0, 15.0, 180.0), ("fr-line", "line", 60.0, 40.0, 180.0)]);
+    assert_eq!(g.resolve(Army::French), 2);
+    let mut g = g.with_hits("fr-vet", 6).unwrap();
+    g.apply(Action::Pass).unwrap();
+    g.dice_mut().force([face(1)]);
+    order(&mut g, "shoot br-line at fr-vet");
+    end_turn(&mut g);
+    assert_eq!(g.resolve(Army::French), 0);
+    let out = g.outcome().expect("the French retire");
+    assert_eq!(out.winner, Some(Army::British.seat()));
+    assert_eq!(g.to_move(), None);
+    assert_eq!(g.check(&Action::Pass).unwrap_err().rule, "Army Resolve");
+}
+
+#[test]
+fn squares_cannot_shoot_and_only_infantry_form_them() {
+    let mut g = table("british", "", &[("br-line", "line", 30.0, 10.0, 0.0), ("br-cav", "cavalry", 40.0, 10.0, 0.0), ("fr-a", "line", 30.0, 15.0, 180.0)]);
+    assert_eq!(refused(&g, "square br-cav").rule, "Squares");
+    order(&mut g, "square br-line");
+    assert!(unit(&g, "br-line").square && unit(&g, "br-line").moved);
+    // next turn it has not moved, but still stands in square and may not shoot
+    end_turn(&mut g);
+    end_turn(&mut g);
+    g.apply(Action::Pass).unwrap();
+    assert!(unit(&g, "br-line").square && !unit(&g, "br-line").moved);
+    let e = refused(&g, "shoot br-line at fr-a");
+    assert_eq!(e.rule, "Squares", "{e}");
+}
+
+#[test]
+fn commanders_are_never_engaged() {
+    let mut g = table("british", "", &[("br-line", "line", 30.0, 10.0, 0.0), ("fr-a", "line", 30.0, 15.0, 180.0), ("fr-b", "line", 10.0, 40.0, 180.0)]);
+    let e = refused(&g, "move br-gen to 8,40");
+    assert_eq!(e.rule, "Army Commander");
+    order(&mut g, "move br-gen to 2,47");
+    // a commander is no target
+    let mut g2 = table("french", "", &[("br-line", "line", 66.0, 40.0, 90.0), ("fr-a", "line", 10.0, 5.0, 0.0)]);
+    end_turn(&mut g2);
+    g2.apply(Action::Pass).unwrap();
+    let e = refused(&g2, "shoot br-line at fr-gen");
+    assert_eq!(e.rule, "Army Commander");
+}
+
+#[test]
+fn turns_alternate_through_the_phases_and_the_last_round_ends_the_battle() {
+    let mut g = table("british", "", &[("br-line", "line", 30.0, 10.0, 0.0), ("fr-a", "line", 30.0, 40.0, 180.0)]);
+    assert_eq!((g.active(), g.phase(), g.round()), (Army::British, Phase::Movement, 1));
+    let e = refused(&g, "shoot br-line at fr-a");
+    assert_eq!(e.rule, "Sequence of play");
+    assert_eq!(refused(&g, "move fr-a to 30,38").rule, "Sequence of play");
+    g.apply(Action::Pass).unwrap();
+    assert_eq!(refused(&g, "move br-line to 30,12").rule, "Sequence of play");
+    g.apply(Action::Pass).unwrap();
+    assert_eq!(g.phase(), Phase::Charges);
+    g.apply(Action::Pass).unwrap();
+    assert_eq!((g.active(), g.phase(), g.round()), (Army::French, Phase::Movement, 1));
+    end_turn(&mut g);
+    assert_eq!((g.active(), g.round()), (Army::British, 2));
+    for _ in 0..4 {
+        end_turn(&mut g);
+    }
+    let out = g.outcome().expect("three rounds");
+    assert_eq!((out.winner, out.turn), (None, 3), "equal resolve: a draw");
+}
+
+#[test]
+fn listed_orders_are_legal_and_typed_ones_need_not_be_listed() {
+    let mut g = D3::new(&Options::default(), 3).unwrap();
+    let mut list = Vec::new();
+    g.legal_actions(&mut list);
+    assert!(list.len() > 20, "{} orders", list.len());
+    assert!(list.contains(&Action::Pass));
+    for a in &list {
+        assert_eq!(g.check(a), Ok(()), "{}", g.action_text(a));
+    }
+    // any legal point may be typed, listed or not
+    let a = g.parse_action("move fr-reg-3a to 30.3,5.1 face 10").unwrap();
+    assert!(!list.contains(&a));
+    g.apply(a).unwrap();
+}
