@@ -37,6 +37,14 @@ pub enum Action {
         /// The target.
         target: u8,
     },
+    /// A cavalry charge (Charges): the unit turns to face the target and moves straight at it
+    /// until the bases touch; the fight is resolved in the charges phase.
+    Charge {
+        /// The cavalry.
+        unit: u8,
+        /// The enemy charged.
+        target: u8,
+    },
     /// End the phase (after the charges phase: the turn).
     Pass,
 }
@@ -68,6 +76,7 @@ impl D3 {
             Action::Move { unit, x, y, facing } => format!("move {} to {},{} face {facing}", self.id(unit as usize), inches(x), inches(y)),
             Action::Square { unit } => format!("square {}", self.id(unit as usize)),
             Action::Shoot { unit, target } => format!("shoot {} at {}", self.id(unit as usize), self.id(target as usize)),
+            Action::Charge { unit, target } => format!("charge {} at {}", self.id(unit as usize), self.id(target as usize)),
             Action::Pass => "pass".into(),
         }
     }
@@ -83,10 +92,11 @@ impl D3 {
     /// `RuleError { rule: "input" }` for text that is not an order.
     pub fn parse(&self, text: &str) -> Result<Action, RuleError> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let usage = "orders: move UNIT to X,Y [face DEG] | square UNIT | shoot UNIT at UNIT | pass";
+        let usage = "orders: move UNIT to X,Y [face DEG] | square UNIT | charge UNIT at UNIT | shoot UNIT at UNIT | pass";
         match words.as_slice() {
             ["pass"] => Ok(Action::Pass),
             ["square", u] => Ok(Action::Square { unit: self.named(Some(u))? as u8 }),
+            ["charge", u, "at", t] => Ok(Action::Charge { unit: self.named(Some(u))? as u8, target: self.named(Some(t))? as u8 }),
             ["shoot", u, "at", t] => Ok(Action::Shoot { unit: self.named(Some(u))? as u8, target: self.named(Some(t))? as u8 }),
             ["move", u, "to", rest @ ..] => {
                 let unit = self.named(Some(u))?;
@@ -120,7 +130,7 @@ mod tests {
     #[test]
     fn orders_read_and_write_the_same() {
         let g = crate::state::tests::oswego();
-        for text in ["move fr-reg-3a to 30,12.5 face 90", "square br-reg-1a", "shoot fr-reg-3a at br-reg-1b", "pass"] {
+        for text in ["move fr-reg-3a to 30,12.5 face 90", "square br-reg-1a", "shoot fr-reg-3a at br-reg-1b", "charge fr-cav at br-reg-2b", "pass"] {
             let a = g.parse(text).unwrap();
             assert_eq!(g.text_of(&a), text);
         }

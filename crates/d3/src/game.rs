@@ -266,6 +266,13 @@ impl D3 {
             }
         }
         tries.push(Action::Square { unit: i as u8 });
+        if u.kind.charges() {
+            for t in 0..self.units.len() {
+                if self.units[t].army != u.army && !self.units[t].eliminated {
+                    tries.push(Action::Charge { unit: i as u8, target: t as u8 });
+                }
+            }
+        }
         for a in tries {
             if !out.contains(&a) && self.check_action(&a).is_ok() {
                 out.push(a);

@@ -54,7 +54,77 @@ impl D3 {
             }
             Action::Square { unit } => self.check_square(unit),
             Action::Shoot { unit, target } => self.check_shoot(unit, target),
+            Action::Charge { unit, target } => self.check_charge(unit, target).map(|_| ()),
         }
+    }
+
+    /// Charges: only cavalry that have not moved charge; not a unit in cover, in square, or a
+    /// commander; the cavalry turns to face the target's centre and moves straight until the
+    /// bases touch, within its allowance, over ground it may cross and through no other unit.
+    /// The 6" stop does not apply to a charge (the rule's own exception for moving at an
+    /// enemy). Returns where the cavalry ends.
+    pub(crate) fn check_charge(&self, unit: u8, target: u8) -> Result<Pose, RuleError> {
+        self.in_phase(Phase::Movement, "charge")?;
+        let i = self.own(unit, "charge with")?;
+        let u = &self.units[i];
+        let name = self.id(i);
+        if !u.kind.charges() {
+            return Err(err("Charges", format!("only cavalry charge, and {name} is {}", units().get(u.kind).name)));
+        }
+        if u.moved {
+            return Err(err("Movement", format!("{name} has already moved this turn")));
+        }
+        let t = target as usize;
+        let v = self.units.get(t).ok_or_else(|| RuleError::input(format!("there is no unit number {target}")))?;
+        let tname = self.id(t);
+        if v.army == u.army || v.eliminated {
+            return Err(err("Charges", format!("{tname} is not an enemy on the table")));
+        }
+        if v.kind == Type::Commander {
+            return Err(err("Army Commander", format!("{tname} is a commander, who cannot be engaged in combat")));
+        }
+        if self.in_cover(t) {
+            return Err(err("Charges", format!("{tname} is in cover, and cavalry cannot engage units in cover")));
+        }
+        if v.square {
+            return Err(err("Squares", format!("{tname} is in square, and cavalry cannot attack a square")));
+        }
+        let fp = units().get(u.kind).footprint;
+        let from = u.pose.at;
+        let goal = v.pose.at;
+        let face = fiw_table::bearing(from, goal);
+        let moving = fp.place(Pose::new(from.x, from.y, face));
+        let them = self.rect(t);
+        let Some(s) = moving.first_within(goal, &them, 0.0) else {
+            return Err(err("Charges", format!("{name} cannot reach {tname} moving straight at it")));
+        };
+        let allowance = units().get(u.kind).move_allowance;
+        if s > allowance + EPS {
+            return Err(err("Charges", format!("{tname} is {s:.1}\" away along the charge; {name} moves at most {allowance}\"")));
+        }
+        let dir = fiw_table::heading(face);
+        let to = from + dir * s;
+        let end = Pose::new(to.x, to.y, face);
+        let layout = &self.scenario.layout;
+        if !layout.bounds().holds(&fp.place(end)) {
+            return Err(err("Movement", format!("{name}'s base would leave the table")));
+        }
+        let path = sweep(fp, from, to, face);
+        if let Some(k) = layout.impassable_under(&path) {
+            return Err(err("Terrain Effects", format!("{name} cannot cross {}: it is impassable", layout.terrain()[k].label())));
+        }
+        if let Some(w) = layout.under(&path).iter().find(|x| x.kind == Kind::Woods) {
+            return Err(err("Terrain Effects", format!("only skirmishers may enter woods, and {} is in {name}'s way", layout.terrain()[w.terrain].label())));
+        }
+        for j in 0..self.units.len() {
+            if j == i || j == t || self.units[j].eliminated {
+                continue;
+            }
+            if path.overlaps_shape(&self.rect(j)) {
+                return Err(err("Interpenetration", format!("{name} would pass through {} on the way", self.id(j))));
+            }
+        }
+        Ok(end)
     }
 
     /// Movement: a straight move of at most the unit's allowance, pivoting on its centre at the
@@ -227,6 +297,9 @@ impl D3 {
         if u.square {
             return Err(err("Squares", format!("{name} is in square and cannot shoot")));
         }
+        if self.unmanned(i) {
+            return Err(err("Charges", format!("{name} is unmanned while enemy cavalry stand in contact")));
+        }
         let t = target as usize;
         let v = self.units.get(t).ok_or_else(|| RuleError::input(format!("there is no unit number {target}")))?;
         let tname = self.id(t);
@@ -284,7 +357,98 @@ impl D3 {
                 self.log.public(|| format!("{id} forms square"));
             }
             Action::Shoot { unit, target } => self.shoot(unit as usize, target as usize),
+            Action::Charge { unit, target } => {
+                if let Ok(end) = self.check_charge(unit, target) {
+                    let u = &mut self.units[unit as usize];
+                    u.pose = end;
+                    u.moved = true;
+                    u.charging = Some(target);
+                    let text = self.text_of(&a);
+                    self.log.public(|| format!("{text}: contact at {:.1},{:.1}", end.at.x, end.at.y));
+                }
+            }
         }
+    }
+
+    /// Charges: each cavalry unit that charged this turn rolls D3+1 hits, one fewer against a
+    /// target on a hill and one fewer against cavalry, doubled against a flank or the rear and
+    /// doubled against skirmishers. Charged artillery with no infantry within 3" is
+    /// eliminated; with infantry that near it takes no hits but is unmanned while the cavalry
+    /// stay in contact.
+    fn resolve_charges(&mut self) {
+        for i in 0..self.units.len() {
+            let Some(t) = self.units[i].charging.take() else { continue };
+            let t = t as usize;
+            if self.units[i].eliminated || self.units[t].eliminated {
+                continue;
+            }
+            let (a, b) = (self.id(i).to_string(), self.id(t).to_string());
+            let target = self.units[t].kind;
+            if target == Type::Artillery {
+                let them = self.rect(t);
+                let army = self.units[t].army;
+                let covered = (0..self.units.len()).any(|j| {
+                    let v = &self.units[j];
+                    v.army == army && !v.eliminated && v.kind.is_infantry() && self.rect(j).is_within(&them, 3.0)
+                });
+                if covered {
+                    self.log.public(|| format!("{a} overruns {b}, whose infantry stand within 3\": the gun is unmanned while {a} stays"));
+                } else {
+                    self.remove(t, &format!("by {a}'s charge, with no infantry within 3\""));
+                }
+                continue;
+            }
+            let layout = &self.scenario.layout;
+            let them = self.rect(t);
+            let on_hill = layout.under(&them).iter().any(|x| x.kind == Kind::Hill);
+            let side = them.side_towards(self.units[i].pose.at);
+            let roll = d3(&mut self.dice);
+            let mut hits = roll as i16 + 1;
+            if on_hill {
+                hits -= 1;
+            }
+            if target == Type::Cavalry {
+                hits -= 1;
+            }
+            let mut hits = hits.max(0) as u8;
+            let flank = side != fiw_table::Side::Front;
+            if flank {
+                hits *= 2;
+            }
+            if target == Type::Skirmishers {
+                hits *= 2;
+            }
+            let v = &mut self.units[t];
+            v.hits = v.hits.saturating_add(hits);
+            let total = v.hits;
+            self.log.public(|| {
+                let mut why = Vec::new();
+                if on_hill {
+                    why.push("-1 hill");
+                }
+                if target == Type::Cavalry {
+                    why.push("-1 cavalry");
+                }
+                if flank {
+                    why.push("x2 flank or rear");
+                }
+                if target == Type::Skirmishers {
+                    why.push("x2 skirmishers");
+                }
+                format!("{a} charges {b}: D3 {roll}+1 {}: {hits} hits ({total} in all)", why.join(" "))
+            });
+        }
+    }
+
+    /// Charges: a gun in contact with enemy cavalry is unmanned (it was charged with infantry
+    /// near) and cannot shoot.
+    pub fn unmanned(&self, i: usize) -> bool {
+        let u = &self.units[i];
+        u.kind == Type::Artillery
+            && (0..self.units.len()).any(|j| {
+                let v = &self.units[j];
+                v.army != u.army && !v.eliminated && v.kind == Type::Cavalry && self.rect(j).distance(&self.rect(i)) <= EPS
+            })
     }
 
     /// Shooting: D3 plus the type's modifier (D3+1 veterans, D3−1 skirmishers and artillery),
@@ -314,7 +478,10 @@ impl D3 {
     fn pass(&mut self) {
         match self.phase {
             Phase::Movement => self.phase = Phase::Shooting,
-            Phase::Shooting => self.phase = Phase::Charges,
+            Phase::Shooting => {
+                self.phase = Phase::Charges;
+                self.resolve_charges();
+            }
             Phase::Charges => {
                 self.eliminate();
                 if self.outcome.is_some() {

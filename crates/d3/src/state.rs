@@ -71,6 +71,10 @@ pub struct Unit {
     pub engaged_with: Option<u8>,
     /// Formed in square.
     pub square: bool,
+    /// The enemy this cavalry charged into contact with this turn, resolved in the charges
+    /// phase.
+    #[serde(default)]
+    pub charging: Option<u8>,
 }
 
 /// A battle of D3 Horse & Musket.
@@ -116,6 +120,7 @@ impl D3 {
                     shot: false,
                     engaged_with: None,
                     square: false,
+                    charging: None,
                 });
             }
         }
@@ -260,6 +265,25 @@ impl D3 {
         marked || !self.enemies_within(u.army, &self.rect(i), 6.0).is_empty()
     }
 
+    /// Takes unit `i` off the table, `why` in the log, and its loss off its army's resolve.
+    pub(crate) fn remove(&mut self, i: usize, why: &str) {
+        let (army, kind) = (self.units[i].army, self.units[i].kind);
+        self.units[i].eliminated = true;
+        self.units[i].charging = None;
+        let s = army.seat();
+        self.resolve[s] = self.resolve[s].saturating_sub(kind.resolve_loss());
+        for u in &mut self.units {
+            if u.engaged_with == Some(i as u8) {
+                u.engaged_with = None;
+            }
+            if u.charging == Some(i as u8) {
+                u.charging = None;
+            }
+        }
+        let (id, left) = (self.id(i).to_string(), self.resolve[s]);
+        self.log.public(|| format!("{id} is eliminated {why}; {} resolve {left}", army.word()));
+    }
+
     /// Elimination and Army Resolve: removes every unit past its limit of hits, takes its
     /// loss off its army's resolve, and ends the battle when an army's resolve is gone.
     pub(crate) fn eliminate(&mut self) {
@@ -267,17 +291,8 @@ impl D3 {
             if self.units[i].eliminated || !eliminated(self.units[i].hits, self.in_cover(i)) {
                 continue;
             }
-            let (army, kind, hits) = (self.units[i].army, self.units[i].kind, self.units[i].hits);
-            self.units[i].eliminated = true;
-            let s = army.seat();
-            self.resolve[s] = self.resolve[s].saturating_sub(kind.resolve_loss());
-            for u in &mut self.units {
-                if u.engaged_with == Some(i as u8) {
-                    u.engaged_with = None;
-                }
-            }
-            let (id, left) = (self.id(i).to_string(), self.resolve[s]);
-            self.log.public(|| format!("{id} is eliminated with {hits} hits; {} resolve {left}", army.word()));
+            let hits = self.units[i].hits;
+            self.remove(i, &format!("with {hits} hits"));
         }
         for army in [self.active.enemy(), self.active] {
             if self.resolve[army.seat()] == 0 && self.outcome.is_none() {

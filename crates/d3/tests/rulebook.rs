@@ -346,3 +346,79 @@ fn listed_orders_are_legal_and_typed_ones_need_not_be_listed() {
     assert!(!list.contains(&a));
     g.apply(a).unwrap();
 }
+
+/// Charges a unit with br-cav from (30, 10) and resolves it with a forced D3; returns the
+/// target's hits.
+fn charge_hits(target_kind: &str, facing: f64, terrain: &str, d3: u8) -> u8 {
+    let mut g = table("british", terrain, &[("br-cav", "cavalry", 30.0, 10.0, 0.0), ("fr-t", target_kind, 30.0, 20.0, facing)]);
+    order(&mut g, "charge br-cav at fr-t");
+    g.dice_mut().force([face(d3)]);
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::Pass).unwrap();
+    assert_eq!(g.phase(), Phase::Charges);
+    unit(&g, "fr-t").hits
+}
+
+#[test]
+fn a_charge_moves_straight_into_contact() {
+    let mut g = table("british", "", &[("br-cav", "cavalry", 30.0, 10.0, 0.0), ("br-line", "line", 10.0, 10.0, 0.0), ("fr-t", "line", 30.0, 20.0, 180.0), ("fr-far", "line", 50.0, 30.0, 180.0)]);
+    assert_eq!(refused(&g, "charge br-line at fr-t").rule, "Charges", "only cavalry charge");
+    let e = refused(&g, "charge br-cav at fr-far");
+    assert!(e.message.contains("moves at most 12\""), "{e}");
+    order(&mut g, "charge br-cav at fr-t");
+    // front edges 8.25" apart: the cavalry's front touches the line's
+    let u = unit(&g, "br-cav");
+    assert!((u.pose.at.y - 18.25).abs() < 1e-9 && u.pose.at.x == 30.0, "{:?}", u.pose);
+    let i = g.unit_named("br-cav").unwrap();
+    assert_eq!(g.rect(i).distance(&g.rect(g.unit_named("fr-t").unwrap())), 0.0);
+}
+
+#[test]
+fn charge_hits_and_their_modifiers() {
+    // D3+1 to the front
+    assert_eq!(charge_hits("line", 180.0, "", 2), 3);
+    // doubled on a flank, and on the rear
+    assert_eq!(charge_hits("line", 90.0, "", 2), 6);
+    assert_eq!(charge_hits("line", 0.0, "", 1), 4);
+    // one fewer against cavalry; doubled against skirmishers
+    assert_eq!(charge_hits("cavalry", 180.0, "", 2), 2);
+    assert_eq!(charge_hits("skirmishers", 180.0, "", 3), 8);
+    // one fewer against a target on a hill
+    let hill = "[[table.terrain]]\nkind = \"hill\"\npoints = [[24, 19], [36, 19], [36, 24], [24, 24]]\n";
+    assert_eq!(charge_hits("line", 180.0, hill, 3), 3);
+}
+
+#[test]
+fn cavalry_cannot_charge_cover_squares_or_commanders() {
+    let works = "[[table.terrain]]\nkind = \"entrenchment\"\npoints = [[26, 19], [34, 19], [34, 22], [26, 22]]\n";
+    let g = table("british", works, &[("br-cav", "cavalry", 30.0, 10.0, 0.0), ("fr-t", "line", 30.0, 20.0, 180.0)]);
+    let e = refused(&g, "charge br-cav at fr-t");
+    assert!(e.message.contains("in cover"), "{e}");
+    let g = table("british", "", &[("br-cav", "cavalry", 64.0, 40.0, 0.0), ("fr-line", "line", 10.0, 5.0, 0.0)]);
+    assert_eq!(refused(&g, "charge br-cav at fr-gen").rule, "Army Commander");
+    let mut g = table("french", "", &[("br-cav", "cavalry", 30.0, 10.0, 0.0), ("fr-t", "line", 30.0, 20.0, 180.0)]);
+    order(&mut g, "square fr-t");
+    end_turn(&mut g);
+    assert_eq!(refused(&g, "charge br-cav at fr-t").rule, "Squares");
+}
+
+#[test]
+fn charged_artillery_is_lost_alone_and_unmanned_near_infantry() {
+    let mut g = table("british", "", &[("br-cav", "cavalry", 30.0, 10.0, 0.0), ("fr-gun", "artillery", 30.0, 20.0, 180.0), ("fr-line", "line", 60.0, 44.0, 180.0)]);
+    let before = g.resolve(Army::French);
+    order(&mut g, "charge br-cav at fr-gun");
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::Pass).unwrap();
+    assert!(unit(&g, "fr-gun").eliminated);
+    assert_eq!(g.resolve(Army::French), before - 1);
+
+    // infantry 2" beside the gun: it is not lost, but cannot shoot while the cavalry stay
+    let mut g = table("british", "", &[("br-cav", "cavalry", 30.0, 10.0, 0.0), ("fr-gun", "artillery", 30.0, 20.0, 180.0), ("fr-line", "line", 35.5, 20.0, 180.0), ("br-far", "line", 30.0, 40.0, 180.0)]);
+    order(&mut g, "charge br-cav at fr-gun");
+    end_turn(&mut g);
+    assert!(!unit(&g, "fr-gun").eliminated);
+    assert_eq!(unit(&g, "fr-gun").hits, 0);
+    g.apply(Action::Pass).unwrap();
+    let e = refused(&g, "shoot fr-gun at br-cav");
+    assert!(e.message.contains("unmanned"), "{e}");
+}
