@@ -96,7 +96,9 @@ impl Game for D3 {
             }
             Phase::Charges => {}
         }
-        out.push(Action::Pass);
+        if self.check_action(&Action::Pass).is_ok() {
+            out.push(Action::Pass);
+        }
     }
 
     fn check(&self, action: &Action) -> Result<(), RuleError> {
@@ -228,12 +230,12 @@ impl D3 {
     /// nearest enemy as far as the 6" stop allows, turning to face it; a pivot to face it; and
     /// forming square. Only orders that pass [`Game::check`] are listed; any other legal point
     /// may still be typed.
-    fn candidate_moves(&self, i: usize, out: &mut Vec<Action>) {
+    pub(crate) fn candidate_moves(&self, i: usize, out: &mut Vec<Action>) {
         let u = &self.units[i];
         if u.army != self.active || u.eliminated || u.moved {
             return;
         }
-        let allowance = units().get(u.kind).move_allowance;
+        let allowance = self.allowance(i);
         let at = u.pose.at;
         let mut tries: Vec<Action> = Vec::with_capacity(24);
         for rel in [0.0, -45.0, 45.0, -90.0, 90.0, 180.0] {
@@ -250,6 +252,9 @@ impl D3 {
             .min_by(|a, b| at.dist(self.units[*a].pose.at).total_cmp(&at.dist(self.units[*b].pose.at)));
         if let Some(j) = nearest {
             let target = self.units[j].pose.at;
+            // straight away from it, the whole move (disengaging, or a commander evading)
+            let back = at + heading(bearing(target, at)) * allowance;
+            tries.push(Action::move_to(i, back.x, back.y, u.pose.facing));
             let face = bearing(at, target);
             tries.push(Action::move_to(i, at.x, at.y, face));
             let moving = units().get(u.kind).footprint.place(Pose::new(at.x, at.y, face));

@@ -44,6 +44,14 @@ impl D3 {
                 if self.outcome.is_some() {
                     return Err(err("Army Resolve", "the battle is over".into()));
                 }
+                if self.phase == Phase::Movement {
+                    if let Some(c) = self.commander_must_evade() {
+                        return Err(err(
+                            "Army Commander",
+                            format!("{} has an enemy within 6\" and must move away this turn before the movement phase ends", self.id(c)),
+                        ));
+                    }
+                }
                 Ok(())
             }
             Action::Move { unit, x, y, facing } => {
@@ -98,7 +106,7 @@ impl D3 {
         let Some(s) = moving.first_within(goal, &them, 0.0) else {
             return Err(err("Charges", format!("{name} cannot reach {tname} moving straight at it")));
         };
-        let allowance = units().get(u.kind).move_allowance;
+        let allowance = self.allowance(i);
         if s > allowance + EPS {
             return Err(err("Charges", format!("{tname} is {s:.1}\" away along the charge; {name} moves at most {allowance}\"")));
         }
@@ -137,6 +145,9 @@ impl D3 {
         if u.moved {
             return Err(err("Movement", format!("{name} has already moved this turn")));
         }
+        if u.kind == Type::Commander && self.orders_given[u.army.seat()] {
+            return Err(err("Army Commander", format!("{name} has given move orders this turn, which only a commander who does not move may give")));
+        }
         if self.pinned(i) {
             return Err(err("Eliminating Units", format!("{name} has taken {} hits in cover and may not move", u.hits)));
         }
@@ -149,7 +160,7 @@ impl D3 {
         if !bounds.holds(&end) {
             return Err(err("Movement", format!("{name}'s base would leave the table")));
         }
-        let allowance = units().get(u.kind).move_allowance;
+        let allowance = self.allowance(i);
         if length > allowance + EPS {
             return Err(err("Movement", format!("{name} moves at most {allowance}\"; this move is {length:.1}\"")));
         }
@@ -250,6 +261,42 @@ impl D3 {
         Ok(())
     }
 
+    /// Movement and Army Commander: the unit's allowance, 6" more when its commander has not
+    /// moved this turn and stands within 6" of it (the commander's move orders; using them
+    /// holds the commander still for the rest of the turn).
+    pub fn allowance(&self, i: usize) -> f64 {
+        let u = &self.units[i];
+        let base = units().get(u.kind).move_allowance;
+        if u.kind == Type::Commander {
+            return base;
+        }
+        let me = self.rect(i);
+        let ordered = (0..self.units.len()).any(|c| {
+            let v = &self.units[c];
+            v.army == u.army && v.kind == Type::Commander && !v.eliminated && !v.moved && self.rect(c).is_within(&me, 6.0)
+        });
+        if ordered {
+            base + 6.0
+        } else {
+            base
+        }
+    }
+
+    /// Army Commander: the active army's commander when an enemy has come within 6" of it and
+    /// it has not yet moved away this turn, provided it has somewhere to go.
+    pub fn commander_must_evade(&self) -> Option<usize> {
+        let c = (0..self.units.len()).find(|c| {
+            let v = &self.units[*c];
+            v.army == self.active && v.kind == Type::Commander && !v.eliminated && !v.moved
+        })?;
+        if self.orders_given[self.active.seat()] || self.enemies_within(self.active, &self.rect(c), 6.0).is_empty() {
+            return None;
+        }
+        let mut escapes = Vec::new();
+        self.candidate_moves(c, &mut escapes);
+        escapes.iter().any(|a| matches!(a, Action::Move { .. })).then_some(c)
+    }
+
     /// The living enemy units of unit `i`'s army that engage (not commanders).
     fn enemy_units(&self, i: usize) -> Vec<usize> {
         let army = self.units[i].army;
@@ -342,6 +389,9 @@ impl D3 {
             Action::Move { unit, x, y, facing } => {
                 let i = unit as usize;
                 let to = Action::point(x, y);
+                if to.dist(self.units[i].pose.at) > units().get(self.units[i].kind).move_allowance + EPS {
+                    self.orders_given[self.units[i].army.seat()] = true;
+                }
                 let u = &mut self.units[i];
                 u.pose = Pose::new(to.x, to.y, facing as f64);
                 u.moved = true;
@@ -359,6 +409,10 @@ impl D3 {
             Action::Shoot { unit, target } => self.shoot(unit as usize, target as usize),
             Action::Charge { unit, target } => {
                 if let Ok(end) = self.check_charge(unit, target) {
+                    let i = unit as usize;
+                    if end.at.dist(self.units[i].pose.at) > units().get(self.units[i].kind).move_allowance + EPS {
+                        self.orders_given[self.units[i].army.seat()] = true;
+                    }
                     let u = &mut self.units[unit as usize];
                     u.pose = end;
                     u.moved = true;
@@ -503,6 +557,7 @@ impl D3 {
                         u.shot = false;
                     }
                 }
+                self.orders_given[self.active.seat()] = false;
                 let (who, round) = (self.active.word(), self.round);
                 self.log.public(|| format!("round {round}: the {who} turn"));
             }

@@ -90,6 +90,9 @@ pub struct D3 {
     pub(crate) phase: Phase,
     pub(crate) round: u32,
     pub(crate) resolve: [u32; 2],
+    /// Whether each army's commander has given move orders this turn (a unit moved beyond its
+    /// own allowance), which holds the commander still.
+    pub(crate) orders_given: [bool; 2],
     pub(crate) start_resolve: [u32; 2],
     pub(crate) dice: Dice,
     pub(crate) log: Log,
@@ -141,6 +144,7 @@ impl D3 {
             phase: Phase::Movement,
             round: 1,
             resolve: start_resolve,
+            orders_given: [false; 2],
             start_resolve,
             dice: Dice::new(seed),
             log: Log::new(true),

@@ -422,3 +422,37 @@ fn charged_artillery_is_lost_alone_and_unmanned_near_infantry() {
     let e = refused(&g, "shoot fr-gun at br-cav");
     assert!(e.message.contains("unmanned"), "{e}");
 }
+
+#[test]
+fn a_commander_who_stays_still_gives_six_inches_more_to_units_within_six() {
+    // br-gen stands at (2, 46); br-near is 1" from it, br-far 20" away
+    let mut g = table("british", "", &[("br-near", "line", 6.0, 45.0, 90.0), ("br-far", "line", 30.0, 30.0, 90.0), ("fr-a", "line", 60.0, 5.0, 0.0)]);
+    assert_eq!(g.allowance(g.unit_named("br-near").unwrap()), 12.0);
+    assert_eq!(g.allowance(g.unit_named("br-far").unwrap()), 6.0);
+    assert_eq!(refused(&g, "move br-far to 36.1,30").rule, "Movement");
+    order(&mut g, "move br-near to 18,45");
+    // having given orders, the commander stays where he is
+    assert_eq!(refused(&g, "move br-gen to 2,40").rule, "Army Commander");
+
+    // a commander who moves first gives no orders
+    let mut g = table("british", "", &[("br-near", "line", 6.0, 45.0, 90.0), ("fr-a", "line", 60.0, 5.0, 0.0)]);
+    order(&mut g, "move br-gen to 2,44");
+    let e = refused(&g, "move br-near to 18,45");
+    assert!(e.message.contains("at most 6\""), "{e}");
+}
+
+#[test]
+fn a_commander_with_an_enemy_within_six_must_move_away() {
+    // fr-a's front edge is 5.25" from br-gen at (2, 46)
+    let mut g = table("british", "", &[("br-line", "line", 30.0, 10.0, 0.0), ("fr-a", "line", 4.0, 39.0, 0.0)]);
+    let e = g.check(&Action::Pass).unwrap_err();
+    assert_eq!(e.rule, "Army Commander");
+    let mut list = Vec::new();
+    g.legal_actions(&mut list);
+    assert!(!list.contains(&Action::Pass));
+    assert!(list.iter().any(|a| matches!(a, Action::Move { unit, .. } if g.id(*unit as usize) == "br-gen")));
+    // within 6" of fr-a is no escape
+    assert_eq!(refused(&g, "move br-gen to 6,46").rule, "Army Commander");
+    order(&mut g, "move br-gen to 11,46");
+    assert_eq!(g.check(&Action::Pass), Ok(()));
+}
