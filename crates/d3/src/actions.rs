@@ -45,6 +45,12 @@ pub enum Action {
         /// The enemy charged.
         target: u8,
     },
+    /// A cavalry or skirmish unit just shot at retires its full move straight away from the
+    /// shooter and takes one hit fewer (Shooting). `Pass` instead stands and takes them all.
+    Retire {
+        /// The unit shot at.
+        unit: u8,
+    },
     /// End the phase (after the charges phase: the turn).
     Pass,
 }
@@ -77,6 +83,7 @@ impl D3 {
             Action::Square { unit } => format!("square {}", self.id(unit as usize)),
             Action::Shoot { unit, target } => format!("shoot {} at {}", self.id(unit as usize), self.id(target as usize)),
             Action::Charge { unit, target } => format!("charge {} at {}", self.id(unit as usize), self.id(target as usize)),
+            Action::Retire { unit } => format!("retire {}", self.id(unit as usize)),
             Action::Pass => "pass".into(),
         }
     }
@@ -92,9 +99,10 @@ impl D3 {
     /// `RuleError { rule: "input" }` for text that is not an order.
     pub fn parse(&self, text: &str) -> Result<Action, RuleError> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let usage = "orders: move UNIT to X,Y [face DEG] | square UNIT | charge UNIT at UNIT | shoot UNIT at UNIT | pass";
+        let usage = "orders: move UNIT to X,Y [face DEG] | square UNIT | charge UNIT at UNIT | shoot UNIT at UNIT | retire UNIT | pass";
         match words.as_slice() {
             ["pass"] => Ok(Action::Pass),
+            ["retire", u] => Ok(Action::Retire { unit: self.named(Some(u))? as u8 }),
             ["square", u] => Ok(Action::Square { unit: self.named(Some(u))? as u8 }),
             ["charge", u, "at", t] => Ok(Action::Charge { unit: self.named(Some(u))? as u8, target: self.named(Some(t))? as u8 }),
             ["shoot", u, "at", t] => Ok(Action::Shoot { unit: self.named(Some(u))? as u8, target: self.named(Some(t))? as u8 }),
@@ -130,7 +138,7 @@ mod tests {
     #[test]
     fn orders_read_and_write_the_same() {
         let g = crate::state::tests::oswego();
-        for text in ["move fr-reg-3a to 30,12.5 face 90", "square br-reg-1a", "shoot fr-reg-3a at br-reg-1b", "charge fr-cav at br-reg-2b", "pass"] {
+        for text in ["move fr-reg-3a to 30,12.5 face 90", "square br-reg-1a", "shoot fr-reg-3a at br-reg-1b", "charge fr-cav at br-reg-2b", "retire fr-cav", "pass"] {
             let a = g.parse(text).unwrap();
             assert_eq!(g.text_of(&a), text);
         }

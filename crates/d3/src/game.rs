@@ -70,12 +70,23 @@ impl Game for D3 {
     }
 
     fn to_move(&self) -> Option<Seat> {
-        self.outcome.is_none().then_some(self.active.seat())
+        if self.outcome.is_some() {
+            return None;
+        }
+        match self.pending {
+            Some(p) => Some(self.units[p.target as usize].army.seat()),
+            None => Some(self.active.seat()),
+        }
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
         if self.outcome.is_some() {
+            return;
+        }
+        if let Some(p) = self.pending {
+            out.push(Action::Retire { unit: p.target });
+            out.push(Action::Pass);
             return;
         }
         match self.phase {

@@ -4,7 +4,7 @@
 
 use crate::actions::Action;
 use crate::dice::{best_of_two, d3};
-use crate::state::{Phase, D3};
+use crate::state::{Pending, Phase, D3};
 use crate::units::{units, Type};
 use fiw_engine::RuleError;
 use fiw_table::{sweep, turn, Arc, Blocked, Kind, Point, Pose, Shape, EPS};
@@ -39,7 +39,16 @@ impl D3 {
 
     /// Checks an order.
     pub(crate) fn check_action(&self, a: &Action) -> Result<(), RuleError> {
+        if let Some(p) = self.pending {
+            let target = self.id(p.target as usize);
+            return match *a {
+                Action::Pass => Ok(()),
+                Action::Retire { unit } if unit == p.target => Ok(()),
+                _ => Err(err("Shooting", format!("{target} must first retire (`retire {target}`) or stand (`pass`)"))),
+            };
+        }
         match *a {
+            Action::Retire { unit } => Err(err("Shooting", format!("{} has not just been shot at and has nothing to retire from", self.id(unit as usize)))),
             Action::Pass => {
                 if self.outcome.is_some() {
                     return Err(err("Army Resolve", "the battle is over".into()));
@@ -384,7 +393,25 @@ impl D3 {
 
     /// Applies an order already checked.
     pub(crate) fn apply_action(&mut self, a: Action) {
+        if let Some(p) = self.pending.take() {
+            let t = p.target as usize;
+            match a {
+                Action::Retire { .. } => {
+                    if let Some(end) = self.retire_to(t, p.shooter as usize) {
+                        self.units[t].pose = end;
+                        let id = self.id(t).to_string();
+                        self.log.public(|| format!("{id} retires to {:.1},{:.1}", end.at.x, end.at.y));
+                        self.take_hits(t, p.hits - 1);
+                    } else {
+                        self.take_hits(t, p.hits);
+                    }
+                }
+                _ => self.take_hits(t, p.hits),
+            }
+            return;
+        }
         match a {
+            Action::Retire { .. } => {}
             Action::Pass => self.pass(),
             Action::Move { unit, x, y, facing } => {
                 let i = unit as usize;
@@ -515,17 +542,65 @@ impl D3 {
         let roll = if entrenched { best_of_two(&mut self.dice) } else { d3(&mut self.dice) };
         let modifier = units().get(kind).shoot;
         let hits = (roll as i16 + modifier as i16).max(0) as u8;
-        let v = &mut self.units[t];
-        v.hits = v.hits.saturating_add(hits);
-        let total = v.hits;
         let u = &mut self.units[i];
         u.shot = true;
         u.engaged_with = Some(t as u8);
         let (a, b) = (self.id(i).to_string(), self.id(t).to_string());
         self.log.public(|| {
             let dice = if entrenched { "best of 2D3" } else { "D3" };
-            format!("{a} shoots at {b}: {dice} {roll}{modifier:+}: {hits} hits ({total} in all)")
+            format!("{a} shoots at {b}: {dice} {roll}{modifier:+}: {hits} hits")
         });
+        if hits > 0 && self.units[t].kind.may_retire_from_fire() && self.retire_to(t, i).is_some() {
+            // the target's army decides: retire a full move for one hit fewer, or stand
+            self.pending = Some(Pending { shooter: i as u8, target: t as u8, hits });
+            return;
+        }
+        self.take_hits(t, hits);
+    }
+
+    fn take_hits(&mut self, t: usize, hits: u8) {
+        let v = &mut self.units[t];
+        v.hits = v.hits.saturating_add(hits);
+        let total = v.hits;
+        let b = self.id(t).to_string();
+        self.log.public(|| format!("{b} takes {hits} hits ({total} in all)"));
+    }
+
+    /// Shooting: where a cavalry or skirmish target shot at by `shooter` ends if it retires
+    /// its full move straight away from the shooter, holding its facing; `None` if that move
+    /// would leave the table, cross ground it may not, pass through a unit (cavalry) or end
+    /// on one.
+    pub fn retire_to(&self, t: usize, shooter: usize) -> Option<Pose> {
+        let u = &self.units[t];
+        let fp = units().get(u.kind).footprint;
+        let from = u.pose.at;
+        let dir = fiw_table::heading(fiw_table::bearing(self.units[shooter].pose.at, from));
+        let to = from + dir * units().get(u.kind).move_allowance;
+        let end = Pose::new(to.x, to.y, u.pose.facing);
+        let layout = &self.scenario.layout;
+        let rect = fp.place(end);
+        if !layout.bounds().holds(&rect) {
+            return None;
+        }
+        let path = sweep(fp, from, to, u.pose.facing);
+        if layout.impassable_under(&path).is_some() {
+            return None;
+        }
+        let barred = layout.under(&path).iter().any(|x| x.kind == Kind::Woods && !u.kind.may_enter_woods())
+            || layout.under(&rect).iter().any(|x| x.kind == Kind::Town && !u.kind.may_end_in_town());
+        if barred {
+            return None;
+        }
+        for j in 0..self.units.len() {
+            if j == t || self.units[j].eliminated {
+                continue;
+            }
+            let other = self.rect(j);
+            if rect.overlaps(&other) || (!u.kind.passes_through_units() && path.overlaps_shape(&other)) {
+                return None;
+            }
+        }
+        Some(end)
     }
 
     /// Ends the phase; after charges, eliminates, checks army resolve and hands the turn over.

@@ -77,6 +77,18 @@ pub struct Unit {
     pub charging: Option<u8>,
 }
 
+/// A decision inside the shooting phase: the cavalry or skirmish unit `target` was shot at by
+/// `shooter` for `hits` hits, and its army chooses whether it retires (Shooting).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    /// The unit that shot.
+    pub shooter: u8,
+    /// The unit shot at.
+    pub target: u8,
+    /// The hits rolled (at least 1).
+    pub hits: u8,
+}
+
 /// A battle of D3 Horse & Musket.
 #[derive(Clone, Debug, Serialize)]
 pub struct D3 {
@@ -93,6 +105,8 @@ pub struct D3 {
     /// Whether each army's commander has given move orders this turn (a unit moved beyond its
     /// own allowance), which holds the commander still.
     pub(crate) orders_given: [bool; 2],
+    /// A target's choice to retire, when one is due.
+    pub(crate) pending: Option<Pending>,
     pub(crate) start_resolve: [u32; 2],
     pub(crate) dice: Dice,
     pub(crate) log: Log,
@@ -145,6 +159,7 @@ impl D3 {
             round: 1,
             resolve: start_resolve,
             orders_given: [false; 2],
+            pending: None,
             start_resolve,
             dice: Dice::new(seed),
             log: Log::new(true),
@@ -184,6 +199,11 @@ impl D3 {
     /// The unit named `id`.
     pub fn unit_named(&self, id: &str) -> Option<usize> {
         self.ids.iter().position(|u| u == id)
+    }
+
+    /// The choice to retire from fire that is due, if one is.
+    pub fn pending(&self) -> Option<Pending> {
+        self.pending
     }
 
     /// The army whose turn it is.

@@ -456,3 +456,41 @@ fn a_commander_with_an_enemy_within_six_must_move_away() {
     order(&mut g, "move br-gen to 11,46");
     assert_eq!(g.check(&Action::Pass), Ok(()));
 }
+
+#[test]
+fn cavalry_and_skirmishers_shot_at_may_retire_a_full_move_for_one_hit_fewer() {
+    let setup = || {
+        let mut g = table("british", "", &[("br-line", "line", 30.0, 10.0, 0.0), ("br-l2", "line", 40.0, 10.0, 0.0), ("fr-skirm", "skirmishers", 30.0, 15.0, 180.0), ("fr-cav", "cavalry", 40.0, 15.5, 180.0)]);
+        g.apply(Action::Pass).unwrap();
+        g.dice_mut().force([face(2)]);
+        order(&mut g, "shoot br-line at fr-skirm");
+        g
+    };
+    let mut g = setup();
+    // the French decide, in the British shooting phase
+    assert_eq!(g.to_move(), Some(Army::French.seat()));
+    let mut list = Vec::new();
+    g.legal_actions(&mut list);
+    assert_eq!(list.len(), 2);
+    assert_eq!(refused(&g, "shoot br-l2 at fr-cav").rule, "Shooting");
+    order(&mut g, "retire fr-skirm");
+    let u = unit(&g, "fr-skirm");
+    assert_eq!((u.hits, u.pose.at.x), (1, 30.0));
+    assert!((u.pose.at.y - 24.0).abs() < 1e-9, "9\" straight away from the shooter");
+    assert_eq!(g.to_move(), Some(Army::British.seat()));
+
+    // standing takes every hit
+    let mut g = setup();
+    g.apply(Action::Pass).unwrap();
+    assert_eq!(unit(&g, "fr-skirm").hits, 2);
+    assert_eq!(g.phase(), Phase::Shooting, "the pass answered the choice, not the phase");
+
+    // no choice for line infantry, nor with no hits to save, nor with nowhere to go
+    let mut g = table("british", "", &[("br-skirm", "skirmishers", 30.0, 10.0, 0.0), ("fr-cav", "cavalry", 30.0, 15.5, 180.0), ("br-l", "line", 50.0, 40.0, 0.0), ("fr-edge", "cavalry", 50.0, 46.0, 180.0)]);
+    g.apply(Action::Pass).unwrap();
+    g.dice_mut().force([face(1), face(3)]);
+    order(&mut g, "shoot br-skirm at fr-cav");
+    assert_eq!((g.pending(), unit(&g, "fr-cav").hits), (None, 0));
+    order(&mut g, "shoot br-l at fr-edge");
+    assert_eq!((g.pending(), unit(&g, "fr-edge").hits), (None, 3), "the table's edge is 1\" behind");
+}
