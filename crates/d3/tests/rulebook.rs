@@ -494,3 +494,46 @@ fn cavalry_and_skirmishers_shot_at_may_retire_a_full_move_for_one_hit_fewer() {
     order(&mut g, "shoot br-l at fr-edge");
     assert_eq!((g.pending(), unit(&g, "fr-edge").hits), (None, 3), "the table's edge is 1\" behind");
 }
+
+#[test]
+fn rivers_are_crossed_only_at_fords_and_marshes_not_at_all() {
+    let terrain = "[[table.terrain]]\nkind = \"river\"\npoints = [[0, 20], [72, 20], [72, 23], [0, 23]]\n\
+                   [[table.terrain]]\nkind = \"ford\"\npoints = [[26, 19], [34, 19], [34, 24], [26, 24]]\n\
+                   [[table.terrain]]\nkind = \"marsh\"\npoints = [[50, 10], [60, 10], [60, 16], [50, 16]]\n";
+    let mut g = table("british", terrain, &[("br-a", "cavalry", 10.0, 16.0, 0.0), ("br-b", "cavalry", 30.0, 16.0, 0.0), ("br-c", "line", 55.0, 6.0, 0.0), ("fr-x", "line", 60.0, 44.0, 180.0)]);
+    let e = refused(&g, "move br-a to 10,27");
+    assert_eq!(e.rule, "Terrain Effects");
+    assert!(e.message.contains("river"), "{e}");
+    order(&mut g, "move br-b to 30,27");
+    let e = refused(&g, "move br-c to 55,11");
+    assert!(e.message.contains("marsh"), "{e}");
+}
+
+#[test]
+fn artillery_on_a_hill_sees_over_units() {
+    let hill = "[[table.terrain]]\nkind = \"hill\"\nname = \"the hill\"\npoints = [[24, 4], [36, 4], [36, 14], [24, 14]]\n";
+    let units = [("br-gun", "artillery", 30.0, 8.0, 0.0), ("br-line", "line", 30.0, 20.0, 0.0), ("fr-t", "line", 30.0, 28.0, 180.0)];
+    let mut g = table("british", hill, &units);
+    g.apply(Action::Pass).unwrap();
+    g.dice_mut().force([face(3)]);
+    order(&mut g, "shoot br-gun at fr-t");
+    assert_eq!(unit(&g, "fr-t").hits, 2);
+    // off the hill the same gun's line is blocked by its own infantry
+    let mut g = table("british", "", &units);
+    g.apply(Action::Pass).unwrap();
+    let e = refused(&g, "shoot br-gun at fr-t");
+    assert!(e.message.contains("blocked by br-line"), "{e}");
+}
+
+#[test]
+fn woods_cover_skirmishers_and_entrenchments_do_not_cover_cavalry() {
+    let terrain = format!("{WOOD}{WORKS}");
+    let g = table("british", &terrain, &[("br-skirm", "skirmishers", 45.0, 25.0, 0.0), ("br-cav", "cavalry", 32.0, 10.0, 0.0), ("br-line", "line", 20.0, 10.0, 0.0), ("fr-x", "line", 60.0, 44.0, 180.0)]);
+    let g = g.with_hits("br-skirm", 12).unwrap().with_hits("br-cav", 7).unwrap();
+    assert!(g.in_cover(g.unit_named("br-skirm").unwrap()));
+    assert!(!g.in_cover(g.unit_named("br-cav").unwrap()));
+    let mut g = g;
+    end_turn(&mut g);
+    assert!(!unit(&g, "br-skirm").eliminated, "12 hits in the wood");
+    assert!(unit(&g, "br-cav").eliminated, "7 hits on open ground behind works that do not cover horse");
+}
