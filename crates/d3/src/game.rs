@@ -228,6 +228,10 @@ impl Game for D3 {
         self.log = Log::new(false);
     }
 
+    fn rulebook() -> fiw_engine::RuleBook {
+        crate::rulebook::rulebook()
+    }
+
     fn determinize(&self, _seat: Seat, dice: &mut Dice) -> Self {
         let mut copy = self.clone();
         copy.reseed(dice.next_seed());

@@ -10,6 +10,7 @@ pub mod actions;
 pub mod army;
 pub mod dice;
 mod game;
+pub mod rulebook;
 mod rules;
 pub mod scenario;
 pub mod state;

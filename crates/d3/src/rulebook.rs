@@ -1,0 +1,217 @@
+//! `fiw rules d3`: every heading of the D3 text, what fiw does for it (in the project's own
+//! words), where it lives and the tests that show it, and every assumed value: those of the
+//! data files (read from them, so they cannot drift) and the readings made in code.
+
+use crate::scenario::{Scenario, SCENARIOS};
+use crate::units::{units, Type};
+use fiw_engine::{AssumedValue, RuleBook, RuleSection};
+
+struct Sec {
+    section: &'static str,
+    summary: &'static str,
+    code: &'static [&'static str],
+    tests: &'static [&'static str],
+}
+
+const SECTIONS: &[Sec] = &[
+    Sec {
+        section: "Dice",
+        summary: "A D3 is a six-sided die read 1, 1, 2, 2, 3, 3, rolled with the kernel's dice; forced results in tests are the faces.",
+        code: &["crates/d3/src/dice.rs: d3, best_of_two, face"],
+        tests: &["crates/d3/src/dice.rs::tests::the_faces_read_one_one_two_two_three_three", "crates/d3/src/dice.rs::tests::each_result_comes_up_a_third_of_the_time"],
+    },
+    Sec {
+        section: "Units",
+        summary: "Line and veteran infantry, skirmishers, cavalry, artillery and one commander an army, each on one base; moves, ranges, dice and base sizes come from data/units.toml.",
+        code: &["crates/d3/src/units.rs", "crates/d3/data/units.toml"],
+        tests: &["crates/d3/src/units.rs::tests::the_unit_types_carry_the_rules_numbers", "crates/d3/src/units.rs::tests::a_broken_units_file_names_the_field"],
+    },
+    Sec {
+        section: "Sequence of play",
+        summary: "Armies take turns; a turn is movement, shooting, charges, then elimination and army resolve. `pass` ends a phase.",
+        code: &["crates/d3/src/rules.rs: pass", "crates/d3/src/game.rs"],
+        tests: &["crates/d3/tests/rulebook.rs::turns_alternate_through_the_phases_and_the_last_round_ends_the_battle"],
+    },
+    Sec {
+        section: "Movement",
+        summary: "Cavalry 12\", skirmishers and commanders 9\", infantry and artillery 6\", never more; one straight move a turn with pivots on the centre at the start and end (a pivot alone is a move); the move ends on coming within 6\" of an enemy; engaged infantry and artillery may only pivot to face an enemy.",
+        code: &["crates/d3/src/rules.rs: check_move"],
+        tests: &[
+            "crates/d3/tests/rulebook.rs::movement_allowances_by_type",
+            "crates/d3/tests/rulebook.rs::moves_are_straight_with_pivots_at_start_and_end",
+            "crates/d3/tests/rulebook.rs::the_six_inch_stop",
+            "crates/d3/tests/rulebook.rs::engaged_infantry_and_artillery_may_only_pivot_to_face_an_enemy",
+        ],
+    },
+    Sec {
+        section: "Interpenetration",
+        summary: "Only skirmishers and artillery move through other units; no unit ends on another.",
+        code: &["crates/d3/src/rules.rs: check_move"],
+        tests: &["crates/d3/tests/rulebook.rs::only_skirmishers_and_artillery_move_through_units"],
+    },
+    Sec {
+        section: "Disengaging",
+        summary: "A unit within 6\" of an enemy, or marked after shooting at one still on the table, is engaged; only cavalry and skirmishers leave, moving away to end beyond 6\" of every enemy without coming within 6\" of another.",
+        code: &["crates/d3/src/state.rs: engaged", "crates/d3/src/rules.rs: check_move"],
+        tests: &["crates/d3/tests/rulebook.rs::cavalry_and_skirmishers_disengage_by_moving_away"],
+    },
+    Sec {
+        section: "Terrain Effects",
+        summary: "Woods: cover, skirmishers only. Towns: cover, only infantry and skirmishers end a move there, one unit to a town, all-round fire. Marsh and lakes impassable; rivers except at fords and bridges. Hills: artillery on them sees over units. Entrenchments: cover for all but cavalry, and shooters in them roll 2D3 keeping the higher.",
+        code: &["crates/d3/src/rules.rs: check_move, check_shoot, shoot", "crates/d3/src/state.rs: in_cover_at", "crates/table"],
+        tests: &[
+            "crates/d3/tests/rulebook.rs::terrain_lakes_woods_and_towns",
+            "crates/d3/tests/rulebook.rs::rivers_are_crossed_only_at_fords_and_marshes_not_at_all",
+            "crates/d3/tests/rulebook.rs::artillery_on_a_hill_sees_over_units",
+            "crates/d3/tests/rulebook.rs::entrenched_shooters_roll_two_d3_and_keep_the_higher",
+            "crates/d3/tests/rulebook.rs::woods_cover_skirmishers_and_entrenchments_do_not_cover_cavalry",
+        ],
+    },
+    Sec {
+        section: "Shooting",
+        summary: "Only units that did not move shoot, once, at an enemy in their 45° arc (all round in a town) with a clear line of sight, within 6\" (muskets) or 24\" (artillery): D3 line, D3+1 veterans, D3-1 skirmishers and artillery. The shooter is marked engaged. A cavalry or skirmish target may retire its full move straight away from the shooter for one hit fewer.",
+        code: &["crates/d3/src/rules.rs: check_shoot, shoot, retire_to"],
+        tests: &[
+            "crates/d3/tests/rulebook.rs::shooting_needs_range_arc_and_sight",
+            "crates/d3/tests/rulebook.rs::a_unit_in_a_town_shoots_all_round",
+            "crates/d3/tests/rulebook.rs::shooting_dice_by_type",
+            "crates/d3/tests/rulebook.rs::cavalry_and_skirmishers_shot_at_may_retire_a_full_move_for_one_hit_fewer",
+        ],
+    },
+    Sec {
+        section: "Charges",
+        summary: "Only cavalry charge, moving straight at the target into contact, never at units in cover or squares; D3+1 hits, -1 on a hill, -1 against cavalry, doubled on a flank or rear and against skirmishers. A charged gun is lost unless infantry stand within 3\", when it is unmanned while the cavalry touch it.",
+        code: &["crates/d3/src/rules.rs: check_charge, resolve_charges, unmanned"],
+        tests: &[
+            "crates/d3/tests/rulebook.rs::a_charge_moves_straight_into_contact",
+            "crates/d3/tests/rulebook.rs::charge_hits_and_their_modifiers",
+            "crates/d3/tests/rulebook.rs::cavalry_cannot_charge_cover_squares_or_commanders",
+            "crates/d3/tests/rulebook.rs::charged_artillery_is_lost_alone_and_unmanned_near_infantry",
+        ],
+    },
+    Sec {
+        section: "Eliminating Units",
+        summary: "A unit goes beyond 6 hits, or beyond 12 in cover; a unit in cover with 6 hits or more may not move. Checked at the end of each turn.",
+        code: &["crates/d3/src/army.rs", "crates/d3/src/state.rs: eliminate, pinned"],
+        tests: &[
+            "crates/d3/tests/rulebook.rs::units_go_beyond_six_hits_or_twelve_in_cover",
+            "crates/d3/tests/rulebook.rs::a_unit_in_cover_with_six_hits_may_not_move_and_goes_beyond_twelve",
+        ],
+    },
+    Sec {
+        section: "Veterans",
+        summary: "Veteran infantry shoot D3+1 and their loss costs 2 resolve.",
+        code: &["crates/d3/src/units.rs: resolve_loss", "crates/d3/data/units.toml"],
+        tests: &["crates/d3/tests/rulebook.rs::shooting_dice_by_type", "crates/d3/tests/rulebook.rs::army_resolve_veterans_and_the_end_of_the_battle"],
+    },
+    Sec {
+        section: "Squares",
+        summary: "Infantry form square as their move; a square cannot shoot and cavalry cannot charge it; moving again leaves it.",
+        code: &["crates/d3/src/rules.rs: check_square"],
+        tests: &["crates/d3/tests/rulebook.rs::squares_cannot_shoot_and_only_infantry_form_them", "crates/d3/tests/rulebook.rs::cavalry_cannot_charge_cover_squares_or_commanders"],
+    },
+    Sec {
+        section: "Army Resolve",
+        summary: "Half the units rounded up, plus 1 for the general; each loss takes 1 (2 for veterans); at 0 the army retires and the battle ends.",
+        code: &["crates/d3/src/army.rs", "crates/d3/src/state.rs: eliminate"],
+        tests: &["crates/d3/src/army.rs::tests::resolve_is_half_the_units_rounded_up_plus_one_for_the_general", "crates/d3/tests/rulebook.rs::army_resolve_veterans_and_the_end_of_the_battle"],
+    },
+    Sec {
+        section: "Army Commander",
+        summary: "A commander who does not move gives units within 6\" an extra 6\" of move; commanders cannot be engaged (not shot at, not charged, never end a move within 6\" of an enemy) and must move away when an enemy comes within 6\".",
+        code: &["crates/d3/src/rules.rs: allowance, commander_must_evade, check_move"],
+        tests: &[
+            "crates/d3/tests/rulebook.rs::a_commander_who_stays_still_gives_six_inches_more_to_units_within_six",
+            "crates/d3/tests/rulebook.rs::a_commander_with_an_enemy_within_six_must_move_away",
+            "crates/d3/tests/rulebook.rs::commanders_are_never_engaged",
+        ],
+    },
+    Sec {
+        section: "Scenario: Fort Oswego",
+        summary: "A 6' x 4' table in 6\" squares; the British no nearer than 24\" to the west and south flanks with their gun in the fort and two earthworks; the French split evenly between the West and South edges with one gun; two units a regiment.",
+        code: &["crates/d3/data/scenarios/fort-oswego.toml", "crates/d3/src/scenario.rs"],
+        tests: &["crates/d3/tests/scenarios.rs::fort_oswego_is_set_up_as_the_text_says", "crates/d3/tests/scenarios.rs::a_unit_in_the_lake_is_refused"],
+    },
+];
+
+/// Readings of the text made in code, each naming where it is carried out.
+const READINGS: &[(&str, &str, &str)] = &[
+    ("army resolve: units counted", "every unit but the commander", "the text adds the general separately (+1), so he is not also one of the units (army.rs: starting_resolve)"),
+    ("moving base's facing", "the final facing, from the start", "the pivot at the start turns the base to the facing it ends with; the straight move and its 6\" stop are measured with that base, and the pivot in place must not overlap another base (rules.rs: check_move)"),
+    ("disengaging", "end beyond 6\" of every enemy, not coming within 6\" of another", "'move away' read as breaking contact (rules.rs: check_move)"),
+    ("engaging enemies", "every type but commanders", "commanders cannot be engaged, so they neither stop moves nor hold units in combat (state.rs: enemies_within)"),
+    ("commander near enemies", "never ends a move within 6\" of an enemy; pass refused until he moves away, when a sampled escape exists", "commanders cannot be engaged (rules.rs: check_move, commander_must_evade)"),
+    ("commander's orders", "a unit within 6\" of a commander who has not moved may move 6\" more; using it holds the commander still that turn", "so that an earlier move is never made illegal by a later one (rules.rs: allowance)"),
+    ("shooting marker", "on the shooter, naming its target; cleared when that target is removed", "the text marks the unit that shoots (state.rs: engaged)"),
+    ("retiring from fire", "straight away from the shooter, the full move, holding the facing; offered only when the whole move is possible", "the text gives no direction (rules.rs: retire_to)"),
+    ("charges and the 6\" stop", "a charge is not stopped 6\" short of anyone", "the text's exception for moving at an enemy to charge (rules.rs: check_charge)"),
+    ("charge modifiers", "the two -1s first, then the doublings; never below 0", "the text lists them without an order (rules.rs: resolve_charges)"),
+    ("infantry near a charged gun", "line or veteran infantry of the gun's army", "skirmishers are listed apart from infantry in the text (rules.rs: resolve_charges)"),
+    ("squares", "line and veteran infantry; forming is the unit's move", "squares are an infantry formation; the text forms them during the move (rules.rs: check_square)"),
+    ("in cover", "any part of the base in woods, a town, or (for all but cavalry) an entrenchment", "the table's own reading of 'in' (state.rs: in_cover_at)"),
+];
+
+/// Every section, where it lives and its tests, and every assumed value.
+pub fn rulebook() -> RuleBook {
+    let sections = SECTIONS
+        .iter()
+        .map(|s| RuleSection {
+            section: s.section.into(),
+            title: s.section.into(),
+            summary: s.summary.into(),
+            code: s.code.iter().map(|c| c.to_string()).collect(),
+            tests: s.tests.iter().map(|t| t.to_string()).collect(),
+        })
+        .collect();
+    let mut assumed = Vec::new();
+    for t in Type::ALL {
+        let s = units().get(t);
+        if let Some(why) = &s.assumed {
+            assumed.push(AssumedValue {
+                name: format!("{} base", s.name),
+                value: format!("{}\" x {}\"", s.footprint.frontage(), s.footprint.depth()),
+                reason: why.clone(),
+            });
+        }
+    }
+    for (name, _) in SCENARIOS {
+        if let Ok(s) = Scenario::named(name) {
+            for (what, why) in s.assumed {
+                assumed.push(AssumedValue { name: what, value: String::new(), reason: why });
+            }
+        }
+    }
+    for (name, value, reason) in READINGS {
+        assumed.push(AssumedValue { name: name.to_string(), value: value.to_string(), reason: reason.to_string() });
+    }
+    RuleBook { sections, assumed }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every test the rulebook names exists in the file it names.
+    #[test]
+    fn every_listed_test_exists() {
+        let files = [
+            ("crates/d3/tests/rulebook.rs", include_str!("../tests/rulebook.rs")),
+            ("crates/d3/tests/scenarios.rs", include_str!("../tests/scenarios.rs")),
+            ("crates/d3/src/dice.rs", include_str!("dice.rs")),
+            ("crates/d3/src/units.rs", include_str!("units.rs")),
+            ("crates/d3/src/army.rs", include_str!("army.rs")),
+        ];
+        let book = rulebook();
+        for s in &book.sections {
+            assert!(!s.tests.is_empty(), "{} has no test", s.section);
+            for t in &s.tests {
+                let (path, name) = t.split_once("::").unwrap();
+                let name = name.rsplit("::").next().unwrap();
+                let text = files.iter().find(|(p, _)| *p == path).unwrap_or_else(|| panic!("{t}: unknown file")).1;
+                assert!(text.contains(&format!("fn {name}()")), "{t} does not exist");
+            }
+        }
+        assert!(book.assumed.iter().any(|a| a.name.contains("Fort Oswego")));
+        assert!(book.assumed.len() > 20);
+    }
+}
