@@ -2,8 +2,25 @@
 //! musket rules, played on `fiw-table`'s geometry, with the Fort Oswego scenario of the French
 //! & Indian War campaign and an open-field meeting engagement for learning the rules.
 //!
-//! The rules are read in ../shared/rules/tabletop.md; every rule named in a doc comment below
-//! (Movement, Shooting, Eliminating Units…) is a heading of the D3 text.
+//! The rules are read in ../shared/rules/tabletop.md; every rule named in a doc comment or a
+//! [`fiw_engine::RuleError`] (Movement, Shooting, Eliminating Units…) is a heading of the D3
+//! text, and [`rulebook::rulebook`] lists them with their code and tests.
+//!
+//! # Design
+//! - Data: [`units::Units`] (`data/units.toml`: moves, ranges, dice, bases) and
+//!   [`Scenario`] (`data/scenarios/*.toml`: the table as a `fiw_table::Layout`, deployment
+//!   zones, keep-off distances, units), both checked on load with one-line errors naming the
+//!   field ([`DataError`]).
+//! - State: [`D3`] holds every [`Unit`] (pose, hits, moved/shot flags, the shooting marker,
+//!   square, a charge to resolve), the active army and [`Phase`], the round, each army's
+//!   resolve and whether its commander has given orders, a pending choice to retire from fire,
+//!   the kernel's dice and log. The scenario is shared (`Arc`) and not serialised: the options
+//!   name it.
+//! - Orders: [`Action`] is `Copy`: unit numbers as bytes, places in tenths of an inch, facings
+//!   in whole degrees. `check` accepts any legal point; `legal_actions` lists a sampled set.
+//! - Sequence: movement (move, square, charge) → `pass` → shooting (shoot; a shot cavalry or
+//!   skirmish unit's army may answer `retire`) → `pass` (charges resolve) → `pass`
+//!   (elimination, army resolve, the other army's turn).
 #![deny(missing_docs)]
 
 pub mod actions;
