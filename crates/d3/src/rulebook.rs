@@ -74,6 +74,7 @@ const SECTIONS: &[Sec] = &[
         tests: &[
             "crates/d3/tests/rulebook.rs::shooting_needs_range_arc_and_sight",
             "crates/d3/tests/rulebook.rs::a_unit_in_a_town_shoots_all_round",
+            "crates/d3/tests/rulebook.rs::artillery_reaches_exactly_twenty_four_inches_and_woods_deeper_than_six_block_sight",
             "crates/d3/tests/rulebook.rs::shooting_dice_by_type",
             "crates/d3/tests/rulebook.rs::cavalry_and_skirmishers_shot_at_may_retire_a_full_move_for_one_hit_fewer",
         ],

@@ -537,3 +537,24 @@ fn woods_cover_skirmishers_and_entrenchments_do_not_cover_cavalry() {
     assert!(!unit(&g, "br-skirm").eliminated, "12 hits in the wood");
     assert!(unit(&g, "br-cav").eliminated, "7 hits on open ground behind works that do not cover horse");
 }
+
+#[test]
+fn artillery_reaches_exactly_twenty_four_inches_and_woods_deeper_than_six_block_sight() {
+    // gun front edge at y 11.5; a target front edge at 35.5 is exactly 24" away, at 35.6 beyond
+    let mut g = table("british", "", &[("br-gun", "artillery", 30.0, 10.0, 0.0), ("fr-in", "line", 30.0, 36.25, 180.0), ("br-gun2", "artillery", 50.0, 10.0, 0.0), ("fr-out", "line", 50.0, 36.35, 180.0)]);
+    g.apply(Action::Pass).unwrap();
+    let e = refused(&g, "shoot br-gun2 at fr-out");
+    assert!(e.message.contains("reaches 24\""), "{e}");
+    g.dice_mut().force([face(3)]);
+    order(&mut g, "shoot br-gun at fr-in");
+    assert_eq!(unit(&g, "fr-in").hits, 2);
+
+    // 10" of wood across the line of sight blocks it; a gun beside the wood sees past it
+    let wood = "[[table.terrain]]\nkind = \"woods\"\nname = \"the wood\"\npoints = [[20, 14], [34, 14], [34, 24], [20, 24]]\n";
+    let mut g = table("british", wood, &[("br-gun", "artillery", 27.0, 10.0, 0.0), ("fr-t", "line", 27.0, 30.0, 180.0), ("br-gun2", "artillery", 40.0, 10.0, 0.0), ("fr-u", "line", 40.0, 30.0, 180.0)]);
+    g.apply(Action::Pass).unwrap();
+    let e = refused(&g, "shoot br-gun at fr-t");
+    assert!(e.message.contains("of woods"), "{e}");
+    g.dice_mut().force([face(1)]);
+    order(&mut g, "shoot br-gun2 at fr-u");
+}
