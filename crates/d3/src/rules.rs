@@ -218,7 +218,13 @@ impl D3 {
             }
         } else if !pivot_only {
             // Movement: the move ceases on coming within 6" of an enemy
+            let reach = fp.pivot_radius() + 6.0;
             for j in self.enemy_units(i) {
+                // quick reject: an enemy whose base stays farther than 6" from any base the
+                // path could hold cannot stop the move
+                if self.far_from_path(j, from, to, reach) {
+                    continue;
+                }
                 if let Some(s) = moving.first_within(to, &self.rect(j), 6.0) {
                     if length > s + EPS {
                         return Err(err(
@@ -253,7 +259,7 @@ impl D3 {
             }
         }
         for j in 0..self.units.len() {
-            if j == i || self.units[j].eliminated {
+            if j == i || self.units[j].eliminated || self.far_from_path(j, from, to, fp.pivot_radius()) {
                 continue;
             }
             let other = self.rect(j);
@@ -304,6 +310,16 @@ impl D3 {
         let mut escapes = Vec::new();
         self.candidate_moves(c, &mut escapes);
         escapes.iter().any(|a| matches!(a, Action::Move { .. })).then_some(c)
+    }
+
+    /// Whether unit `j`'s base lies more than `reach` inches (plus its own half-diagonal) from
+    /// every point of the straight path `from`–`to`: then no base centred on the path within
+    /// `reach` of its centre can touch it. A cheap bound that only skips exact questions whose
+    /// answer it already knows.
+    fn far_from_path(&self, j: usize, from: Point, to: Point, reach: f64) -> bool {
+        let v = &self.units[j];
+        let r = units().get(v.kind).footprint.pivot_radius();
+        fiw_table::Segment::new(from, to).distance_to_point(v.pose.at) > reach + r + 0.01
     }
 
     /// The living enemy units of unit `i`'s army that engage (not commanders).
