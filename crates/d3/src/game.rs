@@ -285,6 +285,13 @@ impl D3 {
                 tries.push(Action::move_to(i, p.x, p.y, face));
             }
         }
+        if u.kind == Type::Commander {
+            // a commander may have to get clear of the enemy: the whole move on twelve bearings
+            for k in 0..12 {
+                let p = at + heading(30.0 * k as f64) * allowance;
+                tries.push(Action::move_to(i, p.x, p.y, u.pose.facing));
+            }
+        }
         tries.push(Action::Square { unit: i as u8 });
         if u.kind.charges() {
             for t in 0..self.units.len() {
