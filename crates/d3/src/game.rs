@@ -300,8 +300,18 @@ impl D3 {
                 }
             }
         }
+        // the unit's own questions (may it move, is it engaged, how far) are asked once
+        let mover = self.mover(i as u8).ok().map(|i| (i, self.move_context(i)));
         for a in tries {
-            if !out.contains(&a) && self.check_action(&a).is_ok() {
+            if out.contains(&a) {
+                continue;
+            }
+            let ok = match (a, &mover) {
+                (Action::Move { x, y, facing, .. }, Some((i, ctx))) => self.check_move_from(*i, ctx, Action::point(x, y), facing as f64).is_ok(),
+                (Action::Move { .. }, None) => false,
+                _ => self.check_action(&a).is_ok(),
+            };
+            if ok {
                 out.push(a);
             }
         }

@@ -5,6 +5,14 @@
 use crate::actions::Action;
 use crate::dice::{best_of_two, d3};
 use crate::state::{Pending, Phase, D3};
+
+/// What every move of one unit in a phase depends on (its allowance, whether it is engaged,
+/// the enemies within 6"), worked out once when the moves of that unit are listed.
+pub(crate) struct MoveContext {
+    allowance: f64,
+    engaged: bool,
+    near: Vec<usize>,
+}
 use crate::units::{units, Type};
 use fiw_engine::RuleError;
 use fiw_table::{sweep, turn, Arc, Blocked, Kind, Point, Pose, Shape, EPS};
@@ -147,6 +155,13 @@ impl D3 {
     /// Movement: a straight move of at most the unit's allowance, pivoting on its centre at the
     /// start and the end (the base travels holding its final facing), and what stops it.
     fn check_move(&self, unit: u8, to: Point, facing: f64) -> Result<(), RuleError> {
+        let i = self.mover(unit)?;
+        let ctx = self.move_context(i);
+        self.check_move_from(i, &ctx, to, facing)
+    }
+
+    /// The unit an order moves, if it may move at all this phase.
+    pub(crate) fn mover(&self, unit: u8) -> Result<usize, RuleError> {
         self.in_phase(Phase::Movement, "move")?;
         let i = self.own(unit, "move")?;
         let u = &self.units[i];
@@ -160,6 +175,19 @@ impl D3 {
         if self.pinned(i) {
             return Err(err("Eliminating Units", format!("{name} has taken {} hits in cover and may not move", u.hits)));
         }
+        Ok(i)
+    }
+
+    /// What every move of unit `i` this phase depends on, worked out once.
+    pub(crate) fn move_context(&self, i: usize) -> MoveContext {
+        let u = &self.units[i];
+        MoveContext { allowance: self.allowance(i), engaged: self.engaged(i), near: self.enemies_within(u.army, &self.rect(i), 6.0) }
+    }
+
+    /// The rest of [`D3::check_move`], for a unit [`D3::mover`] accepted, with its context.
+    pub(crate) fn check_move_from(&self, i: usize, ctx: &MoveContext, to: Point, facing: f64) -> Result<(), RuleError> {
+        let u = &self.units[i];
+        let name = self.id(i);
         let fp = units().get(u.kind).footprint;
         let from = u.pose.at;
         let length = from.dist(to);
@@ -169,7 +197,7 @@ impl D3 {
         if !bounds.holds(&end) {
             return Err(err("Movement", format!("{name}'s base would leave the table")));
         }
-        let allowance = self.allowance(i);
+        let allowance = ctx.allowance;
         if length > allowance + EPS {
             return Err(err("Movement", format!("{name} moves at most {allowance}\"; this move is {length:.1}\"")));
         }
@@ -177,8 +205,8 @@ impl D3 {
         if pivot_only && turn(u.pose.facing, facing).abs() <= EPS {
             return Err(err("Movement", format!("{name} already stands there facing {facing}")));
         }
-        let engaged = self.engaged(i);
-        let near = self.enemies_within(u.army, &self.rect(i), 6.0);
+        let engaged = ctx.engaged;
+        let near = &ctx.near;
         if engaged && !u.kind.may_disengage() {
             if !pivot_only {
                 return Err(err(
