@@ -15,7 +15,7 @@ pub(crate) struct MoveContext {
 }
 use crate::units::{units, Type};
 use fiw_engine::RuleError;
-use fiw_table::{sweep, turn, Arc, Blocked, Kind, Point, Pose, Shape, EPS};
+use fiw_table::{sweep, turn, Arc, Blocked, Containment, Kind, Point, Pose, Shape, EPS};
 
 fn err(rule: &str, message: String) -> RuleError {
     RuleError::new(rule, message)
@@ -267,20 +267,20 @@ impl D3 {
         if let Some(t) = layout.impassable_under(&path) {
             return Err(err("Terrain Effects", format!("{name} cannot cross {}: it is impassable", layout.terrain()[t].label())));
         }
-        for under in layout.under(&path) {
-            let t = &layout.terrain()[under.terrain];
-            if t.kind == Kind::Woods && !u.kind.may_enter_woods() {
+        // only the kinds in question are measured against the move (the same answer as
+        // `Layout::under`, without clipping every other piece of terrain)
+        if !u.kind.may_enter_woods() {
+            if let Some(t) = layout.terrain().iter().find(|t| t.kind == Kind::Woods && t.polygon.holds(&path) != Containment::Outside) {
                 return Err(err("Terrain Effects", format!("only skirmishers may enter woods, and {} is in {name}'s way", t.label())));
             }
         }
-        for under in layout.under(&end) {
-            let t = &layout.terrain()[under.terrain];
-            if t.kind == Kind::Town {
+        for t in layout.terrain().iter().filter(|t| t.kind == Kind::Town) {
+            if t.polygon.holds(&end) != Containment::Outside {
                 if !u.kind.may_end_in_town() {
                     return Err(err("Terrain Effects", format!("only infantry and skirmishers may end a move in a town ({})", t.label())));
                 }
                 for j in 0..self.units.len() {
-                    if j != i && !self.units[j].eliminated && t.polygon.holds(&self.rect(j)) != fiw_table::Containment::Outside {
+                    if j != i && !self.units[j].eliminated && t.polygon.holds(&self.rect(j)) != Containment::Outside {
                         return Err(err("Terrain Effects", format!("{} already holds {}: one unit to a town", self.id(j), t.label())));
                     }
                 }
