@@ -26,7 +26,7 @@
 //! - Small steps (which block goes next in a move the heuristic has planned, which block takes a
 //!   hit) are left to the heuristic: the game says which decisions are worth searching.
 
-use crate::{game_seed, ActionStats, Analysis, Dice, Game, Policy, SearchConfig, SearchLimits, Seat, Seen};
+use crate::{game_seed, play_out, ActionStats, Analysis, Dice, Game, Policy, SearchConfig, SearchLimits, Seat, Seen};
 use std::time::Instant;
 
 /// Makes a fresh base policy from a seed (one per seat in every playout, so a policy's memory of
@@ -43,6 +43,15 @@ pub trait Advisor<G: Game>: Policy<G> {
     fn analyse(&mut self, seen: &Seen<G>, legal: &[G::Action]) -> Analysis<G::Action>;
 }
 
+/// The share of its playouts option `i` won (0 before any).
+fn share_won(wins: &[f64], plays: &[u32], i: usize) -> f64 {
+    if plays[i] > 0 {
+        wins[i] / plays[i] as f64
+    } else {
+        0.0
+    }
+}
+
 /// After this many samples in which every option did alike, the search stops.
 const SAME_RESULTS: u32 = 4;
 
@@ -55,7 +64,6 @@ pub struct RolloutSearch<G: Game> {
     decider: Box<dyn Policy<G>>,
     worth_searching: DecisionFilter<G>,
     margin: f64,
-    legal: Vec<G::Action>,
 }
 
 impl<G: Game> RolloutSearch<G> {
@@ -77,7 +85,6 @@ impl<G: Game> RolloutSearch<G> {
             decider,
             worth_searching: Box::new(worth_searching),
             margin: Self::DEFAULT_MARGIN,
-            legal: Vec::with_capacity(64),
         }
     }
 
@@ -101,19 +108,9 @@ impl<G: Game> RolloutSearch<G> {
         // there (a move's later steps) are in place when the option is its own choice.
         let _ = policies[seat].choose(&Seen::new(&state, seat), root_legal);
         state.apply_unchecked(root_legal[option]);
-        let mut steps = 0u32;
-        while let Some(mover) = state.to_move() {
-            if steps >= self.config.max_rollout {
-                return 0.5;
-            }
-            state.legal_actions(&mut self.legal);
-            let i = match self.legal.len() {
-                0 => return 0.5,
-                1 => 0,
-                n => policies[mover].choose(&Seen::new(&state, mover), &self.legal).min(n - 1),
-            };
-            state.apply_unchecked(self.legal[i]);
-            steps += 1;
+        // the kernel's own playout loop; a game that stalls or runs past the cap counts as a draw
+        if play_out(&mut state, &mut policies, u64::from(self.config.max_rollout)).is_err() {
+            return 0.5;
         }
         match state.outcome().and_then(|o| o.winner) {
             Some(w) if w == seat => 1.0,
@@ -138,7 +135,7 @@ impl<G: Game> RolloutSearch<G> {
                 index,
                 action,
                 visits: plays[index],
-                value: if plays[index] > 0 { wins[index] / plays[index] as f64 } else { 0.0 },
+                value: share_won(wins, plays, index),
             })
             .collect();
         actions.sort_by(|a, b| {
@@ -225,7 +222,7 @@ impl<G: Game> Advisor<G> for RolloutSearch<G> {
                 break;
             }
             if round + 1 < rounds && alive.len() > 2 {
-                let mean = |i: usize| if plays[i] > 0 { wins[i] / plays[i] as f64 } else { 0.0 };
+                let mean = |i: usize| share_won(&wins, &plays, i);
                 alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)).then((b == pick).cmp(&(a == pick))).then(a.cmp(&b)));
                 alive.truncate(alive.len().div_ceil(2));
                 if !alive.contains(&pick) {
@@ -237,7 +234,7 @@ impl<G: Game> Advisor<G> for RolloutSearch<G> {
             }
         }
         // the best survivor, against the heuristic's choice on the same samples
-        let mean = |i: usize| if plays[i] > 0 { wins[i] / plays[i] as f64 } else { 0.0 };
+        let mean = |i: usize| share_won(&wins, &plays, i);
         let best = alive
             .iter()
             .copied()
