@@ -31,6 +31,7 @@ pub mod rulebook;
 mod rules;
 pub mod scenario;
 pub mod state;
+pub mod svg;
 mod error;
 pub mod units;
 
