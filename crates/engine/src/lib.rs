@@ -25,6 +25,7 @@ mod rollouts;
 mod rulebook;
 mod save;
 mod search;
+mod side;
 mod sim;
 #[cfg(test)]
 mod toys;
@@ -36,10 +37,11 @@ pub use game::{Game, Outcome, Seat};
 pub use log::{Entry, Log, Visibility};
 pub use policy::{Policy, RandomPolicy, Seen};
 pub use rollouts::{Advisor, DecisionFilter, PolicyMaker, RolloutSearch};
-pub use rulebook::{AssumedValue, RuleBook, RuleSection};
+pub use rulebook::{squash, AssumedValue, RuleBook, RuleSection, Sec};
 pub use save::{game_of, replay, Replayed, SaveFile, SAVE_FORMAT};
 pub use search::{
     ActionStats, Analysis, IsMcts, PolicyRollout, RandomRollout, Rollout, Sampling, SearchConfig, SearchLimits,
 };
+pub use side::Side;
 pub use sim::{game_seed, play_out, simulate, wilson, GameRecord, SimOptions, SimReport};
 pub use undo::UndoStack;

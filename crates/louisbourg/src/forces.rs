@@ -4,49 +4,8 @@ use crate::board::{loc_named, Loc, BRITISH_BOX, GABARUS_BAY, LOUISBOURG_HARBOR, 
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
-/// The two sides; also the seat index (British 0, French 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    British = 0,
-    French = 1,
-}
-
-impl Side {
-    /// The other side.
-    pub fn other(self) -> Side {
-        match self {
-            Side::British => Side::French,
-            Side::French => Side::British,
-        }
-    }
-    /// Seat index.
-    pub fn seat(self) -> usize {
-        self as usize
-    }
-    /// From a seat index.
-    pub fn of_seat(seat: usize) -> Side {
-        if seat == 0 {
-            Side::British
-        } else {
-            Side::French
-        }
-    }
-    /// Lower-case name.
-    pub fn id(self) -> &'static str {
-        match self {
-            Side::British => "british",
-            Side::French => "french",
-        }
-    }
-    /// Capitalised name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::British => "British",
-            Side::French => "French",
-        }
-    }
-}
+/// The two sides (the kernel's); also the seat index (British 0, French 1).
+pub use fiw_engine::Side;
 
 /// 5.1, 5.2 unit types.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]

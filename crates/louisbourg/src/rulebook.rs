@@ -12,18 +12,8 @@ use crate::board::board;
 use crate::cards::{deck, effect_loc, CardDef, Effect, Origin, Rounds, Window};
 use crate::fire::bombardment_losses;
 use crate::forces::forces;
-use fiw_engine::{AssumedValue, RuleBook, RuleSection};
+use fiw_engine::{squash, AssumedValue, RuleBook, Sec};
 
-/// One section as written here.
-struct Sec {
-    section: &'static str,
-    title: &'static str,
-    summary: &'static str,
-    /// `path` or `path: item, item` (functions, constants or types defined in that file).
-    code: &'static [&'static str],
-    /// `path::test` or `path::module::test`.
-    tests: &'static [&'static str],
-}
 
 macro_rules! t {
     (rulebook $name:literal) => {
@@ -559,21 +549,7 @@ const READINGS: &[Reading] = &[
 
 /// The rule book as implemented.
 pub fn rulebook() -> RuleBook {
-    let sections = SECTIONS
-        .iter()
-        .map(|s| RuleSection {
-            section: s.section.into(),
-            title: s.title.into(),
-            summary: s.summary.split_whitespace().collect::<Vec<_>>().join(" "),
-            code: s.code.iter().map(|c| c.to_string()).collect(),
-            tests: s.tests.iter().map(|t| t.to_string()).collect(),
-        })
-        .collect();
-    RuleBook { sections, assumed: assumed() }
-}
-
-fn squash(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    RuleBook::new(SECTIONS, assumed())
 }
 
 /// Every assumed value: the Bombardment Table, the readings in code, then the data's roads,
@@ -723,40 +699,16 @@ fn card_text(c: &CardDef) -> String {
 /// The rule book as Markdown: the table of sections, then the assumed values. This is the text
 /// of `docs/rules/louisbourg.md`.
 pub fn markdown(book: &RuleBook) -> String {
-    let cell = |s: &str| s.replace('|', "\\|");
-    let list = |v: &[String]| {
-        if v.is_empty() {
-            "—".to_string()
-        } else {
-            v.iter().map(|x| format!("`{}`", cell(x))).collect::<Vec<_>>().join("<br>")
-        }
-    };
-    let mut s = String::new();
-    s += "# Louisbourg 1758: the rules as fiw implements them\n\n";
-    s += "Generated from `crates/louisbourg/src/rulebook.rs` (the same text `fiw rules louisbourg` \
-          prints); do not edit by hand. After changing that file or the data files, regenerate with\n\
-          `FIW_BLESS=1 cargo test -p fiw-louisbourg rulebook`.\n\n";
-    s += "Section numbers and titles are the rulebook's; the summaries are the project's own \
-          words. Code paths are relative to the workspace root; `file.rs: name` names the \
-          functions that carry the rule out.\n\n";
-    s += &format!("## Sections ({})\n\n", book.sections.len());
-    s += "| section | summary | code | tests |\n|---|---|---|---|\n";
-    for r in &book.sections {
-        s += &format!(
-            "| {} {} | {} | {} | {} |\n",
-            r.section,
-            cell(&r.title),
-            cell(&r.summary),
-            list(&r.code),
-            if r.tests.is_empty() { "none yet".to_string() } else { list(&r.tests) }
-        );
-    }
-    s += &format!("\n## Assumed values ({})\n\nValues the rule text does not print, and readings of rules it leaves open.\n\n", book.assumed.len());
-    s += "| name | value | reason |\n|---|---|---|\n";
-    for a in &book.assumed {
-        s += &format!("| {} | {} | {} |\n", cell(&a.name), cell(&a.value), cell(&a.reason));
-    }
-    s
+    book.markdown(
+        "Louisbourg 1758: the rules as fiw implements them",
+        "Generated from `crates/louisbourg/src/rulebook.rs` (the same text `fiw rules louisbourg` \
+         prints); do not edit by hand. After changing that file or the data files, regenerate with\n\
+         `FIW_BLESS=1 cargo test -p fiw-louisbourg rulebook`.\n\n\
+         Section numbers and titles are the rulebook's; the summaries are the project's own \
+         words. Code paths are relative to the workspace root; `file.rs: name` names the \
+         functions that carry the rule out.\n\n",
+        "none yet",
+    )
 }
 
 #[cfg(test)]
@@ -808,52 +760,11 @@ mod tests {
         assert_eq!(have, want);
     }
 
-    /// Every code path exists, and every item named after it is defined in that file.
+    /// Every code path and item, and every test, the book names exists.
     #[test]
-    fn every_code_path_exists() {
-        for s in &rulebook().sections {
-            for c in &s.code {
-                let (path, items) = c.split_once(": ").unwrap_or((c.as_str(), ""));
-                assert!(root().join(path).is_file(), "{}: no file {path}", s.section);
-                let text = read(path);
-                for item in items.split(", ").filter(|i| !i.is_empty()) {
-                    let item = item.rsplit("::").next().unwrap_or(item);
-                    let defined = [
-                        format!("fn {item}("),
-                        format!("fn {item}<"),
-                        format!("const {item}:"),
-                        format!("static {item}:"),
-                        format!("enum {item} "),
-                        format!("struct {item} "),
-                    ]
-                    .iter()
-                    .any(|p| text.contains(p.as_str()));
-                    assert!(defined, "{}: {path} defines no `{item}`", s.section);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn every_test_named_exists() {
-        for s in &rulebook().sections {
-            for t in &s.tests {
-                let (path, rest) = t.split_once("::").unwrap_or_else(|| panic!("{}: '{t}' is not path::test", s.section));
-                let text = read(path);
-                let mut parts: Vec<&str> = rest.split("::").collect();
-                let name = parts.pop().unwrap_or_default();
-                for m in parts {
-                    assert!(text.contains(&format!("mod {m} ")), "{}: {path} has no module {m}", s.section);
-                }
-                assert!(text.contains(&format!("fn {name}(")), "{}: {path} has no test {name}", s.section);
-                // it is a test, not a helper
-                let at = text.find(&format!("fn {name}(")).unwrap_or(0);
-                let before = &text[..at];
-                let attr = before.rfind("#[test]").map(|i| before[i..].lines().count() <= 3).unwrap_or(false);
-                let prop = before.rfind("proptest!").is_some();
-                assert!(attr || prop, "{}: {path}::{name} is not marked #[test]", s.section);
-            }
-        }
+    fn every_reference_exists() {
+        let bad = rulebook().unresolved_references(&root());
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
     }
 
     /// The data's assumed values all reach `fiw rules`, with the data's own reason.
@@ -942,17 +853,7 @@ mod tests {
     /// `docs/rules/louisbourg.md` is `markdown(&rulebook())`; `FIW_BLESS=1` rewrites it.
     #[test]
     fn the_docs_match_the_rulebook() {
-        let want = markdown(&rulebook());
-        let path = root().join(DOC);
-        if std::env::var_os("FIW_BLESS").is_some() {
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(&path, &want).unwrap();
-        }
-        let have = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            have == want,
-            "{DOC} is out of date with crates/louisbourg/src/rulebook.rs or the data files: run \
-             `FIW_BLESS=1 cargo test -p fiw-louisbourg rulebook` and commit the result"
-        );
+        let regenerate = "FIW_BLESS=1 cargo test -p fiw-louisbourg rulebook";
+        RuleBook::check_doc(&root(), DOC, &markdown(&rulebook()), regenerate).unwrap_or_else(|e| panic!("{e}"));
     }
 }

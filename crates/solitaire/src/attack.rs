@@ -109,7 +109,7 @@ impl Board {
     /// 8 `side` advances in `region`: its markers move into the town attacked and the
     /// defenders retreat one town (off their flag town: outside and near it).
     pub fn advance(&mut self, region: Region, side: Side) {
-        self.front[region as usize] += side.sign();
+        self.front[region as usize] += crate::side::sign(side);
     }
 }
 

@@ -13,15 +13,7 @@ use crate::armies::armies;
 use crate::charts::charts;
 use crate::map::map;
 use crate::turn_track::turn_track;
-use fiw_engine::{AssumedValue, RuleBook, RuleSection};
-
-struct Sec {
-    section: &'static str,
-    title: &'static str,
-    summary: &'static str,
-    code: &'static [&'static str],
-    tests: &'static [&'static str],
-}
+use fiw_engine::{squash, AssumedValue, RuleBook, Sec};
 
 macro_rules! t {
     (rulebook $name:literal) => {
@@ -292,21 +284,7 @@ const READINGS: &[Reading] = &[
 
 /// The rule book as implemented.
 pub fn rulebook() -> RuleBook {
-    let sections = SECTIONS
-        .iter()
-        .map(|s| RuleSection {
-            section: s.section.into(),
-            title: s.title.into(),
-            summary: squash(s.summary),
-            code: s.code.iter().map(|c| c.to_string()).collect(),
-            tests: s.tests.iter().map(|t| t.to_string()).collect(),
-        })
-        .collect();
-    RuleBook { sections, assumed: assumed() }
-}
-
-fn squash(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    RuleBook::new(SECTIONS, assumed())
 }
 
 /// Every assumed value: the readings in code, the charts, the map, the armies and the track.
@@ -377,44 +355,17 @@ fn assumed() -> Vec<AssumedValue> {
 
 /// The rule book as Markdown: the text of `docs/rules/solitaire.md`.
 pub fn markdown(book: &RuleBook) -> String {
-    let cell = |s: &str| s.replace('|', "\\|");
-    let list = |v: &[String]| {
-        if v.is_empty() {
-            "—".to_string()
-        } else {
-            v.iter().map(|x| format!("`{}`", cell(x))).collect::<Vec<_>>().join("<br>")
-        }
-    };
-    let mut s = String::new();
-    s += "# French & Indian War: Solitaire: the rules as fiw implements them\n\n";
-    s += "Generated from `crates/solitaire/src/rulebook.rs` and the data files (the same text \
-          `fiw rules solitaire` prints); do not edit by hand. Regenerate with\n\
-          `FIW_BLESS=1 cargo test -p fiw-solitaire rulebook`.\n\n";
-    s += "The text has no section numbers: fiw numbers its headings in order, and gives the \
-          three charts it refers to a subsection under the heading that uses them. Titles are \
-          the text's; summaries are the project's own words. Code paths are relative to the \
-          workspace root; `file.rs: name` names the functions that carry the rule out.\n\n";
-    s += &format!("## Sections ({})\n\n", book.sections.len());
-    s += "| section | summary | code | tests |\n|---|---|---|---|\n";
-    for r in &book.sections {
-        s += &format!(
-            "| {} {} | {} | {} | {} |\n",
-            r.section,
-            cell(&r.title),
-            cell(&r.summary),
-            list(&r.code),
-            if r.tests.is_empty() { "none (no rules)".to_string() } else { list(&r.tests) }
-        );
-    }
-    s += &format!(
-        "\n## Assumed values ({})\n\nValues the text does not print, and readings of rules it leaves open.\n\n",
-        book.assumed.len()
-    );
-    s += "| name | value | reason |\n|---|---|---|\n";
-    for a in &book.assumed {
-        s += &format!("| {} | {} | {} |\n", cell(&a.name), cell(&a.value), cell(&a.reason));
-    }
-    s
+    book.markdown(
+        "French & Indian War: Solitaire: the rules as fiw implements them",
+        "Generated from `crates/solitaire/src/rulebook.rs` and the data files (the same text \
+         `fiw rules solitaire` prints); do not edit by hand. Regenerate with\n\
+         `FIW_BLESS=1 cargo test -p fiw-solitaire rulebook`.\n\n\
+         The text has no section numbers: fiw numbers its headings in order, and gives the \
+         three charts it refers to a subsection under the heading that uses them. Titles are \
+         the text's; summaries are the project's own words. Code paths are relative to the \
+         workspace root; `file.rs: name` names the functions that carry the rule out.\n\n",
+        "none (no rules)",
+    )
 }
 
 #[cfg(test)]
@@ -443,36 +394,11 @@ mod tests {
         }
     }
 
-    /// Every code path exists, and every item named after it is defined in that file.
+    /// Every code path and item, and every test, the book names exists.
     #[test]
-    fn every_code_path_exists() {
-        for s in SECTIONS {
-            for c in s.code {
-                let (path, items) = c.split_once(": ").unwrap_or((c, ""));
-                let text = read(path);
-                for item in items.split(", ").filter(|i| !i.is_empty()) {
-                    let defined = [format!("fn {item}("), format!("fn {item}<"), format!("const {item}:"), format!("enum {item} "), format!("struct {item} ")]
-                        .iter()
-                        .any(|p| text.contains(p.as_str()));
-                    assert!(defined, "{}: {path} defines no `{item}`", s.section);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn every_test_named_exists() {
-        for s in SECTIONS {
-            for t in s.tests {
-                let (path, rest) = t.split_once("::").unwrap();
-                let text = read(path);
-                let name = rest.rsplit("::").next().unwrap();
-                let at = text.find(&format!("fn {name}(")).unwrap_or_else(|| panic!("{}: {path} has no test {name}", s.section));
-                let before = &text[..at];
-                let attr = before.rfind("#[test]").is_some_and(|i| before[i..].lines().count() <= 3);
-                assert!(attr || before.contains("proptest!"), "{}: {name} is not a test", s.section);
-            }
-        }
+    fn every_reference_exists() {
+        let bad = rulebook().unresolved_references(&root());
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
     }
 
     /// The readings cite functions that exist.
@@ -511,17 +437,7 @@ mod tests {
 
     #[test]
     fn the_docs_match_the_rulebook() {
-        let want = markdown(&rulebook());
-        let path = root().join(DOC);
-        if std::env::var_os("FIW_BLESS").is_some() {
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(&path, &want).unwrap();
-        }
-        let have = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            have == want,
-            "{DOC} is out of date with crates/solitaire/src/rulebook.rs or the data files: run \
-             `FIW_BLESS=1 cargo test -p fiw-solitaire rulebook` and commit the result"
-        );
+        let regenerate = "FIW_BLESS=1 cargo test -p fiw-solitaire rulebook";
+        RuleBook::check_doc(&root(), DOC, &markdown(&rulebook()), regenerate).unwrap_or_else(|e| panic!("{e}"));
     }
 }
