@@ -109,6 +109,9 @@ pub struct D3 {
     pub(crate) pending: Option<Pending>,
     pub(crate) start_resolve: [u32; 2],
     pub(crate) dice: Dice,
+    /// The readable log: not part of the state a digest proves (a game played with the log
+    /// on and replayed with it off is the same game).
+    #[serde(skip)]
     pub(crate) log: Log,
     pub(crate) outcome: Option<Outcome>,
 }
