@@ -6,7 +6,7 @@ use crate::seats::{parse_seats, Player};
 use fiw_engine::{Game, Policy, Seat, Seen, SimReport};
 
 /// The games this build knows, by command-line name.
-pub const KNOWN: &[&str] = &["louisbourg", "solitaire"];
+pub const KNOWN: &[&str] = &["louisbourg", "solitaire", "d3"];
 
 /// Set-up flags given on the command line (`play`, `sim`).
 #[derive(Clone, Debug, Default)]
@@ -15,6 +15,19 @@ pub struct SetupFlags {
     pub solitaire_setup: bool,
     /// `--side british|french`: the player's side in solitaire.
     pub side: Option<String>,
+    /// `--scenario NAME|FILE.toml`: the D3 battle to fight.
+    pub scenario: Option<String>,
+}
+
+impl SetupFlags {
+    /// Refuses `--scenario` for a game that has no scenarios (as `--side` is refused outside
+    /// solitaire).
+    fn no_scenario(&self, game: &str) -> CliResult {
+        match self.scenario {
+            Some(_) => Err(CliError::usage(format!("--scenario is for d3 only; {game} has one set-up"))),
+            None => Ok(()),
+        }
+    }
 }
 
 /// What the front end needs of a game beyond [`Game`]: how the set-up flags become options, and
@@ -37,15 +50,45 @@ pub trait CliGame: Game {
         Vec::new()
     }
 
-    /// Lines the game adds to the plain `sim` table (how games ended, …).
-    fn report_lines(report: &SimReport) -> Vec<String> {
-        let _ = report;
+    /// Lines the game adds to the plain `sim` table (how games ended, …), for games played
+    /// with `options`.
+    fn report_lines(options: &Self::Options, report: &SimReport) -> Vec<String> {
+        let _ = (options, report);
         Vec::new()
+    }
+
+    /// What a group of the menu is called (`moves NAME` lists one): D3's are units.
+    const GROUP: &'static str = "group";
+
+    /// The heading an action is listed under when the menu is too long to show whole (D3: the
+    /// unit it orders), or `None` for an action listed on its own line (`pass`). `moves NAME`
+    /// lists one heading's actions.
+    fn menu_group(&self, action: &Self::Action) -> Option<String> {
+        let _ = action;
+        None
+    }
+
+    /// Whether fiw draws this game ([`CliGame::drawing`]), so that `--svg` is refused before
+    /// a game starts for one it does not.
+    const DRAWS: bool = false;
+
+    /// A drawing of the game as SVG text (`play --svg FILE`), with the piece named `selected`
+    /// marked, or `None` for a game fiw does not draw.
+    fn drawing(&self, selected: Option<&str>) -> Option<String> {
+        let _ = selected;
+        None
+    }
+
+    /// Whether `name` is a piece that `select NAME` may mark in the drawing.
+    fn has_piece(&self, name: &str) -> bool {
+        let _ = name;
+        false
     }
 }
 
 impl CliGame for fiw_louisbourg::Louisbourg {
     fn options(flags: &SetupFlags) -> CliResult<Self::Options> {
+        flags.no_scenario("louisbourg")?;
         if flags.side.is_some() {
             return Err(CliError::usage(
                 "--side is for solitaire only; in louisbourg choose who plays each side with --seat british=POLICY",
@@ -60,6 +103,7 @@ impl CliGame for fiw_solitaire::Solitaire {
         if flags.solitaire_setup {
             return Err(CliError::usage("--solitaire-setup is for louisbourg only; solitaire takes --side british|french"));
         }
+        flags.no_scenario("solitaire")?;
         let side = match flags.side.as_deref() {
             None => fiw_solitaire::Side::British,
             Some(s) => fiw_solitaire::Side::parse(s)
@@ -76,7 +120,7 @@ impl CliGame for fiw_solitaire::Solitaire {
         vec![("side", options.side.id().to_string())]
     }
 
-    fn report_lines(r: &SimReport) -> Vec<String> {
+    fn report_lines(_options: &Self::Options, r: &SimReport) -> Vec<String> {
         let sudden = r.means.get("sudden_death").copied().unwrap_or(0.0);
         let player = r.means.get("player_sudden_death").copied().unwrap_or(0.0);
         vec![format!(
@@ -87,6 +131,79 @@ impl CliGame for fiw_solitaire::Solitaire {
             100.0 * (1.0 - sudden)
         )]
     }
+}
+
+impl CliGame for fiw_d3::D3 {
+    const GROUP: &'static str = "unit";
+    const DRAWS: bool = true;
+
+    fn options(flags: &SetupFlags) -> CliResult<Self::Options> {
+        if flags.solitaire_setup {
+            return Err(CliError::usage("--solitaire-setup is for louisbourg only; d3 takes --scenario NAME|FILE.toml"));
+        }
+        if flags.side.is_some() {
+            return Err(CliError::usage("--side is for solitaire only; in d3 choose who plays each side with --seat british=POLICY"));
+        }
+        d3_scenario(flags.scenario.as_deref().unwrap_or("fort-oswego"))
+    }
+
+    fn setup_facts(options: &Self::Options) -> Vec<(&'static str, String)> {
+        vec![("scenario", options.scenario.clone())]
+    }
+
+    fn report_lines(options: &Self::Options, r: &SimReport) -> Vec<String> {
+        let start = |army| fiw_d3::D3::new(options, 0).map(|g| g.start_resolve(army).to_string()).unwrap_or_else(|_| "?".into());
+        let mean = |key: &str| r.means.get(key).copied().unwrap_or(0.0);
+        vec![format!(
+            "mean resolve left at the end: british {:.2} of {}, french {:.2} of {}",
+            mean("british_resolve"),
+            start(fiw_d3::Army::British),
+            mean("french_resolve"),
+            start(fiw_d3::Army::French)
+        )]
+    }
+
+    fn menu_group(&self, action: &fiw_d3::Action) -> Option<String> {
+        use fiw_d3::Action::*;
+        match *action {
+            Move { unit, .. } | Square { unit } | Shoot { unit, .. } | Charge { unit, .. } | Retire { unit } => {
+                Some(self.id(unit as usize).to_string())
+            }
+            Pass => None,
+        }
+    }
+
+    fn drawing(&self, selected: Option<&str>) -> Option<String> {
+        Some(fiw_d3::svg::svg(self, selected.and_then(|n| self.unit_named(n))))
+    }
+
+    fn has_piece(&self, name: &str) -> bool {
+        self.unit_named(name).is_some()
+    }
+}
+
+/// The D3 options for `--scenario`: a built-in scenario by name, or a scenario file by its
+/// path (anything ending in `.toml` or holding a `/`), read and checked now so that a broken
+/// file is refused before play with the scenario module's line naming the field. The file's
+/// text goes into the options, and so into saves, which replay without the file.
+///
+/// # Errors
+/// Exit 2: an unknown name (listing the scenarios), a file that cannot be read, a file that
+/// fails its checks.
+pub fn d3_scenario(given: &str) -> CliResult<fiw_d3::Options> {
+    if fiw_d3::SCENARIOS.iter().any(|(name, _)| *name == given) {
+        return Ok(fiw_d3::Options { scenario: given.to_string(), text: None });
+    }
+    if !(given.ends_with(".toml") || given.contains('/') || given.contains(std::path::MAIN_SEPARATOR)) {
+        let known: Vec<&str> = fiw_d3::SCENARIOS.iter().map(|(n, _)| *n).collect();
+        return Err(CliError::usage(format!(
+            "unknown scenario '{given}' for d3 (scenarios: {}, or a scenario file FILE.toml)",
+            known.join(", ")
+        )));
+    }
+    let text = std::fs::read_to_string(given).map_err(|e| CliError::usage(format!("cannot read scenario file {given}: {e}")))?;
+    fiw_d3::Scenario::parse(&text, given).map_err(|e| CliError::usage(e.to_string()))?;
+    Ok(fiw_d3::Options { scenario: given.to_string(), text: Some(text) })
 }
 
 /// The `--seat` flags read for game `G`: [`parse_seats`], refusing any seat the rules play
@@ -150,6 +267,10 @@ macro_rules! for_game {
             }
             "solitaire" => {
                 type $G = fiw_solitaire::Solitaire;
+                $body
+            }
+            "d3" => {
+                type $G = fiw_d3::D3;
                 $body
             }
             other => Err($crate::games::unknown_game(other)),

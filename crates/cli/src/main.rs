@@ -23,8 +23,8 @@ use games::{for_game, SetupFlags};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Rules-enforced French & Indian War wargames: Louisbourg 1758 and French & Indian War:
-/// Solitaire.
+/// Rules-enforced French & Indian War wargames: Louisbourg 1758, French & Indian War:
+/// Solitaire, and D3 Horse & Musket with Fort Oswego.
 #[derive(Debug, Parser)]
 #[command(name = "fiw", version, propagate_version = true)]
 struct Cli {
@@ -47,7 +47,7 @@ struct AiFlags {
 enum Command {
     /// Play a game at the terminal: hot-seat, against random play, or unattended.
     Play {
-        /// The game (louisbourg, solitaire).
+        /// The game (louisbourg, solitaire, d3).
         game: String,
         /// Who plays a side: SIDE=human|random|heuristic|ai (default: every side human; in
         /// solitaire the seat is `player`, the BOT plays by its chart).
@@ -69,12 +69,19 @@ enum Command {
         /// the other.
         #[arg(long, value_name = "SIDE", conflicts_with = "load")]
         side: Option<String>,
+        /// D3: the battle, a built-in scenario (fort-oswego, meeting) or a scenario file
+        /// (default: fort-oswego).
+        #[arg(long, value_name = "NAME|FILE.toml", conflicts_with = "load")]
+        scenario: Option<String>,
+        /// D3: keep an SVG drawing of the table in this file, rewritten after every action.
+        #[arg(long, value_name = "FILE.svg")]
+        svg: Option<PathBuf>,
         #[command(flatten)]
         ai: AiFlags,
     },
     /// Play many games between computer players and sum them up.
     Sim {
-        /// The game (louisbourg, solitaire).
+        /// The game (louisbourg, solitaire, d3).
         game: String,
         /// Number of games.
         #[arg(long, value_name = "N")]
@@ -101,6 +108,10 @@ enum Command {
         /// Solitaire: the player's side, british or french (default: british).
         #[arg(long, value_name = "SIDE")]
         side: Option<String>,
+        /// D3: the battle, a built-in scenario (fort-oswego, meeting) or a scenario file
+        /// (default: fort-oswego).
+        #[arg(long, value_name = "NAME|FILE.toml")]
+        scenario: Option<String>,
         #[command(flatten)]
         ai: AiFlags,
     },
@@ -143,7 +154,7 @@ enum Command {
     },
     /// The rules as implemented: sections, code, tests and assumed values.
     Rules {
-        /// The game (louisbourg, solitaire).
+        /// The game (louisbourg, solitaire, d3).
         game: String,
         /// One section (with its subsections), e.g. 8.3.
         section: Option<String>,
@@ -152,14 +163,14 @@ enum Command {
 
 fn execute(command: Command) -> CliResult {
     match command {
-        Command::Play { game, seats, seed, load, save, solitaire_setup, side, ai } => {
+        Command::Play { game, seats, seed, load, save, solitaire_setup, side, scenario, svg, ai } => {
             let budget = seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
-            let args = play::PlayArgs { seats, seed, load, save, flags: SetupFlags { solitaire_setup, side }, budget };
+            let args = play::PlayArgs { seats, seed, load, save, svg, flags: SetupFlags { solitaire_setup, side, scenario }, budget };
             for_game!(game.as_str(), G => play::run::<G>(&args))
         }
-        Command::Sim { game, games, seed, threads, seats, json, plot, solitaire_setup, side, ai } => {
+        Command::Sim { game, games, seed, threads, seats, json, plot, solitaire_setup, side, scenario, ai } => {
             let budget = seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
-            let args = sim::SimArgs { games, seed, threads, seats, json, plot, flags: SetupFlags { solitaire_setup, side }, budget };
+            let args = sim::SimArgs { games, seed, threads, seats, json, plot, flags: SetupFlags { solitaire_setup, side, scenario }, budget };
             for_game!(game.as_str(), G => sim::run::<G>(&args))
         }
         Command::Odds {

@@ -14,6 +14,10 @@ use std::path::{Path, PathBuf};
 /// The decisions a game may take when nobody is watching, before it is declared stuck.
 const MAX_ACTIONS: usize = 1_000_000;
 
+/// The longest menu shown whole; a longer one whose game groups its actions (D3: by unit) is
+/// shown one line a group, and `moves NAME` lists a group.
+const FULL_MENU: usize = 40;
+
 /// `fiw play` as typed.
 #[derive(Clone, Debug, Default)]
 pub struct PlayArgs {
@@ -25,6 +29,8 @@ pub struct PlayArgs {
     pub load: Option<PathBuf>,
     /// `--save FILE`.
     pub save: Option<PathBuf>,
+    /// `--svg FILE`: a drawing of the game kept up to date.
+    pub svg: Option<PathBuf>,
     /// Set-up flags.
     pub flags: SetupFlags,
     /// The search budget of `ai` seats (and of `hint`).
@@ -34,6 +40,9 @@ pub struct PlayArgs {
 /// Runs `fiw play` for game `G` on the process's stdin and stdout.
 pub fn run<G: CliGame>(args: &PlayArgs) -> CliResult {
     let players = crate::games::players::<G>(&args.seats, Player::Human, true)?;
+    if args.svg.is_some() && !G::DRAWS {
+        return Err(no_drawing::<G>());
+    }
     let mut out = io::stdout().lock();
     let session = if let Some(path) = &args.load {
         let json = read_save(path)?;
@@ -57,9 +66,17 @@ pub fn run<G: CliGame>(args: &PlayArgs) -> CliResult {
         writeln!(out, "{}: new game, seed {seed}", G::NAME)?;
         Session::new(state, options, seed, Vec::new(), players, args.budget)
     };
-    let mut session = session.saving_to(args.save.clone()).clearing(io::stdout().is_terminal());
+    let mut session = session.saving_to(args.save.clone()).clearing(io::stdout().is_terminal()).drawing_to(args.svg.clone())?;
     writeln!(out, "{}", session.seating())?;
+    if let Some(path) = &args.svg {
+        writeln!(out, "drawing the table in {} after every action", path.display())?;
+    }
     session.run(io::stdin().lock(), &mut out)
+}
+
+/// The refusal of `--svg` for a game fiw does not draw.
+fn no_drawing<G: CliGame>() -> CliError {
+    CliError::usage(format!("--svg is for d3 only: fiw does not draw the {} board", G::NAME))
 }
 
 /// Reads a save file, with a one-line reason when it cannot be read.
@@ -116,6 +133,10 @@ pub struct Session<G: Game> {
     announced: Option<Seat>,
     /// Whether the board and choices must be shown before the next prompt.
     show_board: bool,
+    /// `--svg FILE`: where the drawing of the game is kept.
+    svg: Option<PathBuf>,
+    /// The piece marked in the drawing: the last one an action named, or `select NAME`.
+    selected: Option<String>,
 }
 
 impl<G: CliGame> Session<G> {
@@ -138,6 +159,41 @@ impl<G: CliGame> Session<G> {
             screen: None,
             announced: None,
             show_board: true,
+            svg: None,
+            selected: None,
+        }
+    }
+
+    /// Keeps a drawing of the game in `path` (`--svg`), written now and after every action.
+    ///
+    /// # Errors
+    /// Exit 2 for a game fiw does not draw, or a file that cannot be written.
+    pub fn drawing_to(mut self, path: Option<PathBuf>) -> CliResult<Self> {
+        let Some(path) = path else { return Ok(self) };
+        if !G::DRAWS {
+            return Err(no_drawing::<G>());
+        }
+        self.svg = Some(path);
+        self.redraw().map_err(CliError::usage)?;
+        Ok(self)
+    }
+
+    /// Rewrites the drawing, if one is kept.
+    fn redraw(&self) -> Result<(), String> {
+        let (Some(path), Some(text)) = (&self.svg, self.state.drawing(self.selected.as_deref())) else {
+            return Ok(());
+        };
+        std::fs::write(path, text).map_err(|e| format!("cannot write the drawing to {}: {e}", path.display()))
+    }
+
+    /// After an action: the piece it named becomes the selected one, and the drawing is redrawn
+    /// (a drawing that cannot be written is said on stderr; the game goes on).
+    fn after_action(&mut self, action: &G::Action) {
+        if let Some(name) = self.state.menu_group(action) {
+            self.selected = Some(name);
+        }
+        if let Err(e) = self.redraw() {
+            eprintln!("fiw: {e}");
         }
     }
 
@@ -213,6 +269,7 @@ impl<G: CliGame> Session<G> {
                     })?;
                     self.actions.push(text.clone());
                     self.undo.settle(&self.state);
+                    self.after_action(&action);
                     if !self.humans().is_empty() {
                         // The action's text may name hidden blocks or cards, so the human is
                         // shown what the game's log lets them read of it, under one heading
@@ -320,6 +377,9 @@ impl<G: CliGame> Session<G> {
         writeln!(out, "{}", self.state.render(seat).trim_end())?;
         writeln!(out)?;
         writeln!(out, "{} to decide, turn {}:", G::SEATS[seat], self.state.turn())?;
+        if legal.len() > FULL_MENU && legal.iter().any(|a| self.state.menu_group(a).is_some()) {
+            return self.show_groups(legal, out);
+        }
         // the game's note (solitaire: the odds of an attack) beside the action, never in its text
         let width = legal.iter().map(|a| self.state.action_text(a).chars().count()).max().unwrap_or(0);
         for (i, a) in legal.iter().enumerate() {
@@ -330,6 +390,104 @@ impl<G: CliGame> Session<G> {
             }
         }
         writeln!(out, "Type a number or an action ('help' for commands).")?;
+        Ok(())
+    }
+
+    /// A long menu, one line a group (D3: a unit) with the numbers of its actions and what
+    /// they are, then the actions of no group (`pass`) in full.
+    fn show_groups<W: Write>(&self, legal: &[G::Action], out: &mut W) -> CliResult {
+        // groups in the order they first appear, each with its choice numbers and verbs
+        let mut groups: Vec<MenuGroup> = Vec::new();
+        let mut loose = Vec::new();
+        for (i, a) in legal.iter().enumerate() {
+            let Some(name) = self.state.menu_group(a) else {
+                loose.push(i);
+                continue;
+            };
+            let verb = self.state.action_text(a).split_whitespace().next().unwrap_or("").to_string();
+            let at = match groups.iter().position(|g| g.name == name) {
+                Some(at) => at,
+                None => {
+                    groups.push(MenuGroup { name, numbers: Vec::new(), verbs: Vec::new() });
+                    groups.len() - 1
+                }
+            };
+            let g = &mut groups[at];
+            g.numbers.push(i + 1);
+            match g.verbs.iter_mut().find(|(v, _)| *v == verb) {
+                Some((_, n)) => *n += 1,
+                None => g.verbs.push((verb, 1)),
+            }
+        }
+        let width = groups.iter().map(|g| g.name.chars().count()).max().unwrap_or(0);
+        let spans: Vec<String> = groups.iter().map(|g| ranges(&g.numbers)).collect();
+        let span_width = spans.iter().map(|s| s.chars().count()).max().unwrap_or(0);
+        writeln!(out, "  {} choices, by {} ('moves NAME' lists one {}'s with their numbers):", legal.len(), G::GROUP, G::GROUP)?;
+        for (g, span) in groups.iter().zip(&spans) {
+            let what = g
+                .verbs
+                .iter()
+                .map(|(v, n)| if *n == 1 { v.clone() } else { format!("{v} ×{n}") })
+                .collect::<Vec<_>>()
+                .join(", ");
+            writeln!(out, "  {:<width$}  {span:<span_width$}  {what}", g.name)?;
+        }
+        for i in loose {
+            writeln!(out, "  {:>3}. {}", i + 1, self.state.action_text(&legal[i]))?;
+        }
+        writeln!(out, "Type a number, an order, 'moves NAME' for one unit's choices, or 'help'.")?;
+        Ok(())
+    }
+
+    /// `moves NAME`: the actions of one group of the menu, with their numbers; the piece is
+    /// selected in the drawing.
+    fn moves<W: Write>(&mut self, name: &str, legal: &[G::Action], out: &mut W) -> CliResult {
+        if name.is_empty() {
+            writeln!(out, "moves needs a name: moves NAME (e.g. a unit of the menu)")?;
+            return Ok(());
+        }
+        let mine: Vec<usize> = (0..legal.len()).filter(|i| self.state.menu_group(&legal[*i]).as_deref() == Some(name)).collect();
+        if mine.is_empty() {
+            if legal.iter().all(|a| self.state.menu_group(a).is_none()) {
+                writeln!(out, "every choice is listed on the board ('board' shows them)")?;
+            } else if self.state.has_piece(name) {
+                writeln!(out, "{} has no choices now", clip(name))?;
+            } else {
+                writeln!(out, "nothing is called '{}'", clip(name))?;
+            }
+            return Ok(());
+        }
+        for i in mine {
+            let a = &legal[i];
+            match self.state.action_note(a) {
+                Some(note) => writeln!(out, "  {:>3}. {}   {note}", i + 1, self.state.action_text(a))?,
+                None => writeln!(out, "  {:>3}. {}", i + 1, self.state.action_text(a))?,
+            }
+        }
+        if self.svg.is_some() {
+            self.selected = Some(name.to_string());
+            if let Err(e) = self.redraw() {
+                writeln!(out, "{e}")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `select NAME`: marks a piece in the drawing (D3: its field of fire and 6" zone).
+    fn select<W: Write>(&mut self, name: &str, out: &mut W) -> CliResult {
+        if self.svg.is_none() {
+            writeln!(out, "nothing is drawn: start the game with --svg FILE to keep a drawing")?;
+        } else if name.is_empty() {
+            writeln!(out, "select needs a name: select NAME")?;
+        } else if !self.state.has_piece(name) {
+            writeln!(out, "nothing is called '{}'", clip(name))?;
+        } else {
+            self.selected = Some(name.to_string());
+            match self.redraw() {
+                Ok(()) => writeln!(out, "{name} selected in the drawing")?,
+                Err(e) => writeln!(out, "{e}")?,
+            }
+        }
         Ok(())
     }
 
@@ -376,6 +534,7 @@ impl<G: CliGame> Session<G> {
         self.state.apply_unchecked(action);
         self.actions.push(text);
         self.undo.settle(&self.state);
+        self.after_action(&action);
         self.show_new_log(seat, out)?;
         self.show_board = true;
         Ok(())
@@ -419,6 +578,9 @@ impl<G: CliGame> Session<G> {
                     self.actions.truncate(n);
                     self.log_shown = self.state.log().entries().len();
                     self.show_board = true;
+                    if let Err(e) = self.redraw() {
+                        eprintln!("fiw: {e}");
+                    }
                     writeln!(out, "undone: back to before action {}", n + 1)?;
                 }
                 None => writeln!(
@@ -442,7 +604,10 @@ impl<G: CliGame> Session<G> {
                 }
             }
             "hint" if rest.is_empty() => self.hint(seat, legal, out)?,
-            "help" | "?" if rest.is_empty() => self.help(legal.len(), out)?,
+            "show" if rest.is_empty() => writeln!(out, "{}", self.state.render(seat).trim_end())?,
+            "moves" => self.moves(rest, legal, out)?,
+            "select" => self.select(rest, out)?,
+            "help" | "?" if rest.is_empty() => self.help(legal, out)?,
             "board" | "list" if rest.is_empty() => self.show_decision(seat, legal, out)?,
             "quit" | "exit" if rest.is_empty() => return Ok(Step::Quit),
             _ => match self.state.parse_action(line) {
@@ -522,17 +687,26 @@ impl<G: CliGame> Session<G> {
         Ok(())
     }
 
-    fn help<W: Write>(&self, choices: usize, out: &mut W) -> CliResult {
+    fn help<W: Write>(&self, legal: &[G::Action], out: &mut W) -> CliResult {
+        let choices = legal.len();
+        let mut extra = String::new();
+        if legal.iter().any(|a| self.state.menu_group(a).is_some()) {
+            extra += "\n  moves NAME    list one unit's choices, with their numbers";
+        }
+        if self.svg.is_some() {
+            extra += "\n  select NAME   mark a unit in the drawing (its field of fire and 6\" zone)";
+        }
         writeln!(
             out,
             "Commands:\n\
              \x20 1..{choices}        take that choice\n\
-             \x20 ACTION        take an action by its text, as listed\n\
+             \x20 ACTION        take an action by its text, as listed (or any legal one typed)\n\
              \x20 why ACTION    say whether an action is legal now, and which rule refuses it\n\
+             \x20 show          the situation, without the choices\n\
              \x20 log           the game's log, as far as you may read it\n\
              \x20 undo          take back your last action (never past a roll, a draw or a reveal)\n\
              \x20 hint          what the AI would play here: its top choices and their values\n\
-             \x20 board         show the board and the choices again\n\
+             \x20 board         show the board and the choices again{extra}\n\
              \x20 save FILE     save the game (resume with: fiw play {} --load FILE)\n\
              \x20 help          this list\n\
              \x20 quit          stop playing{}",
@@ -555,6 +729,30 @@ fn read_line<R: BufRead>(input: &mut R) -> CliResult<Option<String>> {
     let text = text.trim_end_matches(['\n', '\r']);
     // Control characters would be echoed back to the terminal in error messages: blank them.
     Ok(Some(text.chars().map(|c| if c.is_control() && c != '\t' { '\u{fffd}' } else { c }).collect()))
+}
+
+/// One line of a long menu: a group's name, its choice numbers, and how many of each verb.
+struct MenuGroup {
+    name: String,
+    numbers: Vec<usize>,
+    verbs: Vec<(String, usize)>,
+}
+
+/// Choice numbers as short ranges: `1-12, 15, 17-18`.
+fn ranges(numbers: &[usize]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < numbers.len() {
+        let start = numbers[k];
+        let mut end = start;
+        while k + 1 < numbers.len() && numbers[k + 1] == end + 1 {
+            k += 1;
+            end = numbers[k];
+        }
+        parts.push(if end == start { start.to_string() } else { format!("{start}-{end}") });
+        k += 1;
+    }
+    parts.join(", ")
 }
 
 /// Typed text quoted back, cut short if long.
@@ -646,6 +844,13 @@ mod tests {
         let json = s.save_file().to_json();
         let replayed = fiw_engine::replay::<Race>(&json, false).unwrap();
         assert_eq!(replayed.state.digest(), s.state().digest());
+    }
+
+    #[test]
+    fn choice_numbers_are_shown_as_ranges() {
+        assert_eq!(ranges(&[1, 2, 3, 5, 7, 8]), "1-3, 5, 7-8");
+        assert_eq!(ranges(&[4]), "4");
+        assert_eq!(ranges(&[]), "");
     }
 
     #[test]

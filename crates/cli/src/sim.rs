@@ -33,7 +33,8 @@ pub fn run<G: CliGame>(args: &SimArgs) -> CliResult {
     if let Some(path) = &args.plot {
         crate::plot::draw(&report, G::SEATS, path)?;
     }
-    let facts = G::setup_facts(&G::options(&args.flags)?);
+    let options = G::options(&args.flags)?;
+    let facts = G::setup_facts(&options);
     let mut out = io::stdout().lock();
     if args.json {
         // the report, with the game's set-up facts (solitaire: the player's side) added
@@ -45,7 +46,7 @@ pub fn run<G: CliGame>(args: &SimArgs) -> CliResult {
         }
         writeln!(out, "{json}")?;
     } else {
-        write!(out, "{}", table::<G>(&report, &facts))?;
+        write!(out, "{}", table::<G>(&report, &options, &facts))?;
     }
     Ok(())
 }
@@ -74,7 +75,7 @@ pub fn report<G: CliGame>(args: &SimArgs, progress: bool) -> CliResult<SimReport
 }
 
 /// The plain-text summary, with the game's set-up facts.
-pub fn table<G: CliGame>(r: &SimReport, facts: &[(&'static str, String)]) -> String {
+pub fn table<G: CliGame>(r: &SimReport, options: &G::Options, facts: &[(&'static str, String)]) -> String {
     let mut s = String::new();
     let policies =
         G::SEATS.iter().map(|seat| format!("{seat} {}", r.policies.get(*seat).map_or("?", String::as_str))).collect::<Vec<_>>();
@@ -108,7 +109,7 @@ pub fn table<G: CliGame>(r: &SimReport, facts: &[(&'static str, String)]) -> Str
     for (name, mean) in &r.means {
         s += &format!("{:<width$} {:>10.2}\n", name, mean);
     }
-    for line in G::report_lines(r) {
+    for line in G::report_lines(options, r) {
         s += &format!("{line}\n");
     }
     s += "\nvictory turns (turn: games)\n";
@@ -149,7 +150,7 @@ mod tests {
         assert_eq!(r.games, 300);
         assert_eq!(r.wins.values().sum::<u64>(), 300);
         assert!(r.wins.contains_key("red") && r.wins.contains_key("blue") && r.wins.contains_key("draw"));
-        let t = table::<Race>(&r, &[]);
+        let t = table::<Race>(&r, &RaceOptions::default(), &[]);
         assert!(t.contains("red wins") && t.contains("95 % interval") && t.contains("red_position"), "{t}");
         assert!(t.contains("games/s"), "{t}");
     }

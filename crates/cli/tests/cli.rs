@@ -197,7 +197,7 @@ fn bad_input_exits_2_with_one_line() {
         assert_bad_input(&fiw(args, ""), what);
     }
     let run = fiw(&["play", "chess"], "");
-    assert!(run.stderr.contains("unknown game 'chess' (known: louisbourg, solitaire)"), "{}", run.stderr);
+    assert!(run.stderr.contains("unknown game 'chess' (known: louisbourg, solitaire, d3)"), "{}", run.stderr);
 }
 
 #[test]
@@ -434,4 +434,189 @@ fn a_solitaire_game_saved_at_the_prompt_resumes_on_its_side() {
     // --side cannot change a loaded game
     assert_bad_input(&fiw(&["play", "solitaire", "--load", path(&file), "--side", "british"], ""), "side with load");
     let _ = std::fs::remove_file(file);
+}
+
+// ---- D3 Horse & Musket ----
+
+/// A fresh temp file name ending in `ext`.
+fn temp_ext(name: &str, ext: &str) -> PathBuf {
+    temp(name).with_extension(ext)
+}
+
+/// The line of `out` holding `needle` (the prompt before it included).
+fn line_with<'a>(out: &'a str, needle: &str) -> &'a str {
+    out.lines().find(|l| l.contains(needle)).unwrap_or_else(|| panic!("no line with {needle:?} in: {out}"))
+}
+
+#[test]
+fn a_piped_d3_session_takes_typed_orders_and_explains_refusals() {
+    // the French move first at Fort Oswego; the British are played at random
+    let input = "show\nmoves fr-reg-1a\nmove fr-reg-1a to 40,10 face 90\nwhy shoot fr-reg-1a at br-reg-1a\nwhy move fr-reg-1a to 8,10 face 90\nmove fr-reg-1a to 8,10 face 90\nmove fr-reg-1a to 9,10\nmoves nobody\nhelp\nquit\n";
+    let run = fiw(&["play", "d3", "--scenario", "fort-oswego", "--seed", "1", "--seat", "british=random"], input);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let out = &run.stdout;
+    assert!(!out.contains("panicked") && !run.stderr.contains("panicked"), "{}", run.stderr);
+    assert!(out.contains("british: random, french: human"), "{out}");
+    // the menu is listed a unit a line, with the numbers of its orders
+    assert!(out.contains("choices, by unit ('moves NAME' lists one unit's"), "{out}");
+    assert!(line_with(out, "  fr-reg-1a  1-").contains("move ×"), "{out}");
+    assert!(out.contains(". pass"), "pass is listed on its own: {out}");
+    // show: the situation as text
+    assert!(out.contains("french> Fort Oswego: round 1 of 15, the french movement phase"), "{out}");
+    // moves UNIT: that unit's orders with their numbers
+    assert!(line_with(out, "french>     1. move fr-reg-1a to ").starts_with("french>     1."), "{out}");
+    assert!(!line_with(out, "square fr-reg-1a").contains("fr-reg-1b"), "{out}");
+    // a refused order: one line naming the rule and the reason; nothing is lost
+    let refused = line_with(out, "not allowed:");
+    assert!(refused.contains("rule Movement: fr-reg-1a moves at most 6\""), "{refused}");
+    assert!(line_with(out, "illegal:").contains("rule Sequence of play"), "{out}");
+    assert!(out.contains("french> legal\n"), "why a legal order: {out}");
+    // the legal order is taken, and a second move of the same unit is refused
+    assert!(out.contains("  | move fr-reg-1a to 8,10 face 90"), "{out}");
+    assert!(line_with(out, "fr-reg-1a to 9,10").contains("not allowed: rule Movement") || out.contains("not allowed: rule Movement: fr-reg-1a has already moved"), "{out}");
+    assert!(out.contains("nothing is called 'nobody'"), "{out}");
+    assert!(out.contains("moves NAME") && out.contains("show "), "help lists the D3 commands: {out}");
+    assert!(out.contains("quit on turn 1"), "{out}");
+}
+
+#[test]
+fn an_unattended_d3_battle_saves_and_replays() {
+    let file = temp("d3-battle");
+    let run = fiw(
+        &["play", "d3", "--seat", "british=random", "--seat", "french=random", "--seed", "5", "--save", path(&file)],
+        "",
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(run.stdout.contains("game over after"), "{}", run.stdout);
+    assert!(run.stdout.contains(" wins on turn ") || run.stdout.contains("draw on turn"), "{}", run.stdout);
+    let save: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(save["game"], "d3");
+    assert_eq!(save["options"]["scenario"], "fort-oswego");
+    let run = fiw(&["replay", path(&file), "--json"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let v: Value = serde_json::from_str(run.stdout.trim()).expect("one JSON object");
+    assert_eq!(v["game"], "d3");
+    assert_eq!(v["verified"], true);
+    assert!(v["outcome"]["turn"].as_u64().is_some(), "{v}");
+    // resumed at the prompt
+    let run = fiw(&["play", "d3", "--load", path(&file)], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(run.stdout.contains("resumed"), "{}", run.stdout);
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
+fn a_d3_battle_on_a_scenario_file_replays_without_the_file() {
+    let text = fiw_d3::SCENARIOS.iter().find(|(n, _)| *n == "meeting").unwrap().1.replacen("name = \"Meeting engagement\"", "name = \"My meeting\"", 1);
+    let scenario = temp_ext("my-meeting", "toml");
+    std::fs::write(&scenario, &text).unwrap();
+    let file = temp("d3-custom");
+    let run = fiw(
+        &["play", "d3", "--scenario", path(&scenario), "--seat", "british=random", "--seat", "french=random", "--seed", "2", "--save", path(&file)],
+        "",
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    std::fs::remove_file(&scenario).unwrap();
+    let save: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert!(save["options"]["text"].as_str().is_some_and(|t| t.contains("My meeting")), "the save carries the scenario");
+    let run = fiw(&["replay", path(&file)], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(run.stdout.contains("replay verified"), "{}", run.stdout);
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
+fn d3_sim_reports_wins_turns_and_resolve() {
+    let run = fiw(&["sim", "d3", "--scenario", "fort-oswego", "--games", "20", "--json"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let v: Value = serde_json::from_str(run.stdout.trim()).expect("JSON");
+    assert_eq!(v["games"], 20);
+    assert_eq!(v["scenario"], "fort-oswego");
+    let wins = v["wins"].as_object().unwrap();
+    for seat in ["british", "french", "draw"] {
+        assert!(wins.contains_key(seat), "{v}");
+    }
+    assert_eq!(wins.values().map(|w| w.as_u64().unwrap()).sum::<u64>(), 20);
+    assert!(v["mean_turns"].as_f64().unwrap() >= 1.0);
+    assert!(v["games_per_sec"].as_f64().unwrap() > 0.0);
+    for m in ["british_resolve", "french_resolve"] {
+        assert!(v["means"][m].as_f64().is_some_and(|r| (0.0..=8.0).contains(&r)), "{m}: {v}");
+    }
+    let run = fiw(&["sim", "d3", "--scenario", "meeting", "--games", "20", "--threads", "1"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    for want in ["scenario meeting", "british wins", "french wins", "draw", "mean turns", "mean resolve left at the end: british", "games/s"] {
+        assert!(run.stdout.contains(want), "{want}: {}", run.stdout);
+    }
+}
+
+#[test]
+fn d3_bad_input_exits_2_with_one_line() {
+    let broken = temp_ext("broken-scenario", "toml");
+    let text = fiw_d3::SCENARIOS.iter().find(|(n, _)| *n == "fort-oswego").unwrap().1;
+    // a British regiment put in Lake Ontario
+    std::fs::write(&broken, text.replacen("at = [46, 39]", "at = [46, 46]", 1)).unwrap();
+    let not_toml = temp_ext("not-a-scenario", "toml");
+    std::fs::write(&not_toml, "this is not toml [").unwrap();
+    let missing = temp_ext("missing-scenario", "toml");
+    let cases: &[(&str, Vec<&str>)] = &[
+        ("unknown scenario", vec!["play", "d3", "--scenario", "waterloo"]),
+        ("unknown scenario in sim", vec!["sim", "d3", "--games", "1", "--scenario", "waterloo"]),
+        ("broken scenario file", vec!["play", "d3", "--scenario", path(&broken)]),
+        ("broken scenario file in sim", vec!["sim", "d3", "--games", "1", "--scenario", path(&broken)]),
+        ("scenario file not TOML", vec!["play", "d3", "--scenario", path(&not_toml)]),
+        ("missing scenario file", vec!["play", "d3", "--scenario", path(&missing)]),
+        ("scenario for louisbourg", vec!["play", "louisbourg", "--scenario", "fort-oswego"]),
+        ("scenario for a solitaire sim", vec!["sim", "solitaire", "--games", "1", "--scenario", "meeting"]),
+        ("svg for louisbourg", vec!["play", "louisbourg", "--svg", "x.svg"]),
+        ("side for d3", vec!["play", "d3", "--side", "french"]),
+        ("unknown d3 seat", vec!["play", "d3", "--seat", "player=random"]),
+        ("unknown d3 section", vec!["rules", "d3", "99"]),
+    ];
+    for (what, args) in cases {
+        assert_bad_input(&fiw(args, ""), what);
+    }
+    let run = fiw(&["play", "d3", "--scenario", path(&broken)], "");
+    assert!(run.stderr.contains("british.units[5].at: br-reg-1b stands in Lake Ontario"), "the field is named: {}", run.stderr);
+    let run = fiw(&["play", "d3", "--scenario", "waterloo"], "");
+    assert!(run.stderr.contains("unknown scenario 'waterloo' for d3 (scenarios: fort-oswego, meeting"), "{}", run.stderr);
+    let run = fiw(&["play", "louisbourg", "--scenario", "fort-oswego"], "");
+    assert!(run.stderr.contains("--scenario is for d3 only"), "{}", run.stderr);
+    let _ = std::fs::remove_file(broken);
+    let _ = std::fs::remove_file(not_toml);
+}
+
+/// The drawing `play d3 --svg` leaves after `input`.
+fn drawing_after(input: &str) -> String {
+    let svg = temp_ext("table", "svg");
+    let run = fiw(&["play", "d3", "--seed", "1", "--seat", "british=random", "--svg", path(&svg)], input);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(run.stdout.contains("drawing the table in"), "{}", run.stdout);
+    let text = std::fs::read_to_string(&svg).expect("the drawing is written");
+    let _ = std::fs::remove_file(svg);
+    assert!(text.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""), "{}", &text[..text.len().min(200)]);
+    assert!(text.trim_end().ends_with("</svg>"));
+    assert_eq!(text.matches("<g").count(), text.matches("</g>").count() + text.matches("<g/>").count(), "groups balanced");
+    text
+}
+
+#[test]
+fn play_d3_keeps_an_svg_drawing_of_the_table() {
+    let start = drawing_after("quit\n");
+    assert!(start.contains("Fort Oswego") && start.contains("unit-fr-reg-1a") && start.contains("no unit selected"), "the set-up");
+    let moved = drawing_after("move fr-reg-1a to 8,10 face 90\nquit\n");
+    assert_ne!(start, moved, "the drawing follows the move");
+    assert!(moved.contains("fr-reg-1a: field of fire to 6\""), "the unit just ordered is selected");
+    let selected = drawing_after("select br-art\nquit\n");
+    assert!(selected.contains("br-art: field of fire to 24\""), "select marks a unit");
+    // the same game draws the same bytes
+    assert_eq!(start, drawing_after("quit\n"));
+}
+
+#[test]
+fn d3_rules_list_the_headings_and_assumed_values() {
+    let run = fiw(&["rules", "d3"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    for want in ["d3:", "Shooting", "Army Resolve", "Assumed values", "Fort Oswego"] {
+        assert!(run.stdout.contains(want), "{want}: {}", run.stdout);
+    }
 }
