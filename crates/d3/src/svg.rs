@@ -259,6 +259,7 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
     items.push(r##"<rect width="18" height="11" fill="#999"/><line x1="0" y1="0" x2="18" y2="0" stroke="#111" stroke-width="2.6"/><text x="24" y="9">front edge</text>"##.into());
     items.push(r##"<rect width="18" height="11" fill="#999" stroke="#ffe04a" stroke-width="3"/><text x="24" y="9">in cover</text>"##.into());
     items.push(r##"<circle cx="9" cy="5.5" r="4" fill="#fff" stroke="#888"/><text x="24" y="9">shooting marker</text>"##.into());
+    items.push(r##"<rect width="18" height="11" fill="#999"/><rect x="3" y="-2" width="12" height="15" fill="none" stroke="#111" stroke-width="1.4" stroke-dasharray="3,2"/><text x="24" y="9">in square</text>"##.into());
     match selected {
         Some(i) => {
             let u = &game.units()[i];
@@ -415,7 +416,8 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
         s += "</g>\n";
     }
 
-    // the units: base, marks, facing, name and hits
+    // the units: base, marks and facing; then their names and hits
+    let mut names = String::new();
     for (i, u) in game.units().iter().enumerate() {
         if u.eliminated {
             continue;
@@ -457,22 +459,22 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
             let p = r.front_centre() + r.pose().ahead() * 0.6;
             let _ = write!(s, r##"<circle cx="{}" cy="{}" r="4" fill="#ffffff" stroke="#888" stroke-width="0.8"/>"##, f.x(p.x), f.y(p.y));
         }
-        // the name under the base, its hits after it
+        s += "</g>\n";
+        // the name under the base, its hits after it: drawn once every base is down, so that
+        // no base hides a name
         let (mut lo, mut mid) = (f64::INFINITY, 0.0);
         for p in corners {
             lo = lo.min(p.y);
             mid += p.x / 4.0;
         }
         let y = TOP + (depth - lo) * SCALE + 8.5;
-        let hits = if u.hits > 0 { format!(r##"<tspan fill="#b00000" font-weight="bold"> {} hit{}</tspan>"##, u.hits, if u.hits == 1 { "" } else { "s" }) } else { String::new() };
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" font-size="7.5" text-anchor="middle" fill="#111" stroke="#ffffff" stroke-width="2" stroke-opacity="0.75" paint-order="stroke">{id}{hits}</text>"##,
-            f.x(mid),
-            num(y)
-        );
-        s += "</g>\n";
+        let hits = if u.hits > 0 { format!(r##"<tspan dx="3" fill="#b00000" font-weight="bold">{} hit{}</tspan>"##, u.hits, if u.hits == 1 { "" } else { "s" }) } else { String::new() };
+        let _ = writeln!(names, r#"<text id="name-{id}" x="{}" y="{}">{id}{hits}</text>"#, f.x(mid), num(y));
     }
+    s += r##"<g font-size="7.5" text-anchor="middle" fill="#111" stroke="#ffffff" stroke-width="2" stroke-opacity="0.75" paint-order="stroke">"##;
+    s += "\n";
+    s += &names;
+    s += "</g>\n";
 
     let col_w = table_w / 4.0;
     s += r##"<g font-size="10" fill="#222">"##;

@@ -137,13 +137,14 @@ fn hits_are_shown_and_eliminated_units_left_off() {
     for i in 0..g.units().len() {
         let drawn = s.contains(&format!("<g id=\"unit-{}\">", g.id(i)));
         assert_eq!(drawn, !g.units()[i].eliminated, "{}", g.id(i));
+        assert_eq!(s.contains(&format!("<text id=\"name-{}\"", g.id(i))), drawn, "{}", g.id(i));
     }
     assert!(s.contains("no unit selected"), "an eliminated unit cannot be selected");
     let hit = (0..g.units().len()).find(|i| !g.units()[*i].eliminated && g.units()[*i].hits > 0);
     if let Some(i) = hit {
         let h = g.units()[i].hits;
-        let unit = s.split(&format!("<g id=\"unit-{}\">", g.id(i))).nth(1).unwrap().split("</g>").next().unwrap();
-        assert!(unit.contains(&format!(" {h} hit")), "{unit}");
+        let name = s.split(&format!("<text id=\"name-{}\"", g.id(i))).nth(1).unwrap().split("</text>").next().unwrap();
+        assert!(name.contains(&format!(">{h} hit")), "{name}");
     }
 }
 
