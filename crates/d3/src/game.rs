@@ -25,6 +25,13 @@ pub struct View {
     pub units: Vec<UnitView>,
     /// The log.
     pub log: Vec<String>,
+    /// A unit's choice to retire from fire, when one is due: who shot, at whom, for how many
+    /// hits (all rolled in the open).
+    pub pending: Option<crate::state::Pending>,
+    /// The table (terrain and deployment zones, public like the units), for computer players;
+    /// not written out, since front ends know the scenario by name.
+    #[serde(skip)]
+    pub table: std::sync::Arc<Scenario>,
 }
 
 /// One unit as seen.
@@ -92,14 +99,32 @@ impl Game for D3 {
         match self.phase {
             Phase::Movement => {
                 for i in 0..self.units.len() {
-                    self.candidate_moves(i, out);
+                    if self.units[i].army != self.active {
+                        continue;
+                    }
+                    match self.moves.fresh(i) {
+                        Some(list) => out.extend_from_slice(list),
+                        None => self.candidate_moves(i, out),
+                    }
                 }
             }
             Phase::Shooting => {
                 for i in 0..self.units.len() {
+                    let u = &self.units[i];
+                    let Some(range) = units().get(u.kind).range else { continue };
+                    if u.army != self.active || u.eliminated || u.moved || u.shot || u.square {
+                        continue;
+                    }
+                    // targets beyond the range and both half-diagonals are out of range, and
+                    // not worth asking the rules about
+                    let reach = range + units().radius(u.kind) + 0.01;
                     for t in 0..self.units.len() {
+                        let v = &self.units[t];
+                        if v.army == self.active || v.eliminated || u.pose.at.dist(v.pose.at) > reach + units().radius(v.kind) {
+                            continue;
+                        }
                         let a = Action::Shoot { unit: i as u8, target: t as u8 };
-                        if self.units[i].army == self.active && self.units[t].army != self.active && self.check_action(&a).is_ok() {
+                        if self.check_action(&a).is_ok() {
                             out.push(a);
                         }
                     }
@@ -118,6 +143,7 @@ impl Game for D3 {
 
     fn apply_unchecked(&mut self, action: Action) {
         self.apply_action(action);
+        self.refresh_moves();
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -125,31 +151,13 @@ impl Game for D3 {
     }
 
     fn view(&self, _seat: Seat) -> View {
-        View {
-            scenario: self.scenario.name.clone(),
-            round: self.round,
-            active: self.active,
-            phase: self.phase,
-            resolve: self.resolve,
-            units: (0..self.units.len())
-                .map(|i| {
-                    let u = &self.units[i];
-                    UnitView {
-                        id: self.id(i).to_string(),
-                        army: u.army,
-                        kind: u.kind,
-                        pose: u.pose,
-                        hits: u.hits,
-                        eliminated: u.eliminated,
-                        moved: u.moved,
-                        engaged: !u.eliminated && self.engaged(i),
-                        in_cover: !u.eliminated && self.in_cover(i),
-                        square: u.square,
-                    }
-                })
-                .collect(),
-            log: self.log.entries().iter().map(|e| e.text.clone()).collect(),
-        }
+        self.view_of(true)
+    }
+
+    /// The view without what only people read (the log, the units' names): a computer general
+    /// reads it at every decision, and names the units by their index as orders do.
+    fn policy_view(&self, _seat: Seat) -> View {
+        self.view_of(false)
     }
 
     fn render(&self, seat: Seat) -> String {
@@ -228,6 +236,19 @@ impl Game for D3 {
         self.log = Log::new(false);
     }
 
+    /// The computer general of `general.rs`.
+    fn heuristic_policy(seed: u64) -> Option<Box<dyn fiw_engine::Policy<Self>>> {
+        Some(Box::new(crate::general::General::new(seed)))
+    }
+
+    fn search_ai(config: fiw_engine::SearchConfig) -> Box<dyn fiw_engine::Advisor<Self>> {
+        crate::general::search_ai(config)
+    }
+
+    fn default_ai_limits() -> fiw_engine::SearchLimits {
+        crate::general::default_limits()
+    }
+
     fn rulebook() -> fiw_engine::RuleBook {
         crate::rulebook::rulebook()
     }
@@ -236,6 +257,39 @@ impl Game for D3 {
         let mut copy = self.clone();
         copy.reseed(dice.next_seed());
         copy
+    }
+}
+
+impl D3 {
+    /// The whole table as seen; `people` adds what only people read (the log, the names).
+    fn view_of(&self, people: bool) -> View {
+        View {
+            scenario: self.scenario.name.clone(),
+            round: self.round,
+            active: self.active,
+            phase: self.phase,
+            resolve: self.resolve,
+            units: (0..self.units.len())
+                .map(|i| {
+                    let u = &self.units[i];
+                    UnitView {
+                        id: if people { self.id(i).to_string() } else { String::new() },
+                        army: u.army,
+                        kind: u.kind,
+                        pose: u.pose,
+                        hits: u.hits,
+                        eliminated: u.eliminated,
+                        moved: u.moved,
+                        engaged: !u.eliminated && self.engaged(i),
+                        in_cover: !u.eliminated && self.in_cover(i),
+                        square: u.square,
+                    }
+                })
+                .collect(),
+            log: if people { self.log.entries().iter().map(|e| e.text.clone()).collect() } else { Vec::new() },
+            pending: self.pending,
+            table: self.scenario.clone(),
+        }
     }
 }
 
@@ -252,6 +306,8 @@ impl D3 {
         }
         let allowance = self.allowance(i);
         let at = u.pose.at;
+        // the unit's own questions (may it move, is it engaged, how far) are asked once
+        let mover = self.mover(i as u8).ok().map(|i| (i, self.move_context(i)));
         let mut tries: Vec<Action> = Vec::with_capacity(24);
         for rel in [0.0, -45.0, 45.0, -90.0, 90.0, 180.0] {
             for part in [0.5, 1.0] {
@@ -275,14 +331,27 @@ impl D3 {
             let moving = units().get(u.kind).footprint.place(Pose::new(at.x, at.y, face));
             let full = at.dist(target).min(allowance);
             let dir = heading(face);
-            let go = match moving.first_within(at + dir * full, &self.rect(j), 6.0) {
-                // a tenth short of the stop, so that rounding to the grain of orders stays legal
-                Some(s) => (s - 0.1).max(0.0),
-                None => full,
-            };
-            if go > 0.2 {
-                let p = at + dir * go;
-                tries.push(Action::move_to(i, p.x, p.y, face));
+            match moving.first_within(at + dir * full, self.base(j), 6.0) {
+                // right up to the 6" stop, where the unit can shoot next turn; rounding to the
+                // grain of orders may overshoot it, so a twentieth and a tenth short are tried
+                Some(s) if s > 0.2 => {
+                    let legal = |go: f64| {
+                        let p = at + dir * go;
+                        let a = Action::move_to(i, p.x, p.y, face);
+                        let Action::Move { x, y, facing, .. } = a else { return None };
+                        let ctx = mover.as_ref()?;
+                        self.check_move_from(ctx.0, &ctx.1, Action::point(x, y), facing as f64, true).is_ok().then_some(a)
+                    };
+                    if let Some(a) = [s, s - 0.05, s - 0.1].into_iter().find_map(legal) {
+                        tries.push(a);
+                    }
+                }
+                Some(_) => {}
+                None if full > 0.2 => {
+                    let p = at + dir * full;
+                    tries.push(Action::move_to(i, p.x, p.y, face));
+                }
+                None => {}
             }
         }
         if u.kind == Type::Commander {
@@ -294,20 +363,22 @@ impl D3 {
         }
         tries.push(Action::Square { unit: i as u8 });
         if u.kind.charges() {
+            // a target farther than the allowance and both half-diagonals cannot be reached,
+            // and is not worth asking the rules about
+            let reach = allowance + units().radius(u.kind) + 0.01;
             for t in 0..self.units.len() {
-                if self.units[t].army != u.army && !self.units[t].eliminated {
+                let v = &self.units[t];
+                if v.army != u.army && !v.eliminated && at.dist(v.pose.at) <= reach + units().radius(v.kind) {
                     tries.push(Action::Charge { unit: i as u8, target: t as u8 });
                 }
             }
         }
-        // the unit's own questions (may it move, is it engaged, how far) are asked once
-        let mover = self.mover(i as u8).ok().map(|i| (i, self.move_context(i)));
         for a in tries {
             if out.contains(&a) {
                 continue;
             }
             let ok = match (a, &mover) {
-                (Action::Move { x, y, facing, .. }, Some((i, ctx))) => self.check_move_from(*i, ctx, Action::point(x, y), facing as f64).is_ok(),
+                (Action::Move { x, y, facing, .. }, Some((i, ctx))) => self.check_move_from(*i, ctx, Action::point(x, y), facing as f64, true).is_ok(),
                 (Action::Move { .. }, None) => false,
                 _ => self.check_action(&a).is_ok(),
             };

@@ -25,8 +25,10 @@
 
 pub mod actions;
 pub mod army;
+mod candidates;
 pub mod dice;
 mod game;
+pub mod general;
 pub mod rulebook;
 mod rules;
 pub mod scenario;

@@ -21,6 +21,12 @@ fn err(rule: &str, message: String) -> RuleError {
     RuleError::new(rule, message)
 }
 
+/// A refusal whose sentence is written only when someone will read it: listing candidate
+/// moves refuses thousands a game and needs only the yes or no (`quiet`).
+fn no(quiet: bool, rule: &str, message: impl FnOnce() -> String) -> Option<RuleError> {
+    (!quiet).then(|| err(rule, message()))
+}
+
 impl D3 {
     /// The unit an order names, on the table and of the army whose turn it is.
     fn own(&self, unit: u8, what: &str) -> Result<usize, RuleError> {
@@ -135,7 +141,7 @@ impl D3 {
             return Err(err("Movement", format!("{name}'s base would leave the table")));
         }
         let path = sweep(fp, from, to, face);
-        if let Some(k) = layout.impassable_under(&path) {
+        if let Some(k) = layout.impassable_under(&path).or_else(|| layout.impassable_under(&fp.place(end))) {
             return Err(err("Terrain Effects", format!("{name} cannot cross {}: it is impassable", layout.terrain()[k].label())));
         }
         if let Some(w) = layout.under(&path).iter().find(|x| x.kind == Kind::Woods) {
@@ -157,7 +163,7 @@ impl D3 {
     fn check_move(&self, unit: u8, to: Point, facing: f64) -> Result<(), RuleError> {
         let i = self.mover(unit)?;
         let ctx = self.move_context(i);
-        self.check_move_from(i, &ctx, to, facing)
+        self.check_move_from(i, &ctx, to, facing, false).map_err(|e| e.unwrap_or_else(|| err("Movement", "this move is refused".into())))
     }
 
     /// The unit an order moves, if it may move at all this phase.
@@ -181,11 +187,11 @@ impl D3 {
     /// What every move of unit `i` this phase depends on, worked out once.
     pub(crate) fn move_context(&self, i: usize) -> MoveContext {
         let u = &self.units[i];
-        MoveContext { allowance: self.allowance(i), engaged: self.engaged(i), near: self.enemies_within(u.army, &self.rect(i), 6.0) }
+        MoveContext { allowance: self.allowance(i), engaged: self.engaged(i), near: self.enemies_within(u.army, self.base(i), 6.0) }
     }
 
     /// The rest of [`D3::check_move`], for a unit [`D3::mover`] accepted, with its context.
-    pub(crate) fn check_move_from(&self, i: usize, ctx: &MoveContext, to: Point, facing: f64) -> Result<(), RuleError> {
+    pub(crate) fn check_move_from(&self, i: usize, ctx: &MoveContext, to: Point, facing: f64, quiet: bool) -> Result<(), Option<RuleError>> {
         let u = &self.units[i];
         let name = self.id(i);
         let fp = units().get(u.kind).footprint;
@@ -195,109 +201,119 @@ impl D3 {
         let layout = &self.scenario.layout;
         let bounds = layout.bounds();
         if !bounds.holds(&end) {
-            return Err(err("Movement", format!("{name}'s base would leave the table")));
+            return Err(no(quiet, "Movement", || format!("{name}'s base would leave the table")));
         }
         let allowance = ctx.allowance;
         if length > allowance + EPS {
-            return Err(err("Movement", format!("{name} moves at most {allowance}\"; this move is {length:.1}\"")));
+            return Err(no(quiet, "Movement", || format!("{name} moves at most {allowance}\"; this move is {length:.1}\"")));
         }
         let pivot_only = length <= EPS;
         if pivot_only && turn(u.pose.facing, facing).abs() <= EPS {
-            return Err(err("Movement", format!("{name} already stands there facing {facing}")));
+            return Err(no(quiet, "Movement", || format!("{name} already stands there facing {facing}")));
         }
         let engaged = ctx.engaged;
         let near = &ctx.near;
         if engaged && !u.kind.may_disengage() {
             if !pivot_only {
-                return Err(err(
-                    "Movement",
-                    format!("{name} is engaged in combat and may only pivot to face an enemy (only cavalry and skirmishers disengage)"),
+                return Err(no(quiet, "Movement", || format!("{name} is engaged in combat and may only pivot to face an enemy (only cavalry and skirmishers disengage)"),
                 ));
             }
             let mut foes = near.clone();
             if let Some(t) = u.engaged_with {
                 foes.push(t as usize);
             }
-            if !foes.iter().any(|j| end.in_arc(&self.rect(*j), Arc::FRONT_45)) {
-                return Err(err("Movement", format!("{name} is engaged in combat: it may pivot only to face an enemy")));
+            if !foes.iter().any(|j| end.in_arc(self.base(*j), Arc::FRONT_45)) {
+                return Err(no(quiet, "Movement", || format!("{name} is engaged in combat: it may pivot only to face an enemy")));
             }
         }
         let moving = fp.place(Pose::new(from.x, from.y, facing));
+        let radius = units().radius(u.kind);
         if u.kind == Type::Commander {
             // Army Commander: commanders cannot be engaged, so one never ends a move within 6"
-            if let Some(j) = self.enemies_within(u.army, &end, 6.0).first() {
-                return Err(err("Army Commander", format!("{name} cannot be engaged in combat: this move ends within 6\" of {}", self.id(*j))));
+            if let Some(j) = self.enemies_near(u.army, &end, 6.0).next() {
+                return Err(no(quiet, "Army Commander", || format!("{name} cannot be engaged in combat: this move ends within 6\" of {}", self.id(j))));
             }
         } else if engaged && !pivot_only {
             // Disengaging: away from the enemy, ending beyond 6" of every enemy, and not
             // coming within 6" of another on the way
-            if let Some(j) = self.enemies_within(u.army, &end, 6.0).first() {
-                return Err(err("Disengaging", format!("{name} must move away to disengage: this move ends within 6\" of {}", self.id(*j))));
+            if let Some(j) = self.enemies_near(u.army, &end, 6.0).next() {
+                return Err(no(quiet, "Disengaging", || format!("{name} must move away to disengage: this move ends within 6\" of {}", self.id(j))));
             }
             for j in self.enemy_units(i) {
-                if near.contains(&j) || Some(j as u8) == u.engaged_with {
+                if near.contains(&j) || Some(j as u8) == u.engaged_with || self.far_from_path(j, from, to, radius + 6.0) {
                     continue;
                 }
-                if let Some(s) = moving.first_within(to, &self.rect(j), 6.0) {
+                if let Some(s) = moving.first_within(to, self.base(j), 6.0) {
                     if s < length - EPS {
-                        return Err(err("Disengaging", format!("{name} may not disengage past {}: the move comes within 6\" of it", self.id(j))));
+                        return Err(no(quiet, "Disengaging", || format!("{name} may not disengage past {}: the move comes within 6\" of it", self.id(j))));
                     }
                 }
             }
         } else if !pivot_only {
             // Movement: the move ceases on coming within 6" of an enemy
-            let reach = fp.pivot_radius() + 6.0;
+            let reach = radius + 6.0;
             for j in self.enemy_units(i) {
                 // quick reject: an enemy whose base stays farther than 6" from any base the
                 // path could hold cannot stop the move
                 if self.far_from_path(j, from, to, reach) {
                     continue;
                 }
-                if let Some(s) = moving.first_within(to, &self.rect(j), 6.0) {
+                if let Some(s) = moving.first_within(to, self.base(j), 6.0) {
                     if length > s + EPS {
-                        return Err(err(
-                            "Movement",
-                            format!("{name} must stop on coming within 6\" of {}, {s:.2}\" along this move", self.id(j)),
+                        return Err(no(quiet, "Movement", || format!("{name} must stop on coming within 6\" of {}, {s:.2}\" along this move", self.id(j)),
                         ));
                     }
                 }
             }
         }
-        let path = sweep(fp, from, to, facing);
-        if let Some(t) = layout.impassable_under(&path) {
-            return Err(err("Terrain Effects", format!("{name} cannot cross {}: it is impassable", layout.terrain()[t].label())));
+        // the ground the move sweeps is worked out only when some terrain or unit lies near
+        // enough to matter: terrain whose bounding box misses the path's cannot share any of
+        // it, which is the answer the exact questions would give
+        let (lo, hi) = bounding_box(&[&moving, &end]);
+        let near_path = |t: &fiw_table::Terrain| {
+            let (a, b) = t.polygon.bounds();
+            !(b.x < lo.x || a.x > hi.x || b.y < lo.y || a.y > hi.y)
+        };
+        let swept = std::cell::OnceCell::new();
+        let path = || swept.get_or_init(|| sweep(fp, from, to, facing));
+        if layout.terrain().iter().any(|t| near_path(t) && layout.effect(t.kind).passage == fiw_table::Passage::Impassable) {
+            // the base where it ends is asked too: the table measures a shape's overlap with a
+            // tolerance that grows with its outline, so a corner grazing the shore can pass
+            // with the longer outline of the swept ground and still poke into the lake
+            if let Some(t) = layout.impassable_under(path()).or_else(|| layout.impassable_under(&end)) {
+                return Err(no(quiet, "Terrain Effects", || format!("{name} cannot cross {}: it is impassable", layout.terrain()[t].label())));
+            }
         }
         // only the kinds in question are measured against the move (the same answer as
         // `Layout::under`, without clipping every other piece of terrain)
         if !u.kind.may_enter_woods() {
-            if let Some(t) = layout.terrain().iter().find(|t| t.kind == Kind::Woods && t.polygon.holds(&path) != Containment::Outside) {
-                return Err(err("Terrain Effects", format!("only skirmishers may enter woods, and {} is in {name}'s way", t.label())));
+            if let Some(t) = layout.terrain().iter().find(|t| t.kind == Kind::Woods && near_path(t) && t.polygon.holds(path()) != Containment::Outside) {
+                return Err(no(quiet, "Terrain Effects", || format!("only skirmishers may enter woods, and {} is in {name}'s way", t.label())));
             }
         }
         for t in layout.terrain().iter().filter(|t| t.kind == Kind::Town) {
             if t.polygon.holds(&end) != Containment::Outside {
                 if !u.kind.may_end_in_town() {
-                    return Err(err("Terrain Effects", format!("only infantry and skirmishers may end a move in a town ({})", t.label())));
+                    return Err(no(quiet, "Terrain Effects", || format!("only infantry and skirmishers may end a move in a town ({})", t.label())));
                 }
                 for j in 0..self.units.len() {
-                    if j != i && !self.units[j].eliminated && t.polygon.holds(&self.rect(j)) != Containment::Outside {
-                        return Err(err("Terrain Effects", format!("{} already holds {}: one unit to a town", self.id(j), t.label())));
+                    if j != i && !self.units[j].eliminated && t.polygon.holds(self.base(j)) != Containment::Outside {
+                        return Err(no(quiet, "Terrain Effects", || format!("{} already holds {}: one unit to a town", self.id(j), t.label())));
                     }
                 }
             }
         }
         for j in 0..self.units.len() {
-            if j == i || self.units[j].eliminated || self.far_from_path(j, from, to, fp.pivot_radius()) {
+            if j == i || self.units[j].eliminated || self.far_from_path(j, from, to, radius) {
                 continue;
             }
-            let other = self.rect(j);
-            if end.overlaps(&other) {
-                return Err(err("Interpenetration", format!("{name} would end on top of {}", self.id(j))));
+            let other = self.base(j);
+            let apart = to.dist(self.units[j].pose.at) > radius + units().radius(self.units[j].kind) + 0.01;
+            if !apart && end.overlaps(other) {
+                return Err(no(quiet, "Interpenetration", || format!("{name} would end on top of {}", self.id(j))));
             }
-            if !u.kind.passes_through_units() && path.overlaps_shape(&other) {
-                return Err(err(
-                    "Interpenetration",
-                    format!("{name} would pass through {}: only skirmishers and artillery move through other units", self.id(j)),
+            if !u.kind.passes_through_units() && path().overlaps_shape(other) {
+                return Err(no(quiet, "Interpenetration", || format!("{name} would pass through {}: only skirmishers and artillery move through other units", self.id(j)),
                 ));
             }
         }
@@ -316,7 +332,7 @@ impl D3 {
         let me = self.rect(i);
         let ordered = (0..self.units.len()).any(|c| {
             let v = &self.units[c];
-            v.army == u.army && v.kind == Type::Commander && !v.eliminated && !v.moved && self.rect(c).is_within(&me, 6.0)
+            v.army == u.army && v.kind == Type::Commander && !v.eliminated && !v.moved && crate::state::bases_within(&self.rect(c), &me, 6.0)
         });
         if ordered {
             base + 6.0
@@ -335,9 +351,16 @@ impl D3 {
         if self.orders_given[self.active.seat()] || self.enemies_within(self.active, &self.rect(c), 6.0).is_empty() {
             return None;
         }
-        let mut escapes = Vec::new();
-        self.candidate_moves(c, &mut escapes);
-        escapes.iter().any(|a| matches!(a, Action::Move { .. })).then_some(c)
+        let has_escape = |list: &[Action]| list.iter().any(|a| matches!(a, Action::Move { .. }));
+        let escapes = match self.moves.fresh(c) {
+            Some(list) => has_escape(list),
+            None => {
+                let mut list = Vec::new();
+                self.candidate_moves(c, &mut list);
+                has_escape(&list)
+            }
+        };
+        escapes.then_some(c)
     }
 
     /// Whether unit `j`'s base lies more than `reach` inches (plus its own half-diagonal) from
@@ -346,19 +369,23 @@ impl D3 {
     /// answer it already knows.
     fn far_from_path(&self, j: usize, from: Point, to: Point, reach: f64) -> bool {
         let v = &self.units[j];
-        let r = units().get(v.kind).footprint.pivot_radius();
-        fiw_table::Segment::new(from, to).distance_to_point(v.pose.at) > reach + r + 0.01
+        let r = units().radius(v.kind);
+        let c = v.pose.at;
+        // the box around the path, grown by the reach, settles most questions without a root
+        let m = reach + r + 0.01;
+        if c.x < from.x.min(to.x) - m || c.x > from.x.max(to.x) + m || c.y < from.y.min(to.y) - m || c.y > from.y.max(to.y) + m {
+            return true;
+        }
+        fiw_table::Segment::new(from, to).distance_to_point(c) > m
     }
 
     /// The living enemy units of unit `i`'s army that engage (not commanders).
-    fn enemy_units(&self, i: usize) -> Vec<usize> {
+    fn enemy_units(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
         let army = self.units[i].army;
-        (0..self.units.len())
-            .filter(|j| {
-                let v = &self.units[*j];
-                v.army != army && !v.eliminated && v.kind != Type::Commander
-            })
-            .collect()
+        (0..self.units.len()).filter(move |j| {
+            let v = &self.units[*j];
+            v.army != army && !v.eliminated && v.kind != Type::Commander
+        })
     }
 
     /// Squares: infantry form square as their move.
@@ -413,7 +440,7 @@ impl D3 {
             return Err(err("Army Commander", format!("{tname} is a commander, who cannot be engaged in combat")));
         }
         let (me, them) = (self.rect(i), self.rect(t));
-        if !me.is_within(&them, range) {
+        if !crate::state::bases_within(&me, &them, range) {
             return Err(err("Shooting", format!("{tname} is {:.1}\" away; {name} reaches {range}\"", me.distance(&them))));
         }
         let layout = &self.scenario.layout;
@@ -442,7 +469,7 @@ impl D3 {
             match a {
                 Action::Retire { .. } => {
                     if let Some(end) = self.retire_to(t, p.shooter as usize) {
-                        self.units[t].pose = end;
+                        self.set_pose(t, end);
                         let id = self.id(t).to_string();
                         self.log.public(|| format!("{id} retires to {:.1},{:.1}", end.at.x, end.at.y));
                         self.take_hits(t, p.hits - 1);
@@ -463,8 +490,8 @@ impl D3 {
                 if to.dist(self.units[i].pose.at) > units().get(self.units[i].kind).move_allowance + EPS {
                     self.orders_given[self.units[i].army.seat()] = true;
                 }
+                self.set_pose(i, Pose::new(to.x, to.y, facing as f64));
                 let u = &mut self.units[i];
-                u.pose = Pose::new(to.x, to.y, facing as f64);
                 u.moved = true;
                 u.square = false;
                 let text = self.text_of(&a);
@@ -484,8 +511,8 @@ impl D3 {
                     if end.at.dist(self.units[i].pose.at) > units().get(self.units[i].kind).move_allowance + EPS {
                         self.orders_given[self.units[i].army.seat()] = true;
                     }
-                    let u = &mut self.units[unit as usize];
-                    u.pose = end;
+                    self.set_pose(i, end);
+                    let u = &mut self.units[i];
                     u.moved = true;
                     u.charging = Some(target);
                     let text = self.text_of(&a);
@@ -514,7 +541,7 @@ impl D3 {
                 let army = self.units[t].army;
                 let covered = (0..self.units.len()).any(|j| {
                     let v = &self.units[j];
-                    v.army == army && !v.eliminated && v.kind.is_infantry() && self.rect(j).is_within(&them, 3.0)
+                    v.army == army && !v.eliminated && v.kind.is_infantry() && crate::state::bases_within(&self.rect(j), &them, 3.0)
                 });
                 if covered {
                     self.log.public(|| format!("{a} overruns {b}, whose infantry stand within 3\": the gun is unmanned while {a} stays"));
@@ -627,7 +654,7 @@ impl D3 {
             return None;
         }
         let path = sweep(fp, from, to, u.pose.facing);
-        if layout.impassable_under(&path).is_some() {
+        if layout.impassable_under(&path).is_some() || layout.impassable_under(&rect).is_some() {
             return None;
         }
         let barred = layout.under(&path).iter().any(|x| x.kind == Kind::Woods && !u.kind.may_enter_woods())
@@ -696,4 +723,17 @@ impl D3 {
             reason: format!("the last round is over: resolve British {b}, French {f}"),
         });
     }
+}
+
+/// The box around some bases: lowest and highest corner.
+fn bounding_box(rects: &[&fiw_table::Rect]) -> (Point, Point) {
+    let mut lo = Point::new(f64::INFINITY, f64::INFINITY);
+    let mut hi = Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY);
+    for r in rects {
+        for p in r.corners() {
+            lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
+            hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
+        }
+    }
+    (lo, hi)
 }

@@ -114,6 +114,32 @@ pub struct D3 {
     #[serde(skip)]
     pub(crate) log: Log,
     pub(crate) outcome: Option<Outcome>,
+    /// Every unit's base as it stands (kept with the poses, so that the many questions of a
+    /// phase do not each turn a footprint into a rectangle again).
+    #[serde(skip)]
+    pub(crate) bases: Vec<Rect>,
+    /// The candidate moves of each unit in the movement phase, worked out once and again only
+    /// when a move could have changed them ([`crate::candidates`]).
+    #[serde(skip)]
+    pub(crate) moves: crate::candidates::MoveCache,
+}
+
+/// Whether two bases are within `limit` inches, edge to edge: the same answer as
+/// [`Rect::is_within`], settled first by circles where it can be (bases whose centres are far
+/// apart are not within; bases whose inscribed circles are within are), since a phase asks this
+/// thousands of times and most answers are plain.
+pub fn bases_within(a: &Rect, b: &Rect, limit: f64) -> bool {
+    let d = a.centre().dist(b.centre());
+    let (fa, fb) = (a.footprint(), b.footprint());
+    let outer = (fa.frontage() * fa.frontage() + fa.depth() * fa.depth()).sqrt() / 2.0 + (fb.frontage() * fb.frontage() + fb.depth() * fb.depth()).sqrt() / 2.0;
+    if d > limit + outer + 1e-3 {
+        return false;
+    }
+    let inner = fa.frontage().min(fa.depth()) / 2.0 + fb.frontage().min(fb.depth()) / 2.0;
+    if d - inner <= limit - 1e-9 {
+        return true;
+    }
+    a.is_within(b, limit)
 }
 
 /// The most units a battle may hold (unit numbers are one byte in actions).
@@ -167,7 +193,11 @@ impl D3 {
             dice: Dice::new(seed),
             log: Log::new(true),
             outcome: None,
+            bases: Vec::new(),
+            moves: Default::default(),
         };
+        g.bases = (0..g.units.len()).map(|i| units().get(g.units[i].kind).footprint.place(g.units[i].pose)).collect();
+        g.refresh_moves();
         let (name, first) = (g.scenario.name.clone(), g.active.word());
         g.log.public(|| format!("{name}: the {first} move first"));
         Ok(g)
@@ -181,6 +211,8 @@ impl D3 {
     pub fn with_hits(mut self, id: &str, hits: u8) -> Result<D3, RuleError> {
         let i = self.unit_named(id).ok_or_else(|| RuleError::input(format!("no unit is called '{id}'")))?;
         self.units[i].hits = hits;
+        self.moves.stale_all();
+        self.refresh_moves();
         Ok(self)
     }
 
@@ -241,23 +273,35 @@ impl D3 {
 
     /// The base of unit `i` as it stands.
     pub fn rect(&self, i: usize) -> Rect {
-        let u = &self.units[i];
-        units().get(u.kind).footprint.place(u.pose)
+        self.bases[i]
+    }
+
+    /// The base of unit `i`, borrowed.
+    pub(crate) fn base(&self, i: usize) -> &Rect {
+        &self.bases[i]
+    }
+
+    /// Puts unit `i` at `pose`, its base with it.
+    pub(crate) fn set_pose(&mut self, i: usize, pose: Pose) {
+        self.units[i].pose = pose;
+        self.bases[i] = units().get(self.units[i].kind).footprint.place(pose);
     }
 
     /// The bases of every unit on the table but `skip`.
     pub(crate) fn others(&self, skip: &[usize]) -> Vec<Rect> {
-        (0..self.units.len()).filter(|i| !self.units[*i].eliminated && !skip.contains(i)).map(|i| self.rect(i)).collect()
+        (0..self.units.len()).filter(|i| !self.units[*i].eliminated && !skip.contains(i)).map(|i| self.bases[i]).collect()
     }
 
     /// Eliminating Units: whether a base of `kind` at `rect` is in cover. Woods and towns
     /// cover whoever is in them; entrenchments cover infantry, skirmishers and artillery.
     pub fn in_cover_at(&self, kind: Type, rect: &Rect) -> bool {
         let layout = &self.scenario.layout;
-        layout
-            .under(rect)
-            .iter()
-            .any(|u| layout.effect(u.kind).cover && (u.kind != Kind::Entrenchment || kind.covered_by_entrenchment()))
+        // the same answer as asking `Layout::under`, without clipping terrain that gives no cover
+        layout.terrain().iter().any(|t| {
+            layout.effect(t.kind).cover
+                && (t.kind != Kind::Entrenchment || kind.covered_by_entrenchment())
+                && t.polygon.holds(rect) != fiw_table::Containment::Outside
+        })
     }
 
     /// Whether unit `i` is in cover where it stands.
@@ -273,12 +317,22 @@ impl D3 {
     /// The living enemy units that can engage (every type but the commander: commanders
     /// cannot be engaged in combat, Army Commander), within `limit` inches of `rect`.
     pub(crate) fn enemies_within(&self, army: Army, rect: &Rect, limit: f64) -> Vec<usize> {
-        (0..self.units.len())
-            .filter(|j| {
-                let v = &self.units[*j];
-                v.army != army && !v.eliminated && v.kind != Type::Commander && rect.is_within(&self.rect(*j), limit)
-            })
-            .collect()
+        self.enemies_near(army, rect, limit).collect()
+    }
+
+    /// [`D3::enemies_within`] without gathering them: the first, or whether there is any, is
+    /// usually all that is asked.
+    pub(crate) fn enemies_near<'a>(&'a self, army: Army, rect: &'a Rect, limit: f64) -> impl Iterator<Item = usize> + 'a {
+        let centre = rect.centre();
+        let reach = limit + rect.footprint().frontage().hypot(rect.footprint().depth()) / 2.0 + 1e-3;
+        (0..self.units.len()).filter(move |j| {
+            let v = &self.units[*j];
+            v.army != army
+                && !v.eliminated
+                && v.kind != Type::Commander
+                && centre.dist(v.pose.at) <= reach + units().radius(v.kind)
+                && bases_within(rect, &self.bases[*j], limit)
+        })
     }
 
     /// Disengaging: whether unit `i` is engaged in combat: an enemy within 6", or its shooting
@@ -289,7 +343,7 @@ impl D3 {
             return false;
         }
         let marked = u.engaged_with.is_some_and(|t| self.units.get(t as usize).is_some_and(|v| !v.eliminated));
-        marked || !self.enemies_within(u.army, &self.rect(i), 6.0).is_empty()
+        marked || self.enemies_near(u.army, self.base(i), 6.0).next().is_some()
     }
 
     /// Takes unit `i` off the table, `why` in the log, and its loss off its army's resolve.

@@ -135,6 +135,9 @@ struct UnitsDef {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Units {
     stats: [Stats; 6],
+    /// Each base's half-diagonal, the radius of the circle it turns in.
+    #[serde(skip)]
+    radii: [f64; 6],
 }
 
 impl Units {
@@ -164,21 +167,26 @@ impl Units {
             })?;
             Ok(Stats { name: d.name, move_allowance: d.move_allowance, range: d.range, shoot: d.shoot.unwrap_or(0), footprint, assumed: d.assumed })
         };
-        Ok(Units {
-            stats: [
+        let stats = [
                 check(Type::Line, def.line)?,
                 check(Type::Veteran, def.veteran)?,
                 check(Type::Skirmishers, def.skirmishers)?,
                 check(Type::Cavalry, def.cavalry)?,
                 check(Type::Artillery, def.artillery)?,
                 check(Type::Commander, def.commander)?,
-            ],
-        })
+            ];
+        let radii = Type::ALL.map(|t| stats[t as usize].footprint.pivot_radius());
+        Ok(Units { stats, radii })
     }
 
     /// The numbers of `t`.
     pub fn get(&self, t: Type) -> &Stats {
         &self.stats[t as usize]
+    }
+
+    /// The half-diagonal of `t`'s base: no part of the base is farther from its centre.
+    pub fn radius(&self, t: Type) -> f64 {
+        self.radii[t as usize]
     }
 }
 

@@ -1,0 +1,418 @@
+//! The computer general (`--seat SIDE=heuristic`, and the `ai` seat): rules of thumb a
+//! wargamer would recognise, for either army, reading only the seat's [`View`] (D3 hides
+//! nothing, but the general still goes through the view like every other player) and choosing
+//! among the listed orders.
+//!
+//! How it decides, phase by phase:
+//! - **Movement**: units are taken one at a time: the commander first (his staying still is
+//!   what gives the others their extra 6"), then the cavalry (a charge is best made before
+//!   friends block the way), then the rest, nearest the enemy first. Each unit's listed orders
+//!   are scored against staying where it is ([`General::place_value`]); the unit moves only
+//!   when a move is clearly better, else it holds, and when no unit wants to move the phase
+//!   ends with `pass` rather than shuffling units about.
+//! - **Shooting**: the shot with the most expected hits on the most valuable target: units
+//!   already hurt (concentrate fire, since only elimination costs the enemy resolve),
+//!   veterans (they cost 2 resolve) and targets in the open (who go at 7 hits, not 13).
+//! - **Retiring from fire**: cavalry and skirmishers in the open retire (a hit saved, and they
+//!   move fast enough to come back); in cover they stand unless the hits would finish them.
+//! - **Charges phase**: nothing to choose.
+
+use crate::actions::Action;
+use crate::army::{COVER_LIMIT, OPEN_LIMIT};
+use crate::game::{UnitView, View};
+use crate::scenario::Army;
+use crate::state::{Phase, D3};
+use crate::units::{units, Type};
+use fiw_engine::{Policy, Seen};
+use fiw_table::{Arc, Containment, Kind, Layout, Point, Pose, Rect, Side};
+
+/// A move must beat staying by this much to be made: small gains are not worth giving up a
+/// shot or the commander's orders, and a general who only moves for a reason ends his phase
+/// sooner.
+const WORTH_MOVING: f64 = 0.15;
+
+/// The computer general. It remembers, within one movement phase, which units it has decided
+/// to hold, so each unit is weighed once a phase.
+pub struct General {
+    /// (round, army) of the movement phase the memory below belongs to.
+    phase: Option<(u32, Army)>,
+    held: Vec<bool>,
+}
+
+impl General {
+    /// A general. The seed is unused: the general is deterministic (the dice are the game's).
+    pub fn new(_seed: u64) -> Self {
+        General { phase: None, held: Vec::new() }
+    }
+}
+
+impl Policy<D3> for General {
+    fn name(&self) -> &str {
+        "heuristic"
+    }
+
+    fn choose(&mut self, seen: &Seen<D3>, legal: &[Action]) -> usize {
+        let view = seen.view();
+        let me = if seen.seat() == 0 { Army::British } else { Army::French };
+        let board = Board::new(&view, me);
+        let pick = if view.pending.is_some() {
+            board.retire_or_stand(legal)
+        } else {
+            match view.phase {
+                Phase::Movement => self.movement(&board, &view, legal),
+                Phase::Shooting => board.best_shot(legal),
+                Phase::Charges => None,
+            }
+        };
+        pick.or_else(|| legal.iter().position(|a| *a == Action::Pass)).unwrap_or(0)
+    }
+}
+
+impl General {
+    fn movement(&mut self, board: &Board, view: &View, legal: &[Action]) -> Option<usize> {
+        let key = (view.round, view.active);
+        if self.phase != Some(key) {
+            self.phase = Some(key);
+            self.held = vec![false; view.units.len()];
+        }
+        let may_pass = legal.contains(&Action::Pass);
+        // group the listed orders by unit
+        let mut by_unit: Vec<Vec<usize>> = vec![Vec::new(); view.units.len()];
+        for (k, a) in legal.iter().enumerate() {
+            if let Some(u) = unit_of(a) {
+                if let Some(v) = by_unit.get_mut(u) {
+                    v.push(k);
+                }
+            }
+        }
+        let mut order: Vec<usize> = (0..view.units.len()).filter(|&u| !by_unit[u].is_empty()).collect();
+        order.sort_by(|&a, &b| board.priority(a).total_cmp(&board.priority(b)).then(a.cmp(&b)));
+        for u in order {
+            // a commander with an enemy within 6" must go: `pass` is not listed until he has
+            if self.held[u] && may_pass {
+                continue;
+            }
+            let stay = board.stay_value(u);
+            let best = by_unit[u]
+                .iter()
+                .map(|&k| (k, board.order_value(u, &legal[k])))
+                .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
+            match best {
+                Some((k, value)) if value > stay + WORTH_MOVING || !may_pass => return Some(k),
+                _ => self.held[u] = true,
+            }
+        }
+        None
+    }
+}
+
+/// The unit an order is for.
+fn unit_of(a: &Action) -> Option<usize> {
+    match *a {
+        Action::Move { unit, .. } | Action::Square { unit } | Action::Charge { unit, .. } | Action::Shoot { unit, .. } => Some(unit as usize),
+        Action::Retire { .. } | Action::Pass => None,
+    }
+}
+
+/// The table as the general reads it for one decision.
+struct Board<'a> {
+    view: &'a View,
+    layout: &'a Layout,
+    me: Army,
+    bases: Vec<Rect>,
+    /// Whether the general's army is behind on resolve or level with it: then it must win
+    /// ground and units, and advances; ahead, it holds what it has.
+    must_attack: bool,
+}
+
+impl<'a> Board<'a> {
+    fn new(view: &'a View, me: Army) -> Board<'a> {
+        let bases = view.units.iter().map(|u| units().get(u.kind).footprint.place(u.pose)).collect();
+        let (mine, theirs) = (view.resolve[me.seat()], view.resolve[me.enemy().seat()]);
+        let attacker = view.table.first == me;
+        Board { view, layout: &view.table.layout, me, bases, must_attack: mine < theirs || (mine == theirs && attacker) }
+    }
+
+    fn unit(&self, i: usize) -> &UnitView {
+        &self.view.units[i]
+    }
+
+    /// The enemy units that fight (every type but the commander), on the table.
+    fn enemies(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.view.units.len()).filter(move |&j| {
+            let v = &self.view.units[j];
+            v.army != self.me && !v.eliminated && v.kind != Type::Commander
+        })
+    }
+
+    fn friends(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.view.units.len()).filter(move |&j| {
+            let v = &self.view.units[j];
+            v.army == self.me && !v.eliminated && v.kind != Type::Commander
+        })
+    }
+
+    /// The order units are weighed in: commander, cavalry, then the rest nearest the enemy
+    /// first (they have the most to gain or lose).
+    fn priority(&self, i: usize) -> f64 {
+        let u = self.unit(i);
+        match u.kind {
+            Type::Commander => -2000.0,
+            Type::Cavalry => -1000.0 + self.nearest_enemy(u.pose.at),
+            _ => self.nearest_enemy(u.pose.at),
+        }
+    }
+
+    fn nearest_enemy(&self, at: Point) -> f64 {
+        self.enemies().map(|j| at.dist(self.unit(j).pose.at)).fold(f64::INFINITY, f64::min)
+    }
+
+    fn in_cover(&self, kind: Type, rect: &Rect) -> bool {
+        self.layout.terrain().iter().any(|t| {
+            self.layout.effect(t.kind).cover && (t.kind != Kind::Entrenchment || kind.covered_by_entrenchment()) && t.polygon.holds(rect) != Containment::Outside
+        })
+    }
+
+    fn in_kind(&self, kind: Kind, rect: &Rect) -> bool {
+        self.layout.terrain().iter().any(|t| t.kind == kind && t.polygon.holds(rect) != Containment::Outside)
+    }
+
+    /// What a target is worth hitting once: only eliminations cost the enemy resolve, so a
+    /// unit near its limit is worth most (concentrate fire), a veteran twice a line unit, and
+    /// hits on a unit in cover (which lasts to 12) half as much.
+    fn target_worth(&self, t: usize) -> f64 {
+        let v = self.unit(t);
+        let limit = if v.in_cover { COVER_LIMIT } else { OPEN_LIMIT } as f64 + 1.0;
+        let left = (limit - v.hits as f64).max(1.0);
+        let loss = v.kind.resolve_loss() as f64;
+        let gun = if v.kind == Type::Artillery { 1.3 } else { 1.0 };
+        loss * gun * (1.0 / left + 0.15)
+    }
+
+    /// Expected hits of one shot by a unit of `kind` from `rect` (the best of two dice from
+    /// an entrenchment).
+    fn shot_hits(&self, kind: Type, rect: &Rect) -> f64 {
+        let entrenched = kind.covered_by_entrenchment() && self.in_kind(Kind::Entrenchment, rect);
+        let roll = if entrenched { 22.0 / 9.0 } else { 2.0 };
+        (roll + units().get(kind).shoot as f64).max(0.0)
+    }
+
+    /// The best shot a unit of `kind` at `rect` could take next (range and arc; sight is
+    /// left to the rules, which list only shots with a clear line).
+    fn fire_value(&self, kind: Type, rect: &Rect) -> f64 {
+        let Some(range) = units().get(kind).range else { return 0.0 };
+        let arc = if self.in_kind(Kind::Town, rect) { Arc::ALL_ROUND } else { Arc::FRONT_45 };
+        let hits = self.shot_hits(kind, rect);
+        self.enemies()
+            .filter(|&j| {
+                let b = &self.bases[j];
+                rect.centre().dist(b.centre()) <= range + 6.0 && crate::state::bases_within(rect, b, range) && rect.in_arc(b, arc)
+            })
+            .map(|j| hits * self.target_worth(j))
+            .fold(0.0, f64::max)
+    }
+
+    /// What a unit of `kind` at `rect` stands to lose next enemy turn: the shots of enemies
+    /// that already have it in range and arc (they shoot without moving), and a charge by
+    /// enemy cavalry that can reach it. Hits weigh more on a unit already hurt, and half in
+    /// cover, where a unit lasts twice as long.
+    fn danger(&self, i: usize, kind: Type, rect: &Rect, square: bool) -> f64 {
+        let cover = self.in_cover(kind, rect);
+        let mut hits = 0.0;
+        for j in self.enemies() {
+            let e = self.unit(j);
+            let b = &self.bases[j];
+            let d = rect.centre().dist(b.centre());
+            if let Some(range) = units().get(e.kind).range {
+                if !e.square && d <= range + 6.0 && crate::state::bases_within(b, rect, range) && b.in_arc(rect, Arc::FRONT_45) {
+                    hits += self.shot_hits(e.kind, b) * 0.7;
+                }
+            }
+            if e.kind == Type::Cavalry && !cover && !square && kind != Type::Commander && d <= 14.0 {
+                let mut charge: f64 = 3.0;
+                if kind == Type::Cavalry {
+                    charge -= 1.0;
+                }
+                if rect.side_towards(b.centre()) != Side::Front {
+                    charge *= 2.0;
+                }
+                if kind == Type::Skirmishers {
+                    charge *= 2.0;
+                }
+                if kind == Type::Artillery {
+                    charge = 6.0;
+                }
+                hits += charge * 0.6;
+            }
+        }
+        let u = self.unit(i);
+        let limit = if cover { COVER_LIMIT } else { OPEN_LIMIT } as f64 + 1.0;
+        let left = (limit - u.hits as f64).max(1.0);
+        hits * u.kind.resolve_loss() as f64 * (1.0 / left + 0.1)
+    }
+
+    /// How much a unit of `kind` at `pose` is worth to its army, apart from shooting now:
+    /// cover, the next shot it can take, getting to grips with the enemy when the army must
+    /// attack, friends close by (a line that holds together), less the danger it stands in.
+    fn place_value(&self, i: usize, pose: Pose, square: bool) -> f64 {
+        let u = self.unit(i);
+        let kind = u.kind;
+        if kind == Type::Commander {
+            return self.commander_value(pose.at);
+        }
+        let rect = units().get(kind).footprint.place(pose);
+        let mut v = 0.0;
+        let cover = self.in_cover(kind, &rect);
+        if cover {
+            // cover doubles what a unit can take and holds it in place with a field of fire
+            v += 0.6;
+        }
+        if !square {
+            v += 0.8 * self.fire_value(kind, &rect);
+        }
+        v -= self.danger(i, kind, &rect, square);
+        // closing with the enemy: the wanted distance is just inside the unit's reach
+        let want = match kind {
+            Type::Artillery => 18.0,
+            Type::Cavalry => 9.0,
+            _ => 6.5,
+        };
+        let near = self.nearest_target(pose.at);
+        let eager = if self.must_attack { 0.12 } else if cover { 0.0 } else { 0.02 };
+        v -= eager * (near - want).max(0.0);
+        // a line holds together: a friend or two close by
+        let friends = self.friends().filter(|&j| j != i && self.unit(j).pose.at.dist(pose.at) <= 9.0).count();
+        v += 0.05 * friends.min(3) as f64;
+        v
+    }
+
+    /// The distance to the nearest enemy worth going for (centre to centre).
+    fn nearest_target(&self, at: Point) -> f64 {
+        self.nearest_enemy(at)
+    }
+
+    /// A commander wants as many of his units within 6" as he can (to give them orders),
+    /// and never to be within reach of the enemy (he must keep beyond 6", with a margin for
+    /// the enemy's next move).
+    fn commander_value(&self, at: Point) -> f64 {
+        let fp = units().get(Type::Commander).footprint;
+        let rect = fp.place(Pose::new(at.x, at.y, 0.0));
+        let under = self.friends().filter(|&j| crate::state::bases_within(&self.bases[j], &rect, 6.0)).count() as f64;
+        let enemy = self.nearest_enemy(at);
+        let risk = if enemy < 14.0 { (14.0 - enemy) * 0.15 } else { 0.0 };
+        0.3 * under.min(6.0) - risk
+    }
+
+    /// Staying put: the place as it is, and the shot the unit can take this turn (only a unit
+    /// that does not move shoots).
+    fn stay_value(&self, i: usize) -> f64 {
+        let u = self.unit(i);
+        let mut v = self.place_value(i, u.pose, u.square);
+        if u.kind != Type::Commander && !u.square {
+            v += 1.2 * self.fire_value(u.kind, &self.bases[i]);
+        }
+        v
+    }
+
+    /// The worth of an order for unit `i`.
+    fn order_value(&self, i: usize, a: &Action) -> f64 {
+        let u = self.unit(i);
+        match *a {
+            Action::Move { x, y, facing, .. } => {
+                let p = Action::point(x, y);
+                self.place_value(i, Pose::new(p.x, p.y, facing as f64), false)
+            }
+            Action::Square { .. } => self.place_value(i, u.pose, true),
+            Action::Charge { target, .. } => self.charge_value(i, target as usize),
+            _ => f64::NEG_INFINITY,
+        }
+    }
+
+    /// A charge: the hits it should do (D3+1, less a hill or cavalry, doubled on a flank or
+    /// rear and against skirmishers; a gun with no infantry near is taken outright), on what
+    /// the target is worth, less the fire the cavalry will stand in, in contact, afterwards.
+    fn charge_value(&self, i: usize, t: usize) -> f64 {
+        let u = self.unit(i);
+        let v = self.unit(t);
+        let them = &self.bases[t];
+        let hits = if v.kind == Type::Artillery {
+            let guarded = self.view.units.iter().enumerate().any(|(j, w)| {
+                w.army == v.army && !w.eliminated && w.kind.is_infantry() && crate::state::bases_within(&self.bases[j], them, 3.0)
+            });
+            if guarded {
+                0.0
+            } else {
+                8.0
+            }
+        } else {
+            let mut h: f64 = 3.0;
+            if self.in_kind(Kind::Hill, them) {
+                h -= 1.0;
+            }
+            if v.kind == Type::Cavalry {
+                h -= 1.0;
+            }
+            if them.side_towards(u.pose.at) != Side::Front {
+                h *= 2.0;
+            }
+            if v.kind == Type::Skirmishers {
+                h *= 2.0;
+            }
+            h
+        };
+        // where the charge ends: in contact, straight at the target
+        let face = fiw_table::bearing(u.pose.at, v.pose.at);
+        let gap = u.pose.at.dist(v.pose.at) - 1.0 - units().get(v.kind).footprint.depth() / 2.0;
+        let end = u.pose.at + fiw_table::heading(face) * gap.max(0.0);
+        let rect = units().get(u.kind).footprint.place(Pose::new(end.x, end.y, face));
+        hits * self.target_worth(t) - 0.6 * self.danger(i, u.kind, &rect, false) - 0.3
+    }
+
+    /// The shot with the most expected hits on the most valuable target.
+    fn best_shot(&self, legal: &[Action]) -> Option<usize> {
+        legal
+            .iter()
+            .enumerate()
+            .filter_map(|(k, a)| match *a {
+                Action::Shoot { unit, target } => {
+                    let (i, t) = (unit as usize, target as usize);
+                    Some((k, self.shot_hits(self.unit(i).kind, &self.bases[i]) * self.target_worth(t)))
+                }
+                _ => None,
+            })
+            .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
+            .map(|(k, _)| k)
+    }
+
+    /// Retire or stand when shot: in the open a cavalry or skirmish unit retires (one hit
+    /// fewer, and it is quick enough to come back); in cover it stands, keeping its place,
+    /// unless the hits would finish it.
+    fn retire_or_stand(&self, legal: &[Action]) -> Option<usize> {
+        let p = self.view.pending?;
+        let u = self.unit(p.target as usize);
+        let limit = if u.in_cover { COVER_LIMIT } else { OPEN_LIMIT };
+        // retiring from cover leaves it, and the unit then lasts only to the open limit
+        let fatal = u.hits.saturating_add(p.hits) > limit;
+        let survives_retiring = u.hits.saturating_add(p.hits - 1) <= OPEN_LIMIT;
+        let retire = !u.in_cover || (fatal && survives_retiring);
+        legal.iter().position(|a| if retire { matches!(a, Action::Retire { .. }) } else { *a == Action::Pass })
+    }
+}
+
+/// Whether a decision is worth playouts for the `ai` seat: a charge (the boldest and most
+/// lopsided choice of the game) or a retirement from fire. Moves and shots are the
+/// heuristic's.
+pub fn worth_searching(legal: &[Action]) -> bool {
+    legal.iter().any(|a| matches!(a, Action::Charge { .. } | Action::Retire { .. }))
+}
+
+/// The `ai` seat: the general, improved by playouts at its big decisions (the kernel's
+/// [`fiw_engine::RolloutSearch`]).
+pub fn search_ai(config: fiw_engine::SearchConfig) -> Box<dyn fiw_engine::Advisor<D3>> {
+    Box::new(fiw_engine::RolloutSearch::new(config, |seed| Box::new(General::new(seed)) as Box<dyn Policy<D3>>, worth_searching))
+}
+
+/// The `ai` budget: 100 playouts or one second a decision, whichever comes first.
+pub fn default_limits() -> fiw_engine::SearchLimits {
+    fiw_engine::SearchLimits { iterations: Some(100), time: Some(std::time::Duration::from_millis(1_000)) }
+}
