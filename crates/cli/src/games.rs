@@ -79,10 +79,10 @@ pub trait CliGame: Game {
         None
     }
 
-    /// Whether `name` is a piece that `select NAME` may mark in the drawing.
-    fn has_piece(&self, name: &str) -> bool {
-        let _ = name;
-        false
+    /// Whether `name` is a piece on the board that `select NAME` may mark in the drawing, or
+    /// why not, in a few words (`no unit is called 'x'`, `x has been eliminated`).
+    fn piece_on_board(&self, name: &str) -> Result<(), String> {
+        Err(format!("nothing is called '{name}'"))
     }
 }
 
@@ -177,8 +177,12 @@ impl CliGame for fiw_d3::D3 {
         Some(fiw_d3::svg::svg(self, selected.and_then(|n| self.unit_named(n))))
     }
 
-    fn has_piece(&self, name: &str) -> bool {
-        self.unit_named(name).is_some()
+    fn piece_on_board(&self, name: &str) -> Result<(), String> {
+        match self.unit_named(name) {
+            None => Err(format!("no unit is called '{name}'")),
+            Some(i) if self.units()[i].eliminated => Err(format!("{name} has been eliminated")),
+            Some(_) => Ok(()),
+        }
     }
 }
 

@@ -450,10 +450,11 @@ impl<G: CliGame> Session<G> {
         if mine.is_empty() {
             if legal.iter().all(|a| self.state.menu_group(a).is_none()) {
                 writeln!(out, "every choice is listed on the board ('board' shows them)")?;
-            } else if self.state.has_piece(name) {
-                writeln!(out, "{} has no choices now", clip(name))?;
             } else {
-                writeln!(out, "nothing is called '{}'", clip(name))?;
+                match self.state.piece_on_board(&clip(name)) {
+                    Ok(()) => writeln!(out, "{} has no choices now", clip(name))?,
+                    Err(why) => writeln!(out, "{why}")?,
+                }
             }
             return Ok(());
         }
@@ -479,8 +480,8 @@ impl<G: CliGame> Session<G> {
             writeln!(out, "nothing is drawn: start the game with --svg FILE to keep a drawing")?;
         } else if name.is_empty() {
             writeln!(out, "select needs a name: select NAME")?;
-        } else if !self.state.has_piece(name) {
-            writeln!(out, "nothing is called '{}'", clip(name))?;
+        } else if let Err(why) = self.state.piece_on_board(&clip(name)) {
+            writeln!(out, "{why}")?;
         } else {
             self.selected = Some(name.to_string());
             match self.redraw() {

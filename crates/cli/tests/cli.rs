@@ -451,7 +451,7 @@ fn line_with<'a>(out: &'a str, needle: &str) -> &'a str {
 #[test]
 fn a_piped_d3_session_takes_typed_orders_and_explains_refusals() {
     // the French move first at Fort Oswego; the British are played at random
-    let input = "show\nmoves fr-reg-1a\nmove fr-reg-1a to 40,10 face 90\nwhy shoot fr-reg-1a at br-reg-1a\nwhy move fr-reg-1a to 8,10 face 90\nmove fr-reg-1a to 8,10 face 90\nmove fr-reg-1a to 9,10\nmoves nobody\nhelp\nquit\n";
+    let input = "show\nmoves fr-reg-1a\nmove fr-reg-1a to 40,10 face 90\nwhy shoot fr-reg-1a at br-reg-1a\nwhy move fr-reg-1a to 8,10 face 90\nmove fr-reg-1a to 8,10 face 90\nmove fr-reg-1a to 9,10\nmoves nobody\nselect br-art\nhelp\nquit\n";
     let run = fiw(&["play", "d3", "--scenario", "fort-oswego", "--seed", "1", "--seat", "british=random"], input);
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     let out = &run.stdout;
@@ -474,7 +474,8 @@ fn a_piped_d3_session_takes_typed_orders_and_explains_refusals() {
     // the legal order is taken, and a second move of the same unit is refused
     assert!(out.contains("  | move fr-reg-1a to 8,10 face 90"), "{out}");
     assert!(line_with(out, "fr-reg-1a to 9,10").contains("not allowed: rule Movement") || out.contains("not allowed: rule Movement: fr-reg-1a has already moved"), "{out}");
-    assert!(out.contains("nothing is called 'nobody'"), "{out}");
+    assert!(out.contains("no unit is called 'nobody'"), "{out}");
+    assert!(out.contains("nothing is drawn: start the game with --svg FILE"), "{out}");
     assert!(out.contains("moves NAME") && out.contains("show "), "help lists the D3 commands: {out}");
     assert!(out.contains("quit on turn 1"), "{out}");
 }
@@ -606,7 +607,7 @@ fn play_d3_keeps_an_svg_drawing_of_the_table() {
     let moved = drawing_after("move fr-reg-1a to 8,10 face 90\nquit\n");
     assert_ne!(start, moved, "the drawing follows the move");
     assert!(moved.contains("fr-reg-1a: field of fire to 6\""), "the unit just ordered is selected");
-    let selected = drawing_after("select br-art\nquit\n");
+    let selected = drawing_after("select br-art\nselect nobody\nquit\n");
     assert!(selected.contains("br-art: field of fire to 24\""), "select marks a unit");
     // the same game draws the same bytes
     assert_eq!(start, drawing_after("quit\n"));
