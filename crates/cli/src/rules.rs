@@ -14,8 +14,14 @@ pub fn run<G: Game>(section: Option<&str>) -> CliResult {
 
 /// Whether `s` is `wanted` or one of its subsections (`8.3` holds `8.3.1`, not `8.30`).
 fn within(s: &RuleSection, wanted: &str) -> bool {
-    let wanted = wanted.trim().trim_end_matches('.');
     s.section == wanted || s.section.strip_prefix(wanted).is_some_and(|rest| rest.starts_with('.'))
+}
+
+/// The section number asked for: `wanted` itself, or the number of the section titled `wanted`
+/// (any case), since a refused order names its rule by title (`Shooting`).
+fn number_of<'a>(book: &'a RuleBook, wanted: &'a str) -> &'a str {
+    let wanted = wanted.trim().trim_end_matches('.');
+    book.sections.iter().find(|s| s.title.eq_ignore_ascii_case(wanted)).map_or(wanted, |s| s.section.as_str())
 }
 
 /// The rulebook as text: every section (or one and its subsections), then the assumed values.
@@ -23,7 +29,8 @@ pub fn render(game: &str, book: &RuleBook, section: Option<&str>) -> CliResult<S
     let sections: Vec<&RuleSection> = match section {
         None => book.sections.iter().collect(),
         Some(wanted) => {
-            let found: Vec<_> = book.sections.iter().filter(|s| within(s, wanted)).collect();
+            let number = number_of(book, wanted);
+            let found: Vec<_> = book.sections.iter().filter(|s| within(s, number)).collect();
             if found.is_empty() {
                 let known = book.sections.iter().map(|s| s.section.as_str()).collect::<Vec<_>>();
                 return Err(CliError::usage(if known.is_empty() {
@@ -96,5 +103,11 @@ mod tests {
         let s = render("g", &book(), None).unwrap();
         assert!(s.contains("9  Battle") && s.contains("road a–b = dotted") && s.contains("swamp"), "{s}");
         assert!(matches!(render("g", &book(), Some("77")), Err(CliError::Usage(_))));
+    }
+
+    #[test]
+    fn a_section_is_found_by_its_title_too() {
+        let s = render("g", &book(), Some("moves")).unwrap();
+        assert!(s.contains("8.3  Moves") && s.contains("8.3.1  Roads") && !s.contains("8  Turn"), "{s}");
     }
 }

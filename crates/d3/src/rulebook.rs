@@ -4,36 +4,33 @@
 
 use crate::scenario::{Scenario, SCENARIOS};
 use crate::units::{units, Type};
-use fiw_engine::{AssumedValue, RuleBook, RuleSection};
-
-struct Sec {
-    section: &'static str,
-    summary: &'static str,
-    code: &'static [&'static str],
-    tests: &'static [&'static str],
-}
+use fiw_engine::{AssumedValue, RuleBook, Sec};
 
 const SECTIONS: &[Sec] = &[
     Sec {
-        section: "Dice",
+        section: "1",
+        title: "Dice",
         summary: "A D3 is a six-sided die read 1, 1, 2, 2, 3, 3, rolled with the kernel's dice; forced results in tests are the faces.",
         code: &["crates/d3/src/dice.rs: d3, best_of_two, face"],
         tests: &["crates/d3/src/dice.rs::tests::the_faces_read_one_one_two_two_three_three", "crates/d3/src/dice.rs::tests::each_result_comes_up_a_third_of_the_time"],
     },
     Sec {
-        section: "Units",
+        section: "2",
+        title: "Units",
         summary: "Line and veteran infantry, skirmishers, cavalry, artillery and one commander an army, each on one base; moves, ranges, dice and base sizes come from data/units.toml.",
         code: &["crates/d3/src/units.rs", "crates/d3/data/units.toml"],
         tests: &["crates/d3/src/units.rs::tests::the_unit_types_carry_the_rules_numbers", "crates/d3/src/units.rs::tests::a_broken_units_file_names_the_field"],
     },
     Sec {
-        section: "Sequence of play",
+        section: "3",
+        title: "Sequence of play",
         summary: "Armies take turns; a turn is movement, shooting, charges, then elimination and army resolve. `pass` ends a phase.",
         code: &["crates/d3/src/rules.rs: pass", "crates/d3/src/game.rs"],
         tests: &["crates/d3/tests/rulebook.rs::turns_alternate_through_the_phases_and_the_last_round_ends_the_battle"],
     },
     Sec {
-        section: "Movement",
+        section: "4",
+        title: "Movement",
         summary: "Cavalry 12\", skirmishers and commanders 9\", infantry and artillery 6\", never more; one straight move a turn with pivots on the centre at the start and end (a pivot alone is a move); the move ends on coming within 6\" of an enemy; engaged infantry and artillery may only pivot to face an enemy.",
         code: &["crates/d3/src/rules.rs: check_move"],
         tests: &[
@@ -44,19 +41,22 @@ const SECTIONS: &[Sec] = &[
         ],
     },
     Sec {
-        section: "Interpenetration",
+        section: "4.1",
+        title: "Interpenetration",
         summary: "Only skirmishers and artillery move through other units; no unit ends on another.",
         code: &["crates/d3/src/rules.rs: check_move"],
         tests: &["crates/d3/tests/rulebook.rs::only_skirmishers_and_artillery_move_through_units"],
     },
     Sec {
-        section: "Disengaging",
+        section: "4.2",
+        title: "Disengaging",
         summary: "A unit within 6\" of an enemy, or marked after shooting at one still on the table, is engaged; only cavalry and skirmishers leave, moving away to end beyond 6\" of every enemy without coming within 6\" of another.",
         code: &["crates/d3/src/state.rs: engaged", "crates/d3/src/rules.rs: check_move"],
         tests: &["crates/d3/tests/rulebook.rs::cavalry_and_skirmishers_disengage_by_moving_away"],
     },
     Sec {
-        section: "Terrain Effects",
+        section: "4.3",
+        title: "Terrain Effects",
         summary: "Woods: cover, skirmishers only. Towns: cover, only infantry and skirmishers end a move there, one unit to a town, all-round fire. Marsh and lakes impassable; rivers except at fords and bridges. Hills: artillery on them sees over units. Entrenchments: cover for all but cavalry, and shooters in them roll 2D3 keeping the higher.",
         code: &["crates/d3/src/rules.rs: check_move, check_shoot, shoot", "crates/d3/src/state.rs: in_cover_at", "crates/table"],
         tests: &[
@@ -68,7 +68,8 @@ const SECTIONS: &[Sec] = &[
         ],
     },
     Sec {
-        section: "Shooting",
+        section: "5",
+        title: "Shooting",
         summary: "Only units that did not move shoot, once, at an enemy in their 45° arc (all round in a town) with a clear line of sight, within 6\" (muskets) or 24\" (artillery): D3 line, D3+1 veterans, D3-1 skirmishers and artillery. The shooter is marked engaged. A cavalry or skirmish target may retire its full move straight away from the shooter for one hit fewer.",
         code: &["crates/d3/src/rules.rs: check_shoot, shoot, retire_to"],
         tests: &[
@@ -80,7 +81,8 @@ const SECTIONS: &[Sec] = &[
         ],
     },
     Sec {
-        section: "Charges",
+        section: "6",
+        title: "Charges",
         summary: "Only cavalry charge, moving straight at the target into contact, never at units in cover or squares; D3+1 hits, -1 on a hill, -1 against cavalry, doubled on a flank or rear and against skirmishers. A charged gun is lost unless infantry stand within 3\", when it is unmanned while the cavalry touch it.",
         code: &["crates/d3/src/rules.rs: check_charge, resolve_charges, unmanned"],
         tests: &[
@@ -91,7 +93,8 @@ const SECTIONS: &[Sec] = &[
         ],
     },
     Sec {
-        section: "Eliminating Units",
+        section: "7",
+        title: "Eliminating Units",
         summary: "A unit goes beyond 6 hits, or beyond 12 in cover; a unit in cover with 6 hits or more may not move. Checked at the end of each turn.",
         code: &["crates/d3/src/army.rs", "crates/d3/src/state.rs: eliminate, pinned"],
         tests: &[
@@ -100,25 +103,29 @@ const SECTIONS: &[Sec] = &[
         ],
     },
     Sec {
-        section: "Veterans",
+        section: "8",
+        title: "Veterans",
         summary: "Veteran infantry shoot D3+1 and their loss costs 2 resolve.",
         code: &["crates/d3/src/units.rs: resolve_loss", "crates/d3/data/units.toml"],
         tests: &["crates/d3/tests/rulebook.rs::shooting_dice_by_type", "crates/d3/tests/rulebook.rs::army_resolve_veterans_and_the_end_of_the_battle"],
     },
     Sec {
-        section: "Squares",
+        section: "9",
+        title: "Squares",
         summary: "Infantry form square as their move; a square cannot shoot and cavalry cannot charge it; moving again leaves it.",
         code: &["crates/d3/src/rules.rs: check_square"],
         tests: &["crates/d3/tests/rulebook.rs::squares_cannot_shoot_and_only_infantry_form_them", "crates/d3/tests/rulebook.rs::cavalry_cannot_charge_cover_squares_or_commanders"],
     },
     Sec {
-        section: "Army Resolve",
+        section: "10",
+        title: "Army Resolve",
         summary: "Half the units rounded up, plus 1 for the general; each loss takes 1 (2 for veterans); at 0 the army retires and the battle ends.",
         code: &["crates/d3/src/army.rs", "crates/d3/src/state.rs: eliminate"],
         tests: &["crates/d3/src/army.rs::tests::resolve_is_half_the_units_rounded_up_plus_one_for_the_general", "crates/d3/tests/rulebook.rs::army_resolve_veterans_and_the_end_of_the_battle"],
     },
     Sec {
-        section: "Army Commander",
+        section: "11",
+        title: "Army Commander",
         summary: "A commander who does not move gives units within 6\" an extra 6\" of move; commanders cannot be engaged (not shot at, not charged, never end a move within 6\" of an enemy) and must move away when an enemy comes within 6\".",
         code: &["crates/d3/src/rules.rs: allowance, commander_must_evade, check_move"],
         tests: &[
@@ -128,7 +135,8 @@ const SECTIONS: &[Sec] = &[
         ],
     },
     Sec {
-        section: "Scenario: Fort Oswego",
+        section: "12",
+        title: "Scenario: Fort Oswego",
         summary: "A 6' x 4' table in 6\" squares; the British no nearer than 24\" to the west and south flanks with their gun in the fort and two earthworks; the French split evenly between the West and South edges with one gun; two units a regiment.",
         code: &["crates/d3/data/scenarios/fort-oswego.toml", "crates/d3/src/scenario.rs"],
         tests: &["crates/d3/tests/scenarios.rs::fort_oswego_is_set_up_as_the_text_says", "crates/d3/tests/scenarios.rs::a_unit_in_the_lake_is_refused"],
@@ -154,16 +162,6 @@ const READINGS: &[(&str, &str, &str)] = &[
 
 /// Every section, where it lives and its tests, and every assumed value.
 pub fn rulebook() -> RuleBook {
-    let sections = SECTIONS
-        .iter()
-        .map(|s| RuleSection {
-            section: s.section.into(),
-            title: s.section.into(),
-            summary: s.summary.into(),
-            code: s.code.iter().map(|c| c.to_string()).collect(),
-            tests: s.tests.iter().map(|t| t.to_string()).collect(),
-        })
-        .collect();
     let mut assumed = Vec::new();
     for t in Type::ALL {
         let s = units().get(t);
@@ -177,42 +175,100 @@ pub fn rulebook() -> RuleBook {
     }
     for (name, _) in SCENARIOS {
         if let Ok(s) = Scenario::named(name) {
-            for (what, why) in s.assumed {
-                assumed.push(AssumedValue { name: what, value: String::new(), reason: why });
+            for (what, why) in &s.assumed {
+                let (name, value) = scenario_value(&s, what);
+                assumed.push(AssumedValue { name, value, reason: why.clone() });
             }
         }
     }
     for (name, value, reason) in READINGS {
         assumed.push(AssumedValue { name: name.to_string(), value: value.to_string(), reason: reason.to_string() });
     }
-    RuleBook { sections, assumed }
+    RuleBook::new(SECTIONS, assumed)
+}
+
+/// A scenario's assumed value as a name and the value chosen: `first = french`, a piece of
+/// terrain and its kind, an army's deployment (its keep-off distances, or the box its zones
+/// fill) or its forces (how many units, and which).
+fn scenario_value(s: &Scenario, what: &str) -> (String, String) {
+    if let Some((name, value)) = what.split_once(" = ") {
+        return (name.to_string(), value.to_string());
+    }
+    for (k, army) in s.armies.iter().enumerate() {
+        let side = if k == 0 { "british" } else { "french" };
+        if what.ends_with(&format!("{side} deployment zones")) {
+            let value = if army.keep_off.is_empty() {
+                let boxes: Vec<String> = army
+                    .zones
+                    .iter()
+                    .map(|z| {
+                        let (lo, hi) = z.bounds();
+                        format!("x {}–{}\", y {}–{}\"", lo.x, hi.x, lo.y, hi.y)
+                    })
+                    .collect();
+                boxes.join("; ")
+            } else {
+                let edges: Vec<String> = army.keep_off.iter().map(|(e, d)| format!("{d}\" off the {} edge", format!("{e:?}").to_lowercase())).collect();
+                format!("no nearer than {}", edges.join(", "))
+            };
+            return (what.to_string(), value);
+        }
+    }
+    match what.strip_suffix(')').and_then(|w| w.split_once(" (")) {
+        Some((name, inside)) if name.ends_with(" forces") => (name.to_string(), format!("{} units: {inside}", inside.split(", ").count())),
+        Some((name, kind)) => (name.to_string(), kind.to_string()),
+        None => (what.to_string(), "as in the scenario file".to_string()),
+    }
+}
+
+/// The rule book as Markdown: the text of `docs/rules/d3.md`.
+pub fn markdown(book: &RuleBook) -> String {
+    book.markdown(
+        "D3 Horse & Musket: the rules as fiw implements them",
+        "Generated from `crates/d3/src/rulebook.rs` and the data files (the same text \
+         `fiw rules d3` prints); do not edit by hand. Regenerate with\n\
+         `FIW_BLESS=1 cargo test -p fiw-d3 rulebook`.\n\n\
+         The text has no section numbers: fiw numbers its headings in order, taking \
+         Interpenetration, Disengaging and Terrain Effects as parts of Movement. Titles are the \
+         text's headings, and the rule an illegal order cites is the title; summaries are the \
+         project's own words. Code paths are relative to the workspace root; `file.rs: name` \
+         names the functions that carry the rule out.\n\n",
+        "none",
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
-    /// Every test the rulebook names exists in the file it names.
+    fn root() -> &'static Path {
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../"))
+    }
+
+    /// Every code path and item, and every test, the book names exists.
     #[test]
-    fn every_listed_test_exists() {
-        let files = [
-            ("crates/d3/tests/rulebook.rs", include_str!("../tests/rulebook.rs")),
-            ("crates/d3/tests/scenarios.rs", include_str!("../tests/scenarios.rs")),
-            ("crates/d3/src/dice.rs", include_str!("dice.rs")),
-            ("crates/d3/src/units.rs", include_str!("units.rs")),
-            ("crates/d3/src/army.rs", include_str!("army.rs")),
-        ];
+    fn every_reference_exists() {
         let book = rulebook();
-        for s in &book.sections {
-            assert!(!s.tests.is_empty(), "{} has no test", s.section);
-            for t in &s.tests {
-                let (path, name) = t.split_once("::").unwrap();
-                let name = name.rsplit("::").next().unwrap();
-                let text = files.iter().find(|(p, _)| *p == path).unwrap_or_else(|| panic!("{t}: unknown file")).1;
-                assert!(text.contains(&format!("fn {name}()")), "{t} does not exist");
-            }
-        }
+        assert!(book.sections.iter().all(|s| !s.tests.is_empty()), "a section without a test");
+        let bad = book.unresolved_references(root());
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
         assert!(book.assumed.iter().any(|a| a.name.contains("Fort Oswego")));
         assert!(book.assumed.len() > 20);
+        for a in &book.assumed {
+            assert!(!a.value.trim().is_empty() && !a.reason.trim().is_empty(), "{} has no value or reason", a.name);
+        }
+        let find = |n: &str| book.assumed.iter().find(|a| a.name == n).map(|a| a.value.as_str());
+        assert_eq!(find("Fort Oswego: turns"), Some("15"));
+        assert_eq!(find("Fort Oswego: the west earthwork"), Some("entrenchment"));
+        assert_eq!(find("Fort Oswego: british deployment zones"), Some("no nearer than 24\" off the south edge, 24\" off the west edge"));
+        assert!(find("Fort Oswego: french forces").is_some_and(|v| v.starts_with("15 units: fr-reg-1a")));
+    }
+
+    /// `docs/rules/d3.md` is `markdown(&rulebook())`; `FIW_BLESS=1` rewrites it.
+    #[test]
+    fn the_docs_match_the_rulebook() {
+        let regenerate = "FIW_BLESS=1 cargo test -p fiw-d3 rulebook";
+        RuleBook::check_doc(root(), "docs/rules/d3.md", &markdown(&rulebook()), regenerate).unwrap_or_else(|e| panic!("{e}"));
     }
 }
