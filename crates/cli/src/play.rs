@@ -689,7 +689,7 @@ impl<G: CliGame> Session<G> {
     }
 
     fn help<W: Write>(&self, legal: &[G::Action], out: &mut W) -> CliResult {
-        let choices = legal.len();
+        let range = format!("1..{}", legal.len());
         let mut extra = String::new();
         if legal.iter().any(|a| self.state.menu_group(a).is_some()) {
             extra += "\n  moves NAME    list one unit's choices, with their numbers";
@@ -700,7 +700,7 @@ impl<G: CliGame> Session<G> {
         writeln!(
             out,
             "Commands:\n\
-             \x20 1..{choices}        take that choice\n\
+             \x20 {range:<13} take that choice\n\
              \x20 ACTION        take an action by its text, as listed (or any legal one typed)\n\
              \x20 why ACTION    say whether an action is legal now, and which rule refuses it\n\
              \x20 show          the situation, without the choices\n\
