@@ -459,13 +459,14 @@ fn a_piped_d3_session_takes_typed_orders_and_explains_refusals() {
     assert!(out.contains("british: random, french: human"), "{out}");
     // the menu is listed a unit a line, with the numbers of its orders
     assert!(out.contains("choices, by unit ('moves NAME' lists one unit's"), "{out}");
-    assert!(line_with(out, "  fr-reg-1a  1-").contains("move ×"), "{out}");
+    let group = out.lines().find(|l| l.starts_with("  fr-reg-1a  ") && !l.contains(" at ")).unwrap_or_else(|| panic!("{out}"));
+    assert!(group.contains("move") && group.chars().any(|c| c.is_ascii_digit()), "{group}");
     assert!(out.contains(". pass"), "pass is listed on its own: {out}");
     // show: the situation as text
     assert!(out.contains("french> Fort Oswego: round 1 of 15, the french movement phase"), "{out}");
     // moves UNIT: that unit's orders with their numbers
-    assert!(line_with(out, "french>     1. move fr-reg-1a to ").starts_with("french>     1."), "{out}");
-    assert!(!line_with(out, "square fr-reg-1a").contains("fr-reg-1b"), "{out}");
+    let listed: Vec<&str> = out.lines().skip_while(|l| !l.contains(". move fr-reg-1a to ")).take_while(|l| !l.contains("not allowed")).collect();
+    assert!(!listed.is_empty() && listed.iter().all(|l| l.contains("fr-reg-1a")), "only fr-reg-1a's orders: {listed:?}");
     // a refused order: one line naming the rule and the reason; nothing is lost
     let refused = line_with(out, "not allowed:");
     assert!(refused.contains("rule Movement: fr-reg-1a moves at most 6\""), "{refused}");
