@@ -13,13 +13,14 @@
 //! each unit with what it was when the lists were made (its place and facing, hits, square,
 //! elimination, shooting marker, whether it has moved) and, for every unit `j` that changed,
 //! marks stale the lists that could depend on it:
-//! - `j`'s own;
+//! - `j`'s own (its hits, marker and moving change nothing else, but for a commander);
 //! - every unit within reach of where `j` stood or stands now: its allowance (which changes
 //!   only with its commander, below), plus 6" when `j` is an enemy (the stop, engagement and
 //!   disengaging are measured 6" out), plus both bases' half-diagonals; beyond that no
 //!   candidate of the unit ends on `j`, passes through it, charges it or is stopped by it;
 //! - every enemy of `j` whose nearest enemy was `j` or is now nearer `j` (the candidates aim
-//!   at the nearest enemy, wherever it is);
+//!   at the nearest enemy, wherever it is), and every enemy whose shooting marker is on `j`
+//!   (engaged with `j`, it may pivot to face it, however far);
 //! - the whole army, when `j` is its commander (his place and whether he has moved set every
 //!   allowance), and every list, when `j` stood or stands in a town (one unit to a town);
 //! - the commander's, when his orders were used or renewed (he may no longer, or again, move).
@@ -122,14 +123,20 @@ impl D3 {
             }
             self.moves.sigs[j] = now;
             self.moves.stale[j] = true;
+            // its hits, shooting marker and whether it moved matter to its own list only
+            // (and a commander's moving, below, to his army's allowances)
+            let shared = now.pose != was.pose || now.eliminated != was.eliminated || now.square != was.square;
             let kind = self.units[j].kind;
             let army = self.units[j].army;
-            if kind == Type::Commander {
+            if kind == Type::Commander && (shared || now.moved != was.moved) {
                 for b in 0..n {
                     if self.units[b].army == army {
                         self.moves.stale[b] = true;
                     }
                 }
+            }
+            if !shared {
+                continue;
             }
             let old = units().get(kind).footprint.place(was.pose);
             if in_town(&old) || in_town(self.base(j)) {
@@ -151,6 +158,12 @@ impl D3 {
                     self.moves.stale[b] = true;
                     continue;
                 }
+                if v.engaged_with == Some(j as u8) {
+                    // its marker holds it in combat with `j`, and an engaged unit may pivot to
+                    // face `j` wherever `j` stands
+                    self.moves.stale[b] = true;
+                    continue;
+                }
                 if v.army != army {
                     if let Some((k, d)) = self.moves.nearest[b] {
                         if k == j || at.dist(now.pose.at) <= d + 0.01 {
@@ -159,6 +172,20 @@ impl D3 {
                     }
                 }
             }
+        }
+    }
+
+    /// The movement phase's candidate orders worked out afresh, without the kept lists: what
+    /// [`fiw_engine::Game::legal_actions`] must list (less `pass`), for the tests that hold the
+    /// cache to it.
+    #[doc(hidden)]
+    pub fn moves_afresh(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.phase != Phase::Movement || self.outcome.is_some() || self.pending.is_some() {
+            return;
+        }
+        for i in 0..self.units.len() {
+            self.candidate_moves(i, out);
         }
     }
 

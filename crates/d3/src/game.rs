@@ -69,11 +69,11 @@ impl Game for D3 {
 
     fn new(options: &Options, seed: u64) -> Result<Self, RuleError> {
         let scenario = match &options.text {
-            Some(text) => Scenario::parse(text, &options.scenario),
-            None => Scenario::named(&options.scenario),
+            Some(text) => Scenario::parse(text, &options.scenario).map(std::sync::Arc::new),
+            None => Scenario::shared(&options.scenario),
         }
         .map_err(|e| RuleError::new("scenario", e.to_string()))?;
-        D3::from_scenario(options.clone(), scenario, seed)
+        D3::from_shared(options.clone(), scenario, seed)
     }
 
     fn to_move(&self) -> Option<Seat> {
@@ -294,8 +294,8 @@ impl D3 {
 }
 
 impl D3 {
-    /// A sampled, finite set of sensible orders for unit `i` (menus and AIs): straight ahead,
-    /// half and full, obliquely and to the flanks and rear holding the facing; straight at the
+    /// A sampled, finite set of sensible orders for unit `i` (menus and AIs): half and full
+    /// moves ahead and obliquely, full moves to the flanks and to the rear, holding the facing; straight at the
     /// nearest enemy as far as the 6" stop allows, turning to face it; a pivot to face it; and
     /// forming square. Only orders that pass [`Game::check`] are listed; any other legal point
     /// may still be typed.
@@ -308,12 +308,19 @@ impl D3 {
         let at = u.pose.at;
         // the unit's own questions (may it move, is it engaged, how far) are asked once
         let mover = self.mover(i as u8).ok().map(|i| (i, self.move_context(i)));
+        // engaged infantry and artillery may only pivot (Movement): the moves away are not
+        // worth listing only to be refused
+        let pivots_only = mover.as_ref().is_some_and(|(_, ctx)| ctx.pivots_only(u.kind));
         let mut tries: Vec<Action> = Vec::with_capacity(24);
-        for rel in [0.0, -45.0, 45.0, -90.0, 90.0, 180.0] {
-            for part in [0.5, 1.0] {
-                let p = at + heading(u.pose.facing + rel) * (allowance * part);
-                tries.push(Action::move_to(i, p.x, p.y, u.pose.facing));
+        // half and whole moves ahead and obliquely, whole moves to the flanks and back (half
+        // moves sideways and back were seldom worth their cost: every candidate is checked
+        // against the table and the units around it)
+        for (rel, part) in [(0.0, 0.5), (0.0, 1.0), (-45.0, 0.5), (-45.0, 1.0), (45.0, 0.5), (45.0, 1.0), (-90.0, 1.0), (90.0, 1.0), (180.0, 1.0)] {
+            if pivots_only {
+                break;
             }
+            let p = at + heading(u.pose.facing + rel) * (allowance * part);
+            tries.push(Action::move_to(i, p.x, p.y, u.pose.facing));
         }
         let nearest = (0..self.units.len())
             .filter(|j| {
@@ -325,16 +332,20 @@ impl D3 {
             let target = self.units[j].pose.at;
             // straight away from it, the whole move (disengaging, or a commander evading)
             let back = at + heading(bearing(target, at)) * allowance;
-            tries.push(Action::move_to(i, back.x, back.y, u.pose.facing));
             let face = bearing(at, target);
+            if !pivots_only {
+                tries.push(Action::move_to(i, back.x, back.y, u.pose.facing));
+            }
             tries.push(Action::move_to(i, at.x, at.y, face));
             let moving = units().get(u.kind).footprint.place(Pose::new(at.x, at.y, face));
             let full = at.dist(target).min(allowance);
             let dir = heading(face);
-            match moving.first_within(at + dir * full, self.base(j), 6.0) {
-                // right up to the 6" stop, where the unit can shoot next turn; rounding to the
-                // grain of orders may overshoot it, so a twentieth and a tenth short are tried
-                Some(s) if s > 0.2 => {
+            let stop = if pivots_only { Some(0.0) } else { moving.first_within(at + dir * full, self.base(j), 6.0) };
+            match stop {
+                // right up to the 6" stop, where the unit can shoot next turn: the point of the
+                // grain of orders just past the stop (within the tolerance of the Movement
+                // rule's `STOP_GRAIN`), or failing that the points just short of it
+                Some(s) if s > 0.0 => {
                     let legal = |go: f64| {
                         let p = at + dir * go;
                         let a = Action::move_to(i, p.x, p.y, face);
@@ -342,7 +353,7 @@ impl D3 {
                         let ctx = mover.as_ref()?;
                         self.check_move_from(ctx.0, &ctx.1, Action::point(x, y), facing as f64, true).is_ok().then_some(a)
                     };
-                    if let Some(a) = [s, s - 0.05, s - 0.1].into_iter().find_map(legal) {
+                    if let Some(a) = [s + 0.06, s + 0.03, s, s - 0.05, s - 0.1].into_iter().filter(|go| *go > 0.0).find_map(legal) {
                         tries.push(a);
                     }
                 }

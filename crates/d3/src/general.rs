@@ -278,7 +278,7 @@ impl<'a> Board<'a> {
             _ => 6.5,
         };
         let near = self.nearest_target(pose.at);
-        let eager = if self.must_attack { 0.12 } else if cover { 0.0 } else { 0.02 };
+        let eager = if self.must_attack { 0.2 } else if cover { 0.0 } else { 0.02 };
         v -= eager * (near - want).max(0.0);
         // a line holds together: a friend or two close by
         let friends = self.friends().filter(|&j| j != i && self.unit(j).pose.at.dist(pose.at) <= 9.0).count();
@@ -300,7 +300,10 @@ impl<'a> Board<'a> {
         let under = self.friends().filter(|&j| crate::state::bases_within(&self.bases[j], &rect, 6.0)).count() as f64;
         let enemy = self.nearest_enemy(at);
         let risk = if enemy < 14.0 { (14.0 - enemy) * 0.15 } else { 0.0 };
-        0.3 * under.min(6.0) - risk
+        // and to keep up with his army, so that next turn he can order more of it
+        let (n, sum) = self.friends().fold((0.0, Point::new(0.0, 0.0)), |(n, s), j| (n + 1.0, s + self.unit(j).pose.at));
+        let behind = if n > 0.0 { at.dist(sum * (1.0 / n)) } else { 0.0 };
+        0.3 * under.min(6.0) - risk - 0.03 * behind
     }
 
     /// Staying put: the place as it is, and the shot the unit can take this turn (only a unit

@@ -38,6 +38,7 @@ mod error;
 pub mod units;
 
 pub use actions::Action;
+pub use rules::STOP_GRAIN;
 pub use error::DataError;
 pub use game::{UnitView, View};
 pub use state::{Options, Phase, Unit, D3};

@@ -13,6 +13,14 @@ pub(crate) struct MoveContext {
     engaged: bool,
     near: Vec<usize>,
 }
+
+impl MoveContext {
+    /// Whether a unit of `kind` in this context may only pivot: engaged, and not one of the
+    /// types that disengage (Movement).
+    pub(crate) fn pivots_only(&self, kind: Type) -> bool {
+        self.engaged && !kind.may_disengage()
+    }
+}
 use crate::units::{units, Type};
 use fiw_engine::RuleError;
 use fiw_table::{sweep, turn, Arc, Blocked, Containment, Kind, Point, Pose, Shape, EPS};
@@ -20,6 +28,13 @@ use fiw_table::{sweep, turn, Arc, Blocked, Containment, Kind, Point, Pose, Shape
 fn err(rule: &str, message: String) -> RuleError {
     RuleError::new(rule, message)
 }
+
+/// How far past the point where it first comes within 6" of an enemy a move may end (the
+/// Movement stop). Places are typed to a tenth of an inch, and the exact point where a move
+/// first comes within 6" is almost never on that grid: held to the exact point, a unit could
+/// only ever stop short of musket range, never in it. Half the diagonal of a tenth-inch cell
+/// (0.0707") lets the grid point nearest the stop be reached.
+pub const STOP_GRAIN: f64 = 0.075;
 
 /// A refusal whose sentence is written only when someone will read it: listing candidate
 /// moves refuses thousands a game and needs only the yes or no (`quiet`).
@@ -259,7 +274,7 @@ impl D3 {
                     continue;
                 }
                 if let Some(s) = moving.first_within(to, self.base(j), 6.0) {
-                    if length > s + EPS {
+                    if length > s + STOP_GRAIN {
                         return Err(no(quiet, "Movement", || format!("{name} must stop on coming within 6\" of {}, {s:.2}\" along this move", self.id(j)),
                         ));
                     }

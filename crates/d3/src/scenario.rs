@@ -161,6 +161,20 @@ impl Scenario {
         }
     }
 
+    /// A built-in scenario by name, read once and shared: a simulation starts thousands of
+    /// battles, and reading the file each time cost as much as a tenth of a game.
+    ///
+    /// # Errors
+    /// As [`Scenario::named`].
+    pub fn shared(name: &str) -> Result<std::sync::Arc<Scenario>, DataError> {
+        static BUILT_IN: std::sync::OnceLock<Vec<Option<std::sync::Arc<Scenario>>>> = std::sync::OnceLock::new();
+        let all = BUILT_IN.get_or_init(|| SCENARIOS.iter().map(|(n, _)| Scenario::named(n).ok().map(std::sync::Arc::new)).collect());
+        match SCENARIOS.iter().position(|(n, _)| *n == name).and_then(|k| all[k].clone()) {
+            Some(s) => Ok(s),
+            None => Scenario::named(name).map(std::sync::Arc::new),
+        }
+    }
+
     /// Reads and checks a scenario file.
     ///
     /// # Errors

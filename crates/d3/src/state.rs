@@ -118,6 +118,10 @@ pub struct D3 {
     /// phase do not each turn a footprint into a rectangle again).
     #[serde(skip)]
     pub(crate) bases: Vec<Rect>,
+    /// Whether each unit is in cover where it stands (kept with the poses: cover is asked of
+    /// every unit at every decision).
+    #[serde(skip)]
+    pub(crate) cover: Vec<bool>,
     /// The candidate moves of each unit in the movement phase, worked out once and again only
     /// when a move could have changed them ([`crate::candidates`]).
     #[serde(skip)]
@@ -151,6 +155,14 @@ impl D3 {
     /// # Errors
     /// A scenario file that fails its checks or holds more than [`MAX_UNITS`] units.
     pub fn from_scenario(options: Options, scenario: Scenario, seed: u64) -> Result<D3, RuleError> {
+        D3::from_shared(options, Arc::new(scenario), seed)
+    }
+
+    /// [`D3::from_scenario`] with a scenario already shared (a built-in one, read once).
+    ///
+    /// # Errors
+    /// As [`D3::from_scenario`].
+    pub fn from_shared(options: Options, scenario: Arc<Scenario>, seed: u64) -> Result<D3, RuleError> {
         let mut units_out = Vec::new();
         let mut ids = Vec::new();
         for army in Army::BOTH {
@@ -181,7 +193,7 @@ impl D3 {
         let mut g = D3 {
             options,
             active: scenario.first,
-            scenario: Arc::new(scenario),
+            scenario,
             ids: Arc::new(ids),
             units: units_out,
             phase: Phase::Movement,
@@ -194,9 +206,11 @@ impl D3 {
             log: Log::new(true),
             outcome: None,
             bases: Vec::new(),
+            cover: Vec::new(),
             moves: Default::default(),
         };
         g.bases = (0..g.units.len()).map(|i| units().get(g.units[i].kind).footprint.place(g.units[i].pose)).collect();
+        g.cover = (0..g.units.len()).map(|i| g.in_cover_at(g.units[i].kind, &g.bases[i])).collect();
         g.refresh_moves();
         let (name, first) = (g.scenario.name.clone(), g.active.word());
         g.log.public(|| format!("{name}: the {first} move first"));
@@ -285,6 +299,7 @@ impl D3 {
     pub(crate) fn set_pose(&mut self, i: usize, pose: Pose) {
         self.units[i].pose = pose;
         self.bases[i] = units().get(self.units[i].kind).footprint.place(pose);
+        self.cover[i] = self.in_cover_at(self.units[i].kind, &self.bases[i]);
     }
 
     /// The bases of every unit on the table but `skip`.
@@ -306,7 +321,7 @@ impl D3 {
 
     /// Whether unit `i` is in cover where it stands.
     pub fn in_cover(&self, i: usize) -> bool {
-        self.in_cover_at(self.units[i].kind, &self.rect(i))
+        self.cover[i]
     }
 
     /// Whether unit `i` is held in place by its hits in cover (Eliminating Units).

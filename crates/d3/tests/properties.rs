@@ -1,69 +1,98 @@
-//! Random-order games as a property (proptest picks the seeds): nothing panics, every listed
-//! order is legal, no unit ends off the table, on impassable ground or on another unit, hits
-//! stay within what one game can inflict, resolve matches the losses, and the save of the game
-//! replays through the kernel to the same state. The issue asks for 2,000 games of each
-//! scenario; at the present speed this runs a few, to keep the test suite short.
+//! Random-order games as a property: 2,000 of each scenario on every test run. Nothing panics;
+//! every listed order is legal; no unit ever ends a move off the table, on impassable ground
+//! or overlapping another unit; hits stay within what the rules let a unit carry; each army's
+//! resolve is its starting resolve less its losses; the movement phase's kept candidate lists
+//! are what a fresh listing gives; and the save of a game replays through the kernel to the
+//! same state (every tenth game, the replay costing as much as the game).
+//!
+//! The random player passes a phase with one chance in four whenever it may, and otherwise
+//! picks uniformly among the listed orders: a player that almost never passes shuffles every
+//! unit every phase for fifteen rounds, which tests nothing more and costs three times as long.
+//! The seeds are fixed (the kernel's `game_seed`), so a failure names a game that can be
+//! played again.
 
-use fiw_d3::{Army, Options, D3};
-use fiw_engine::{replay, Dice, Game, SaveFile};
-use proptest::prelude::*;
+use fiw_d3::{Action, Army, Options, Phase, Type, D3};
+use fiw_engine::{game_seed, replay, Dice, Game, SaveFile};
 
-fn sound(g: &D3) -> Result<(), TestCaseError> {
+const GAMES: u64 = 2_000;
+
+/// The invariants of a table after any order; `moved` are the units whose base changed.
+fn sound(g: &D3, moved: &[usize], label: &str) {
     let layout = &g.scenario().layout;
-    let alive: Vec<usize> = (0..g.units().len()).filter(|i| !g.units()[*i].eliminated).collect();
-    for &i in &alive {
-        let r = g.rect(i);
-        prop_assert!(layout.bounds().holds(&r), "{} off the table", g.id(i));
-        prop_assert_eq!(layout.impassable_under(&r), None, "{} on impassable ground", g.id(i));
-        for &j in alive.iter().filter(|j| **j > i) {
-            prop_assert!(!r.overlaps(&g.rect(j)), "{} overlaps {}", g.id(i), g.id(j));
+    let units = g.units();
+    for &i in moved {
+        if units[i].eliminated {
+            continue;
         }
-        // after the elimination that closes every turn, no unit stands past its limit
-        if g.phase() == fiw_d3::Phase::Movement && g.outcome().is_none() {
-            let limit = if g.in_cover(i) { 12 } else { 6 };
-            prop_assert!(g.units()[i].hits <= limit, "{} stands with {} hits", g.id(i), g.units()[i].hits);
+        let r = g.rect(i);
+        assert!(layout.bounds().holds(&r), "{label}: {} off the table", g.id(i));
+        assert_eq!(layout.impassable_under(&r), None, "{label}: {} on impassable ground", g.id(i));
+        for j in (0..units.len()).filter(|j| *j != i && !units[*j].eliminated) {
+            assert!(!r.overlaps(&g.rect(j)), "{label}: {} overlaps {}", g.id(i), g.id(j));
         }
     }
     for army in Army::BOTH {
-        let lost: u32 = g.units().iter().filter(|u| u.army == army && u.eliminated).map(|u| u.kind.resolve_loss()).sum();
-        prop_assert_eq!(g.resolve(army), g.start_resolve(army).saturating_sub(lost));
+        let lost: u32 = units.iter().filter(|u| u.army == army && u.eliminated).map(|u| u.kind.resolve_loss()).sum();
+        assert_eq!(g.resolve(army), g.start_resolve(army).saturating_sub(lost), "{label}: resolve");
+        assert!(units.iter().filter(|u| u.army == army && u.kind == Type::Commander).all(|u| !u.eliminated), "{label}: a commander was eliminated");
     }
-    Ok(())
+    // after the elimination that closes every turn, no unit stands past its limit
+    if g.phase() == Phase::Movement && g.outcome().is_none() {
+        for (i, u) in units.iter().enumerate().filter(|(_, u)| !u.eliminated) {
+            let limit = if g.in_cover(i) { 12 } else { 6 };
+            assert!(u.hits <= limit, "{label}: {} stands with {} hits", g.id(i), u.hits);
+        }
+    }
 }
 
-fn play(scenario: &str, seed: u64) -> Result<(), TestCaseError> {
+fn play(scenario: &str, k: u64) {
+    let seed = game_seed(0xd3, k);
+    let label = format!("{scenario} game {k} (seed {seed})");
     let options = Options { scenario: scenario.into(), text: None };
-    let mut g = D3::new(&options, seed).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let mut g = D3::new(&options, seed).unwrap_or_else(|e| panic!("{label}: {e}"));
     g.set_logging(false);
     let mut pick = Dice::new(seed ^ 0x5eed);
-    let mut list = Vec::new();
+    let (mut list, mut afresh) = (Vec::new(), Vec::new());
     let mut played = Vec::new();
+    let checked = k.is_multiple_of(10);
     while g.to_move().is_some() {
         g.legal_actions(&mut list);
-        prop_assert!(!list.is_empty());
-        let a = list[pick.below(list.len() as u32) as usize];
-        played.push(g.action_text(&a));
-        prop_assert!(g.apply(a).is_ok(), "listed order refused: {}", g.action_text(&a));
-        sound(&g)?;
-        prop_assert!(played.len() < 20_000);
+        assert!(!list.is_empty(), "{label}: nothing to do");
+        if checked && g.phase() == Phase::Movement && g.pending().is_none() {
+            g.moves_afresh(&mut afresh);
+            let kept: Vec<Action> = list.iter().copied().filter(|a| *a != Action::Pass).collect();
+            assert_eq!(kept, afresh, "{label}: the kept candidate lists differ from a fresh listing");
+        }
+        let may_pass = list.contains(&Action::Pass);
+        let a = if may_pass && pick.below(4) == 0 { Action::Pass } else { list[pick.below(list.len() as u32) as usize] };
+        let before: Vec<_> = g.units().iter().map(|u| u.pose).collect();
+        if checked {
+            played.push(g.action_text(&a));
+        }
+        g.apply(a).unwrap_or_else(|e| panic!("{label}: listed order {} refused: {e}", g.action_text(&a)));
+        let moved: Vec<usize> = (0..before.len()).filter(|i| g.units()[*i].pose != before[*i]).collect();
+        sound(&g, &moved, &label);
+        assert!(g.round() <= g.scenario().turns, "{label}: past the last round");
     }
-    let save = SaveFile::of(&g, &options, seed, played).to_json();
-    let back = replay::<D3>(&save, false).map_err(|e| TestCaseError::fail(e.to_string()))?;
-    prop_assert_eq!(back.state.digest(), g.digest());
-    prop_assert_eq!(back.state.units(), g.units());
-    Ok(())
+    assert!(g.outcome().is_some_and(|o| o.turn <= g.scenario().turns), "{label}: no outcome");
+    if checked {
+        let save = SaveFile::of(&g, &options, seed, played).to_json();
+        let back = replay::<D3>(&save, false).unwrap_or_else(|e| panic!("{label}: the save does not replay: {e}"));
+        assert_eq!(back.state.digest(), g.digest(), "{label}: the replay differs");
+        assert_eq!(back.state.units(), g.units(), "{label}: the replay differs");
+    }
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 2, ..ProptestConfig::default() })]
-
-    #[test]
-    fn random_fort_oswego_games_are_sound_and_replay(seed in any::<u64>()) {
-        play("fort-oswego", seed)?;
+#[test]
+fn random_fort_oswego_games_are_sound_and_replay() {
+    for k in 0..GAMES {
+        play("fort-oswego", k);
     }
+}
 
-    #[test]
-    fn random_meeting_games_are_sound_and_replay(seed in any::<u64>()) {
-        play("meeting", seed)?;
+#[test]
+fn random_meeting_games_are_sound_and_replay() {
+    for k in 0..GAMES {
+        play("meeting", k);
     }
 }

@@ -95,6 +95,36 @@ fn the_six_inch_stop() {
 }
 
 #[test]
+fn the_six_inch_stop_allows_the_grain_of_orders() {
+    // an oblique approach: the exact stop is off the tenth-inch grid of typed places, and the
+    // grid point just past it (by no more than STOP_GRAIN) is a legal move that ends engaged
+    let g = table("british", "", &[("br-line", "line", 30.0, 10.0, 45.0), ("fr-line", "line", 38.5, 18.5, 225.0)]);
+    let fp = fiw_d3::units().get(fiw_d3::Type::Line).footprint;
+    let from = fiw_table::Point::new(30.0, 10.0);
+    let moving = fp.place(fiw_table::Pose::new(from.x, from.y, 45.0));
+    let target = g.rect(g.unit_named("fr-line").unwrap());
+    let overshoot = |x: f64, y: f64| {
+        let to = fiw_table::Point::new(x, y);
+        from.dist(to) - moving.first_within(to, &target, 6.0).unwrap_or(f64::INFINITY)
+    };
+    let dir = fiw_table::heading(45.0);
+    let s = moving.first_within(from + dir * 12.0, &target, 6.0).unwrap();
+    let p = from + dir * s;
+    let (x0, y0) = ((p.x * 10.0).floor() / 10.0, (p.y * 10.0).floor() / 10.0);
+    let corners = [(x0, y0), (x0 + 0.1, y0), (x0, y0 + 0.1), (x0 + 0.1, y0 + 0.1)];
+    let (x, y) = corners.into_iter().find(|(x, y)| (1e-6..=fiw_d3::STOP_GRAIN).contains(&overshoot(*x, *y))).expect("a grid point just past the stop");
+    let mut ok = g.clone();
+    order(&mut ok, &format!("move br-line to {x:.1},{y:.1} face 45"));
+    assert!(ok.engaged(ok.unit_named("br-line").unwrap()), "it ends within 6\"");
+    // a tenth or more past the stop is refused
+    let far = p + dir * 0.2;
+    assert!(overshoot((far.x * 10.0).round() / 10.0, (far.y * 10.0).round() / 10.0) > fiw_d3::STOP_GRAIN);
+    let e = refused(&g, &format!("move br-line to {:.1},{:.1} face 45", far.x, far.y));
+    assert_eq!(e.rule, "Movement");
+    assert!(e.message.contains("must stop on coming within 6\""), "{e}");
+}
+
+#[test]
 fn engaged_infantry_and_artillery_may_only_pivot_to_face_an_enemy() {
     let mut g = table("british", "", &[("br-line", "line", 30.0, 14.0, 90.0), ("br-art", "artillery", 40.0, 14.0, 90.0), ("fr-line", "line", 30.0, 22.0, 180.0)]);
     let e = refused(&g, "move br-line to 24,14");
