@@ -14,10 +14,12 @@
 //! elimination, shooting marker, whether it has moved) and, for every unit `j` that changed,
 //! marks stale the lists that could depend on it:
 //! - `j`'s own (its hits, marker and moving change nothing else, but for a commander);
-//! - every unit within reach of where `j` stood or stands now: its allowance (which changes
-//!   only with its commander, below), plus 6" when `j` is an enemy (the stop, engagement and
-//!   disengaging are measured 6" out), plus both bases' half-diagonals; beyond that no
-//!   candidate of the unit ends on `j`, passes through it, charges it or is stopped by it;
+//! - every unit one of whose candidates (listed or refused) runs, from where it stands, within
+//!   both bases' half-diagonals of where `j` stood or stands now, plus 6" when `j` is an enemy
+//!   (the stop, engagement and disengaging are measured 6" out); farther off, no candidate of
+//!   the unit ends on `j`, passes through it, charges it or is stopped by it, and the
+//!   candidates tried are the same (they hang on the unit's own place and allowance, its
+//!   nearest enemy and whether it is engaged, all covered here);
 //! - every enemy of `j` whose nearest enemy was `j` or is now nearer `j` (the candidates aim
 //!   at the nearest enemy, wherever it is), and every enemy whose shooting marker is on `j`
 //!   (engaged with `j`, it may pivot to face it, however far);
@@ -31,7 +33,7 @@
 use crate::actions::Action;
 use crate::state::{Phase, D3};
 use crate::units::{units, Type};
-use fiw_table::{Containment, Kind, Pose};
+use fiw_table::{Containment, Kind, Point, Pose, Segment};
 
 /// What a unit was when the lists were last brought up to date.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -52,8 +54,9 @@ pub(crate) struct MoveCache {
     stale: Vec<bool>,
     /// Each unit's nearest enemy (and the distance between centres) when its list was made.
     nearest: Vec<Option<(usize, f64)>>,
-    /// Each unit's allowance when its list was made.
-    allowance: Vec<f64>,
+    /// The straight lines each unit's candidates followed (listed or refused) when its list
+    /// was made: only a unit whose base comes near one of them can change the list.
+    paths: Vec<Vec<(Point, Point)>>,
     sigs: Vec<Sig>,
     orders: [bool; 2],
 }
@@ -100,7 +103,7 @@ impl D3 {
             self.moves.lists = vec![Vec::new(); n];
             self.moves.stale = vec![true; n];
             self.moves.nearest = vec![None; n];
-            self.moves.allowance = vec![0.0; n];
+            self.moves.paths = vec![Vec::new(); n];
             self.moves.sigs = (0..n).map(|i| self.sig(i)).collect();
             self.moves.orders = self.orders_given;
             return;
@@ -149,12 +152,13 @@ impl D3 {
                 if b == j || v.eliminated || self.moves.stale[b] {
                     continue;
                 }
-                // a friend matters only where a move could end on it or pass through it; an
+                // a friend matters only where a candidate could end on it or pass through it; an
                 // enemy also 6" beyond, where it stops, engages or bars a disengagement
                 let beyond = if v.army == army { 0.0 } else { 6.0 };
-                let reach = self.moves.allowance[b] + beyond + units().radius(v.kind) + rj + 0.5;
+                let reach = beyond + units().radius(v.kind) + rj + 0.05;
                 let at = v.pose.at;
-                if at.dist(was.pose.at) <= reach || at.dist(now.pose.at) <= reach {
+                let near = |c: Point| at.dist(c) <= reach || self.moves.paths[b].iter().any(|(p, q)| Segment::new(*p, *q).distance_to_point(c) <= reach);
+                if near(was.pose.at) || near(now.pose.at) {
                     self.moves.stale[b] = true;
                     continue;
                 }
@@ -199,10 +203,12 @@ impl D3 {
         for (i, list) in lists.iter_mut().enumerate() {
             if self.moves.stale[i] && self.units[i].army == self.active {
                 list.clear();
-                self.candidate_moves(i, list);
+                let mut paths = std::mem::take(&mut self.moves.paths[i]);
+                paths.clear();
+                self.candidate_moves_along(i, list, Some(&mut paths));
+                self.moves.paths[i] = paths;
                 self.moves.stale[i] = false;
                 self.moves.nearest[i] = self.nearest_enemy(i);
-                self.moves.allowance[i] = self.allowance(i);
             }
         }
         self.moves.lists = lists;

@@ -5,7 +5,7 @@ use crate::scenario::{Army, Scenario};
 use crate::state::{Options, Phase, D3};
 use crate::units::{units, Type};
 use fiw_engine::{Dice, Game, Log, Outcome, RuleError, Seat};
-use fiw_table::{bearing, heading, Pose};
+use fiw_table::{bearing, heading, Point, Pose};
 use serde::Serialize;
 
 /// What a seat sees: everything (the D3 table hides nothing).
@@ -57,6 +57,9 @@ pub struct UnitView {
     pub in_cover: bool,
     /// In square.
     pub square: bool,
+    /// Its base on the table (worked out from the pose; not written out).
+    #[serde(skip)]
+    pub base: fiw_table::Rect,
 }
 
 impl Game for D3 {
@@ -283,6 +286,7 @@ impl D3 {
                         engaged: !u.eliminated && self.engaged(i),
                         in_cover: !u.eliminated && self.in_cover(i),
                         square: u.square,
+                        base: self.bases[i],
                     }
                 })
                 .collect(),
@@ -300,6 +304,12 @@ impl D3 {
     /// forming square. Only orders that pass [`Game::check`] are listed; any other legal point
     /// may still be typed.
     pub(crate) fn candidate_moves(&self, i: usize, out: &mut Vec<Action>) {
+        self.candidate_moves_along(i, out, None);
+    }
+
+    /// [`D3::candidate_moves`], noting in `paths` the straight line each candidate tried
+    /// (listed or not) would follow, for the kept lists to tell what could change them.
+    pub(crate) fn candidate_moves_along(&self, i: usize, out: &mut Vec<Action>, mut paths: Option<&mut Vec<(Point, Point)>>) {
         let u = &self.units[i];
         if u.army != self.active || u.eliminated || u.moved {
             return;
@@ -341,6 +351,9 @@ impl D3 {
             let full = at.dist(target).min(allowance);
             let dir = heading(face);
             let stop = if pivots_only { Some(0.0) } else { moving.first_within(at + dir * full, self.base(j), 6.0) };
+            if let Some(paths) = paths.as_deref_mut() {
+                paths.push((at, at + dir * full));
+            }
             match stop {
                 // right up to the 6" stop, where the unit can shoot next turn: the point of the
                 // grain of orders just past the stop (within the tolerance of the Movement
@@ -381,6 +394,15 @@ impl D3 {
                 let v = &self.units[t];
                 if v.army != u.army && !v.eliminated && at.dist(v.pose.at) <= reach + units().radius(v.kind) {
                     tries.push(Action::Charge { unit: i as u8, target: t as u8 });
+                }
+            }
+        }
+        if let Some(paths) = paths {
+            for a in &tries {
+                match *a {
+                    Action::Move { x, y, .. } => paths.push((at, Action::point(x, y))),
+                    Action::Charge { target, .. } => paths.push((at, self.units[target as usize].pose.at)),
+                    _ => {}
                 }
             }
         }

@@ -85,9 +85,9 @@ impl General {
                 }
             }
         }
-        let mut order: Vec<usize> = (0..view.units.len()).filter(|&u| !by_unit[u].is_empty()).collect();
-        order.sort_by(|&a, &b| board.priority(a).total_cmp(&board.priority(b)).then(a.cmp(&b)));
-        for u in order {
+        let mut order: Vec<(f64, usize)> = (0..view.units.len()).filter(|&u| !by_unit[u].is_empty()).map(|u| (board.priority(u), u)).collect();
+        order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        for (_, u) in order {
             // a commander with an enemy within 6" must go: `pass` is not listed until he has
             if self.held[u] && may_pass {
                 continue;
@@ -104,6 +104,19 @@ impl General {
         }
         None
     }
+}
+
+/// Whether a base lies partly or wholly in a piece of terrain, the boxes around both compared
+/// first (the general asks this of every candidate).
+fn touches(t: &fiw_table::Terrain, rect: &Rect) -> bool {
+    let (lo, hi) = t.polygon.bounds();
+    let c = rect.corners();
+    let (x0, x1) = c.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| (a.min(p.x), b.max(p.x)));
+    let (y0, y1) = c.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| (a.min(p.y), b.max(p.y)));
+    if x1 < lo.x || x0 > hi.x || y1 < lo.y || y0 > hi.y {
+        return false;
+    }
+    t.polygon.holds(rect) != Containment::Outside
 }
 
 /// The unit an order is for.
@@ -127,7 +140,7 @@ struct Board<'a> {
 
 impl<'a> Board<'a> {
     fn new(view: &'a View, me: Army) -> Board<'a> {
-        let bases = view.units.iter().map(|u| units().get(u.kind).footprint.place(u.pose)).collect();
+        let bases = view.units.iter().map(|u| u.base).collect();
         let (mine, theirs) = (view.resolve[me.seat()], view.resolve[me.enemy().seat()]);
         let attacker = view.table.first == me;
         Board { view, layout: &view.table.layout, me, bases, must_attack: mine < theirs || (mine == theirs && attacker) }
@@ -169,12 +182,12 @@ impl<'a> Board<'a> {
 
     fn in_cover(&self, kind: Type, rect: &Rect) -> bool {
         self.layout.terrain().iter().any(|t| {
-            self.layout.effect(t.kind).cover && (t.kind != Kind::Entrenchment || kind.covered_by_entrenchment()) && t.polygon.holds(rect) != Containment::Outside
+            self.layout.effect(t.kind).cover && (t.kind != Kind::Entrenchment || kind.covered_by_entrenchment()) && touches(t, rect)
         })
     }
 
     fn in_kind(&self, kind: Kind, rect: &Rect) -> bool {
-        self.layout.terrain().iter().any(|t| t.kind == kind && t.polygon.holds(rect) != Containment::Outside)
+        self.layout.terrain().iter().any(|t| t.kind == kind && touches(t, rect))
     }
 
     /// What a target is worth hitting once: only eliminations cost the enemy resolve, so a

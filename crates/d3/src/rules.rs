@@ -241,7 +241,8 @@ impl D3 {
                 return Err(no(quiet, "Movement", || format!("{name} is engaged in combat: it may pivot only to face an enemy")));
             }
         }
-        let moving = fp.place(Pose::new(from.x, from.y, facing));
+        // the base at the start turned to its final facing (as it stands, if it keeps it)
+        let moving = if facing == u.pose.facing { *self.base(i) } else { fp.place(Pose::new(from.x, from.y, facing)) };
         let radius = units().radius(u.kind);
         if u.kind == Type::Commander {
             // Army Commander: commanders cannot be engaged, so one never ends a move within 6"
@@ -324,7 +325,7 @@ impl D3 {
             }
             let other = self.base(j);
             let apart = to.dist(self.units[j].pose.at) > radius + units().radius(self.units[j].kind) + 0.01;
-            if !apart && end.overlaps(other) {
+            if !apart && crate::state::bases_overlap(&end, other) {
                 return Err(no(quiet, "Interpenetration", || format!("{name} would end on top of {}", self.id(j))));
             }
             if !u.kind.passes_through_units() && path().overlaps_shape(other) {

@@ -146,6 +146,29 @@ pub fn bases_within(a: &Rect, b: &Rect, limit: f64) -> bool {
     a.is_within(b, limit)
 }
 
+/// Whether two bases overlap (share more than a touch): the same answer as [`Rect::overlaps`],
+/// by the separating-axis test on the two directions of each base's edges (its opposite edges
+/// give the same gap, so asking them again, as the general test of two polygons does, is
+/// wasted).
+pub fn bases_overlap(a: &Rect, b: &Rect) -> bool {
+    let (pa, pb) = (*a.polygon(), *b.polygon());
+    let mut best = f64::NEG_INFINITY;
+    for poly in [&pa, &pb] {
+        for k in 0..2 {
+            let d = poly[k + 1] - poly[k];
+            let l = d.len();
+            if l == 0.0 {
+                continue;
+            }
+            let axis = fiw_table::Point::new(d.y / l, -d.x / l);
+            let span = |ps: &[fiw_table::Point; 4]| ps.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| (lo.min(p.dot(axis)), hi.max(p.dot(axis))));
+            let ((amin, amax), (bmin, bmax)) = (span(&pa), span(&pb));
+            best = best.max((bmin - amax).max(amin - bmax));
+        }
+    }
+    best < -fiw_table::EPS
+}
+
 /// The most units a battle may hold (unit numbers are one byte in actions).
 pub const MAX_UNITS: usize = 250;
 
