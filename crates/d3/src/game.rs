@@ -299,8 +299,9 @@ impl D3 {
 
 impl D3 {
     /// A sampled, finite set of sensible orders for unit `i` (menus and AIs): half and full
-    /// moves ahead and obliquely, full moves to the flanks and to the rear, holding the facing; straight at the
-    /// nearest enemy as far as the 6" stop allows, turning to face it; a pivot to face it; and
+    /// moves ahead and obliquely, full moves to the flanks and to the rear, holding the facing;
+    /// for cavalry, skirmishers and the commander a full move straight away from the nearest
+    /// enemy; straight at it as far as the 6" stop allows, turning to face it; a pivot to face it; and
     /// forming square. Only orders that pass [`Game::check`] are listed; any other legal point
     /// may still be typed.
     pub(crate) fn candidate_moves(&self, i: usize, out: &mut Vec<Action>) {
@@ -343,7 +344,9 @@ impl D3 {
             // straight away from it, the whole move (disengaging, or a commander evading)
             let back = at + heading(bearing(target, at)) * allowance;
             let face = bearing(at, target);
-            if !pivots_only {
+            // (only for those who may have to get away: infantry and guns have the move to the
+            // rear, and once engaged may not leave)
+            if !pivots_only && (u.kind.may_disengage() || u.kind == Type::Commander) {
                 tries.push(Action::move_to(i, back.x, back.y, u.pose.facing));
             }
             tries.push(Action::move_to(i, at.x, at.y, face));
@@ -366,7 +369,7 @@ impl D3 {
                         let ctx = mover.as_ref()?;
                         self.check_move_from(ctx.0, &ctx.1, Action::point(x, y), facing as f64, true).is_ok().then_some(a)
                     };
-                    if let Some(a) = [s + 0.06, s + 0.03, s, s - 0.05, s - 0.1].into_iter().filter(|go| *go > 0.0).find_map(legal) {
+                    if let Some(a) = [s + 0.05, s, s - 0.1].into_iter().filter(|go| *go > 0.0).find_map(legal) {
                         tries.push(a);
                     }
                 }

@@ -290,7 +290,7 @@ impl<'a> Board<'a> {
             Type::Cavalry => 9.0,
             _ => 6.5,
         };
-        let near = self.nearest_target(pose.at);
+        let near = self.way_to_target(kind, pose.at);
         let eager = if self.must_attack { 0.2 } else if cover { 0.0 } else { 0.02 };
         v -= eager * (near - want).max(0.0);
         // a line holds together: a friend or two close by
@@ -299,9 +299,33 @@ impl<'a> Board<'a> {
         v
     }
 
-    /// The distance to the nearest enemy worth going for (centre to centre).
-    fn nearest_target(&self, at: Point) -> f64 {
-        self.nearest_enemy(at)
+    /// How far a unit of `kind` at `at` has to go to the nearest enemy: the straight line, and
+    /// a detour's worth more for every piece of ground on that line it may not cross (woods
+    /// for all but skirmishers, lakes and marshes for all), so that a unit behind a wood goes
+    /// round it instead of waiting for the wood to go away.
+    fn way_to_target(&self, kind: Type, at: Point) -> f64 {
+        let Some(j) = self.enemies().min_by(|&a, &b| at.dist(self.unit(a).pose.at).total_cmp(&at.dist(self.unit(b).pose.at))) else {
+            return 0.0;
+        };
+        let to = self.unit(j).pose.at;
+        let line = fiw_table::Segment::new(at, to);
+        let (x0, x1, y0, y1) = (at.x.min(to.x), at.x.max(to.x), at.y.min(to.y), at.y.max(to.y));
+        let mut way = at.dist(to);
+        for t in self.layout.terrain() {
+            let barred = self.layout.effect(t.kind).passage == fiw_table::Passage::Impassable || (t.kind == Kind::Woods && !kind.may_enter_woods());
+            if !barred {
+                continue;
+            }
+            let (lo, hi) = t.polygon.bounds();
+            if x1 < lo.x || x0 > hi.x || y1 < lo.y || y0 > hi.y {
+                continue;
+            }
+            let inside = t.polygon.length_inside(&line);
+            if inside > 0.0 {
+                way += 6.0 + inside;
+            }
+        }
+        way
     }
 
     /// A commander wants as many of his units within 6" as he can (to give them orders),

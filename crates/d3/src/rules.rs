@@ -271,7 +271,7 @@ impl D3 {
             for j in self.enemy_units(i) {
                 // quick reject: an enemy whose base stays farther than 6" from any base the
                 // path could hold cannot stop the move
-                if self.far_from_path(j, from, to, reach) {
+                if self.far_from_path(j, from, to, reach) || crate::state::path_to_base(from, to, self.base(j)) > reach + 0.01 {
                     continue;
                 }
                 if let Some(s) = moving.first_within(to, self.base(j), 6.0) {
@@ -320,7 +320,7 @@ impl D3 {
             }
         }
         for j in 0..self.units.len() {
-            if j == i || self.units[j].eliminated || self.far_from_path(j, from, to, radius) {
+            if j == i || self.units[j].eliminated || self.far_from_path(j, from, to, radius) || crate::state::path_to_base(from, to, self.base(j)) > radius + 0.01 {
                 continue;
             }
             let other = self.base(j);

@@ -169,6 +169,50 @@ pub fn bases_overlap(a: &Rect, b: &Rect) -> bool {
     best < -fiw_table::EPS
 }
 
+/// The distance from the straight line `from`–`to` to a base (0 if the line runs into it): a
+/// move whose centre follows that line keeps its own base at least this far, less its
+/// half-diagonal, from the other one, which settles most questions of a move without the exact
+/// geometry of the moving base.
+pub fn path_to_base(from: fiw_table::Point, to: fiw_table::Point, b: &Rect) -> f64 {
+    use fiw_table::Point;
+    let [fl, rl, _, fr] = *b.polygon();
+    let fp = b.footprint();
+    let (hd, hw) = (fp.depth() / 2.0, fp.frontage() / 2.0);
+    let ahead = (fl - rl) * (1.0 / fp.depth());
+    let right = (fr - fl) * (1.0 / fp.frontage());
+    let c = b.centre();
+    let local = |p: Point| {
+        let v = p - c;
+        Point::new(v.dot(ahead), v.dot(right))
+    };
+    let (p, q) = (local(from), local(to));
+    // does the line enter the box [-hd, hd] x [-hw, hw]? (Liang-Barsky)
+    let d = q - p;
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    let mut inside = true;
+    for (dp, lo, hi, x) in [(d.x, -hd, hd, p.x), (d.y, -hw, hw, p.y)] {
+        if dp.abs() < 1e-12 {
+            if x < lo || x > hi {
+                inside = false;
+            }
+        } else {
+            let (a, b) = ((lo - x) / dp, (hi - x) / dp);
+            let (a, b) = if a < b { (a, b) } else { (b, a) };
+            t0 = t0.max(a);
+            t1 = t1.min(b);
+        }
+    }
+    if inside && t0 <= t1 {
+        return 0.0;
+    }
+    let to_box = |v: Point| Point::new((v.x.abs() - hd).max(0.0), (v.y.abs() - hw).max(0.0)).len();
+    let seg = fiw_table::Segment::new(p, q);
+    [Point::new(hd, hw), Point::new(hd, -hw), Point::new(-hd, hw), Point::new(-hd, -hw)]
+        .into_iter()
+        .map(|k| seg.distance_to_point(k))
+        .fold(to_box(p).min(to_box(q)), f64::min)
+}
+
 /// The most units a battle may hold (unit numbers are one byte in actions).
 pub const MAX_UNITS: usize = 250;
 
