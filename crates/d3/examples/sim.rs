@@ -2,7 +2,7 @@
 //! wins, draws and games per second: the speed and balance measure until the CLI has d3.
 //!
 //! `cargo run --release -p fiw-d3 --example sim -- [SCENARIO] [GAMES] [BRITISH] [FRENCH] [SEED]`
-//! with each seat `heuristic`, `random` or `ai`; with `SHOW=1` in the environment it plays one
+//! with each seat `heuristic`, `random` or `ai` (`AI_PLAYOUTS=N` sets the ai's playouts); with `SHOW=1` in the environment it plays one
 //! game and prints its log and the final table.
 
 use fiw_d3::{Options, D3};
@@ -12,7 +12,11 @@ fn seat(name: &str, seed: u64) -> Box<dyn Policy<D3>> {
     match name {
         "random" => Box::new(RandomPolicy::new(seed)),
         "ai" => {
-            let config = SearchConfig { limits: D3::default_ai_limits(), seed, ..SearchConfig::default() };
+            let mut limits = D3::default_ai_limits();
+            if let Some(n) = std::env::var("AI_PLAYOUTS").ok().and_then(|n| n.parse().ok()) {
+                limits.iterations = Some(n);
+            }
+            let config = SearchConfig { limits, seed, ..SearchConfig::default() };
             D3::search_ai(config)
         }
         _ => D3::heuristic_policy(seed).unwrap_or_else(|| Box::new(RandomPolicy::new(seed))),

@@ -439,20 +439,23 @@ impl<'a> Board<'a> {
     }
 }
 
-/// Whether a decision is worth playouts for the `ai` seat: a charge (the boldest and most
-/// lopsided choice of the game) or a retirement from fire. Moves and shots are the
-/// heuristic's.
+/// Whether a decision is worth playouts for the `ai` seat: which target to shoot (or whether
+/// to shoot at all), and whether a unit shot at retires. Both have few options, each played
+/// out cheaply, and both are where the rules of thumb are rough (concentrating fire against
+/// spreading it; giving up ground against taking a hit). The movement phase lists a hundred
+/// orders and more, too many to play each out in a second; it is the heuristic's.
 pub fn worth_searching(legal: &[Action]) -> bool {
-    legal.iter().any(|a| matches!(a, Action::Charge { .. } | Action::Retire { .. }))
+    legal.iter().any(|a| matches!(a, Action::Retire { .. })) || (legal.len() >= 2 && legal.iter().all(|a| matches!(a, Action::Shoot { .. } | Action::Pass)))
 }
 
-/// The `ai` seat: the general, improved by playouts at its big decisions (the kernel's
-/// [`fiw_engine::RolloutSearch`]).
+/// The `ai` seat: the general, improved by playouts at its shooting and retiring decisions
+/// (the kernel's [`fiw_engine::RolloutSearch`]).
 pub fn search_ai(config: fiw_engine::SearchConfig) -> Box<dyn fiw_engine::Advisor<D3>> {
     Box::new(fiw_engine::RolloutSearch::new(config, |seed| Box::new(General::new(seed)) as Box<dyn Policy<D3>>, worth_searching))
 }
 
-/// The `ai` budget: 100 playouts or one second a decision, whichever comes first.
+/// The `ai` budget: 60 playouts or one second a decision, whichever comes first (a playout
+/// of a whole battle between generals takes about 12 ms on one core).
 pub fn default_limits() -> fiw_engine::SearchLimits {
-    fiw_engine::SearchLimits { iterations: Some(100), time: Some(std::time::Duration::from_millis(1_000)) }
+    fiw_engine::SearchLimits { iterations: Some(60), time: Some(std::time::Duration::from_millis(1_000)) }
 }
