@@ -59,12 +59,21 @@ pub(crate) struct MoveCache {
     paths: Vec<Vec<(Point, Point)>>,
     sigs: Vec<Sig>,
     orders: [bool; 2],
+    /// The shots of the shooting phase under way, when up to date: within the phase a shot
+    /// changes only what its shooter may do, and a retirement (a unit moving) everything.
+    shots: Vec<Action>,
+    shots_fresh: bool,
 }
 
 impl MoveCache {
     /// Marks every list out of date (a change the cache cannot follow).
     pub(crate) fn stale_all(&mut self) {
         self.stale.iter_mut().for_each(|s| *s = true);
+    }
+
+    /// The shots of the shooting phase, if they are up to date.
+    pub(crate) fn shots(&self) -> Option<&[Action]> {
+        self.shots_fresh.then_some(&self.shots[..])
     }
 
     /// The list of unit `i`, if it is up to date.
@@ -129,6 +138,9 @@ impl D3 {
             // its hits, shooting marker and whether it moved matter to its own list only
             // (and a commander's moving, below, to his army's allowances)
             let shared = now.pose != was.pose || now.eliminated != was.eliminated || now.square != was.square;
+            if shared {
+                self.moves.shots_fresh = false;
+            }
             let kind = self.units[j].kind;
             let army = self.units[j].army;
             if kind == Type::Commander && (shared || now.moved != was.moved) {
@@ -179,23 +191,39 @@ impl D3 {
         }
     }
 
-    /// The movement phase's candidate orders worked out afresh, without the kept lists: what
-    /// [`fiw_engine::Game::legal_actions`] must list (less `pass`), for the tests that hold the
-    /// cache to it.
+    /// The candidate orders of the movement phase, or the shots of the shooting phase, worked
+    /// out afresh without the kept lists: what [`fiw_engine::Game::legal_actions`] must list
+    /// (less `pass`), for the tests that hold the kept lists to it.
     #[doc(hidden)]
-    pub fn moves_afresh(&self, out: &mut Vec<Action>) {
+    pub fn listed_afresh(&self, out: &mut Vec<Action>) {
         out.clear();
-        if self.phase != Phase::Movement || self.outcome.is_some() || self.pending.is_some() {
+        if self.outcome.is_some() || self.pending.is_some() {
             return;
         }
-        for i in 0..self.units.len() {
-            self.candidate_moves(i, out);
+        match self.phase {
+            Phase::Movement => (0..self.units.len()).for_each(|i| self.candidate_moves(i, out)),
+            Phase::Shooting => self.shots(out),
+            Phase::Charges => {}
         }
     }
 
     /// Rebuilds the active army's out-of-date lists, when its movement phase waits for an order.
     pub(crate) fn refresh_moves(&mut self) {
         self.note_changes();
+        if self.phase != Phase::Shooting || self.outcome.is_some() {
+            self.moves.shots_fresh = false;
+        } else if self.pending.is_none() {
+            if self.moves.shots_fresh {
+                let units = &self.units;
+                self.moves.shots.retain(|a| matches!(a, Action::Shoot { unit, .. } if !units[*unit as usize].shot));
+            } else {
+                let mut shots = std::mem::take(&mut self.moves.shots);
+                shots.clear();
+                self.shots(&mut shots);
+                self.moves.shots = shots;
+                self.moves.shots_fresh = true;
+            }
+        }
         if self.phase != Phase::Movement || self.outcome.is_some() || self.pending.is_some() {
             return;
         }

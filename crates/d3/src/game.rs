@@ -111,28 +111,10 @@ impl Game for D3 {
                     }
                 }
             }
-            Phase::Shooting => {
-                for i in 0..self.units.len() {
-                    let u = &self.units[i];
-                    let Some(range) = units().get(u.kind).range else { continue };
-                    if u.army != self.active || u.eliminated || u.moved || u.shot || u.square {
-                        continue;
-                    }
-                    // targets beyond the range and both half-diagonals are out of range, and
-                    // not worth asking the rules about
-                    let reach = range + units().radius(u.kind) + 0.01;
-                    for t in 0..self.units.len() {
-                        let v = &self.units[t];
-                        if v.army == self.active || v.eliminated || u.pose.at.dist(v.pose.at) > reach + units().radius(v.kind) {
-                            continue;
-                        }
-                        let a = Action::Shoot { unit: i as u8, target: t as u8 };
-                        if self.check_action(&a).is_ok() {
-                            out.push(a);
-                        }
-                    }
-                }
-            }
+            Phase::Shooting => match self.moves.shots() {
+                Some(list) => out.extend_from_slice(list),
+                None => self.shots(out),
+            },
             Phase::Charges => {}
         }
         if self.check_action(&Action::Pass).is_ok() {
@@ -264,6 +246,30 @@ impl Game for D3 {
 }
 
 impl D3 {
+    /// Every shot the active army may take now (Shooting), in the order of shooter and target.
+    pub(crate) fn shots(&self, out: &mut Vec<Action>) {
+        for i in 0..self.units.len() {
+            let u = &self.units[i];
+            let Some(range) = units().get(u.kind).range else { continue };
+            if u.army != self.active || u.eliminated || u.moved || u.shot || u.square {
+                continue;
+            }
+            // targets beyond the range and both half-diagonals are out of range, and not
+            // worth asking the rules about
+            let reach = range + units().radius(u.kind) + 0.01;
+            for t in 0..self.units.len() {
+                let v = &self.units[t];
+                if v.army == self.active || v.eliminated || u.pose.at.dist(v.pose.at) > reach + units().radius(v.kind) {
+                    continue;
+                }
+                let a = Action::Shoot { unit: i as u8, target: t as u8 };
+                if self.check_action(&a).is_ok() {
+                    out.push(a);
+                }
+            }
+        }
+    }
+
     /// The whole table as seen; `people` adds what only people read (the log, the names).
     fn view_of(&self, people: bool) -> View {
         View {

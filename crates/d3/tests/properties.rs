@@ -1,7 +1,7 @@
 //! Random-order games as a property: 2,000 of each scenario on every test run. Nothing panics;
 //! every listed order is legal; no unit ever ends a move off the table, on impassable ground
 //! or overlapping another unit; hits stay within what the rules let a unit carry; each army's
-//! resolve is its starting resolve less its losses; the movement phase's kept candidate lists
+//! resolve is its starting resolve less its losses; the kept lists of candidate moves and shots
 //! are what a fresh listing gives; and the save of a game replays through the kernel to the
 //! same state (every tenth game, the replay costing as much as the game).
 //!
@@ -58,8 +58,8 @@ fn play(scenario: &str, k: u64) {
     while g.to_move().is_some() {
         g.legal_actions(&mut list);
         assert!(!list.is_empty(), "{label}: nothing to do");
-        if checked && g.phase() == Phase::Movement && g.pending().is_none() {
-            g.moves_afresh(&mut afresh);
+        if checked && g.pending().is_none() {
+            g.listed_afresh(&mut afresh);
             let kept: Vec<Action> = list.iter().copied().filter(|a| *a != Action::Pass).collect();
             assert_eq!(kept, afresh, "{label}: the kept candidate lists differ from a fresh listing");
         }
