@@ -305,7 +305,7 @@ impl D3 {
 
 impl D3 {
     /// A sampled, finite set of sensible orders for unit `i` (menus and AIs): half and full
-    /// moves ahead and obliquely, full moves to the flanks and to the rear, holding the facing;
+    /// moves ahead, full moves obliquely, to the flanks and to the rear, holding the facing;
     /// for cavalry, skirmishers and the commander a full move straight away from the nearest
     /// enemy; straight at it as far as the 6" stop allows, turning to face it; a pivot to face it; and
     /// forming square. Only orders that pass [`Game::check`] are listed; any other legal point
@@ -329,10 +329,11 @@ impl D3 {
         // worth listing only to be refused
         let pivots_only = mover.as_ref().is_some_and(|(_, ctx)| ctx.pivots_only(u.kind));
         let mut tries: Vec<Action> = Vec::with_capacity(24);
-        // half and whole moves ahead and obliquely, whole moves to the flanks and back (half
-        // moves sideways and back were seldom worth their cost: every candidate is checked
-        // against the table and the units around it)
-        for (rel, part) in [(0.0, 0.5), (0.0, 1.0), (-45.0, 0.5), (-45.0, 1.0), (45.0, 0.5), (45.0, 1.0), (-90.0, 1.0), (90.0, 1.0), (180.0, 1.0)] {
+        // half and whole moves ahead, whole moves obliquely, to the flanks and back (half
+        // moves every way were seldom worth their cost: every candidate is checked against
+        // the table and the units around it, and a unit held up by a wood is better served by
+        // a whole move round it)
+        for (rel, part) in [(0.0, 0.5), (0.0, 1.0), (-45.0, 1.0), (45.0, 1.0), (-90.0, 1.0), (90.0, 1.0), (180.0, 1.0)] {
             if pivots_only {
                 break;
             }
