@@ -259,7 +259,7 @@ impl D3 {
                 if near.contains(&j) || Some(j as u8) == u.engaged_with || self.far_from_path(j, from, to, radius + 6.0) {
                     continue;
                 }
-                if let Some(s) = moving.first_within(to, self.base(j), 6.0) {
+                if let Some(s) = crate::state::first_within(&moving, to, self.base(j), 6.0) {
                     if s < length - EPS {
                         return Err(no(quiet, "Disengaging", || format!("{name} may not disengage past {}: the move comes within 6\" of it", self.id(j))));
                     }
@@ -274,7 +274,7 @@ impl D3 {
                 if self.far_from_path(j, from, to, reach) || crate::state::path_to_base(from, to, self.base(j)) > reach + 0.01 {
                     continue;
                 }
-                if let Some(s) = moving.first_within(to, self.base(j), 6.0) {
+                if let Some(s) = crate::state::first_within(&moving, to, self.base(j), 6.0) {
                     if length > s + STOP_GRAIN {
                         return Err(no(quiet, "Movement", || format!("{name} must stop on coming within 6\" of {}, {s:.2}\" along this move", self.id(j)),
                         ));

@@ -213,6 +213,94 @@ pub fn path_to_base(from: fiw_table::Point, to: fiw_table::Point, b: &Rect) -> f
         .fold(to_box(p).min(to_box(q)), f64::min)
 }
 
+/// How far `a` can move straight towards `to` before it comes within `limit` of `b`, edge to
+/// edge: the same answer as [`Rect::first_within`], for two bases.
+///
+/// Moving `a` by `s` along the path puts it within `limit` of `b` when the point `s·v` lies in
+/// the set of differences `b − a` grown by `limit`. The edges of that set are edges of one base
+/// shifted by a corner of the other, and its corners are differences of corners, so the path
+/// is met first on one of these: each edge of `b` shifted by the corners of `a` lowest along its
+/// outward normal, each edge of `a` (reversed) shifted by the corners of `b` highest along its
+/// outward normal, pushed out by `limit`, and the rounded corners at their ends. Every such
+/// point lies within `limit` of the set, and its boundary is among them, so the nearest hit is
+/// the answer; no hull is built (the general question of two polygons sorts sixteen points).
+pub fn first_within(a: &Rect, to: fiw_table::Point, b: &Rect, limit: f64) -> Option<f64> {
+    use fiw_table::{Point, EPS};
+    let limit = if limit.is_finite() { limit.max(0.0) } else { return None };
+    if within_exactly(a, b, limit) {
+        return Some(0.0);
+    }
+    let path = to - a.centre();
+    let length = path.len();
+    if length <= EPS {
+        return None;
+    }
+    let v = path * (1.0 / length);
+    let (pa, pb) = (*a.polygon(), *b.polygon());
+    let mut first = f64::INFINITY;
+    let mut edge = |p: Point, q: Point, n: Point| {
+        let out = n * limit;
+        let (e0, e1) = (p + out, q + out);
+        let d = e1 - e0;
+        let den = v.cross(d);
+        if den.abs() > 1e-15 {
+            let s = e0.cross(d) / den;
+            let u = e0.cross(v) / den;
+            if s >= 0.0 && (0.0..=1.0).contains(&u) {
+                first = first.min(s);
+            }
+        }
+        if limit > 0.0 {
+            for c in [p, q] {
+                let bq = v.dot(c);
+                let disc = bq * bq - (c.dot(c) - limit * limit);
+                if disc >= 0.0 {
+                    let s = bq - disc.sqrt();
+                    if s >= 0.0 {
+                        first = first.min(s);
+                    }
+                }
+            }
+        }
+    };
+    // `sign` 1: edges of b, shifted by the corners of a lowest along the normal (minus them);
+    // `sign` -1: edges of a reversed, shifted by the corners of b highest along the normal
+    for (own, other, sign) in [(&pb, &pa, 1.0), (&pa, &pb, -1.0)] {
+        for k in 0..4 {
+            let (p, q) = (own[k] * sign, own[(k + 1) % 4] * sign);
+            let d = q - p;
+            let l = d.len();
+            if l == 0.0 {
+                continue;
+            }
+            let n = Point::new(d.y / l, -d.x / l);
+            let reach = |c: &Point| n.dot(*c * -sign);
+            let best = other.iter().map(reach).fold(f64::NEG_INFINITY, f64::max);
+            for c in other.iter().filter(|c| reach(c) >= best - 1e-9) {
+                let shift = *c * -sign;
+                edge(p + shift, q + shift, n);
+            }
+        }
+    }
+    (first <= length + EPS).then_some(first.min(length))
+}
+
+/// Whether two bases are within `limit`, edge to edge, measured as [`Rect::first_within`]
+/// measures the start of a move (the distance, gaps of [`fiw_table::EPS`] counting as touching).
+fn within_exactly(a: &Rect, b: &Rect, limit: f64) -> bool {
+    let d = a.centre().dist(b.centre());
+    let (fa, fb) = (a.footprint(), b.footprint());
+    let outer = (fa.frontage() * fa.frontage() + fa.depth() * fa.depth()).sqrt() / 2.0 + (fb.frontage() * fb.frontage() + fb.depth() * fb.depth()).sqrt() / 2.0;
+    if d > limit + outer + 1e-3 {
+        return false;
+    }
+    let inner = fa.frontage().min(fa.depth()) / 2.0 + fb.frontage().min(fb.depth()) / 2.0;
+    if d - inner <= limit - 1e-9 {
+        return true;
+    }
+    a.distance(b) <= limit
+}
+
 /// The most units a battle may hold (unit numbers are one byte in actions).
 pub const MAX_UNITS: usize = 250;
 
@@ -477,6 +565,36 @@ pub(crate) mod tests {
     pub(crate) fn oswego() -> D3 {
         let s = Scenario::named("fort-oswego").unwrap();
         D3::from_scenario(Options::default(), s, 1).unwrap()
+    }
+
+    /// The fast measure of the 6" stop gives the table's answer, on bases of every size turned
+    /// every way and moves in every direction.
+    #[test]
+    fn first_within_agrees_with_the_table() {
+        use fiw_table::{Footprint, Point};
+        let mut dice = fiw_engine::Dice::new(7);
+        let mut r = |lo: f64, hi: f64| lo + (hi - lo) * dice.below(1_000_000) as f64 / 1_000_000.0;
+        let mut hits = 0;
+        for _ in 0..20_000 {
+            let fa = Footprint::new(r(1.0, 4.0), r(1.0, 4.0)).unwrap();
+            let fb = Footprint::new(r(1.0, 4.0), r(1.0, 4.0)).unwrap();
+            // now and then square to each other, where edges line up exactly
+            let (ta, tb) = if r(0.0, 1.0) < 0.2 { (90.0, 270.0) } else { (r(0.0, 360.0), r(0.0, 360.0)) };
+            let a = fa.place(Pose::new(r(0.0, 20.0), r(0.0, 20.0), ta));
+            let b = fb.place(Pose::new(r(0.0, 20.0), r(0.0, 20.0), tb));
+            let to = Point::new(r(-10.0, 30.0), r(-10.0, 30.0));
+            let limit = [0.0, 6.0, r(0.0, 8.0)][(r(0.0, 2.999)) as usize];
+            let (mine, table) = (first_within(&a, to, &b, limit), a.first_within(to, &b, limit));
+            match (mine, table) {
+                (Some(x), Some(y)) => {
+                    assert!((x - y).abs() < 1e-7, "{a:?} {b:?} {to:?} {limit}: {x} against {y}");
+                    hits += 1;
+                }
+                (None, None) => {}
+                _ => panic!("{a:?} {b:?} {to:?} {limit}: {mine:?} against {table:?}"),
+            }
+        }
+        assert!(hits > 2_000, "{hits}");
     }
 
     #[test]
