@@ -63,12 +63,20 @@ pub(crate) struct MoveCache {
     /// changes only what its shooter may do, and a retirement (a unit moving) everything.
     shots: Vec<Action>,
     shots_fresh: bool,
+    /// Whether each unit is engaged (Disengaging), kept up to date after every order: the
+    /// view asks it of every unit at every decision.
+    engaged: Vec<bool>,
 }
 
 impl MoveCache {
     /// Marks every list out of date (a change the cache cannot follow).
     pub(crate) fn stale_all(&mut self) {
         self.stale.iter_mut().for_each(|s| *s = true);
+    }
+
+    /// Whether unit `i` is engaged, once the cache has been set up.
+    pub(crate) fn engaged(&self, i: usize) -> Option<bool> {
+        self.engaged.get(i).copied()
     }
 
     /// The shots of the shooting phase, if they are up to date.
@@ -115,8 +123,12 @@ impl D3 {
             self.moves.paths = vec![Vec::new(); n];
             self.moves.sigs = (0..n).map(|i| self.sig(i)).collect();
             self.moves.orders = self.orders_given;
+            self.moves.engaged = (0..n).map(|i| self.engaged_afresh(i)).collect();
             return;
         }
+        // which units' engagement to work out again: those that changed, and those within 6"
+        // (and both half-diagonals) of where a changed unit stood or stands
+        let mut engage = vec![false; n];
         for army in [0, 1] {
             if self.moves.orders[army] != self.orders_given[army] {
                 if let Some(c) = (0..n).find(|c| self.units[*c].kind == Type::Commander && self.units[*c].army.seat() == army) {
@@ -135,6 +147,7 @@ impl D3 {
             }
             self.moves.sigs[j] = now;
             self.moves.stale[j] = true;
+            engage[j] = true;
             // its hits, shooting marker and whether it moved matter to its own list only
             // (and a commander's moving, below, to his army's allowances)
             let shared = now.pose != was.pose || now.eliminated != was.eliminated || now.square != was.square;
@@ -153,12 +166,19 @@ impl D3 {
             if !shared {
                 continue;
             }
+            let rj = units().radius(kind);
+            for (b, e) in engage.iter_mut().enumerate() {
+                let v = &self.units[b];
+                let reach = 6.0 + units().radius(v.kind) + rj + 0.05;
+                if v.pose.at.dist(was.pose.at) <= reach || v.pose.at.dist(now.pose.at) <= reach {
+                    *e = true;
+                }
+            }
             let old = units().get(kind).footprint.place(was.pose);
             if in_town(&old) || in_town(self.base(j)) {
                 self.moves.stale_all();
                 continue;
             }
-            let rj = units().radius(kind);
             for b in 0..n {
                 let v = &self.units[b];
                 if b == j || v.eliminated || self.moves.stale[b] {
@@ -187,6 +207,11 @@ impl D3 {
                         }
                     }
                 }
+            }
+        }
+        for (b, again) in engage.into_iter().enumerate() {
+            if again {
+                self.moves.engaged[b] = self.engaged_afresh(b);
             }
         }
     }

@@ -24,7 +24,7 @@ use crate::scenario::Army;
 use crate::state::{Phase, D3};
 use crate::units::{units, Type};
 use fiw_engine::{Policy, Seen};
-use fiw_table::{Arc, Containment, Kind, Layout, Point, Pose, Rect, Side};
+use fiw_table::{Arc, Kind, Layout, Point, Pose, Rect, Side};
 
 /// A move must beat staying by this much to be made: small gains are not worth giving up a
 /// shot or the commander's orders, and a general who only moves for a reason ends his phase
@@ -106,8 +106,10 @@ impl General {
     }
 }
 
-/// Whether a base lies partly or wholly in a piece of terrain, the boxes around both compared
-/// first (the general asks this of every candidate).
+/// Whether a base lies partly or wholly in a piece of terrain, as far as the general needs
+/// to know: its centre or a corner inside. The rules measure the area shared (a terrain corner
+/// poking into the middle of an edge counts there); the general asks this of every candidate,
+/// and a rule of thumb may miss such a sliver.
 fn touches(t: &fiw_table::Terrain, rect: &Rect) -> bool {
     let (lo, hi) = t.polygon.bounds();
     let c = rect.corners();
@@ -116,7 +118,7 @@ fn touches(t: &fiw_table::Terrain, rect: &Rect) -> bool {
     if x1 < lo.x || x0 > hi.x || y1 < lo.y || y0 > hi.y {
         return false;
     }
-    t.polygon.holds(rect) != Containment::Outside
+    std::iter::once(rect.centre()).chain(c).any(|p| t.polygon.locate(p) == fiw_table::Location::Inside)
 }
 
 /// The unit an order is for.

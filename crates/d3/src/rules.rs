@@ -328,7 +328,7 @@ impl D3 {
             if !apart && crate::state::bases_overlap(&end, other) {
                 return Err(no(quiet, "Interpenetration", || format!("{name} would end on top of {}", self.id(j))));
             }
-            if !u.kind.passes_through_units() && path().overlaps_shape(other) {
+            if !u.kind.passes_through_units() && crate::state::sweeps_through(&moving, to, other) {
                 return Err(no(quiet, "Interpenetration", || format!("{name} would pass through {}: only skirmishers and artillery move through other units", self.id(j)),
                 ));
             }
@@ -466,8 +466,8 @@ impl D3 {
             return Err(err("Shooting", format!("{tname} is outside {name}'s 45° field of fire")));
         }
         let others = self.others(&[i, t]);
-        let index: Vec<usize> = (0..self.units.len()).filter(|j| !self.units[*j].eliminated && *j != i && *j != t).collect();
         if let Err(why) = layout.line_of_sight(&me, &them, &others, u.kind == Type::Artillery) {
+            let index: Vec<usize> = (0..self.units.len()).filter(|j| !self.units[*j].eliminated && *j != i && *j != t).collect();
             let by = match why {
                 Blocked::Unit(k) => index.get(k).map(|j| self.id(*j).to_string()).unwrap_or_else(|| "a unit".into()),
                 Blocked::Terrain(k) => layout.terrain().get(k).map(|x| x.label().to_string()).unwrap_or_else(|| "terrain".into()),

@@ -143,7 +143,11 @@ pub fn bases_within(a: &Rect, b: &Rect, limit: f64) -> bool {
     if d - inner <= limit - 1e-9 {
         return true;
     }
-    a.is_within(b, limit)
+    // the gap is no more than the distance: bases apart by more than it are not within
+    if gap(a, b) > limit + fiw_table::EPS {
+        return false;
+    }
+    fiw_table::within(bases_distance(a, b), limit)
 }
 
 /// Whether two bases overlap (share more than a touch): the same answer as [`Rect::overlaps`],
@@ -151,6 +155,13 @@ pub fn bases_within(a: &Rect, b: &Rect, limit: f64) -> bool {
 /// give the same gap, so asking them again, as the general test of two polygons does, is
 /// wasted).
 pub fn bases_overlap(a: &Rect, b: &Rect) -> bool {
+    gap(a, b) < -fiw_table::EPS
+}
+
+/// The separating-axis gap of two bases on the directions of their edges: positive when they
+/// are apart (no more than the distance between them), negative when they overlap. Each base's
+/// opposite edges give the same gap, so two directions a base are asked, not four.
+fn gap(a: &Rect, b: &Rect) -> f64 {
     let (pa, pb) = (*a.polygon(), *b.polygon());
     let mut best = f64::NEG_INFINITY;
     for poly in [&pa, &pb] {
@@ -166,7 +177,70 @@ pub fn bases_overlap(a: &Rect, b: &Rect) -> bool {
             best = best.max((bmin - amax).max(amin - bmax));
         }
     }
+    best
+}
+
+/// Whether base `a`, moving straight to `to` holding its facing, passes through base `b`
+/// (the ground it sweeps overlaps `b` by more than a touch): the same answer as asking the
+/// table's swept ground ([`fiw_table::sweep`]) whether it overlaps `b`. The swept ground is
+/// the base stretched along the move, so its edges run along the base's own two directions
+/// and along the move: the separating-axis test on those and `b`'s, with the base's extent
+/// on each stretched by the move, needs no hull.
+pub fn sweeps_through(a: &Rect, to: fiw_table::Point, b: &Rect) -> bool {
+    use fiw_table::Point;
+    let (pa, pb) = (*a.polygon(), *b.polygon());
+    let m = to - a.centre();
+    let mut axes: [Option<Point>; 5] = [None; 5];
+    for (k, poly) in [&pa, &pb].into_iter().enumerate() {
+        for e in 0..2 {
+            let d = poly[e + 1] - poly[e];
+            let l = d.len();
+            if l > 0.0 {
+                axes[k * 2 + e] = Some(Point::new(d.y / l, -d.x / l));
+            }
+        }
+    }
+    let l = m.len();
+    if l > fiw_table::EPS {
+        axes[4] = Some(Point::new(m.y / l, -m.x / l));
+    }
+    let mut best = f64::NEG_INFINITY;
+    for axis in axes.into_iter().flatten() {
+        let span = |ps: &[Point; 4]| ps.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| (lo.min(p.dot(axis)), hi.max(p.dot(axis))));
+        let ((amin, amax), (bmin, bmax)) = (span(&pa), span(&pb));
+        let shift = m.dot(axis);
+        let (amin, amax) = (amin + shift.min(0.0), amax + shift.max(0.0));
+        best = best.max((bmin - amax).max(amin - bmax));
+    }
     best < -fiw_table::EPS
+}
+
+/// The distance between two bases, edge to edge: the same answer as [`Rect::distance`] (0 when
+/// they touch or overlap, gaps of [`fiw_table::EPS`] counting as touching).
+pub fn bases_distance(a: &Rect, b: &Rect) -> f64 {
+    if gap(a, b) <= 0.0 {
+        return 0.0;
+    }
+    // apart: the nearest points include a corner of one of them
+    let (pa, pb) = (a.polygon(), b.polygon());
+    let mut d2 = f64::INFINITY;
+    for (p, q) in [(pa, pb), (pb, pa)] {
+        for v in p {
+            for k in 0..4 {
+                let (e0, e1) = (q[k], q[(k + 1) % 4]);
+                let e = e1 - e0;
+                let t = ((*v - e0).dot(e) / e.dot(e)).clamp(0.0, 1.0);
+                let w = *v - (e0 + e * t);
+                d2 = d2.min(w.dot(w));
+            }
+        }
+    }
+    let d = d2.sqrt();
+    if d <= fiw_table::EPS {
+        0.0
+    } else {
+        d
+    }
 }
 
 /// The distance from the straight line `from`–`to` to a base (0 if the line runs into it): a
@@ -298,7 +372,7 @@ fn within_exactly(a: &Rect, b: &Rect, limit: f64) -> bool {
     if d - inner <= limit - 1e-9 {
         return true;
     }
-    a.distance(b) <= limit
+    bases_distance(a, b) <= limit
 }
 
 /// The most units a battle may hold (unit numbers are one byte in actions).
@@ -508,6 +582,16 @@ impl D3 {
     /// Disengaging: whether unit `i` is engaged in combat: an enemy within 6", or its shooting
     /// marker on an enemy still on the table.
     pub fn engaged(&self, i: usize) -> bool {
+        match self.moves.engaged(i) {
+            Some(e) => e,
+            None => self.engaged_afresh(i),
+        }
+    }
+
+    /// [`D3::engaged`] worked out from the table, not from what is kept: for keeping it, and
+    /// for the tests that hold the kept answer to it.
+    #[doc(hidden)]
+    pub fn engaged_afresh(&self, i: usize) -> bool {
         let u = &self.units[i];
         if u.kind == Type::Commander {
             return false;
@@ -595,6 +679,29 @@ pub(crate) mod tests {
             }
         }
         assert!(hits > 2_000, "{hits}");
+    }
+
+    /// The quick measures of two bases give the table's answers.
+    #[test]
+    fn distances_agree_with_the_table() {
+        use fiw_table::Footprint;
+        let mut dice = fiw_engine::Dice::new(9);
+        let mut r = |lo: f64, hi: f64| lo + (hi - lo) * dice.below(1_000_000) as f64 / 1_000_000.0;
+        for _ in 0..20_000 {
+            let fa = Footprint::new(r(1.0, 4.0), r(1.0, 4.0)).unwrap();
+            let fb = Footprint::new(r(1.0, 4.0), r(1.0, 4.0)).unwrap();
+            let (ta, tb) = if r(0.0, 1.0) < 0.2 { (0.0, 90.0) } else { (r(0.0, 360.0), r(0.0, 360.0)) };
+            let a = fa.place(Pose::new(r(0.0, 12.0), r(0.0, 12.0), ta));
+            let b = fb.place(Pose::new(r(0.0, 12.0), r(0.0, 12.0), tb));
+            let limit = r(0.0, 7.0);
+            assert!((bases_distance(&a, &b) - a.distance(&b)).abs() < 1e-9, "{a:?} {b:?}");
+            assert_eq!(bases_within(&a, &b, limit), a.is_within(&b, limit), "{a:?} {b:?} {limit}");
+            assert_eq!(bases_overlap(&a, &b), a.overlaps(&b), "{a:?} {b:?}");
+            let to = fiw_table::Point::new(r(-6.0, 18.0), r(-6.0, 18.0));
+            use fiw_table::Shape;
+            let swept = fiw_table::sweep(fa, a.centre(), to, ta);
+            assert_eq!(sweeps_through(&a, to, &b), swept.overlaps_shape(&b), "{a:?} {b:?} {to:?}");
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! every listed order is legal; no unit ever ends a move off the table, on impassable ground
 //! or overlapping another unit; hits stay within what the rules let a unit carry; each army's
 //! resolve is its starting resolve less its losses; the kept lists of candidate moves and shots
-//! are what a fresh listing gives; and the save of a game replays through the kernel to the
+//! are what a fresh listing gives, and the kept engagement of every unit what the table says; and the save of a game replays through the kernel to the
 //! same state (every tenth game, the replay costing as much as the game).
 //!
 //! The random player passes a phase with one chance in four whenever it may, and otherwise
@@ -71,6 +71,11 @@ fn play(scenario: &str, k: u64) {
         }
         g.apply(a).unwrap_or_else(|e| panic!("{label}: listed order {} refused: {e}", g.action_text(&a)));
         let moved: Vec<usize> = (0..before.len()).filter(|i| g.units()[*i].pose != before[*i]).collect();
+        if checked {
+            for i in (0..g.units().len()).filter(|i| !g.units()[*i].eliminated) {
+                assert_eq!(g.engaged(i), g.engaged_afresh(i), "{label}: the kept engagement of {} is wrong", g.id(i));
+            }
+        }
         sound(&g, &moved, &label);
         assert!(g.round() <= g.scenario().turns, "{label}: past the last round");
     }
