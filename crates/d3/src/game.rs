@@ -139,7 +139,8 @@ impl Game for D3 {
         self.view_of(true)
     }
 
-    /// The view without what only people read (the log, the units' names): a computer general
+    /// The view without what only people read (the log, the names of the scenario and the
+    /// units, which the table carries): a computer general
     /// reads it at every decision, and names the units by their index as orders do.
     fn policy_view(&self, _seat: Seat) -> View {
         self.view_of(false)
@@ -273,7 +274,7 @@ impl D3 {
     /// The whole table as seen; `people` adds what only people read (the log, the names).
     fn view_of(&self, people: bool) -> View {
         View {
-            scenario: self.scenario.name.clone(),
+            scenario: if people { self.scenario.name.clone() } else { String::new() },
             round: self.round,
             active: self.active,
             phase: self.phase,

@@ -76,26 +76,29 @@ impl General {
             self.held = vec![false; view.units.len()];
         }
         let may_pass = legal.contains(&Action::Pass);
-        // group the listed orders by unit
-        let mut by_unit: Vec<Vec<usize>> = vec![Vec::new(); view.units.len()];
-        for (k, a) in legal.iter().enumerate() {
-            if let Some(u) = unit_of(a) {
-                if let Some(v) = by_unit.get_mut(u) {
-                    v.push(k);
-                }
+        // the listed orders come unit by unit: each run of one unit's orders, and the unit's rank
+        let mut runs: Vec<(f64, usize, usize, usize)> = Vec::with_capacity(view.units.len());
+        let mut k = 0;
+        while k < legal.len() {
+            let Some(u) = unit_of(&legal[k]).filter(|u| *u < view.units.len()) else {
+                k += 1;
+                continue;
+            };
+            let start = k;
+            while k < legal.len() && unit_of(&legal[k]) == Some(u) {
+                k += 1;
             }
+            runs.push((board.priority(u), u, start, k));
         }
-        let mut order: Vec<(f64, usize)> = (0..view.units.len()).filter(|&u| !by_unit[u].is_empty()).map(|u| (board.priority(u), u)).collect();
-        order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        for (_, u) in order {
+        runs.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+        for (_, u, start, end) in runs {
             // a commander with an enemy within 6" must go: `pass` is not listed until he has
             if self.held[u] && may_pass {
                 continue;
             }
             let stay = board.stay_value(u);
-            let best = by_unit[u]
-                .iter()
-                .map(|&k| (k, board.order_value(u, &legal[k])))
+            let best = (start..end)
+                .map(|k| (k, board.order_value(u, &legal[k])))
                 .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
             match best {
                 Some((k, value)) if value > stay + WORTH_MOVING || !may_pass => return Some(k),
@@ -121,6 +124,46 @@ fn touches(t: &fiw_table::Terrain, rect: &Rect) -> bool {
     std::iter::once(rect.centre()).chain(c).any(|p| t.polygon.locate(p) == fiw_table::Location::Inside)
 }
 
+/// How much of the straight line `a`–`b` runs inside a piece of ground, taken as convex (the
+/// line clipped by each edge in turn): the table's own measure gathers every stretch in a
+/// vector, and the general asks this of every candidate; for ground that is not convex this
+/// is the stretch inside its outline's hull, near enough for a rule of thumb.
+fn length_inside(poly: &fiw_table::Polygon, a: Point, b: Point) -> f64 {
+    let d = b - a;
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    let pts = poly.points();
+    // the side of each edge the polygon lies on, whichever way its points run
+    let turn = if signed_area(pts) >= 0.0 { 1.0 } else { -1.0 };
+    for k in 0..pts.len() {
+        let (p, q) = (pts[k], pts[(k + 1) % pts.len()]);
+        let e = q - p;
+        // inside where turn * e x (x - p) >= 0
+        let num = turn * e.cross(a - p);
+        let den = turn * e.cross(d);
+        if den.abs() < 1e-12 {
+            if num < 0.0 {
+                return 0.0;
+            }
+            continue;
+        }
+        let t = -num / den;
+        if den > 0.0 {
+            t0 = t0.max(t);
+        } else {
+            t1 = t1.min(t);
+        }
+        if t0 >= t1 {
+            return 0.0;
+        }
+    }
+    (t1 - t0) * d.len()
+}
+
+/// Twice the signed area of a ring of points (positive anticlockwise).
+fn signed_area(pts: &[Point]) -> f64 {
+    (0..pts.len()).map(|k| pts[k].cross(pts[(k + 1) % pts.len()])).sum()
+}
+
 /// The unit an order is for.
 fn unit_of(a: &Action) -> Option<usize> {
     match *a {
@@ -135,6 +178,9 @@ struct Board<'a> {
     layout: &'a Layout,
     me: Army,
     bases: Vec<Rect>,
+    /// The enemy units that fight: index, and the hits each would do shooting from where it
+    /// stands (worked out once a decision, not for every candidate weighed).
+    foes: Vec<(usize, f64)>,
     /// Whether the general's army is behind on resolve or level with it: then it must win
     /// ground and units, and advances; ahead, it holds what it has.
     must_attack: bool,
@@ -145,7 +191,9 @@ impl<'a> Board<'a> {
         let bases = view.units.iter().map(|u| u.base).collect();
         let (mine, theirs) = (view.resolve[me.seat()], view.resolve[me.enemy().seat()]);
         let attacker = view.table.first == me;
-        Board { view, layout: &view.table.layout, me, bases, must_attack: mine < theirs || (mine == theirs && attacker) }
+        let mut board = Board { view, layout: &view.table.layout, me, bases, foes: Vec::new(), must_attack: mine < theirs || (mine == theirs && attacker) };
+        board.foes = board.enemies().map(|j| (j, board.shot_hits(view.units[j].kind, &board.bases[j]))).collect();
+        board
     }
 
     fn unit(&self, i: usize) -> &UnitView {
@@ -218,12 +266,14 @@ impl<'a> Board<'a> {
         let Some(range) = units().get(kind).range else { return 0.0 };
         let arc = if self.in_kind(Kind::Town, rect) { Arc::ALL_ROUND } else { Arc::FRONT_45 };
         let hits = self.shot_hits(kind, rect);
-        self.enemies()
-            .filter(|&j| {
+        let reach = range + units().radius(kind) + 0.01;
+        self.foes
+            .iter()
+            .filter(|&&(j, _)| {
                 let b = &self.bases[j];
-                rect.centre().dist(b.centre()) <= range + 6.0 && crate::state::bases_within(rect, b, range) && rect.in_arc(b, arc)
+                rect.centre().dist(b.centre()) <= reach + units().radius(self.unit(j).kind) && crate::state::bases_within(rect, b, range) && rect.in_arc(b, arc)
             })
-            .map(|j| hits * self.target_worth(j))
+            .map(|&(j, _)| hits * self.target_worth(j))
             .fold(0.0, f64::max)
     }
 
@@ -234,13 +284,14 @@ impl<'a> Board<'a> {
     fn danger(&self, i: usize, kind: Type, rect: &Rect, square: bool) -> f64 {
         let cover = self.in_cover(kind, rect);
         let mut hits = 0.0;
-        for j in self.enemies() {
+        let radius = units().radius(kind);
+        for &(j, shot) in &self.foes {
             let e = self.unit(j);
             let b = &self.bases[j];
             let d = rect.centre().dist(b.centre());
             if let Some(range) = units().get(e.kind).range {
-                if !e.square && d <= range + 6.0 && crate::state::bases_within(b, rect, range) && b.in_arc(rect, Arc::FRONT_45) {
-                    hits += self.shot_hits(e.kind, b) * 0.7;
+                if !e.square && d <= range + radius + units().radius(e.kind) + 0.01 && crate::state::bases_within(b, rect, range) && b.in_arc(rect, Arc::FRONT_45) {
+                    hits += shot * 0.7;
                 }
             }
             if e.kind == Type::Cavalry && !cover && !square && kind != Type::Commander && d <= 14.0 {
@@ -310,7 +361,6 @@ impl<'a> Board<'a> {
             return 0.0;
         };
         let to = self.unit(j).pose.at;
-        let line = fiw_table::Segment::new(at, to);
         let (x0, x1, y0, y1) = (at.x.min(to.x), at.x.max(to.x), at.y.min(to.y), at.y.max(to.y));
         let mut way = at.dist(to);
         for t in self.layout.terrain() {
@@ -322,7 +372,7 @@ impl<'a> Board<'a> {
             if x1 < lo.x || x0 > hi.x || y1 < lo.y || y0 > hi.y {
                 continue;
             }
-            let inside = t.polygon.length_inside(&line);
+            let inside = length_inside(&t.polygon, at, to);
             if inside > 0.0 {
                 way += 6.0 + inside;
             }
@@ -460,4 +510,24 @@ pub fn search_ai(config: fiw_engine::SearchConfig) -> Box<dyn fiw_engine::Adviso
 /// of a whole battle between generals takes about 12 ms on one core).
 pub fn default_limits() -> fiw_engine::SearchLimits {
     fiw_engine::SearchLimits { iterations: Some(60), time: Some(std::time::Duration::from_millis(1_000)) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The general's measure of a line through ground is the table's, for convex ground.
+    #[test]
+    fn length_inside_agrees_with_the_table_on_convex_ground() {
+        let s = crate::Scenario::named("fort-oswego").unwrap();
+        let mut dice = fiw_engine::Dice::new(3);
+        let mut r = |lo: f64, hi: f64| lo + (hi - lo) * dice.below(1_000_000) as f64 / 1_000_000.0;
+        for t in s.layout.terrain().iter().filter(|t| t.polygon.is_convex()) {
+            for _ in 0..2_000 {
+                let (a, b) = (Point::new(r(0.0, 72.0), r(0.0, 48.0)), Point::new(r(0.0, 72.0), r(0.0, 48.0)));
+                let table = t.polygon.length_inside(&fiw_table::Segment::new(a, b));
+                assert!((length_inside(&t.polygon, a, b) - table).abs() < 1e-6, "{} {a:?} {b:?}", t.label());
+            }
+        }
+    }
 }

@@ -29,6 +29,11 @@ fn err(rule: &str, message: String) -> RuleError {
     RuleError::new(rule, message)
 }
 
+thread_local! {
+    /// The bases a line of sight is measured against, reused from one question to the next.
+    static OTHERS: std::cell::RefCell<Vec<fiw_table::Rect>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// How far past the point where it first comes within 6" of an enemy a move may end (the
 /// Movement stop). Places are typed to a tenth of an inch, and the exact point where a move
 /// first comes within 6" is almost never on that grid: held to the exact point, a unit could
@@ -465,8 +470,16 @@ impl D3 {
         if !me.in_arc(&them, arc) {
             return Err(err("Shooting", format!("{tname} is outside {name}'s 45° field of fire")));
         }
-        let others = self.others(&[i, t]);
-        if let Err(why) = layout.line_of_sight(&me, &them, &others, u.kind == Type::Artillery) {
+        // the other bases, gathered in a buffer kept for the thread: listing the shots asks
+        // this of every shooter and target in range, and a fresh vector each time cost more
+        // than the sight line
+        let sight = OTHERS.with(|buf| {
+            let mut others = buf.borrow_mut();
+            others.clear();
+            others.extend((0..self.units.len()).filter(|j| !self.units[*j].eliminated && *j != i && *j != t).map(|j| self.bases[j]));
+            layout.line_of_sight(&me, &them, &others, u.kind == Type::Artillery)
+        });
+        if let Err(why) = sight {
             let index: Vec<usize> = (0..self.units.len()).filter(|j| !self.units[*j].eliminated && *j != i && *j != t).collect();
             let by = match why {
                 Blocked::Unit(k) => index.get(k).map(|j| self.id(*j).to_string()).unwrap_or_else(|| "a unit".into()),

@@ -531,11 +531,6 @@ impl D3 {
         self.cover[i] = self.in_cover_at(self.units[i].kind, &self.bases[i]);
     }
 
-    /// The bases of every unit on the table but `skip`.
-    pub(crate) fn others(&self, skip: &[usize]) -> Vec<Rect> {
-        (0..self.units.len()).filter(|i| !self.units[*i].eliminated && !skip.contains(i)).map(|i| self.bases[i]).collect()
-    }
-
     /// Eliminating Units: whether a base of `kind` at `rect` is in cover. Woods and towns
     /// cover whoever is in them; entrenchments cover infantry, skirmishers and artillery.
     pub fn in_cover_at(&self, kind: Type, rect: &Rect) -> bool {
