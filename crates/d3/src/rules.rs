@@ -12,6 +12,10 @@ pub(crate) struct MoveContext {
     allowance: f64,
     engaged: bool,
     near: Vec<usize>,
+    /// The units on the table near enough to matter to some move within the allowance: their
+    /// centres within the allowance, 6" and both half-diagonals of the unit's. No move of at
+    /// most the allowance ends on, passes through, or comes within 6" of any other.
+    around: Vec<usize>,
 }
 
 impl MoveContext {
@@ -207,7 +211,15 @@ impl D3 {
     /// What every move of unit `i` this phase depends on, worked out once.
     pub(crate) fn move_context(&self, i: usize) -> MoveContext {
         let u = &self.units[i];
-        MoveContext { allowance: self.allowance(i), engaged: self.engaged(i), near: self.enemies_within(u.army, self.base(i), 6.0) }
+        let allowance = self.allowance(i);
+        let reach = allowance + 6.0 + units().radius(u.kind) + 0.1;
+        let around = (0..self.units.len())
+            .filter(|j| {
+                let v = &self.units[*j];
+                *j != i && !v.eliminated && u.pose.at.dist(v.pose.at) <= reach + units().radius(v.kind)
+            })
+            .collect();
+        MoveContext { allowance, engaged: self.engaged(i), near: self.enemies_within(u.army, self.base(i), 6.0), around }
     }
 
     /// The rest of [`D3::check_move`], for a unit [`D3::mover`] accepted, with its context.
@@ -217,10 +229,15 @@ impl D3 {
         let fp = units().get(u.kind).footprint;
         let from = u.pose.at;
         let length = from.dist(to);
-        let end = fp.place(Pose::new(to.x, to.y, facing));
+        // the base where the move ends, worked out only when a question needs it
+        let end_cell = std::cell::OnceCell::new();
+        let end = || end_cell.get_or_init(|| fp.place(Pose::new(to.x, to.y, facing)));
+        let radius = units().radius(u.kind);
         let layout = &self.scenario.layout;
         let bounds = layout.bounds();
-        if !bounds.holds(&end) {
+        // a base whose turning circle lies on the table lies on it
+        let clear_of_edges = to.x - radius >= 0.0 && to.y - radius >= 0.0 && to.x + radius <= bounds.width() && to.y + radius <= bounds.depth();
+        if !clear_of_edges && !bounds.holds(end()) {
             return Err(no(quiet, "Movement", || format!("{name}'s base would leave the table")));
         }
         let allowance = ctx.allowance;
@@ -242,25 +259,24 @@ impl D3 {
             if let Some(t) = u.engaged_with {
                 foes.push(t as usize);
             }
-            if !foes.iter().any(|j| end.in_arc(self.base(*j), Arc::FRONT_45)) {
+            if !foes.iter().any(|j| end().in_arc(self.base(*j), Arc::FRONT_45)) {
                 return Err(no(quiet, "Movement", || format!("{name} is engaged in combat: it may pivot only to face an enemy")));
             }
         }
         // the base at the start turned to its final facing (as it stands, if it keeps it)
         let moving = if facing == u.pose.facing { *self.base(i) } else { fp.place(Pose::new(from.x, from.y, facing)) };
-        let radius = units().radius(u.kind);
         if u.kind == Type::Commander {
             // Army Commander: commanders cannot be engaged, so one never ends a move within 6"
-            if let Some(j) = self.enemies_near(u.army, &end, 6.0).next() {
+            if let Some(j) = self.enemies_near(u.army, end(), 6.0).next() {
                 return Err(no(quiet, "Army Commander", || format!("{name} cannot be engaged in combat: this move ends within 6\" of {}", self.id(j))));
             }
         } else if engaged && !pivot_only {
             // Disengaging: away from the enemy, ending beyond 6" of every enemy, and not
             // coming within 6" of another on the way
-            if let Some(j) = self.enemies_near(u.army, &end, 6.0).next() {
+            if let Some(j) = self.enemies_near(u.army, end(), 6.0).next() {
                 return Err(no(quiet, "Disengaging", || format!("{name} must move away to disengage: this move ends within 6\" of {}", self.id(j))));
             }
-            for j in self.enemy_units(i) {
+            for j in self.enemies_around(i, ctx) {
                 if near.contains(&j) || Some(j as u8) == u.engaged_with || self.far_from_path(j, from, to, radius + 6.0) {
                     continue;
                 }
@@ -273,7 +289,7 @@ impl D3 {
         } else if !pivot_only {
             // Movement: the move ceases on coming within 6" of an enemy
             let reach = radius + 6.0;
-            for j in self.enemy_units(i) {
+            for j in self.enemies_around(i, ctx) {
                 // quick reject: an enemy whose base stays farther than 6" from any base the
                 // path could hold cannot stop the move
                 if self.far_from_path(j, from, to, reach) || crate::state::path_to_base(from, to, self.base(j)) > reach + 0.01 {
@@ -290,7 +306,10 @@ impl D3 {
         // the ground the move sweeps is worked out only when some terrain or unit lies near
         // enough to matter: terrain whose bounding box misses the path's cannot share any of
         // it, which is the answer the exact questions would give
-        let (lo, hi) = bounding_box(&[&moving, &end]);
+        // the box round the bases at both ends (the end base is the start one moved along)
+        let (lo, hi) = bounding_box(&[&moving]);
+        let shift = to - from;
+        let (lo, hi) = (Point::new(lo.x.min(lo.x + shift.x), lo.y.min(lo.y + shift.y)), Point::new(hi.x.max(hi.x + shift.x), hi.y.max(hi.y + shift.y)));
         let near_path = |t: &fiw_table::Terrain| {
             let (a, b) = t.polygon.bounds();
             !(b.x < lo.x || a.x > hi.x || b.y < lo.y || a.y > hi.y)
@@ -301,7 +320,7 @@ impl D3 {
             // the base where it ends is asked too: the table measures a shape's overlap with a
             // tolerance that grows with its outline, so a corner grazing the shore can pass
             // with the longer outline of the swept ground and still poke into the lake
-            if let Some(t) = layout.impassable_under(path()).or_else(|| layout.impassable_under(&end)) {
+            if let Some(t) = layout.impassable_under(path()).or_else(|| layout.impassable_under(end())) {
                 return Err(no(quiet, "Terrain Effects", || format!("{name} cannot cross {}: it is impassable", layout.terrain()[t].label())));
             }
         }
@@ -313,7 +332,9 @@ impl D3 {
             }
         }
         for t in layout.terrain().iter().filter(|t| t.kind == Kind::Town) {
-            if t.polygon.holds(&end) != Containment::Outside {
+            let (a, b) = t.polygon.bounds();
+            let near_end = !(b.x < to.x - radius || a.x > to.x + radius || b.y < to.y - radius || a.y > to.y + radius);
+            if near_end && t.polygon.holds(end()) != Containment::Outside {
                 if !u.kind.may_end_in_town() {
                     return Err(no(quiet, "Terrain Effects", || format!("only infantry and skirmishers may end a move in a town ({})", t.label())));
                 }
@@ -324,13 +345,13 @@ impl D3 {
                 }
             }
         }
-        for j in 0..self.units.len() {
-            if j == i || self.units[j].eliminated || self.far_from_path(j, from, to, radius) || crate::state::path_to_base(from, to, self.base(j)) > radius + 0.01 {
+        for &j in &ctx.around {
+            if self.far_from_path(j, from, to, radius) || crate::state::path_to_base(from, to, self.base(j)) > radius + 0.01 {
                 continue;
             }
             let other = self.base(j);
             let apart = to.dist(self.units[j].pose.at) > radius + units().radius(self.units[j].kind) + 0.01;
-            if !apart && crate::state::bases_overlap(&end, other) {
+            if !apart && crate::state::bases_overlap(end(), other) {
                 return Err(no(quiet, "Interpenetration", || format!("{name} would end on top of {}", self.id(j))));
             }
             if !u.kind.passes_through_units() && crate::state::sweeps_through(&moving, to, other) {
@@ -400,12 +421,12 @@ impl D3 {
         fiw_table::Segment::new(from, to).distance_to_point(c) > m
     }
 
-    /// The living enemy units of unit `i`'s army that engage (not commanders).
-    fn enemy_units(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+    /// The living enemy units that engage (not commanders) among those around unit `i`.
+    fn enemies_around<'a>(&'a self, i: usize, ctx: &'a MoveContext) -> impl Iterator<Item = usize> + 'a {
         let army = self.units[i].army;
-        (0..self.units.len()).filter(move |j| {
+        ctx.around.iter().copied().filter(move |j| {
             let v = &self.units[*j];
-            v.army != army && !v.eliminated && v.kind != Type::Commander
+            v.army != army && v.kind != Type::Commander
         })
     }
 
