@@ -707,13 +707,15 @@ impl D3 {
         if layout.impassable_under(&path).is_some() || layout.impassable_under(&rect).is_some() {
             return None;
         }
-        let barred = layout.under(&path).iter().any(|x| x.kind == Kind::Woods && !u.kind.may_enter_woods())
-            || layout.under(&rect).iter().any(|x| x.kind == Kind::Town && !u.kind.may_end_in_town());
+        // only the kinds in question are measured (the same answer as `Layout::under`)
+        let barred = (!u.kind.may_enter_woods() && layout.terrain().iter().any(|x| x.kind == Kind::Woods && x.polygon.holds(&path) != Containment::Outside))
+            || (!u.kind.may_end_in_town() && layout.terrain().iter().any(|x| x.kind == Kind::Town && x.polygon.holds(&rect) != Containment::Outside));
         if barred {
             return None;
         }
+        let radius = units().radius(u.kind);
         for j in 0..self.units.len() {
-            if j == t || self.units[j].eliminated {
+            if j == t || self.units[j].eliminated || crate::state::path_to_base(from, to, self.base(j)) > radius + 0.01 {
                 continue;
             }
             let other = self.rect(j);
