@@ -281,8 +281,7 @@ impl<'a> Board<'a> {
     /// that already have it in range and arc (they shoot without moving), and a charge by
     /// enemy cavalry that can reach it. Hits weigh more on a unit already hurt, and half in
     /// cover, where a unit lasts twice as long.
-    fn danger(&self, i: usize, kind: Type, rect: &Rect, square: bool) -> f64 {
-        let cover = self.in_cover(kind, rect);
+    fn danger(&self, i: usize, kind: Type, rect: &Rect, square: bool, cover: bool) -> f64 {
         let mut hits = 0.0;
         let radius = units().radius(kind);
         for &(j, shot) in &self.foes {
@@ -336,7 +335,7 @@ impl<'a> Board<'a> {
         if !square {
             v += 0.8 * self.fire_value(kind, &rect);
         }
-        v -= self.danger(i, kind, &rect, square);
+        v -= self.danger(i, kind, &rect, square, cover);
         // closing with the enemy: the wanted distance is just inside the unit's reach
         let want = match kind {
             Type::Artillery => 18.0,
@@ -457,7 +456,7 @@ impl<'a> Board<'a> {
         let gap = u.pose.at.dist(v.pose.at) - 1.0 - units().get(v.kind).footprint.depth() / 2.0;
         let end = u.pose.at + fiw_table::heading(face) * gap.max(0.0);
         let rect = units().get(u.kind).footprint.place(Pose::new(end.x, end.y, face));
-        hits * self.target_worth(t) - 0.6 * self.danger(i, u.kind, &rect, false) - 0.3
+        hits * self.target_worth(t) - 0.6 * self.danger(i, u.kind, &rect, false, false) - 0.3
     }
 
     /// The shot with the most expected hits on the most valuable target.

@@ -213,12 +213,11 @@ impl D3 {
         let u = &self.units[i];
         let allowance = self.allowance(i);
         let reach = allowance + 6.0 + units().radius(u.kind) + 0.1;
-        let around = (0..self.units.len())
-            .filter(|j| {
-                let v = &self.units[*j];
-                *j != i && !v.eliminated && u.pose.at.dist(v.pose.at) <= reach + units().radius(v.kind)
-            })
-            .collect();
+        let mut around = Vec::with_capacity(self.units.len());
+        around.extend((0..self.units.len()).filter(|j| {
+            let v = &self.units[*j];
+            *j != i && !v.eliminated && u.pose.at.dist(v.pose.at) <= reach + units().radius(v.kind)
+        }));
         MoveContext { allowance, engaged: self.engaged(i), near: self.enemies_within(u.army, self.base(i), 6.0), around }
     }
 
