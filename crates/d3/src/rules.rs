@@ -168,14 +168,16 @@ impl D3 {
         if let Some(k) = layout.impassable_under(&path).or_else(|| layout.impassable_under(&fp.place(end))) {
             return Err(err("Terrain Effects", format!("{name} cannot cross {}: it is impassable", layout.terrain()[k].label())));
         }
-        if let Some(w) = layout.under(&path).iter().find(|x| x.kind == Kind::Woods) {
-            return Err(err("Terrain Effects", format!("only skirmishers may enter woods, and {} is in {name}'s way", layout.terrain()[w.terrain].label())));
+        // only woods are measured against the charge (the same answer as `Layout::under`)
+        if let Some(w) = layout.terrain().iter().find(|x| x.kind == Kind::Woods && x.polygon.holds(&path) != Containment::Outside) {
+            return Err(err("Terrain Effects", format!("only skirmishers may enter woods, and {} is in {name}'s way", w.label())));
         }
+        let radius = units().radius(u.kind);
         for j in 0..self.units.len() {
-            if j == i || j == t || self.units[j].eliminated {
+            if j == i || j == t || self.units[j].eliminated || crate::state::path_to_base(from, to, self.base(j)) > radius + 0.01 {
                 continue;
             }
-            if path.overlaps_shape(&self.rect(j)) {
+            if crate::state::sweeps_through(&moving, to, self.base(j)) {
                 return Err(err("Interpenetration", format!("{name} would pass through {} on the way", self.id(j))));
             }
         }
