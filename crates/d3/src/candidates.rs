@@ -14,7 +14,11 @@
 //! elimination, shooting marker, whether it has moved) and, for every unit `j` that changed,
 //! marks stale the lists that could depend on it:
 //! - `j`'s own (its hits, marker and moving change nothing else, but for a commander);
-//! - every unit one of whose candidates (listed or refused) runs, from where it stands, within
+//! - cavalry within charging reach of where an enemy `j` stood or stands (they try a charge at
+//!   every enemy in reach);
+//! - every unit one of whose candidates (listed, or refused for a reason another unit could
+//!   change: not the table's edge, its allowance or ground it may not enter) runs, from where
+//!   it stands, within
 //!   both bases' half-diagonals of where `j` stood or stands now, plus 6" when `j` is an enemy
 //!   (the stop, engagement and disengaging are measured 6" out); farther off, no candidate of
 //!   the unit ends on `j`, passes through it, charges it or is stopped by it, and the
@@ -193,6 +197,16 @@ impl D3 {
                 if near(was.pose.at) || near(now.pose.at) {
                     self.moves.stale[b] = true;
                     continue;
+                }
+                if v.kind.charges() && v.army != army {
+                    // cavalry list a charge at every enemy within its reach (its allowance with
+                    // orders and both half-diagonals): an enemy coming into reach, or leaving
+                    // it, changes which charges are tried
+                    let charge = units().get(v.kind).move_allowance + 6.0 + units().radius(v.kind) + rj + 0.05;
+                    if at.dist(was.pose.at) <= charge || at.dist(now.pose.at) <= charge {
+                        self.moves.stale[b] = true;
+                        continue;
+                    }
                 }
                 if v.engaged_with == Some(j as u8) {
                     // its marker holds it in combat with `j`, and an engaged unit may pivot to

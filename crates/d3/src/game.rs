@@ -408,24 +408,28 @@ impl D3 {
                 }
             }
         }
-        if let Some(paths) = paths {
-            for a in &tries {
-                match *a {
-                    Action::Move { x, y, .. } => paths.push((at, Action::point(x, y))),
-                    Action::Charge { target, .. } => paths.push((at, self.units[target as usize].pose.at)),
-                    _ => {}
-                }
-            }
-        }
         for a in tries {
             if out.contains(&a) {
                 continue;
             }
-            let ok = match (a, &mover) {
-                (Action::Move { x, y, facing, .. }, Some((i, ctx))) => self.check_move_from(*i, ctx, Action::point(x, y), facing as f64, true).is_ok(),
-                (Action::Move { .. }, None) => false,
-                _ => self.check_action(&a).is_ok(),
+            // whether it is listed, and whether what refuses it could change with the other
+            // units (then the kept list must watch its line)
+            let (ok, watch) = match (a, &mover) {
+                (Action::Move { x, y, facing, .. }, Some((i, ctx))) => match self.check_move_from(*i, ctx, Action::point(x, y), facing as f64, true) {
+                    Ok(()) => (true, true),
+                    Err(crate::rules::Refused::Quiet { fixed }) => (false, !fixed),
+                    Err(crate::rules::Refused::Said(_)) => (false, true),
+                },
+                (Action::Move { .. }, None) => (false, true),
+                _ => (self.check_action(&a).is_ok(), true),
             };
+            if let Some(paths) = paths.as_deref_mut() {
+                match a {
+                    Action::Move { x, y, .. } if watch => paths.push((at, Action::point(x, y))),
+                    Action::Charge { target, .. } => paths.push((at, self.units[target as usize].pose.at)),
+                    _ => {}
+                }
+            }
             if ok {
                 out.push(a);
             }

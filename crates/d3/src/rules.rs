@@ -47,8 +47,30 @@ pub const STOP_GRAIN: f64 = 0.075;
 
 /// A refusal whose sentence is written only when someone will read it: listing candidate
 /// moves refuses thousands a game and needs only the yes or no (`quiet`).
-fn no(quiet: bool, rule: &str, message: impl FnOnce() -> String) -> Option<RuleError> {
-    (!quiet).then(|| err(rule, message()))
+fn no(quiet: bool, rule: &str, message: impl FnOnce() -> String) -> Refused {
+    if quiet {
+        Refused::Quiet { fixed: false }
+    } else {
+        Refused::Said(err(rule, message()))
+    }
+}
+
+/// [`no`] for a refusal that holds whatever the other units do (the table's edge, the
+/// allowance, ground the unit may not enter): the kept candidate lists need not watch the line
+/// of such a move.
+fn never(quiet: bool, rule: &str, message: impl FnOnce() -> String) -> Refused {
+    if quiet {
+        Refused::Quiet { fixed: true }
+    } else {
+        Refused::Said(err(rule, message()))
+    }
+}
+
+/// Why a move is refused: in a sentence, or quietly for a listing, saying whether the refusal
+/// could change while the unit stands where it is (other units moving).
+pub(crate) enum Refused {
+    Said(RuleError),
+    Quiet { fixed: bool },
 }
 
 impl D3 {
@@ -189,7 +211,10 @@ impl D3 {
     fn check_move(&self, unit: u8, to: Point, facing: f64) -> Result<(), RuleError> {
         let i = self.mover(unit)?;
         let ctx = self.move_context(i);
-        self.check_move_from(i, &ctx, to, facing, false).map_err(|e| e.unwrap_or_else(|| err("Movement", "this move is refused".into())))
+        self.check_move_from(i, &ctx, to, facing, false).map_err(|e| match e {
+            Refused::Said(e) => e,
+            Refused::Quiet { .. } => err("Movement", "this move is refused".into()),
+        })
     }
 
     /// The unit an order moves, if it may move at all this phase.
@@ -224,7 +249,7 @@ impl D3 {
     }
 
     /// The rest of [`D3::check_move`], for a unit [`D3::mover`] accepted, with its context.
-    pub(crate) fn check_move_from(&self, i: usize, ctx: &MoveContext, to: Point, facing: f64, quiet: bool) -> Result<(), Option<RuleError>> {
+    pub(crate) fn check_move_from(&self, i: usize, ctx: &MoveContext, to: Point, facing: f64, quiet: bool) -> Result<(), Refused> {
         let u = &self.units[i];
         let name = self.id(i);
         let fp = units().get(u.kind).footprint;
@@ -239,15 +264,15 @@ impl D3 {
         // a base whose turning circle lies on the table lies on it
         let clear_of_edges = to.x - radius >= 0.0 && to.y - radius >= 0.0 && to.x + radius <= bounds.width() && to.y + radius <= bounds.depth();
         if !clear_of_edges && !bounds.holds(end()) {
-            return Err(no(quiet, "Movement", || format!("{name}'s base would leave the table")));
+            return Err(never(quiet, "Movement", || format!("{name}'s base would leave the table")));
         }
         let allowance = ctx.allowance;
         if length > allowance + EPS {
-            return Err(no(quiet, "Movement", || format!("{name} moves at most {allowance}\"; this move is {length:.1}\"")));
+            return Err(never(quiet, "Movement", || format!("{name} moves at most {allowance}\"; this move is {length:.1}\"")));
         }
         let pivot_only = length <= EPS;
         if pivot_only && turn(u.pose.facing, facing).abs() <= EPS {
-            return Err(no(quiet, "Movement", || format!("{name} already stands there facing {facing}")));
+            return Err(never(quiet, "Movement", || format!("{name} already stands there facing {facing}")));
         }
         let engaged = ctx.engaged;
         let near = &ctx.near;
@@ -322,14 +347,14 @@ impl D3 {
             // tolerance that grows with its outline, so a corner grazing the shore can pass
             // with the longer outline of the swept ground and still poke into the lake
             if let Some(t) = layout.impassable_under(path()).or_else(|| layout.impassable_under(end())) {
-                return Err(no(quiet, "Terrain Effects", || format!("{name} cannot cross {}: it is impassable", layout.terrain()[t].label())));
+                return Err(never(quiet, "Terrain Effects", || format!("{name} cannot cross {}: it is impassable", layout.terrain()[t].label())));
             }
         }
         // only the kinds in question are measured against the move (the same answer as
         // `Layout::under`, without clipping every other piece of terrain)
         if !u.kind.may_enter_woods() {
             if let Some(t) = layout.terrain().iter().find(|t| t.kind == Kind::Woods && near_path(t) && t.polygon.holds(path()) != Containment::Outside) {
-                return Err(no(quiet, "Terrain Effects", || format!("only skirmishers may enter woods, and {} is in {name}'s way", t.label())));
+                return Err(never(quiet, "Terrain Effects", || format!("only skirmishers may enter woods, and {} is in {name}'s way", t.label())));
             }
         }
         for t in layout.terrain().iter().filter(|t| t.kind == Kind::Town) {
@@ -337,7 +362,7 @@ impl D3 {
             let near_end = !(b.x < to.x - radius || a.x > to.x + radius || b.y < to.y - radius || a.y > to.y + radius);
             if near_end && t.polygon.holds(end()) != Containment::Outside {
                 if !u.kind.may_end_in_town() {
-                    return Err(no(quiet, "Terrain Effects", || format!("only infantry and skirmishers may end a move in a town ({})", t.label())));
+                    return Err(never(quiet, "Terrain Effects", || format!("only infantry and skirmishers may end a move in a town ({})", t.label())));
                 }
                 for j in 0..self.units.len() {
                     if j != i && !self.units[j].eliminated && t.polygon.holds(self.base(j)) != Containment::Outside {
