@@ -164,6 +164,23 @@ fn signed_area(pts: &[Point]) -> f64 {
     (0..pts.len()).map(|k| pts[k].cross(pts[(k + 1) % pts.len()])).sum()
 }
 
+/// Whether `target` lies in `shooter`'s 45° arc, as far as the general needs to know: the
+/// bearing from the middle of its front to the target's centre, allowing for the target's
+/// size. The rules test every corner against both edges of the arc; a rule of thumb weighing
+/// hundreds of places a decision settles for the bearing.
+fn roughly_in_arc(shooter: &Rect, target: &Rect) -> bool {
+    let eye = shooter.front_centre();
+    let c = target.centre();
+    let d = eye.dist(c);
+    if d < 1e-9 {
+        return true;
+    }
+    let off = fiw_table::turn(shooter.pose().facing, fiw_table::bearing(eye, c)).abs();
+    let f = target.footprint();
+    let slack = ((f.frontage().hypot(f.depth()) / 2.0) / d).atan().to_degrees();
+    off <= 45.0 + slack
+}
+
 /// The unit an order is for.
 fn unit_of(a: &Action) -> Option<usize> {
     match *a {
@@ -271,7 +288,7 @@ impl<'a> Board<'a> {
             .iter()
             .filter(|&&(j, _)| {
                 let b = &self.bases[j];
-                rect.centre().dist(b.centre()) <= reach + units().radius(self.unit(j).kind) && crate::state::bases_within(rect, b, range) && rect.in_arc(b, arc)
+                rect.centre().dist(b.centre()) <= reach + units().radius(self.unit(j).kind) && crate::state::bases_within(rect, b, range) && (arc == Arc::ALL_ROUND || roughly_in_arc(rect, b))
             })
             .map(|&(j, _)| hits * self.target_worth(j))
             .fold(0.0, f64::max)
@@ -289,7 +306,7 @@ impl<'a> Board<'a> {
             let b = &self.bases[j];
             let d = rect.centre().dist(b.centre());
             if let Some(range) = units().get(e.kind).range {
-                if !e.square && d <= range + radius + units().radius(e.kind) + 0.01 && crate::state::bases_within(b, rect, range) && b.in_arc(rect, Arc::FRONT_45) {
+                if !e.square && d <= range + radius + units().radius(e.kind) + 0.01 && crate::state::bases_within(b, rect, range) && roughly_in_arc(b, rect) {
                     hits += shot * 0.7;
                 }
             }
