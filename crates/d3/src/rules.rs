@@ -245,7 +245,10 @@ impl D3 {
             let v = &self.units[*j];
             *j != i && !v.eliminated && u.pose.at.dist(v.pose.at) <= reach + units().radius(v.kind)
         }));
-        MoveContext { allowance, engaged: self.engaged(i), near: self.enemies_within(u.army, self.base(i), 6.0), around }
+        // a unit that is not engaged has no enemy within 6"
+        let engaged = self.engaged(i);
+        let near = if engaged { self.enemies_within(u.army, self.base(i), 6.0) } else { Vec::new() };
+        MoveContext { allowance, engaged, near, around }
     }
 
     /// The rest of [`D3::check_move`], for a unit [`D3::mover`] accepted, with its context.
@@ -512,7 +515,8 @@ impl D3 {
             return Err(err("Shooting", format!("{tname} is {:.1}\" away; {name} reaches {range}\"", me.distance(&them))));
         }
         let layout = &self.scenario.layout;
-        let in_town = layout.under(&me).iter().any(|x| x.kind == Kind::Town);
+        // only towns are measured against the shooter (the same answer as `Layout::under`)
+        let in_town = layout.terrain().iter().any(|x| x.kind == Kind::Town && x.polygon.holds(&me) != Containment::Outside);
         let arc = if in_town { Arc::ALL_ROUND } else { Arc::FRONT_45 };
         if !me.in_arc(&them, arc) {
             return Err(err("Shooting", format!("{tname} is outside {name}'s 45° field of fire")));
