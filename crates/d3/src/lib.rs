@@ -18,6 +18,11 @@
 //!   name it.
 //! - Orders: [`Action`] is `Copy`: unit numbers as bytes, places in tenths of an inch, facings
 //!   in whole degrees. `check` accepts any legal point; `legal_actions` lists a sampled set.
+//! - Speed: the movement phase's candidate orders, the shots of a shooting phase and each
+//!   unit's engagement are kept from one decision to the next and worked out again only where
+//!   a change could reach (`candidates.rs`; the property tests hold them to fresh answers).
+//! - The computer general: [`general`] (the `heuristic` seat; the `ai` seat adds playouts at
+//!   its shooting and retiring decisions).
 //! - Sequence: movement (move, square, charge) → `pass` → shooting (shoot; a shot cavalry or
 //!   skirmish unit's army may answer `retire`) → `pass` (charges resolve) → `pass`
 //!   (elimination, army resolve, the other army's turn).
