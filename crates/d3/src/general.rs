@@ -7,7 +7,7 @@
 //! - **Movement**: units are taken one at a time: the commander first (his staying still is
 //!   what gives the others their extra 6"), then the cavalry (a charge is best made before
 //!   friends block the way), then the rest, nearest the enemy first. Each unit's listed orders
-//!   are scored against staying where it is ([`General::place_value`]); the unit moves only
+//!   are scored against staying where it is (`Board::place_value`); the unit moves only
 //!   when a move is clearly better, else it holds, and when no unit wants to move the phase
 //!   ends with `pass` rather than shuffling units about.
 //! - **Shooting**: the shot with the most expected hits on the most valuable target: units
