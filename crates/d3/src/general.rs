@@ -10,6 +10,23 @@
 //!   are scored against staying where it is (`Board::place_value`); the unit moves only
 //!   when a move is clearly better, else it holds, and when no unit wants to move the phase
 //!   ends with `pass` rather than shuffling units about.
+//!
+//!   A place is worth: cover (a unit there lasts to 13 hits, not 7); the best shot it gives
+//!   next turn (a target within range, 6" for muskets, and in the 45° arc, all round in a
+//!   town); less the danger it stands in (the shots of enemies that already have it in range
+//!   and arc, since they shoot without moving, and a charge by enemy cavalry within reach,
+//!   doubled on a flank or against skirmishers, unless in cover or in square: so infantry
+//!   under such a threat with nothing to shoot form square); closing to just inside its reach
+//!   (6.5" for foot, 18" for guns, 9" for horse) when its army must win ground and units
+//!   (behind on resolve, or level and the attacker), with a detour counted for woods or water
+//!   on the straight line; and a friend or two close by (a line holds together). Moves stop
+//!   at the 6" line exactly, where the unit can shoot next turn. Staying adds the shot the
+//!   unit can take this turn (only units that did not move shoot). Charges are worth the hits
+//!   they should do (D3+1, less hill or cavalry, doubled on a flank and against skirmishers; a
+//!   gun with no infantry near is taken) on the target's worth, less the fire the cavalry will
+//!   stand in. The commander wants as many units within 6" as he can (his orders), to keep up
+//!   with the army, and to stay well beyond 6" of the enemy. Line of sight is left to the
+//!   rules, which list only shots that have it.
 //! - **Shooting**: the shot with the most expected hits on the most valuable target: units
 //!   already hurt (concentrate fire, since only elimination costs the enemy resolve),
 //!   veterans (they cost 2 resolve) and targets in the open (who go at 7 hits, not 13).
