@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::ops::{Add, Mul, Neg, Sub};
+use std::sync::OnceLock;
 
 /// The tolerance of every comparison of lengths, in inches (see the crate's conventions).
 ///
@@ -74,7 +75,7 @@ impl Point {
 
     /// The point turned `degrees` clockwise about `centre` (the compass sense of facings).
     pub fn rotated_about(self, centre: Point, degrees: f64) -> Point {
-        let (s, c) = degrees.to_radians().sin_cos();
+        let (s, c) = sin_cos_degrees(degrees);
         let v = self - centre;
         // clockwise: (x, y) → (x cos + y sin, −x sin + y cos)
         centre + Point::new(v.x * c + v.y * s, -v.x * s + v.y * c)
@@ -126,8 +127,21 @@ pub fn normalize(degrees: f64) -> f64 {
 
 /// The unit vector of a compass facing: 0° → (0, 1), 90° → (1, 0).
 pub fn heading(degrees: f64) -> Point {
-    let (s, c) = degrees.to_radians().sin_cos();
+    let (s, c) = sin_cos_degrees(degrees);
     Point::new(s, c)
+}
+
+/// The sine and cosine of an angle in degrees. Orders carry facings in whole degrees, and
+/// turning a base to its facing is among the questions a game asks most (6 % of a simulated
+/// D3 battle went to `sin_cos`), so whole degrees in `[0, 360)` come from a table
+/// filled once by the same expression: the answers are bit for bit those of `sin_cos`.
+pub fn sin_cos_degrees(degrees: f64) -> (f64, f64) {
+    static WHOLE: OnceLock<Vec<(f64, f64)>> = OnceLock::new();
+    if (0.0..360.0).contains(&degrees) && degrees.fract() == 0.0 {
+        let table = WHOLE.get_or_init(|| (0..360).map(|k| f64::from(k).to_radians().sin_cos()).collect());
+        return table[degrees as usize];
+    }
+    degrees.to_radians().sin_cos()
 }
 
 /// The compass bearing from `from` to `to` (0 when the two are the same point).
@@ -433,6 +447,21 @@ pub(crate) fn convex_hull(points: &[Point]) -> Vec<Point> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn whole_degrees_turn_exactly_as_sin_cos_does() {
+        for k in 0..360 {
+            let d = f64::from(k);
+            let (s, c) = sin_cos_degrees(d);
+            let (ws, wc) = d.to_radians().sin_cos();
+            assert_eq!((s.to_bits(), c.to_bits()), (ws.to_bits(), wc.to_bits()), "{k}°");
+        }
+        for d in [-90.0, 360.0, 720.0, 45.5, 359.999, -0.5, f64::NAN] {
+            let (s, c) = sin_cos_degrees(d);
+            let (ws, wc) = f64::to_radians(d).sin_cos();
+            assert!(s.to_bits() == ws.to_bits() && c.to_bits() == wc.to_bits(), "{d}");
+        }
+    }
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-9

@@ -321,7 +321,7 @@ impl Rect {
         let half = arc.half_angle?;
         let [fl, fr, _, _] = self.corners();
         let (ahead, right) = (self.pose.ahead(), self.pose.right());
-        let (s, c) = half.to_radians().sin_cos();
+        let (s, c) = crate::geom::sin_cos_degrees(half);
         let right_ray = ahead * c + right * s;
         let left_ray = ahead * c - right * s;
         // the region is what lies to the left of each line: the front edge's line run
