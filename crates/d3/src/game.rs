@@ -330,6 +330,8 @@ impl D3 {
         // worth listing only to be refused
         let pivots_only = mover.as_ref().is_some_and(|(_, ctx)| ctx.pivots_only(u.kind));
         let mut tries: Vec<Action> = Vec::with_capacity(24);
+        // the move up to the 6" stop, already checked when it was found
+        let mut approach: Option<Action> = None;
         // half and whole moves ahead, whole moves obliquely, to the flanks and back (half
         // moves every way were seldom worth their cost: every candidate is checked against
         // the table and the units around it, and a unit held up by a wood is better served by
@@ -379,6 +381,7 @@ impl D3 {
                     };
                     if let Some(a) = [s + 0.05, s, s - 0.1].into_iter().filter(|go| *go > 0.0).find_map(legal) {
                         tries.push(a);
+                        approach = Some(a);
                     }
                 }
                 Some(_) => {}
@@ -415,6 +418,7 @@ impl D3 {
             // whether it is listed, and whether what refuses it could change with the other
             // units (then the kept list must watch its line)
             let (ok, watch) = match (a, &mover) {
+                _ if approach == Some(a) => (true, true),
                 (Action::Move { x, y, facing, .. }, Some((i, ctx))) => match self.check_move_from(*i, ctx, Action::point(x, y), facing as f64, true) {
                     Ok(()) => (true, true),
                     Err(crate::rules::Refused::Quiet { fixed }) => (false, !fixed),
