@@ -153,7 +153,7 @@ impl Game for D3 {
             v.scenario,
             v.round,
             self.scenario.turns,
-            v.active.word(),
+            v.active.id(),
             v.phase.word(),
             v.resolve[0],
             v.resolve[1]

@@ -223,7 +223,7 @@ struct Board<'a> {
 impl<'a> Board<'a> {
     fn new(view: &'a View, me: Army) -> Board<'a> {
         let bases = view.units.iter().map(|u| u.base).collect();
-        let (mine, theirs) = (view.resolve[me.seat()], view.resolve[me.enemy().seat()]);
+        let (mine, theirs) = (view.resolve[me.seat()], view.resolve[me.other().seat()]);
         let attacker = view.table.first == me;
         let mut board = Board { view, layout: &view.table.layout, me, bases, foes: Vec::new(), must_attack: mine < theirs || (mine == theirs && attacker) };
         board.foes = board.enemies().map(|j| (j, board.shot_hits(view.units[j].kind, &board.bases[j]))).collect();

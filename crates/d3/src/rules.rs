@@ -82,7 +82,7 @@ impl D3 {
             return Err(err("Eliminating Units", format!("{} has been eliminated", self.id(i))));
         }
         if u.army != self.active {
-            return Err(err("Sequence of play", format!("{} is not yours to {what}: it is the {} turn", self.id(i), self.active.word())));
+            return Err(err("Sequence of play", format!("{} is not yours to {what}: it is the {} turn", self.id(i), self.active.id())));
         }
         Ok(i)
     }
@@ -769,7 +769,7 @@ impl D3 {
                 if self.outcome.is_some() {
                     return;
                 }
-                self.active = self.active.enemy();
+                self.active = self.active.other();
                 self.phase = Phase::Movement;
                 if self.active == self.scenario.first {
                     self.round += 1;
@@ -786,7 +786,7 @@ impl D3 {
                     }
                 }
                 self.orders_given[self.active.seat()] = false;
-                let (who, round) = (self.active.word(), self.round);
+                let (who, round) = (self.active.id(), self.round);
                 self.log.public(|| format!("round {round}: the {who} turn"));
             }
         }

@@ -9,41 +9,9 @@ use fiw_table::{Containment, Edge, Kind, Layout, Point, Polygon, Pose, Rect, Sha
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// The two armies; the index is the seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Army {
-    /// Seat 0.
-    British,
-    /// Seat 1.
-    French,
-}
-
-impl Army {
-    /// Both, in seat order.
-    pub const BOTH: [Army; 2] = [Army::British, Army::French];
-
-    /// The word in files and on the command line.
-    pub fn word(self) -> &'static str {
-        match self {
-            Army::British => "british",
-            Army::French => "french",
-        }
-    }
-
-    /// The other army.
-    pub fn enemy(self) -> Army {
-        match self {
-            Army::British => Army::French,
-            Army::French => Army::British,
-        }
-    }
-
-    /// The seat index.
-    pub fn seat(self) -> usize {
-        self as usize
-    }
-}
+/// The two armies: the kernel's sides, by the name the D3 rules give them. The index is the
+/// seat.
+pub use fiw_engine::Side as Army;
 
 /// One unit as the scenario places it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -192,15 +160,15 @@ impl Scenario {
                 assumed.push((what, why.clone()));
             }
         };
-        note(format!("{}: first = {}", def.name, def.first.word()), &def.first_assumed);
+        note(format!("{}: first = {}", def.name, def.first.id()), &def.first_assumed);
         note(format!("{}: turns = {}", def.name, def.turns), &def.turns_assumed);
         for t in layout.terrain() {
             note(format!("{}: {} ({})", def.name, t.label(), t.kind.word()), &t.assumed);
         }
         for (army, a) in [(Army::British, &def.british), (Army::French, &def.french)] {
-            note(format!("{}: {} deployment zones", def.name, army.word()), &a.zones_assumed);
+            note(format!("{}: {} deployment zones", def.name, army.id()), &a.zones_assumed);
             let listed: Vec<String> = a.units.iter().map(|u| u.id.clone()).collect();
-            note(format!("{}: {} forces ({})", def.name, army.word(), listed.join(", ")), &a.forces_assumed);
+            note(format!("{}: {} forces ({})", def.name, army.id(), listed.join(", ")), &a.forces_assumed);
         }
         let mut armies = Vec::with_capacity(2);
         let mut placed: Vec<(String, Rect)> = Vec::new();
@@ -221,7 +189,7 @@ fn check_army(
     placed: &mut Vec<(String, Rect)>,
     towns: &mut BTreeMap<usize, String>,
 ) -> Result<ArmySetup, DataError> {
-    let side = army.word();
+    let side = army.id();
     let bounds = layout.bounds();
     let err = |field: String, reason: String| DataError::new(file, field, reason);
     let mut zones = Vec::with_capacity(a.zones.len());

@@ -441,7 +441,7 @@ impl D3 {
         g.bases = (0..g.units.len()).map(|i| units().get(g.units[i].kind).footprint.place(g.units[i].pose)).collect();
         g.cover = (0..g.units.len()).map(|i| g.in_cover_at(g.units[i].kind, &g.bases[i])).collect();
         g.refresh_moves();
-        let (name, first) = (g.scenario.name.clone(), g.active.word());
+        let (name, first) = (g.scenario.name.clone(), g.active.id());
         g.log.public(|| format!("{name}: the {first} move first"));
         Ok(g)
     }
@@ -611,7 +611,7 @@ impl D3 {
             }
         }
         let (id, left) = (self.id(i).to_string(), self.resolve[s]);
-        self.log.public(|| format!("{id} is eliminated {why}; {} resolve {left}", army.word()));
+        self.log.public(|| format!("{id} is eliminated {why}; {} resolve {left}", army.id()));
     }
 
     /// Elimination and Army Resolve: removes every unit past its limit of hits, takes its
@@ -624,12 +624,12 @@ impl D3 {
             let hits = self.units[i].hits;
             self.remove(i, &format!("with {hits} hits"));
         }
-        for army in [self.active.enemy(), self.active] {
+        for army in [self.active.other(), self.active] {
             if self.resolve[army.seat()] == 0 && self.outcome.is_none() {
                 self.outcome = Some(Outcome {
-                    winner: Some(army.enemy().seat()),
+                    winner: Some(army.other().seat()),
                     turn: self.round,
-                    reason: format!("the {} army's resolve is gone and it retires from the field", army.word()),
+                    reason: format!("the {} army's resolve is gone and it retires from the field", army.id()),
                 });
             }
         }

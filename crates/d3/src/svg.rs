@@ -254,7 +254,7 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
     for army in Army::BOTH {
         let (fill, stroke) = army_paint(army);
         let who = &scenario.armies[army.seat()].commander;
-        items.push(format!(r#"{}<text x="24" y="9">{} ({})</text>"#, swatch(fill, stroke, None), capital(army.word()), escape(who)));
+        items.push(format!(r#"{}<text x="24" y="9">{} ({})</text>"#, swatch(fill, stroke, None), capital(army.id()), escape(who)));
     }
     items.push(r##"<rect width="18" height="11" fill="#999"/><line x1="0" y1="0" x2="18" y2="0" stroke="#111" stroke-width="2.6"/><text x="24" y="9">front edge</text>"##.into());
     items.push(r##"<rect width="18" height="11" fill="#999" stroke="#ffe04a" stroke-width="3"/><text x="24" y="9">in cover</text>"##.into());
@@ -309,7 +309,7 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
             scenario.name,
             game.round(),
             scenario.turns,
-            capital(game.active().word()),
+            capital(game.active().id()),
             game.phase().word()
         ),
     };
