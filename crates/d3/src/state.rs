@@ -128,20 +128,27 @@ pub struct D3 {
     pub(crate) moves: crate::candidates::MoveCache,
 }
 
+/// Whether two bases are within `limit` inches edge to edge, when their circles settle it:
+/// `Some(false)` when their centres are farther apart than the limit and both circumscribed
+/// radii, `Some(true)` when their inscribed circles are within it, `None` otherwise.
+fn within_by_circles(a: &Rect, b: &Rect, limit: f64) -> Option<bool> {
+    let d = a.centre().dist(b.centre());
+    let (fa, fb) = (a.footprint(), b.footprint());
+    let outer = (fa.frontage() * fa.frontage() + fa.depth() * fa.depth()).sqrt() / 2.0 + (fb.frontage() * fb.frontage() + fb.depth() * fb.depth()).sqrt() / 2.0;
+    if d > limit + outer + 1e-3 {
+        return Some(false);
+    }
+    let inner = fa.frontage().min(fa.depth()) / 2.0 + fb.frontage().min(fb.depth()) / 2.0;
+    (d - inner <= limit - 1e-9).then_some(true)
+}
+
 /// Whether two bases are within `limit` inches, edge to edge: the same answer as
 /// [`Rect::is_within`], settled first by circles where it can be (bases whose centres are far
 /// apart are not within; bases whose inscribed circles are within are), since a phase asks this
 /// thousands of times and most answers are plain.
 pub fn bases_within(a: &Rect, b: &Rect, limit: f64) -> bool {
-    let d = a.centre().dist(b.centre());
-    let (fa, fb) = (a.footprint(), b.footprint());
-    let outer = (fa.frontage() * fa.frontage() + fa.depth() * fa.depth()).sqrt() / 2.0 + (fb.frontage() * fb.frontage() + fb.depth() * fb.depth()).sqrt() / 2.0;
-    if d > limit + outer + 1e-3 {
-        return false;
-    }
-    let inner = fa.frontage().min(fa.depth()) / 2.0 + fb.frontage().min(fb.depth()) / 2.0;
-    if d - inner <= limit - 1e-9 {
-        return true;
+    if let Some(plain) = within_by_circles(a, b, limit) {
+        return plain;
     }
     // the gap is no more than the distance: bases apart by more than it are not within
     if gap(a, b) > limit + fiw_table::EPS {
@@ -362,17 +369,7 @@ pub fn first_within(a: &Rect, to: fiw_table::Point, b: &Rect, limit: f64) -> Opt
 /// Whether two bases are within `limit`, edge to edge, measured as [`Rect::first_within`]
 /// measures the start of a move (the distance, gaps of [`fiw_table::EPS`] counting as touching).
 fn within_exactly(a: &Rect, b: &Rect, limit: f64) -> bool {
-    let d = a.centre().dist(b.centre());
-    let (fa, fb) = (a.footprint(), b.footprint());
-    let outer = (fa.frontage() * fa.frontage() + fa.depth() * fa.depth()).sqrt() / 2.0 + (fb.frontage() * fb.frontage() + fb.depth() * fb.depth()).sqrt() / 2.0;
-    if d > limit + outer + 1e-3 {
-        return false;
-    }
-    let inner = fa.frontage().min(fa.depth()) / 2.0 + fb.frontage().min(fb.depth()) / 2.0;
-    if d - inner <= limit - 1e-9 {
-        return true;
-    }
-    bases_distance(a, b) <= limit
+    within_by_circles(a, b, limit).unwrap_or_else(|| bases_distance(a, b) <= limit)
 }
 
 /// The most units a battle may hold (unit numbers are one byte in actions).

@@ -139,17 +139,17 @@ fn field_of_fire(f: &Frame, r: &Rect, range: f64) -> String {
     )
 }
 
+/// The table extent of some points: west, east, south and north.
+fn extent(pts: &[Point]) -> (f64, f64, f64, f64) {
+    pts.iter().fold((f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY), |(x0, x1, lo, hi), p| {
+        (x0.min(p.x), x1.max(p.x), lo.min(p.y), hi.max(p.y))
+    })
+}
+
 /// Screen boxes `[x0, y0, x1, y1]` of unit `i`: its base, and its name under it (the name's
 /// centre and baseline are the box's middle and bottom).
 fn unit_boxes(game: &D3, i: usize, depth: f64) -> ([f64; 4], [f64; 4]) {
-    let corners = game.rect(i).corners();
-    let (mut x0, mut x1, mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY);
-    for p in corners {
-        x0 = x0.min(p.x);
-        x1 = x1.max(p.x);
-        lo = lo.min(p.y);
-        hi = hi.max(p.y);
-    }
+    let (x0, x1, lo, hi) = extent(&game.rect(i).corners());
     let sx = |x: f64| LEFT + x * SCALE;
     let sy = |y: f64| TOP + (depth - y) * SCALE;
     let bbox = [sx(x0), sy(hi), sx(x1), sy(lo)];
@@ -175,13 +175,7 @@ fn overlap(a: &[f64; 4], b: &[f64; 4]) -> bool {
 /// and clear of every box in `taken` (the units, their names, the names already placed), or
 /// above it if none is. The box it takes is added to `taken`.
 fn place_name(pts: &[Point], name: &str, depth: f64, width: f64, taken: &mut Vec<[f64; 4]>) -> (f64, f64, &'static str) {
-    let (mut x0, mut x1, mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY);
-    for p in pts {
-        x0 = x0.min(p.x);
-        x1 = x1.max(p.x);
-        lo = lo.min(p.y);
-        hi = hi.max(p.y);
-    }
+    let (x0, x1, lo, hi) = extent(pts);
     let sx = |x: f64| LEFT + x * SCALE;
     let sy = |y: f64| TOP + (depth - y) * SCALE;
     let w = name.chars().count() as f64 * TERRAIN_CHAR;
