@@ -363,7 +363,7 @@ impl D3 {
             let moving = units().get(u.kind).footprint.place(Pose::new(at.x, at.y, face));
             let full = at.dist(target).min(allowance);
             let dir = heading(face);
-            let stop = if pivots_only { Some(0.0) } else { crate::state::first_within(&moving, at + dir * full, self.base(j), 6.0) };
+            let stop = if pivots_only { Some(0.0) } else { moving.first_within(at + dir * full, self.base(j), 6.0) };
             if let Some(paths) = paths.as_deref_mut() {
                 paths.push((at, at + dir * full));
             }

@@ -305,7 +305,7 @@ impl<'a> Board<'a> {
             .iter()
             .filter(|&&(j, _)| {
                 let b = &self.bases[j];
-                rect.centre().dist(b.centre()) <= reach + units().radius(self.unit(j).kind) && crate::state::bases_within(rect, b, range) && (arc == Arc::ALL_ROUND || roughly_in_arc(rect, b))
+                rect.centre().dist(b.centre()) <= reach + units().radius(self.unit(j).kind) && rect.is_within(b, range) && (arc == Arc::ALL_ROUND || roughly_in_arc(rect, b))
             })
             .map(|&(j, _)| hits * self.target_worth(j))
             .fold(0.0, f64::max)
@@ -323,7 +323,7 @@ impl<'a> Board<'a> {
             let b = &self.bases[j];
             let d = rect.centre().dist(b.centre());
             if let Some(range) = units().get(e.kind).range {
-                if !e.square && d <= range + radius + units().radius(e.kind) + 0.01 && crate::state::bases_within(b, rect, range) && roughly_in_arc(b, rect) {
+                if !e.square && d <= range + radius + units().radius(e.kind) + 0.01 && b.is_within(rect, range) && roughly_in_arc(b, rect) {
                     hits += shot * 0.7;
                 }
             }
@@ -419,7 +419,7 @@ impl<'a> Board<'a> {
     fn commander_value(&self, at: Point) -> f64 {
         let fp = units().get(Type::Commander).footprint;
         let rect = fp.place(Pose::new(at.x, at.y, 0.0));
-        let under = self.friends().filter(|&j| crate::state::bases_within(&self.bases[j], &rect, 6.0)).count() as f64;
+        let under = self.friends().filter(|&j| self.bases[j].is_within(&rect, 6.0)).count() as f64;
         let enemy = self.nearest_enemy(at);
         let risk = if enemy < 14.0 { (14.0 - enemy) * 0.15 } else { 0.0 };
         // and to keep up with his army, so that next turn he can order more of it
@@ -462,7 +462,7 @@ impl<'a> Board<'a> {
         let them = &self.bases[t];
         let hits = if v.kind == Type::Artillery {
             let guarded = self.view.units.iter().enumerate().any(|(j, w)| {
-                w.army == v.army && !w.eliminated && w.kind.is_infantry() && crate::state::bases_within(&self.bases[j], them, 3.0)
+                w.army == v.army && !w.eliminated && w.kind.is_infantry() && self.bases[j].is_within(them, 3.0)
             });
             if guarded {
                 0.0

@@ -196,10 +196,10 @@ impl D3 {
         }
         let radius = units().radius(u.kind);
         for j in 0..self.units.len() {
-            if j == i || j == t || self.units[j].eliminated || crate::state::path_to_base(from, to, self.base(j)) > radius + 0.01 {
+            if j == i || j == t || self.units[j].eliminated || self.base(j).distance_to_path(from, to) > radius + 0.01 {
                 continue;
             }
-            if crate::state::sweeps_through(&moving, to, self.base(j)) {
+            if moving.sweeps_through(to, self.base(j)) {
                 return Err(err("Interpenetration", format!("{name} would pass through {} on the way", self.id(j))));
             }
         }
@@ -309,7 +309,7 @@ impl D3 {
                 if near.contains(&j) || Some(j as u8) == u.engaged_with || self.far_from_path(j, from, to, radius + 6.0) {
                     continue;
                 }
-                if let Some(s) = crate::state::first_within(&moving, to, self.base(j), 6.0) {
+                if let Some(s) = moving.first_within(to, self.base(j), 6.0) {
                     if s < length - EPS {
                         return Err(no(quiet, "Disengaging", || format!("{name} may not disengage past {}: the move comes within 6\" of it", self.id(j))));
                     }
@@ -321,10 +321,10 @@ impl D3 {
             for j in self.enemies_around(i, ctx) {
                 // quick reject: an enemy whose base stays farther than 6" from any base the
                 // path could hold cannot stop the move
-                if self.far_from_path(j, from, to, reach) || crate::state::path_to_base(from, to, self.base(j)) > reach + 0.01 {
+                if self.far_from_path(j, from, to, reach) || self.base(j).distance_to_path(from, to) > reach + 0.01 {
                     continue;
                 }
-                if let Some(s) = crate::state::first_within(&moving, to, self.base(j), 6.0) {
+                if let Some(s) = moving.first_within(to, self.base(j), 6.0) {
                     if length > s + STOP_GRAIN {
                         return Err(no(quiet, "Movement", || format!("{name} must stop on coming within 6\" of {}, {s:.2}\" along this move", self.id(j)),
                         ));
@@ -375,15 +375,15 @@ impl D3 {
             }
         }
         for &j in &ctx.around {
-            if self.far_from_path(j, from, to, radius) || crate::state::path_to_base(from, to, self.base(j)) > radius + 0.01 {
+            if self.far_from_path(j, from, to, radius) || self.base(j).distance_to_path(from, to) > radius + 0.01 {
                 continue;
             }
             let other = self.base(j);
             let apart = to.dist(self.units[j].pose.at) > radius + units().radius(self.units[j].kind) + 0.01;
-            if !apart && crate::state::bases_overlap(end(), other) {
+            if !apart && end().overlaps(other) {
                 return Err(no(quiet, "Interpenetration", || format!("{name} would end on top of {}", self.id(j))));
             }
-            if !u.kind.passes_through_units() && crate::state::sweeps_through(&moving, to, other) {
+            if !u.kind.passes_through_units() && moving.sweeps_through(to, other) {
                 return Err(no(quiet, "Interpenetration", || format!("{name} would pass through {}: only skirmishers and artillery move through other units", self.id(j)),
                 ));
             }
@@ -403,7 +403,7 @@ impl D3 {
         let me = self.rect(i);
         let ordered = (0..self.units.len()).any(|c| {
             let v = &self.units[c];
-            v.army == u.army && v.kind == Type::Commander && !v.eliminated && !v.moved && crate::state::bases_within(&self.rect(c), &me, 6.0)
+            v.army == u.army && v.kind == Type::Commander && !v.eliminated && !v.moved && self.rect(c).is_within(&me, 6.0)
         });
         if ordered {
             base + 6.0
@@ -511,7 +511,7 @@ impl D3 {
             return Err(err("Army Commander", format!("{tname} is a commander, who cannot be engaged in combat")));
         }
         let (me, them) = (self.rect(i), self.rect(t));
-        if !crate::state::bases_within(&me, &them, range) {
+        if !me.is_within(&them, range) {
             return Err(err("Shooting", format!("{tname} is {:.1}\" away; {name} reaches {range}\"", me.distance(&them))));
         }
         let layout = &self.scenario.layout;
@@ -621,7 +621,7 @@ impl D3 {
                 let army = self.units[t].army;
                 let covered = (0..self.units.len()).any(|j| {
                     let v = &self.units[j];
-                    v.army == army && !v.eliminated && v.kind.is_infantry() && crate::state::bases_within(&self.rect(j), &them, 3.0)
+                    v.army == army && !v.eliminated && v.kind.is_infantry() && self.rect(j).is_within(&them, 3.0)
                 });
                 if covered {
                     self.log.public(|| format!("{a} overruns {b}, whose infantry stand within 3\": the gun is unmanned while {a} stays"));
@@ -745,7 +745,7 @@ impl D3 {
         }
         let radius = units().radius(u.kind);
         for j in 0..self.units.len() {
-            if j == t || self.units[j].eliminated || crate::state::path_to_base(from, to, self.base(j)) > radius + 0.01 {
+            if j == t || self.units[j].eliminated || self.base(j).distance_to_path(from, to) > radius + 0.01 {
                 continue;
             }
             let other = self.rect(j);

@@ -4,7 +4,7 @@
 
 use crate::error::{finite, positive, TableError};
 use crate::geom::{
-    convex_distance, convex_hull, convex_point_distance, cut_by_half_planes, edges, heading, meets_half_planes, normalize, sat_gap, segment_in_convex,
+    convex_distance, convex_hull, convex_point_distance, cut_by_half_planes, heading, meets_half_planes, normalize, sat_gap, segment_in_convex,
     Point, Segment, EPS,
 };
 use crate::layout::Bounds;
@@ -252,19 +252,163 @@ impl Rect {
         }
     }
 
-    /// The distance edge to edge to another base: 0 when they touch or overlap.
+    /// The distance edge to edge to another base: 0 when they touch or overlap (gaps of
+    /// [`EPS`] counting as touching).
+    ///
+    /// Two rectangles apart have their nearest points at a corner of one of them, so the
+    /// corners are measured to the other's edges; the general measure of two convex polygons
+    /// would ask their edges of each other too. A game asks this thousands of times a turn.
     pub fn distance(&self, other: &Rect) -> f64 {
-        convex_distance(&self.ccw, &other.ccw)
+        if self.gap(other) <= 0.0 {
+            return 0.0;
+        }
+        let (pa, pb) = (&self.ccw, &other.ccw);
+        let mut d2 = f64::INFINITY;
+        for (p, q) in [(pa, pb), (pb, pa)] {
+            for v in p {
+                for k in 0..4 {
+                    let (e0, e1) = (q[k], q[(k + 1) % 4]);
+                    let e = e1 - e0;
+                    let t = ((*v - e0).dot(e) / e.dot(e)).clamp(0.0, 1.0);
+                    let w = *v - (e0 + e * t);
+                    d2 = d2.min(w.dot(w));
+                }
+            }
+        }
+        let d = d2.sqrt();
+        if d <= EPS {
+            0.0
+        } else {
+            d
+        }
     }
 
     /// Whether another base is within `limit` inches, edge to edge, boundary included
-    /// ([`within`](crate::within)): the same answer as measuring the distance, quicker when
-    /// the bases are far apart (the separating-axis gap is a lower bound of the distance).
+    /// ([`within`](crate::within)): the same answer as measuring the distance, settled first
+    /// by circles and the separating-axis gap where they can (most answers are plain).
     pub fn is_within(&self, other: &Rect, limit: f64) -> bool {
-        if sat_gap(&self.ccw, &other.ccw) > limit + EPS {
+        if let Some(plain) = self.within_by_circles(other, limit) {
+            return plain;
+        }
+        // the gap is no more than the distance: bases apart by more than it are not within
+        if self.gap(other) > limit + EPS {
             return false;
         }
         crate::geom::within(self.distance(other), limit)
+    }
+
+    /// Whether another base is within `limit` inches edge to edge, when circles settle it:
+    /// `Some(false)` when the centres are farther apart than the limit and both circumscribed
+    /// radii, `Some(true)` when the inscribed circles are within it, `None` otherwise.
+    fn within_by_circles(&self, other: &Rect, limit: f64) -> Option<bool> {
+        let d = self.centre().dist(other.centre());
+        let (fa, fb) = (self.footprint, other.footprint);
+        let outer = (fa.frontage() * fa.frontage() + fa.depth() * fa.depth()).sqrt() / 2.0 + (fb.frontage() * fb.frontage() + fb.depth() * fb.depth()).sqrt() / 2.0;
+        if d > limit + outer + 1e-3 {
+            return Some(false);
+        }
+        let inner = fa.frontage().min(fa.depth()) / 2.0 + fb.frontage().min(fb.depth()) / 2.0;
+        (d - inner <= limit - 1e-9).then_some(true)
+    }
+
+    /// The separating-axis gap of two bases on the directions of their edges: positive when
+    /// they are apart (no more than the distance between them), negative when they overlap.
+    /// A rectangle's opposite edges give the same gap, so two directions a base are asked,
+    /// not four as for a general polygon.
+    fn gap(&self, other: &Rect) -> f64 {
+        let (pa, pb) = (&self.ccw, &other.ccw);
+        let mut best = f64::NEG_INFINITY;
+        for poly in [pa, pb] {
+            for k in 0..2 {
+                let d = poly[k + 1] - poly[k];
+                let l = d.len();
+                if l == 0.0 {
+                    continue;
+                }
+                let axis = Point::new(d.y / l, -d.x / l);
+                let span = |ps: &[Point; 4]| ps.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| (lo.min(p.dot(axis)), hi.max(p.dot(axis))));
+                let ((amin, amax), (bmin, bmax)) = (span(pa), span(pb));
+                best = best.max((bmin - amax).max(amin - bmax));
+            }
+        }
+        best
+    }
+
+    /// The distance from the straight line `from`–`to` to this base (0 if the line runs into
+    /// it): a base whose centre follows that line stays at least this far, less its
+    /// half-diagonal, from this one, which settles most questions of a move without the exact
+    /// geometry of the moving base.
+    pub fn distance_to_path(&self, from: Point, to: Point) -> f64 {
+        let [fl, rl, _, fr] = self.ccw;
+        let fp = self.footprint;
+        let (hd, hw) = (fp.depth() / 2.0, fp.frontage() / 2.0);
+        let ahead = (fl - rl) * (1.0 / fp.depth());
+        let right = (fr - fl) * (1.0 / fp.frontage());
+        let c = self.centre();
+        let local = |p: Point| {
+            let v = p - c;
+            Point::new(v.dot(ahead), v.dot(right))
+        };
+        let (p, q) = (local(from), local(to));
+        // does the line enter the box [-hd, hd] x [-hw, hw]? (Liang-Barsky)
+        let d = q - p;
+        let (mut t0, mut t1) = (0.0f64, 1.0f64);
+        let mut inside = true;
+        for (dp, lo, hi, x) in [(d.x, -hd, hd, p.x), (d.y, -hw, hw, p.y)] {
+            if dp.abs() < 1e-12 {
+                if x < lo || x > hi {
+                    inside = false;
+                }
+            } else {
+                let (a, b) = ((lo - x) / dp, (hi - x) / dp);
+                let (a, b) = if a < b { (a, b) } else { (b, a) };
+                t0 = t0.max(a);
+                t1 = t1.min(b);
+            }
+        }
+        if inside && t0 <= t1 {
+            return 0.0;
+        }
+        let to_box = |v: Point| Point::new((v.x.abs() - hd).max(0.0), (v.y.abs() - hw).max(0.0)).len();
+        let seg = Segment::new(p, q);
+        [Point::new(hd, hw), Point::new(hd, -hw), Point::new(-hd, hw), Point::new(-hd, -hw)]
+            .into_iter()
+            .map(|k| seg.distance_to_point(k))
+            .fold(to_box(p).min(to_box(q)), f64::min)
+    }
+
+    /// Whether this base, moving straight to `to` holding its facing, passes through `other`
+    /// (the ground it sweeps overlaps `other` by more than a touch): the same answer as
+    /// [`sweep`] and [`Shape::overlaps_shape`]. The swept ground is the base stretched along
+    /// the move, so its edges run along the base's own two directions and along the move: the
+    /// separating-axis test on those and `other`'s, with this base's extent on each stretched
+    /// by the move, needs no hull.
+    pub fn sweeps_through(&self, to: Point, other: &Rect) -> bool {
+        let (pa, pb) = (&self.ccw, &other.ccw);
+        let m = to - self.centre();
+        let mut axes: [Option<Point>; 5] = [None; 5];
+        for (k, poly) in [pa, pb].into_iter().enumerate() {
+            for e in 0..2 {
+                let d = poly[e + 1] - poly[e];
+                let l = d.len();
+                if l > 0.0 {
+                    axes[k * 2 + e] = Some(Point::new(d.y / l, -d.x / l));
+                }
+            }
+        }
+        let l = m.len();
+        if l > EPS {
+            axes[4] = Some(Point::new(m.y / l, -m.x / l));
+        }
+        let mut best = f64::NEG_INFINITY;
+        for axis in axes.into_iter().flatten() {
+            let span = |ps: &[Point; 4]| ps.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| (lo.min(p.dot(axis)), hi.max(p.dot(axis))));
+            let ((amin, amax), (bmin, bmax)) = (span(pa), span(pb));
+            let shift = m.dot(axis);
+            let (amin, amax) = (amin + shift.min(0.0), amax + shift.max(0.0));
+            best = best.max((bmin - amax).max(amin - bmax));
+        }
+        best < -EPS
     }
 
     /// The distance from the nearest point of the base to `p` (0 inside or on it).
@@ -284,7 +428,7 @@ impl Rect {
     /// Whether two bases share more than a touch: one reaches more than [`EPS`] into the
     /// other. Bases touching edge to edge or corner to corner do not overlap.
     pub fn overlaps(&self, other: &Rect) -> bool {
-        sat_gap(&self.ccw, &other.ccw) < -EPS
+        self.gap(other) < -EPS
     }
 
     /// Whether two bases touch: distance 0 without overlapping.
@@ -364,55 +508,72 @@ impl Rect {
     /// is before reaching `to`. With `limit` 0 this is where it makes contact; with 6, where a
     /// D3 move must stop near an enemy.
     ///
-    /// Exact: the moving base is within `limit` of `other` when its offset lies within `limit`
-    /// of the convex set of differences `other − self`, so the answer is where the path first
-    /// meets that set grown by `limit` (its edges pushed out, its corners rounded).
+    /// Exact: the moving base is within `limit` of `other` when its offset `s·v` lies within
+    /// `limit` of the convex set of differences `other − self`, so the answer is where the path
+    /// first meets that set grown by `limit` (its edges pushed out, its corners rounded). The
+    /// edges of that set are edges of one base shifted by a corner of the other, and its corners
+    /// are differences of corners, so the path is met first on one of these: each edge of
+    /// `other` shifted by the corners of `self` lowest along its outward normal, each edge of
+    /// `self` (reversed) shifted by the corners of `other` highest along its outward normal,
+    /// pushed out by `limit`, with the rounded corners at their ends. Every such point lies
+    /// within `limit` of the set and its boundary is among them, so the nearest hit is the
+    /// answer; no hull of the sixteen differences is built.
     pub fn first_within(&self, to: Point, other: &Rect, limit: f64) -> Option<f64> {
         let limit = if limit.is_finite() { limit.max(0.0) } else { return None };
-        if self.distance(other) <= limit {
+        if self.within_by_circles(other, limit).unwrap_or_else(|| self.distance(other) <= limit) {
             return Some(0.0);
         }
-        let path = to - self.pose.at;
+        let path = to - self.centre();
         let length = path.len();
         if length <= EPS {
             return None;
         }
         let v = path * (1.0 / length);
-        let mut diffs = Vec::with_capacity(16);
-        for b in other.ccw {
-            for a in self.ccw {
-                diffs.push(b - a);
-            }
-        }
-        let m = convex_hull(&diffs);
+        let (pa, pb) = (self.ccw, other.ccw);
         let mut first = f64::INFINITY;
-        for e in edges(&m) {
-            let d = e.b - e.a;
-            let l = d.len();
-            if l == 0.0 {
-                continue;
-            }
-            // the edge pushed out by `limit` along its outward normal (right of an
-            // anticlockwise edge)
-            let out = Point::new(d.y / l, -d.x / l) * limit;
-            let (a, b) = (e.a + out, e.b + out);
-            let den = v.cross(b - a);
+        let mut edge = |p: Point, q: Point, n: Point| {
+            let out = n * limit;
+            let (e0, e1) = (p + out, q + out);
+            let d = e1 - e0;
+            let den = v.cross(d);
             if den.abs() > 1e-15 {
-                let s = a.cross(b - a) / den;
-                let u = a.cross(v) / den;
+                let s = e0.cross(d) / den;
+                let u = e0.cross(v) / den;
                 if s >= 0.0 && (0.0..=1.0).contains(&u) {
                     first = first.min(s);
                 }
             }
-            // the rounded corner at the edge's start: |s v − a| = limit
+            // the rounded corners at its ends: |s v − c| = limit
             if limit > 0.0 {
-                let bq = v.dot(e.a);
-                let disc = bq * bq - (e.a.dot(e.a) - limit * limit);
-                if disc >= 0.0 {
-                    let s = bq - disc.sqrt();
-                    if s >= 0.0 {
-                        first = first.min(s);
+                for c in [p, q] {
+                    let bq = v.dot(c);
+                    let disc = bq * bq - (c.dot(c) - limit * limit);
+                    if disc >= 0.0 {
+                        let s = bq - disc.sqrt();
+                        if s >= 0.0 {
+                            first = first.min(s);
+                        }
                     }
+                }
+            }
+        };
+        // `sign` 1: edges of `other`, shifted by the corners of `self` lowest along the normal
+        // (minus them); `sign` -1: edges of `self` reversed, shifted by the corners of `other`
+        // highest along the normal
+        for (own, them, sign) in [(&pb, &pa, 1.0), (&pa, &pb, -1.0)] {
+            for k in 0..4 {
+                let (p, q) = (own[k] * sign, own[(k + 1) % 4] * sign);
+                let d = q - p;
+                let l = d.len();
+                if l == 0.0 {
+                    continue;
+                }
+                let n = Point::new(d.y / l, -d.x / l);
+                let reach = |c: &Point| n.dot(*c * -sign);
+                let best = them.iter().map(reach).fold(f64::NEG_INFINITY, f64::max);
+                for c in them.iter().filter(|c| reach(c) >= best - 1e-9) {
+                    let shift = *c * -sign;
+                    edge(p + shift, q + shift, n);
                 }
             }
         }
@@ -487,7 +648,127 @@ pub fn sweep(footprint: Footprint, from: Point, to: Point, facing: f64) -> Sweep
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom::signed_area2;
+    use crate::geom::{edges, signed_area2};
+
+    /// The general answer of [`Rect::first_within`]: where the path meets the hull of the
+    /// sixteen differences of corners, grown by `limit`. The rectangle-specific measure is
+    /// held to it.
+    fn first_within_by_hull(a: &Rect, to: Point, other: &Rect, limit: f64) -> Option<f64> {
+        let limit = if limit.is_finite() { limit.max(0.0) } else { return None };
+        if convex_distance(&a.ccw, &other.ccw) <= limit {
+            return Some(0.0);
+        }
+        let path = to - a.pose.at;
+        let length = path.len();
+        if length <= EPS {
+            return None;
+        }
+        let v = path * (1.0 / length);
+        let mut diffs = Vec::with_capacity(16);
+        for b in other.ccw {
+            for c in a.ccw {
+                diffs.push(b - c);
+            }
+        }
+        let m = convex_hull(&diffs);
+        let mut first = f64::INFINITY;
+        for e in edges(&m) {
+            let d = e.b - e.a;
+            let l = d.len();
+            if l == 0.0 {
+                continue;
+            }
+            // the edge pushed out by `limit` along its outward normal (right of an
+            // anticlockwise edge)
+            let out = Point::new(d.y / l, -d.x / l) * limit;
+            let (a, b) = (e.a + out, e.b + out);
+            let den = v.cross(b - a);
+            if den.abs() > 1e-15 {
+                let s = a.cross(b - a) / den;
+                let u = a.cross(v) / den;
+                if s >= 0.0 && (0.0..=1.0).contains(&u) {
+                    first = first.min(s);
+                }
+            }
+            // the rounded corner at the edge's start: |s v − a| = limit
+            if limit > 0.0 {
+                let bq = v.dot(e.a);
+                let disc = bq * bq - (e.a.dot(e.a) - limit * limit);
+                if disc >= 0.0 {
+                    let s = bq - disc.sqrt();
+                    if s >= 0.0 {
+                        first = first.min(s);
+                    }
+                }
+            }
+        }
+        (first <= length + EPS).then_some(first.min(length))
+    }
+
+    fn random_pair(r: &mut impl FnMut(f64, f64) -> f64, square: (f64, f64), room: f64) -> (Rect, Rect) {
+        let fa = Footprint::new(r(1.0, 4.0), r(1.0, 4.0)).unwrap();
+        let fb = Footprint::new(r(1.0, 4.0), r(1.0, 4.0)).unwrap();
+        // now and then square to each other, where edges line up exactly
+        let (ta, tb) = if r(0.0, 1.0) < 0.2 { square } else { (r(0.0, 360.0), r(0.0, 360.0)) };
+        (fa.place(Pose::new(r(0.0, room), r(0.0, room), ta)), fb.place(Pose::new(r(0.0, room), r(0.0, room), tb)))
+    }
+
+    fn uniform(seed: u64) -> impl FnMut(f64, f64) -> f64 {
+        let mut state = seed;
+        move |lo: f64, hi: f64| {
+            // splitmix64: the table crate has no dice of its own
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^= z >> 31;
+            lo + (hi - lo) * (z % 1_000_000) as f64 / 1_000_000.0
+        }
+    }
+
+    /// The 6" stop measured without a hull gives the hull's answer, on bases of every size
+    /// turned every way and moves in every direction.
+    #[test]
+    fn first_within_agrees_with_the_hull_of_differences() {
+        let mut r = uniform(7);
+        let mut hits = 0;
+        for _ in 0..20_000 {
+            let (a, b) = random_pair(&mut r, (90.0, 270.0), 20.0);
+            let to = Point::new(r(-10.0, 30.0), r(-10.0, 30.0));
+            let limit = [0.0, 6.0, r(0.0, 8.0)][(r(0.0, 2.999)) as usize];
+            let (mine, hull) = (a.first_within(to, &b, limit), first_within_by_hull(&a, to, &b, limit));
+            match (mine, hull) {
+                (Some(x), Some(y)) => {
+                    assert!((x - y).abs() < 1e-7, "{a:?} {b:?} {to:?} {limit}: {x} against {y}");
+                    hits += 1;
+                }
+                (None, None) => {}
+                _ => panic!("{a:?} {b:?} {to:?} {limit}: {mine:?} against {hull:?}"),
+            }
+        }
+        assert!(hits > 2_000, "{hits}");
+    }
+
+    /// The rectangle-specific measures of two bases give the general answers for convex
+    /// polygons (distance, separating-axis overlap, the swept hull, a segment's distance).
+    #[test]
+    fn rectangle_measures_agree_with_the_polygon_ones() {
+        let mut r = uniform(9);
+        for _ in 0..20_000 {
+            let (a, b) = random_pair(&mut r, (0.0, 90.0), 12.0);
+            let limit = r(0.0, 7.0);
+            let general = convex_distance(&a.ccw, &b.ccw);
+            assert!((a.distance(&b) - general).abs() < 1e-9, "{a:?} {b:?}");
+            assert_eq!(a.is_within(&b, limit), crate::geom::within(general, limit), "{a:?} {b:?} {limit}");
+            assert_eq!(a.overlaps(&b), sat_gap(&a.ccw, &b.ccw) < -EPS, "{a:?} {b:?}");
+            let to = Point::new(r(-6.0, 18.0), r(-6.0, 18.0));
+            let swept = sweep(a.footprint(), a.centre(), to, a.pose().facing);
+            assert_eq!(a.sweeps_through(to, &b), swept.overlaps_shape(&b), "{a:?} {b:?} {to:?}");
+            let line = Segment::new(a.centre(), to);
+            let along = edges(&b.ccw).map(|e| line.distance_to_segment(&e)).fold(convex_point_distance(&b.ccw, a.centre()), f64::min);
+            assert!((b.distance_to_path(a.centre(), to) - along).abs() < 1e-9, "{a:?} {b:?} {to:?}");
+        }
+    }
 
     fn base(x: f64, y: f64, facing: f64) -> Rect {
         // a D3-sized unit: 4" frontage, 2" deep (the size the game crate will choose is its own)
