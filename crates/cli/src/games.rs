@@ -152,7 +152,8 @@ impl CliGame for fiw_d3::D3 {
     }
 
     fn report_lines(options: &Self::Options, r: &SimReport) -> Vec<String> {
-        let start = |army| fiw_d3::D3::new(options, 0).map(|g| g.start_resolve(army).to_string()).unwrap_or_else(|_| "?".into());
+        let game = fiw_d3::D3::new(options, 0).ok();
+        let start = |army| game.as_ref().map_or_else(|| "?".to_string(), |g| g.start_resolve(army).to_string());
         let mean = |key: &str| r.means.get(key).copied().unwrap_or(0.0);
         vec![format!(
             "mean resolve left at the end: british {:.2} of {}, french {:.2} of {}",
