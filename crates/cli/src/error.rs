@@ -55,7 +55,11 @@ impl From<io::Error> for CliError {
 
 /// Folds a message onto one line (serde and clap messages can span several).
 pub fn one_line(text: &str) -> String {
-    text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The result of a command.

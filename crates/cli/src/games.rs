@@ -24,7 +24,9 @@ impl SetupFlags {
     /// solitaire).
     fn no_scenario(&self, game: &str) -> CliResult {
         match self.scenario {
-            Some(_) => Err(CliError::usage(format!("--scenario is for d3 only; {game} has one set-up"))),
+            Some(_) => Err(CliError::usage(format!(
+                "--scenario is for d3 only; {game} has one set-up"
+            ))),
             None => Ok(()),
         }
     }
@@ -94,20 +96,28 @@ impl CliGame for fiw_louisbourg::Louisbourg {
                 "--side is for solitaire only; in louisbourg choose who plays each side with --seat british=POLICY",
             ));
         }
-        Ok(fiw_louisbourg::Options { solitaire_setup: flags.solitaire_setup, ..Default::default() })
+        Ok(fiw_louisbourg::Options {
+            solitaire_setup: flags.solitaire_setup,
+            ..Default::default()
+        })
     }
 }
 
 impl CliGame for fiw_solitaire::Solitaire {
     fn options(flags: &SetupFlags) -> CliResult<Self::Options> {
         if flags.solitaire_setup {
-            return Err(CliError::usage("--solitaire-setup is for louisbourg only; solitaire takes --side british|french"));
+            return Err(CliError::usage(
+                "--solitaire-setup is for louisbourg only; solitaire takes --side british|french",
+            ));
         }
         flags.no_scenario("solitaire")?;
         let side = match flags.side.as_deref() {
             None => fiw_solitaire::Side::British,
-            Some(s) => fiw_solitaire::Side::parse(s)
-                .ok_or_else(|| CliError::usage(format!("unknown side '{s}' for --side (sides: british, french)")))?,
+            Some(s) => fiw_solitaire::Side::parse(s).ok_or_else(|| {
+                CliError::usage(format!(
+                    "unknown side '{s}' for --side (sides: british, french)"
+                ))
+            })?,
         };
         Ok(fiw_solitaire::Options { side })
     }
@@ -139,7 +149,9 @@ impl CliGame for fiw_d3::D3 {
 
     fn options(flags: &SetupFlags) -> CliResult<Self::Options> {
         if flags.solitaire_setup {
-            return Err(CliError::usage("--solitaire-setup is for louisbourg only; d3 takes --scenario NAME|FILE.toml"));
+            return Err(CliError::usage(
+                "--solitaire-setup is for louisbourg only; d3 takes --scenario NAME|FILE.toml",
+            ));
         }
         if flags.side.is_some() {
             return Err(CliError::usage("--side is for solitaire only; in d3 choose who plays each side with --seat british=POLICY"));
@@ -153,7 +165,10 @@ impl CliGame for fiw_d3::D3 {
 
     fn report_lines(options: &Self::Options, r: &SimReport) -> Vec<String> {
         let game = fiw_d3::D3::new(options, 0).ok();
-        let start = |army| game.as_ref().map_or_else(|| "?".to_string(), |g| g.start_resolve(army).to_string());
+        let start = |army| {
+            game.as_ref()
+                .map_or_else(|| "?".to_string(), |g| g.start_resolve(army).to_string())
+        };
         let mean = |key: &str| r.means.get(key).copied().unwrap_or(0.0);
         vec![format!(
             "mean resolve left at the end: british {:.2} of {}, french {:.2} of {}",
@@ -167,15 +182,20 @@ impl CliGame for fiw_d3::D3 {
     fn menu_group(&self, action: &fiw_d3::Action) -> Option<String> {
         use fiw_d3::Action::*;
         match *action {
-            Move { unit, .. } | Square { unit } | Shoot { unit, .. } | Charge { unit, .. } | Retire { unit } => {
-                Some(self.id(unit as usize).to_string())
-            }
+            Move { unit, .. }
+            | Square { unit }
+            | Shoot { unit, .. }
+            | Charge { unit, .. }
+            | Retire { unit } => Some(self.id(unit as usize).to_string()),
             Pass => None,
         }
     }
 
     fn drawing(&self, selected: Option<&str>) -> Option<String> {
-        Some(fiw_d3::svg::svg(self, selected.and_then(|n| self.unit_named(n))))
+        Some(fiw_d3::svg::svg(
+            self,
+            selected.and_then(|n| self.unit_named(n)),
+        ))
     }
 
     fn piece_on_board(&self, name: &str) -> Result<(), String> {
@@ -197,18 +217,28 @@ impl CliGame for fiw_d3::D3 {
 /// fails its checks.
 pub fn d3_scenario(given: &str) -> CliResult<fiw_d3::Options> {
     if fiw_d3::SCENARIOS.iter().any(|(name, _)| *name == given) {
-        return Ok(fiw_d3::Options { scenario: given.to_string(), text: None });
+        return Ok(fiw_d3::Options {
+            scenario: given.to_string(),
+            text: None,
+        });
     }
-    if !(given.ends_with(".toml") || given.contains('/') || given.contains(std::path::MAIN_SEPARATOR)) {
+    if !(given.ends_with(".toml")
+        || given.contains('/')
+        || given.contains(std::path::MAIN_SEPARATOR))
+    {
         let known: Vec<&str> = fiw_d3::SCENARIOS.iter().map(|(n, _)| *n).collect();
         return Err(CliError::usage(format!(
             "unknown scenario '{given}' for d3 (scenarios: {}, or a scenario file FILE.toml)",
             known.join(", ")
         )));
     }
-    let text = std::fs::read_to_string(given).map_err(|e| CliError::usage(format!("cannot read scenario file {given}: {e}")))?;
+    let text = std::fs::read_to_string(given)
+        .map_err(|e| CliError::usage(format!("cannot read scenario file {given}: {e}")))?;
     fiw_d3::Scenario::parse(&text, given).map_err(|e| CliError::usage(e.to_string()))?;
-    Ok(fiw_d3::Options { scenario: given.to_string(), text: Some(text) })
+    Ok(fiw_d3::Options {
+        scenario: given.to_string(),
+        text: Some(text),
+    })
 }
 
 /// The `--seat` flags read for game `G`: [`parse_seats`], refusing any seat the rules play
@@ -217,12 +247,22 @@ pub fn d3_scenario(given: &str) -> CliResult<fiw_d3::Options> {
 /// # Errors
 /// Exit-2 errors for everything [`parse_seats`] refuses, and for a `--seat` naming a seat the
 /// rules play.
-pub fn players<G: CliGame>(specs: &[String], default: Player, allow_human: bool) -> CliResult<Vec<Player>> {
+pub fn players<G: CliGame>(
+    specs: &[String],
+    default: Player,
+    allow_human: bool,
+) -> CliResult<Vec<Player>> {
     for spec in specs {
-        let side = spec.split_once('=').map_or(spec.as_str(), |(s, _)| s).trim();
+        let side = spec
+            .split_once('=')
+            .map_or(spec.as_str(), |(s, _)| s)
+            .trim();
         if let Some(seat) = G::seat_named(side) {
             if let Some(who) = G::rules_seat(seat) {
-                let free: Vec<&str> = (0..G::SEATS.len()).filter(|&s| G::rules_seat(s).is_none()).map(|s| G::SEATS[s]).collect();
+                let free: Vec<&str> = (0..G::SEATS.len())
+                    .filter(|&s| G::rules_seat(s).is_none())
+                    .map(|s| G::SEATS[s])
+                    .collect();
                 return Err(CliError::usage(format!(
                     "the {side} seat is played by the {who}; choose the policy of {} with --seat {}=POLICY",
                     free.join(", "),
@@ -257,7 +297,10 @@ impl<G: Game> Policy<G> for RulesSeat {
 
 /// The error for a game name this build does not know.
 pub fn unknown_game(name: &str) -> CliError {
-    CliError::usage(format!("unknown game '{name}' (known: {})", KNOWN.join(", ")))
+    CliError::usage(format!(
+        "unknown game '{name}' (known: {})",
+        KNOWN.join(", ")
+    ))
 }
 
 /// Runs `$body` with `$G` bound to the game type named by `$name`, or fails with exit 2.

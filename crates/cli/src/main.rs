@@ -163,14 +163,62 @@ enum Command {
 
 fn execute(command: Command) -> CliResult {
     match command {
-        Command::Play { game, seats, seed, load, save, solitaire_setup, side, scenario, svg, ai } => {
+        Command::Play {
+            game,
+            seats,
+            seed,
+            load,
+            save,
+            solitaire_setup,
+            side,
+            scenario,
+            svg,
+            ai,
+        } => {
             let budget = seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
-            let args = play::PlayArgs { seats, seed, load, save, svg, flags: SetupFlags { solitaire_setup, side, scenario }, budget };
+            let args = play::PlayArgs {
+                seats,
+                seed,
+                load,
+                save,
+                svg,
+                flags: SetupFlags {
+                    solitaire_setup,
+                    side,
+                    scenario,
+                },
+                budget,
+            };
             for_game!(game.as_str(), G => play::run::<G>(&args))
         }
-        Command::Sim { game, games, seed, threads, seats, json, plot, solitaire_setup, side, scenario, ai } => {
+        Command::Sim {
+            game,
+            games,
+            seed,
+            threads,
+            seats,
+            json,
+            plot,
+            solitaire_setup,
+            side,
+            scenario,
+            ai,
+        } => {
             let budget = seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
-            let args = sim::SimArgs { games, seed, threads, seats, json, plot, flags: SetupFlags { solitaire_setup, side, scenario }, budget };
+            let args = sim::SimArgs {
+                games,
+                seed,
+                threads,
+                seats,
+                json,
+                plot,
+                flags: SetupFlags {
+                    solitaire_setup,
+                    side,
+                    scenario,
+                },
+                budget,
+            };
             for_game!(game.as_str(), G => sim::run::<G>(&args))
         }
         Command::Odds {
@@ -195,7 +243,9 @@ fn execute(command: Command) -> CliResult {
             json,
         }),
         Command::Replay { file, json } => replay::run(&file, json),
-        Command::Rules { game, section } => for_game!(game.as_str(), G => rules::run::<G>(section.as_deref())),
+        Command::Rules { game, section } => {
+            for_game!(game.as_str(), G => rules::run::<G>(section.as_deref()))
+        }
     }
 }
 
@@ -204,7 +254,10 @@ fn usage_line(e: &clap::Error) -> String {
     let text = e.render().to_string();
     // Everything before the usage line: the complaint, what it concerns, and clap's tip.
     let mut complaint = String::new();
-    for line in text.lines().take_while(|l| !l.trim_start().starts_with("Usage:")) {
+    for line in text
+        .lines()
+        .take_while(|l| !l.trim_start().starts_with("Usage:"))
+    {
         let line = line.trim();
         if line.is_empty() {
             continue;
@@ -216,7 +269,11 @@ fn usage_line(e: &clap::Error) -> String {
     }
     let complaint = one_line(&complaint);
     let complaint = complaint.trim_start_matches("error:").trim();
-    let complaint = if complaint.is_empty() { "bad usage" } else { complaint };
+    let complaint = if complaint.is_empty() {
+        "bad usage"
+    } else {
+        complaint
+    };
     match text.lines().find_map(|l| l.trim().strip_prefix("Usage:")) {
         Some(usage) => format!("{complaint} (usage: {}; see --help)", usage.trim()),
         None => complaint.to_string(),
@@ -232,8 +289,14 @@ fn main() -> ExitCode {
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown".into());
-        let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
-        eprintln!("fiw: internal error: {}{at} (a bug in fiw; please report it)", one_line(&what));
+        let at = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        eprintln!(
+            "fiw: internal error: {}{at} (a bug in fiw; please report it)",
+            one_line(&what)
+        );
     }));
 
     let cli = match Cli::try_parse() {

@@ -33,14 +33,17 @@ pub fn run(args: &OddsArgs) -> CliResult {
     match args.game.as_str() {
         "louisbourg" => {}
         other if crate::games::KNOWN.contains(&other) => {
-            return Err(CliError::usage(format!("fiw odds knows only louisbourg battles, not {other}")))
+            return Err(CliError::usage(format!(
+                "fiw odds knows only louisbourg battles, not {other}"
+            )))
         }
         other => return Err(unknown_game(other)),
     }
     let result = compute(args)?;
     let mut out = io::stdout().lock();
     if args.json {
-        let json = serde_json::to_string(&result).map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
+        let json = serde_json::to_string(&result)
+            .map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
         writeln!(out, "{json}")?;
     } else {
         write!(out, "{}", table(args, &result))?;
@@ -50,8 +53,10 @@ pub fn run(args: &OddsArgs) -> CliResult {
 
 /// Reads the flags into a query and computes the odds; every input error is exit 2.
 pub fn compute(args: &OddsArgs) -> CliResult<Odds> {
-    let attacker = parse_units(&args.attacker).map_err(|e| CliError::usage(format!("--attacker: {e}")))?;
-    let defender = parse_units(&args.defender).map_err(|e| CliError::usage(format!("--defender: {e}")))?;
+    let attacker =
+        parse_units(&args.attacker).map_err(|e| CliError::usage(format!("--attacker: {e}")))?;
+    let defender =
+        parse_units(&args.defender).map_err(|e| CliError::usage(format!("--defender: {e}")))?;
     let at = match &args.at {
         None => None,
         Some(name) => Some(parse_at(name).map_err(|e| CliError::usage(format!("--at: {e}")))?),
@@ -97,8 +102,18 @@ pub fn table(args: &OddsArgs, o: &Odds) -> String {
     }
     s += &format!("{battle}, {} (exact)\n\n", how.join(", "));
     s += &format!("{:<16} {:>10} {:>10}\n", "", "attacker", "defender");
-    s += &format!("{:<16} {:>10} {:>10}\n", "wins", pct(o.attacker_wins), pct(o.defender_wins));
-    s += &format!("{:<16} {:>10} {:>10}\n", "retreats", pct(o.attacker_retreats), pct(o.defender_retreats));
+    s += &format!(
+        "{:<16} {:>10} {:>10}\n",
+        "wins",
+        pct(o.attacker_wins),
+        pct(o.defender_wins)
+    );
+    s += &format!(
+        "{:<16} {:>10} {:>10}\n",
+        "retreats",
+        pct(o.attacker_retreats),
+        pct(o.defender_retreats)
+    );
     s += &format!(
         "{:<16} {:>10.2} {:>10.2}\n",
         "mean SP left", o.attacker_sp_left_mean, o.defender_sp_left_mean

@@ -56,7 +56,14 @@ pub fn run<G: CliGame>(args: &PlayArgs) -> CliResult {
             replayed.save.actions.len(),
             replayed.save.seed
         )?;
-        Session::new(replayed.state, replayed.save.options, replayed.save.seed, replayed.save.actions, players, args.budget)
+        Session::new(
+            replayed.state,
+            replayed.save.options,
+            replayed.save.seed,
+            replayed.save.actions,
+            players,
+            args.budget,
+        )
     } else {
         let options = G::options(&args.flags)?;
         let seed = args.seed.unwrap_or_else(clock_seed);
@@ -66,22 +73,33 @@ pub fn run<G: CliGame>(args: &PlayArgs) -> CliResult {
         writeln!(out, "{}: new game, seed {seed}", G::NAME)?;
         Session::new(state, options, seed, Vec::new(), players, args.budget)
     };
-    let mut session = session.saving_to(args.save.clone()).clearing(io::stdout().is_terminal()).drawing_to(args.svg.clone())?;
+    let mut session = session
+        .saving_to(args.save.clone())
+        .clearing(io::stdout().is_terminal())
+        .drawing_to(args.svg.clone())?;
     writeln!(out, "{}", session.seating())?;
     if let Some(path) = &args.svg {
-        writeln!(out, "drawing the table in {} after every action", path.display())?;
+        writeln!(
+            out,
+            "drawing the table in {} after every action",
+            path.display()
+        )?;
     }
     session.run(io::stdin().lock(), &mut out)
 }
 
 /// The refusal of `--svg` for a game fiw does not draw.
 fn no_drawing<G: CliGame>() -> CliError {
-    CliError::usage(format!("--svg is for d3 only: fiw does not draw the {} board", G::NAME))
+    CliError::usage(format!(
+        "--svg is for d3 only: fiw does not draw the {} board",
+        G::NAME
+    ))
 }
 
 /// Reads a save file, with a one-line reason when it cannot be read.
 pub fn read_save(path: &Path) -> CliResult<String> {
-    std::fs::read_to_string(path).map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))
+    std::fs::read_to_string(path)
+        .map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))
 }
 
 /// A seed from the clock, for games started without `--seed` (printed so they can be replayed).
@@ -141,8 +159,19 @@ pub struct Session<G: Game> {
 
 impl<G: CliGame> Session<G> {
     /// A session on `state`, reached from `options` and `seed` by `actions`.
-    pub fn new(state: G, options: G::Options, seed: u64, actions: Vec<String>, players: Vec<Player>, budget: AiBudget) -> Self {
-        let policies = players.iter().enumerate().map(|(seat, p)| policy_for::<G>(*p, seed, seat, budget)).collect();
+    pub fn new(
+        state: G,
+        options: G::Options,
+        seed: u64,
+        actions: Vec<String>,
+        players: Vec<Player>,
+        budget: AiBudget,
+    ) -> Self {
+        let policies = players
+            .iter()
+            .enumerate()
+            .map(|(seat, p)| policy_for::<G>(*p, seed, seat, budget))
+            .collect();
         let log_shown = state.log().entries().len();
         Session {
             state,
@@ -180,10 +209,12 @@ impl<G: CliGame> Session<G> {
 
     /// Rewrites the drawing, if one is kept.
     fn redraw(&self) -> Result<(), String> {
-        let (Some(path), Some(text)) = (&self.svg, self.state.drawing(self.selected.as_deref())) else {
+        let (Some(path), Some(text)) = (&self.svg, self.state.drawing(self.selected.as_deref()))
+        else {
             return Ok(());
         };
-        std::fs::write(path, text).map_err(|e| format!("cannot write the drawing to {}: {e}", path.display()))
+        std::fs::write(path, text)
+            .map_err(|e| format!("cannot write the drawing to {}: {e}", path.display()))
     }
 
     /// After an action: the piece it named becomes the selected one, and the drawing is redrawn
@@ -233,7 +264,9 @@ impl<G: CliGame> Session<G> {
     }
 
     fn humans(&self) -> Vec<Seat> {
-        (0..self.players.len()).filter(|&s| self.players[s] == Player::Human).collect()
+        (0..self.players.len())
+            .filter(|&s| self.players[s] == Player::Human)
+            .collect()
     }
 
     fn save_file(&self) -> SaveFile<G::Options> {
@@ -265,7 +298,10 @@ impl<G: CliGame> Session<G> {
                     let action = legal[i.min(legal.len() - 1)];
                     let text = self.state.action_text(&action);
                     self.state.apply(action).map_err(|e| {
-                        CliError::failure(format!("{} chose '{text}', which the rules refuse: {e} (a bug)", G::SEATS[seat]))
+                        CliError::failure(format!(
+                            "{} chose '{text}', which the rules refuse: {e} (a bug)",
+                            G::SEATS[seat]
+                        ))
                     })?;
                     self.actions.push(text.clone());
                     self.undo.settle(&self.state);
@@ -319,9 +355,16 @@ impl<G: CliGame> Session<G> {
     fn finish<W: Write>(&mut self, out: &mut W) -> CliResult {
         let line = match self.state.outcome() {
             Some(outcome) => outcome_line::<G>(&outcome),
-            None => format!("the game stopped on turn {} with no outcome", self.state.turn()),
+            None => format!(
+                "the game stopped on turn {} with no outcome",
+                self.state.turn()
+            ),
         };
-        writeln!(out, "game over after {} actions: {line}", self.actions.len())?;
+        writeln!(
+            out,
+            "game over after {} actions: {line}",
+            self.actions.len()
+        )?;
         if let Some(path) = &self.save {
             self.write_save(path).map_err(CliError::failure)?;
             writeln!(out, "game saved to {}", path.display())?;
@@ -348,14 +391,27 @@ impl<G: CliGame> Session<G> {
     }
 
     fn end_of_input<W: Write>(&mut self, out: &mut W) -> CliResult {
-        writeln!(out, "end of input on turn {}: game left unfinished, nothing saved", self.state.turn())?;
+        writeln!(
+            out,
+            "end of input on turn {}: game left unfinished, nothing saved",
+            self.state.turn()
+        )?;
         Ok(())
     }
 
     /// Hides the last player's screen and waits for the next one. `false` at the end of input.
-    fn pass_screen<R: BufRead, W: Write>(&mut self, seat: Seat, input: &mut R, out: &mut W) -> CliResult<bool> {
+    fn pass_screen<R: BufRead, W: Write>(
+        &mut self,
+        seat: Seat,
+        input: &mut R,
+        out: &mut W,
+    ) -> CliResult<bool> {
         self.clear_screen(out)?;
-        write!(out, "Pass the screen to the {} player and press Enter. ", G::SEATS[seat])?;
+        write!(
+            out,
+            "Pass the screen to the {} player and press Enter. ",
+            G::SEATS[seat]
+        )?;
         out.flush()?;
         let more = read_line(input)?.is_some();
         self.clear_screen(out)?;
@@ -376,12 +432,21 @@ impl<G: CliGame> Session<G> {
         writeln!(out)?;
         writeln!(out, "{}", self.state.render(seat).trim_end())?;
         writeln!(out)?;
-        writeln!(out, "{} to decide, turn {}:", G::SEATS[seat], self.state.turn())?;
+        writeln!(
+            out,
+            "{} to decide, turn {}:",
+            G::SEATS[seat],
+            self.state.turn()
+        )?;
         if legal.len() > FULL_MENU && legal.iter().any(|a| self.state.menu_group(a).is_some()) {
             return self.show_groups(legal, out);
         }
         // the game's note (solitaire: the odds of an attack) beside the action, never in its text
-        let width = legal.iter().map(|a| self.state.action_text(a).chars().count()).max().unwrap_or(0);
+        let width = legal
+            .iter()
+            .map(|a| self.state.action_text(a).chars().count())
+            .max()
+            .unwrap_or(0);
         for (i, a) in legal.iter().enumerate() {
             let text = self.state.action_text(a);
             match self.state.action_note(a) {
@@ -404,11 +469,21 @@ impl<G: CliGame> Session<G> {
                 loose.push(i);
                 continue;
             };
-            let verb = self.state.action_text(a).split_whitespace().next().unwrap_or("").to_string();
+            let verb = self
+                .state
+                .action_text(a)
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_string();
             let at = match groups.iter().position(|g| g.name == name) {
                 Some(at) => at,
                 None => {
-                    groups.push(MenuGroup { name, numbers: Vec::new(), verbs: Vec::new() });
+                    groups.push(MenuGroup {
+                        name,
+                        numbers: Vec::new(),
+                        verbs: Vec::new(),
+                    });
                     groups.len() - 1
                 }
             };
@@ -419,15 +494,31 @@ impl<G: CliGame> Session<G> {
                 None => g.verbs.push((verb, 1)),
             }
         }
-        let width = groups.iter().map(|g| g.name.chars().count()).max().unwrap_or(0);
+        let width = groups
+            .iter()
+            .map(|g| g.name.chars().count())
+            .max()
+            .unwrap_or(0);
         let spans: Vec<String> = groups.iter().map(|g| ranges(&g.numbers)).collect();
         let span_width = spans.iter().map(|s| s.chars().count()).max().unwrap_or(0);
-        writeln!(out, "  {} choices, by {} ('moves NAME' lists one {}'s with their numbers):", legal.len(), G::GROUP, G::GROUP)?;
+        writeln!(
+            out,
+            "  {} choices, by {} ('moves NAME' lists one {}'s with their numbers):",
+            legal.len(),
+            G::GROUP,
+            G::GROUP
+        )?;
         for (g, span) in groups.iter().zip(&spans) {
             let what = g
                 .verbs
                 .iter()
-                .map(|(v, n)| if *n == 1 { v.clone() } else { format!("{v} ×{n}") })
+                .map(|(v, n)| {
+                    if *n == 1 {
+                        v.clone()
+                    } else {
+                        format!("{v} ×{n}")
+                    }
+                })
                 .collect::<Vec<_>>()
                 .join(", ");
             writeln!(out, "  {:<width$}  {span:<span_width$}  {what}", g.name)?;
@@ -435,7 +526,10 @@ impl<G: CliGame> Session<G> {
         for i in loose {
             writeln!(out, "  {:>3}. {}", i + 1, self.state.action_text(&legal[i]))?;
         }
-        writeln!(out, "Type a number, an order, 'moves NAME' for one unit's choices, or 'help'.")?;
+        writeln!(
+            out,
+            "Type a number, an order, 'moves NAME' for one unit's choices, or 'help'."
+        )?;
         Ok(())
     }
 
@@ -443,13 +537,21 @@ impl<G: CliGame> Session<G> {
     /// selected in the drawing.
     fn moves<W: Write>(&mut self, name: &str, legal: &[G::Action], out: &mut W) -> CliResult {
         if name.is_empty() {
-            writeln!(out, "moves needs a name: moves NAME (e.g. a unit of the menu)")?;
+            writeln!(
+                out,
+                "moves needs a name: moves NAME (e.g. a unit of the menu)"
+            )?;
             return Ok(());
         }
-        let mine: Vec<usize> = (0..legal.len()).filter(|i| self.state.menu_group(&legal[*i]).as_deref() == Some(name)).collect();
+        let mine: Vec<usize> = (0..legal.len())
+            .filter(|i| self.state.menu_group(&legal[*i]).as_deref() == Some(name))
+            .collect();
         if mine.is_empty() {
             if legal.iter().all(|a| self.state.menu_group(a).is_none()) {
-                writeln!(out, "every choice is listed on the board ('board' shows them)")?;
+                writeln!(
+                    out,
+                    "every choice is listed on the board ('board' shows them)"
+                )?;
             } else {
                 match self.state.piece_on_board(&clip(name)) {
                     Ok(()) => writeln!(out, "{} has no choices now", clip(name))?,
@@ -461,7 +563,12 @@ impl<G: CliGame> Session<G> {
         for i in mine {
             let a = &legal[i];
             match self.state.action_note(a) {
-                Some(note) => writeln!(out, "  {:>3}. {}   {note}", i + 1, self.state.action_text(a))?,
+                Some(note) => writeln!(
+                    out,
+                    "  {:>3}. {}   {note}",
+                    i + 1,
+                    self.state.action_text(a)
+                )?,
                 None => writeln!(out, "  {:>3}. {}", i + 1, self.state.action_text(a))?,
             }
         }
@@ -477,7 +584,10 @@ impl<G: CliGame> Session<G> {
     /// `select NAME`: marks a piece in the drawing (D3: its field of fire and 6" zone).
     fn select<W: Write>(&mut self, name: &str, out: &mut W) -> CliResult {
         if self.svg.is_none() {
-            writeln!(out, "nothing is drawn: start the game with --svg FILE to keep a drawing")?;
+            writeln!(
+                out,
+                "nothing is drawn: start the game with --svg FILE to keep a drawing"
+            )?;
         } else if name.is_empty() {
             writeln!(out, "select needs a name: select NAME")?;
         } else if let Err(why) = self.state.piece_on_board(&clip(name)) {
@@ -541,7 +651,13 @@ impl<G: CliGame> Session<G> {
         Ok(())
     }
 
-    fn human_line<W: Write>(&mut self, seat: Seat, line: &str, legal: &[G::Action], out: &mut W) -> CliResult<Step> {
+    fn human_line<W: Write>(
+        &mut self,
+        seat: Seat,
+        line: &str,
+        legal: &[G::Action],
+        out: &mut W,
+    ) -> CliResult<Step> {
         if line.is_empty() {
             return Ok(Step::Continue);
         }
@@ -549,7 +665,11 @@ impl<G: CliGame> Session<G> {
             if (1..=legal.len()).contains(&n) {
                 self.apply_human(seat, legal[n - 1], out)?;
             } else {
-                writeln!(out, "there is no choice {n}: type a number from 1 to {}", legal.len())?;
+                writeln!(
+                    out,
+                    "there is no choice {n}: type a number from 1 to {}",
+                    legal.len()
+                )?;
             }
             return Ok(Step::Continue);
         }
@@ -635,7 +755,11 @@ impl<G: CliGame> Session<G> {
         if let Ok(n) = text.parse::<usize>() {
             match legal.get(n.wrapping_sub(1)) {
                 Some(a) => writeln!(out, "legal: choice {n} is '{}'", self.state.action_text(a))?,
-                None => writeln!(out, "there is no choice {n}: the choices run from 1 to {}", legal.len())?,
+                None => writeln!(
+                    out,
+                    "there is no choice {n}: the choices run from 1 to {}",
+                    legal.len()
+                )?,
             }
             return Ok(());
         }
@@ -652,11 +776,17 @@ impl<G: CliGame> Session<G> {
     /// What the search AI would play here, from this seat's view only, and why: its top
     /// choices with how often it tried each and the share of those playouts the seat won.
     fn hint<W: Write>(&self, seat: Seat, legal: &[G::Action], out: &mut W) -> CliResult {
-        let mut ai = crate::seats::ai::<G>(fiw_engine::game_seed(self.seed, 0x4817 + self.actions.len() as u64), self.budget);
+        let mut ai = crate::seats::ai::<G>(
+            fiw_engine::game_seed(self.seed, 0x4817 + self.actions.len() as u64),
+            self.budget,
+        );
         let analysis = ai.analyse(&Seen::new(&self.state, seat), legal);
         if analysis.iterations == 0 {
             if let Some(best) = analysis.best() {
-                let choice = legal.iter().position(|l| *l == best.action).map_or(0, |i| i + 1);
+                let choice = legal
+                    .iter()
+                    .position(|l| *l == best.action)
+                    .map_or(0, |i| i + 1);
                 writeln!(
                     out,
                     "hint ({}): choice {choice}: {} (a small step the AI leaves to its heuristic, without playouts)",
@@ -674,8 +804,15 @@ impl<G: CliGame> Session<G> {
             analysis.seconds
         )?;
         for (rank, a) in analysis.actions.iter().take(5).enumerate() {
-            let choice = legal.iter().position(|l| *l == a.action).map_or(0, |i| i + 1);
-            let base = if analysis.baseline == Some(a.action) { "  the heuristic's choice" } else { "" };
+            let choice = legal
+                .iter()
+                .position(|l| *l == a.action)
+                .map_or(0, |i| i + 1);
+            let base = if analysis.baseline == Some(a.action) {
+                "  the heuristic's choice"
+            } else {
+                ""
+            };
             writeln!(
                 out,
                 "  {}. choice {choice}: {:<44} value {:.2}  ({} playouts){base}",
@@ -695,7 +832,8 @@ impl<G: CliGame> Session<G> {
             extra += "\n  moves NAME    list one unit's choices, with their numbers";
         }
         if self.svg.is_some() {
-            extra += "\n  select NAME   mark a unit in the drawing (its field of fire and 6\" zone)";
+            extra +=
+                "\n  select NAME   mark a unit in the drawing (its field of fire and 6\" zone)";
         }
         writeln!(
             out,
@@ -722,14 +860,26 @@ impl<G: CliGame> Session<G> {
 /// UTF-8, and control characters, are replaced, so any input gets an answer rather than an error.
 fn read_line<R: BufRead>(input: &mut R) -> CliResult<Option<String>> {
     let mut buf = Vec::new();
-    let n = input.read_until(b'\n', &mut buf).map_err(|e| CliError::failure(format!("cannot read the input: {e}")))?;
+    let n = input
+        .read_until(b'\n', &mut buf)
+        .map_err(|e| CliError::failure(format!("cannot read the input: {e}")))?;
     if n == 0 {
         return Ok(None);
     }
     let text = String::from_utf8_lossy(&buf);
     let text = text.trim_end_matches(['\n', '\r']);
     // Control characters would be echoed back to the terminal in error messages: blank them.
-    Ok(Some(text.chars().map(|c| if c.is_control() && c != '\t' { '\u{fffd}' } else { c }).collect()))
+    Ok(Some(
+        text.chars()
+            .map(|c| {
+                if c.is_control() && c != '\t' {
+                    '\u{fffd}'
+                } else {
+                    c
+                }
+            })
+            .collect(),
+    ))
 }
 
 /// One line of a long menu: a group's name, its choice numbers, and how many of each verb.
@@ -750,7 +900,11 @@ fn ranges(numbers: &[usize]) -> String {
             k += 1;
             end = numbers[k];
         }
-        parts.push(if end == start { start.to_string() } else { format!("{start}-{end}") });
+        parts.push(if end == start {
+            start.to_string()
+        } else {
+            format!("{start}-{end}")
+        });
         k += 1;
     }
     parts.join(", ")
@@ -776,19 +930,30 @@ mod tests {
         let options = RaceOptions::default();
         let mut state = Race::new(&options, seed).unwrap();
         state.set_logging(true);
-        Session::new(state, options, seed, Vec::new(), players.to_vec(), crate::seats::DEFAULT_AI)
+        Session::new(
+            state,
+            options,
+            seed,
+            Vec::new(),
+            players.to_vec(),
+            crate::seats::DEFAULT_AI,
+        )
     }
 
     fn play(s: &mut Session<Race>, input: &str) -> String {
         let mut out = Vec::new();
-        s.run(Cursor::new(input.as_bytes().to_vec()), &mut out).unwrap();
+        s.run(Cursor::new(input.as_bytes().to_vec()), &mut out)
+            .unwrap();
         String::from_utf8(out).unwrap()
     }
 
     #[test]
     fn illegal_text_cites_the_rule_and_the_decision_is_asked_again() {
         let mut s = session(&[Player::Human, Player::Human], 1);
-        let out = play(&mut s, "step 3\nwhy step 3\nwhy step 1\nwhy frobnicate\nfrobnicate\n99\nquit\n");
+        let out = play(
+            &mut s,
+            "step 3\nwhy step 3\nwhy step 1\nwhy frobnicate\nfrobnicate\n99\nquit\n",
+        );
         assert!(out.contains("not allowed: rule 2.1"), "{out}");
         assert!(out.contains("illegal: rule 2.1"), "{out}");
         assert!(out.contains("> legal\n"), "{out}");
@@ -817,7 +982,13 @@ mod tests {
         // red's private note went to red's screen before the pass, never to blue's log.
         let after_pass = out.split("Pass the screen").nth(1).unwrap();
         assert!(!after_pass.contains("red's private note"), "{out}");
-        assert!(out.split("Pass the screen").next().unwrap().contains("red's private note"), "{out}");
+        assert!(
+            out.split("Pass the screen")
+                .next()
+                .unwrap()
+                .contains("red's private note"),
+            "{out}"
+        );
     }
 
     #[test]
@@ -858,7 +1029,8 @@ mod tests {
     fn garbage_bytes_get_an_answer() {
         let mut s = session(&[Player::Human, Player::Random], 2);
         let mut out = Vec::new();
-        s.run(Cursor::new(b"\xff\xfe\x00\nquit\n".to_vec()), &mut out).unwrap();
+        s.run(Cursor::new(b"\xff\xfe\x00\nquit\n".to_vec()), &mut out)
+            .unwrap();
         let out = String::from_utf8_lossy(&out);
         assert!(out.contains("not understood"), "{out}");
     }

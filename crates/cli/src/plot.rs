@@ -6,7 +6,12 @@ use fiw_engine::SimReport;
 use plotters::prelude::*;
 use std::path::Path;
 
-const COLOURS: [RGBColor; 4] = [RGBColor(178, 34, 34), RGBColor(30, 70, 160), RGBColor(90, 140, 60), RGBColor(120, 120, 120)];
+const COLOURS: [RGBColor; 4] = [
+    RGBColor(178, 34, 34),
+    RGBColor(30, 70, 160),
+    RGBColor(90, 140, 60),
+    RGBColor(120, 120, 120),
+];
 
 /// Draws the report into an SVG file.
 pub fn draw(report: &SimReport, seats: &[&str], path: &Path) -> CliResult {
@@ -17,9 +22,18 @@ pub fn draw(report: &SimReport, seats: &[&str], path: &Path) -> CliResult {
         "{}: {} games ({})",
         report.game,
         report.games,
-        seats.iter().map(|s| format!("{s} {}", report.policies.get(*s).map_or("?", String::as_str))).collect::<Vec<_>>().join(", ")
+        seats
+            .iter()
+            .map(|s| format!(
+                "{s} {}",
+                report.policies.get(*s).map_or("?", String::as_str)
+            ))
+            .collect::<Vec<_>>()
+            .join(", ")
     );
-    let root = root.titled(&title, ("sans-serif", 22)).map_err(|e| failed(e.to_string()))?;
+    let root = root
+        .titled(&title, ("sans-serif", 22))
+        .map_err(|e| failed(e.to_string()))?;
     let (left, right) = root.split_horizontally(360);
 
     // win rates with their intervals
@@ -36,7 +50,13 @@ pub fn draw(report: &SimReport, seats: &[&str], path: &Path) -> CliResult {
         .x_labels(seats.len() * 2 + 1)
         .x_label_formatter(&|x| {
             let i = (x - 0.5).round();
-            if (x - 0.5 - i).abs() < 1e-6 && i >= 0.0 { seats.get(i as usize).map_or(String::new(), |s| s.to_string()) } else { String::new() }
+            if (x - 0.5 - i).abs() < 1e-6 && i >= 0.0 {
+                seats
+                    .get(i as usize)
+                    .map_or(String::new(), |s| s.to_string())
+            } else {
+                String::new()
+            }
         })
         .y_label_formatter(&|y| format!("{:.0} %", y * 100.0))
         .draw()
@@ -46,21 +66,42 @@ pub fn draw(report: &SimReport, seats: &[&str], path: &Path) -> CliResult {
         let colour = COLOURS[i % COLOURS.len()];
         let x = i as f64;
         chart
-            .draw_series(std::iter::once(Rectangle::new([(x + 0.2, 0.0), (x + 0.8, rate)], colour.mix(0.7).filled())))
+            .draw_series(std::iter::once(Rectangle::new(
+                [(x + 0.2, 0.0), (x + 0.8, rate)],
+                colour.mix(0.7).filled(),
+            )))
             .map_err(|e| failed(e.to_string()))?;
         chart
-            .draw_series(std::iter::once(PathElement::new(vec![(x + 0.5, low), (x + 0.5, high)], BLACK.stroke_width(2))))
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(x + 0.5, low), (x + 0.5, high)],
+                BLACK.stroke_width(2),
+            )))
             .map_err(|e| failed(e.to_string()))?;
         for y in [low, high] {
             chart
-                .draw_series(std::iter::once(PathElement::new(vec![(x + 0.4, y), (x + 0.6, y)], BLACK.stroke_width(2))))
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![(x + 0.4, y), (x + 0.6, y)],
+                    BLACK.stroke_width(2),
+                )))
                 .map_err(|e| failed(e.to_string()))?;
         }
     }
 
     // turn of victory, one bar per seat and turn
-    let turns = report.victory_turns.values().map(|v| v.len()).max().unwrap_or(1).max(2);
-    let most = report.victory_turns.values().flat_map(|v| v.iter().copied()).max().unwrap_or(1).max(1);
+    let turns = report
+        .victory_turns
+        .values()
+        .map(|v| v.len())
+        .max()
+        .unwrap_or(1)
+        .max(2);
+    let most = report
+        .victory_turns
+        .values()
+        .flat_map(|v| v.iter().copied())
+        .max()
+        .unwrap_or(1)
+        .max(1);
     let mut chart = ChartBuilder::on(&right)
         .caption("turn of victory", ("sans-serif", 16))
         .margin(12)
@@ -79,12 +120,20 @@ pub fn draw(report: &SimReport, seats: &[&str], path: &Path) -> CliResult {
     let width = 0.8 / seats.len() as f64;
     for (k, seat) in seats.iter().enumerate() {
         let colour = COLOURS[k % COLOURS.len()];
-        let Some(counts) = report.victory_turns.get(*seat) else { continue };
+        let Some(counts) = report.victory_turns.get(*seat) else {
+            continue;
+        };
         chart
-            .draw_series(counts.iter().enumerate().filter(|(_, n)| **n > 0).map(|(turn, n)| {
-                let x0 = turn as f64 - 0.4 + width * k as f64;
-                Rectangle::new([(x0, 0), (x0 + width, *n)], colour.mix(0.8).filled())
-            }))
+            .draw_series(
+                counts
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| **n > 0)
+                    .map(|(turn, n)| {
+                        let x0 = turn as f64 - 0.4 + width * k as f64;
+                        Rectangle::new([(x0, 0), (x0 + width, *n)], colour.mix(0.8).filled())
+                    }),
+            )
             .map_err(|e| failed(e.to_string()))?
             .label(format!("{seat} wins"))
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], colour.filled()));

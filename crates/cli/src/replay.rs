@@ -34,10 +34,15 @@ pub fn run(path: &Path, json: bool) -> CliResult {
     })?;
     let mut out = io::stdout().lock();
     if json {
-        let json = serde_json::to_string(&verified).map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
+        let json = serde_json::to_string(&verified)
+            .map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
         writeln!(out, "{json}")?;
     } else {
-        writeln!(out, "{}, seed {}: {} actions", verified.game, verified.seed, verified.actions)?;
+        writeln!(
+            out,
+            "{}, seed {}: {} actions",
+            verified.game, verified.seed, verified.actions
+        )?;
         writeln!(out, "outcome: {line}")?;
         writeln!(out, "digest {}", verified.digest)?;
         writeln!(out, "replay verified")?;
@@ -52,7 +57,8 @@ pub fn verify(text: &str) -> CliResult<(Verified, String)> {
 }
 
 fn verify_as<G: Game>(text: &str) -> CliResult<(Verified, String)> {
-    let replayed = fiw_engine::replay::<G>(text, false).map_err(|e| CliError::usage(e.to_string()))?;
+    let replayed =
+        fiw_engine::replay::<G>(text, false).map_err(|e| CliError::usage(e.to_string()))?;
     let outcome = replayed.state.outcome();
     let line = match &outcome {
         Some(o) => outcome_line::<G>(o),

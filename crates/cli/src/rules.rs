@@ -14,14 +14,20 @@ pub fn run<G: Game>(section: Option<&str>) -> CliResult {
 
 /// Whether `s` is `wanted` or one of its subsections (`8.3` holds `8.3.1`, not `8.30`).
 fn within(s: &RuleSection, wanted: &str) -> bool {
-    s.section == wanted || s.section.strip_prefix(wanted).is_some_and(|rest| rest.starts_with('.'))
+    s.section == wanted
+        || s.section
+            .strip_prefix(wanted)
+            .is_some_and(|rest| rest.starts_with('.'))
 }
 
 /// The section number asked for: `wanted` itself, or the number of the section titled `wanted`
 /// (any case), since a refused order names its rule by title (`Shooting`).
 fn number_of<'a>(book: &'a RuleBook, wanted: &'a str) -> &'a str {
     let wanted = wanted.trim().trim_end_matches('.');
-    book.sections.iter().find(|s| s.title.eq_ignore_ascii_case(wanted)).map_or(wanted, |s| s.section.as_str())
+    book.sections
+        .iter()
+        .find(|s| s.title.eq_ignore_ascii_case(wanted))
+        .map_or(wanted, |s| s.section.as_str())
 }
 
 /// The rulebook as text: every section (or one and its subsections), then the assumed values.
@@ -32,11 +38,18 @@ pub fn render(game: &str, book: &RuleBook, section: Option<&str>) -> CliResult<S
             let number = number_of(book, wanted);
             let found: Vec<_> = book.sections.iter().filter(|s| within(s, number)).collect();
             if found.is_empty() {
-                let known = book.sections.iter().map(|s| s.section.as_str()).collect::<Vec<_>>();
+                let known = book
+                    .sections
+                    .iter()
+                    .map(|s| s.section.as_str())
+                    .collect::<Vec<_>>();
                 return Err(CliError::usage(if known.is_empty() {
                     format!("no section '{wanted}' in the {game} rules (none are listed yet)")
                 } else {
-                    format!("no section '{wanted}' in the {game} rules (sections: {})", known.join(", "))
+                    format!(
+                        "no section '{wanted}' in the {game} rules (sections: {})",
+                        known.join(", ")
+                    )
                 }));
             }
             found
@@ -44,7 +57,11 @@ pub fn render(game: &str, book: &RuleBook, section: Option<&str>) -> CliResult<S
     };
     let mut s = String::new();
     if section.is_none() {
-        s += &format!("{game}: {} rule sections, {} assumed values\n\n", book.sections.len(), book.assumed.len());
+        s += &format!(
+            "{game}: {} rule sections, {} assumed values\n\n",
+            book.sections.len(),
+            book.assumed.len()
+        );
     }
     if sections.is_empty() {
         s += "No rule sections are listed yet.\n";
@@ -57,7 +74,14 @@ pub fn render(game: &str, book: &RuleBook, section: Option<&str>) -> CliResult<S
         if !r.code.is_empty() {
             s += &format!("    code:  {}\n", r.code.join(", "));
         }
-        s += &format!("    tests: {}\n", if r.tests.is_empty() { "none yet".to_string() } else { r.tests.join(", ") });
+        s += &format!(
+            "    tests: {}\n",
+            if r.tests.is_empty() {
+                "none yet".to_string()
+            } else {
+                r.tests.join(", ")
+            }
+        );
         s += "\n";
     }
     if section.is_none() {
@@ -86,28 +110,53 @@ mod tests {
             tests: vec![],
         };
         RuleBook {
-            sections: vec![sec("8", "Turn"), sec("8.3", "Moves"), sec("8.3.1", "Roads"), sec("8.30", "Odd"), sec("9", "Battle")],
-            assumed: vec![AssumedValue { name: "road a–b".into(), value: "dotted".into(), reason: "swamp".into() }],
+            sections: vec![
+                sec("8", "Turn"),
+                sec("8.3", "Moves"),
+                sec("8.3.1", "Roads"),
+                sec("8.30", "Odd"),
+                sec("9", "Battle"),
+            ],
+            assumed: vec![AssumedValue {
+                name: "road a–b".into(),
+                value: "dotted".into(),
+                reason: "swamp".into(),
+            }],
         }
     }
 
     #[test]
     fn one_section_brings_its_subsections_and_no_others() {
         let s = render("g", &book(), Some("8.3")).unwrap();
-        assert!(s.contains("8.3  Moves") && s.contains("8.3.1  Roads"), "{s}");
-        assert!(!s.contains("8.30") && !s.contains("9  Battle") && !s.contains("Assumed"), "{s}");
+        assert!(
+            s.contains("8.3  Moves") && s.contains("8.3.1  Roads"),
+            "{s}"
+        );
+        assert!(
+            !s.contains("8.30") && !s.contains("9  Battle") && !s.contains("Assumed"),
+            "{s}"
+        );
     }
 
     #[test]
     fn the_whole_book_ends_with_the_assumed_values() {
         let s = render("g", &book(), None).unwrap();
-        assert!(s.contains("9  Battle") && s.contains("road a–b = dotted") && s.contains("swamp"), "{s}");
-        assert!(matches!(render("g", &book(), Some("77")), Err(CliError::Usage(_))));
+        assert!(
+            s.contains("9  Battle") && s.contains("road a–b = dotted") && s.contains("swamp"),
+            "{s}"
+        );
+        assert!(matches!(
+            render("g", &book(), Some("77")),
+            Err(CliError::Usage(_))
+        ));
     }
 
     #[test]
     fn a_section_is_found_by_its_title_too() {
         let s = render("g", &book(), Some("moves")).unwrap();
-        assert!(s.contains("8.3  Moves") && s.contains("8.3.1  Roads") && !s.contains("8  Turn"), "{s}");
+        assert!(
+            s.contains("8.3  Moves") && s.contains("8.3.1  Roads") && !s.contains("8  Turn"),
+            "{s}"
+        );
     }
 }

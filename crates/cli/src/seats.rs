@@ -2,7 +2,9 @@
 
 use crate::error::{CliError, CliResult};
 use crate::games::seat_named;
-use fiw_engine::{game_seed, Advisor, Game, Policy, RandomPolicy, SearchConfig, SearchLimits, Seat};
+use fiw_engine::{
+    game_seed, Advisor, Game, Policy, RandomPolicy, SearchConfig, SearchLimits, Seat,
+};
 use std::time::Duration;
 
 /// Who decides for a seat.
@@ -31,13 +33,18 @@ pub struct AiBudget {
 }
 
 /// The game's default budget.
-pub const DEFAULT_AI: AiBudget = AiBudget { iterations: None, ms: None };
+pub const DEFAULT_AI: AiBudget = AiBudget {
+    iterations: None,
+    ms: None,
+};
 
 impl AiBudget {
     /// The budget from the flags: a flag given replaces the game's default limits.
     pub fn from_flags(iterations: Option<u32>, ms: Option<u64>) -> CliResult<AiBudget> {
         if iterations == Some(0) || ms == Some(0) {
-            return Err(CliError::usage("--ai-iterations and --ai-ms must be at least 1".to_string()));
+            return Err(CliError::usage(
+                "--ai-iterations and --ai-ms must be at least 1".to_string(),
+            ));
         }
         Ok(AiBudget { iterations, ms })
     }
@@ -47,7 +54,10 @@ impl AiBudget {
         if self == DEFAULT_AI {
             return G::default_ai_limits();
         }
-        SearchLimits { iterations: self.iterations, time: self.ms.map(Duration::from_millis) }
+        SearchLimits {
+            iterations: self.iterations,
+            time: self.ms.map(Duration::from_millis),
+        }
     }
 }
 
@@ -68,7 +78,11 @@ impl Player {
 /// # Errors
 /// Exit-2 errors for a malformed flag, an unknown side or policy, a side given twice, a policy
 /// the game does not have (`heuristic`) or not allowed here (`human` in `sim`).
-pub fn parse_seats<G: Game>(specs: &[String], default: Player, allow_human: bool) -> CliResult<Vec<Player>> {
+pub fn parse_seats<G: Game>(
+    specs: &[String],
+    default: Player,
+    allow_human: bool,
+) -> CliResult<Vec<Player>> {
     let mut players = vec![default; G::SEATS.len()];
     let mut given = vec![false; G::SEATS.len()];
     for spec in specs {
@@ -94,7 +108,10 @@ pub fn parse_seats<G: Game>(specs: &[String], default: Player, allow_human: bool
             "ai" => Player::Ai,
             "heuristic" if G::heuristic_policy(0).is_some() => Player::Heuristic,
             "heuristic" => {
-                return Err(CliError::usage(format!("{} has no heuristic player; use random or ai", G::NAME)));
+                return Err(CliError::usage(format!(
+                    "{} has no heuristic player; use random or ai",
+                    G::NAME
+                )));
             }
             other => {
                 return Err(CliError::usage(format!(
@@ -109,12 +126,19 @@ pub fn parse_seats<G: Game>(specs: &[String], default: Player, allow_human: bool
 
 /// The computer policy for `seat` in a game with `seed`: seeded from both, so a game with the
 /// same seed and seats plays the same way again.
-pub fn policy_for<G: Game>(player: Player, seed: u64, seat: Seat, budget: AiBudget) -> Box<dyn Policy<G>> {
+pub fn policy_for<G: Game>(
+    player: Player,
+    seed: u64,
+    seat: Seat,
+    budget: AiBudget,
+) -> Box<dyn Policy<G>> {
     let seed = game_seed(seed, 0x5eed_0000 + seat as u64);
     match player {
         // A human seat never asks its policy; random stands in so the types line up.
         Player::Human | Player::Random => Box::new(RandomPolicy::new(seed)),
-        Player::Heuristic => G::heuristic_policy(seed).unwrap_or_else(|| Box::new(RandomPolicy::new(seed))),
+        Player::Heuristic => {
+            G::heuristic_policy(seed).unwrap_or_else(|| Box::new(RandomPolicy::new(seed)))
+        }
         Player::Ai => ai::<G>(seed, budget),
     }
 }

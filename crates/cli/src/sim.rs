@@ -38,7 +38,8 @@ pub fn run<G: CliGame>(args: &SimArgs) -> CliResult {
     let mut out = io::stdout().lock();
     if args.json {
         // the report, with the game's set-up facts (solitaire: the player's side) added
-        let mut json = serde_json::to_value(&report).map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
+        let mut json = serde_json::to_value(&report)
+            .map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
         if let Some(map) = json.as_object_mut() {
             for (k, v) in &facts {
                 map.insert(k.to_string(), serde_json::Value::from(v.clone()));
@@ -59,8 +60,14 @@ pub fn report<G: CliGame>(args: &SimArgs, progress: bool) -> CliResult<SimReport
     let players = players::<G>(&args.seats, Player::Random, false)?;
     let options = G::options(&args.flags)?;
     // Fail on bad options before starting threads.
-    G::new(&options, args.seed).map_err(|e| CliError::usage(format!("cannot set up {}: {e}", G::NAME)))?;
-    let sim = SimOptions { games: args.games, seed: args.seed, threads: args.threads, progress };
+    G::new(&options, args.seed)
+        .map_err(|e| CliError::usage(format!("cannot set up {}: {e}", G::NAME)))?;
+    let sim = SimOptions {
+        games: args.games,
+        seed: args.seed,
+        threads: args.threads,
+        progress,
+    };
     simulate::<G, _>(&options, &sim, |seed| {
         players
             .iter()
@@ -75,11 +82,25 @@ pub fn report<G: CliGame>(args: &SimArgs, progress: bool) -> CliResult<SimReport
 }
 
 /// The plain-text summary, with the game's set-up facts.
-pub fn table<G: CliGame>(r: &SimReport, options: &G::Options, facts: &[(&'static str, String)]) -> String {
+pub fn table<G: CliGame>(
+    r: &SimReport,
+    options: &G::Options,
+    facts: &[(&'static str, String)],
+) -> String {
     let mut s = String::new();
-    let policies =
-        G::SEATS.iter().map(|seat| format!("{seat} {}", r.policies.get(*seat).map_or("?", String::as_str))).collect::<Vec<_>>();
-    let facts = facts.iter().map(|(k, v)| format!(", {k} {v}")).collect::<String>();
+    let policies = G::SEATS
+        .iter()
+        .map(|seat| {
+            format!(
+                "{seat} {}",
+                r.policies.get(*seat).map_or("?", String::as_str)
+            )
+        })
+        .collect::<Vec<_>>();
+    let facts = facts
+        .iter()
+        .map(|(k, v)| format!(", {k} {v}"))
+        .collect::<String>();
     s += &format!(
         "{}: {} games, seed {}, {} threads ({}){facts}\n\n",
         r.game,
@@ -88,7 +109,10 @@ pub fn table<G: CliGame>(r: &SimReport, options: &G::Options, facts: &[(&'static
         r.threads,
         policies.join(", ")
     );
-    s += &format!("{:<12} {:>8} {:>9}   {}\n", "result", "games", "rate", "95 % interval");
+    s += &format!(
+        "{:<12} {:>8} {:>9}   {}\n",
+        "result", "games", "rate", "95 % interval"
+    );
     for seat in G::SEATS {
         let wins = r.wins.get(*seat).copied().unwrap_or(0);
         let [p, lo, hi] = r.win_rate.get(*seat).copied().unwrap_or([0.0, 0.0, 1.0]);
@@ -102,8 +126,19 @@ pub fn table<G: CliGame>(r: &SimReport, options: &G::Options, facts: &[(&'static
         );
     }
     let draws = r.wins.get("draw").copied().unwrap_or(0);
-    s += &format!("{:<12} {:>8} {:>8.1}%\n\n", "draw", draws, 100.0 * draws as f64 / r.games.max(1) as f64);
-    let width = r.means.keys().map(|k| k.chars().count()).max().unwrap_or(0).max(16);
+    s += &format!(
+        "{:<12} {:>8} {:>8.1}%\n\n",
+        "draw",
+        draws,
+        100.0 * draws as f64 / r.games.max(1) as f64
+    );
+    let width = r
+        .means
+        .keys()
+        .map(|k| k.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(16);
     s += &format!("{:<width$} {:>10.2}\n", "mean turns", r.mean_turns);
     s += &format!("{:<width$} {:>10.1}\n", "mean decisions", r.mean_actions);
     for (name, mean) in &r.means {
@@ -145,13 +180,25 @@ mod tests {
 
     #[test]
     fn a_simulation_reports_every_seat_and_prints_a_table() {
-        let args = SimArgs { games: 300, seed: 5, threads: 2, ..Default::default() };
+        let args = SimArgs {
+            games: 300,
+            seed: 5,
+            threads: 2,
+            ..Default::default()
+        };
         let r = report::<Race>(&args, false).unwrap();
         assert_eq!(r.games, 300);
         assert_eq!(r.wins.values().sum::<u64>(), 300);
-        assert!(r.wins.contains_key("red") && r.wins.contains_key("blue") && r.wins.contains_key("draw"));
+        assert!(
+            r.wins.contains_key("red")
+                && r.wins.contains_key("blue")
+                && r.wins.contains_key("draw")
+        );
         let t = table::<Race>(&r, &RaceOptions::default(), &[]);
-        assert!(t.contains("red wins") && t.contains("95 % interval") && t.contains("red_position"), "{t}");
+        assert!(
+            t.contains("red wins") && t.contains("95 % interval") && t.contains("red_position"),
+            "{t}"
+        );
         assert!(t.contains("games/s"), "{t}");
     }
 
@@ -162,7 +209,10 @@ mod tests {
             seed: 3,
             threads: 1,
             seats: vec!["red=ai".into()],
-            budget: crate::seats::AiBudget { iterations: Some(50), ms: None },
+            budget: crate::seats::AiBudget {
+                iterations: Some(50),
+                ms: None,
+            },
             ..Default::default()
         };
         let r = report::<Race>(&args, false).unwrap();
@@ -172,12 +222,31 @@ mod tests {
 
     #[test]
     fn humans_and_zero_games_are_refused() {
-        let args = SimArgs { games: 10, seats: vec!["red=human".into()], ..Default::default() };
-        assert!(matches!(report::<Race>(&args, false), Err(CliError::Usage(_))));
-        let args = SimArgs { games: 0, ..Default::default() };
-        assert!(matches!(report::<Race>(&args, false), Err(CliError::Usage(_))));
-        let args = SimArgs { games: 5, seats: vec!["red=heuristic".into()], ..Default::default() };
-        let Err(CliError::Usage(m)) = report::<Race>(&args, false) else { panic!() };
+        let args = SimArgs {
+            games: 10,
+            seats: vec!["red=human".into()],
+            ..Default::default()
+        };
+        assert!(matches!(
+            report::<Race>(&args, false),
+            Err(CliError::Usage(_))
+        ));
+        let args = SimArgs {
+            games: 0,
+            ..Default::default()
+        };
+        assert!(matches!(
+            report::<Race>(&args, false),
+            Err(CliError::Usage(_))
+        ));
+        let args = SimArgs {
+            games: 5,
+            seats: vec!["red=heuristic".into()],
+            ..Default::default()
+        };
+        let Err(CliError::Usage(m)) = report::<Race>(&args, false) else {
+            panic!()
+        };
         assert!(m.contains("no heuristic"), "{m}");
     }
 }

@@ -92,7 +92,9 @@ impl Game for Race {
                 "2.1",
                 format!("you may step {} more this turn, not {n}", self.steps_left),
             )),
-            Act::Roll if self.rolled => Err(RuleError::new("2.2", "you have rolled this turn already")),
+            Act::Roll if self.rolled => {
+                Err(RuleError::new("2.2", "you have rolled this turn already"))
+            }
             _ => Ok(()),
         }
     }
@@ -116,7 +118,8 @@ impl Game for Race {
             }
             Act::End => {
                 let at = self.pos[seat];
-                self.log.private(seat, || format!("{name}'s private note: ended at {at}"));
+                self.log
+                    .private(seat, || format!("{name}'s private note: ended at {at}"));
                 self.to_move = 1 - seat;
                 self.steps_left = 2;
                 self.rolled = false;
@@ -126,9 +129,17 @@ impl Game for Race {
             }
         }
         if self.pos[seat] >= self.target {
-            self.winner = Some(Outcome { winner: Some(seat), turn: self.turn, reason: "reached the target".into() });
+            self.winner = Some(Outcome {
+                winner: Some(seat),
+                turn: self.turn,
+                reason: "reached the target".into(),
+            });
         } else if self.turn > 50 {
-            self.winner = Some(Outcome { winner: None, turn: 50, reason: "time ran out".into() });
+            self.winner = Some(Outcome {
+                winner: None,
+                turn: 50,
+                reason: "time ran out".into(),
+            });
         }
     }
 
@@ -141,7 +152,12 @@ impl Game for Race {
     }
 
     fn render(&self, seat: Seat) -> String {
-        format!("red at {}, blue at {} (you are {})", self.pos[0], self.pos[1], Self::SEATS[seat])
+        format!(
+            "red at {}, blue at {} (you are {})",
+            self.pos[0],
+            self.pos[1],
+            Self::SEATS[seat]
+        )
     }
 
     fn action_text(&self, action: &Act) -> String {
@@ -155,7 +171,10 @@ impl Game for Race {
     fn parse_action(&self, text: &str) -> Result<Act, RuleError> {
         let words: Vec<&str> = text.split_whitespace().collect();
         match words.as_slice() {
-            ["step", n] => n.parse().map(Act::Step).map_err(|_| RuleError::input(format!("'{n}' is not a number"))),
+            ["step", n] => n
+                .parse()
+                .map(Act::Step)
+                .map_err(|_| RuleError::input(format!("'{n}' is not a number"))),
             ["roll"] => Ok(Act::Roll),
             ["end"] => Ok(Act::End),
             _ => Err(RuleError::input("actions are: step N, roll, end")),

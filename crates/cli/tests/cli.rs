@@ -39,7 +39,10 @@ fn fiw(args: &[&str], input: &str) -> Run {
 fn temp(name: &str) -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
     let n = N.fetch_add(1, Ordering::SeqCst);
-    std::env::temp_dir().join(format!("fiw-cli-test-{}-{n}-{name}.json", std::process::id()))
+    std::env::temp_dir().join(format!(
+        "fiw-cli-test-{}-{n}-{name}.json",
+        std::process::id()
+    ))
 }
 
 fn path(p: &Path) -> &str {
@@ -49,9 +52,18 @@ fn path(p: &Path) -> &str {
 /// Asserts the run was refused as bad input: exit 2, one line on stderr, no panic.
 fn assert_bad_input(run: &Run, what: &str) {
     assert_eq!(run.code, 2, "{what}: exit code; stderr: {}", run.stderr);
-    assert_eq!(run.stderr.trim_end().lines().count(), 1, "{what}: one stderr line, got: {}", run.stderr);
+    assert_eq!(
+        run.stderr.trim_end().lines().count(),
+        1,
+        "{what}: one stderr line, got: {}",
+        run.stderr
+    );
     assert!(!run.stderr.contains("panicked"), "{what}: {}", run.stderr);
-    assert!(run.stdout.is_empty(), "{what}: nothing on stdout, got: {}", run.stdout);
+    assert!(
+        run.stdout.is_empty(),
+        "{what}: nothing on stdout, got: {}",
+        run.stdout
+    );
 }
 
 /// Plays an unattended random game with `seed` and saves it; returns the save file.
@@ -59,12 +71,27 @@ fn saved_random_game(seed: u64) -> PathBuf {
     let file = temp("random-game");
     let seed = seed.to_string();
     let run = fiw(
-        &["play", "louisbourg", "--seat", "british=random", "--seat", "french=random", "--seed", &seed, "--save", path(&file)],
+        &[
+            "play",
+            "louisbourg",
+            "--seat",
+            "british=random",
+            "--seat",
+            "french=random",
+            "--seed",
+            &seed,
+            "--save",
+            path(&file),
+        ],
         "",
     );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     assert!(run.stdout.contains("game over after"), "{}", run.stdout);
-    assert!(run.stdout.contains(" wins on turn ") || run.stdout.contains("draw on turn"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains(" wins on turn ") || run.stdout.contains("draw on turn"),
+        "{}",
+        run.stdout
+    );
     file
 }
 
@@ -134,7 +161,12 @@ fn tampered_or_truncated_saves_are_refused() {
 fn sim_json_has_the_contract_fields() {
     let run = fiw(&["sim", "louisbourg", "--games", "200", "--json"], "");
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
-    assert_eq!(run.stdout.trim().lines().count(), 1, "one JSON object: {}", run.stdout);
+    assert_eq!(
+        run.stdout.trim().lines().count(),
+        1,
+        "one JSON object: {}",
+        run.stdout
+    );
     let v: Value = serde_json::from_str(run.stdout.trim()).expect("JSON");
     assert_eq!(v["games"], 200);
     let wins = v["wins"].as_object().expect("wins");
@@ -148,30 +180,85 @@ fn sim_json_has_the_contract_fields() {
 
 #[test]
 fn sim_plain_output_is_a_table() {
-    let run = fiw(&["sim", "louisbourg", "--games", "20", "--seed", "9", "--threads", "1"], "");
+    let run = fiw(
+        &[
+            "sim",
+            "louisbourg",
+            "--games",
+            "20",
+            "--seed",
+            "9",
+            "--threads",
+            "1",
+        ],
+        "",
+    );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
-    for want in ["british wins", "french wins", "95 % interval", "mean turns", "mean decisions", "games/s"] {
+    for want in [
+        "british wins",
+        "french wins",
+        "95 % interval",
+        "mean turns",
+        "mean decisions",
+        "games/s",
+    ] {
         assert!(run.stdout.contains(want), "{want}: {}", run.stdout);
     }
 }
 
 #[test]
 fn odds_json_is_exact_and_in_range() {
-    let run = fiw(&["odds", "louisbourg", "--attacker", "4,4", "--defender", "4", "--json"], "");
+    let run = fiw(
+        &[
+            "odds",
+            "louisbourg",
+            "--attacker",
+            "4,4",
+            "--defender",
+            "4",
+            "--json",
+        ],
+        "",
+    );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     let v: Value = serde_json::from_str(run.stdout.trim()).expect("JSON");
     let a = v["attacker_wins"].as_f64().unwrap();
     let d = v["defender_wins"].as_f64().unwrap();
     assert!((0.0..=1.0).contains(&a) && (0.0..=1.0).contains(&d), "{v}");
-    assert!((a + d - 1.0).abs() < 1e-9, "a fight to the finish ends one way or the other: {v}");
-    for field in ["attacker_sp_left_mean", "defender_sp_left_mean", "mean_rounds"] {
+    assert!(
+        (a + d - 1.0).abs() < 1e-9,
+        "a fight to the finish ends one way or the other: {v}"
+    );
+    for field in [
+        "attacker_sp_left_mean",
+        "defender_sp_left_mean",
+        "mean_rounds",
+    ] {
         assert!(v[field].as_f64().is_some(), "{field}: {v}");
     }
-    assert!(v["attacker_sp_left"].is_array() && v["defender_sp_left"].is_array(), "{v}");
+    assert!(
+        v["attacker_sp_left"].is_array() && v["defender_sp_left"].is_array(),
+        "{v}"
+    );
 
-    let run = fiw(&["odds", "louisbourg", "--attacker", "4,4,ranger:2", "--defender", "4,3", "--raid"], "");
+    let run = fiw(
+        &[
+            "odds",
+            "louisbourg",
+            "--attacker",
+            "4,4,ranger:2",
+            "--defender",
+            "4,3",
+            "--raid",
+        ],
+        "",
+    );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
-    assert!(run.stdout.contains("mean SP left") && run.stdout.contains("SP left"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("mean SP left") && run.stdout.contains("SP left"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
@@ -181,35 +268,112 @@ fn bad_input_exits_2_with_one_line() {
         ("unknown game for sim", &["sim", "chess", "--games", "1"]),
         ("unknown game for rules", &["rules", "chess"]),
         ("bad flag", &["play", "louisbourg", "--bogus"]),
-        ("games not a number", &["sim", "louisbourg", "--games", "many"]),
-        ("unknown side", &["play", "louisbourg", "--seat", "nobody=random"]),
-        ("unknown policy", &["play", "louisbourg", "--seat", "british=robot"]),
-        ("ai budget zero", &["play", "louisbourg", "--seat", "british=ai", "--ai-iterations", "0"]),
-        ("ai time not a number", &["sim", "louisbourg", "--games", "1", "--seat", "french=ai", "--ai-ms", "soon"]),
-        ("seat without policy", &["play", "louisbourg", "--seat", "british"]),
-        ("human in a sim", &["sim", "louisbourg", "--games", "1", "--seat", "british=human"]),
-        ("bad unit list", &["odds", "louisbourg", "--attacker", "4,x", "--defender", "4"]),
-        ("unknown location", &["odds", "louisbourg", "--attacker", "4", "--defender", "4", "--at", "atlantis"]),
-        ("odds for an unknown game", &["odds", "chess", "--attacker", "4", "--defender", "4"]),
+        (
+            "games not a number",
+            &["sim", "louisbourg", "--games", "many"],
+        ),
+        (
+            "unknown side",
+            &["play", "louisbourg", "--seat", "nobody=random"],
+        ),
+        (
+            "unknown policy",
+            &["play", "louisbourg", "--seat", "british=robot"],
+        ),
+        (
+            "ai budget zero",
+            &[
+                "play",
+                "louisbourg",
+                "--seat",
+                "british=ai",
+                "--ai-iterations",
+                "0",
+            ],
+        ),
+        (
+            "ai time not a number",
+            &[
+                "sim",
+                "louisbourg",
+                "--games",
+                "1",
+                "--seat",
+                "french=ai",
+                "--ai-ms",
+                "soon",
+            ],
+        ),
+        (
+            "seat without policy",
+            &["play", "louisbourg", "--seat", "british"],
+        ),
+        (
+            "human in a sim",
+            &[
+                "sim",
+                "louisbourg",
+                "--games",
+                "1",
+                "--seat",
+                "british=human",
+            ],
+        ),
+        (
+            "bad unit list",
+            &["odds", "louisbourg", "--attacker", "4,x", "--defender", "4"],
+        ),
+        (
+            "unknown location",
+            &[
+                "odds",
+                "louisbourg",
+                "--attacker",
+                "4",
+                "--defender",
+                "4",
+                "--at",
+                "atlantis",
+            ],
+        ),
+        (
+            "odds for an unknown game",
+            &["odds", "chess", "--attacker", "4", "--defender", "4"],
+        ),
         ("unknown rule section", &["rules", "louisbourg", "99.99"]),
     ];
     for (what, args) in cases {
         assert_bad_input(&fiw(args, ""), what);
     }
     let run = fiw(&["play", "chess"], "");
-    assert!(run.stderr.contains("unknown game 'chess' (known: louisbourg, solitaire, d3)"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("unknown game 'chess' (known: louisbourg, solitaire, d3)"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
 fn missing_and_corrupt_save_files_exit_2() {
     let missing = temp("missing");
     assert_bad_input(&fiw(&["replay", path(&missing)], ""), "missing save");
-    assert_bad_input(&fiw(&["play", "louisbourg", "--load", path(&missing)], ""), "missing save to load");
+    assert_bad_input(
+        &fiw(&["play", "louisbourg", "--load", path(&missing)], ""),
+        "missing save to load",
+    );
     let corrupt = temp("corrupt");
-    std::fs::write(&corrupt, "{\"format\": 1, \"game\": \"louisbourg\", \"actions\": [").unwrap();
+    std::fs::write(
+        &corrupt,
+        "{\"format\": 1, \"game\": \"louisbourg\", \"actions\": [",
+    )
+    .unwrap();
     assert_bad_input(&fiw(&["replay", path(&corrupt)], ""), "corrupt save");
     std::fs::write(&corrupt, "{\"format\": 1, \"game\": \"chess\"}").unwrap();
-    assert_bad_input(&fiw(&["replay", path(&corrupt)], ""), "save of an unknown game");
+    assert_bad_input(
+        &fiw(&["replay", path(&corrupt)], ""),
+        "save of an unknown game",
+    );
     let _ = std::fs::remove_file(corrupt);
 }
 
@@ -218,21 +382,44 @@ fn a_piped_human_session_explains_refusals_and_loses_nothing() {
     // Choose the first landing plan; then, in the bombardment phase, try a move (refused by
     // section 8), ask why, try to undo past the French set-up, type garbage, and quit.
     let input = "1\ngo br-reg-1 louisbourg\nwhy go br-reg-1 louisbourg\nwhy pass\nundo\nxyzzy plugh\n999\nhelp\nlog\nquit\n";
-    let run = fiw(&["play", "louisbourg", "--seed", "3", "--seat", "french=random"], input);
+    let run = fiw(
+        &[
+            "play",
+            "louisbourg",
+            "--seed",
+            "3",
+            "--seat",
+            "french=random",
+        ],
+        input,
+    );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
-    assert!(!run.stderr.contains("panicked") && !run.stdout.contains("panicked"), "{}", run.stderr);
+    assert!(
+        !run.stderr.contains("panicked") && !run.stdout.contains("panicked"),
+        "{}",
+        run.stderr
+    );
     let out = &run.stdout;
     assert!(out.contains("british to decide"), "{out}");
-    assert!(out.contains("not allowed: rule 8"), "the refusal cites a rule of section 8: {out}");
+    assert!(
+        out.contains("not allowed: rule 8"),
+        "the refusal cites a rule of section 8: {out}"
+    );
     assert!(out.contains("illegal: rule 8"), "why cites the rule: {out}");
     assert!(out.contains("> legal\n"), "why pass: {out}");
     assert!(out.contains("nothing to undo"), "{out}");
     assert!(out.contains("not understood: 'xyzzy plugh'"), "{out}");
     assert!(out.contains("there is no choice 999"), "{out}");
     assert!(out.contains("Commands:"), "{out}");
-    assert!(out.contains("french plays:\n  | "), "the random French moves are shown: {out}");
+    assert!(
+        out.contains("french plays:\n  | "),
+        "the random French moves are shown: {out}"
+    );
     // ... as the log tells them: the French set-up names no hidden block.
-    assert!(!out.contains("place fr-"), "a hidden French block leaked: {out}");
+    assert!(
+        !out.contains("place fr-"),
+        "a hidden French block leaked: {out}"
+    );
     assert!(out.contains("quit on turn"), "{out}");
 }
 
@@ -240,14 +427,21 @@ fn a_piped_human_session_explains_refusals_and_loses_nothing() {
 fn hot_seat_passes_the_screen_between_the_players() {
     let run = fiw(&["play", "louisbourg", "--seed", "4"], "1\n\nquit\n");
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
-    assert!(run.stdout.contains("Pass the screen to the french player"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("Pass the screen to the french player"),
+        "{}",
+        run.stdout
+    );
     assert!(run.stdout.contains("french to decide"), "{}", run.stdout);
 }
 
 #[test]
 fn end_of_input_saves_nothing_and_exits_0() {
     let file = temp("eof");
-    let run = fiw(&["play", "louisbourg", "--seed", "1", "--save", path(&file)], "");
+    let run = fiw(
+        &["play", "louisbourg", "--seed", "1", "--save", path(&file)],
+        "",
+    );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     assert!(run.stdout.contains("end of input"), "{}", run.stdout);
     assert!(!file.exists());
@@ -257,21 +451,52 @@ fn end_of_input_saves_nothing_and_exits_0() {
 fn a_game_saved_at_the_prompt_resumes_and_replays() {
     let file = temp("midgame");
     let input = format!("1\nsave {}\nquit\n", path(&file));
-    let run = fiw(&["play", "louisbourg", "--seed", "3", "--seat", "french=random"], &input);
+    let run = fiw(
+        &[
+            "play",
+            "louisbourg",
+            "--seed",
+            "3",
+            "--seat",
+            "french=random",
+        ],
+        &input,
+    );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     assert!(run.stdout.contains("saved "), "{}", run.stdout);
     let run = fiw(&["replay", path(&file), "--json"], "");
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
     assert!(v["outcome"].is_null(), "the game is unfinished: {v}");
-    let run = fiw(&["play", "louisbourg", "--load", path(&file), "--seat", "french=random"], "quit\n");
+    let run = fiw(
+        &[
+            "play",
+            "louisbourg",
+            "--load",
+            path(&file),
+            "--seat",
+            "french=random",
+        ],
+        "quit\n",
+    );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     assert!(run.stdout.contains("resumed"), "{}", run.stdout);
     assert!(run.stdout.contains("british to decide"), "{}", run.stdout);
     // Resumed unattended, it plays to the end.
     let done = temp("finished");
     let run = fiw(
-        &["play", "louisbourg", "--load", path(&file), "--seat", "british=random", "--seat", "french=random", "--save", path(&done)],
+        &[
+            "play",
+            "louisbourg",
+            "--load",
+            path(&file),
+            "--seat",
+            "british=random",
+            "--seat",
+            "french=random",
+            "--save",
+            path(&done),
+        ],
         "",
     );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
@@ -284,7 +509,11 @@ fn a_game_saved_at_the_prompt_resumes_and_replays() {
 fn rules_lists_the_book() {
     let run = fiw(&["rules", "louisbourg"], "");
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
-    assert!(run.stdout.contains("louisbourg:") && run.stdout.contains("Assumed values"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("louisbourg:") && run.stdout.contains("Assumed values"),
+        "{}",
+        run.stdout
+    );
 }
 
 // ---- French & Indian War: Solitaire ----
@@ -294,14 +523,33 @@ fn saved_solitaire_game(side: &str, policy: &str, seed: u64, extra: &[&str]) -> 
     let file = temp("solitaire");
     let seed = seed.to_string();
     let seat = format!("player={policy}");
-    let mut args = vec!["play", "solitaire", "--side", side, "--seat", &seat, "--seed", &seed, "--save", path(&file)];
+    let mut args = vec![
+        "play",
+        "solitaire",
+        "--side",
+        side,
+        "--seat",
+        &seat,
+        "--seed",
+        &seed,
+        "--save",
+        path(&file),
+    ];
     args.extend_from_slice(extra);
     let run = fiw(&args, "");
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     assert!(run.stdout.contains("player: "), "{}", run.stdout);
-    assert!(run.stdout.contains("bot: BOT Action Chart"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("bot: BOT Action Chart"),
+        "{}",
+        run.stdout
+    );
     assert!(run.stdout.contains("game over after"), "{}", run.stdout);
-    assert!(run.stdout.contains("player wins on turn") || run.stdout.contains("bot wins on turn"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("player wins on turn") || run.stdout.contains("bot wins on turn"),
+        "{}",
+        run.stdout
+    );
     file
 }
 
@@ -326,7 +574,20 @@ fn solitaire_plays_unattended_from_either_side_and_replays() {
 
 #[test]
 fn solitaire_sim_json_reports_the_side_points_and_sudden_deaths() {
-    let run = fiw(&["sim", "solitaire", "--games", "300", "--side", "french", "--seat", "player=heuristic", "--json"], "");
+    let run = fiw(
+        &[
+            "sim",
+            "solitaire",
+            "--games",
+            "300",
+            "--side",
+            "french",
+            "--seat",
+            "player=heuristic",
+            "--json",
+        ],
+        "",
+    );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     let v: Value = serde_json::from_str(run.stdout.trim()).expect("JSON");
     assert_eq!(v["games"], 300);
@@ -343,27 +604,57 @@ fn solitaire_sim_json_reports_the_side_points_and_sudden_deaths() {
     }
     assert!(v["games_per_sec"].as_f64().unwrap() > 0.0);
     // the ai seat is the kernel's plain MCTS
-    let run = fiw(&["sim", "solitaire", "--games", "4", "--seat", "player=ai", "--ai-iterations", "20", "--json"], "");
+    let run = fiw(
+        &[
+            "sim",
+            "solitaire",
+            "--games",
+            "4",
+            "--seat",
+            "player=ai",
+            "--ai-iterations",
+            "20",
+            "--json",
+        ],
+        "",
+    );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     let v: Value = serde_json::from_str(run.stdout.trim()).expect("JSON");
     assert_eq!(v["policies"]["player"], "mcts");
     // the plain table says the side and how games ended; the default side is british
-    let run = fiw(&["sim", "solitaire", "--games", "100", "--threads", "1"], "");
+    let run = fiw(
+        &["sim", "solitaire", "--games", "100", "--threads", "1"],
+        "",
+    );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     assert!(run.stdout.contains("side british"), "{}", run.stdout);
-    assert!(run.stdout.contains("games ended by sudden death:"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("games ended by sudden death:"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
 fn solitaire_rules_list_the_headings_and_assumed_values() {
     let run = fiw(&["rules", "solitaire"], "");
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
-    for want in ["solitaire:", "8  Resolving Attacks in Regions", "Assumed values", "Advance Result Chart", "French BOT Action Chart, roll 1"] {
+    for want in [
+        "solitaire:",
+        "8  Resolving Attacks in Regions",
+        "Assumed values",
+        "Advance Result Chart",
+        "French BOT Action Chart, roll 1",
+    ] {
         assert!(run.stdout.contains(want), "{want}: {}", run.stdout);
     }
     let run = fiw(&["rules", "solitaire", "8"], "");
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
-    assert!(run.stdout.contains("8.1  Advance Result Chart") && !run.stdout.contains("9  Attacks"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("8.1  Advance Result Chart") && !run.stdout.contains("9  Attacks"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
@@ -371,20 +662,41 @@ fn a_piped_solitaire_session_shows_odds_refusals_and_the_bot() {
     // place both armies, try an Atlantic attack without the ocean, ask why, check the odds in
     // the menu, end the actions (the BOT rolls), look at the log, quit
     let input = "1\nundo\n1\n1\nhint\nattack atlantic\nwhy attack atlantic\nplace br-1 ohio\nfrobnicate\nend actions\nundo\nlog\nquit\n";
-    let run = fiw(&["play", "solitaire", "--seed", "3", "--ai-iterations", "200"], input);
+    let run = fiw(
+        &["play", "solitaire", "--seed", "3", "--ai-iterations", "200"],
+        input,
+    );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     let out = &run.stdout;
-    assert!(out.contains("you are the British, the BOT the French"), "british is the default side: {out}");
+    assert!(
+        out.contains("you are the British, the BOT the French"),
+        "british is the default side: {out}"
+    );
     assert!(out.contains("player to decide"), "{out}");
-    assert!(out.contains("attack ohio") && out.contains("advance 1/6 = 17 %"), "the odds beside each attack: {out}");
+    assert!(
+        out.contains("attack ohio") && out.contains("advance 1/6 = 17 %"),
+        "the odds beside each attack: {out}"
+    );
     assert!(out.contains("not allowed: rule 3.4"), "{out}");
     assert!(out.contains("illegal: rule 3.4"), "{out}");
     assert!(out.contains("not allowed: rule 3.2"), "{out}");
     assert!(out.contains("not understood: 'frobnicate'"), "{out}");
-    assert!(out.contains("| BOT rolls "), "the BOT's roll and its chart line: {out}");
-    assert!(out.contains("undone: back to before action 1"), "a placement can be taken back: {out}");
-    assert!(out.contains("hint (mcts search, 200 playouts"), "hint asks the plain MCTS: {out}");
-    assert!(out.contains("nothing to undo"), "never past the BOT's roll: {out}");
+    assert!(
+        out.contains("| BOT rolls "),
+        "the BOT's roll and its chart line: {out}"
+    );
+    assert!(
+        out.contains("undone: back to before action 1"),
+        "a placement can be taken back: {out}"
+    );
+    assert!(
+        out.contains("hint (mcts search, 200 playouts"),
+        "hint asks the plain MCTS: {out}"
+    );
+    assert!(
+        out.contains("nothing to undo"),
+        "never past the BOT's roll: {out}"
+    );
     assert!(out.contains("quit on turn 2"), "{out}");
     assert!(!out.contains("panicked"));
 }
@@ -397,25 +709,57 @@ fn solitaire_bad_input_exits_2_with_one_line() {
     std::fs::write(&illegal, "{\"format\": 1, \"game\": \"solitaire\", \"options\": {\"side\": \"british\"}, \"seed\": 1, \"actions\": [\"attack ohio\"], \"digest\": \"x\"}").unwrap();
     let cases: &[(&str, Vec<&str>)] = &[
         ("unknown side", vec!["play", "solitaire", "--side", "dutch"]),
-        ("unknown side in sim", vec!["sim", "solitaire", "--games", "1", "--side", "spanish"]),
-        ("side for louisbourg", vec!["play", "louisbourg", "--side", "british"]),
-        ("side for a louisbourg sim", vec!["sim", "louisbourg", "--games", "1", "--side", "french"]),
-        ("the bot's seat", vec!["play", "solitaire", "--seat", "bot=random"]),
-        ("a louisbourg seat", vec!["play", "solitaire", "--seat", "british=random"]),
-        ("louisbourg's set-up flag", vec!["play", "solitaire", "--solitaire-setup"]),
+        (
+            "unknown side in sim",
+            vec!["sim", "solitaire", "--games", "1", "--side", "spanish"],
+        ),
+        (
+            "side for louisbourg",
+            vec!["play", "louisbourg", "--side", "british"],
+        ),
+        (
+            "side for a louisbourg sim",
+            vec!["sim", "louisbourg", "--games", "1", "--side", "french"],
+        ),
+        (
+            "the bot's seat",
+            vec!["play", "solitaire", "--seat", "bot=random"],
+        ),
+        (
+            "a louisbourg seat",
+            vec!["play", "solitaire", "--seat", "british=random"],
+        ),
+        (
+            "louisbourg's set-up flag",
+            vec!["play", "solitaire", "--solitaire-setup"],
+        ),
         ("unknown section", vec!["rules", "solitaire", "99"]),
         ("broken save", vec!["replay", path(&bad)]),
-        ("broken save to load", vec!["play", "solitaire", "--load", path(&bad)]),
+        (
+            "broken save to load",
+            vec!["play", "solitaire", "--load", path(&bad)],
+        ),
         ("illegal action in a save", vec!["replay", path(&illegal)]),
-        ("illegal action in a save to load", vec!["play", "solitaire", "--load", path(&illegal)]),
+        (
+            "illegal action in a save to load",
+            vec!["play", "solitaire", "--load", path(&illegal)],
+        ),
     ];
     for (what, args) in cases {
         assert_bad_input(&fiw(args, ""), what);
     }
     let run = fiw(&["replay", path(&illegal)], "");
-    assert!(run.stderr.contains("rule 4"), "the set-up comes first: {}", run.stderr);
+    assert!(
+        run.stderr.contains("rule 4"),
+        "the set-up comes first: {}",
+        run.stderr
+    );
     let run = fiw(&["play", "louisbourg", "--side", "british"], "");
-    assert!(run.stderr.contains("--side is for solitaire only"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("--side is for solitaire only"),
+        "{}",
+        run.stderr
+    );
     let _ = std::fs::remove_file(bad);
     let _ = std::fs::remove_file(illegal);
 }
@@ -424,15 +768,38 @@ fn solitaire_bad_input_exits_2_with_one_line() {
 fn a_solitaire_game_saved_at_the_prompt_resumes_on_its_side() {
     let file = temp("solitaire-midgame");
     let input = format!("1\n1\nend actions\nsave {}\nquit\n", path(&file));
-    let run = fiw(&["play", "solitaire", "--side", "french", "--seed", "8"], &input);
+    let run = fiw(
+        &["play", "solitaire", "--side", "french", "--seed", "8"],
+        &input,
+    );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     assert!(run.stdout.contains("saved 3 actions"), "{}", run.stdout);
-    let run = fiw(&["play", "solitaire", "--load", path(&file)], "board\nquit\n");
+    let run = fiw(
+        &["play", "solitaire", "--load", path(&file)],
+        "board\nquit\n",
+    );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     assert!(run.stdout.contains("resumed"), "{}", run.stdout);
-    assert!(run.stdout.contains("you are the French") && run.stdout.contains("turn 2 of 20"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("you are the French") && run.stdout.contains("turn 2 of 20"),
+        "{}",
+        run.stdout
+    );
     // --side cannot change a loaded game
-    assert_bad_input(&fiw(&["play", "solitaire", "--load", path(&file), "--side", "british"], ""), "side with load");
+    assert_bad_input(
+        &fiw(
+            &[
+                "play",
+                "solitaire",
+                "--load",
+                path(&file),
+                "--side",
+                "british",
+            ],
+            "",
+        ),
+        "side with load",
+    );
     let _ = std::fs::remove_file(file);
 }
 
@@ -445,39 +812,92 @@ fn temp_ext(name: &str, ext: &str) -> PathBuf {
 
 /// The line of `out` holding `needle` (the prompt before it included).
 fn line_with<'a>(out: &'a str, needle: &str) -> &'a str {
-    out.lines().find(|l| l.contains(needle)).unwrap_or_else(|| panic!("no line with {needle:?} in: {out}"))
+    out.lines()
+        .find(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("no line with {needle:?} in: {out}"))
 }
 
 #[test]
 fn a_piped_d3_session_takes_typed_orders_and_explains_refusals() {
     // the French move first at Fort Oswego; the British are played at random
     let input = "show\nmoves fr-reg-1a\nmove fr-reg-1a to 40,10 face 90\nwhy shoot fr-reg-1a at br-reg-1a\nwhy move fr-reg-1a to 8,10 face 90\nmove fr-reg-1a to 8,10 face 90\nmove fr-reg-1a to 9,10\nmoves nobody\nselect br-art\nhelp\nquit\n";
-    let run = fiw(&["play", "d3", "--scenario", "fort-oswego", "--seed", "1", "--seat", "british=random"], input);
+    let run = fiw(
+        &[
+            "play",
+            "d3",
+            "--scenario",
+            "fort-oswego",
+            "--seed",
+            "1",
+            "--seat",
+            "british=random",
+        ],
+        input,
+    );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     let out = &run.stdout;
-    assert!(!out.contains("panicked") && !run.stderr.contains("panicked"), "{}", run.stderr);
+    assert!(
+        !out.contains("panicked") && !run.stderr.contains("panicked"),
+        "{}",
+        run.stderr
+    );
     assert!(out.contains("british: random, french: human"), "{out}");
     // the menu is listed a unit a line, with the numbers of its orders
-    assert!(out.contains("choices, by unit ('moves NAME' lists one unit's"), "{out}");
-    let group = out.lines().find(|l| l.starts_with("  fr-reg-1a  ") && !l.contains(" at ")).unwrap_or_else(|| panic!("{out}"));
-    assert!(group.contains("move") && group.chars().any(|c| c.is_ascii_digit()), "{group}");
+    assert!(
+        out.contains("choices, by unit ('moves NAME' lists one unit's"),
+        "{out}"
+    );
+    let group = out
+        .lines()
+        .find(|l| l.starts_with("  fr-reg-1a  ") && !l.contains(" at "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        group.contains("move") && group.chars().any(|c| c.is_ascii_digit()),
+        "{group}"
+    );
     assert!(out.contains(". pass"), "pass is listed on its own: {out}");
     // show: the situation as text
-    assert!(out.contains("french> Fort Oswego: round 1 of 15, the french movement phase"), "{out}");
+    assert!(
+        out.contains("french> Fort Oswego: round 1 of 15, the french movement phase"),
+        "{out}"
+    );
     // moves UNIT: that unit's orders with their numbers
-    let listed: Vec<&str> = out.lines().skip_while(|l| !l.contains(". move fr-reg-1a to ")).take_while(|l| !l.contains("not allowed")).collect();
-    assert!(!listed.is_empty() && listed.iter().all(|l| l.contains("fr-reg-1a")), "only fr-reg-1a's orders: {listed:?}");
+    let listed: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.contains(". move fr-reg-1a to "))
+        .take_while(|l| !l.contains("not allowed"))
+        .collect();
+    assert!(
+        !listed.is_empty() && listed.iter().all(|l| l.contains("fr-reg-1a")),
+        "only fr-reg-1a's orders: {listed:?}"
+    );
     // a refused order: one line naming the rule and the reason; nothing is lost
     let refused = line_with(out, "not allowed:");
-    assert!(refused.contains("rule Movement: fr-reg-1a moves at most 6\""), "{refused}");
-    assert!(line_with(out, "illegal:").contains("rule Sequence of play"), "{out}");
+    assert!(
+        refused.contains("rule Movement: fr-reg-1a moves at most 6\""),
+        "{refused}"
+    );
+    assert!(
+        line_with(out, "illegal:").contains("rule Sequence of play"),
+        "{out}"
+    );
     assert!(out.contains("french> legal\n"), "why a legal order: {out}");
     // the legal order is taken, and a second move of the same unit is refused
     assert!(out.contains("  | move fr-reg-1a to 8,10 face 90"), "{out}");
-    assert!(line_with(out, "fr-reg-1a to 9,10").contains("not allowed: rule Movement") || out.contains("not allowed: rule Movement: fr-reg-1a has already moved"), "{out}");
+    assert!(
+        line_with(out, "fr-reg-1a to 9,10").contains("not allowed: rule Movement")
+            || out.contains("not allowed: rule Movement: fr-reg-1a has already moved"),
+        "{out}"
+    );
     assert!(out.contains("no unit is called 'nobody'"), "{out}");
-    assert!(out.contains("nothing is drawn: start the game with --svg FILE"), "{out}");
-    assert!(out.contains("moves NAME") && out.contains("show "), "help lists the D3 commands: {out}");
+    assert!(
+        out.contains("nothing is drawn: start the game with --svg FILE"),
+        "{out}"
+    );
+    assert!(
+        out.contains("moves NAME") && out.contains("show "),
+        "help lists the D3 commands: {out}"
+    );
     assert!(out.contains("quit on turn 1"), "{out}");
 }
 
@@ -485,12 +905,27 @@ fn a_piped_d3_session_takes_typed_orders_and_explains_refusals() {
 fn an_unattended_d3_battle_saves_and_replays() {
     let file = temp("d3-battle");
     let run = fiw(
-        &["play", "d3", "--seat", "british=random", "--seat", "french=random", "--seed", "5", "--save", path(&file)],
+        &[
+            "play",
+            "d3",
+            "--seat",
+            "british=random",
+            "--seat",
+            "french=random",
+            "--seed",
+            "5",
+            "--save",
+            path(&file),
+        ],
         "",
     );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     assert!(run.stdout.contains("game over after"), "{}", run.stdout);
-    assert!(run.stdout.contains(" wins on turn ") || run.stdout.contains("draw on turn"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains(" wins on turn ") || run.stdout.contains("draw on turn"),
+        "{}",
+        run.stdout
+    );
     let save: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!(save["game"], "d3");
     assert_eq!(save["options"]["scenario"], "fort-oswego");
@@ -509,18 +944,41 @@ fn an_unattended_d3_battle_saves_and_replays() {
 
 #[test]
 fn a_d3_battle_on_a_scenario_file_replays_without_the_file() {
-    let text = fiw_d3::SCENARIOS.iter().find(|(n, _)| *n == "meeting").unwrap().1.replacen("name = \"Meeting engagement\"", "name = \"My meeting\"", 1);
+    let text = fiw_d3::SCENARIOS
+        .iter()
+        .find(|(n, _)| *n == "meeting")
+        .unwrap()
+        .1
+        .replacen("name = \"Meeting engagement\"", "name = \"My meeting\"", 1);
     let scenario = temp_ext("my-meeting", "toml");
     std::fs::write(&scenario, &text).unwrap();
     let file = temp("d3-custom");
     let run = fiw(
-        &["play", "d3", "--scenario", path(&scenario), "--seat", "british=random", "--seat", "french=random", "--seed", "2", "--save", path(&file)],
+        &[
+            "play",
+            "d3",
+            "--scenario",
+            path(&scenario),
+            "--seat",
+            "british=random",
+            "--seat",
+            "french=random",
+            "--seed",
+            "2",
+            "--save",
+            path(&file),
+        ],
         "",
     );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     std::fs::remove_file(&scenario).unwrap();
     let save: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    assert!(save["options"]["text"].as_str().is_some_and(|t| t.contains("My meeting")), "the save carries the scenario");
+    assert!(
+        save["options"]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("My meeting")),
+        "the save carries the scenario"
+    );
     let run = fiw(&["replay", path(&file)], "");
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     assert!(run.stdout.contains("replay verified"), "{}", run.stdout);
@@ -529,7 +987,18 @@ fn a_d3_battle_on_a_scenario_file_replays_without_the_file() {
 
 #[test]
 fn d3_sim_reports_wins_turns_and_resolve() {
-    let run = fiw(&["sim", "d3", "--scenario", "fort-oswego", "--games", "20", "--json"], "");
+    let run = fiw(
+        &[
+            "sim",
+            "d3",
+            "--scenario",
+            "fort-oswego",
+            "--games",
+            "20",
+            "--json",
+        ],
+        "",
+    );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     let v: Value = serde_json::from_str(run.stdout.trim()).expect("JSON");
     assert_eq!(v["games"], 20);
@@ -542,11 +1011,36 @@ fn d3_sim_reports_wins_turns_and_resolve() {
     assert!(v["mean_turns"].as_f64().unwrap() >= 1.0);
     assert!(v["games_per_sec"].as_f64().unwrap() > 0.0);
     for m in ["british_resolve", "french_resolve"] {
-        assert!(v["means"][m].as_f64().is_some_and(|r| (0.0..=8.0).contains(&r)), "{m}: {v}");
+        assert!(
+            v["means"][m]
+                .as_f64()
+                .is_some_and(|r| (0.0..=8.0).contains(&r)),
+            "{m}: {v}"
+        );
     }
-    let run = fiw(&["sim", "d3", "--scenario", "meeting", "--games", "20", "--threads", "1"], "");
+    let run = fiw(
+        &[
+            "sim",
+            "d3",
+            "--scenario",
+            "meeting",
+            "--games",
+            "20",
+            "--threads",
+            "1",
+        ],
+        "",
+    );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
-    for want in ["scenario meeting", "british wins", "french wins", "draw", "mean turns", "mean resolve left at the end: british", "games/s"] {
+    for want in [
+        "scenario meeting",
+        "british wins",
+        "french wins",
+        "draw",
+        "mean turns",
+        "mean resolve left at the end: british",
+        "games/s",
+    ] {
         assert!(run.stdout.contains(want), "{want}: {}", run.stdout);
     }
 }
@@ -554,35 +1048,83 @@ fn d3_sim_reports_wins_turns_and_resolve() {
 #[test]
 fn d3_bad_input_exits_2_with_one_line() {
     let broken = temp_ext("broken-scenario", "toml");
-    let text = fiw_d3::SCENARIOS.iter().find(|(n, _)| *n == "fort-oswego").unwrap().1;
+    let text = fiw_d3::SCENARIOS
+        .iter()
+        .find(|(n, _)| *n == "fort-oswego")
+        .unwrap()
+        .1;
     // a British regiment put in Lake Ontario
     std::fs::write(&broken, text.replacen("at = [46, 39]", "at = [46, 46]", 1)).unwrap();
     let not_toml = temp_ext("not-a-scenario", "toml");
     std::fs::write(&not_toml, "this is not toml [").unwrap();
     let missing = temp_ext("missing-scenario", "toml");
     let cases: &[(&str, Vec<&str>)] = &[
-        ("unknown scenario", vec!["play", "d3", "--scenario", "waterloo"]),
-        ("unknown scenario in sim", vec!["sim", "d3", "--games", "1", "--scenario", "waterloo"]),
-        ("broken scenario file", vec!["play", "d3", "--scenario", path(&broken)]),
-        ("broken scenario file in sim", vec!["sim", "d3", "--games", "1", "--scenario", path(&broken)]),
-        ("scenario file not TOML", vec!["play", "d3", "--scenario", path(&not_toml)]),
-        ("missing scenario file", vec!["play", "d3", "--scenario", path(&missing)]),
-        ("scenario for louisbourg", vec!["play", "louisbourg", "--scenario", "fort-oswego"]),
-        ("scenario for a solitaire sim", vec!["sim", "solitaire", "--games", "1", "--scenario", "meeting"]),
-        ("svg for louisbourg", vec!["play", "louisbourg", "--svg", "x.svg"]),
+        (
+            "unknown scenario",
+            vec!["play", "d3", "--scenario", "waterloo"],
+        ),
+        (
+            "unknown scenario in sim",
+            vec!["sim", "d3", "--games", "1", "--scenario", "waterloo"],
+        ),
+        (
+            "broken scenario file",
+            vec!["play", "d3", "--scenario", path(&broken)],
+        ),
+        (
+            "broken scenario file in sim",
+            vec!["sim", "d3", "--games", "1", "--scenario", path(&broken)],
+        ),
+        (
+            "scenario file not TOML",
+            vec!["play", "d3", "--scenario", path(&not_toml)],
+        ),
+        (
+            "missing scenario file",
+            vec!["play", "d3", "--scenario", path(&missing)],
+        ),
+        (
+            "scenario for louisbourg",
+            vec!["play", "louisbourg", "--scenario", "fort-oswego"],
+        ),
+        (
+            "scenario for a solitaire sim",
+            vec!["sim", "solitaire", "--games", "1", "--scenario", "meeting"],
+        ),
+        (
+            "svg for louisbourg",
+            vec!["play", "louisbourg", "--svg", "x.svg"],
+        ),
         ("side for d3", vec!["play", "d3", "--side", "french"]),
-        ("unknown d3 seat", vec!["play", "d3", "--seat", "player=random"]),
+        (
+            "unknown d3 seat",
+            vec!["play", "d3", "--seat", "player=random"],
+        ),
         ("unknown d3 section", vec!["rules", "d3", "99"]),
     ];
     for (what, args) in cases {
         assert_bad_input(&fiw(args, ""), what);
     }
     let run = fiw(&["play", "d3", "--scenario", path(&broken)], "");
-    assert!(run.stderr.contains("british.units[5].at: br-reg-1b stands in Lake Ontario"), "the field is named: {}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("british.units[5].at: br-reg-1b stands in Lake Ontario"),
+        "the field is named: {}",
+        run.stderr
+    );
     let run = fiw(&["play", "d3", "--scenario", "waterloo"], "");
-    assert!(run.stderr.contains("unknown scenario 'waterloo' for d3 (scenarios: fort-oswego, meeting"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("unknown scenario 'waterloo' for d3 (scenarios: fort-oswego, meeting"),
+        "{}",
+        run.stderr
+    );
     let run = fiw(&["play", "louisbourg", "--scenario", "fort-oswego"], "");
-    assert!(run.stderr.contains("--scenario is for d3 only"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("--scenario is for d3 only"),
+        "{}",
+        run.stderr
+    );
     let _ = std::fs::remove_file(broken);
     let _ = std::fs::remove_file(not_toml);
 }
@@ -590,26 +1132,61 @@ fn d3_bad_input_exits_2_with_one_line() {
 /// The drawing `play d3 --svg` leaves after `input`.
 fn drawing_after(input: &str) -> String {
     let svg = temp_ext("table", "svg");
-    let run = fiw(&["play", "d3", "--seed", "1", "--seat", "british=random", "--svg", path(&svg)], input);
+    let run = fiw(
+        &[
+            "play",
+            "d3",
+            "--seed",
+            "1",
+            "--seat",
+            "british=random",
+            "--svg",
+            path(&svg),
+        ],
+        input,
+    );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
-    assert!(run.stdout.contains("drawing the table in"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("drawing the table in"),
+        "{}",
+        run.stdout
+    );
     let text = std::fs::read_to_string(&svg).expect("the drawing is written");
     let _ = std::fs::remove_file(svg);
-    assert!(text.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""), "{}", &text[..text.len().min(200)]);
+    assert!(
+        text.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+        "{}",
+        &text[..text.len().min(200)]
+    );
     assert!(text.trim_end().ends_with("</svg>"));
-    assert_eq!(text.matches("<g").count(), text.matches("</g>").count() + text.matches("<g/>").count(), "groups balanced");
+    assert_eq!(
+        text.matches("<g").count(),
+        text.matches("</g>").count() + text.matches("<g/>").count(),
+        "groups balanced"
+    );
     text
 }
 
 #[test]
 fn play_d3_keeps_an_svg_drawing_of_the_table() {
     let start = drawing_after("quit\n");
-    assert!(start.contains("Fort Oswego") && start.contains("unit-fr-reg-1a") && start.contains("no unit selected"), "the set-up");
+    assert!(
+        start.contains("Fort Oswego")
+            && start.contains("unit-fr-reg-1a")
+            && start.contains("no unit selected"),
+        "the set-up"
+    );
     let moved = drawing_after("move fr-reg-1a to 8,10 face 90\nquit\n");
     assert_ne!(start, moved, "the drawing follows the move");
-    assert!(moved.contains("fr-reg-1a: field of fire to 6\""), "the unit just ordered is selected");
+    assert!(
+        moved.contains("fr-reg-1a: field of fire to 6\""),
+        "the unit just ordered is selected"
+    );
     let selected = drawing_after("select br-art\nselect nobody\nquit\n");
-    assert!(selected.contains("br-art: field of fire to 24\""), "select marks a unit");
+    assert!(
+        selected.contains("br-art: field of fire to 24\""),
+        "select marks a unit"
+    );
     // the same game draws the same bytes
     assert_eq!(start, drawing_after("quit\n"));
 }
@@ -618,7 +1195,13 @@ fn play_d3_keeps_an_svg_drawing_of_the_table() {
 fn d3_rules_list_the_headings_and_assumed_values() {
     let run = fiw(&["rules", "d3"], "");
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
-    for want in ["d3:", "Shooting", "Army Resolve", "Assumed values", "Fort Oswego"] {
+    for want in [
+        "d3:",
+        "Shooting",
+        "Army Resolve",
+        "Assumed values",
+        "Fort Oswego",
+    ] {
         assert!(run.stdout.contains(want), "{want}: {}", run.stdout);
     }
 }

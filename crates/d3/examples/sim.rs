@@ -13,10 +13,17 @@ fn seat(name: &str, seed: u64) -> Box<dyn Policy<D3>> {
         "random" => Box::new(RandomPolicy::new(seed)),
         "ai" => {
             let mut limits = D3::default_ai_limits();
-            if let Some(n) = std::env::var("AI_PLAYOUTS").ok().and_then(|n| n.parse().ok()) {
+            if let Some(n) = std::env::var("AI_PLAYOUTS")
+                .ok()
+                .and_then(|n| n.parse().ok())
+            {
                 limits.iterations = Some(n);
             }
-            let config = SearchConfig { limits, seed, ..SearchConfig::default() };
+            let config = SearchConfig {
+                limits,
+                seed,
+                ..SearchConfig::default()
+            };
             D3::search_ai(config)
         }
         _ => D3::heuristic_policy(seed).unwrap_or_else(|| Box::new(RandomPolicy::new(seed))),
@@ -30,7 +37,10 @@ fn main() {
     let games: u64 = arg(1, "200").parse().expect("games");
     let (b, f) = (arg(2, "heuristic"), arg(3, "heuristic"));
     let seed: u64 = arg(4, "1").parse().expect("seed");
-    let options = Options { scenario: scenario.clone(), text: None };
+    let options = Options {
+        scenario: scenario.clone(),
+        text: None,
+    };
     if std::env::var("SHOW").is_ok() {
         let mut g = D3::new(&options, seed).expect("scenario");
         let mut policies = vec![seat(&b, seed), seat(&f, seed ^ 1)];
@@ -41,8 +51,14 @@ fn main() {
         print!("{}", g.render(0));
         return;
     }
-    let sim = SimOptions { games, seed, threads: 1, progress: false };
-    let report = simulate::<D3, _>(&options, &sim, |s| vec![seat(&b, s), seat(&f, s ^ 1)]).expect("simulation");
+    let sim = SimOptions {
+        games,
+        seed,
+        threads: 1,
+        progress: false,
+    };
+    let report = simulate::<D3, _>(&options, &sim, |s| vec![seat(&b, s), seat(&f, s ^ 1)])
+        .expect("simulation");
     println!(
         "{scenario}: {} games, british={b} french={f}: wins {:?}, mean turns {:.1}, mean actions {:.0}, means {:?}, {:.1} games/s",
         report.games, report.wins, report.mean_turns, report.mean_actions, report.means, report.games_per_sec

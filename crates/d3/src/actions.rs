@@ -61,7 +61,12 @@ impl Action {
         let fx = (x * GRAIN).round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
         let fy = (y * GRAIN).round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
         let f = fiw_table::normalize(facing.round()).round() as u16 % 360;
-        Action::Move { unit: unit.min(u8::MAX as usize) as u8, x: fx, y: fy, facing: f }
+        Action::Move {
+            unit: unit.min(u8::MAX as usize) as u8,
+            x: fx,
+            y: fy,
+            facing: f,
+        }
     }
 
     /// The point of a move, in inches.
@@ -79,10 +84,23 @@ impl D3 {
     /// The stable text of an action.
     pub fn text_of(&self, a: &Action) -> String {
         match *a {
-            Action::Move { unit, x, y, facing } => format!("move {} to {},{} face {facing}", self.id(unit as usize), inches(x), inches(y)),
+            Action::Move { unit, x, y, facing } => format!(
+                "move {} to {},{} face {facing}",
+                self.id(unit as usize),
+                inches(x),
+                inches(y)
+            ),
             Action::Square { unit } => format!("square {}", self.id(unit as usize)),
-            Action::Shoot { unit, target } => format!("shoot {} at {}", self.id(unit as usize), self.id(target as usize)),
-            Action::Charge { unit, target } => format!("charge {} at {}", self.id(unit as usize), self.id(target as usize)),
+            Action::Shoot { unit, target } => format!(
+                "shoot {} at {}",
+                self.id(unit as usize),
+                self.id(target as usize)
+            ),
+            Action::Charge { unit, target } => format!(
+                "charge {} at {}",
+                self.id(unit as usize),
+                self.id(target as usize)
+            ),
             Action::Retire { unit } => format!("retire {}", self.id(unit as usize)),
             Action::Pass => "pass".into(),
         }
@@ -90,7 +108,8 @@ impl D3 {
 
     fn named(&self, word: Option<&str>) -> Result<usize, RuleError> {
         let word = word.ok_or_else(|| RuleError::input("which unit? (e.g. fr-reg-3a)"))?;
-        self.unit_named(word).ok_or_else(|| RuleError::input(format!("no unit is called '{word}'")))
+        self.unit_named(word)
+            .ok_or_else(|| RuleError::input(format!("no unit is called '{word}'")))
     }
 
     /// Reads an order (not yet checked against the rules).
@@ -102,10 +121,20 @@ impl D3 {
         let usage = "orders: move UNIT to X,Y [face DEG] | square UNIT | charge UNIT at UNIT | shoot UNIT at UNIT | retire UNIT | pass";
         match words.as_slice() {
             ["pass"] => Ok(Action::Pass),
-            ["retire", u] => Ok(Action::Retire { unit: self.named(Some(u))? as u8 }),
-            ["square", u] => Ok(Action::Square { unit: self.named(Some(u))? as u8 }),
-            ["charge", u, "at", t] => Ok(Action::Charge { unit: self.named(Some(u))? as u8, target: self.named(Some(t))? as u8 }),
-            ["shoot", u, "at", t] => Ok(Action::Shoot { unit: self.named(Some(u))? as u8, target: self.named(Some(t))? as u8 }),
+            ["retire", u] => Ok(Action::Retire {
+                unit: self.named(Some(u))? as u8,
+            }),
+            ["square", u] => Ok(Action::Square {
+                unit: self.named(Some(u))? as u8,
+            }),
+            ["charge", u, "at", t] => Ok(Action::Charge {
+                unit: self.named(Some(u))? as u8,
+                target: self.named(Some(t))? as u8,
+            }),
+            ["shoot", u, "at", t] => Ok(Action::Shoot {
+                unit: self.named(Some(u))? as u8,
+                target: self.named(Some(t))? as u8,
+            }),
             ["move", u, "to", rest @ ..] => {
                 let unit = self.named(Some(u))?;
                 let (place, facing) = match rest {
@@ -113,7 +142,11 @@ impl D3 {
                     [p, "face", f] => (*p, Some(*f)),
                     _ => return Err(RuleError::input(usage)),
                 };
-                let (xs, ys) = place.split_once(',').ok_or_else(|| RuleError::input(format!("'{place}' is not a place: write X,Y in inches, e.g. 30,12")))?;
+                let (xs, ys) = place.split_once(',').ok_or_else(|| {
+                    RuleError::input(format!(
+                        "'{place}' is not a place: write X,Y in inches, e.g. 30,12"
+                    ))
+                })?;
                 let num = |s: &str, what: &str| -> Result<f64, RuleError> {
                     s.trim()
                         .parse::<f64>()
@@ -138,20 +171,41 @@ mod tests {
     #[test]
     fn orders_read_and_write_the_same() {
         let g = crate::state::tests::oswego();
-        for text in ["move fr-reg-3a to 30,12.5 face 90", "square br-reg-1a", "shoot fr-reg-3a at br-reg-1b", "charge fr-cav at br-reg-2b", "retire fr-cav", "pass"] {
+        for text in [
+            "move fr-reg-3a to 30,12.5 face 90",
+            "square br-reg-1a",
+            "shoot fr-reg-3a at br-reg-1b",
+            "charge fr-cav at br-reg-2b",
+            "retire fr-cav",
+            "pass",
+        ] {
             let a = g.parse(text).unwrap();
             assert_eq!(g.text_of(&a), text);
         }
         // the facing defaults to the unit's own; positions keep a tenth of an inch
         let a = g.parse("move fr-reg-3a to 30.04,12").unwrap();
         assert_eq!(g.text_of(&a), "move fr-reg-3a to 30,12 face 0");
-        assert_eq!(g.parse("move fr-reg-3a to 30,12 face 450").map(|a| g.text_of(&a)).unwrap(), "move fr-reg-3a to 30,12 face 90");
+        assert_eq!(
+            g.parse("move fr-reg-3a to 30,12 face 450")
+                .map(|a| g.text_of(&a))
+                .unwrap(),
+            "move fr-reg-3a to 30,12 face 90"
+        );
     }
 
     #[test]
     fn text_that_is_not_an_order_is_refused_in_one_line() {
         let g = crate::state::tests::oswego();
-        for bad in ["", "move", "move fr-reg-9z to 1,1", "move fr-reg-3a to 30", "move fr-reg-3a to x,1", "move fr-reg-3a to NaN,1", "shoot fr-reg-3a br-reg-1b", "move fr-reg-3a to 1e9,1"] {
+        for bad in [
+            "",
+            "move",
+            "move fr-reg-9z to 1,1",
+            "move fr-reg-3a to 30",
+            "move fr-reg-3a to x,1",
+            "move fr-reg-3a to NaN,1",
+            "shoot fr-reg-3a br-reg-1b",
+            "move fr-reg-3a to 1e9,1",
+        ] {
             let e = g.parse(bad).unwrap_err();
             assert_eq!(e.rule, "input", "{bad}");
             assert!(!e.message.contains('\n'));

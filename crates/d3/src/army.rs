@@ -43,7 +43,10 @@ mod tests {
     fn a_unit_in_the_open_goes_at_seven_hits() {
         assert!(!eliminated(6, false));
         assert!(eliminated(7, false));
-        assert!(!pinned(6, false), "only units in cover are held by their hits");
+        assert!(
+            !pinned(6, false),
+            "only units in cover are held by their hits"
+        );
     }
 
     #[test]

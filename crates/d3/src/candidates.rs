@@ -100,7 +100,14 @@ impl MoveCache {
 impl D3 {
     fn sig(&self, i: usize) -> Sig {
         let u = &self.units[i];
-        Sig { pose: u.pose, hits: u.hits, square: u.square, eliminated: u.eliminated, moved: u.moved, engaged_with: u.engaged_with }
+        Sig {
+            pose: u.pose,
+            hits: u.hits,
+            square: u.square,
+            eliminated: u.eliminated,
+            moved: u.moved,
+            engaged_with: u.engaged_with,
+        }
     }
 
     /// The nearest enemy that fights (by centres), as the candidates aim at it.
@@ -135,14 +142,21 @@ impl D3 {
         let mut engage = vec![false; n];
         for army in [0, 1] {
             if self.moves.orders[army] != self.orders_given[army] {
-                if let Some(c) = (0..n).find(|c| self.units[*c].kind == Type::Commander && self.units[*c].army.seat() == army) {
+                if let Some(c) = (0..n).find(|c| {
+                    self.units[*c].kind == Type::Commander && self.units[*c].army.seat() == army
+                }) {
                     self.moves.stale[c] = true;
                 }
             }
         }
         self.moves.orders = self.orders_given;
         let layout = &self.scenario.layout;
-        let in_town = |r: &fiw_table::Rect| layout.terrain().iter().any(|t| t.kind == Kind::Town && t.polygon.holds(r) != Containment::Outside);
+        let in_town = |r: &fiw_table::Rect| {
+            layout
+                .terrain()
+                .iter()
+                .any(|t| t.kind == Kind::Town && t.polygon.holds(r) != Containment::Outside)
+        };
         for j in 0..n {
             let now = self.sig(j);
             let was = self.moves.sigs[j];
@@ -154,7 +168,9 @@ impl D3 {
             engage[j] = true;
             // its hits, shooting marker and whether it moved matter to its own list only
             // (and a commander's moving, below, to his army's allowances)
-            let shared = now.pose != was.pose || now.eliminated != was.eliminated || now.square != was.square;
+            let shared = now.pose != was.pose
+                || now.eliminated != was.eliminated
+                || now.square != was.square;
             if shared {
                 self.moves.shots_fresh = false;
             }
@@ -193,7 +209,12 @@ impl D3 {
                 let beyond = if v.army == army { 0.0 } else { 6.0 };
                 let reach = beyond + units().radius(v.kind) + rj + 0.05;
                 let at = v.pose.at;
-                let near = |c: Point| at.dist(c) <= reach || self.moves.paths[b].iter().any(|(p, q)| Segment::new(*p, *q).distance_to_point(c) <= reach);
+                let near = |c: Point| {
+                    at.dist(c) <= reach
+                        || self.moves.paths[b]
+                            .iter()
+                            .any(|(p, q)| Segment::new(*p, *q).distance_to_point(c) <= reach)
+                };
                 if near(was.pose.at) || near(now.pose.at) {
                     self.moves.stale[b] = true;
                     continue;
@@ -202,7 +223,11 @@ impl D3 {
                     // cavalry list a charge at every enemy within its reach (its allowance with
                     // orders and both half-diagonals): an enemy coming into reach, or leaving
                     // it, changes which charges are tried
-                    let charge = units().get(v.kind).move_allowance + 6.0 + units().radius(v.kind) + rj + 0.05;
+                    let charge = units().get(v.kind).move_allowance
+                        + 6.0
+                        + units().radius(v.kind)
+                        + rj
+                        + 0.05;
                     if at.dist(was.pose.at) <= charge || at.dist(now.pose.at) <= charge {
                         self.moves.stale[b] = true;
                         continue;
@@ -254,7 +279,9 @@ impl D3 {
         } else if self.pending.is_none() {
             if self.moves.shots_fresh {
                 let units = &self.units;
-                self.moves.shots.retain(|a| matches!(a, Action::Shoot { unit, .. } if !units[*unit as usize].shot));
+                self.moves.shots.retain(
+                    |a| matches!(a, Action::Shoot { unit, .. } if !units[*unit as usize].shot),
+                );
             } else {
                 let mut shots = std::mem::take(&mut self.moves.shots);
                 shots.clear();

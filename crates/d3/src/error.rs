@@ -17,13 +17,22 @@ pub struct DataError {
 impl DataError {
     /// An error about `field` of `file`.
     pub fn new(file: &str, field: impl Into<String>, reason: impl Into<String>) -> Self {
-        DataError { file: file.into(), field: field.into(), reason: reason.into() }
+        DataError {
+            file: file.into(),
+            field: field.into(),
+            reason: reason.into(),
+        }
     }
 
     /// toml's own message, folded onto one line.
     pub fn toml(file: &str, e: &toml::de::Error) -> Self {
         let text = e.to_string();
-        let reason = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('|')).collect::<Vec<_>>().join(" ");
+        let reason = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('|'))
+            .collect::<Vec<_>>()
+            .join(" ");
         DataError::new(file, "", reason)
     }
 }

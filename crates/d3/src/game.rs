@@ -180,7 +180,11 @@ impl Game for D3 {
                 u.pose.at.y,
                 u.pose.facing,
                 u.hits,
-                if marks.is_empty() { String::new() } else { format!("  ({})", marks.join(", ")) }
+                if marks.is_empty() {
+                    String::new()
+                } else {
+                    format!("  ({})", marks.join(", "))
+                }
             );
         }
         s
@@ -211,7 +215,10 @@ impl Game for D3 {
     }
 
     fn metrics(&self) -> Vec<(&'static str, f64)> {
-        vec![("british_resolve", self.resolve[0] as f64), ("french_resolve", self.resolve[1] as f64)]
+        vec![
+            ("british_resolve", self.resolve[0] as f64),
+            ("french_resolve", self.resolve[1] as f64),
+        ]
     }
 
     fn reseed(&mut self, seed: u64) {
@@ -251,7 +258,9 @@ impl D3 {
     pub(crate) fn shots(&self, out: &mut Vec<Action>) {
         for i in 0..self.units.len() {
             let u = &self.units[i];
-            let Some(range) = units().get(u.kind).range else { continue };
+            let Some(range) = units().get(u.kind).range else {
+                continue;
+            };
             if u.army != self.active || u.eliminated || u.moved || u.shot || u.square {
                 continue;
             }
@@ -260,10 +269,16 @@ impl D3 {
             let reach = range + units().radius(u.kind) + 0.01;
             for t in 0..self.units.len() {
                 let v = &self.units[t];
-                if v.army == self.active || v.eliminated || u.pose.at.dist(v.pose.at) > reach + units().radius(v.kind) {
+                if v.army == self.active
+                    || v.eliminated
+                    || u.pose.at.dist(v.pose.at) > reach + units().radius(v.kind)
+                {
                     continue;
                 }
-                let a = Action::Shoot { unit: i as u8, target: t as u8 };
+                let a = Action::Shoot {
+                    unit: i as u8,
+                    target: t as u8,
+                };
                 if self.check_action(&a).is_ok() {
                     out.push(a);
                 }
@@ -274,7 +289,11 @@ impl D3 {
     /// The whole table as seen; `people` adds what only people read (the log, the names).
     fn view_of(&self, people: bool) -> View {
         View {
-            scenario: if people { self.scenario.name.clone() } else { String::new() },
+            scenario: if people {
+                self.scenario.name.clone()
+            } else {
+                String::new()
+            },
             round: self.round,
             active: self.active,
             phase: self.phase,
@@ -283,7 +302,11 @@ impl D3 {
                 .map(|i| {
                     let u = &self.units[i];
                     UnitView {
-                        id: if people { self.id(i).to_string() } else { String::new() },
+                        id: if people {
+                            self.id(i).to_string()
+                        } else {
+                            String::new()
+                        },
                         army: u.army,
                         kind: u.kind,
                         pose: u.pose,
@@ -297,7 +320,11 @@ impl D3 {
                     }
                 })
                 .collect(),
-            log: if people { self.log.entries().iter().map(|e| e.text.clone()).collect() } else { Vec::new() },
+            log: if people {
+                self.log.entries().iter().map(|e| e.text.clone()).collect()
+            } else {
+                Vec::new()
+            },
             pending: self.pending,
             table: self.scenario.clone(),
         }
@@ -317,7 +344,12 @@ impl D3 {
 
     /// [`D3::candidate_moves`], noting in `paths` the straight line each candidate tried
     /// (listed or not) would follow, for the kept lists to tell what could change them.
-    pub(crate) fn candidate_moves_along(&self, i: usize, out: &mut Vec<Action>, mut paths: Option<&mut Vec<(Point, Point)>>) {
+    pub(crate) fn candidate_moves_along(
+        &self,
+        i: usize,
+        out: &mut Vec<Action>,
+        mut paths: Option<&mut Vec<(Point, Point)>>,
+    ) {
         let u = &self.units[i];
         if u.army != self.active || u.eliminated || u.moved {
             return;
@@ -328,7 +360,9 @@ impl D3 {
         let mover = self.mover(i as u8).ok().map(|i| (i, self.move_context(i)));
         // engaged infantry and artillery may only pivot (Movement): the moves away are not
         // worth listing only to be refused
-        let pivots_only = mover.as_ref().is_some_and(|(_, ctx)| ctx.pivots_only(u.kind));
+        let pivots_only = mover
+            .as_ref()
+            .is_some_and(|(_, ctx)| ctx.pivots_only(u.kind));
         let mut tries: Vec<Action> = Vec::with_capacity(24);
         // the move up to the 6" stop, already checked when it was found
         let mut approach: Option<Action> = None;
@@ -336,7 +370,15 @@ impl D3 {
         // moves every way were seldom worth their cost: every candidate is checked against
         // the table and the units around it, and a unit held up by a wood is better served by
         // a whole move round it)
-        for (rel, part) in [(0.0, 0.5), (0.0, 1.0), (-45.0, 1.0), (45.0, 1.0), (-90.0, 1.0), (90.0, 1.0), (180.0, 1.0)] {
+        for (rel, part) in [
+            (0.0, 0.5),
+            (0.0, 1.0),
+            (-45.0, 1.0),
+            (45.0, 1.0),
+            (-90.0, 1.0),
+            (90.0, 1.0),
+            (180.0, 1.0),
+        ] {
             if pivots_only {
                 break;
             }
@@ -348,7 +390,10 @@ impl D3 {
                 let v = &self.units[*j];
                 v.army != u.army && !v.eliminated && v.kind != Type::Commander
             })
-            .min_by(|a, b| at.dist(self.units[*a].pose.at).total_cmp(&at.dist(self.units[*b].pose.at)));
+            .min_by(|a, b| {
+                at.dist(self.units[*a].pose.at)
+                    .total_cmp(&at.dist(self.units[*b].pose.at))
+            });
         if let Some(j) = nearest {
             let target = self.units[j].pose.at;
             // straight away from it, the whole move (disengaging, or a commander evading)
@@ -360,10 +405,17 @@ impl D3 {
                 tries.push(Action::move_to(i, back.x, back.y, u.pose.facing));
             }
             tries.push(Action::move_to(i, at.x, at.y, face));
-            let moving = units().get(u.kind).footprint.place(Pose::new(at.x, at.y, face));
+            let moving = units()
+                .get(u.kind)
+                .footprint
+                .place(Pose::new(at.x, at.y, face));
             let full = at.dist(target).min(allowance);
             let dir = heading(face);
-            let stop = if pivots_only { Some(0.0) } else { moving.first_within(at + dir * full, self.base(j), 6.0) };
+            let stop = if pivots_only {
+                Some(0.0)
+            } else {
+                moving.first_within(at + dir * full, self.base(j), 6.0)
+            };
             if let Some(paths) = paths.as_deref_mut() {
                 paths.push((at, at + dir * full));
             }
@@ -375,11 +427,25 @@ impl D3 {
                     let legal = |go: f64| {
                         let p = at + dir * go;
                         let a = Action::move_to(i, p.x, p.y, face);
-                        let Action::Move { x, y, facing, .. } = a else { return None };
+                        let Action::Move { x, y, facing, .. } = a else {
+                            return None;
+                        };
                         let ctx = mover.as_ref()?;
-                        self.check_move_from(ctx.0, &ctx.1, Action::point(x, y), facing as f64, true).is_ok().then_some(a)
+                        self.check_move_from(
+                            ctx.0,
+                            &ctx.1,
+                            Action::point(x, y),
+                            facing as f64,
+                            true,
+                        )
+                        .is_ok()
+                        .then_some(a)
                     };
-                    if let Some(a) = [s + 0.05, s, s - 0.1].into_iter().filter(|go| *go > 0.0).find_map(legal) {
+                    if let Some(a) = [s + 0.05, s, s - 0.1]
+                        .into_iter()
+                        .filter(|go| *go > 0.0)
+                        .find_map(legal)
+                    {
                         tries.push(a);
                         approach = Some(a);
                     }
@@ -406,8 +472,14 @@ impl D3 {
             let reach = allowance + units().radius(u.kind) + 0.01;
             for t in 0..self.units.len() {
                 let v = &self.units[t];
-                if v.army != u.army && !v.eliminated && at.dist(v.pose.at) <= reach + units().radius(v.kind) {
-                    tries.push(Action::Charge { unit: i as u8, target: t as u8 });
+                if v.army != u.army
+                    && !v.eliminated
+                    && at.dist(v.pose.at) <= reach + units().radius(v.kind)
+                {
+                    tries.push(Action::Charge {
+                        unit: i as u8,
+                        target: t as u8,
+                    });
                 }
             }
         }
@@ -419,18 +491,22 @@ impl D3 {
             // units (then the kept list must watch its line)
             let (ok, watch) = match (a, &mover) {
                 _ if approach == Some(a) => (true, true),
-                (Action::Move { x, y, facing, .. }, Some((i, ctx))) => match self.check_move_from(*i, ctx, Action::point(x, y), facing as f64, true) {
-                    Ok(()) => (true, true),
-                    Err(crate::rules::Refused::Quiet { fixed }) => (false, !fixed),
-                    Err(crate::rules::Refused::Said(_)) => (false, true),
-                },
+                (Action::Move { x, y, facing, .. }, Some((i, ctx))) => {
+                    match self.check_move_from(*i, ctx, Action::point(x, y), facing as f64, true) {
+                        Ok(()) => (true, true),
+                        Err(crate::rules::Refused::Quiet { fixed }) => (false, !fixed),
+                        Err(crate::rules::Refused::Said(_)) => (false, true),
+                    }
+                }
                 (Action::Move { .. }, None) => (false, true),
                 _ => (self.check_action(&a).is_ok(), true),
             };
             if let Some(paths) = paths.as_deref_mut() {
                 match a {
                     Action::Move { x, y, .. } if watch => paths.push((at, Action::point(x, y))),
-                    Action::Charge { target, .. } => paths.push((at, self.units[target as usize].pose.at)),
+                    Action::Charge { target, .. } => {
+                        paths.push((at, self.units[target as usize].pose.at))
+                    }
                     _ => {}
                 }
             }

@@ -59,7 +59,10 @@ pub struct General {
 impl General {
     /// A general. The seed is unused: the general is deterministic (the dice are the game's).
     pub fn new(_seed: u64) -> Self {
-        General { phase: None, held: Vec::new() }
+        General {
+            phase: None,
+            held: Vec::new(),
+        }
     }
 }
 
@@ -70,7 +73,11 @@ impl Policy<D3> for General {
 
     fn choose(&mut self, seen: &Seen<D3>, legal: &[Action]) -> usize {
         let view = seen.view();
-        let me = if seen.seat() == 0 { Army::British } else { Army::French };
+        let me = if seen.seat() == 0 {
+            Army::British
+        } else {
+            Army::French
+        };
         let board = Board::new(&view, me);
         let pick = if view.pending.is_some() {
             board.retire_or_stand(legal)
@@ -81,7 +88,8 @@ impl Policy<D3> for General {
                 Phase::Charges => None,
             }
         };
-        pick.or_else(|| legal.iter().position(|a| *a == Action::Pass)).unwrap_or(0)
+        pick.or_else(|| legal.iter().position(|a| *a == Action::Pass))
+            .unwrap_or(0)
     }
 }
 
@@ -133,12 +141,22 @@ impl General {
 fn touches(t: &fiw_table::Terrain, rect: &Rect) -> bool {
     let (lo, hi) = t.polygon.bounds();
     let c = rect.corners();
-    let (x0, x1) = c.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| (a.min(p.x), b.max(p.x)));
-    let (y0, y1) = c.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| (a.min(p.y), b.max(p.y)));
+    let (x0, x1) = c
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| {
+            (a.min(p.x), b.max(p.x))
+        });
+    let (y0, y1) = c
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| {
+            (a.min(p.y), b.max(p.y))
+        });
     if x1 < lo.x || x0 > hi.x || y1 < lo.y || y0 > hi.y {
         return false;
     }
-    std::iter::once(rect.centre()).chain(c).any(|p| t.polygon.locate(p) == fiw_table::Location::Inside)
+    std::iter::once(rect.centre())
+        .chain(c)
+        .any(|p| t.polygon.locate(p) == fiw_table::Location::Inside)
 }
 
 /// How much of the straight line `a`–`b` runs inside a piece of ground, taken as convex (the
@@ -178,7 +196,9 @@ fn length_inside(poly: &fiw_table::Polygon, a: Point, b: Point) -> f64 {
 
 /// Twice the signed area of a ring of points (positive anticlockwise).
 fn signed_area(pts: &[Point]) -> f64 {
-    (0..pts.len()).map(|k| pts[k].cross(pts[(k + 1) % pts.len()])).sum()
+    (0..pts.len())
+        .map(|k| pts[k].cross(pts[(k + 1) % pts.len()]))
+        .sum()
 }
 
 /// Whether `target` lies in `shooter`'s 45° arc, as far as the general needs to know: the
@@ -194,14 +214,19 @@ fn roughly_in_arc(shooter: &Rect, target: &Rect) -> bool {
     }
     let off = fiw_table::turn(shooter.pose().facing, fiw_table::bearing(eye, c)).abs();
     let f = target.footprint();
-    let slack = ((f.frontage().hypot(f.depth()) / 2.0) / d).atan().to_degrees();
+    let slack = ((f.frontage().hypot(f.depth()) / 2.0) / d)
+        .atan()
+        .to_degrees();
     off <= 45.0 + slack
 }
 
 /// The unit an order is for.
 fn unit_of(a: &Action) -> Option<usize> {
     match *a {
-        Action::Move { unit, .. } | Action::Square { unit } | Action::Charge { unit, .. } | Action::Shoot { unit, .. } => Some(unit as usize),
+        Action::Move { unit, .. }
+        | Action::Square { unit }
+        | Action::Charge { unit, .. }
+        | Action::Shoot { unit, .. } => Some(unit as usize),
         Action::Retire { .. } | Action::Pass => None,
     }
 }
@@ -225,8 +250,18 @@ impl<'a> Board<'a> {
         let bases = view.units.iter().map(|u| u.base).collect();
         let (mine, theirs) = (view.resolve[me.seat()], view.resolve[me.other().seat()]);
         let attacker = view.table.first == me;
-        let mut board = Board { view, layout: &view.table.layout, me, bases, foes: Vec::new(), must_attack: mine < theirs || (mine == theirs && attacker) };
-        board.foes = board.enemies().map(|j| (j, board.shot_hits(view.units[j].kind, &board.bases[j]))).collect();
+        let mut board = Board {
+            view,
+            layout: &view.table.layout,
+            me,
+            bases,
+            foes: Vec::new(),
+            must_attack: mine < theirs || (mine == theirs && attacker),
+        };
+        board.foes = board
+            .enemies()
+            .map(|j| (j, board.shot_hits(view.units[j].kind, &board.bases[j])))
+            .collect();
         board
     }
 
@@ -261,17 +296,24 @@ impl<'a> Board<'a> {
     }
 
     fn nearest_enemy(&self, at: Point) -> f64 {
-        self.enemies().map(|j| at.dist(self.unit(j).pose.at)).fold(f64::INFINITY, f64::min)
+        self.enemies()
+            .map(|j| at.dist(self.unit(j).pose.at))
+            .fold(f64::INFINITY, f64::min)
     }
 
     fn in_cover(&self, kind: Type, rect: &Rect) -> bool {
         self.layout.terrain().iter().any(|t| {
-            self.layout.effect(t.kind).cover && (t.kind != Kind::Entrenchment || kind.covered_by_entrenchment()) && touches(t, rect)
+            self.layout.effect(t.kind).cover
+                && (t.kind != Kind::Entrenchment || kind.covered_by_entrenchment())
+                && touches(t, rect)
         })
     }
 
     fn in_kind(&self, kind: Kind, rect: &Rect) -> bool {
-        self.layout.terrain().iter().any(|t| t.kind == kind && touches(t, rect))
+        self.layout
+            .terrain()
+            .iter()
+            .any(|t| t.kind == kind && touches(t, rect))
     }
 
     /// What a target is worth hitting once: only eliminations cost the enemy resolve, so a
@@ -297,15 +339,23 @@ impl<'a> Board<'a> {
     /// The best shot a unit of `kind` at `rect` could take next (range and arc; sight is
     /// left to the rules, which list only shots with a clear line).
     fn fire_value(&self, kind: Type, rect: &Rect) -> f64 {
-        let Some(range) = units().get(kind).range else { return 0.0 };
-        let arc = if self.in_kind(Kind::Town, rect) { Arc::ALL_ROUND } else { Arc::FRONT_45 };
+        let Some(range) = units().get(kind).range else {
+            return 0.0;
+        };
+        let arc = if self.in_kind(Kind::Town, rect) {
+            Arc::ALL_ROUND
+        } else {
+            Arc::FRONT_45
+        };
         let hits = self.shot_hits(kind, rect);
         let reach = range + units().radius(kind) + 0.01;
         self.foes
             .iter()
             .filter(|&&(j, _)| {
                 let b = &self.bases[j];
-                rect.centre().dist(b.centre()) <= reach + units().radius(self.unit(j).kind) && rect.is_within(b, range) && (arc == Arc::ALL_ROUND || roughly_in_arc(rect, b))
+                rect.centre().dist(b.centre()) <= reach + units().radius(self.unit(j).kind)
+                    && rect.is_within(b, range)
+                    && (arc == Arc::ALL_ROUND || roughly_in_arc(rect, b))
             })
             .map(|&(j, _)| hits * self.target_worth(j))
             .fold(0.0, f64::max)
@@ -323,11 +373,16 @@ impl<'a> Board<'a> {
             let b = &self.bases[j];
             let d = rect.centre().dist(b.centre());
             if let Some(range) = units().get(e.kind).range {
-                if !e.square && d <= range + radius + units().radius(e.kind) + 0.01 && b.is_within(rect, range) && roughly_in_arc(b, rect) {
+                if !e.square
+                    && d <= range + radius + units().radius(e.kind) + 0.01
+                    && b.is_within(rect, range)
+                    && roughly_in_arc(b, rect)
+                {
                     hits += shot * 0.7;
                 }
             }
-            if e.kind == Type::Cavalry && !cover && !square && kind != Type::Commander && d <= 14.0 {
+            if e.kind == Type::Cavalry && !cover && !square && kind != Type::Commander && d <= 14.0
+            {
                 let mut charge: f64 = 3.0;
                 if kind == Type::Cavalry {
                     charge -= 1.0;
@@ -377,10 +432,19 @@ impl<'a> Board<'a> {
             _ => 6.5,
         };
         let near = self.way_to_target(kind, pose.at);
-        let eager = if self.must_attack { 0.2 } else if cover { 0.0 } else { 0.02 };
+        let eager = if self.must_attack {
+            0.2
+        } else if cover {
+            0.0
+        } else {
+            0.02
+        };
         v -= eager * (near - want).max(0.0);
         // a line holds together: a friend or two close by
-        let friends = self.friends().filter(|&j| j != i && self.unit(j).pose.at.dist(pose.at) <= 9.0).count();
+        let friends = self
+            .friends()
+            .filter(|&j| j != i && self.unit(j).pose.at.dist(pose.at) <= 9.0)
+            .count();
         v += 0.05 * friends.min(3) as f64;
         v
     }
@@ -390,14 +454,23 @@ impl<'a> Board<'a> {
     /// for all but skirmishers, lakes and marshes for all), so that a unit behind a wood goes
     /// round it instead of waiting for the wood to go away.
     fn way_to_target(&self, kind: Type, at: Point) -> f64 {
-        let Some(j) = self.enemies().min_by(|&a, &b| at.dist(self.unit(a).pose.at).total_cmp(&at.dist(self.unit(b).pose.at))) else {
+        let Some(j) = self.enemies().min_by(|&a, &b| {
+            at.dist(self.unit(a).pose.at)
+                .total_cmp(&at.dist(self.unit(b).pose.at))
+        }) else {
             return 0.0;
         };
         let to = self.unit(j).pose.at;
-        let (x0, x1, y0, y1) = (at.x.min(to.x), at.x.max(to.x), at.y.min(to.y), at.y.max(to.y));
+        let (x0, x1, y0, y1) = (
+            at.x.min(to.x),
+            at.x.max(to.x),
+            at.y.min(to.y),
+            at.y.max(to.y),
+        );
         let mut way = at.dist(to);
         for t in self.layout.terrain() {
-            let barred = self.layout.effect(t.kind).passage == fiw_table::Passage::Impassable || (t.kind == Kind::Woods && !kind.may_enter_woods());
+            let barred = self.layout.effect(t.kind).passage == fiw_table::Passage::Impassable
+                || (t.kind == Kind::Woods && !kind.may_enter_woods());
             if !barred {
                 continue;
             }
@@ -419,12 +492,27 @@ impl<'a> Board<'a> {
     fn commander_value(&self, at: Point) -> f64 {
         let fp = units().get(Type::Commander).footprint;
         let rect = fp.place(Pose::new(at.x, at.y, 0.0));
-        let under = self.friends().filter(|&j| self.bases[j].is_within(&rect, 6.0)).count() as f64;
+        let under = self
+            .friends()
+            .filter(|&j| self.bases[j].is_within(&rect, 6.0))
+            .count() as f64;
         let enemy = self.nearest_enemy(at);
-        let risk = if enemy < 14.0 { (14.0 - enemy) * 0.15 } else { 0.0 };
+        let risk = if enemy < 14.0 {
+            (14.0 - enemy) * 0.15
+        } else {
+            0.0
+        };
         // and to keep up with his army, so that next turn he can order more of it
-        let (n, sum) = self.friends().fold((0.0, Point::new(0.0, 0.0)), |(n, s), j| (n + 1.0, s + self.unit(j).pose.at));
-        let behind = if n > 0.0 { at.dist(sum * (1.0 / n)) } else { 0.0 };
+        let (n, sum) = self
+            .friends()
+            .fold((0.0, Point::new(0.0, 0.0)), |(n, s), j| {
+                (n + 1.0, s + self.unit(j).pose.at)
+            });
+        let behind = if n > 0.0 {
+            at.dist(sum * (1.0 / n))
+        } else {
+            0.0
+        };
         0.3 * under.min(6.0) - risk - 0.03 * behind
     }
 
@@ -462,7 +550,10 @@ impl<'a> Board<'a> {
         let them = &self.bases[t];
         let hits = if v.kind == Type::Artillery {
             let guarded = self.view.units.iter().enumerate().any(|(j, w)| {
-                w.army == v.army && !w.eliminated && w.kind.is_infantry() && self.bases[j].is_within(them, 3.0)
+                w.army == v.army
+                    && !w.eliminated
+                    && w.kind.is_infantry()
+                    && self.bases[j].is_within(them, 3.0)
             });
             if guarded {
                 0.0
@@ -489,7 +580,10 @@ impl<'a> Board<'a> {
         let face = fiw_table::bearing(u.pose.at, v.pose.at);
         let gap = u.pose.at.dist(v.pose.at) - 1.0 - units().get(v.kind).footprint.depth() / 2.0;
         let end = u.pose.at + fiw_table::heading(face) * gap.max(0.0);
-        let rect = units().get(u.kind).footprint.place(Pose::new(end.x, end.y, face));
+        let rect = units()
+            .get(u.kind)
+            .footprint
+            .place(Pose::new(end.x, end.y, face));
         hits * self.target_worth(t) - 0.6 * self.danger(i, u.kind, &rect, false, false) - 0.3
     }
 
@@ -501,7 +595,10 @@ impl<'a> Board<'a> {
             .filter_map(|(k, a)| match *a {
                 Action::Shoot { unit, target } => {
                     let (i, t) = (unit as usize, target as usize);
-                    Some((k, self.shot_hits(self.unit(i).kind, &self.bases[i]) * self.target_worth(t)))
+                    Some((
+                        k,
+                        self.shot_hits(self.unit(i).kind, &self.bases[i]) * self.target_worth(t),
+                    ))
                 }
                 _ => None,
             })
@@ -520,7 +617,13 @@ impl<'a> Board<'a> {
         let fatal = u.hits.saturating_add(p.hits) > limit;
         let survives_retiring = u.hits.saturating_add(p.hits - 1) <= OPEN_LIMIT;
         let retire = !u.in_cover || (fatal && survives_retiring);
-        legal.iter().position(|a| if retire { matches!(a, Action::Retire { .. }) } else { *a == Action::Pass })
+        legal.iter().position(|a| {
+            if retire {
+                matches!(a, Action::Retire { .. })
+            } else {
+                *a == Action::Pass
+            }
+        })
     }
 }
 
@@ -530,19 +633,30 @@ impl<'a> Board<'a> {
 /// spreading it; giving up ground against taking a hit). The movement phase lists a hundred
 /// orders and more, too many to play each out in a second; it is the heuristic's.
 pub fn worth_searching(legal: &[Action]) -> bool {
-    legal.iter().any(|a| matches!(a, Action::Retire { .. })) || (legal.len() >= 2 && legal.iter().all(|a| matches!(a, Action::Shoot { .. } | Action::Pass)))
+    legal.iter().any(|a| matches!(a, Action::Retire { .. }))
+        || (legal.len() >= 2
+            && legal
+                .iter()
+                .all(|a| matches!(a, Action::Shoot { .. } | Action::Pass)))
 }
 
 /// The `ai` seat: the general, improved by playouts at its shooting and retiring decisions
 /// (the kernel's [`fiw_engine::RolloutSearch`]).
 pub fn search_ai(config: fiw_engine::SearchConfig) -> Box<dyn fiw_engine::Advisor<D3>> {
-    Box::new(fiw_engine::RolloutSearch::new(config, |seed| Box::new(General::new(seed)) as Box<dyn Policy<D3>>, worth_searching))
+    Box::new(fiw_engine::RolloutSearch::new(
+        config,
+        |seed| Box::new(General::new(seed)) as Box<dyn Policy<D3>>,
+        worth_searching,
+    ))
 }
 
 /// The `ai` budget: 60 playouts or one second a decision, whichever comes first (a playout
 /// of a whole battle between generals takes about 12 ms on one core).
 pub fn default_limits() -> fiw_engine::SearchLimits {
-    fiw_engine::SearchLimits { iterations: Some(60), time: Some(std::time::Duration::from_millis(1_000)) }
+    fiw_engine::SearchLimits {
+        iterations: Some(60),
+        time: Some(std::time::Duration::from_millis(1_000)),
+    }
 }
 
 #[cfg(test)]
@@ -557,9 +671,16 @@ mod tests {
         let mut r = |lo: f64, hi: f64| lo + (hi - lo) * dice.below(1_000_000) as f64 / 1_000_000.0;
         for t in s.layout.terrain().iter().filter(|t| t.polygon.is_convex()) {
             for _ in 0..2_000 {
-                let (a, b) = (Point::new(r(0.0, 72.0), r(0.0, 48.0)), Point::new(r(0.0, 72.0), r(0.0, 48.0)));
+                let (a, b) = (
+                    Point::new(r(0.0, 72.0), r(0.0, 48.0)),
+                    Point::new(r(0.0, 72.0), r(0.0, 48.0)),
+                );
                 let table = t.polygon.length_inside(&fiw_table::Segment::new(a, b));
-                assert!((length_inside(&t.polygon, a, b) - table).abs() < 1e-6, "{} {a:?} {b:?}", t.label());
+                assert!(
+                    (length_inside(&t.polygon, a, b) - table).abs() < 1e-6,
+                    "{} {a:?} {b:?}",
+                    t.label()
+                );
             }
         }
     }

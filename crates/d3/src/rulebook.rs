@@ -179,12 +179,20 @@ pub fn rulebook() -> RuleBook {
         if let Ok(s) = Scenario::named(name) {
             for (what, why) in &s.assumed {
                 let (name, value) = scenario_value(&s, what);
-                assumed.push(AssumedValue { name, value, reason: why.clone() });
+                assumed.push(AssumedValue {
+                    name,
+                    value,
+                    reason: why.clone(),
+                });
             }
         }
     }
     for (name, value, reason) in READINGS {
-        assumed.push(AssumedValue { name: name.to_string(), value: value.to_string(), reason: reason.to_string() });
+        assumed.push(AssumedValue {
+            name: name.to_string(),
+            value: value.to_string(),
+            reason: reason.to_string(),
+        });
     }
     RuleBook::new(SECTIONS, assumed)
 }
@@ -210,14 +218,21 @@ fn scenario_value(s: &Scenario, what: &str) -> (String, String) {
                     .collect();
                 boxes.join("; ")
             } else {
-                let edges: Vec<String> = army.keep_off.iter().map(|(e, d)| format!("{d}\" off the {} edge", format!("{e:?}").to_lowercase())).collect();
+                let edges: Vec<String> = army
+                    .keep_off
+                    .iter()
+                    .map(|(e, d)| format!("{d}\" off the {} edge", format!("{e:?}").to_lowercase()))
+                    .collect();
                 format!("no nearer than {}", edges.join(", "))
             };
             return (what.to_string(), value);
         }
     }
     match what.strip_suffix(')').and_then(|w| w.split_once(" (")) {
-        Some((name, inside)) if name.ends_with(" forces") => (name.to_string(), format!("{} units: {inside}", inside.split(", ").count())),
+        Some((name, inside)) if name.ends_with(" forces") => (
+            name.to_string(),
+            format!("{} units: {inside}", inside.split(", ").count()),
+        ),
         Some((name, kind)) => (name.to_string(), kind.to_string()),
         None => (what.to_string(), "as in the scenario file".to_string()),
     }
@@ -252,25 +267,50 @@ mod tests {
     #[test]
     fn every_reference_exists() {
         let book = rulebook();
-        assert!(book.sections.iter().all(|s| !s.tests.is_empty()), "a section without a test");
+        assert!(
+            book.sections.iter().all(|s| !s.tests.is_empty()),
+            "a section without a test"
+        );
         let bad = book.unresolved_references(root());
         assert!(bad.is_empty(), "{}", bad.join("\n"));
         assert!(book.assumed.iter().any(|a| a.name.contains("Fort Oswego")));
         assert!(book.assumed.len() > 20);
         for a in &book.assumed {
-            assert!(!a.value.trim().is_empty() && !a.reason.trim().is_empty(), "{} has no value or reason", a.name);
+            assert!(
+                !a.value.trim().is_empty() && !a.reason.trim().is_empty(),
+                "{} has no value or reason",
+                a.name
+            );
         }
-        let find = |n: &str| book.assumed.iter().find(|a| a.name == n).map(|a| a.value.as_str());
+        let find = |n: &str| {
+            book.assumed
+                .iter()
+                .find(|a| a.name == n)
+                .map(|a| a.value.as_str())
+        };
         assert_eq!(find("Fort Oswego: turns"), Some("15"));
-        assert_eq!(find("Fort Oswego: the west earthwork"), Some("entrenchment"));
-        assert_eq!(find("Fort Oswego: british deployment zones"), Some("no nearer than 24\" off the south edge, 24\" off the west edge"));
-        assert!(find("Fort Oswego: french forces").is_some_and(|v| v.starts_with("15 units: fr-reg-1a")));
+        assert_eq!(
+            find("Fort Oswego: the west earthwork"),
+            Some("entrenchment")
+        );
+        assert_eq!(
+            find("Fort Oswego: british deployment zones"),
+            Some("no nearer than 24\" off the south edge, 24\" off the west edge")
+        );
+        assert!(find("Fort Oswego: french forces")
+            .is_some_and(|v| v.starts_with("15 units: fr-reg-1a")));
     }
 
     /// `docs/rules/d3.md` is `markdown(&rulebook())`; `FIW_BLESS=1` rewrites it.
     #[test]
     fn the_docs_match_the_rulebook() {
         let regenerate = "FIW_BLESS=1 cargo test -p fiw-d3 rulebook";
-        RuleBook::check_doc(root(), "docs/rules/d3.md", &markdown(&rulebook()), regenerate).unwrap_or_else(|e| panic!("{e}"));
+        RuleBook::check_doc(
+            root(),
+            "docs/rules/d3.md",
+            &markdown(&rulebook()),
+            regenerate,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
     }
 }

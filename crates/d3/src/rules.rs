@@ -77,12 +77,25 @@ impl D3 {
     /// The unit an order names, on the table and of the army whose turn it is.
     fn own(&self, unit: u8, what: &str) -> Result<usize, RuleError> {
         let i = unit as usize;
-        let u = self.units.get(i).ok_or_else(|| RuleError::input(format!("there is no unit number {unit}")))?;
+        let u = self
+            .units
+            .get(i)
+            .ok_or_else(|| RuleError::input(format!("there is no unit number {unit}")))?;
         if u.eliminated {
-            return Err(err("Eliminating Units", format!("{} has been eliminated", self.id(i))));
+            return Err(err(
+                "Eliminating Units",
+                format!("{} has been eliminated", self.id(i)),
+            ));
         }
         if u.army != self.active {
-            return Err(err("Sequence of play", format!("{} is not yours to {what}: it is the {} turn", self.id(i), self.active.id())));
+            return Err(err(
+                "Sequence of play",
+                format!(
+                    "{} is not yours to {what}: it is the {} turn",
+                    self.id(i),
+                    self.active.id()
+                ),
+            ));
         }
         Ok(i)
     }
@@ -92,7 +105,14 @@ impl D3 {
             return Err(err("Army Resolve", "the battle is over".into()));
         }
         if self.phase != phase {
-            return Err(err("Sequence of play", format!("units {what} in the {} phase; this is the {} phase (`pass` ends it)", phase.word(), self.phase.word())));
+            return Err(err(
+                "Sequence of play",
+                format!(
+                    "units {what} in the {} phase; this is the {} phase (`pass` ends it)",
+                    phase.word(),
+                    self.phase.word()
+                ),
+            ));
         }
         Ok(())
     }
@@ -104,11 +124,20 @@ impl D3 {
             return match *a {
                 Action::Pass => Ok(()),
                 Action::Retire { unit } if unit == p.target => Ok(()),
-                _ => Err(err("Shooting", format!("{target} must first retire (`retire {target}`) or stand (`pass`)"))),
+                _ => Err(err(
+                    "Shooting",
+                    format!("{target} must first retire (`retire {target}`) or stand (`pass`)"),
+                )),
             };
         }
         match *a {
-            Action::Retire { unit } => Err(err("Shooting", format!("{} has not just been shot at and has nothing to retire from", self.id(unit as usize)))),
+            Action::Retire { unit } => Err(err(
+                "Shooting",
+                format!(
+                    "{} has not just been shot at and has nothing to retire from",
+                    self.id(unit as usize)
+                ),
+            )),
             Action::Pass => {
                 if self.outcome.is_some() {
                     return Err(err("Army Resolve", "the battle is over".into()));
@@ -125,7 +154,9 @@ impl D3 {
             }
             Action::Move { unit, x, y, facing } => {
                 if facing >= 360 {
-                    return Err(RuleError::input(format!("{facing} is not a compass facing (0 to 359)")));
+                    return Err(RuleError::input(format!(
+                        "{facing} is not a compass facing (0 to 359)"
+                    )));
                 }
                 self.check_move(unit, Action::point(x, y), facing as f64)
             }
@@ -146,25 +177,49 @@ impl D3 {
         let u = &self.units[i];
         let name = self.id(i);
         if !u.kind.charges() {
-            return Err(err("Charges", format!("only cavalry charge, and {name} is {}", units().get(u.kind).name)));
+            return Err(err(
+                "Charges",
+                format!(
+                    "only cavalry charge, and {name} is {}",
+                    units().get(u.kind).name
+                ),
+            ));
         }
         if u.moved {
-            return Err(err("Movement", format!("{name} has already moved this turn")));
+            return Err(err(
+                "Movement",
+                format!("{name} has already moved this turn"),
+            ));
         }
         let t = target as usize;
-        let v = self.units.get(t).ok_or_else(|| RuleError::input(format!("there is no unit number {target}")))?;
+        let v = self
+            .units
+            .get(t)
+            .ok_or_else(|| RuleError::input(format!("there is no unit number {target}")))?;
         let tname = self.id(t);
         if v.army == u.army || v.eliminated {
-            return Err(err("Charges", format!("{tname} is not an enemy on the table")));
+            return Err(err(
+                "Charges",
+                format!("{tname} is not an enemy on the table"),
+            ));
         }
         if v.kind == Type::Commander {
-            return Err(err("Army Commander", format!("{tname} is a commander, who cannot be engaged in combat")));
+            return Err(err(
+                "Army Commander",
+                format!("{tname} is a commander, who cannot be engaged in combat"),
+            ));
         }
         if self.in_cover(t) {
-            return Err(err("Charges", format!("{tname} is in cover, and cavalry cannot engage units in cover")));
+            return Err(err(
+                "Charges",
+                format!("{tname} is in cover, and cavalry cannot engage units in cover"),
+            ));
         }
         if v.square {
-            return Err(err("Squares", format!("{tname} is in square, and cavalry cannot attack a square")));
+            return Err(err(
+                "Squares",
+                format!("{tname} is in square, and cavalry cannot attack a square"),
+            ));
         }
         let fp = units().get(u.kind).footprint;
         let from = u.pose.at;
@@ -173,34 +228,71 @@ impl D3 {
         let moving = fp.place(Pose::new(from.x, from.y, face));
         let them = self.rect(t);
         let Some(s) = moving.first_within(goal, &them, 0.0) else {
-            return Err(err("Charges", format!("{name} cannot reach {tname} moving straight at it")));
+            return Err(err(
+                "Charges",
+                format!("{name} cannot reach {tname} moving straight at it"),
+            ));
         };
         let allowance = self.allowance(i);
         if s > allowance + EPS {
-            return Err(err("Charges", format!("{tname} is {s:.1}\" away along the charge; {name} moves at most {allowance}\"")));
+            return Err(err(
+                "Charges",
+                format!(
+                    "{tname} is {s:.1}\" away along the charge; {name} moves at most {allowance}\""
+                ),
+            ));
         }
         let dir = fiw_table::heading(face);
         let to = from + dir * s;
         let end = Pose::new(to.x, to.y, face);
         let layout = &self.scenario.layout;
         if !layout.bounds().holds(&fp.place(end)) {
-            return Err(err("Movement", format!("{name}'s base would leave the table")));
+            return Err(err(
+                "Movement",
+                format!("{name}'s base would leave the table"),
+            ));
         }
         let path = sweep(fp, from, to, face);
-        if let Some(k) = layout.impassable_under(&path).or_else(|| layout.impassable_under(&fp.place(end))) {
-            return Err(err("Terrain Effects", format!("{name} cannot cross {}: it is impassable", layout.terrain()[k].label())));
+        if let Some(k) = layout
+            .impassable_under(&path)
+            .or_else(|| layout.impassable_under(&fp.place(end)))
+        {
+            return Err(err(
+                "Terrain Effects",
+                format!(
+                    "{name} cannot cross {}: it is impassable",
+                    layout.terrain()[k].label()
+                ),
+            ));
         }
         // only woods are measured against the charge (the same answer as `Layout::under`)
-        if let Some(w) = layout.terrain().iter().find(|x| x.kind == Kind::Woods && x.polygon.holds(&path) != Containment::Outside) {
-            return Err(err("Terrain Effects", format!("only skirmishers may enter woods, and {} is in {name}'s way", w.label())));
+        if let Some(w) = layout
+            .terrain()
+            .iter()
+            .find(|x| x.kind == Kind::Woods && x.polygon.holds(&path) != Containment::Outside)
+        {
+            return Err(err(
+                "Terrain Effects",
+                format!(
+                    "only skirmishers may enter woods, and {} is in {name}'s way",
+                    w.label()
+                ),
+            ));
         }
         let radius = units().radius(u.kind);
         for j in 0..self.units.len() {
-            if j == i || j == t || self.units[j].eliminated || self.base(j).distance_to_path(from, to) > radius + 0.01 {
+            if j == i
+                || j == t
+                || self.units[j].eliminated
+                || self.base(j).distance_to_path(from, to) > radius + 0.01
+            {
                 continue;
             }
             if moving.sweeps_through(to, self.base(j)) {
-                return Err(err("Interpenetration", format!("{name} would pass through {} on the way", self.id(j))));
+                return Err(err(
+                    "Interpenetration",
+                    format!("{name} would pass through {} on the way", self.id(j)),
+                ));
             }
         }
         Ok(end)
@@ -211,10 +303,11 @@ impl D3 {
     fn check_move(&self, unit: u8, to: Point, facing: f64) -> Result<(), RuleError> {
         let i = self.mover(unit)?;
         let ctx = self.move_context(i);
-        self.check_move_from(i, &ctx, to, facing, false).map_err(|e| match e {
-            Refused::Said(e) => e,
-            Refused::Quiet { .. } => err("Movement", "this move is refused".into()),
-        })
+        self.check_move_from(i, &ctx, to, facing, false)
+            .map_err(|e| match e {
+                Refused::Said(e) => e,
+                Refused::Quiet { .. } => err("Movement", "this move is refused".into()),
+            })
     }
 
     /// The unit an order moves, if it may move at all this phase.
@@ -224,13 +317,19 @@ impl D3 {
         let u = &self.units[i];
         let name = self.id(i);
         if u.moved {
-            return Err(err("Movement", format!("{name} has already moved this turn")));
+            return Err(err(
+                "Movement",
+                format!("{name} has already moved this turn"),
+            ));
         }
         if u.kind == Type::Commander && self.orders_given[u.army.seat()] {
             return Err(err("Army Commander", format!("{name} has given move orders this turn, which only a commander who does not move may give")));
         }
         if self.pinned(i) {
-            return Err(err("Eliminating Units", format!("{name} has taken {} hits in cover and may not move", u.hits)));
+            return Err(err(
+                "Eliminating Units",
+                format!("{name} has taken {} hits in cover and may not move", u.hits),
+            ));
         }
         Ok(i)
     }
@@ -247,12 +346,28 @@ impl D3 {
         }));
         // a unit that is not engaged has no enemy within 6"
         let engaged = self.engaged(i);
-        let near = if engaged { self.enemies_within(u.army, self.base(i), 6.0) } else { Vec::new() };
-        MoveContext { allowance, engaged, near, around }
+        let near = if engaged {
+            self.enemies_within(u.army, self.base(i), 6.0)
+        } else {
+            Vec::new()
+        };
+        MoveContext {
+            allowance,
+            engaged,
+            near,
+            around,
+        }
     }
 
     /// The rest of [`D3::check_move`], for a unit [`D3::mover`] accepted, with its context.
-    pub(crate) fn check_move_from(&self, i: usize, ctx: &MoveContext, to: Point, facing: f64, quiet: bool) -> Result<(), Refused> {
+    pub(crate) fn check_move_from(
+        &self,
+        i: usize,
+        ctx: &MoveContext,
+        to: Point,
+        facing: f64,
+        quiet: bool,
+    ) -> Result<(), Refused> {
         let u = &self.units[i];
         let name = self.id(i);
         let fp = units().get(u.kind).footprint;
@@ -265,53 +380,90 @@ impl D3 {
         let layout = &self.scenario.layout;
         let bounds = layout.bounds();
         // a base whose turning circle lies on the table lies on it
-        let clear_of_edges = to.x - radius >= 0.0 && to.y - radius >= 0.0 && to.x + radius <= bounds.width() && to.y + radius <= bounds.depth();
+        let clear_of_edges = to.x - radius >= 0.0
+            && to.y - radius >= 0.0
+            && to.x + radius <= bounds.width()
+            && to.y + radius <= bounds.depth();
         if !clear_of_edges && !bounds.holds(end()) {
-            return Err(never(quiet, "Movement", || format!("{name}'s base would leave the table")));
+            return Err(never(quiet, "Movement", || {
+                format!("{name}'s base would leave the table")
+            }));
         }
         let allowance = ctx.allowance;
         if length > allowance + EPS {
-            return Err(never(quiet, "Movement", || format!("{name} moves at most {allowance}\"; this move is {length:.1}\"")));
+            return Err(never(quiet, "Movement", || {
+                format!("{name} moves at most {allowance}\"; this move is {length:.1}\"")
+            }));
         }
         let pivot_only = length <= EPS;
         if pivot_only && turn(u.pose.facing, facing).abs() <= EPS {
-            return Err(never(quiet, "Movement", || format!("{name} already stands there facing {facing}")));
+            return Err(never(quiet, "Movement", || {
+                format!("{name} already stands there facing {facing}")
+            }));
         }
         let engaged = ctx.engaged;
         let near = &ctx.near;
         if engaged && !u.kind.may_disengage() {
             if !pivot_only {
-                return Err(no(quiet, "Movement", || format!("{name} is engaged in combat and may only pivot to face an enemy (only cavalry and skirmishers disengage)"),
-                ));
+                return Err(no(quiet, "Movement", || {
+                    format!("{name} is engaged in combat and may only pivot to face an enemy (only cavalry and skirmishers disengage)")
+                }));
             }
             let mut foes = near.clone();
             if let Some(t) = u.engaged_with {
                 foes.push(t as usize);
             }
-            if !foes.iter().any(|j| end().in_arc(self.base(*j), Arc::FRONT_45)) {
-                return Err(no(quiet, "Movement", || format!("{name} is engaged in combat: it may pivot only to face an enemy")));
+            if !foes
+                .iter()
+                .any(|j| end().in_arc(self.base(*j), Arc::FRONT_45))
+            {
+                return Err(no(quiet, "Movement", || {
+                    format!("{name} is engaged in combat: it may pivot only to face an enemy")
+                }));
             }
         }
         // the base at the start turned to its final facing (as it stands, if it keeps it)
-        let moving = if facing == u.pose.facing { *self.base(i) } else { fp.place(Pose::new(from.x, from.y, facing)) };
+        let moving = if facing == u.pose.facing {
+            *self.base(i)
+        } else {
+            fp.place(Pose::new(from.x, from.y, facing))
+        };
         if u.kind == Type::Commander {
             // Army Commander: commanders cannot be engaged, so one never ends a move within 6"
             if let Some(j) = self.enemies_near(u.army, end(), 6.0).next() {
-                return Err(no(quiet, "Army Commander", || format!("{name} cannot be engaged in combat: this move ends within 6\" of {}", self.id(j))));
+                return Err(no(quiet, "Army Commander", || {
+                    format!(
+                        "{name} cannot be engaged in combat: this move ends within 6\" of {}",
+                        self.id(j)
+                    )
+                }));
             }
         } else if engaged && !pivot_only {
             // Disengaging: away from the enemy, ending beyond 6" of every enemy, and not
             // coming within 6" of another on the way
             if let Some(j) = self.enemies_near(u.army, end(), 6.0).next() {
-                return Err(no(quiet, "Disengaging", || format!("{name} must move away to disengage: this move ends within 6\" of {}", self.id(j))));
+                return Err(no(quiet, "Disengaging", || {
+                    format!(
+                        "{name} must move away to disengage: this move ends within 6\" of {}",
+                        self.id(j)
+                    )
+                }));
             }
             for j in self.enemies_around(i, ctx) {
-                if near.contains(&j) || Some(j as u8) == u.engaged_with || self.far_from_path(j, from, to, radius + 6.0) {
+                if near.contains(&j)
+                    || Some(j as u8) == u.engaged_with
+                    || self.far_from_path(j, from, to, radius + 6.0)
+                {
                     continue;
                 }
                 if let Some(s) = moving.first_within(to, self.base(j), 6.0) {
                     if s < length - EPS {
-                        return Err(no(quiet, "Disengaging", || format!("{name} may not disengage past {}: the move comes within 6\" of it", self.id(j))));
+                        return Err(no(quiet, "Disengaging", || {
+                            format!(
+                                "{name} may not disengage past {}: the move comes within 6\" of it",
+                                self.id(j)
+                            )
+                        }));
                     }
                 }
             }
@@ -321,13 +473,16 @@ impl D3 {
             for j in self.enemies_around(i, ctx) {
                 // quick reject: an enemy whose base stays farther than 6" from any base the
                 // path could hold cannot stop the move
-                if self.far_from_path(j, from, to, reach) || self.base(j).distance_to_path(from, to) > reach + 0.01 {
+                if self.far_from_path(j, from, to, reach)
+                    || self.base(j).distance_to_path(from, to) > reach + 0.01
+                {
                     continue;
                 }
                 if let Some(s) = moving.first_within(to, self.base(j), 6.0) {
                     if length > s + STOP_GRAIN {
-                        return Err(no(quiet, "Movement", || format!("{name} must stop on coming within 6\" of {}, {s:.2}\" along this move", self.id(j)),
-                        ));
+                        return Err(no(quiet, "Movement", || {
+                            format!("{name} must stop on coming within 6\" of {}, {s:.2}\" along this move", self.id(j))
+                        }));
                     }
                 }
             }
@@ -338,54 +493,99 @@ impl D3 {
         // the box round the bases at both ends (the end base is the start one moved along)
         let (lo, hi) = bounding_box(&[&moving]);
         let shift = to - from;
-        let (lo, hi) = (Point::new(lo.x.min(lo.x + shift.x), lo.y.min(lo.y + shift.y)), Point::new(hi.x.max(hi.x + shift.x), hi.y.max(hi.y + shift.y)));
+        let (lo, hi) = (
+            Point::new(lo.x.min(lo.x + shift.x), lo.y.min(lo.y + shift.y)),
+            Point::new(hi.x.max(hi.x + shift.x), hi.y.max(hi.y + shift.y)),
+        );
         let near_path = |t: &fiw_table::Terrain| {
             let (a, b) = t.polygon.bounds();
             !(b.x < lo.x || a.x > hi.x || b.y < lo.y || a.y > hi.y)
         };
         let swept = std::cell::OnceCell::new();
         let path = || swept.get_or_init(|| sweep(fp, from, to, facing));
-        if layout.terrain().iter().any(|t| near_path(t) && layout.effect(t.kind).passage == fiw_table::Passage::Impassable) {
+        if layout.terrain().iter().any(|t| {
+            near_path(t) && layout.effect(t.kind).passage == fiw_table::Passage::Impassable
+        }) {
             // the base where it ends is asked too: the table measures a shape's overlap with a
             // tolerance that grows with its outline, so a corner grazing the shore can pass
             // with the longer outline of the swept ground and still poke into the lake
-            if let Some(t) = layout.impassable_under(path()).or_else(|| layout.impassable_under(end())) {
-                return Err(never(quiet, "Terrain Effects", || format!("{name} cannot cross {}: it is impassable", layout.terrain()[t].label())));
+            if let Some(t) = layout
+                .impassable_under(path())
+                .or_else(|| layout.impassable_under(end()))
+            {
+                return Err(never(quiet, "Terrain Effects", || {
+                    format!(
+                        "{name} cannot cross {}: it is impassable",
+                        layout.terrain()[t].label()
+                    )
+                }));
             }
         }
         // only the kinds in question are measured against the move (the same answer as
         // `Layout::under`, without clipping every other piece of terrain)
         if !u.kind.may_enter_woods() {
-            if let Some(t) = layout.terrain().iter().find(|t| t.kind == Kind::Woods && near_path(t) && t.polygon.holds(path()) != Containment::Outside) {
-                return Err(never(quiet, "Terrain Effects", || format!("only skirmishers may enter woods, and {} is in {name}'s way", t.label())));
+            if let Some(t) = layout.terrain().iter().find(|t| {
+                t.kind == Kind::Woods
+                    && near_path(t)
+                    && t.polygon.holds(path()) != Containment::Outside
+            }) {
+                return Err(never(quiet, "Terrain Effects", || {
+                    format!(
+                        "only skirmishers may enter woods, and {} is in {name}'s way",
+                        t.label()
+                    )
+                }));
             }
         }
         for t in layout.terrain().iter().filter(|t| t.kind == Kind::Town) {
             let (a, b) = t.polygon.bounds();
-            let near_end = !(b.x < to.x - radius || a.x > to.x + radius || b.y < to.y - radius || a.y > to.y + radius);
+            let near_end = !(b.x < to.x - radius
+                || a.x > to.x + radius
+                || b.y < to.y - radius
+                || a.y > to.y + radius);
             if near_end && t.polygon.holds(end()) != Containment::Outside {
                 if !u.kind.may_end_in_town() {
-                    return Err(never(quiet, "Terrain Effects", || format!("only infantry and skirmishers may end a move in a town ({})", t.label())));
+                    return Err(never(quiet, "Terrain Effects", || {
+                        format!(
+                            "only infantry and skirmishers may end a move in a town ({})",
+                            t.label()
+                        )
+                    }));
                 }
                 for j in 0..self.units.len() {
-                    if j != i && !self.units[j].eliminated && t.polygon.holds(self.base(j)) != Containment::Outside {
-                        return Err(no(quiet, "Terrain Effects", || format!("{} already holds {}: one unit to a town", self.id(j), t.label())));
+                    if j != i
+                        && !self.units[j].eliminated
+                        && t.polygon.holds(self.base(j)) != Containment::Outside
+                    {
+                        return Err(no(quiet, "Terrain Effects", || {
+                            format!(
+                                "{} already holds {}: one unit to a town",
+                                self.id(j),
+                                t.label()
+                            )
+                        }));
                     }
                 }
             }
         }
         for &j in &ctx.around {
-            if self.far_from_path(j, from, to, radius) || self.base(j).distance_to_path(from, to) > radius + 0.01 {
+            if self.far_from_path(j, from, to, radius)
+                || self.base(j).distance_to_path(from, to) > radius + 0.01
+            {
                 continue;
             }
             let other = self.base(j);
-            let apart = to.dist(self.units[j].pose.at) > radius + units().radius(self.units[j].kind) + 0.01;
+            let apart =
+                to.dist(self.units[j].pose.at) > radius + units().radius(self.units[j].kind) + 0.01;
             if !apart && end().overlaps(other) {
-                return Err(no(quiet, "Interpenetration", || format!("{name} would end on top of {}", self.id(j))));
+                return Err(no(quiet, "Interpenetration", || {
+                    format!("{name} would end on top of {}", self.id(j))
+                }));
             }
             if !u.kind.passes_through_units() && moving.sweeps_through(to, other) {
-                return Err(no(quiet, "Interpenetration", || format!("{name} would pass through {}: only skirmishers and artillery move through other units", self.id(j)),
-                ));
+                return Err(no(quiet, "Interpenetration", || {
+                    format!("{name} would pass through {}: only skirmishers and artillery move through other units", self.id(j))
+                }));
             }
         }
         Ok(())
@@ -403,7 +603,11 @@ impl D3 {
         let me = self.rect(i);
         let ordered = (0..self.units.len()).any(|c| {
             let v = &self.units[c];
-            v.army == u.army && v.kind == Type::Commander && !v.eliminated && !v.moved && self.rect(c).is_within(&me, 6.0)
+            v.army == u.army
+                && v.kind == Type::Commander
+                && !v.eliminated
+                && !v.moved
+                && self.rect(c).is_within(&me, 6.0)
         });
         if ordered {
             base + 6.0
@@ -419,7 +623,11 @@ impl D3 {
             let v = &self.units[*c];
             v.army == self.active && v.kind == Type::Commander && !v.eliminated && !v.moved
         })?;
-        if self.orders_given[self.active.seat()] || self.enemies_within(self.active, &self.rect(c), 6.0).is_empty() {
+        if self.orders_given[self.active.seat()]
+            || self
+                .enemies_within(self.active, &self.rect(c), 6.0)
+                .is_empty()
+        {
             return None;
         }
         let has_escape = |list: &[Action]| list.iter().any(|a| matches!(a, Action::Move { .. }));
@@ -444,14 +652,22 @@ impl D3 {
         let c = v.pose.at;
         // the box around the path, grown by the reach, settles most questions without a root
         let m = reach + r + 0.01;
-        if c.x < from.x.min(to.x) - m || c.x > from.x.max(to.x) + m || c.y < from.y.min(to.y) - m || c.y > from.y.max(to.y) + m {
+        if c.x < from.x.min(to.x) - m
+            || c.x > from.x.max(to.x) + m
+            || c.y < from.y.min(to.y) - m
+            || c.y > from.y.max(to.y) + m
+        {
             return true;
         }
         fiw_table::Segment::new(from, to).distance_to_point(c) > m
     }
 
     /// The living enemy units that engage (not commanders) among those around unit `i`.
-    fn enemies_around<'a>(&'a self, i: usize, ctx: &'a MoveContext) -> impl Iterator<Item = usize> + 'a {
+    fn enemies_around<'a>(
+        &'a self,
+        i: usize,
+        ctx: &'a MoveContext,
+    ) -> impl Iterator<Item = usize> + 'a {
         let army = self.units[i].army;
         ctx.around.iter().copied().filter(move |j| {
             let v = &self.units[*j];
@@ -465,13 +681,29 @@ impl D3 {
         let i = self.own(unit, "form into square")?;
         let u = &self.units[i];
         if !u.kind.is_infantry() {
-            return Err(err("Squares", format!("only infantry form square, and {} is {}", self.id(i), units().get(u.kind).name)));
+            return Err(err(
+                "Squares",
+                format!(
+                    "only infantry form square, and {} is {}",
+                    self.id(i),
+                    units().get(u.kind).name
+                ),
+            ));
         }
         if u.square {
-            return Err(err("Squares", format!("{} is already in square", self.id(i))));
+            return Err(err(
+                "Squares",
+                format!("{} is already in square", self.id(i)),
+            ));
         }
         if u.moved {
-            return Err(err("Squares", format!("{} has already moved this turn; a square is formed during the move", self.id(i))));
+            return Err(err(
+                "Squares",
+                format!(
+                    "{} has already moved this turn; a square is formed during the move",
+                    self.id(i)
+                ),
+            ));
         }
         Ok(())
     }
@@ -484,42 +716,82 @@ impl D3 {
         let u = &self.units[i];
         let name = self.id(i);
         let Some(range) = units().get(u.kind).range else {
-            return Err(err("Shooting", format!("{name} is {} and does not shoot", units().get(u.kind).name)));
+            return Err(err(
+                "Shooting",
+                format!("{name} is {} and does not shoot", units().get(u.kind).name),
+            ));
         };
         if u.moved {
-            return Err(err("Shooting", format!("{name} moved this turn: only units that did not move can shoot")));
+            return Err(err(
+                "Shooting",
+                format!("{name} moved this turn: only units that did not move can shoot"),
+            ));
         }
         if u.shot {
-            return Err(err("Shooting", format!("{name} has already shot this turn")));
+            return Err(err(
+                "Shooting",
+                format!("{name} has already shot this turn"),
+            ));
         }
         if u.square {
-            return Err(err("Squares", format!("{name} is in square and cannot shoot")));
+            return Err(err(
+                "Squares",
+                format!("{name} is in square and cannot shoot"),
+            ));
         }
         if self.unmanned(i) {
-            return Err(err("Charges", format!("{name} is unmanned while enemy cavalry stand in contact")));
+            return Err(err(
+                "Charges",
+                format!("{name} is unmanned while enemy cavalry stand in contact"),
+            ));
         }
         let t = target as usize;
-        let v = self.units.get(t).ok_or_else(|| RuleError::input(format!("there is no unit number {target}")))?;
+        let v = self
+            .units
+            .get(t)
+            .ok_or_else(|| RuleError::input(format!("there is no unit number {target}")))?;
         let tname = self.id(t);
         if v.army == u.army {
             return Err(err("Shooting", format!("{tname} is one of your own")));
         }
         if v.eliminated {
-            return Err(err("Eliminating Units", format!("{tname} has been eliminated")));
+            return Err(err(
+                "Eliminating Units",
+                format!("{tname} has been eliminated"),
+            ));
         }
         if v.kind == Type::Commander {
-            return Err(err("Army Commander", format!("{tname} is a commander, who cannot be engaged in combat")));
+            return Err(err(
+                "Army Commander",
+                format!("{tname} is a commander, who cannot be engaged in combat"),
+            ));
         }
         let (me, them) = (self.rect(i), self.rect(t));
         if !me.is_within(&them, range) {
-            return Err(err("Shooting", format!("{tname} is {:.1}\" away; {name} reaches {range}\"", me.distance(&them))));
+            return Err(err(
+                "Shooting",
+                format!(
+                    "{tname} is {:.1}\" away; {name} reaches {range}\"",
+                    me.distance(&them)
+                ),
+            ));
         }
         let layout = &self.scenario.layout;
         // only towns are measured against the shooter (the same answer as `Layout::under`)
-        let in_town = layout.terrain().iter().any(|x| x.kind == Kind::Town && x.polygon.holds(&me) != Containment::Outside);
-        let arc = if in_town { Arc::ALL_ROUND } else { Arc::FRONT_45 };
+        let in_town = layout
+            .terrain()
+            .iter()
+            .any(|x| x.kind == Kind::Town && x.polygon.holds(&me) != Containment::Outside);
+        let arc = if in_town {
+            Arc::ALL_ROUND
+        } else {
+            Arc::FRONT_45
+        };
         if !me.in_arc(&them, arc) {
-            return Err(err("Shooting", format!("{tname} is outside {name}'s 45° field of fire")));
+            return Err(err(
+                "Shooting",
+                format!("{tname} is outside {name}'s 45° field of fire"),
+            ));
         }
         // the other bases, gathered in a buffer kept for the thread: listing the shots asks
         // this of every shooter and target in range, and a fresh vector each time cost more
@@ -527,17 +799,33 @@ impl D3 {
         let sight = OTHERS.with(|buf| {
             let mut others = buf.borrow_mut();
             others.clear();
-            others.extend((0..self.units.len()).filter(|j| !self.units[*j].eliminated && *j != i && *j != t).map(|j| self.bases[j]));
+            others.extend(
+                (0..self.units.len())
+                    .filter(|j| !self.units[*j].eliminated && *j != i && *j != t)
+                    .map(|j| self.bases[j]),
+            );
             layout.line_of_sight(&me, &them, &others, u.kind == Type::Artillery)
         });
         if let Err(why) = sight {
-            let index: Vec<usize> = (0..self.units.len()).filter(|j| !self.units[*j].eliminated && *j != i && *j != t).collect();
+            let index: Vec<usize> = (0..self.units.len())
+                .filter(|j| !self.units[*j].eliminated && *j != i && *j != t)
+                .collect();
             let by = match why {
-                Blocked::Unit(k) => index.get(k).map(|j| self.id(*j).to_string()).unwrap_or_else(|| "a unit".into()),
-                Blocked::Terrain(k) => layout.terrain().get(k).map(|x| x.label().to_string()).unwrap_or_else(|| "terrain".into()),
+                Blocked::Unit(k) => index
+                    .get(k)
+                    .map(|j| self.id(*j).to_string())
+                    .unwrap_or_else(|| "a unit".into()),
+                Blocked::Terrain(k) => layout
+                    .terrain()
+                    .get(k)
+                    .map(|x| x.label().to_string())
+                    .unwrap_or_else(|| "terrain".into()),
                 Blocked::Through { kind, inches } => format!("{inches:.1}\" of {}", kind.word()),
             };
-            return Err(err("Shooting", format!("{name} has no clear line of sight to {tname}: blocked by {by}")));
+            return Err(err(
+                "Shooting",
+                format!("{name} has no clear line of sight to {tname}: blocked by {by}"),
+            ));
         }
         Ok(())
     }
@@ -551,7 +839,8 @@ impl D3 {
                     if let Some(end) = self.retire_to(t, p.shooter as usize) {
                         self.set_pose(t, end);
                         let id = self.id(t).to_string();
-                        self.log.public(|| format!("{id} retires to {:.1},{:.1}", end.at.x, end.at.y));
+                        self.log
+                            .public(|| format!("{id} retires to {:.1},{:.1}", end.at.x, end.at.y));
                         self.take_hits(t, p.hits - 1);
                     } else {
                         self.take_hits(t, p.hits);
@@ -567,7 +856,9 @@ impl D3 {
             Action::Move { unit, x, y, facing } => {
                 let i = unit as usize;
                 let to = Action::point(x, y);
-                if to.dist(self.units[i].pose.at) > units().get(self.units[i].kind).move_allowance + EPS {
+                if to.dist(self.units[i].pose.at)
+                    > units().get(self.units[i].kind).move_allowance + EPS
+                {
                     self.orders_given[self.units[i].army.seat()] = true;
                 }
                 self.set_pose(i, Pose::new(to.x, to.y, facing as f64));
@@ -588,7 +879,9 @@ impl D3 {
             Action::Charge { unit, target } => {
                 if let Ok(end) = self.check_charge(unit, target) {
                     let i = unit as usize;
-                    if end.at.dist(self.units[i].pose.at) > units().get(self.units[i].kind).move_allowance + EPS {
+                    if end.at.dist(self.units[i].pose.at)
+                        > units().get(self.units[i].kind).move_allowance + EPS
+                    {
                         self.orders_given[self.units[i].army.seat()] = true;
                     }
                     self.set_pose(i, end);
@@ -596,7 +889,8 @@ impl D3 {
                     u.moved = true;
                     u.charging = Some(target);
                     let text = self.text_of(&a);
-                    self.log.public(|| format!("{text}: contact at {:.1},{:.1}", end.at.x, end.at.y));
+                    self.log
+                        .public(|| format!("{text}: contact at {:.1},{:.1}", end.at.x, end.at.y));
                 }
             }
         }
@@ -609,7 +903,9 @@ impl D3 {
     /// stay in contact.
     fn resolve_charges(&mut self) {
         for i in 0..self.units.len() {
-            let Some(t) = self.units[i].charging.take() else { continue };
+            let Some(t) = self.units[i].charging.take() else {
+                continue;
+            };
             let t = t as usize;
             if self.units[i].eliminated || self.units[t].eliminated {
                 continue;
@@ -621,7 +917,10 @@ impl D3 {
                 let army = self.units[t].army;
                 let covered = (0..self.units.len()).any(|j| {
                     let v = &self.units[j];
-                    v.army == army && !v.eliminated && v.kind.is_infantry() && self.rect(j).is_within(&them, 3.0)
+                    v.army == army
+                        && !v.eliminated
+                        && v.kind.is_infantry()
+                        && self.rect(j).is_within(&them, 3.0)
                 });
                 if covered {
                     self.log.public(|| format!("{a} overruns {b}, whose infantry stand within 3\": the gun is unmanned while {a} stays"));
@@ -667,7 +966,10 @@ impl D3 {
                 if target == Type::Skirmishers {
                     why.push("x2 skirmishers");
                 }
-                format!("{a} charges {b}: D3 {roll}+1 {}: {hits} hits ({total} in all)", why.join(" "))
+                format!(
+                    "{a} charges {b}: D3 {roll}+1 {}: {hits} hits ({total} in all)",
+                    why.join(" ")
+                )
             });
         }
     }
@@ -679,7 +981,10 @@ impl D3 {
         u.kind == Type::Artillery
             && (0..self.units.len()).any(|j| {
                 let v = &self.units[j];
-                v.army != u.army && !v.eliminated && v.kind == Type::Cavalry && self.rect(j).distance(&self.rect(i)) <= EPS
+                v.army != u.army
+                    && !v.eliminated
+                    && v.kind == Type::Cavalry
+                    && self.rect(j).distance(&self.rect(i)) <= EPS
             })
     }
 
@@ -689,8 +994,16 @@ impl D3 {
         let kind = self.units[i].kind;
         let me = self.rect(i);
         let layout = &self.scenario.layout;
-        let entrenched = kind.covered_by_entrenchment() && layout.under(&me).iter().any(|x| x.kind == Kind::Entrenchment);
-        let roll = if entrenched { best_of_two(&mut self.dice) } else { d3(&mut self.dice) };
+        let entrenched = kind.covered_by_entrenchment()
+            && layout
+                .under(&me)
+                .iter()
+                .any(|x| x.kind == Kind::Entrenchment);
+        let roll = if entrenched {
+            best_of_two(&mut self.dice)
+        } else {
+            d3(&mut self.dice)
+        };
         let modifier = units().get(kind).shoot;
         let hits = (roll as i16 + modifier as i16).max(0) as u8;
         let u = &mut self.units[i];
@@ -703,7 +1016,11 @@ impl D3 {
         });
         if hits > 0 && self.units[t].kind.may_retire_from_fire() && self.retire_to(t, i).is_some() {
             // the target's army decides: retire a full move for one hit fewer, or stand
-            self.pending = Some(Pending { shooter: i as u8, target: t as u8, hits });
+            self.pending = Some(Pending {
+                shooter: i as u8,
+                target: t as u8,
+                hits,
+            });
             return;
         }
         self.take_hits(t, hits);
@@ -714,7 +1031,8 @@ impl D3 {
         v.hits = v.hits.saturating_add(hits);
         let total = v.hits;
         let b = self.id(t).to_string();
-        self.log.public(|| format!("{b} takes {hits} hits ({total} in all)"));
+        self.log
+            .public(|| format!("{b} takes {hits} hits ({total} in all)"));
     }
 
     /// Shooting: where a cavalry or skirmish target shot at by `shooter` ends if it retires
@@ -738,18 +1056,30 @@ impl D3 {
             return None;
         }
         // only the kinds in question are measured (the same answer as `Layout::under`)
-        let barred = (!u.kind.may_enter_woods() && layout.terrain().iter().any(|x| x.kind == Kind::Woods && x.polygon.holds(&path) != Containment::Outside))
-            || (!u.kind.may_end_in_town() && layout.terrain().iter().any(|x| x.kind == Kind::Town && x.polygon.holds(&rect) != Containment::Outside));
+        let barred = (!u.kind.may_enter_woods()
+            && layout
+                .terrain()
+                .iter()
+                .any(|x| x.kind == Kind::Woods && x.polygon.holds(&path) != Containment::Outside))
+            || (!u.kind.may_end_in_town()
+                && layout.terrain().iter().any(|x| {
+                    x.kind == Kind::Town && x.polygon.holds(&rect) != Containment::Outside
+                }));
         if barred {
             return None;
         }
         let radius = units().radius(u.kind);
         for j in 0..self.units.len() {
-            if j == t || self.units[j].eliminated || self.base(j).distance_to_path(from, to) > radius + 0.01 {
+            if j == t
+                || self.units[j].eliminated
+                || self.base(j).distance_to_path(from, to) > radius + 0.01
+            {
                 continue;
             }
             let other = self.rect(j);
-            if rect.overlaps(&other) || (!u.kind.passes_through_units() && path.overlaps_shape(&other)) {
+            if rect.overlaps(&other)
+                || (!u.kind.passes_through_units() && path.overlaps_shape(&other))
+            {
                 return None;
             }
         }

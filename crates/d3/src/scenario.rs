@@ -5,7 +5,9 @@
 
 use crate::error::DataError;
 use crate::units::{units, Type};
-use fiw_table::{Containment, Edge, Kind, Layout, Point, Polygon, Pose, Rect, Shape, TableError, EPS};
+use fiw_table::{
+    Containment, Edge, Kind, Layout, Point, Polygon, Pose, Rect, Shape, TableError, EPS,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -103,7 +105,10 @@ struct UnitDef {
 
 /// The scenarios built into fiw, by the name used on the command line.
 pub const SCENARIOS: &[(&str, &str)] = &[
-    ("fort-oswego", include_str!("../data/scenarios/fort-oswego.toml")),
+    (
+        "fort-oswego",
+        include_str!("../data/scenarios/fort-oswego.toml"),
+    ),
     ("meeting", include_str!("../data/scenarios/meeting.toml")),
 ];
 
@@ -124,7 +129,11 @@ impl Scenario {
             Some((n, text)) => Scenario::parse(text, &format!("crates/d3/data/scenarios/{n}.toml")),
             None => {
                 let known: Vec<&str> = SCENARIOS.iter().map(|(n, _)| *n).collect();
-                Err(DataError::new("scenario", "", format!("no scenario '{name}' (known: {})", known.join(", "))))
+                Err(DataError::new(
+                    "scenario",
+                    "",
+                    format!("no scenario '{name}' (known: {})", known.join(", ")),
+                ))
             }
         }
     }
@@ -135,9 +144,19 @@ impl Scenario {
     /// # Errors
     /// As [`Scenario::named`].
     pub fn shared(name: &str) -> Result<std::sync::Arc<Scenario>, DataError> {
-        static BUILT_IN: std::sync::OnceLock<Vec<Option<std::sync::Arc<Scenario>>>> = std::sync::OnceLock::new();
-        let all = BUILT_IN.get_or_init(|| SCENARIOS.iter().map(|(n, _)| Scenario::named(n).ok().map(std::sync::Arc::new)).collect());
-        match SCENARIOS.iter().position(|(n, _)| *n == name).and_then(|k| all[k].clone()) {
+        static BUILT_IN: std::sync::OnceLock<Vec<Option<std::sync::Arc<Scenario>>>> =
+            std::sync::OnceLock::new();
+        let all = BUILT_IN.get_or_init(|| {
+            SCENARIOS
+                .iter()
+                .map(|(n, _)| Scenario::named(n).ok().map(std::sync::Arc::new))
+                .collect()
+        });
+        match SCENARIOS
+            .iter()
+            .position(|(n, _)| *n == name)
+            .and_then(|k| all[k].clone())
+        {
             Some(s) => Ok(s),
             None => Scenario::named(name).map(std::sync::Arc::new),
         }
@@ -152,7 +171,11 @@ impl Scenario {
         let def: ScenarioDef = toml::from_str(text).map_err(|e| DataError::toml(file, &e))?;
         let layout = Layout::from_value(def.table).map_err(|e| table_error(file, e))?;
         if def.turns == 0 {
-            return Err(DataError::new(file, "turns", "a battle lasts at least 1 turn"));
+            return Err(DataError::new(
+                file,
+                "turns",
+                "a battle lasts at least 1 turn",
+            ));
         }
         let mut assumed = Vec::new();
         let mut note = |what: String, why: &Option<String>| {
@@ -160,15 +183,30 @@ impl Scenario {
                 assumed.push((what, why.clone()));
             }
         };
-        note(format!("{}: first = {}", def.name, def.first.id()), &def.first_assumed);
-        note(format!("{}: turns = {}", def.name, def.turns), &def.turns_assumed);
+        note(
+            format!("{}: first = {}", def.name, def.first.id()),
+            &def.first_assumed,
+        );
+        note(
+            format!("{}: turns = {}", def.name, def.turns),
+            &def.turns_assumed,
+        );
         for t in layout.terrain() {
-            note(format!("{}: {} ({})", def.name, t.label(), t.kind.word()), &t.assumed);
+            note(
+                format!("{}: {} ({})", def.name, t.label(), t.kind.word()),
+                &t.assumed,
+            );
         }
         for (army, a) in [(Army::British, &def.british), (Army::French, &def.french)] {
-            note(format!("{}: {} deployment zones", def.name, army.id()), &a.zones_assumed);
+            note(
+                format!("{}: {} deployment zones", def.name, army.id()),
+                &a.zones_assumed,
+            );
             let listed: Vec<String> = a.units.iter().map(|u| u.id.clone()).collect();
-            note(format!("{}: {} forces ({})", def.name, army.id(), listed.join(", ")), &a.forces_assumed);
+            note(
+                format!("{}: {} forces ({})", def.name, army.id(), listed.join(", ")),
+                &a.forces_assumed,
+            );
         }
         let mut armies = Vec::with_capacity(2);
         let mut placed: Vec<(String, Rect)> = Vec::new();
@@ -176,8 +214,17 @@ impl Scenario {
         for (army, a) in [(Army::British, def.british), (Army::French, def.french)] {
             armies.push(check_army(file, army, a, &layout, &mut placed, &mut towns)?);
         }
-        let [british, french]: [ArmySetup; 2] = armies.try_into().map_err(|_| DataError::new(file, "", "two armies"))?;
-        Ok(Scenario { name: def.name, layout, first: def.first, turns: def.turns, armies: [british, french], assumed })
+        let [british, french]: [ArmySetup; 2] = armies
+            .try_into()
+            .map_err(|_| DataError::new(file, "", "two armies"))?;
+        Ok(Scenario {
+            name: def.name,
+            layout,
+            first: def.first,
+            turns: def.turns,
+            armies: [british, french],
+            assumed,
+        })
     }
 }
 
@@ -197,7 +244,16 @@ fn check_army(
         let at = format!("{side}.zones[{z}]");
         for (j, p) in pts.iter().enumerate() {
             if !p.is_finite() || !bounds.contains(*p) {
-                return Err(err(format!("{at}[{j}]"), format!("({}, {}) lies off the {} × {} table", p.x, p.y, bounds.width(), bounds.depth())));
+                return Err(err(
+                    format!("{at}[{j}]"),
+                    format!(
+                        "({}, {}) lies off the {} × {} table",
+                        p.x,
+                        p.y,
+                        bounds.width(),
+                        bounds.depth()
+                    ),
+                ));
             }
         }
         zones.push(Polygon::new(pts).map_err(|e| match e.within(&at) {
@@ -206,61 +262,122 @@ fn check_army(
         })?);
     }
     if zones.is_empty() {
-        return Err(err(format!("{side}.zones"), "an army needs at least one deployment zone".into()));
+        return Err(err(
+            format!("{side}.zones"),
+            "an army needs at least one deployment zone".into(),
+        ));
     }
     let mut keep_off = Vec::new();
     let k = &a.keep_off;
-    for (edge, inches) in [(Edge::North, k.north), (Edge::East, k.east), (Edge::South, k.south), (Edge::West, k.west)] {
+    for (edge, inches) in [
+        (Edge::North, k.north),
+        (Edge::East, k.east),
+        (Edge::South, k.south),
+        (Edge::West, k.west),
+    ] {
         let Some(inches) = inches else { continue };
         if !(inches.is_finite() && inches >= 0.0) {
-            return Err(err(format!("{side}.keep_off.{}", edge_word(edge)), format!("a distance is a finite number of inches, 0 or more, not {inches}")));
+            return Err(err(
+                format!("{side}.keep_off.{}", edge_word(edge)),
+                format!("a distance is a finite number of inches, 0 or more, not {inches}"),
+            ));
         }
         keep_off.push((edge, inches));
     }
     let commanders = a.units.iter().filter(|u| u.kind == Type::Commander).count();
     if commanders != 1 {
-        return Err(err(format!("{side}.units"), format!("an army has exactly one commander (Army Commander), not {commanders}")));
+        return Err(err(
+            format!("{side}.units"),
+            format!("an army has exactly one commander (Army Commander), not {commanders}"),
+        ));
     }
     if a.units.len() < 2 {
-        return Err(err(format!("{side}.units"), "an army needs units besides its commander".into()));
+        return Err(err(
+            format!("{side}.units"),
+            "an army needs units besides its commander".into(),
+        ));
     }
     let mut out = Vec::with_capacity(a.units.len());
     for (i, u) in a.units.into_iter().enumerate() {
         let at = format!("{side}.units[{i}]");
         let id = u.id.as_str();
-        if id.is_empty() || !id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
-            return Err(err(format!("{at}.id"), format!("'{id}' is not a unit name (lower-case letters, digits and '-')")));
+        if id.is_empty()
+            || !id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
+            return Err(err(
+                format!("{at}.id"),
+                format!("'{id}' is not a unit name (lower-case letters, digits and '-')"),
+            ));
         }
         if placed.iter().any(|(other, _)| other == id) {
-            return Err(err(format!("{at}.id"), format!("{id} is already the name of another unit")));
+            return Err(err(
+                format!("{at}.id"),
+                format!("{id} is already the name of another unit"),
+            ));
         }
-        let pose = Pose::new(u.at.x, u.at.y, u.facing)
-            .checked()
-            .map_err(|e| err(format!("{at}.{}", if u.facing.is_finite() { "at" } else { "facing" }), e.to_string()))?;
+        let pose = Pose::new(u.at.x, u.at.y, u.facing).checked().map_err(|e| {
+            err(
+                format!(
+                    "{at}.{}",
+                    if u.facing.is_finite() { "at" } else { "facing" }
+                ),
+                e.to_string(),
+            )
+        })?;
         let rect = units().get(u.kind).footprint.place(pose);
         let field = format!("{at}.at");
         if !bounds.holds(&rect) {
-            return Err(err(field, format!("{id}'s base reaches off the {} × {} table", bounds.width(), bounds.depth())));
+            return Err(err(
+                field,
+                format!(
+                    "{id}'s base reaches off the {} × {} table",
+                    bounds.width(),
+                    bounds.depth()
+                ),
+            ));
         }
         if let Some(t) = layout.impassable_under(&rect) {
-            return Err(err(field, format!("{id} stands in {}, where no unit may stand (Terrain Effects)", layout.terrain()[t].label())));
+            return Err(err(
+                field,
+                format!(
+                    "{id} stands in {}, where no unit may stand (Terrain Effects)",
+                    layout.terrain()[t].label()
+                ),
+            ));
         }
         for under in layout.under(&rect) {
             let t = &layout.terrain()[under.terrain];
             if t.kind == Kind::Woods && !u.kind.may_enter_woods() {
-                return Err(err(field, format!("{id} stands in {}: only skirmishers may enter woods (Terrain Effects)", t.label())));
+                return Err(err(
+                    field,
+                    format!(
+                        "{id} stands in {}: only skirmishers may enter woods (Terrain Effects)",
+                        t.label()
+                    ),
+                ));
             }
             if t.kind == Kind::Town {
                 if !u.kind.may_end_in_town() {
                     return Err(err(field, format!("{id} stands in {}: only infantry and skirmishers may be in a town (Terrain Effects)", t.label())));
                 }
                 if let Some(other) = towns.insert(under.terrain, id.to_string()) {
-                    return Err(err(field, format!("{id} and {other} are both in {}: one unit to a town (Terrain Effects)", t.label())));
+                    return Err(err(
+                        field,
+                        format!(
+                            "{id} and {other} are both in {}: one unit to a town (Terrain Effects)",
+                            t.label()
+                        ),
+                    ));
                 }
             }
         }
         if !zones.iter().any(|z| z.holds(&rect) == Containment::Wholly) {
-            return Err(err(field, format!("{id} is not wholly inside a deployment zone of the {side}")));
+            return Err(err(
+                field,
+                format!("{id} is not wholly inside a deployment zone of the {side}"),
+            ));
         }
         for (edge, inches) in &keep_off {
             let gap = bounds.rect_from_edge(&rect, *edge);
@@ -272,19 +389,39 @@ fn check_army(
             return Err(err(field, format!("{id}'s base overlaps {other}'s")));
         }
         if let Some(name) = &u.inside {
-            let terrain = layout.terrain().iter().find(|t| t.name.as_deref() == Some(name.as_str()));
+            let terrain = layout
+                .terrain()
+                .iter()
+                .find(|t| t.name.as_deref() == Some(name.as_str()));
             match terrain {
-                None => return Err(err(format!("{at}.in"), format!("no terrain is named '{name}'"))),
+                None => {
+                    return Err(err(
+                        format!("{at}.in"),
+                        format!("no terrain is named '{name}'"),
+                    ))
+                }
                 Some(t) if t.polygon.holds(&rect) != Containment::Wholly => {
-                    return Err(err(format!("{at}.in"), format!("{id} is not wholly inside {name}")))
+                    return Err(err(
+                        format!("{at}.in"),
+                        format!("{id} is not wholly inside {name}"),
+                    ))
                 }
                 Some(_) => {}
             }
         }
         placed.push((id.to_string(), rect));
-        out.push(Placement { id: u.id, kind: u.kind, pose });
+        out.push(Placement {
+            id: u.id,
+            kind: u.kind,
+            pose,
+        });
     }
-    Ok(ArmySetup { commander: a.commander, zones, keep_off, units: out })
+    Ok(ArmySetup {
+        commander: a.commander,
+        zones,
+        keep_off,
+        units: out,
+    })
 }
 
 fn edge_word(e: Edge) -> &'static str {

@@ -22,7 +22,10 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { scenario: "fort-oswego".into(), text: None }
+        Options {
+            scenario: "fort-oswego".into(),
+            text: None,
+        }
     }
 }
 
@@ -144,7 +147,11 @@ impl D3 {
     ///
     /// # Errors
     /// As [`D3::from_scenario`].
-    pub fn from_shared(options: Options, scenario: Arc<Scenario>, seed: u64) -> Result<D3, RuleError> {
+    pub fn from_shared(
+        options: Options,
+        scenario: Arc<Scenario>,
+        seed: u64,
+    ) -> Result<D3, RuleError> {
         let mut units_out = Vec::new();
         let mut ids = Vec::new();
         for army in Army::BOTH {
@@ -165,10 +172,20 @@ impl D3 {
             }
         }
         if units_out.len() > MAX_UNITS {
-            return Err(RuleError::new("scenario", format!("{} units on the table; fiw plays at most {MAX_UNITS}", units_out.len())));
+            return Err(RuleError::new(
+                "scenario",
+                format!(
+                    "{} units on the table; fiw plays at most {MAX_UNITS}",
+                    units_out.len()
+                ),
+            ));
         }
         let start = |a: Army| {
-            let types: Vec<Type> = scenario.armies[a.seat()].units.iter().map(|u| u.kind).collect();
+            let types: Vec<Type> = scenario.armies[a.seat()]
+                .units
+                .iter()
+                .map(|u| u.kind)
+                .collect();
             army::starting_resolve(&types)
         };
         let start_resolve = [start(Army::British), start(Army::French)];
@@ -191,8 +208,17 @@ impl D3 {
             cover: Vec::new(),
             moves: Default::default(),
         };
-        g.bases = (0..g.units.len()).map(|i| units().get(g.units[i].kind).footprint.place(g.units[i].pose)).collect();
-        g.cover = (0..g.units.len()).map(|i| g.in_cover_at(g.units[i].kind, &g.bases[i])).collect();
+        g.bases = (0..g.units.len())
+            .map(|i| {
+                units()
+                    .get(g.units[i].kind)
+                    .footprint
+                    .place(g.units[i].pose)
+            })
+            .collect();
+        g.cover = (0..g.units.len())
+            .map(|i| g.in_cover_at(g.units[i].kind, &g.bases[i]))
+            .collect();
         g.refresh_moves();
         let (name, first) = (g.scenario.name.clone(), g.active.id());
         g.log.public(|| format!("{name}: the {first} move first"));
@@ -205,7 +231,9 @@ impl D3 {
     /// # Errors
     /// No unit of that name.
     pub fn with_hits(mut self, id: &str, hits: u8) -> Result<D3, RuleError> {
-        let i = self.unit_named(id).ok_or_else(|| RuleError::input(format!("no unit is called '{id}'")))?;
+        let i = self
+            .unit_named(id)
+            .ok_or_else(|| RuleError::input(format!("no unit is called '{id}'")))?;
         self.units[i].hits = hits;
         self.moves.stale_all();
         self.refresh_moves();
@@ -314,9 +342,15 @@ impl D3 {
 
     /// [`D3::enemies_within`] without gathering them: the first, or whether there is any, is
     /// usually all that is asked.
-    pub(crate) fn enemies_near<'a>(&'a self, army: Army, rect: &'a Rect, limit: f64) -> impl Iterator<Item = usize> + 'a {
+    pub(crate) fn enemies_near<'a>(
+        &'a self,
+        army: Army,
+        rect: &'a Rect,
+        limit: f64,
+    ) -> impl Iterator<Item = usize> + 'a {
         let centre = rect.centre();
-        let reach = limit + rect.footprint().frontage().hypot(rect.footprint().depth()) / 2.0 + 1e-3;
+        let reach =
+            limit + rect.footprint().frontage().hypot(rect.footprint().depth()) / 2.0 + 1e-3;
         (0..self.units.len()).filter(move |j| {
             let v = &self.units[*j];
             v.army != army
@@ -344,8 +378,14 @@ impl D3 {
         if u.kind == Type::Commander {
             return false;
         }
-        let marked = u.engaged_with.is_some_and(|t| self.units.get(t as usize).is_some_and(|v| !v.eliminated));
-        marked || self.enemies_near(u.army, self.base(i), 6.0).next().is_some()
+        let marked = u
+            .engaged_with
+            .is_some_and(|t| self.units.get(t as usize).is_some_and(|v| !v.eliminated));
+        marked
+            || self
+                .enemies_near(u.army, self.base(i), 6.0)
+                .next()
+                .is_some()
     }
 
     /// Takes unit `i` off the table, `why` in the log, and its loss off its army's resolve.
@@ -364,7 +404,8 @@ impl D3 {
             }
         }
         let (id, left) = (self.id(i).to_string(), self.resolve[s]);
-        self.log.public(|| format!("{id} is eliminated {why}; {} resolve {left}", army.id()));
+        self.log
+            .public(|| format!("{id} is eliminated {why}; {} resolve {left}", army.id()));
     }
 
     /// Elimination and Army Resolve: removes every unit past its limit of hits, takes its
@@ -382,7 +423,10 @@ impl D3 {
                 self.outcome = Some(Outcome {
                     winner: Some(army.other().seat()),
                     turn: self.round,
-                    reason: format!("the {} army's resolve is gone and it retires from the field", army.id()),
+                    reason: format!(
+                        "the {} army's resolve is gone and it retires from the field",
+                        army.id()
+                    ),
                 });
             }
         }
@@ -402,7 +446,10 @@ pub(crate) mod tests {
     #[test]
     fn fort_oswego_starts_with_the_french_to_move_and_full_resolve() {
         let g = oswego();
-        assert_eq!((g.active(), g.phase(), g.round()), (Army::French, Phase::Movement, 1));
+        assert_eq!(
+            (g.active(), g.phase(), g.round()),
+            (Army::French, Phase::Movement, 1)
+        );
         // British: 13 units and the general, 7 + 1; French: 14 units and the general, 7 + 1
         assert_eq!((g.resolve(Army::British), g.resolve(Army::French)), (8, 8));
         assert!(g.units().iter().all(|u| u.hits == 0 && !u.eliminated));

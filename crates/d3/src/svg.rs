@@ -11,8 +11,8 @@
 use crate::scenario::Army;
 use crate::state::D3;
 use crate::units::{units, Type};
-use fiw_table::{Kind, Point, Rect};
 use fiw_engine::{Game, Outcome};
+use fiw_table::{Kind, Point, Rect};
 use std::fmt::Write;
 
 /// Pixels to the inch.
@@ -45,7 +45,10 @@ impl Frame {
     }
 
     fn points(&self, pts: &[Point]) -> String {
-        pts.iter().map(|p| self.xy(*p)).collect::<Vec<_>>().join(" ")
+        pts.iter()
+            .map(|p| self.xy(*p))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 }
 
@@ -141,9 +144,15 @@ fn field_of_fire(f: &Frame, r: &Rect, range: f64) -> String {
 
 /// The table extent of some points: west, east, south and north.
 fn extent(pts: &[Point]) -> (f64, f64, f64, f64) {
-    pts.iter().fold((f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY), |(x0, x1, lo, hi), p| {
-        (x0.min(p.x), x1.max(p.x), lo.min(p.y), hi.max(p.y))
-    })
+    pts.iter().fold(
+        (
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ),
+        |(x0, x1, lo, hi), p| (x0.min(p.x), x1.max(p.x), lo.min(p.y), hi.max(p.y)),
+    )
 }
 
 /// Screen boxes `[x0, y0, x1, y1]` of unit `i`: its base, and its name under it (the name's
@@ -174,7 +183,13 @@ fn overlap(a: &[f64; 4], b: &[f64; 4]) -> bool {
 /// above, that stays on the table
 /// and clear of every box in `taken` (the units, their names, the names already placed), or
 /// above it if none is. The box it takes is added to `taken`.
-fn place_name(pts: &[Point], name: &str, depth: f64, width: f64, taken: &mut Vec<[f64; 4]>) -> (f64, f64, &'static str) {
+fn place_name(
+    pts: &[Point],
+    name: &str,
+    depth: f64,
+    width: f64,
+    taken: &mut Vec<[f64; 4]>,
+) -> (f64, f64, &'static str) {
     let (x0, x1, lo, hi) = extent(pts);
     let sx = |x: f64| LEFT + x * SCALE;
     let sy = |y: f64| TOP + (depth - y) * SCALE;
@@ -200,7 +215,8 @@ fn place_name(pts: &[Point], name: &str, depth: f64, width: f64, taken: &mut Vec
         [left, y - 8.0, left + w, y + 2.0]
     };
     let table = [sx(0.0), sy(depth), sx(width), sy(0.0)];
-    let fits = |b: &[f64; 4]| b[0] >= table[0] && b[2] <= table[2] && b[1] >= table[1] && b[3] <= table[3];
+    let fits =
+        |b: &[f64; 4]| b[0] >= table[0] && b[2] <= table[2] && b[1] >= table[1] && b[3] <= table[3];
     let chosen = candidates
         .iter()
         .copied()
@@ -208,7 +224,11 @@ fn place_name(pts: &[Point], name: &str, depth: f64, width: f64, taken: &mut Vec
             let b = boxed(*c);
             fits(&b) && !taken.iter().any(|t| overlap(t, &b))
         })
-        .unwrap_or(if fits(&boxed(candidates[0])) { candidates[0] } else { candidates[1] });
+        .unwrap_or(if fits(&boxed(candidates[0])) {
+            candidates[0]
+        } else {
+            candidates[1]
+        });
     taken.push(boxed(chosen));
     chosen
 }
@@ -243,12 +263,21 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
             Kind::Entrenchment => "entrenchment (fort, earthworks)",
             other => other.word(),
         };
-        items.push(format!(r#"{}<text x="24" y="9">{}</text>"#, swatch(fill, stroke, pattern), escape(word)));
+        items.push(format!(
+            r#"{}<text x="24" y="9">{}</text>"#,
+            swatch(fill, stroke, pattern),
+            escape(word)
+        ));
     }
     for army in Army::BOTH {
         let (fill, stroke) = army_paint(army);
         let who = &scenario.armies[army.seat()].commander;
-        items.push(format!(r#"{}<text x="24" y="9">{} ({})</text>"#, swatch(fill, stroke, None), capital(army.id()), escape(who)));
+        items.push(format!(
+            r#"{}<text x="24" y="9">{} ({})</text>"#,
+            swatch(fill, stroke, None),
+            capital(army.id()),
+            escape(who)
+        ));
     }
     items.push(r##"<rect width="18" height="11" fill="#999"/><line x1="0" y1="0" x2="18" y2="0" stroke="#111" stroke-width="2.6"/><text x="24" y="9">front edge</text>"##.into());
     items.push(r##"<rect width="18" height="11" fill="#999" stroke="#ffe04a" stroke-width="3"/><text x="24" y="9">in cover</text>"##.into());
@@ -293,7 +322,12 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
         num(table_h)
     );
     s += "</defs>\n";
-    let _ = writeln!(s, r##"<rect width="{}" height="{}" fill="#ffffff"/>"##, num(page_w), num(page_h));
+    let _ = writeln!(
+        s,
+        r##"<rect width="{}" height="{}" fill="#ffffff"/>"##,
+        num(page_w),
+        num(page_h)
+    );
 
     // the title: where the battle stands
     let title = match game.outcome() {
@@ -307,7 +341,12 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
             game.phase().word()
         ),
     };
-    let _ = writeln!(s, r##"<text x="{}" y="18" font-size="14" font-weight="bold" fill="#222">{}</text>"##, num(LEFT), escape(&title));
+    let _ = writeln!(
+        s,
+        r##"<text x="{}" y="18" font-size="14" font-weight="bold" fill="#222">{}</text>"##,
+        num(LEFT),
+        escape(&title)
+    );
     let _ = writeln!(
         s,
         r##"<text x="{}" y="34" font-size="11" fill="#444">resolve: British {} of {}, French {} of {}</text>"##,
@@ -332,23 +371,54 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
         s += r##"<g stroke="#c9ccb6" stroke-width="0.6">"##;
         for c in 1..g.cols() {
             let x = f.x(c as f64 * g.cell());
-            let _ = write!(s, r#"<line x1="{x}" y1="{}" x2="{x}" y2="{}"/>"#, f.y(depth), f.y(0.0));
+            let _ = write!(
+                s,
+                r#"<line x1="{x}" y1="{}" x2="{x}" y2="{}"/>"#,
+                f.y(depth),
+                f.y(0.0)
+            );
         }
         for r in 1..g.rows() {
             let y = f.y(r as f64 * g.cell());
-            let _ = write!(s, r#"<line x1="{}" y1="{y}" x2="{}" y2="{y}"/>"#, f.x(0.0), f.x(width));
+            let _ = write!(
+                s,
+                r#"<line x1="{}" y1="{y}" x2="{}" y2="{y}"/>"#,
+                f.x(0.0),
+                f.x(width)
+            );
         }
         s += "</g>\n";
     }
     s += r##"<g font-size="9" fill="#666" text-anchor="middle">"##;
-    let marks = |length: f64| (0..).map(move |k| k as f64 * step).take_while(move |v| *v <= length + 1e-9);
+    let marks = |length: f64| {
+        (0..)
+            .map(move |k| k as f64 * step)
+            .take_while(move |v| *v <= length + 1e-9)
+    };
     for x in marks(width) {
-        let _ = write!(s, r#"<text x="{}" y="{}">{}</text>"#, f.x(x), num(TOP + table_h + 12.0), num(x));
+        let _ = write!(
+            s,
+            r#"<text x="{}" y="{}">{}</text>"#,
+            f.x(x),
+            num(TOP + table_h + 12.0),
+            num(x)
+        );
     }
     for y in marks(depth) {
-        let _ = write!(s, r#"<text x="{}" y="{}" text-anchor="end">{}</text>"#, num(LEFT - 4.0), num(TOP + (depth - y) * SCALE + 3.0), num(y));
+        let _ = write!(
+            s,
+            r#"<text x="{}" y="{}" text-anchor="end">{}</text>"#,
+            num(LEFT - 4.0),
+            num(TOP + (depth - y) * SCALE + 3.0),
+            num(y)
+        );
     }
-    let _ = write!(s, r#"<text x="{}" y="{}">inches</text>"#, f.x(width / 2.0), num(TOP + table_h + 24.0));
+    let _ = write!(
+        s,
+        r#"<text x="{}" y="{}">inches</text>"#,
+        f.x(width / 2.0),
+        num(TOP + table_h + 24.0)
+    );
     s += "</g>\n";
     // north is up
     let (nx, ny) = (LEFT + table_w + 20.0, TOP + 14.0);
@@ -371,8 +441,15 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
     for t in layout.terrain() {
         let (fill, stroke, pattern) = paint(t.kind);
         let pts = f.points(t.polygon.points());
-        let width = if t.kind == Kind::Entrenchment || t.kind == Kind::FortWall { "2.2" } else { "1" };
-        let _ = write!(s, r#"<polygon points="{pts}" fill="{fill}" stroke="{stroke}" stroke-width="{width}" stroke-linejoin="round"/>"#);
+        let width = if t.kind == Kind::Entrenchment || t.kind == Kind::FortWall {
+            "2.2"
+        } else {
+            "1"
+        };
+        let _ = write!(
+            s,
+            r#"<polygon points="{pts}" fill="{fill}" stroke="{stroke}" stroke-width="{width}" stroke-linejoin="round"/>"#
+        );
         if let Some(p) = pattern {
             let _ = write!(s, r#"<polygon points="{pts}" fill="{p}" stroke="none"/>"#);
         }
@@ -391,8 +468,18 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
     s += r##"<g font-size="9" font-style="italic" fill="#3b3326">"##;
     for t in layout.terrain().iter().filter(|t| t.name.is_some()) {
         let (x, y, anchor) = place_name(t.polygon.points(), t.label(), depth, width, &mut taken);
-        let weight = if t.kind == Kind::Entrenchment && t.polygon.area() >= 60.0 { r#" font-weight="bold""# } else { "" };
-        let _ = write!(s, r#"<text x="{}" y="{}" text-anchor="{anchor}"{weight}>{}</text>"#, num(x), num(y), escape(t.label()));
+        let weight = if t.kind == Kind::Entrenchment && t.polygon.area() >= 60.0 {
+            r#" font-weight="bold""#
+        } else {
+            ""
+        };
+        let _ = write!(
+            s,
+            r#"<text x="{}" y="{}" text-anchor="{anchor}"{weight}>{}</text>"#,
+            num(x),
+            num(y),
+            escape(t.label())
+        );
     }
     s += "</g>\n";
 
@@ -403,10 +490,21 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
         s += r#"<g clip-path="url(#table)">"#;
         if let Some(range) = units().get(u.kind).range {
             let in_town = layout.under(&r).iter().any(|x| x.kind == Kind::Town);
-            let d = if in_town { grown(&f, &r, range) } else { field_of_fire(&f, &r, range) };
-            let _ = write!(s, r##"<path d="{d}" fill="#f2c14e" fill-opacity="0.28" stroke="#c9951c" stroke-width="1.2"/>"##);
+            let d = if in_town {
+                grown(&f, &r, range)
+            } else {
+                field_of_fire(&f, &r, range)
+            };
+            let _ = write!(
+                s,
+                r##"<path d="{d}" fill="#f2c14e" fill-opacity="0.28" stroke="#c9951c" stroke-width="1.2"/>"##
+            );
         }
-        let _ = write!(s, r##"<path d="{}" fill="none" stroke="#333" stroke-width="1" stroke-dasharray="5,3"/>"##, grown(&f, &r, ZONE));
+        let _ = write!(
+            s,
+            r##"<path d="{}" fill="none" stroke="#333" stroke-width="1" stroke-dasharray="5,3"/>"##,
+            grown(&f, &r, ZONE)
+        );
         s += "</g>\n";
     }
 
@@ -423,12 +521,21 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
         let id = escape(game.id(i));
         let _ = write!(s, r#"<g id="unit-{id}">"#);
         if game.in_cover(i) {
-            let _ = write!(s, r##"<polygon points="{pts}" fill="none" stroke="#ffe04a" stroke-width="5" stroke-linejoin="round"/>"##);
+            let _ = write!(
+                s,
+                r##"<polygon points="{pts}" fill="none" stroke="#ffe04a" stroke-width="5" stroke-linejoin="round"/>"##
+            );
         }
         if Some(i) == selected {
-            let _ = write!(s, r##"<polygon points="{pts}" fill="none" stroke="#ff8c00" stroke-width="7" stroke-linejoin="round" stroke-opacity="0.8"/>"##);
+            let _ = write!(
+                s,
+                r##"<polygon points="{pts}" fill="none" stroke="#ff8c00" stroke-width="7" stroke-linejoin="round" stroke-opacity="0.8"/>"##
+            );
         }
-        let _ = write!(s, r#"<polygon points="{pts}" fill="{fill}" stroke="{stroke}" stroke-width="1"/>"#);
+        let _ = write!(
+            s,
+            r#"<polygon points="{pts}" fill="{fill}" stroke="{stroke}" stroke-width="1"/>"#
+        );
         s += &symbol(&f, &r, u.kind);
         // the front edge, drawn thick
         let [fl, fr, _, _] = corners;
@@ -445,13 +552,29 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
             let half = r.footprint().frontage() / 2.0;
             let c = r.centre();
             let (a, rt) = (r.pose().ahead(), r.pose().right());
-            let sq = [c + (a - rt) * half, c + (a + rt) * half, c - (a - rt) * half, c - (a + rt) * half];
-            let _ = write!(s, r##"<polygon points="{}" fill="none" stroke="#111" stroke-width="1.4" stroke-dasharray="3,2"/>"##, f.points(&sq));
+            let sq = [
+                c + (a - rt) * half,
+                c + (a + rt) * half,
+                c - (a - rt) * half,
+                c - (a + rt) * half,
+            ];
+            let _ = write!(
+                s,
+                r##"<polygon points="{}" fill="none" stroke="#111" stroke-width="1.4" stroke-dasharray="3,2"/>"##,
+                f.points(&sq)
+            );
         }
-        if u.engaged_with.is_some_and(|t| game.units().get(t as usize).is_some_and(|v| !v.eliminated)) {
+        if u.engaged_with
+            .is_some_and(|t| game.units().get(t as usize).is_some_and(|v| !v.eliminated))
+        {
             // the shooting marker: a puff of smoke at the front
             let p = r.front_centre() + r.pose().ahead() * 0.6;
-            let _ = write!(s, r##"<circle cx="{}" cy="{}" r="4" fill="#ffffff" stroke="#888" stroke-width="0.8"/>"##, f.x(p.x), f.y(p.y));
+            let _ = write!(
+                s,
+                r##"<circle cx="{}" cy="{}" r="4" fill="#ffffff" stroke="#888" stroke-width="0.8"/>"##,
+                f.x(p.x),
+                f.y(p.y)
+            );
         }
         s += "</g>\n";
         // the name under the base, its hits after it: drawn once every base is down, so that
@@ -462,8 +585,21 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
             mid += p.x / 4.0;
         }
         let y = TOP + (depth - lo) * SCALE + 8.5;
-        let hits = if u.hits > 0 { format!(r##"<tspan dx="3" fill="#b00000" font-weight="bold">{} hit{}</tspan>"##, u.hits, if u.hits == 1 { "" } else { "s" }) } else { String::new() };
-        let _ = writeln!(names, r#"<text id="name-{id}" x="{}" y="{}">{id}{hits}</text>"#, f.x(mid), num(y));
+        let hits = if u.hits > 0 {
+            format!(
+                r##"<tspan dx="3" fill="#b00000" font-weight="bold">{} hit{}</tspan>"##,
+                u.hits,
+                if u.hits == 1 { "" } else { "s" }
+            )
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            names,
+            r#"<text id="name-{id}" x="{}" y="{}">{id}{hits}</text>"#,
+            f.x(mid),
+            num(y)
+        );
     }
     s += r##"<g font-size="7.5" text-anchor="middle" fill="#111" stroke="#ffffff" stroke-width="2" stroke-opacity="0.75" paint-order="stroke">"##;
     s += "\n";
@@ -475,7 +611,12 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
     s += "\n";
     for (k, item) in items.iter().enumerate() {
         let (row, col) = (k / 4, k % 4);
-        let _ = writeln!(s, r#"<g transform="translate({},{})">{item}</g>"#, num(LEFT + col as f64 * col_w), num(legend_top + row as f64 * 20.0));
+        let _ = writeln!(
+            s,
+            r#"<g transform="translate({},{})">{item}</g>"#,
+            num(LEFT + col as f64 * col_w),
+            num(legend_top + row as f64 * 20.0)
+        );
     }
     s += "</g>\n";
     s += "</svg>\n";
@@ -491,7 +632,10 @@ pub const SETUP_SELECTED: &str = "br-art";
 pub fn fort_oswego_setup() -> String {
     match D3::new(&crate::Options::default(), 1) {
         Ok(g) => svg(&g, g.unit_named(SETUP_SELECTED)),
-        Err(e) => format!("<svg xmlns=\"http://www.w3.org/2000/svg\"><text>{}</text></svg>\n", escape(&e.to_string())),
+        Err(e) => format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>{}</text></svg>\n",
+            escape(&e.to_string())
+        ),
     }
 }
 
@@ -500,7 +644,13 @@ pub fn fort_oswego_setup() -> String {
 fn symbol(f: &Frame, r: &Rect, kind: Type) -> String {
     let [fl, fr, rr, rl] = r.corners();
     let line = |a: Point, b: Point, extra: &str| {
-        format!(r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#ffffff" stroke-width="0.9"{extra}/>"##, f.x(a.x), f.y(a.y), f.x(b.x), f.y(b.y))
+        format!(
+            r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#ffffff" stroke-width="0.9"{extra}/>"##,
+            f.x(a.x),
+            f.y(a.y),
+            f.x(b.x),
+            f.y(b.y)
+        )
     };
     let c = r.centre();
     match kind {
@@ -508,12 +658,28 @@ fn symbol(f: &Frame, r: &Rect, kind: Type) -> String {
         Type::Veteran => {
             let inset = |p: Point| c + (p - c) * 0.72;
             let [a, b, cc, d] = [fl, fr, rr, rl].map(inset);
-            line(fl, rr, "") + &line(fr, rl, "") + &format!(r##"<polygon points="{}" fill="none" stroke="#ffffff" stroke-width="0.9"/>"##, f.points(&[a, b, cc, d]))
+            line(fl, rr, "")
+                + &line(fr, rl, "")
+                + &format!(
+                    r##"<polygon points="{}" fill="none" stroke="#ffffff" stroke-width="0.9"/>"##,
+                    f.points(&[a, b, cc, d])
+                )
         }
-        Type::Skirmishers => line(fl, rr, r#" stroke-dasharray="2,1.5""#) + &line(fr, rl, r#" stroke-dasharray="2,1.5""#),
+        Type::Skirmishers => {
+            line(fl, rr, r#" stroke-dasharray="2,1.5""#)
+                + &line(fr, rl, r#" stroke-dasharray="2,1.5""#)
+        }
         Type::Cavalry => line(rl, fr, ""),
-        Type::Artillery => format!(r##"<circle cx="{}" cy="{}" r="5" fill="#ffffff"/>"##, f.x(c.x), f.y(c.y)),
-        Type::Commander => format!(r##"<circle cx="{}" cy="{}" r="3.5" fill="#ffd84a" stroke="#111" stroke-width="0.6"/>"##, f.x(c.x), f.y(c.y)),
+        Type::Artillery => format!(
+            r##"<circle cx="{}" cy="{}" r="5" fill="#ffffff"/>"##,
+            f.x(c.x),
+            f.y(c.y)
+        ),
+        Type::Commander => format!(
+            r##"<circle cx="{}" cy="{}" r="3.5" fill="#ffd84a" stroke="#111" stroke-width="0.6"/>"##,
+            f.x(c.x),
+            f.y(c.y)
+        ),
     }
 }
 

@@ -27,7 +27,14 @@ pub enum Type {
 
 impl Type {
     /// Every type, in the order of the data file.
-    pub const ALL: [Type; 6] = [Type::Line, Type::Veteran, Type::Skirmishers, Type::Cavalry, Type::Artillery, Type::Commander];
+    pub const ALL: [Type; 6] = [
+        Type::Line,
+        Type::Veteran,
+        Type::Skirmishers,
+        Type::Cavalry,
+        Type::Artillery,
+        Type::Commander,
+    ];
 
     /// The word used in data files and orders.
     pub fn word(self) -> &'static str {
@@ -68,7 +75,10 @@ impl Type {
 
     /// Terrain Effects: entrenchments cover infantry, skirmishers and artillery (not cavalry).
     pub fn covered_by_entrenchment(self) -> bool {
-        matches!(self, Type::Line | Type::Veteran | Type::Skirmishers | Type::Artillery)
+        matches!(
+            self,
+            Type::Line | Type::Veteran | Type::Skirmishers | Type::Artillery
+        )
     }
 
     /// Shooting: a cavalry or skirmish target may retire a full move to take one hit fewer.
@@ -151,30 +161,50 @@ impl Units {
         let check = |t: Type, d: StatsDef| -> Result<Stats, DataError> {
             let at = |f: &str| format!("{}.{f}", t.word());
             if !(d.move_allowance.is_finite() && d.move_allowance > 0.0) {
-                return Err(DataError::new(file, at("move"), format!("must be above 0 inches, not {}", d.move_allowance)));
+                return Err(DataError::new(
+                    file,
+                    at("move"),
+                    format!("must be above 0 inches, not {}", d.move_allowance),
+                ));
             }
             if let Some(r) = d.range {
                 if !(r.is_finite() && r > 0.0) {
-                    return Err(DataError::new(file, at("range"), format!("must be above 0 inches, not {r}")));
+                    return Err(DataError::new(
+                        file,
+                        at("range"),
+                        format!("must be above 0 inches, not {r}"),
+                    ));
                 }
             }
             if d.range.is_some() != d.shoot.is_some() {
-                return Err(DataError::new(file, at("shoot"), "a type that shoots needs both `range` and `shoot`"));
+                return Err(DataError::new(
+                    file,
+                    at("shoot"),
+                    "a type that shoots needs both `range` and `shoot`",
+                ));
             }
-            let footprint = Footprint::new(d.frontage, d.depth).map_err(|e| match e.within(t.word()) {
-                TableError::Field { field, reason } => DataError::new(file, field, reason),
-                other => DataError::new(file, t.word(), other.to_string()),
-            })?;
-            Ok(Stats { name: d.name, move_allowance: d.move_allowance, range: d.range, shoot: d.shoot.unwrap_or(0), footprint, assumed: d.assumed })
+            let footprint =
+                Footprint::new(d.frontage, d.depth).map_err(|e| match e.within(t.word()) {
+                    TableError::Field { field, reason } => DataError::new(file, field, reason),
+                    other => DataError::new(file, t.word(), other.to_string()),
+                })?;
+            Ok(Stats {
+                name: d.name,
+                move_allowance: d.move_allowance,
+                range: d.range,
+                shoot: d.shoot.unwrap_or(0),
+                footprint,
+                assumed: d.assumed,
+            })
         };
         let stats = [
-                check(Type::Line, def.line)?,
-                check(Type::Veteran, def.veteran)?,
-                check(Type::Skirmishers, def.skirmishers)?,
-                check(Type::Cavalry, def.cavalry)?,
-                check(Type::Artillery, def.artillery)?,
-                check(Type::Commander, def.commander)?,
-            ];
+            check(Type::Line, def.line)?,
+            check(Type::Veteran, def.veteran)?,
+            check(Type::Skirmishers, def.skirmishers)?,
+            check(Type::Cavalry, def.cavalry)?,
+            check(Type::Artillery, def.artillery)?,
+            check(Type::Commander, def.commander)?,
+        ];
         let radii = Type::ALL.map(|t| stats[t as usize].footprint.pivot_radius());
         Ok(Units { stats, radii })
     }
@@ -195,8 +225,11 @@ impl Units {
 pub fn units() -> &'static Units {
     static UNITS: OnceLock<Units> = OnceLock::new();
     UNITS.get_or_init(|| {
-        Units::parse(include_str!("../data/units.toml"), "crates/d3/data/units.toml")
-            .unwrap_or_else(|e| panic!("built-in unit data is broken: {e}"))
+        Units::parse(
+            include_str!("../data/units.toml"),
+            "crates/d3/data/units.toml",
+        )
+        .unwrap_or_else(|e| panic!("built-in unit data is broken: {e}"))
     })
 }
 
@@ -211,16 +244,45 @@ mod tests {
         let u = Units::parse(FILE, "units.toml").unwrap();
         let mv = |t| u.get(t).move_allowance;
         // Movement: cavalry 12", skirmishers and commanders 9", infantry and artillery 6"
-        assert_eq!([mv(Type::Cavalry), mv(Type::Skirmishers), mv(Type::Commander)], [12.0, 9.0, 9.0]);
-        assert_eq!([mv(Type::Line), mv(Type::Veteran), mv(Type::Artillery)], [6.0, 6.0, 6.0]);
+        assert_eq!(
+            [
+                mv(Type::Cavalry),
+                mv(Type::Skirmishers),
+                mv(Type::Commander)
+            ],
+            [12.0, 9.0, 9.0]
+        );
+        assert_eq!(
+            [mv(Type::Line), mv(Type::Veteran), mv(Type::Artillery)],
+            [6.0, 6.0, 6.0]
+        );
         // Shooting: muskets 6", artillery 24"; D3, D3+1 veterans, D3-1 skirmishers and artillery
         let r = |t| u.get(t).range;
-        assert_eq!([r(Type::Line), r(Type::Veteran), r(Type::Skirmishers), r(Type::Artillery)], [Some(6.0), Some(6.0), Some(6.0), Some(24.0)]);
+        assert_eq!(
+            [
+                r(Type::Line),
+                r(Type::Veteran),
+                r(Type::Skirmishers),
+                r(Type::Artillery)
+            ],
+            [Some(6.0), Some(6.0), Some(6.0), Some(24.0)]
+        );
         assert_eq!([r(Type::Cavalry), r(Type::Commander)], [None, None]);
         let m = |t| u.get(t).shoot;
-        assert_eq!([m(Type::Line), m(Type::Veteran), m(Type::Skirmishers), m(Type::Artillery)], [0, 1, -1, -1]);
+        assert_eq!(
+            [
+                m(Type::Line),
+                m(Type::Veteran),
+                m(Type::Skirmishers),
+                m(Type::Artillery)
+            ],
+            [0, 1, -1, -1]
+        );
         for t in Type::ALL {
-            assert!(u.get(t).assumed.is_some(), "{t:?}: the base size is chosen and must say why");
+            assert!(
+                u.get(t).assumed.is_some(),
+                "{t:?}: the base size is chosen and must say why"
+            );
         }
         assert_eq!(units(), &u);
     }
@@ -228,24 +290,76 @@ mod tests {
     #[test]
     fn the_rules_that_hang_on_the_type() {
         use Type::*;
-        assert_eq!(Type::ALL.iter().filter(|t| t.may_enter_woods()).collect::<Vec<_>>(), [&Skirmishers]);
-        assert_eq!(Type::ALL.iter().filter(|t| t.may_end_in_town()).collect::<Vec<_>>(), [&Line, &Veteran, &Skirmishers]);
-        assert_eq!(Type::ALL.iter().filter(|t| t.passes_through_units()).collect::<Vec<_>>(), [&Skirmishers, &Artillery]);
-        assert_eq!(Type::ALL.iter().filter(|t| t.may_disengage()).collect::<Vec<_>>(), [&Skirmishers, &Cavalry]);
-        assert_eq!(Type::ALL.iter().filter(|t| t.may_retire_from_fire()).collect::<Vec<_>>(), [&Skirmishers, &Cavalry]);
-        assert_eq!(Type::ALL.iter().filter(|t| t.charges()).collect::<Vec<_>>(), [&Cavalry]);
-        assert!(!Cavalry.covered_by_entrenchment() && !Commander.covered_by_entrenchment() && Artillery.covered_by_entrenchment());
+        assert_eq!(
+            Type::ALL
+                .iter()
+                .filter(|t| t.may_enter_woods())
+                .collect::<Vec<_>>(),
+            [&Skirmishers]
+        );
+        assert_eq!(
+            Type::ALL
+                .iter()
+                .filter(|t| t.may_end_in_town())
+                .collect::<Vec<_>>(),
+            [&Line, &Veteran, &Skirmishers]
+        );
+        assert_eq!(
+            Type::ALL
+                .iter()
+                .filter(|t| t.passes_through_units())
+                .collect::<Vec<_>>(),
+            [&Skirmishers, &Artillery]
+        );
+        assert_eq!(
+            Type::ALL
+                .iter()
+                .filter(|t| t.may_disengage())
+                .collect::<Vec<_>>(),
+            [&Skirmishers, &Cavalry]
+        );
+        assert_eq!(
+            Type::ALL
+                .iter()
+                .filter(|t| t.may_retire_from_fire())
+                .collect::<Vec<_>>(),
+            [&Skirmishers, &Cavalry]
+        );
+        assert_eq!(
+            Type::ALL.iter().filter(|t| t.charges()).collect::<Vec<_>>(),
+            [&Cavalry]
+        );
+        assert!(
+            !Cavalry.covered_by_entrenchment()
+                && !Commander.covered_by_entrenchment()
+                && Artillery.covered_by_entrenchment()
+        );
         assert_eq!(Type::ALL.map(|t| t.resolve_loss()), [1, 2, 1, 1, 1, 1]);
     }
 
     #[test]
     fn a_broken_units_file_names_the_field() {
         let err = |text: String| Units::parse(&text, "units.toml").unwrap_err().to_string();
-        assert_eq!(err(FILE.replacen("move = 12", "move = 0", 1)), "units.toml: cavalry.move: must be above 0 inches, not 0");
-        assert_eq!(err(FILE.replacen("range = 24", "range = -3", 1)), "units.toml: artillery.range: must be above 0 inches, not -3");
-        assert_eq!(err(FILE.replacen("shoot = -1\nfrontage = 3", "frontage = 3", 1)), "units.toml: artillery.shoot: a type that shoots needs both `range` and `shoot`");
-        assert_eq!(err(FILE.replacen("depth = 2\n", "depth = 0\n", 1)), "units.toml: cavalry.depth: must be above 0 inches, not 0");
+        assert_eq!(
+            err(FILE.replacen("move = 12", "move = 0", 1)),
+            "units.toml: cavalry.move: must be above 0 inches, not 0"
+        );
+        assert_eq!(
+            err(FILE.replacen("range = 24", "range = -3", 1)),
+            "units.toml: artillery.range: must be above 0 inches, not -3"
+        );
+        assert_eq!(
+            err(FILE.replacen("shoot = -1\nfrontage = 3", "frontage = 3", 1)),
+            "units.toml: artillery.shoot: a type that shoots needs both `range` and `shoot`"
+        );
+        assert_eq!(
+            err(FILE.replacen("depth = 2\n", "depth = 0\n", 1)),
+            "units.toml: cavalry.depth: must be above 0 inches, not 0"
+        );
         let missing = err(FILE.replacen("[commander]", "[general]", 1));
-        assert!(missing.starts_with("units.toml: ") && !missing.contains('\n'), "{missing}");
+        assert!(
+            missing.starts_with("units.toml: ") && !missing.contains('\n'),
+            "{missing}"
+        );
     }
 }

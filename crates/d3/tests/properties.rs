@@ -26,22 +26,55 @@ fn sound(g: &D3, moved: &[usize], label: &str) {
             continue;
         }
         let r = g.rect(i);
-        assert!(layout.bounds().holds(&r), "{label}: {} off the table", g.id(i));
-        assert_eq!(layout.impassable_under(&r), None, "{label}: {} on impassable ground", g.id(i));
+        assert!(
+            layout.bounds().holds(&r),
+            "{label}: {} off the table",
+            g.id(i)
+        );
+        assert_eq!(
+            layout.impassable_under(&r),
+            None,
+            "{label}: {} on impassable ground",
+            g.id(i)
+        );
         for j in (0..units.len()).filter(|j| *j != i && !units[*j].eliminated) {
-            assert!(!r.overlaps(&g.rect(j)), "{label}: {} overlaps {}", g.id(i), g.id(j));
+            assert!(
+                !r.overlaps(&g.rect(j)),
+                "{label}: {} overlaps {}",
+                g.id(i),
+                g.id(j)
+            );
         }
     }
     for army in Army::BOTH {
-        let lost: u32 = units.iter().filter(|u| u.army == army && u.eliminated).map(|u| u.kind.resolve_loss()).sum();
-        assert_eq!(g.resolve(army), g.start_resolve(army).saturating_sub(lost), "{label}: resolve");
-        assert!(units.iter().filter(|u| u.army == army && u.kind == Type::Commander).all(|u| !u.eliminated), "{label}: a commander was eliminated");
+        let lost: u32 = units
+            .iter()
+            .filter(|u| u.army == army && u.eliminated)
+            .map(|u| u.kind.resolve_loss())
+            .sum();
+        assert_eq!(
+            g.resolve(army),
+            g.start_resolve(army).saturating_sub(lost),
+            "{label}: resolve"
+        );
+        assert!(
+            units
+                .iter()
+                .filter(|u| u.army == army && u.kind == Type::Commander)
+                .all(|u| !u.eliminated),
+            "{label}: a commander was eliminated"
+        );
     }
     // after the elimination that closes every turn, no unit stands past its limit
     if g.phase() == Phase::Movement && g.outcome().is_none() {
         for (i, u) in units.iter().enumerate().filter(|(_, u)| !u.eliminated) {
             let limit = if g.in_cover(i) { 12 } else { 6 };
-            assert!(u.hits <= limit, "{label}: {} stands with {} hits", g.id(i), u.hits);
+            assert!(
+                u.hits <= limit,
+                "{label}: {} stands with {} hits",
+                g.id(i),
+                u.hits
+            );
         }
     }
 }
@@ -49,7 +82,10 @@ fn sound(g: &D3, moved: &[usize], label: &str) {
 fn play(scenario: &str, k: u64) {
     let seed = game_seed(0xd3, k);
     let label = format!("{scenario} game {k} (seed {seed})");
-    let options = Options { scenario: scenario.into(), text: None };
+    let options = Options {
+        scenario: scenario.into(),
+        text: None,
+    };
     let mut g = D3::new(&options, seed).unwrap_or_else(|e| panic!("{label}: {e}"));
     g.set_logging(false);
     let mut pick = Dice::new(seed ^ 0x5eed);
@@ -64,30 +100,60 @@ fn play(scenario: &str, k: u64) {
         assert!(!list.is_empty(), "{label}: nothing to do");
         if checked && g.pending().is_none() {
             g.listed_afresh(&mut afresh);
-            let kept: Vec<Action> = list.iter().copied().filter(|a| *a != Action::Pass).collect();
-            assert_eq!(kept, afresh, "{label}: the kept candidate lists differ from a fresh listing");
+            let kept: Vec<Action> = list
+                .iter()
+                .copied()
+                .filter(|a| *a != Action::Pass)
+                .collect();
+            assert_eq!(
+                kept, afresh,
+                "{label}: the kept candidate lists differ from a fresh listing"
+            );
         }
         let may_pass = list.contains(&Action::Pass);
-        let a = if may_pass && pick.below(4) == 0 { Action::Pass } else { list[pick.below(list.len() as u32) as usize] };
+        let a = if may_pass && pick.below(4) == 0 {
+            Action::Pass
+        } else {
+            list[pick.below(list.len() as u32) as usize]
+        };
         let before: Vec<_> = g.units().iter().map(|u| u.pose).collect();
         if replayed {
             played.push(g.action_text(&a));
         }
-        g.apply(a).unwrap_or_else(|e| panic!("{label}: listed order {} refused: {e}", g.action_text(&a)));
-        let moved: Vec<usize> = (0..before.len()).filter(|i| g.units()[*i].pose != before[*i]).collect();
+        g.apply(a)
+            .unwrap_or_else(|e| panic!("{label}: listed order {} refused: {e}", g.action_text(&a)));
+        let moved: Vec<usize> = (0..before.len())
+            .filter(|i| g.units()[*i].pose != before[*i])
+            .collect();
         if checked {
             for i in (0..g.units().len()).filter(|i| !g.units()[*i].eliminated) {
-                assert_eq!(g.engaged(i), g.engaged_afresh(i), "{label}: the kept engagement of {} is wrong", g.id(i));
+                assert_eq!(
+                    g.engaged(i),
+                    g.engaged_afresh(i),
+                    "{label}: the kept engagement of {} is wrong",
+                    g.id(i)
+                );
             }
         }
         sound(&g, &moved, &label);
-        assert!(g.round() <= g.scenario().turns, "{label}: past the last round");
+        assert!(
+            g.round() <= g.scenario().turns,
+            "{label}: past the last round"
+        );
     }
-    assert!(g.outcome().is_some_and(|o| o.turn <= g.scenario().turns), "{label}: no outcome");
+    assert!(
+        g.outcome().is_some_and(|o| o.turn <= g.scenario().turns),
+        "{label}: no outcome"
+    );
     if replayed {
         let save = SaveFile::of(&g, &options, seed, played).to_json();
-        let back = replay::<D3>(&save, false).unwrap_or_else(|e| panic!("{label}: the save does not replay: {e}"));
-        assert_eq!(back.state.digest(), g.digest(), "{label}: the replay differs");
+        let back = replay::<D3>(&save, false)
+            .unwrap_or_else(|e| panic!("{label}: the save does not replay: {e}"));
+        assert_eq!(
+            back.state.digest(),
+            g.digest(),
+            "{label}: the replay differs"
+        );
         assert_eq!(back.state.units(), g.units(), "{label}: the replay differs");
     }
 }

@@ -11,22 +11,35 @@ use fiw_engine::{Game, RuleError};
 fn table(first: &str, terrain: &str, units: &[(&str, &str, f64, f64, f64)]) -> D3 {
     let mut text = format!("name = \"test\"\nfirst = \"{first}\"\nturns = 3\n[table]\nwidth = 72\ndepth = 48\n{terrain}\n");
     for (army, prefix, gen_x) in [("british", "br-", 2.0), ("french", "fr-", 70.0)] {
-        text += &format!("[{army}]\ncommander = \"c\"\nzones = [[[0, 0], [72, 0], [72, 48], [0, 48]]]\n");
+        text += &format!(
+            "[{army}]\ncommander = \"c\"\nzones = [[[0, 0], [72, 0], [72, 48], [0, 48]]]\n"
+        );
         text += &format!("[[{army}.units]]\nid = \"{prefix}gen\"\ntype = \"commander\"\nat = [{gen_x}, 46]\nfacing = 0\n");
         for (id, kind, x, y, f) in units.iter().filter(|u| u.0.starts_with(prefix)) {
             text += &format!("[[{army}.units]]\nid = \"{id}\"\ntype = \"{kind}\"\nat = [{x}, {y}]\nfacing = {f}\n");
         }
     }
-    D3::new(&Options { scenario: "test.toml".into(), text: Some(text) }, 1).unwrap_or_else(|e| panic!("{e}"))
+    D3::new(
+        &Options {
+            scenario: "test.toml".into(),
+            text: Some(text),
+        },
+        1,
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn order(g: &mut D3, text: &str) {
-    let a = g.parse_action(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let a = g
+        .parse_action(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
     g.apply(a).unwrap_or_else(|e| panic!("{text}: {e}"));
 }
 
 fn refused(g: &D3, text: &str) -> RuleError {
-    let a = g.parse_action(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let a = g
+        .parse_action(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
     g.check(&a).expect_err(text)
 }
 
@@ -52,7 +65,13 @@ fn movement_allowances_by_type() {
     let mut g = table(
         "british",
         "",
-        &[("br-line", "line", 10.0, 5.0, 0.0), ("br-cav", "cavalry", 20.0, 5.0, 0.0), ("br-skirm", "skirmishers", 30.0, 5.0, 0.0), ("br-art", "artillery", 40.0, 5.0, 0.0), ("fr-line", "line", 60.0, 40.0, 180.0)],
+        &[
+            ("br-line", "line", 10.0, 5.0, 0.0),
+            ("br-cav", "cavalry", 20.0, 5.0, 0.0),
+            ("br-skirm", "skirmishers", 30.0, 5.0, 0.0),
+            ("br-art", "artillery", 40.0, 5.0, 0.0),
+            ("fr-line", "line", 60.0, 40.0, 180.0),
+        ],
     );
     let e = refused(&g, "move br-line to 10,11.1");
     assert_eq!(e.rule, "Movement");
@@ -64,12 +83,22 @@ fn movement_allowances_by_type() {
     order(&mut g, "move br-skirm to 30,14");
     assert_eq!(refused(&g, "move br-art to 40,11.1").rule, "Movement");
     // a unit moves once a turn
-    assert!(refused(&g, "move br-line to 10,12").message.contains("already moved"));
+    assert!(refused(&g, "move br-line to 10,12")
+        .message
+        .contains("already moved"));
 }
 
 #[test]
 fn moves_are_straight_with_pivots_at_start_and_end() {
-    let mut g = table("british", "", &[("br-line", "line", 10.0, 5.0, 0.0), ("br-b", "line", 20.0, 5.0, 0.0), ("fr-line", "line", 60.0, 40.0, 180.0)]);
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-line", "line", 10.0, 5.0, 0.0),
+            ("br-b", "line", 20.0, 5.0, 0.0),
+            ("fr-line", "line", 60.0, 40.0, 180.0),
+        ],
+    );
     // pivot to face east and move 6" north-east: the distance is the straight line
     order(&mut g, "move br-line to 14.2,9.2 face 90");
     let u = unit(&g, "br-line");
@@ -86,10 +115,21 @@ fn moves_are_straight_with_pivots_at_start_and_end() {
 #[test]
 fn the_six_inch_stop() {
     // front edges 10.5" apart: the move must end once the gap is 6", 4.5" along
-    let mut g = table("british", "", &[("br-line", "line", 30.0, 10.0, 0.0), ("fr-line", "line", 30.0, 22.0, 180.0)]);
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-line", "line", 30.0, 10.0, 0.0),
+            ("fr-line", "line", 30.0, 22.0, 180.0),
+        ],
+    );
     let e = refused(&g, "move br-line to 30,15");
     assert_eq!(e.rule, "Movement");
-    assert!(e.message.contains("must stop on coming within 6\" of fr-line, 4.50\""), "{e}");
+    assert!(
+        e.message
+            .contains("must stop on coming within 6\" of fr-line, 4.50\""),
+        "{e}"
+    );
     order(&mut g, "move br-line to 30,14.5");
     assert!(g.engaged(g.unit_named("br-line").unwrap()));
 }
@@ -98,40 +138,80 @@ fn the_six_inch_stop() {
 fn the_six_inch_stop_allows_the_grain_of_orders() {
     // an oblique approach: the exact stop is off the tenth-inch grid of typed places, and the
     // grid point just past it (by no more than STOP_GRAIN) is a legal move that ends engaged
-    let g = table("british", "", &[("br-line", "line", 30.0, 10.0, 45.0), ("fr-line", "line", 38.5, 18.5, 225.0)]);
+    let g = table(
+        "british",
+        "",
+        &[
+            ("br-line", "line", 30.0, 10.0, 45.0),
+            ("fr-line", "line", 38.5, 18.5, 225.0),
+        ],
+    );
     let fp = fiw_d3::units().get(fiw_d3::Type::Line).footprint;
     let from = fiw_table::Point::new(30.0, 10.0);
     let moving = fp.place(fiw_table::Pose::new(from.x, from.y, 45.0));
     let target = g.rect(g.unit_named("fr-line").unwrap());
     let overshoot = |x: f64, y: f64| {
         let to = fiw_table::Point::new(x, y);
-        from.dist(to) - moving.first_within(to, &target, 6.0).unwrap_or(f64::INFINITY)
+        from.dist(to)
+            - moving
+                .first_within(to, &target, 6.0)
+                .unwrap_or(f64::INFINITY)
     };
     let dir = fiw_table::heading(45.0);
-    let s = moving.first_within(from + dir * 12.0, &target, 6.0).unwrap();
+    let s = moving
+        .first_within(from + dir * 12.0, &target, 6.0)
+        .unwrap();
     let p = from + dir * s;
     let (x0, y0) = ((p.x * 10.0).floor() / 10.0, (p.y * 10.0).floor() / 10.0);
-    let corners = [(x0, y0), (x0 + 0.1, y0), (x0, y0 + 0.1), (x0 + 0.1, y0 + 0.1)];
-    let (x, y) = corners.into_iter().find(|(x, y)| (1e-6..=fiw_d3::STOP_GRAIN).contains(&overshoot(*x, *y))).expect("a grid point just past the stop");
+    let corners = [
+        (x0, y0),
+        (x0 + 0.1, y0),
+        (x0, y0 + 0.1),
+        (x0 + 0.1, y0 + 0.1),
+    ];
+    let (x, y) = corners
+        .into_iter()
+        .find(|(x, y)| (1e-6..=fiw_d3::STOP_GRAIN).contains(&overshoot(*x, *y)))
+        .expect("a grid point just past the stop");
     let mut ok = g.clone();
     order(&mut ok, &format!("move br-line to {x:.1},{y:.1} face 45"));
-    assert!(ok.engaged(ok.unit_named("br-line").unwrap()), "it ends within 6\"");
+    assert!(
+        ok.engaged(ok.unit_named("br-line").unwrap()),
+        "it ends within 6\""
+    );
     // a tenth or more past the stop is refused
     let far = p + dir * 0.2;
-    assert!(overshoot((far.x * 10.0).round() / 10.0, (far.y * 10.0).round() / 10.0) > fiw_d3::STOP_GRAIN);
-    let e = refused(&g, &format!("move br-line to {:.1},{:.1} face 45", far.x, far.y));
+    assert!(
+        overshoot((far.x * 10.0).round() / 10.0, (far.y * 10.0).round() / 10.0)
+            > fiw_d3::STOP_GRAIN
+    );
+    let e = refused(
+        &g,
+        &format!("move br-line to {:.1},{:.1} face 45", far.x, far.y),
+    );
     assert_eq!(e.rule, "Movement");
     assert!(e.message.contains("must stop on coming within 6\""), "{e}");
 }
 
 #[test]
 fn engaged_infantry_and_artillery_may_only_pivot_to_face_an_enemy() {
-    let mut g = table("british", "", &[("br-line", "line", 30.0, 14.0, 90.0), ("br-art", "artillery", 40.0, 14.0, 90.0), ("fr-line", "line", 30.0, 22.0, 180.0)]);
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-line", "line", 30.0, 14.0, 90.0),
+            ("br-art", "artillery", 40.0, 14.0, 90.0),
+            ("fr-line", "line", 30.0, 22.0, 180.0),
+        ],
+    );
     let e = refused(&g, "move br-line to 24,14");
     assert_eq!(e.rule, "Movement");
     assert!(e.message.contains("engaged in combat"), "{e}");
     // turning away is refused; turning to face the enemy is allowed (and counts as the move)
-    assert_eq!(refused(&g, "move br-line to 30,14 face 180").rule, "Movement");
+    assert_eq!(
+        refused(&g, "move br-line to 30,14 face 180").rule,
+        "Movement"
+    );
     order(&mut g, "move br-line to 30,14 face 0");
     // the gun 10" away along the line is not engaged and may move
     order(&mut g, "move br-art to 40,10");
@@ -142,7 +222,13 @@ fn cavalry_and_skirmishers_disengage_by_moving_away() {
     let mut g = table(
         "british",
         "",
-        &[("br-skirm", "skirmishers", 30.0, 14.0, 0.0), ("br-cav", "cavalry", 50.0, 14.0, 0.0), ("fr-a", "line", 30.0, 19.0, 180.0), ("fr-b", "line", 50.0, 19.0, 180.0), ("fr-c", "line", 64.0, 8.0, 270.0)],
+        &[
+            ("br-skirm", "skirmishers", 30.0, 14.0, 0.0),
+            ("br-cav", "cavalry", 50.0, 14.0, 0.0),
+            ("fr-a", "line", 30.0, 19.0, 180.0),
+            ("fr-b", "line", 50.0, 19.0, 180.0),
+            ("fr-c", "line", 64.0, 8.0, 270.0),
+        ],
     );
     // staying within 6" is no disengagement
     let e = refused(&g, "move br-skirm to 30,12");
@@ -160,7 +246,15 @@ fn terrain_lakes_woods_and_towns() {
     let mut g = table(
         "british",
         &terrain,
-        &[("br-line", "line", 25.0, 16.0, 0.0), ("br-skirm", "skirmishers", 45.0, 16.0, 0.0), ("br-l2", "line", 45.0, 14.0, 0.0), ("br-cav", "cavalry", 13.0, 5.0, 0.0), ("br-l3", "line", 5.0, 13.0, 90.0), ("br-l4", "line", 20.0, 13.0, 270.0), ("fr-line", "line", 60.0, 44.0, 180.0)],
+        &[
+            ("br-line", "line", 25.0, 16.0, 0.0),
+            ("br-skirm", "skirmishers", 45.0, 16.0, 0.0),
+            ("br-l2", "line", 45.0, 14.0, 0.0),
+            ("br-cav", "cavalry", 13.0, 5.0, 0.0),
+            ("br-l3", "line", 5.0, 13.0, 90.0),
+            ("br-l4", "line", 20.0, 13.0, 270.0),
+            ("fr-line", "line", 60.0, 44.0, 180.0),
+        ],
     );
     let e = refused(&g, "move br-line to 25,21");
     assert_eq!(e.rule, "Terrain Effects");
@@ -169,10 +263,17 @@ fn terrain_lakes_woods_and_towns() {
     // a quarter of an inch into the wood is too far for line infantry
     let e = refused(&g, "move br-l2 to 45,19.5");
     assert_eq!(e.rule, "Terrain Effects");
-    assert!(e.message.contains("only skirmishers may enter woods"), "{e}");
+    assert!(
+        e.message.contains("only skirmishers may enter woods"),
+        "{e}"
+    );
     order(&mut g, "move br-l2 to 45,19");
     let e = refused(&g, "move br-cav to 13,13");
-    assert!(e.message.contains("only infantry and skirmishers may end a move in a town"), "{e}");
+    assert!(
+        e.message
+            .contains("only infantry and skirmishers may end a move in a town"),
+        "{e}"
+    );
     order(&mut g, "move br-l3 to 11,13 face 90");
     let e = refused(&g, "move br-l4 to 15,13");
     assert!(e.message.contains("one unit to a town"), "{e}");
@@ -183,12 +284,24 @@ fn only_skirmishers_and_artillery_move_through_units() {
     let mut g = table(
         "british",
         "",
-        &[("br-front", "line", 30.0, 12.0, 0.0), ("br-line", "line", 30.0, 8.0, 0.0), ("br-skirm", "skirmishers", 40.0, 8.0, 0.0), ("br-wall", "line", 40.0, 12.0, 0.0), ("br-art", "artillery", 50.0, 8.0, 0.0), ("br-wall2", "line", 50.0, 11.0, 0.0), ("fr-line", "line", 60.0, 44.0, 180.0)],
+        &[
+            ("br-front", "line", 30.0, 12.0, 0.0),
+            ("br-line", "line", 30.0, 8.0, 0.0),
+            ("br-skirm", "skirmishers", 40.0, 8.0, 0.0),
+            ("br-wall", "line", 40.0, 12.0, 0.0),
+            ("br-art", "artillery", 50.0, 8.0, 0.0),
+            ("br-wall2", "line", 50.0, 11.0, 0.0),
+            ("fr-line", "line", 60.0, 44.0, 180.0),
+        ],
     );
     let e = refused(&g, "move br-line to 30,14");
     assert_eq!(e.rule, "Interpenetration");
     assert!(e.message.contains("pass through br-front"), "{e}");
-    assert_eq!(refused(&g, "move br-skirm to 40,12").rule, "Interpenetration", "nobody ends on top of another");
+    assert_eq!(
+        refused(&g, "move br-skirm to 40,12").rule,
+        "Interpenetration",
+        "nobody ends on top of another"
+    );
     order(&mut g, "move br-skirm to 40,16");
     order(&mut g, "move br-art to 50,13.5");
 }
@@ -198,7 +311,15 @@ fn shooting_needs_range_arc_and_sight() {
     let mut g = table(
         "british",
         "",
-        &[("br-line", "line", 30.0, 10.0, 0.0), ("br-art", "artillery", 50.0, 10.0, 0.0), ("br-blocker", "line", 50.0, 20.0, 0.0), ("fr-near", "line", 30.0, 17.0, 180.0), ("fr-far", "line", 40.0, 30.0, 180.0), ("fr-side", "line", 20.0, 10.0, 90.0), ("fr-gun-target", "line", 50.0, 32.0, 180.0)],
+        &[
+            ("br-line", "line", 30.0, 10.0, 0.0),
+            ("br-art", "artillery", 50.0, 10.0, 0.0),
+            ("br-blocker", "line", 50.0, 20.0, 0.0),
+            ("fr-near", "line", 30.0, 17.0, 180.0),
+            ("fr-far", "line", 40.0, 30.0, 180.0),
+            ("fr-side", "line", 20.0, 10.0, 90.0),
+            ("fr-gun-target", "line", 50.0, 32.0, 180.0),
+        ],
     );
     g.apply(Action::Pass).unwrap();
     // muskets reach 6": 5.5" to fr-near
@@ -210,7 +331,15 @@ fn shooting_needs_range_arc_and_sight() {
     assert_eq!(e.rule, "Shooting");
     assert!(e.message.contains("blocked by br-blocker"), "{e}");
     // fr-side is beside br-art's line, outside the 45° arc of the musket line
-    let mut g2 = table("british", "", &[("br-line", "line", 30.0, 10.0, 0.0), ("fr-side", "line", 24.0, 10.0, 90.0), ("fr-long", "line", 30.0, 20.0, 180.0)]);
+    let mut g2 = table(
+        "british",
+        "",
+        &[
+            ("br-line", "line", 30.0, 10.0, 0.0),
+            ("fr-side", "line", 24.0, 10.0, 90.0),
+            ("fr-long", "line", 30.0, 20.0, 180.0),
+        ],
+    );
     g2.apply(Action::Pass).unwrap();
     let e = refused(&g2, "shoot br-line at fr-side");
     assert!(e.message.contains("45° field of fire"), "{e}");
@@ -220,7 +349,14 @@ fn shooting_needs_range_arc_and_sight() {
 
 #[test]
 fn a_unit_in_a_town_shoots_all_round() {
-    let mut g = table("british", TOWN, &[("br-line", "line", 13.0, 13.0, 0.0), ("fr-behind", "line", 13.0, 6.0, 0.0)]);
+    let mut g = table(
+        "british",
+        TOWN,
+        &[
+            ("br-line", "line", 13.0, 13.0, 0.0),
+            ("fr-behind", "line", 13.0, 6.0, 0.0),
+        ],
+    );
     g.apply(Action::Pass).unwrap();
     g.dice_mut().force([face(2)]);
     order(&mut g, "shoot br-line at fr-behind");
@@ -232,28 +368,63 @@ fn shooting_dice_by_type() {
     let mut g = table(
         "british",
         "",
-        &[("br-line", "line", 10.0, 10.0, 0.0), ("br-vet", "veteran", 20.0, 10.0, 0.0), ("br-skirm", "skirmishers", 30.0, 10.0, 0.0), ("br-art", "artillery", 40.0, 10.0, 0.0), ("fr-a", "line", 10.0, 15.0, 180.0), ("fr-b", "line", 20.0, 15.0, 180.0), ("fr-c", "line", 30.0, 15.0, 180.0), ("fr-d", "line", 40.0, 30.0, 180.0)],
+        &[
+            ("br-line", "line", 10.0, 10.0, 0.0),
+            ("br-vet", "veteran", 20.0, 10.0, 0.0),
+            ("br-skirm", "skirmishers", 30.0, 10.0, 0.0),
+            ("br-art", "artillery", 40.0, 10.0, 0.0),
+            ("fr-a", "line", 10.0, 15.0, 180.0),
+            ("fr-b", "line", 20.0, 15.0, 180.0),
+            ("fr-c", "line", 30.0, 15.0, 180.0),
+            ("fr-d", "line", 40.0, 30.0, 180.0),
+        ],
     );
     g.apply(Action::Pass).unwrap();
     // D3 2 for each: line 2, veteran 2+1, skirmishers 2-1, artillery 2-1
     g.dice_mut().force([face(2), face(2), face(2), face(2)]);
-    for (shooter, target) in [("br-line", "fr-a"), ("br-vet", "fr-b"), ("br-skirm", "fr-c"), ("br-art", "fr-d")] {
+    for (shooter, target) in [
+        ("br-line", "fr-a"),
+        ("br-vet", "fr-b"),
+        ("br-skirm", "fr-c"),
+        ("br-art", "fr-d"),
+    ] {
         order(&mut g, &format!("shoot {shooter} at {target}"));
     }
-    let hits: Vec<u8> = ["fr-a", "fr-b", "fr-c", "fr-d"].iter().map(|t| unit(&g, t).hits).collect();
+    let hits: Vec<u8> = ["fr-a", "fr-b", "fr-c", "fr-d"]
+        .iter()
+        .map(|t| unit(&g, t).hits)
+        .collect();
     assert_eq!(hits, [2, 3, 1, 1]);
     // a D3 of 1 less one is no hit, never a negative one
-    let mut g = table("british", "", &[("br-skirm", "skirmishers", 30.0, 10.0, 0.0), ("fr-c", "line", 30.0, 15.0, 180.0)]);
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-skirm", "skirmishers", 30.0, 10.0, 0.0),
+            ("fr-c", "line", 30.0, 15.0, 180.0),
+        ],
+    );
     g.apply(Action::Pass).unwrap();
     g.dice_mut().force([face(1)]);
     order(&mut g, "shoot br-skirm at fr-c");
     assert_eq!(unit(&g, "fr-c").hits, 0);
-    assert_eq!(unit(&g, "br-skirm").engaged_with, g.unit_named("fr-c").map(|i| i as u8), "the shooting marker");
+    assert_eq!(
+        unit(&g, "br-skirm").engaged_with,
+        g.unit_named("fr-c").map(|i| i as u8),
+        "the shooting marker"
+    );
 }
 
 #[test]
 fn entrenched_shooters_roll_two_d3_and_keep_the_higher() {
-    let mut g = table("british", WORKS, &[("br-line", "line", 32.0, 10.0, 0.0), ("fr-a", "line", 32.0, 16.0, 180.0)]);
+    let mut g = table(
+        "british",
+        WORKS,
+        &[
+            ("br-line", "line", 32.0, 10.0, 0.0),
+            ("fr-a", "line", 32.0, 16.0, 180.0),
+        ],
+    );
     g.apply(Action::Pass).unwrap();
     g.dice_mut().force([face(1), face(3)]);
     order(&mut g, "shoot br-line at fr-a");
@@ -264,8 +435,21 @@ fn entrenched_shooters_roll_two_d3_and_keep_the_higher() {
 #[test]
 fn units_go_beyond_six_hits_or_twelve_in_cover() {
     // fr-b holds the town, which covers it
-    let g = table("british", TOWN, &[("br-line", "line", 30.0, 10.0, 0.0), ("br-l2", "line", 13.0, 7.0, 0.0), ("fr-a", "line", 30.0, 15.0, 180.0), ("fr-b", "line", 13.0, 13.0, 180.0)]);
-    let mut g = g.with_hits("fr-a", 5).unwrap().with_hits("fr-b", 11).unwrap();
+    let g = table(
+        "british",
+        TOWN,
+        &[
+            ("br-line", "line", 30.0, 10.0, 0.0),
+            ("br-l2", "line", 13.0, 7.0, 0.0),
+            ("fr-a", "line", 30.0, 15.0, 180.0),
+            ("fr-b", "line", 13.0, 13.0, 180.0),
+        ],
+    );
+    let mut g = g
+        .with_hits("fr-a", 5)
+        .unwrap()
+        .with_hits("fr-b", 11)
+        .unwrap();
     g.apply(Action::Pass).unwrap();
     g.dice_mut().force([face(2), face(1)]);
     order(&mut g, "shoot br-line at fr-a");
@@ -276,13 +460,29 @@ fn units_go_beyond_six_hits_or_twelve_in_cover() {
     // 7 hits in the open: gone, one resolve lost; 12 hits would stand only in cover
     assert!(unit(&g, "fr-a").eliminated && !unit(&g, "fr-b").eliminated);
     assert_eq!(g.resolve(Army::French), before - 1);
-    assert_eq!(unit(&g, "br-line").engaged_with, None, "the marker goes with its enemy");
+    assert_eq!(
+        unit(&g, "br-line").engaged_with,
+        None,
+        "the marker goes with its enemy"
+    );
 }
 
 #[test]
 fn a_unit_in_cover_with_six_hits_may_not_move_and_goes_beyond_twelve() {
-    let g = table("french", WORKS, &[("br-works", "line", 32.0, 10.0, 0.0), ("br-line", "line", 10.0, 10.0, 0.0), ("fr-a", "line", 60.0, 40.0, 180.0)]);
-    let mut g = g.with_hits("br-works", 6).unwrap().with_hits("br-line", 6).unwrap();
+    let g = table(
+        "french",
+        WORKS,
+        &[
+            ("br-works", "line", 32.0, 10.0, 0.0),
+            ("br-line", "line", 10.0, 10.0, 0.0),
+            ("fr-a", "line", 60.0, 40.0, 180.0),
+        ],
+    );
+    let mut g = g
+        .with_hits("br-works", 6)
+        .unwrap()
+        .with_hits("br-line", 6)
+        .unwrap();
     end_turn(&mut g);
     let e = refused(&g, "move br-works to 32,4");
     assert_eq!(e.rule, "Eliminating Units");
@@ -296,7 +496,16 @@ fn a_unit_in_cover_with_six_hits_may_not_move_and_goes_beyond_twelve() {
 #[test]
 fn army_resolve_veterans_and_the_end_of_the_battle() {
     // French: two units and a general: 1 + 1 = 2; losing the veteran takes both
-    let g = table("british", "", &[("br-line", "line", 30.0, 10.0, 0.0), ("br-l2", "line", 40.0, 10.0, 0.0), ("fr-vet", "veteran", 30.0, 15.0, 180.0), ("fr-line", "line", 60.0, 40.0, 180.0)]);
+    let g = table(
+        "british",
+        "",
+        &[
+            ("br-line", "line", 30.0, 10.0, 0.0),
+            ("br-l2", "line", 40.0, 10.0, 0.0),
+            ("fr-vet", "veteran", 30.0, 15.0, 180.0),
+            ("fr-line", "line", 60.0, 40.0, 180.0),
+        ],
+    );
     assert_eq!(g.resolve(Army::French), 2);
     let mut g = g.with_hits("fr-vet", 6).unwrap();
     g.apply(Action::Pass).unwrap();
@@ -312,7 +521,15 @@ fn army_resolve_veterans_and_the_end_of_the_battle() {
 
 #[test]
 fn squares_cannot_shoot_and_only_infantry_form_them() {
-    let mut g = table("british", "", &[("br-line", "line", 30.0, 10.0, 0.0), ("br-cav", "cavalry", 40.0, 10.0, 0.0), ("fr-a", "line", 30.0, 15.0, 180.0)]);
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-line", "line", 30.0, 10.0, 0.0),
+            ("br-cav", "cavalry", 40.0, 10.0, 0.0),
+            ("fr-a", "line", 30.0, 15.0, 180.0),
+        ],
+    );
     assert_eq!(refused(&g, "square br-cav").rule, "Squares");
     order(&mut g, "square br-line");
     assert!(unit(&g, "br-line").square && unit(&g, "br-line").moved);
@@ -327,12 +544,27 @@ fn squares_cannot_shoot_and_only_infantry_form_them() {
 
 #[test]
 fn commanders_are_never_engaged() {
-    let mut g = table("british", "", &[("br-line", "line", 30.0, 10.0, 0.0), ("fr-a", "line", 30.0, 15.0, 180.0), ("fr-b", "line", 10.0, 40.0, 180.0)]);
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-line", "line", 30.0, 10.0, 0.0),
+            ("fr-a", "line", 30.0, 15.0, 180.0),
+            ("fr-b", "line", 10.0, 40.0, 180.0),
+        ],
+    );
     let e = refused(&g, "move br-gen to 8,40");
     assert_eq!(e.rule, "Army Commander");
     order(&mut g, "move br-gen to 2,47");
     // a commander is no target
-    let mut g2 = table("french", "", &[("br-line", "line", 66.0, 40.0, 90.0), ("fr-a", "line", 10.0, 5.0, 0.0)]);
+    let mut g2 = table(
+        "french",
+        "",
+        &[
+            ("br-line", "line", 66.0, 40.0, 90.0),
+            ("fr-a", "line", 10.0, 5.0, 0.0),
+        ],
+    );
     end_turn(&mut g2);
     g2.apply(Action::Pass).unwrap();
     let e = refused(&g2, "shoot br-line at fr-gen");
@@ -341,17 +573,33 @@ fn commanders_are_never_engaged() {
 
 #[test]
 fn turns_alternate_through_the_phases_and_the_last_round_ends_the_battle() {
-    let mut g = table("british", "", &[("br-line", "line", 30.0, 10.0, 0.0), ("fr-a", "line", 30.0, 40.0, 180.0)]);
-    assert_eq!((g.active(), g.phase(), g.round()), (Army::British, Phase::Movement, 1));
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-line", "line", 30.0, 10.0, 0.0),
+            ("fr-a", "line", 30.0, 40.0, 180.0),
+        ],
+    );
+    assert_eq!(
+        (g.active(), g.phase(), g.round()),
+        (Army::British, Phase::Movement, 1)
+    );
     let e = refused(&g, "shoot br-line at fr-a");
     assert_eq!(e.rule, "Sequence of play");
     assert_eq!(refused(&g, "move fr-a to 30,38").rule, "Sequence of play");
     g.apply(Action::Pass).unwrap();
-    assert_eq!(refused(&g, "move br-line to 30,12").rule, "Sequence of play");
+    assert_eq!(
+        refused(&g, "move br-line to 30,12").rule,
+        "Sequence of play"
+    );
     g.apply(Action::Pass).unwrap();
     assert_eq!(g.phase(), Phase::Charges);
     g.apply(Action::Pass).unwrap();
-    assert_eq!((g.active(), g.phase(), g.round()), (Army::French, Phase::Movement, 1));
+    assert_eq!(
+        (g.active(), g.phase(), g.round()),
+        (Army::French, Phase::Movement, 1)
+    );
     end_turn(&mut g);
     assert_eq!((g.active(), g.round()), (Army::British, 2));
     for _ in 0..4 {
@@ -372,7 +620,9 @@ fn listed_orders_are_legal_and_typed_ones_need_not_be_listed() {
         assert_eq!(g.check(a), Ok(()), "{}", g.action_text(a));
     }
     // any legal point may be typed, listed or not
-    let a = g.parse_action("move fr-reg-3a to 30.3,5.1 face 10").unwrap();
+    let a = g
+        .parse_action("move fr-reg-3a to 30.3,5.1 face 10")
+        .unwrap();
     assert!(!list.contains(&a));
     g.apply(a).unwrap();
 }
@@ -380,7 +630,14 @@ fn listed_orders_are_legal_and_typed_ones_need_not_be_listed() {
 /// Charges a unit with br-cav from (30, 10) and resolves it with a forced D3; returns the
 /// target's hits.
 fn charge_hits(target_kind: &str, facing: f64, terrain: &str, d3: u8) -> u8 {
-    let mut g = table("british", terrain, &[("br-cav", "cavalry", 30.0, 10.0, 0.0), ("fr-t", target_kind, 30.0, 20.0, facing)]);
+    let mut g = table(
+        "british",
+        terrain,
+        &[
+            ("br-cav", "cavalry", 30.0, 10.0, 0.0),
+            ("fr-t", target_kind, 30.0, 20.0, facing),
+        ],
+    );
     order(&mut g, "charge br-cav at fr-t");
     g.dice_mut().force([face(d3)]);
     g.apply(Action::Pass).unwrap();
@@ -391,16 +648,36 @@ fn charge_hits(target_kind: &str, facing: f64, terrain: &str, d3: u8) -> u8 {
 
 #[test]
 fn a_charge_moves_straight_into_contact() {
-    let mut g = table("british", "", &[("br-cav", "cavalry", 30.0, 10.0, 0.0), ("br-line", "line", 10.0, 10.0, 0.0), ("fr-t", "line", 30.0, 20.0, 180.0), ("fr-far", "line", 50.0, 30.0, 180.0)]);
-    assert_eq!(refused(&g, "charge br-line at fr-t").rule, "Charges", "only cavalry charge");
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-cav", "cavalry", 30.0, 10.0, 0.0),
+            ("br-line", "line", 10.0, 10.0, 0.0),
+            ("fr-t", "line", 30.0, 20.0, 180.0),
+            ("fr-far", "line", 50.0, 30.0, 180.0),
+        ],
+    );
+    assert_eq!(
+        refused(&g, "charge br-line at fr-t").rule,
+        "Charges",
+        "only cavalry charge"
+    );
     let e = refused(&g, "charge br-cav at fr-far");
     assert!(e.message.contains("moves at most 12\""), "{e}");
     order(&mut g, "charge br-cav at fr-t");
     // front edges 8.25" apart: the cavalry's front touches the line's
     let u = unit(&g, "br-cav");
-    assert!((u.pose.at.y - 18.25).abs() < 1e-9 && u.pose.at.x == 30.0, "{:?}", u.pose);
+    assert!(
+        (u.pose.at.y - 18.25).abs() < 1e-9 && u.pose.at.x == 30.0,
+        "{:?}",
+        u.pose
+    );
     let i = g.unit_named("br-cav").unwrap();
-    assert_eq!(g.rect(i).distance(&g.rect(g.unit_named("fr-t").unwrap())), 0.0);
+    assert_eq!(
+        g.rect(i).distance(&g.rect(g.unit_named("fr-t").unwrap())),
+        0.0
+    );
 }
 
 #[test]
@@ -414,19 +691,44 @@ fn charge_hits_and_their_modifiers() {
     assert_eq!(charge_hits("cavalry", 180.0, "", 2), 2);
     assert_eq!(charge_hits("skirmishers", 180.0, "", 3), 8);
     // one fewer against a target on a hill
-    let hill = "[[table.terrain]]\nkind = \"hill\"\npoints = [[24, 19], [36, 19], [36, 24], [24, 24]]\n";
+    let hill =
+        "[[table.terrain]]\nkind = \"hill\"\npoints = [[24, 19], [36, 19], [36, 24], [24, 24]]\n";
     assert_eq!(charge_hits("line", 180.0, hill, 3), 3);
 }
 
 #[test]
 fn cavalry_cannot_charge_cover_squares_or_commanders() {
     let works = "[[table.terrain]]\nkind = \"entrenchment\"\npoints = [[26, 19], [34, 19], [34, 22], [26, 22]]\n";
-    let g = table("british", works, &[("br-cav", "cavalry", 30.0, 10.0, 0.0), ("fr-t", "line", 30.0, 20.0, 180.0)]);
+    let g = table(
+        "british",
+        works,
+        &[
+            ("br-cav", "cavalry", 30.0, 10.0, 0.0),
+            ("fr-t", "line", 30.0, 20.0, 180.0),
+        ],
+    );
     let e = refused(&g, "charge br-cav at fr-t");
     assert!(e.message.contains("in cover"), "{e}");
-    let g = table("british", "", &[("br-cav", "cavalry", 64.0, 40.0, 0.0), ("fr-line", "line", 10.0, 5.0, 0.0)]);
-    assert_eq!(refused(&g, "charge br-cav at fr-gen").rule, "Army Commander");
-    let mut g = table("french", "", &[("br-cav", "cavalry", 30.0, 10.0, 0.0), ("fr-t", "line", 30.0, 20.0, 180.0)]);
+    let g = table(
+        "british",
+        "",
+        &[
+            ("br-cav", "cavalry", 64.0, 40.0, 0.0),
+            ("fr-line", "line", 10.0, 5.0, 0.0),
+        ],
+    );
+    assert_eq!(
+        refused(&g, "charge br-cav at fr-gen").rule,
+        "Army Commander"
+    );
+    let mut g = table(
+        "french",
+        "",
+        &[
+            ("br-cav", "cavalry", 30.0, 10.0, 0.0),
+            ("fr-t", "line", 30.0, 20.0, 180.0),
+        ],
+    );
     order(&mut g, "square fr-t");
     end_turn(&mut g);
     assert_eq!(refused(&g, "charge br-cav at fr-t").rule, "Squares");
@@ -434,7 +736,15 @@ fn cavalry_cannot_charge_cover_squares_or_commanders() {
 
 #[test]
 fn charged_artillery_is_lost_alone_and_unmanned_near_infantry() {
-    let mut g = table("british", "", &[("br-cav", "cavalry", 30.0, 10.0, 0.0), ("fr-gun", "artillery", 30.0, 20.0, 180.0), ("fr-line", "line", 60.0, 44.0, 180.0)]);
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-cav", "cavalry", 30.0, 10.0, 0.0),
+            ("fr-gun", "artillery", 30.0, 20.0, 180.0),
+            ("fr-line", "line", 60.0, 44.0, 180.0),
+        ],
+    );
     let before = g.resolve(Army::French);
     order(&mut g, "charge br-cav at fr-gun");
     g.apply(Action::Pass).unwrap();
@@ -443,7 +753,16 @@ fn charged_artillery_is_lost_alone_and_unmanned_near_infantry() {
     assert_eq!(g.resolve(Army::French), before - 1);
 
     // infantry 2" beside the gun: it is not lost, but cannot shoot while the cavalry stay
-    let mut g = table("british", "", &[("br-cav", "cavalry", 30.0, 10.0, 0.0), ("fr-gun", "artillery", 30.0, 20.0, 180.0), ("fr-line", "line", 35.5, 20.0, 180.0), ("br-far", "line", 30.0, 40.0, 180.0)]);
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-cav", "cavalry", 30.0, 10.0, 0.0),
+            ("fr-gun", "artillery", 30.0, 20.0, 180.0),
+            ("fr-line", "line", 35.5, 20.0, 180.0),
+            ("br-far", "line", 30.0, 40.0, 180.0),
+        ],
+    );
     order(&mut g, "charge br-cav at fr-gun");
     end_turn(&mut g);
     assert!(!unit(&g, "fr-gun").eliminated);
@@ -456,7 +775,15 @@ fn charged_artillery_is_lost_alone_and_unmanned_near_infantry() {
 #[test]
 fn a_commander_who_stays_still_gives_six_inches_more_to_units_within_six() {
     // br-gen stands at (2, 46); br-near is 1" from it, br-far 20" away
-    let mut g = table("british", "", &[("br-near", "line", 6.0, 45.0, 90.0), ("br-far", "line", 30.0, 30.0, 90.0), ("fr-a", "line", 60.0, 5.0, 0.0)]);
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-near", "line", 6.0, 45.0, 90.0),
+            ("br-far", "line", 30.0, 30.0, 90.0),
+            ("fr-a", "line", 60.0, 5.0, 0.0),
+        ],
+    );
     assert_eq!(g.allowance(g.unit_named("br-near").unwrap()), 12.0);
     assert_eq!(g.allowance(g.unit_named("br-far").unwrap()), 6.0);
     assert_eq!(refused(&g, "move br-far to 36.1,30").rule, "Movement");
@@ -465,7 +792,14 @@ fn a_commander_who_stays_still_gives_six_inches_more_to_units_within_six() {
     assert_eq!(refused(&g, "move br-gen to 2,40").rule, "Army Commander");
 
     // a commander who moves first gives no orders
-    let mut g = table("british", "", &[("br-near", "line", 6.0, 45.0, 90.0), ("fr-a", "line", 60.0, 5.0, 0.0)]);
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-near", "line", 6.0, 45.0, 90.0),
+            ("fr-a", "line", 60.0, 5.0, 0.0),
+        ],
+    );
     order(&mut g, "move br-gen to 2,44");
     let e = refused(&g, "move br-near to 18,45");
     assert!(e.message.contains("at most 6\""), "{e}");
@@ -474,13 +808,22 @@ fn a_commander_who_stays_still_gives_six_inches_more_to_units_within_six() {
 #[test]
 fn a_commander_with_an_enemy_within_six_must_move_away() {
     // fr-a's front edge is 5.25" from br-gen at (2, 46)
-    let mut g = table("british", "", &[("br-line", "line", 30.0, 10.0, 0.0), ("fr-a", "line", 4.0, 39.0, 0.0)]);
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-line", "line", 30.0, 10.0, 0.0),
+            ("fr-a", "line", 4.0, 39.0, 0.0),
+        ],
+    );
     let e = g.check(&Action::Pass).unwrap_err();
     assert_eq!(e.rule, "Army Commander");
     let mut list = Vec::new();
     g.legal_actions(&mut list);
     assert!(!list.contains(&Action::Pass));
-    assert!(list.iter().any(|a| matches!(a, Action::Move { unit, .. } if g.id(*unit as usize) == "br-gen")));
+    assert!(list
+        .iter()
+        .any(|a| matches!(a, Action::Move { unit, .. } if g.id(*unit as usize) == "br-gen")));
     // within 6" of fr-a is no escape
     assert_eq!(refused(&g, "move br-gen to 6,46").rule, "Army Commander");
     order(&mut g, "move br-gen to 11,46");
@@ -490,7 +833,16 @@ fn a_commander_with_an_enemy_within_six_must_move_away() {
 #[test]
 fn cavalry_and_skirmishers_shot_at_may_retire_a_full_move_for_one_hit_fewer() {
     let setup = || {
-        let mut g = table("british", "", &[("br-line", "line", 30.0, 10.0, 0.0), ("br-l2", "line", 40.0, 10.0, 0.0), ("fr-skirm", "skirmishers", 30.0, 15.0, 180.0), ("fr-cav", "cavalry", 40.0, 15.5, 180.0)]);
+        let mut g = table(
+            "british",
+            "",
+            &[
+                ("br-line", "line", 30.0, 10.0, 0.0),
+                ("br-l2", "line", 40.0, 10.0, 0.0),
+                ("fr-skirm", "skirmishers", 30.0, 15.0, 180.0),
+                ("fr-cav", "cavalry", 40.0, 15.5, 180.0),
+            ],
+        );
         g.apply(Action::Pass).unwrap();
         g.dice_mut().force([face(2)]);
         order(&mut g, "shoot br-line at fr-skirm");
@@ -506,23 +858,43 @@ fn cavalry_and_skirmishers_shot_at_may_retire_a_full_move_for_one_hit_fewer() {
     order(&mut g, "retire fr-skirm");
     let u = unit(&g, "fr-skirm");
     assert_eq!((u.hits, u.pose.at.x), (1, 30.0));
-    assert!((u.pose.at.y - 24.0).abs() < 1e-9, "9\" straight away from the shooter");
+    assert!(
+        (u.pose.at.y - 24.0).abs() < 1e-9,
+        "9\" straight away from the shooter"
+    );
     assert_eq!(g.to_move(), Some(Army::British.seat()));
 
     // standing takes every hit
     let mut g = setup();
     g.apply(Action::Pass).unwrap();
     assert_eq!(unit(&g, "fr-skirm").hits, 2);
-    assert_eq!(g.phase(), Phase::Shooting, "the pass answered the choice, not the phase");
+    assert_eq!(
+        g.phase(),
+        Phase::Shooting,
+        "the pass answered the choice, not the phase"
+    );
 
     // no choice for line infantry, nor with no hits to save, nor with nowhere to go
-    let mut g = table("british", "", &[("br-skirm", "skirmishers", 30.0, 10.0, 0.0), ("fr-cav", "cavalry", 30.0, 15.5, 180.0), ("br-l", "line", 50.0, 40.0, 0.0), ("fr-edge", "cavalry", 50.0, 46.0, 180.0)]);
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-skirm", "skirmishers", 30.0, 10.0, 0.0),
+            ("fr-cav", "cavalry", 30.0, 15.5, 180.0),
+            ("br-l", "line", 50.0, 40.0, 0.0),
+            ("fr-edge", "cavalry", 50.0, 46.0, 180.0),
+        ],
+    );
     g.apply(Action::Pass).unwrap();
     g.dice_mut().force([face(1), face(3)]);
     order(&mut g, "shoot br-skirm at fr-cav");
     assert_eq!((g.pending(), unit(&g, "fr-cav").hits), (None, 0));
     order(&mut g, "shoot br-l at fr-edge");
-    assert_eq!((g.pending(), unit(&g, "fr-edge").hits), (None, 3), "the table's edge is 1\" behind");
+    assert_eq!(
+        (g.pending(), unit(&g, "fr-edge").hits),
+        (None, 3),
+        "the table's edge is 1\" behind"
+    );
 }
 
 #[test]
@@ -530,7 +902,16 @@ fn rivers_are_crossed_only_at_fords_and_marshes_not_at_all() {
     let terrain = "[[table.terrain]]\nkind = \"river\"\npoints = [[0, 20], [72, 20], [72, 23], [0, 23]]\n\
                    [[table.terrain]]\nkind = \"ford\"\npoints = [[26, 19], [34, 19], [34, 24], [26, 24]]\n\
                    [[table.terrain]]\nkind = \"marsh\"\npoints = [[50, 10], [60, 10], [60, 16], [50, 16]]\n";
-    let mut g = table("british", terrain, &[("br-a", "cavalry", 10.0, 16.0, 0.0), ("br-b", "cavalry", 30.0, 16.0, 0.0), ("br-c", "line", 55.0, 6.0, 0.0), ("fr-x", "line", 60.0, 44.0, 180.0)]);
+    let mut g = table(
+        "british",
+        terrain,
+        &[
+            ("br-a", "cavalry", 10.0, 16.0, 0.0),
+            ("br-b", "cavalry", 30.0, 16.0, 0.0),
+            ("br-c", "line", 55.0, 6.0, 0.0),
+            ("fr-x", "line", 60.0, 44.0, 180.0),
+        ],
+    );
     let e = refused(&g, "move br-a to 10,27");
     assert_eq!(e.rule, "Terrain Effects");
     assert!(e.message.contains("river"), "{e}");
@@ -542,7 +923,11 @@ fn rivers_are_crossed_only_at_fords_and_marshes_not_at_all() {
 #[test]
 fn artillery_on_a_hill_sees_over_units() {
     let hill = "[[table.terrain]]\nkind = \"hill\"\nname = \"the hill\"\npoints = [[24, 4], [36, 4], [36, 14], [24, 14]]\n";
-    let units = [("br-gun", "artillery", 30.0, 8.0, 0.0), ("br-line", "line", 30.0, 20.0, 0.0), ("fr-t", "line", 30.0, 28.0, 180.0)];
+    let units = [
+        ("br-gun", "artillery", 30.0, 8.0, 0.0),
+        ("br-line", "line", 30.0, 20.0, 0.0),
+        ("fr-t", "line", 30.0, 28.0, 180.0),
+    ];
     let mut g = table("british", hill, &units);
     g.apply(Action::Pass).unwrap();
     g.dice_mut().force([face(3)]);
@@ -558,20 +943,45 @@ fn artillery_on_a_hill_sees_over_units() {
 #[test]
 fn woods_cover_skirmishers_and_entrenchments_do_not_cover_cavalry() {
     let terrain = format!("{WOOD}{WORKS}");
-    let g = table("british", &terrain, &[("br-skirm", "skirmishers", 45.0, 25.0, 0.0), ("br-cav", "cavalry", 32.0, 10.0, 0.0), ("br-line", "line", 20.0, 10.0, 0.0), ("fr-x", "line", 60.0, 44.0, 180.0)]);
-    let g = g.with_hits("br-skirm", 12).unwrap().with_hits("br-cav", 7).unwrap();
+    let g = table(
+        "british",
+        &terrain,
+        &[
+            ("br-skirm", "skirmishers", 45.0, 25.0, 0.0),
+            ("br-cav", "cavalry", 32.0, 10.0, 0.0),
+            ("br-line", "line", 20.0, 10.0, 0.0),
+            ("fr-x", "line", 60.0, 44.0, 180.0),
+        ],
+    );
+    let g = g
+        .with_hits("br-skirm", 12)
+        .unwrap()
+        .with_hits("br-cav", 7)
+        .unwrap();
     assert!(g.in_cover(g.unit_named("br-skirm").unwrap()));
     assert!(!g.in_cover(g.unit_named("br-cav").unwrap()));
     let mut g = g;
     end_turn(&mut g);
     assert!(!unit(&g, "br-skirm").eliminated, "12 hits in the wood");
-    assert!(unit(&g, "br-cav").eliminated, "7 hits on open ground behind works that do not cover horse");
+    assert!(
+        unit(&g, "br-cav").eliminated,
+        "7 hits on open ground behind works that do not cover horse"
+    );
 }
 
 #[test]
 fn artillery_reaches_exactly_twenty_four_inches_and_woods_deeper_than_six_block_sight() {
     // gun front edge at y 11.5; a target front edge at 35.5 is exactly 24" away, at 35.6 beyond
-    let mut g = table("british", "", &[("br-gun", "artillery", 30.0, 10.0, 0.0), ("fr-in", "line", 30.0, 36.25, 180.0), ("br-gun2", "artillery", 50.0, 10.0, 0.0), ("fr-out", "line", 50.0, 36.35, 180.0)]);
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-gun", "artillery", 30.0, 10.0, 0.0),
+            ("fr-in", "line", 30.0, 36.25, 180.0),
+            ("br-gun2", "artillery", 50.0, 10.0, 0.0),
+            ("fr-out", "line", 50.0, 36.35, 180.0),
+        ],
+    );
     g.apply(Action::Pass).unwrap();
     let e = refused(&g, "shoot br-gun2 at fr-out");
     assert!(e.message.contains("reaches 24\""), "{e}");
@@ -581,7 +991,16 @@ fn artillery_reaches_exactly_twenty_four_inches_and_woods_deeper_than_six_block_
 
     // 10" of wood across the line of sight blocks it; a gun beside the wood sees past it
     let wood = "[[table.terrain]]\nkind = \"woods\"\nname = \"the wood\"\npoints = [[20, 14], [34, 14], [34, 24], [20, 24]]\n";
-    let mut g = table("british", wood, &[("br-gun", "artillery", 27.0, 10.0, 0.0), ("fr-t", "line", 27.0, 30.0, 180.0), ("br-gun2", "artillery", 40.0, 10.0, 0.0), ("fr-u", "line", 40.0, 30.0, 180.0)]);
+    let mut g = table(
+        "british",
+        wood,
+        &[
+            ("br-gun", "artillery", 27.0, 10.0, 0.0),
+            ("fr-t", "line", 27.0, 30.0, 180.0),
+            ("br-gun2", "artillery", 40.0, 10.0, 0.0),
+            ("fr-u", "line", 40.0, 30.0, 180.0),
+        ],
+    );
     g.apply(Action::Pass).unwrap();
     let e = refused(&g, "shoot br-gun at fr-t");
     assert!(e.message.contains("of woods"), "{e}");

@@ -38,7 +38,14 @@ fn well_formed(text: &str) -> Result<(), String> {
 }
 
 fn game(scenario: &str) -> D3 {
-    D3::new(&Options { scenario: scenario.into(), text: None }, 1).unwrap()
+    D3::new(
+        &Options {
+            scenario: scenario.into(),
+            text: None,
+        },
+        1,
+    )
+    .unwrap()
 }
 
 #[test]
@@ -57,10 +64,17 @@ fn the_drawing_is_well_formed_and_the_same_for_the_same_state() {
         let g = game(scenario);
         for selected in [None, Some(0), Some(5), Some(999)] {
             let a = svg(&g, selected);
-            assert!(a.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""), "{scenario}");
+            assert!(
+                a.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+                "{scenario}"
+            );
             assert!(a.ends_with("</svg>\n"), "{scenario}");
             well_formed(&a).unwrap_or_else(|e| panic!("{scenario} {selected:?}: {e}"));
-            assert_eq!(a, svg(&g.clone(), selected), "{scenario}: the same state draws the same bytes");
+            assert_eq!(
+                a,
+                svg(&g.clone(), selected),
+                "{scenario}: the same state draws the same bytes"
+            );
             assert!(!a.contains("NaN") && !a.contains("inf"), "{scenario}");
         }
     }
@@ -70,14 +84,29 @@ fn the_drawing_is_well_formed_and_the_same_for_the_same_state() {
 fn fort_oswego_shows_the_fort_its_earthworks_the_grid_and_every_unit() {
     let g = game("fort-oswego");
     let s = svg(&g, None);
-    for name in ["Fort Oswego", "the west earthwork", "the south earthwork", "Lake Ontario", "Amherst", "Contrecoeur"] {
+    for name in [
+        "Fort Oswego",
+        "the west earthwork",
+        "the south earthwork",
+        "Lake Ontario",
+        "Amherst",
+        "Contrecoeur",
+    ] {
         assert!(s.contains(name), "{name}");
     }
     for i in 0..g.units().len() {
-        assert!(s.contains(&format!("<g id=\"unit-{}\">", g.id(i))), "{}", g.id(i));
+        assert!(
+            s.contains(&format!("<g id=\"unit-{}\">", g.id(i))),
+            "{}",
+            g.id(i)
+        );
     }
     // the 6" squares: 11 lines across the 72" width and 7 up the 48" depth
-    let grid = s.split("<g stroke=\"#c9ccb6\"").nth(1).and_then(|g| g.split("</g>").next()).unwrap();
+    let grid = s
+        .split("<g stroke=\"#c9ccb6\"")
+        .nth(1)
+        .and_then(|g| g.split("</g>").next())
+        .unwrap();
     assert_eq!(grid.matches("<line").count(), 11 + 7);
     // no field of fire without a selected unit
     assert!(!s.contains("field of fire to"));
@@ -88,32 +117,64 @@ fn the_selected_unit_shows_its_field_of_fire_at_its_range() {
     let g = game("fort-oswego");
     let gun = g.unit_named("br-art").unwrap();
     let s = svg(&g, Some(gun));
-    assert!(s.contains("br-art: field of fire to 24\""), "the gun reaches 24\"");
+    assert!(
+        s.contains("br-art: field of fire to 24\""),
+        "the gun reaches 24\""
+    );
     // two straight sides and two arcs of 240 px (24" at 10 px to the inch), then the 6" zone
-    assert!(s.contains("A240,240 0 0 1"), "the arc's radius is the range");
+    assert!(
+        s.contains("A240,240 0 0 1"),
+        "the arc's radius is the range"
+    );
     assert!(s.contains("A60,60 0 0 1"), "the 6\" zone");
     let line = g.unit_named("fr-reg-1a").unwrap();
-    assert!(svg(&g, Some(line)).contains("A60,60 0 0 1") && svg(&g, Some(line)).contains("field of fire to 6\""));
+    assert!(
+        svg(&g, Some(line)).contains("A60,60 0 0 1")
+            && svg(&g, Some(line)).contains("field of fire to 6\"")
+    );
     let horse = g.unit_named("fr-cav").unwrap();
     let s = svg(&g, Some(horse));
-    assert!(s.contains("fr-cav: 6\" zone dashed (does not shoot)"), "cavalry has no field of fire");
+    assert!(
+        s.contains("fr-cav: 6\" zone dashed (does not shoot)"),
+        "cavalry has no field of fire"
+    );
     assert!(!s.contains("fill=\"#f2c14e\" fill-opacity=\"0.28\""));
 }
 
 #[test]
 fn a_unit_in_a_town_shoots_all_round() {
     // the meeting engagement with a British regiment put in the village
-    let text = fiw_d3::SCENARIOS.iter().find(|(n, _)| *n == "meeting").unwrap().1;
+    let text = fiw_d3::SCENARIOS
+        .iter()
+        .find(|(n, _)| *n == "meeting")
+        .unwrap()
+        .1;
     let text = text
-        .replacen("zones = [[[0, 0], [72, 0], [72, 8], [0, 8]]]", "zones = [[[0, 0], [72, 0], [72, 30], [0, 30]]]", 1)
+        .replacen(
+            "zones = [[[0, 0], [72, 0], [72, 8], [0, 8]]]",
+            "zones = [[[0, 0], [72, 0], [72, 30], [0, 30]]]",
+            1,
+        )
         .replacen("at = [16, 3]", "at = [36, 24]", 1);
     let scenario = Scenario::parse(&text, "town.toml").unwrap();
-    let g = D3::from_scenario(Options { scenario: "town.toml".into(), text: Some(text) }, scenario, 1).unwrap();
+    let g = D3::from_scenario(
+        Options {
+            scenario: "town.toml".into(),
+            text: Some(text),
+        },
+        scenario,
+        1,
+    )
+    .unwrap();
     let i = g.unit_named("br-reg-1a").unwrap();
     let s = svg(&g, Some(i));
     let fire = s.split("fill-opacity=\"0.28\"").next().unwrap();
     let path = &fire[fire.rfind("<path d=\"").unwrap()..];
-    assert_eq!(path.matches("A60,60").count(), 4, "all round: the base grown by 6\" on every side: {path}");
+    assert_eq!(
+        path.matches("A60,60").count(),
+        4,
+        "all round: the base grown by 6\" on every side: {path}"
+    );
 }
 
 #[test]
@@ -126,24 +187,47 @@ fn hits_are_shown_and_eliminated_units_left_off() {
     let mut steps = 0;
     while g.to_move().is_some() && !g.units().iter().any(|u| u.eliminated) && steps < 20_000 {
         g.legal_actions(&mut list);
-        let a = if list.len() > 1 && pick.below(8) != 0 { list[pick.below(list.len() as u32 - 1) as usize] } else { *list.last().unwrap() };
+        let a = if list.len() > 1 && pick.below(8) != 0 {
+            list[pick.below(list.len() as u32 - 1) as usize]
+        } else {
+            *list.last().unwrap()
+        };
         g.apply(a).unwrap();
         steps += 1;
     }
-    let gone: Vec<usize> = (0..g.units().len()).filter(|i| g.units()[*i].eliminated).collect();
-    assert!(!gone.is_empty(), "a unit is eliminated within {steps} orders");
+    let gone: Vec<usize> = (0..g.units().len())
+        .filter(|i| g.units()[*i].eliminated)
+        .collect();
+    assert!(
+        !gone.is_empty(),
+        "a unit is eliminated within {steps} orders"
+    );
     let s = svg(&g, Some(gone[0]));
     well_formed(&s).unwrap();
     for i in 0..g.units().len() {
         let drawn = s.contains(&format!("<g id=\"unit-{}\">", g.id(i)));
         assert_eq!(drawn, !g.units()[i].eliminated, "{}", g.id(i));
-        assert_eq!(s.contains(&format!("<text id=\"name-{}\"", g.id(i))), drawn, "{}", g.id(i));
+        assert_eq!(
+            s.contains(&format!("<text id=\"name-{}\"", g.id(i))),
+            drawn,
+            "{}",
+            g.id(i)
+        );
     }
-    assert!(s.contains("no unit selected"), "an eliminated unit cannot be selected");
+    assert!(
+        s.contains("no unit selected"),
+        "an eliminated unit cannot be selected"
+    );
     let hit = (0..g.units().len()).find(|i| !g.units()[*i].eliminated && g.units()[*i].hits > 0);
     if let Some(i) = hit {
         let h = g.units()[i].hits;
-        let name = s.split(&format!("<text id=\"name-{}\"", g.id(i))).nth(1).unwrap().split("</text>").next().unwrap();
+        let name = s
+            .split(&format!("<text id=\"name-{}\"", g.id(i)))
+            .nth(1)
+            .unwrap()
+            .split("</text>")
+            .next()
+            .unwrap();
         assert!(name.contains(&format!(">{h} hit")), "{name}");
     }
 }

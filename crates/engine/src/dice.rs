@@ -19,7 +19,11 @@ pub struct Dice {
 impl Dice {
     /// Dice seeded from one number.
     pub fn new(seed: u64) -> Self {
-        Dice { rng: Xoshiro256PlusPlus::seed_from_u64(seed), forced: VecDeque::new(), rolls: 0 }
+        Dice {
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            forced: VecDeque::new(),
+            rolls: 0,
+        }
     }
 
     /// Queues results to be returned, in order, by the next rolls (any die size).

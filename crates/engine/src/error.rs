@@ -14,7 +14,10 @@ pub struct RuleError {
 impl RuleError {
     /// A refusal citing `rule`.
     pub fn new(rule: impl Into<String>, message: impl Into<String>) -> Self {
-        RuleError { rule: rule.into(), message: message.into() }
+        RuleError {
+            rule: rule.into(),
+            message: message.into(),
+        }
     }
 
     /// Text that could not be read as an action at all.

@@ -176,7 +176,10 @@ pub trait Game: Clone + Send + Sync + Serialize + Sized + 'static {
     /// The budget of [`Game::search_ai`] when none is given: whichever comes first of so many
     /// iterations (playouts) and so much time per decision.
     fn default_ai_limits() -> crate::SearchLimits {
-        crate::SearchLimits { iterations: Some(2_000), time: Some(std::time::Duration::from_millis(1_000)) }
+        crate::SearchLimits {
+            iterations: Some(2_000),
+            time: Some(std::time::Duration::from_millis(1_000)),
+        }
     }
 
     /// The seat index for a seat name.

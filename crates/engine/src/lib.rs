@@ -40,7 +40,8 @@ pub use rollouts::{Advisor, DecisionFilter, PolicyMaker, RolloutSearch};
 pub use rulebook::{squash, AssumedValue, RuleBook, RuleSection, Sec};
 pub use save::{game_of, replay, Replayed, SaveFile, SAVE_FORMAT};
 pub use search::{
-    ActionStats, Analysis, IsMcts, PolicyRollout, RandomRollout, Rollout, Sampling, SearchConfig, SearchLimits,
+    ActionStats, Analysis, IsMcts, PolicyRollout, RandomRollout, Rollout, Sampling, SearchConfig,
+    SearchLimits,
 };
 pub use side::Side;
 pub use sim::{game_seed, play_out, simulate, wilson, GameRecord, SimOptions, SimReport};

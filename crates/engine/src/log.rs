@@ -30,7 +30,10 @@ pub struct Log {
 impl Log {
     /// A log that records (`on`) or ignores everything.
     pub fn new(on: bool) -> Self {
-        Log { on, entries: Vec::new() }
+        Log {
+            on,
+            entries: Vec::new(),
+        }
     }
 
     /// Whether entries are being recorded.
@@ -51,14 +54,20 @@ impl Log {
     /// Records a line for everyone.
     pub fn public(&mut self, text: impl FnOnce() -> String) {
         if self.on {
-            self.entries.push(Entry { to: Visibility::Public, text: text() });
+            self.entries.push(Entry {
+                to: Visibility::Public,
+                text: text(),
+            });
         }
     }
 
     /// Records a line only `seat` may read.
     pub fn private(&mut self, seat: Seat, text: impl FnOnce() -> String) {
         if self.on {
-            self.entries.push(Entry { to: Visibility::Only(seat), text: text() });
+            self.entries.push(Entry {
+                to: Visibility::Only(seat),
+                text: text(),
+            });
         }
     }
 

@@ -61,7 +61,9 @@ pub struct RandomPolicy {
 impl RandomPolicy {
     /// A random player with its own seeded generator (never the game's dice).
     pub fn new(seed: u64) -> Self {
-        RandomPolicy { dice: Dice::new(seed ^ 0x9e37_79b9_7f4a_7c15) }
+        RandomPolicy {
+            dice: Dice::new(seed ^ 0x9e37_79b9_7f4a_7c15),
+        }
     }
 }
 

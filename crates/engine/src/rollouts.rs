@@ -26,7 +26,10 @@
 //! - Small steps (which block goes next in a move the heuristic has planned, which block takes a
 //!   hit) are left to the heuristic: the game says which decisions are worth searching.
 
-use crate::{game_seed, play_out, ActionStats, Analysis, Dice, Game, Policy, SearchConfig, SearchLimits, Seat, Seen};
+use crate::{
+    game_seed, play_out, ActionStats, Analysis, Dice, Game, Policy, SearchConfig, SearchLimits,
+    Seat, Seen,
+};
 use std::time::Instant;
 
 /// Makes a fresh base policy from a seed (one per seat in every playout, so a policy's memory of
@@ -101,15 +104,29 @@ impl<G: Game> RolloutSearch<G> {
 
     /// Plays one option out from `state` (a determinization, its dice already set) and returns
     /// the result for `seat`: 1 a win, 0 a loss, ½ a draw or a game cut off.
-    fn play_out(&mut self, mut state: G, seat: Seat, root_legal: &[G::Action], option: usize, seed: u64) -> f64 {
-        let mut policies: Vec<Box<dyn Policy<G>>> =
-            (0..G::SEATS.len()).map(|s| (self.base)(game_seed(seed, s as u64))).collect();
+    fn play_out(
+        &mut self,
+        mut state: G,
+        seat: Seat,
+        root_legal: &[G::Action],
+        option: usize,
+        seed: u64,
+    ) -> f64 {
+        let mut policies: Vec<Box<dyn Policy<G>>> = (0..G::SEATS.len())
+            .map(|s| (self.base)(game_seed(seed, s as u64)))
+            .collect();
         // The seat's policy first meets the root as the real one did, so that the plans it makes
         // there (a move's later steps) are in place when the option is its own choice.
         let _ = policies[seat].choose(&Seen::new(&state, seat), root_legal);
         state.apply_unchecked(root_legal[option]);
         // the kernel's own playout loop; a game that stalls or runs past the cap counts as a draw
-        if play_out(&mut state, &mut policies, u64::from(self.config.max_rollout)).is_err() {
+        if play_out(
+            &mut state,
+            &mut policies,
+            u64::from(self.config.max_rollout),
+        )
+        .is_err()
+        {
             return 0.5;
         }
         match state.outcome().and_then(|o| o.winner) {
@@ -176,7 +193,10 @@ impl<G: Game> Advisor<G> for RolloutSearch<G> {
         let mut dice = Dice::new(game_seed(self.config.seed, seen.turn() as u64));
         let limits = self.config.limits;
         let budget = match limits {
-            SearchLimits { iterations: None, time: None } => SearchLimits::DEFAULT_ITERATIONS,
+            SearchLimits {
+                iterations: None,
+                time: None,
+            } => SearchLimits::DEFAULT_ITERATIONS,
             SearchLimits { iterations, .. } => iterations.unwrap_or(u32::MAX),
         };
         let rounds = (usize::BITS - (n - 1).leading_zeros()).max(1);
@@ -193,7 +213,11 @@ impl<G: Game> Advisor<G> for RolloutSearch<G> {
                     // whatever this choice, and the heuristic's choice is as good as any
                     break 'rounds;
                 }
-                if spent >= budget || limits.time.is_some_and(|t| spent > 0 && start.elapsed() >= t) {
+                if spent >= budget
+                    || limits
+                        .time
+                        .is_some_and(|t| spent > 0 && start.elapsed() >= t)
+                {
                     break 'rounds;
                 }
                 let sample_seed = dice.next_seed();
@@ -223,7 +247,12 @@ impl<G: Game> Advisor<G> for RolloutSearch<G> {
             }
             if round + 1 < rounds && alive.len() > 2 {
                 let mean = |i: usize| share_won(&wins, &plays, i);
-                alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)).then((b == pick).cmp(&(a == pick))).then(a.cmp(&b)));
+                alive.sort_by(|&a, &b| {
+                    mean(b)
+                        .total_cmp(&mean(a))
+                        .then((b == pick).cmp(&(a == pick)))
+                        .then(a.cmp(&b))
+                });
                 alive.truncate(alive.len().div_ceil(2));
                 if !alive.contains(&pick) {
                     // the heuristic's choice is the yardstick to the end
@@ -239,9 +268,18 @@ impl<G: Game> Advisor<G> for RolloutSearch<G> {
             .iter()
             .copied()
             .filter(|&i| plays[i] == plays[pick])
-            .max_by(|&a, &b| mean(a).total_cmp(&mean(b)).then((a == pick).cmp(&(b == pick))).then(b.cmp(&a)))
+            .max_by(|&a, &b| {
+                mean(a)
+                    .total_cmp(&mean(b))
+                    .then((a == pick).cmp(&(b == pick)))
+                    .then(b.cmp(&a))
+            })
             .unwrap_or(pick);
-        let chosen = if best != pick && mean(best) >= mean(pick) + self.margin { best } else { pick };
+        let chosen = if best != pick && mean(best) >= mean(pick) + self.margin {
+            best
+        } else {
+            pick
+        };
         Self::report(seat, legal, chosen, pick, &wins, &plays, start)
     }
 }

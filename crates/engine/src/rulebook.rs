@@ -81,7 +81,10 @@ pub fn squash(s: &str) -> String {
 impl RuleBook {
     /// The book of these sections and assumed values.
     pub fn new(sections: &[Sec], assumed: Vec<AssumedValue>) -> RuleBook {
-        RuleBook { sections: sections.iter().map(RuleSection::from).collect(), assumed }
+        RuleBook {
+            sections: sections.iter().map(RuleSection::from).collect(),
+            assumed,
+        }
     }
 
     /// The book as Markdown, the text of a game's `docs/rules/<game>.md`: `heading`, the
@@ -93,7 +96,10 @@ impl RuleBook {
             if v.is_empty() {
                 "—".to_string()
             } else {
-                v.iter().map(|x| format!("`{}`", cell(x))).collect::<Vec<_>>().join("<br>")
+                v.iter()
+                    .map(|x| format!("`{}`", cell(x)))
+                    .collect::<Vec<_>>()
+                    .join("<br>")
             }
         };
         let mut s = format!("# {heading}\n\n{preamble}");
@@ -106,7 +112,11 @@ impl RuleBook {
                 cell(&r.title),
                 cell(&r.summary),
                 list(&r.code),
-                if r.tests.is_empty() { untested.to_string() } else { list(&r.tests) }
+                if r.tests.is_empty() {
+                    untested.to_string()
+                } else {
+                    list(&r.tests)
+                }
             );
         }
         s += &format!(
@@ -115,7 +125,12 @@ impl RuleBook {
         );
         s += "| name | value | reason |\n|---|---|---|\n";
         for a in &self.assumed {
-            s += &format!("| {} | {} | {} |\n", cell(&a.name), cell(&a.value), cell(&a.reason));
+            s += &format!(
+                "| {} | {} | {} |\n",
+                cell(&a.name),
+                cell(&a.value),
+                cell(&a.reason)
+            );
         }
         s
     }
@@ -166,9 +181,14 @@ impl RuleBook {
                     Some(at) => {
                         // a test, not a helper: `#[test]` just above, or in a proptest block above
                         let before = &text[..at];
-                        let attr = before.rfind("#[test]").is_some_and(|i| before[i..].lines().count() <= 3);
+                        let attr = before
+                            .rfind("#[test]")
+                            .is_some_and(|i| before[i..].lines().count() <= 3);
                         if !attr && !before.contains(concat!("proptest", "! {")) {
-                            bad.push(format!("{}: {path}::{name} is not marked as a test", s.section));
+                            bad.push(format!(
+                                "{}: {path}::{name} is not marked as a test",
+                                s.section
+                            ));
                         }
                     }
                 }
@@ -223,7 +243,10 @@ mod tests {
         section: "1",
         title: "Dice",
         summary: "Rolled   with\n   the kernel's dice | always.",
-        code: &["crates/engine/src/dice.rs: below, Dice", "crates/engine/src"],
+        code: &[
+            "crates/engine/src/dice.rs: below, Dice",
+            "crates/engine/src",
+        ],
         tests: &["crates/engine/src/rulebook.rs::tests::a_book_with_real_references_is_clean"],
     }];
 
@@ -234,7 +257,10 @@ mod tests {
     #[test]
     fn a_book_with_real_references_is_clean() {
         let book = RuleBook::new(SECTIONS, vec![]);
-        assert_eq!(book.sections[0].summary, "Rolled with the kernel's dice | always.");
+        assert_eq!(
+            book.sections[0].summary,
+            "Rolled with the kernel's dice | always."
+        );
         assert_eq!(book.unresolved_references(root()), Vec::<String>::new());
     }
 
@@ -244,7 +270,10 @@ mod tests {
             section: "9",
             title: "Broken",
             summary: "x",
-            code: &["crates/engine/src/nowhere.rs", "crates/engine/src/dice.rs: no_such_fn"],
+            code: &[
+                "crates/engine/src/nowhere.rs",
+                "crates/engine/src/dice.rs: no_such_fn",
+            ],
             tests: &[
                 "crates/engine/src/rulebook.rs::tests::no_such_test",
                 "crates/engine/src/rulebook.rs::nomod::defines",
@@ -262,7 +291,10 @@ mod tests {
             "'no-path' is not path::test",
         ];
         for w in want {
-            assert!(bad.iter().any(|b| b.contains(w)), "{w} not reported in {bad:?}");
+            assert!(
+                bad.iter().any(|b| b.contains(w)),
+                "{w} not reported in {bad:?}"
+            );
         }
         // the module check and the not-a-test check both fire for the nomod line
         assert_eq!(bad.len(), want.len() + 1, "{bad:?}");
@@ -272,11 +304,21 @@ mod tests {
     fn markdown_escapes_cells_and_counts_rows() {
         let book = RuleBook::new(
             SECTIONS,
-            vec![AssumedValue { name: "a|b".into(), value: "1".into(), reason: "why".into() }],
+            vec![AssumedValue {
+                name: "a|b".into(),
+                value: "1".into(),
+                reason: "why".into(),
+            }],
         );
         let md = book.markdown("Title", "Preamble.\n\n", "none yet");
-        assert!(md.starts_with("# Title\n\nPreamble.\n\n## Sections (1)\n"), "{md}");
+        assert!(
+            md.starts_with("# Title\n\nPreamble.\n\n## Sections (1)\n"),
+            "{md}"
+        );
         assert!(md.contains("| 1 Dice | Rolled with the kernel's dice \\| always. | `crates/engine/src/dice.rs: below, Dice`<br>`crates/engine/src` |"), "{md}");
-        assert!(md.contains("## Assumed values (1)") && md.contains("| a\\|b | 1 | why |"), "{md}");
+        assert!(
+            md.contains("## Assumed values (1)") && md.contains("| a\\|b | 1 | why |"),
+            "{md}"
+        );
     }
 }

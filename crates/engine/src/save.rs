@@ -57,9 +57,13 @@ pub fn game_of(json: &str) -> Result<String, EngineError> {
         format: u32,
         game: String,
     }
-    let head: Head = serde_json::from_str(json).map_err(|e| EngineError::Malformed(e.to_string()))?;
+    let head: Head =
+        serde_json::from_str(json).map_err(|e| EngineError::Malformed(e.to_string()))?;
     if head.format != SAVE_FORMAT {
-        return Err(EngineError::Format { found: head.format, expected: SAVE_FORMAT });
+        return Err(EngineError::Format {
+            found: head.format,
+            expected: SAVE_FORMAT,
+        });
     }
     Ok(head.game)
 }
@@ -76,7 +80,10 @@ pub struct Replayed<G: Game> {
 pub fn replay<G: Game>(json: &str, logging: bool) -> Result<Replayed<G>, EngineError> {
     let name = game_of(json)?;
     if name != G::NAME {
-        return Err(EngineError::WrongGame { found: name, expected: G::NAME.to_string() });
+        return Err(EngineError::WrongGame {
+            found: name,
+            expected: G::NAME.to_string(),
+        });
     }
     let save: SaveFile<G::Options> =
         serde_json::from_str(json).map_err(|e| EngineError::Malformed(e.to_string()))?;
@@ -87,13 +94,20 @@ pub fn replay<G: Game>(json: &str, logging: bool) -> Result<Replayed<G>, EngineE
     })?;
     state.set_logging(logging);
     for (index, text) in save.actions.iter().enumerate() {
-        let illegal = |error| EngineError::Illegal { index, text: text.clone(), error };
+        let illegal = |error| EngineError::Illegal {
+            index,
+            text: text.clone(),
+            error,
+        };
         let action = state.parse_action(text).map_err(illegal)?;
         state.apply(action).map_err(illegal)?;
     }
     let found = state.digest();
     if found != save.digest {
-        return Err(EngineError::Digest { recorded: save.digest.clone(), found });
+        return Err(EngineError::Digest {
+            recorded: save.digest.clone(),
+            found,
+        });
     }
     Ok(Replayed { state, save })
 }

@@ -57,12 +57,18 @@ impl SearchLimits {
 
     /// A limit of `n` iterations only (reproducible).
     pub fn iterations(n: u32) -> Self {
-        SearchLimits { iterations: Some(n), time: None }
+        SearchLimits {
+            iterations: Some(n),
+            time: None,
+        }
     }
 
     /// A limit of `time` only.
     pub fn time(time: Duration) -> Self {
-        SearchLimits { iterations: None, time: Some(time) }
+        SearchLimits {
+            iterations: None,
+            time: Some(time),
+        }
     }
 }
 
@@ -91,14 +97,23 @@ pub struct SearchConfig {
 
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig { limits: SearchLimits::default(), seed: 0, exploration: 0.7, max_rollout: 100_000 }
+        SearchConfig {
+            limits: SearchLimits::default(),
+            seed: 0,
+            exploration: 0.7,
+            max_rollout: 100_000,
+        }
     }
 }
 
 impl SearchConfig {
     /// The default settings with `limits` and `seed`.
     pub fn new(limits: SearchLimits, seed: u64) -> Self {
-        SearchConfig { limits, seed, ..SearchConfig::default() }
+        SearchConfig {
+            limits,
+            seed,
+            ..SearchConfig::default()
+        }
     }
 }
 
@@ -253,7 +268,9 @@ impl<A: Copy + Eq> Tree<A> {
         while ch != NONE {
             let child = &mut self.nodes[ch as usize];
             if let Some(a) = child.action {
-                if let Some(i) = (0..legal.len()).find(|&i| self.matched[i] == NONE && legal[i] == a) {
+                if let Some(i) =
+                    (0..legal.len()).find(|&i| self.matched[i] == NONE && legal[i] == a)
+                {
                     self.matched[i] = ch;
                     child.avail += 1;
                 }
@@ -265,10 +282,18 @@ impl<A: Copy + Eq> Tree<A> {
     /// One step down from `node`, where `mover` must choose among `legal` (not empty): adds a
     /// child for an untried action if there is one (returning `true`), otherwise follows the
     /// child with the best UCB score. Returns the child and the index of its action.
-    fn step(&mut self, node: u32, mover: Seat, legal: &[A], c: f64, dice: &mut Dice) -> (u32, usize, bool) {
+    fn step(
+        &mut self,
+        node: u32,
+        mover: Seat,
+        legal: &[A],
+        c: f64,
+        dice: &mut Dice,
+    ) -> (u32, usize, bool) {
         self.match_children(node, legal);
         self.fresh.clear();
-        self.fresh.extend((0..legal.len() as u32).filter(|&i| self.matched[i as usize] == NONE));
+        self.fresh
+            .extend((0..legal.len() as u32).filter(|&i| self.matched[i as usize] == NONE));
         if !self.fresh.is_empty() {
             let i = self.fresh[dice.below(self.fresh.len() as u32) as usize] as usize;
             let id = self.nodes.len() as u32;
@@ -328,7 +353,11 @@ impl<G: Game> IsMcts<G> {
             sampling: Sampling::InformationSet,
             rollout: Box::new(RandomRollout),
             evaluation: None,
-            tree: Tree { nodes: Vec::new(), matched: Vec::new(), fresh: Vec::new() },
+            tree: Tree {
+                nodes: Vec::new(),
+                matched: Vec::new(),
+                fresh: Vec::new(),
+            },
             legal: Vec::with_capacity(64),
             path: Vec::with_capacity(64),
             results: vec![0.5; G::SEATS.len()],
@@ -338,7 +367,10 @@ impl<G: Game> IsMcts<G> {
     /// Plain MCTS: each iteration searches a copy of the state with fresh dice. See
     /// [`Sampling::Open`]: for open-information games only.
     pub fn open(config: SearchConfig) -> Self {
-        IsMcts { sampling: Sampling::Open, ..IsMcts::new(config) }
+        IsMcts {
+            sampling: Sampling::Open,
+            ..IsMcts::new(config)
+        }
     }
 
     /// Plays playouts with `rollout` instead of at random (a game's heuristic player).
@@ -383,7 +415,10 @@ impl<G: Game> IsMcts<G> {
         self.tree.reset();
         let limits = self.config.limits;
         let cap = match limits {
-            SearchLimits { iterations: None, time: None } => Some(SearchLimits::DEFAULT_ITERATIONS),
+            SearchLimits {
+                iterations: None,
+                time: None,
+            } => Some(SearchLimits::DEFAULT_ITERATIONS),
             SearchLimits { iterations, .. } => iterations,
         };
         let mut done = 0u32;
@@ -460,7 +495,10 @@ impl<G: Game> IsMcts<G> {
     /// Plays `state` on to the end (or to the cut-off) and leaves each seat's result in
     /// `self.results`.
     fn play_out(&mut self, state: &mut G, dice: &mut Dice) {
-        let cutoff = self.evaluation.as_ref().map_or(self.config.max_rollout, |(n, _)| *n);
+        let cutoff = self
+            .evaluation
+            .as_ref()
+            .map_or(self.config.max_rollout, |(n, _)| *n);
         let mut steps = 0u32;
         while state.to_move().is_some() {
             if steps >= cutoff.min(self.config.max_rollout) {
@@ -502,13 +540,24 @@ impl<G: Game> IsMcts<G> {
         }
     }
 
-    fn report(&self, seat: Seat, legal: &[G::Action], iterations: u32, start: Instant) -> Analysis<G::Action> {
+    fn report(
+        &self,
+        seat: Seat,
+        legal: &[G::Action],
+        iterations: u32,
+        start: Instant,
+    ) -> Analysis<G::Action> {
         let nodes = &self.tree.nodes;
         let mut taken = vec![false; legal.len()];
         let mut actions: Vec<ActionStats<G::Action>> = legal
             .iter()
             .enumerate()
-            .map(|(index, &action)| ActionStats { index, action, visits: 0, value: 0.0 })
+            .map(|(index, &action)| ActionStats {
+                index,
+                action,
+                visits: 0,
+                value: 0.0,
+            })
             .collect();
         let mut ch = nodes.first().map_or(NONE, |r| r.first_child);
         while ch != NONE {
@@ -517,15 +566,29 @@ impl<G: Game> IsMcts<G> {
                 if let Some(i) = (0..legal.len()).find(|&i| !taken[i] && legal[i] == a) {
                     taken[i] = true;
                     actions[i].visits = n.visits;
-                    actions[i].value = if n.visits > 0 { n.total / n.visits as f64 } else { 0.0 };
+                    actions[i].value = if n.visits > 0 {
+                        n.total / n.visits as f64
+                    } else {
+                        0.0
+                    };
                 }
             }
             ch = n.next_sibling;
         }
         actions.sort_by(|a, b| {
-            b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value)).then(a.index.cmp(&b.index))
+            b.visits
+                .cmp(&a.visits)
+                .then(b.value.total_cmp(&a.value))
+                .then(a.index.cmp(&b.index))
         });
-        Analysis { seat, iterations, nodes: nodes.len(), seconds: start.elapsed().as_secs_f64(), actions, baseline: None }
+        Analysis {
+            seat,
+            iterations,
+            nodes: nodes.len(),
+            seconds: start.elapsed().as_secs_f64(),
+            actions,
+            baseline: None,
+        }
     }
 }
 

@@ -4,7 +4,9 @@ use serde::{Deserialize, Serialize};
 
 /// British or French. In the two-player games (Louisbourg, D3, skirmish) each side is a seat,
 /// [`Side::seat`]; solitaire's seats are the player and the BOT instead, each taking a side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// Britain, her colonies and allies.
@@ -84,7 +86,10 @@ mod tests {
             assert_eq!(s.seat(), s.index());
             assert_ne!(s.other(), s);
             assert_eq!(s.other().other(), s);
-            assert_eq!(serde_json::to_string(&s).unwrap(), format!("\"{}\"", s.id()));
+            assert_eq!(
+                serde_json::to_string(&s).unwrap(),
+                format!("\"{}\"", s.id())
+            );
         }
         assert_eq!(Side::parse("prussian"), None);
     }

@@ -95,9 +95,17 @@ pub fn play_out<G: Game>(
     while let Some(seat) = state.to_move() {
         state.legal_actions(&mut legal);
         if legal.is_empty() {
-            return Err(format!("no legal action for seat {} on turn {}", G::SEATS[seat], state.turn()));
+            return Err(format!(
+                "no legal action for seat {} on turn {}",
+                G::SEATS[seat],
+                state.turn()
+            ));
         }
-        let i = if legal.len() == 1 { 0 } else { policies[seat].choose(&Seen::new(state, seat), &legal) };
+        let i = if legal.len() == 1 {
+            0
+        } else {
+            policies[seat].choose(&Seen::new(state, seat), &legal)
+        };
         state.apply_unchecked(legal[i.min(legal.len() - 1)]);
         n += 1;
         if n > max_actions {
@@ -119,7 +127,11 @@ where
     G: Game,
     F: Fn(u64) -> Vec<Box<dyn Policy<G>>> + Sync,
 {
-    let threads = if sim.threads == 0 { rayon::current_num_threads().max(1) } else { sim.threads };
+    let threads = if sim.threads == 0 {
+        rayon::current_num_threads().max(1)
+    } else {
+        sim.threads
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -173,7 +185,13 @@ where
     let records = records?;
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
-    Ok(summarise::<G>(records.into_iter().flatten(), sim, threads, policy_names, seconds))
+    Ok(summarise::<G>(
+        records.into_iter().flatten(),
+        sim,
+        threads,
+        policy_names,
+        seconds,
+    ))
 }
 
 fn summarise<G: Game>(
@@ -192,7 +210,10 @@ fn summarise<G: Game>(
         games += 1;
         turns += r.turn as u64;
         actions += r.actions;
-        let key = r.winner.map(|s| G::SEATS[s].to_string()).unwrap_or_else(|| "draw".into());
+        let key = r
+            .winner
+            .map(|s| G::SEATS[s].to_string())
+            .unwrap_or_else(|| "draw".into());
         *wins.entry(key.clone()).or_default() += 1;
         let v = victory_turns.entry(key).or_default();
         if v.len() <= r.turn as usize {
@@ -204,7 +225,10 @@ fn summarise<G: Game>(
         }
     }
     let n = games.max(1) as f64;
-    let win_rate = G::SEATS.iter().map(|s| (s.to_string(), wilson(wins[*s], games))).collect();
+    let win_rate = G::SEATS
+        .iter()
+        .map(|s| (s.to_string(), wilson(wins[*s], games)))
+        .collect();
     SimReport {
         game: G::NAME.to_string(),
         games,
@@ -230,7 +254,10 @@ mod tests {
     fn wilson_interval_brackets_the_rate() {
         let [p, lo, hi] = wilson(50, 100);
         assert!((p - 0.5).abs() < 1e-12);
-        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3, "{lo} {hi}");
+        assert!(
+            (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
+            "{lo} {hi}"
+        );
         assert_eq!(wilson(0, 0), [0.0, 0.0, 1.0]);
     }
 

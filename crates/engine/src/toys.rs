@@ -16,13 +16,27 @@ pub struct TicTacToe {
     pub log: Log,
 }
 
-const LINES: [[usize; 3]; 8] =
-    [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
 
 impl TicTacToe {
     /// A position from rows like `"XX.|OO.|..."`, with `to_move` to play.
     pub fn from_rows(rows: &str, to_move: Seat) -> TicTacToe {
-        let mut g = TicTacToe { cells: [0; 9], to_move, moves: 0, outcome: None, log: Log::new(false) };
+        let mut g = TicTacToe {
+            cells: [0; 9],
+            to_move,
+            moves: 0,
+            outcome: None,
+            log: Log::new(false),
+        };
         for (i, c) in rows.chars().filter(|c| *c != '|').enumerate() {
             g.cells[i] = match c {
                 'X' => 1,
@@ -40,12 +54,20 @@ impl TicTacToe {
             let v = self.cells[l[0]];
             if v != 0 && self.cells[l[1]] == v && self.cells[l[2]] == v {
                 let winner = v as usize - 1;
-                self.outcome = Some(Outcome { winner: Some(winner), turn: self.moves, reason: "three in a row".into() });
+                self.outcome = Some(Outcome {
+                    winner: Some(winner),
+                    turn: self.moves,
+                    reason: "three in a row".into(),
+                });
                 return;
             }
         }
         if self.cells.iter().all(|c| *c != 0) {
-            self.outcome = Some(Outcome { winner: None, turn: self.moves, reason: "board full".into() });
+            self.outcome = Some(Outcome {
+                winner: None,
+                turn: self.moves,
+                reason: "board full".into(),
+            });
         }
     }
 }
@@ -100,7 +122,9 @@ impl Game for TicTacToe {
         action.to_string()
     }
     fn parse_action(&self, text: &str) -> Result<u8, RuleError> {
-        text.trim().parse().map_err(|_| RuleError::input("a cell number"))
+        text.trim()
+            .parse()
+            .map_err(|_| RuleError::input("a cell number"))
     }
     fn log(&self) -> &Log {
         &self.log
@@ -129,7 +153,11 @@ pub struct PileOptions {
 
 impl Default for PileOptions {
     fn default() -> Self {
-        PileOptions { start: None, cards: true, river: true }
+        PileOptions {
+            start: None,
+            cards: true,
+            river: true,
+        }
     }
 }
 
@@ -194,7 +222,11 @@ impl Game for Pile {
         if pile == 0 {
             return Err(RuleError::input("start: the pile needs a token"));
         }
-        let cards = if options.cards { [dice.roll(3) + 3, dice.roll(3) + 3] } else { [0, 0] };
+        let cards = if options.cards {
+            [dice.roll(3) + 3, dice.roll(3) + 3]
+        } else {
+            [0, 0]
+        };
         Ok(Pile {
             pile,
             cards,
@@ -238,9 +270,14 @@ impl Game for Pile {
             self.epoch += 1;
         }
         self.pile -= n;
-        self.log.public(|| format!("{} takes {n}", Self::SEATS[seat]));
+        self.log
+            .public(|| format!("{} takes {n}", Self::SEATS[seat]));
         if self.pile == 0 {
-            self.outcome = Some(Outcome { winner: Some(seat), turn: self.turn, reason: "took the last token".into() });
+            self.outcome = Some(Outcome {
+                winner: Some(seat),
+                turn: self.turn,
+                reason: "took the last token".into(),
+            });
             return;
         }
         if self.river {

@@ -8,7 +8,9 @@ pub struct UndoStack<G: Game> {
 
 impl<G: Game> Default for UndoStack<G> {
     fn default() -> Self {
-        UndoStack { snapshots: Vec::new() }
+        UndoStack {
+            snapshots: Vec::new(),
+        }
     }
 }
 

@@ -12,8 +12,10 @@ fn random_games(c: &mut Criterion) {
             seed += 1;
             let mut g = Louisbourg::new(&Options::default(), seed).unwrap();
             g.set_logging(false);
-            let mut p: Vec<Box<dyn Policy<Louisbourg>>> =
-                vec![Box::new(RandomPolicy::new(seed)), Box::new(RandomPolicy::new(!seed))];
+            let mut p: Vec<Box<dyn Policy<Louisbourg>>> = vec![
+                Box::new(RandomPolicy::new(seed)),
+                Box::new(RandomPolicy::new(!seed)),
+            ];
             black_box(play_out(&mut g, &mut p, 1_000_000).unwrap())
         })
     });

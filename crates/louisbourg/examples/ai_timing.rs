@@ -8,14 +8,18 @@ use fiw_louisbourg::{Louisbourg, Options};
 use std::time::Instant;
 
 fn main() {
-    let games: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2);
+    let games: u64 = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2);
     let mut all: Vec<f64> = Vec::new();
     let mut searched: Vec<f64> = Vec::new();
     for seed in 0..games {
         for ai_seat in 0..2 {
             let mut g = Louisbourg::new(&Options::default(), seed).unwrap();
             g.set_logging(false);
-            let mut ai = Louisbourg::search_ai(SearchConfig::new(Louisbourg::default_ai_limits(), seed));
+            let mut ai =
+                Louisbourg::search_ai(SearchConfig::new(Louisbourg::default_ai_limits(), seed));
             let mut other = Heuristic::new(seed ^ 0x07e5);
             let mut legal = Vec::new();
             while let Some(seat) = g.to_move() {
@@ -39,7 +43,10 @@ fn main() {
             }
         }
     }
-    for (what, times) in [("AI decisions with a choice", &mut all), ("of them searched", &mut searched)] {
+    for (what, times) in [
+        ("AI decisions with a choice", &mut all),
+        ("of them searched", &mut searched),
+    ] {
         if times.is_empty() {
             continue;
         }

@@ -25,6 +25,12 @@ fn main() {
         }
     }
     for (k, (n, s, l)) in cost {
-        println!("{k:<16} {:>8.1}/game {:>8.0} ns each {:>6.1} actions  {:>6.1} us/game", n as f64 / 3000.0, s / n as f64 * 1e9, l as f64 / n as f64, s / 3000.0 * 1e6);
+        println!(
+            "{k:<16} {:>8.1}/game {:>8.0} ns each {:>6.1} actions  {:>6.1} us/game",
+            n as f64 / 3000.0,
+            s / n as f64 * 1e9,
+            l as f64 / n as f64,
+            s / 3000.0 * 1e6
+        );
     }
 }

@@ -58,11 +58,19 @@ pub enum Action {
 }
 
 fn unit_id(u: UnitId) -> &'static str {
-    forces().units.get(u as usize).map(|d| d.id.as_str()).unwrap_or("?")
+    forces()
+        .units
+        .get(u as usize)
+        .map(|d| d.id.as_str())
+        .unwrap_or("?")
 }
 
 fn card_id(c: CardId) -> &'static str {
-    deck().cards.get(c as usize).map(|d| d.id.as_str()).unwrap_or("?")
+    deck()
+        .cards
+        .get(c as usize)
+        .map(|d| d.id.as_str())
+        .unwrap_or("?")
 }
 
 impl Action {
@@ -99,7 +107,13 @@ impl Action {
     /// Reads the text form. Unknown words are refused with the word named.
     pub fn parse(text: &str) -> Result<Action, RuleError> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let loc = |w: &str| loc_named(w).ok_or_else(|| RuleError::input(format!("unknown location '{w}' (try `fiw rules louisbourg 3`)")));
+        let loc = |w: &str| {
+            loc_named(w).ok_or_else(|| {
+                RuleError::input(format!(
+                    "unknown location '{w}' (try `fiw rules louisbourg 3`)"
+                ))
+            })
+        };
         let unit = |w: &str| {
             forces()
                 .units
@@ -108,18 +122,25 @@ impl Action {
                 .map(|i| i as UnitId)
                 .ok_or_else(|| RuleError::input(format!("unknown block '{w}'")))
         };
-        let card = |w: &str| deck().named(w).ok_or_else(|| RuleError::input(format!("unknown card '{w}'")));
+        let card = |w: &str| {
+            deck()
+                .named(w)
+                .ok_or_else(|| RuleError::input(format!("unknown card '{w}'")))
+        };
         let side = |w: &str| match w {
             "british" => Ok(Side::British),
             "french" => Ok(Side::French),
-            _ => Err(RuleError::input(format!("unknown side '{w}' (british or french)"))),
+            _ => Err(RuleError::input(format!(
+                "unknown side '{w}' (british or french)"
+            ))),
         };
         let count = |w: &str, site: &str| {
             let v = w
                 .strip_prefix(site)
                 .and_then(|r| r.strip_prefix('='))
                 .ok_or_else(|| RuleError::input(format!("expected {site}=N, found '{w}'")))?;
-            v.parse::<u8>().map_err(|_| RuleError::input(format!("'{v}' is not a number of units")))
+            v.parse::<u8>()
+                .map_err(|_| RuleError::input(format!("'{v}' is not a number of units")))
         };
         Ok(match words.as_slice() {
             ["plan", kc, fp, wp] => Action::Plan {
@@ -165,7 +186,11 @@ mod tests {
     #[test]
     fn text_and_parse_round_trip() {
         let samples = [
-            Action::Plan { kc: 0, fp: 4, wp: 2 },
+            Action::Plan {
+                kc: 0,
+                fp: 4,
+                wp: 2,
+            },
             Action::Place { unit: 20, to: 3 },
             Action::SolitaireSetup,
             Action::First(Side::French),
@@ -174,12 +199,21 @@ mod tests {
             Action::Bombard(board::LOUISBOURG_HARBOR),
             Action::Pass,
             Action::LandMove(board::WHITE_POINT),
-            Action::Raid { from: board::ISLAND_BATTERY, to: board::LIGHTHOUSE_POINT },
+            Action::Raid {
+                from: board::ISLAND_BATTERY,
+                to: board::LIGHTHOUSE_POINT,
+            },
             Action::Amphibious(board::BRITISH_BOX),
             Action::ShipMove(board::LOUISBOURG_HARBOR),
             Action::Land,
-            Action::Reinforce { unit: 30, to: board::KENNINGTON_COVE },
-            Action::Go { unit: 1, to: board::FLAT_POINT },
+            Action::Reinforce {
+                unit: 30,
+                to: board::KENNINGTON_COVE,
+            },
+            Action::Go {
+                unit: 1,
+                to: board::FLAT_POINT,
+            },
             Action::Done,
             Action::Battle(board::GREEN_HILLS),
             Action::Fire,
@@ -194,9 +228,18 @@ mod tests {
 
     #[test]
     fn bad_text_names_the_bad_word() {
-        assert!(Action::parse("go br-reg-99 flat-point").unwrap_err().message.contains("br-reg-99"));
-        assert!(Action::parse("bombard atlantis").unwrap_err().message.contains("atlantis"));
-        assert!(Action::parse("dance").unwrap_err().message.contains("dance"));
+        assert!(Action::parse("go br-reg-99 flat-point")
+            .unwrap_err()
+            .message
+            .contains("br-reg-99"));
+        assert!(Action::parse("bombard atlantis")
+            .unwrap_err()
+            .message
+            .contains("atlantis"));
+        assert!(Action::parse("dance")
+            .unwrap_err()
+            .message
+            .contains("dance"));
         assert!(Action::parse("plan kennington-cove=x flat-point=1 white-point=3").is_err());
     }
 }

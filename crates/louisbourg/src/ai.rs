@@ -35,7 +35,11 @@ pub fn worth_searching(legal: &[Action]) -> bool {
 
 /// The AI with `config`'s budget (counted in playouts, each a whole game to its end).
 pub fn rollout_ai(config: SearchConfig) -> RolloutSearch<Louisbourg> {
-    RolloutSearch::new(config, |seed| Box::new(Heuristic::new(seed)) as Box<dyn Policy<Louisbourg>>, worth_searching)
+    RolloutSearch::new(
+        config,
+        |seed| Box::new(Heuristic::new(seed)) as Box<dyn Policy<Louisbourg>>,
+        worth_searching,
+    )
 }
 
 /// As a boxed advisor, for [`fiw_engine::Game::search_ai`].
@@ -46,5 +50,8 @@ pub fn search_ai(config: SearchConfig) -> Box<dyn Advisor<Louisbourg>> {
 /// The default budget: 200 playouts or one second, whichever comes first. A heuristic playout
 /// of a whole game costs about 3 ms on one core of the reference machine.
 pub fn default_limits() -> SearchLimits {
-    SearchLimits { iterations: Some(200), time: Some(Duration::from_millis(1_000)) }
+    SearchLimits {
+        iterations: Some(200),
+        time: Some(Duration::from_millis(1_000)),
+    }
 }

@@ -51,7 +51,12 @@ impl Louisbourg {
             BattleKind::Land
         };
         let attacker = self.active;
-        self.battle = Some(Battle { loc, kind, attacker, round: 1 });
+        self.battle = Some(Battle {
+            loc,
+            kind,
+            attacker,
+            round: 1,
+        });
         for u in self.units.iter_mut() {
             if u.loc == loc {
                 u.revealed = true;
@@ -73,14 +78,24 @@ impl Louisbourg {
                 _ => "Battle",
             };
             self.log.public(|| {
-                format!("{what} at {}: the {} attack with {a}; the {} defend with {d}.", board().name(loc), attacker.name(), attacker.other().name())
+                format!(
+                    "{what} at {}: the {} attack with {a}; the {} defend with {d}.",
+                    board().name(loc),
+                    attacker.name(),
+                    attacker.other().name()
+                )
             });
         }
         self.defender_turn();
     }
 
     fn current(&self) -> Battle {
-        self.battle.unwrap_or(Battle { loc: ELIMINATED, kind: BattleKind::Land, attacker: self.active, round: 1 })
+        self.battle.unwrap_or(Battle {
+            loc: ELIMINATED,
+            kind: BattleKind::Land,
+            attacker: self.active,
+            round: 1,
+        })
     }
 
     /// 10 from the second round a side may retreat instead of firing; the defender decides
@@ -113,7 +128,12 @@ impl Louisbourg {
     fn attacker_fire(&mut self) {
         let b = self.current();
         let hits = self.fire(b.attacker);
-        self.start_hits(b.attacker.other(), hits, Pool::At(b.loc), Then::AttackerFired);
+        self.start_hits(
+            b.attacker.other(),
+            hits,
+            Pool::At(b.loc),
+            Then::AttackerFired,
+        );
     }
 
     /// 9.2 battle fire: each unit rolls its SP in dice (a weak ship 1, 11) and hits on its rate
@@ -132,7 +152,9 @@ impl Louisbourg {
             let kind = u.kind;
             let mut t = hit_on(kind, defending, b.loc, b.kind, b.round, amphibious_defence);
             let card = if defending {
-                e.defend_fire.filter(|&(_, _, at)| at.is_none_or(|l| l == b.loc)).map(|(h, r, _)| (h, r))
+                e.defend_fire
+                    .filter(|&(_, _, at)| at.is_none_or(|l| l == b.loc))
+                    .map(|(h, r, _)| (h, r))
             } else {
                 e.attack_fire
             };
@@ -141,7 +163,11 @@ impl Louisbourg {
                     t = t.min(h);
                 }
             }
-            let n = if u.weak && defending && b.kind == BattleKind::Ship { 1 } else { u.sp as u32 };
+            let n = if u.weak && defending && b.kind == BattleKind::Ship {
+                1
+            } else {
+                u.sp as u32
+            };
             dice += n;
             best = best.min(t);
             worst = worst.max(t);
@@ -159,8 +185,13 @@ impl Louisbourg {
         if logging {
             let faces: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
             let round = b.round;
-            let rate = if best == worst { format!("{best}+") } else { format!("{best}+ or {worst}+") };
-            let s = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+            let rate = if best == worst {
+                format!("{best}+")
+            } else {
+                format!("{best}+ or {worst}+")
+            };
+            let s =
+                |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
             self.log.public(|| {
                 format!(
                     "Round {round}: the {} fire {}, hitting on {rate}: {}: {}.",
@@ -197,22 +228,43 @@ impl Louisbourg {
     /// 9.2 applying hits: the owner chooses; the choice is skipped when it cannot matter (all
     /// blocks alike, or every block is lost anyway).
     pub(crate) fn start_hits(&mut self, owner: Side, hits: u8, pool: Pool, then: Then) {
-        self.set_step(Step::Hits { owner, left: hits, pool, then });
+        self.set_step(Step::Hits {
+            owner,
+            left: hits,
+            pool,
+            then,
+        });
         self.settle_hits();
     }
 
     fn settle_hits(&mut self) {
         loop {
-            let Step::Hits { owner, left, pool, then } = self.step else { return };
+            let Step::Hits {
+                owner,
+                left,
+                pool,
+                then,
+            } = self.step
+            else {
+                return;
+            };
             let first = self.hit_targets(owner, pool).next();
             let Some(first) = first.filter(|_| left > 0) else {
                 self.after_hits(then);
                 return;
             };
-            let in_ship_battle = self.battle.is_some_and(|b| b.kind == BattleKind::Ship && pool == Pool::At(b.loc));
+            let in_ship_battle = self
+                .battle
+                .is_some_and(|b| b.kind == BattleKind::Ship && pool == Pool::At(b.loc));
             let hp: u32 = self
                 .hit_targets(owner, pool)
-                .map(|i| if in_ship_battle && self.units[i].weak { 1 } else { self.units[i].sp as u32 })
+                .map(|i| {
+                    if in_ship_battle && self.units[i].weak {
+                        1
+                    } else {
+                        self.units[i].sp as u32
+                    }
+                })
                 .sum();
             if left as u32 >= hp {
                 let all: Vec<usize> = self.hit_targets(owner, pool).collect();
@@ -225,9 +277,17 @@ impl Louisbourg {
                 return;
             }
             let class = self.hit_class(first);
-            if self.hit_targets(owner, pool).all(|i| self.hit_class(i) == class) {
+            if self
+                .hit_targets(owner, pool)
+                .all(|i| self.hit_class(i) == class)
+            {
                 self.reduce(first);
-                self.set_step(Step::Hits { owner, left: left - 1, pool, then });
+                self.set_step(Step::Hits {
+                    owner,
+                    left: left - 1,
+                    pool,
+                    then,
+                });
                 continue;
             }
             return;
@@ -236,8 +296,15 @@ impl Louisbourg {
 
     pub(crate) fn why_not_hit(&self, unit: UnitId) -> Result<(), Why> {
         match self.step {
-            Step::Hits { owner, pool, .. } if self.hit_targets(owner, pool).any(|i| i == unit as usize) => Ok(()),
-            Step::Hits { .. } => Err(Why::new("9.2", "hits go on your own units in that location")),
+            Step::Hits { owner, pool, .. }
+                if self.hit_targets(owner, pool).any(|i| i == unit as usize) =>
+            {
+                Ok(())
+            }
+            Step::Hits { .. } => Err(Why::new(
+                "9.2",
+                "hits go on your own units in that location",
+            )),
             _ => Err(Why::new("9.2", "there are no hits to apply now")),
         }
     }
@@ -256,11 +323,23 @@ impl Louisbourg {
     }
 
     pub(crate) fn apply_hit(&mut self, unit: UnitId) {
-        if let Step::Hits { owner, left, pool, then } = self.step {
+        if let Step::Hits {
+            owner,
+            left,
+            pool,
+            then,
+        } = self.step
+        {
             let id = &forces().units[unit as usize].id;
-            self.log.private(owner.seat(), || format!("{id} takes a hit"));
+            self.log
+                .private(owner.seat(), || format!("{id} takes a hit"));
             self.reduce(unit as usize);
-            self.set_step(Step::Hits { owner, left: left.saturating_sub(1), pool, then });
+            self.set_step(Step::Hits {
+                owner,
+                left: left.saturating_sub(1),
+                pool,
+                then,
+            });
             self.settle_hits();
         }
     }
@@ -285,7 +364,10 @@ impl Louisbourg {
                     self.raiders_return();
                     self.end_battle();
                 } else {
-                    self.battle = Some(Battle { round: b.round + 1, ..b });
+                    self.battle = Some(Battle {
+                        round: b.round + 1,
+                        ..b
+                    });
                     self.defender_turn();
                 }
             }
@@ -313,7 +395,8 @@ impl Louisbourg {
             }
         }
         if home != ELIMINATED {
-            self.log.public(|| format!("The raiders return to {}.", board().name(home)));
+            self.log
+                .public(|| format!("The raiders return to {}.", board().name(home)));
         }
     }
 
@@ -326,14 +409,20 @@ impl Louisbourg {
         }
         self.battle = None;
         self.update_control();
-        let winner = if self.occupies(b.attacker, b.loc) && !self.occupies(b.attacker.other(), b.loc) {
-            b.attacker.name()
-        } else if self.occupies(b.attacker.other(), b.loc) {
-            b.attacker.other().name()
-        } else {
-            "nobody"
-        };
-        self.log.public(|| format!("The battle at {} is over: {winner} hold it.", board().name(b.loc)));
+        let winner =
+            if self.occupies(b.attacker, b.loc) && !self.occupies(b.attacker.other(), b.loc) {
+                b.attacker.name()
+            } else if self.occupies(b.attacker.other(), b.loc) {
+                b.attacker.other().name()
+            } else {
+                "nobody"
+            };
+        self.log.public(|| {
+            format!(
+                "The battle at {} is over: {winner} hold it.",
+                board().name(b.loc)
+            )
+        });
         self.next_battle();
     }
 
@@ -354,13 +443,30 @@ impl Louisbourg {
         let attacking = side == b.attacker;
         let attacker_from: u32 = self
             .at(b.attacker, b.loc)
-            .map(|(_, a)| if (a.from as usize) < 32 { bit(a.from) } else { 0 })
+            .map(|(_, a)| {
+                if (a.from as usize) < 32 {
+                    bit(a.from)
+                } else {
+                    0
+                }
+            })
             .fold(0, |x, y| x | y);
-        let candidates: &[Loc] = if attacking || !is_land(b.loc) { &[] } else { &board().neighbours[b.loc as usize] };
+        let candidates: &[Loc] = if attacking || !is_land(b.loc) {
+            &[]
+        } else {
+            &board().neighbours[b.loc as usize]
+        };
         let back = attacking.then_some(u.from);
         back.into_iter()
-            .chain(candidates.iter().copied().filter(move |&l| attacker_from & bit(l) == 0))
-            .filter(move |&l| self.open_for(side, l) && !(self.kind_of(i) == Kind::Indian && l == LOUISBOURG))
+            .chain(
+                candidates
+                    .iter()
+                    .copied()
+                    .filter(move |&l| attacker_from & bit(l) == 0),
+            )
+            .filter(move |&l| {
+                self.open_for(side, l) && !(self.kind_of(i) == Kind::Indian && l == LOUISBOURG)
+            })
     }
 
     /// 10 a side may retreat only if every one of its blocks has somewhere to go; 11 defending
@@ -370,15 +476,22 @@ impl Louisbourg {
         if b.kind == BattleKind::Ship && side != b.attacker {
             return false;
         }
-        self.at(side, b.loc).all(|(i, _)| self.retreat_dests(i).next().is_some())
+        self.at(side, b.loc)
+            .all(|(i, _)| self.retreat_dests(i).next().is_some())
     }
 
     pub(crate) fn why_not_stay(&self, a: &Action) -> Result<(), Why> {
         match (self.step, a) {
             (Step::Stay(_), Action::Fire) => Ok(()),
             (Step::Stay(s), Action::Retreat) if self.can_retreat(s) => Ok(()),
-            (Step::Stay(_), Action::Retreat) => Err(Why::new("10", "every retreat route is blocked: the battle goes on")),
-            _ => Err(Why::new("10", "there is no battle round waiting for that choice")),
+            (Step::Stay(_), Action::Retreat) => Err(Why::new(
+                "10",
+                "every retreat route is blocked: the battle goes on",
+            )),
+            _ => Err(Why::new(
+                "10",
+                "there is no battle round waiting for that choice",
+            )),
         }
     }
 
@@ -389,7 +502,13 @@ impl Louisbourg {
             Action::Fire if side == b.attacker => self.attacker_fire(),
             Action::Fire => self.defender_fire(),
             _ => {
-                self.log.public(|| format!("The {} retreat from {} (10).", side.name(), board().name(b.loc)));
+                self.log.public(|| {
+                    format!(
+                        "The {} retreat from {} (10).",
+                        side.name(),
+                        board().name(b.loc)
+                    )
+                });
                 self.retreat_used = [0; MAX_ROADS];
                 self.set_step(Step::Retreat(side));
                 self.settle_retreat();
@@ -404,7 +523,10 @@ impl Louisbourg {
         let i = unit as usize;
         let b = self.current();
         if self.side_of(i) != side || self.units[i].loc != b.loc {
-            return Err(Why::new("10", "retreat your units from the battle location"));
+            return Err(Why::new(
+                "10",
+                "retreat your units from the battle location",
+            ));
         }
         if !self.retreat_dests(i).any(|l| l == to) {
             return Err(Why::new(
@@ -418,7 +540,9 @@ impl Louisbourg {
     /// Retreats the rest automatically when every block has one way out and no road limit
     /// can be exceeded, so the owner is asked only when a choice matters.
     fn settle_retreat(&mut self) {
-        let Step::Retreat(side) = self.step else { return };
+        let Step::Retreat(side) = self.step else {
+            return;
+        };
         let b = self.current();
         let left: Vec<usize> = self.at(side, b.loc).map(|(i, _)| i).collect();
         if left.is_empty() {
@@ -428,7 +552,9 @@ impl Louisbourg {
         let mut load = self.retreat_used;
         for &i in &left {
             let mut d = self.retreat_dests(i);
-            let (Some(to), None) = (d.next(), d.next()) else { return };
+            let (Some(to), None) = (d.next(), d.next()) else {
+                return;
+            };
             if let Some(k) = board().road(b.loc, to) {
                 let r = Self::road_index(b.loc, to);
                 load[r] += 1;
@@ -457,12 +583,14 @@ impl Louisbourg {
         let side = self.side_of(i);
         self.set_loc(i, to);
         self.units[i].revealed = false;
-        self.log.public(|| format!("A {} block retreats to {}.", side.name(), board().name(to)));
+        self.log
+            .public(|| format!("A {} block retreats to {}.", side.name(), board().name(to)));
         if let Some(k) = board().road(b.loc, to) {
             let r = Self::road_index(b.loc, to);
             self.retreat_used[r] += 1;
             if self.retreat_used[r] > k.limit() && !self.effects[side.seat()].no_retreat_loss {
-                self.log.public(|| "It is over the road limit and loses 1 SP (10).".into());
+                self.log
+                    .public(|| "It is over the road limit and loses 1 SP (10).".into());
                 self.reduce(i);
             }
         }

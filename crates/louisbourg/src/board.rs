@@ -157,19 +157,32 @@ impl Board {
         names[REINFORCEMENTS as usize] = "French reinforcements".into();
         names[ELIMINATED as usize] = "eliminated".into();
         if raw.land.len() != LAND {
-            return Err(format!("{file}: expected {LAND} [[land]] entries, found {}", raw.land.len()));
+            return Err(format!(
+                "{file}: expected {LAND} [[land]] entries, found {}",
+                raw.land.len()
+            ));
         }
         let mut borders = [None; LAND];
         let mut entry = [false; LAND];
         for (i, l) in raw.land.iter().enumerate() {
             if l.id != IDS[i] {
-                return Err(format!("{file}: [[land]] number {} has id '{}', expected '{}'", i + 1, l.id, IDS[i]));
+                return Err(format!(
+                    "{file}: [[land]] number {} has id '{}', expected '{}'",
+                    i + 1,
+                    l.id,
+                    IDS[i]
+                ));
             }
             names[i] = l.name.clone();
             if let Some(sea) = &l.borders {
                 match loc_named(sea) {
                     Some(s @ (GABARUS_BAY | LOUISBOURG_HARBOR)) => borders[i] = Some(s),
-                    _ => return Err(format!("{file}: land '{}' field borders: '{sea}' is not a sea area", l.id)),
+                    _ => {
+                        return Err(format!(
+                            "{file}: land '{}' field borders: '{sea}' is not a sea area",
+                            l.id
+                        ))
+                    }
                 }
             }
             entry[i] = l.reinforcement_entry;
@@ -183,14 +196,25 @@ impl Board {
         for (n, r) in raw.road.iter().enumerate() {
             let end = |s: &str| match loc_named(s) {
                 Some(l) if is_land(l) => Ok(l as usize),
-                _ => Err(format!("{file}: road {} field between: '{s}' is not a land location", n + 1)),
+                _ => Err(format!(
+                    "{file}: road {} field between: '{s}' is not a land location",
+                    n + 1
+                )),
             };
             let (a, b) = (end(&r.between[0])?, end(&r.between[1])?);
             if a == b || road[a][b].is_some() {
-                return Err(format!("{file}: road {} ({} – {}) is a loop or a duplicate", n + 1, IDS[a], IDS[b]));
+                return Err(format!(
+                    "{file}: road {} ({} – {}) is a loop or a duplicate",
+                    n + 1,
+                    IDS[a],
+                    IDS[b]
+                ));
             }
             if r.source.is_none() && r.assumed.is_none() {
-                return Err(format!("{file}: road {} needs `source` or `assumed`", n + 1));
+                return Err(format!(
+                    "{file}: road {} needs `source` or `assumed`",
+                    n + 1
+                ));
             }
             road[a][b] = Some(r.kind);
             road[b][a] = Some(r.kind);
@@ -199,11 +223,25 @@ impl Board {
             neighbours[a].push(b as Loc);
             neighbours[b].push(a as Loc);
         }
-        let shore_of = |sea: Loc| (0..LAND as Loc).filter(|&l| borders[l as usize] == Some(sea)).collect::<Vec<_>>();
+        let shore_of = |sea: Loc| {
+            (0..LAND as Loc)
+                .filter(|&l| borders[l as usize] == Some(sea))
+                .collect::<Vec<_>>()
+        };
         let shore = [shore_of(GABARUS_BAY), shore_of(LOUISBOURG_HARBOR)];
         let mut landing = shore.clone();
         landing[0].push(BRITISH_BOX);
-        Ok(Board { names, road, road_index, neighbours, borders, entry, roads: raw.road, shore, landing })
+        Ok(Board {
+            names,
+            road,
+            road_index,
+            neighbours,
+            borders,
+            entry,
+            roads: raw.road,
+            shore,
+            landing,
+        })
     }
 
     /// The road between two places, if both are land and joined.
@@ -232,7 +270,8 @@ impl Board {
     /// The road between two land locations as (index for per-action counters, kind).
     pub fn road_between(&self, a: Loc, b: Loc) -> Option<(usize, RoadKind)> {
         if is_land(a) && is_land(b) {
-            self.road[a as usize][b as usize].map(|k| (self.road_index[a as usize][b as usize] as usize, k))
+            self.road[a as usize][b as usize]
+                .map(|k| (self.road_index[a as usize][b as usize] as usize, k))
         } else {
             None
         }
@@ -248,8 +287,11 @@ impl Board {
 pub fn board() -> &'static Board {
     static BOARD: OnceLock<Board> = OnceLock::new();
     BOARD.get_or_init(|| {
-        Board::parse(include_str!("../data/board.toml"), "crates/louisbourg/data/board.toml")
-            .unwrap_or_else(|e| panic!("built-in board data is broken: {e}"))
+        Board::parse(
+            include_str!("../data/board.toml"),
+            "crates/louisbourg/data/board.toml",
+        )
+        .unwrap_or_else(|e| panic!("built-in board data is broken: {e}"))
     })
 }
 
@@ -273,14 +315,30 @@ mod tests {
             }
         }
         // 3: the sea borders
-        let harbor: Vec<_> = (0..LAND as Loc).filter(|&l| b.on_sea(l, LOUISBOURG_HARBOR)).collect();
-        assert_eq!(harbor, vec![LOUISBOURG, ISLAND_BATTERY, LIGHTHOUSE_POINT, ROYAL_BATTERY]);
-        let bay: Vec<_> = (0..LAND as Loc).filter(|&l| b.on_sea(l, GABARUS_BAY)).collect();
+        let harbor: Vec<_> = (0..LAND as Loc)
+            .filter(|&l| b.on_sea(l, LOUISBOURG_HARBOR))
+            .collect();
+        assert_eq!(
+            harbor,
+            vec![LOUISBOURG, ISLAND_BATTERY, LIGHTHOUSE_POINT, ROYAL_BATTERY]
+        );
+        let bay: Vec<_> = (0..LAND as Loc)
+            .filter(|&l| b.on_sea(l, GABARUS_BAY))
+            .collect();
         assert_eq!(bay, vec![WHITE_POINT, FLAT_POINT, KENNINGTON_COVE]);
         // 8.3.1 example roads
-        assert_eq!(b.road(WHITE_POINT, FLAT_POINT).map(RoadKind::limit), Some(8));
-        assert_eq!(b.road(WHITE_POINT, BLACK_ROCK).map(RoadKind::limit), Some(4));
-        assert_eq!(b.road(FLAT_POINT, GREEN_HILLS).map(RoadKind::limit), Some(4));
+        assert_eq!(
+            b.road(WHITE_POINT, FLAT_POINT).map(RoadKind::limit),
+            Some(8)
+        );
+        assert_eq!(
+            b.road(WHITE_POINT, BLACK_ROCK).map(RoadKind::limit),
+            Some(4)
+        );
+        assert_eq!(
+            b.road(FLAT_POINT, GREEN_HILLS).map(RoadKind::limit),
+            Some(4)
+        );
         // every land location is reachable by road
         let mut seen = [false; LAND];
         let mut stack = vec![LOUISBOURG];
@@ -294,7 +352,10 @@ mod tests {
 
     #[test]
     fn a_broken_board_file_names_the_field() {
-        let text = include_str!("../data/board.toml").replace("between = [\"white-point\", \"flat-point\"]", "between = [\"white-point\", \"atlantis\"]");
+        let text = include_str!("../data/board.toml").replace(
+            "between = [\"white-point\", \"flat-point\"]",
+            "between = [\"white-point\", \"atlantis\"]",
+        );
         let err = Board::parse(&text, "board.toml").unwrap_err();
         assert!(err.contains("atlantis") && err.contains("between"), "{err}");
         let err = Board::parse("land = 3", "board.toml").unwrap_err();

@@ -14,7 +14,8 @@ const HARBOR_SHORE: [Loc; 3] = [ROYAL_BATTERY, LIGHTHOUSE_POINT, ISLAND_BATTERY]
 impl Louisbourg {
     /// 8.2 a location can bombard if a side has a unit there; rangers alone cannot.
     pub(crate) fn can_bombard_from(&self, side: Side, loc: Loc) -> bool {
-        self.at(side, loc).any(|(i, _)| !matches!(self.kind_of(i), Kind::Ranger | Kind::Ship))
+        self.at(side, loc)
+            .any(|(i, _)| !matches!(self.kind_of(i), Kind::Ranger | Kind::Ship))
     }
 
     fn french_ships_in_harbor(&self) -> usize {
@@ -24,41 +25,67 @@ impl Louisbourg {
     /// The die modifier of a bombardment of `target` by `side`, or why it is not allowed.
     pub(crate) fn bombard_drm(&self, side: Side, target: Loc) -> Result<i8, Why> {
         let enemy = side.other();
-        let card = self.effects[side.seat()].bombard_drm + self.effects[enemy.seat()].enemy_bombard_drm;
+        let card =
+            self.effects[side.seat()].bombard_drm + self.effects[enemy.seat()].enemy_bombard_drm;
         match side {
             Side::British => {
                 if target == LOUISBOURG {
                     // 8.2.1 from occupied adjacent locations: +1 from two, +2 from three or more
                     if !self.occupies(Side::French, LOUISBOURG) {
-                        return Err(Why::new("8.2.1", "there are no French units in Louisbourg to bombard"));
+                        return Err(Why::new(
+                            "8.2.1",
+                            "there are no French units in Louisbourg to bombard",
+                        ));
                     }
-                    let n = ADJACENT_TO_LOUISBOURG.iter().filter(|&&l| self.can_bombard_from(side, l)).count();
+                    let n = ADJACENT_TO_LOUISBOURG
+                        .iter()
+                        .filter(|&&l| self.can_bombard_from(side, l))
+                        .count();
                     if n == 0 {
                         return Err(Why::new("8.2.1", "the British need a unit (not rangers alone) in a location adjacent to Louisbourg"));
                     }
-                    Ok(match n { 1 => 0, 2 => 1, _ => 2 } + card)
+                    Ok(match n {
+                        1 => 0,
+                        2 => 1,
+                        _ => 2,
+                    } + card)
                 } else if target == LOUISBOURG_HARBOR {
                     // 8.2.2 the French ships, from occupied locations bordering the harbor
                     if self.french_ships_in_harbor() == 0 {
                         return Err(Why::new("8.2.2", "there are no French ships in the harbor"));
                     }
-                    let n = HARBOR_SHORE.iter().filter(|&&l| self.can_bombard_from(side, l)).count();
+                    let n = HARBOR_SHORE
+                        .iter()
+                        .filter(|&&l| self.can_bombard_from(side, l))
+                        .count();
                     if n == 0 {
                         return Err(Why::new("8.2.2", "the British need a unit (not rangers alone) in a location bordering the harbor"));
                     }
                     Ok(if n > 1 { 1 } else { 0 } + card)
                 } else {
-                    Err(Why::new("8.2", "the British bombard Louisbourg or the French ships in the harbor"))
+                    Err(Why::new(
+                        "8.2",
+                        "the British bombard Louisbourg or the French ships in the harbor",
+                    ))
                 }
             }
             Side::French => {
                 if !is_land(target) || !self.occupies(Side::British, target) {
-                    return Err(Why::new("8.2", "the French bombard one British-occupied land location"));
+                    return Err(Why::new(
+                        "8.2",
+                        "the French bombard one British-occupied land location",
+                    ));
                 }
                 let mut best: Option<i8> = None;
                 // 8.2.1 from Louisbourg at an adjacent location; -1 with fewer than two ships
-                if ADJACENT_TO_LOUISBOURG.contains(&target) && self.can_bombard_from(side, LOUISBOURG) {
-                    best = Some(if self.french_ships_in_harbor() < 2 { -1 } else { 0 });
+                if ADJACENT_TO_LOUISBOURG.contains(&target)
+                    && self.can_bombard_from(side, LOUISBOURG)
+                {
+                    best = Some(if self.french_ships_in_harbor() < 2 {
+                        -1
+                    } else {
+                        0
+                    });
                 }
                 // 8.2.2 with the ships at a location bordering the harbor; -1 with only one ship
                 let ships = self.french_ships_in_harbor();
@@ -77,10 +104,20 @@ impl Louisbourg {
     pub(crate) fn bombard_targets(&self, side: Side) -> impl Iterator<Item = Loc> + '_ {
         let targets: &[Loc] = match side {
             Side::British => &[LOUISBOURG, LOUISBOURG_HARBOR],
-            Side::French => &[BLACK_ROCK, GREEN_HILLS, BARACHOIS, ISLAND_BATTERY, ROYAL_BATTERY, LIGHTHOUSE_POINT],
+            Side::French => &[
+                BLACK_ROCK,
+                GREEN_HILLS,
+                BARACHOIS,
+                ISLAND_BATTERY,
+                ROYAL_BATTERY,
+                LIGHTHOUSE_POINT,
+            ],
         };
         // a target needs enemy units in it: checked first, as it rules most targets out cheaply
-        targets.iter().copied().filter(move |&t| self.occupies(side.other(), t) && self.bombard_drm(side, t).is_ok())
+        targets
+            .iter()
+            .copied()
+            .filter(move |&t| self.occupies(side.other(), t) && self.bombard_drm(side, t).is_ok())
     }
 
     pub(crate) fn has_bombard_options(&self, side: Side) -> bool {
@@ -99,7 +136,12 @@ impl Louisbourg {
         self.bump_epoch();
         let losses = bombardment_losses(roll as i8 + drm);
         let name = board().name(target).to_string();
-        self.log.public(|| format!("The {} bombard {name}: die {roll}, DRM {drm:+}: {losses} SP lost (8.2).", side.name()));
+        self.log.public(|| {
+            format!(
+                "The {} bombard {name}: die {roll}, DRM {drm:+}: {losses} SP lost (8.2).",
+                side.name()
+            )
+        });
         self.start_hits(side.other(), losses, Pool::At(target), then);
     }
 
@@ -109,7 +151,8 @@ impl Louisbourg {
     }
 
     pub(crate) fn apply_pass_bombard(&mut self, side: Side) {
-        self.log.public(|| format!("The {} do not bombard.", side.name()));
+        self.log
+            .public(|| format!("The {} do not bombard.", side.name()));
         self.after_bombard(side);
     }
 

@@ -41,7 +41,12 @@ pub enum Effect {
     Attrition { sp: u8 },
     /// If the side occupies `from`, one extra bombardment of `target` (one die on the
     /// Bombardment Table, plus `drm`), in addition to any other.
-    ExtraBombardment { from: String, target: String, #[serde(default)] drm: i8 },
+    ExtraBombardment {
+        from: String,
+        target: String,
+        #[serde(default)]
+        drm: i8,
+    },
     /// The side's own bombardments this turn add `drm`.
     BombardDrm { drm: i8 },
     /// The enemy's bombardments this turn add `drm` (usually negative).
@@ -51,7 +56,12 @@ pub enum Effect {
     /// The side's attacking units hit on `hit_on` or more (if better than their usual).
     AttackFire { hit_on: u8, rounds: Rounds },
     /// The side's defending units hit on `hit_on` or more (if better), optionally only at `at`.
-    DefendFire { hit_on: u8, rounds: Rounds, #[serde(default)] at: Option<String> },
+    DefendFire {
+        hit_on: u8,
+        rounds: Rounds,
+        #[serde(default)]
+        at: Option<String>,
+    },
     /// Enemy defenders get no amphibious triple fire against the side's landings this turn.
     NoAmphibiousDefence,
     /// The enemy may make no amphibious move and no ship move this turn.
@@ -64,7 +74,11 @@ pub enum Effect {
     NoRetreatLoss,
     /// Restore up to `sp` strength points to the side's army units, never above their printed
     /// SP, its choice of units; only units at `at` if given.
-    Restore { sp: u8, #[serde(default)] at: Option<String> },
+    Restore {
+        sp: u8,
+        #[serde(default)]
+        at: Option<String>,
+    },
 }
 
 /// One card as the data gives it.
@@ -131,7 +145,11 @@ impl Deck {
                     land("effect.from", from)?;
                     land("effect.target", target)?;
                 }
-                Effect::DefendFire { at: Some(l), hit_on, .. } => {
+                Effect::DefendFire {
+                    at: Some(l),
+                    hit_on,
+                    ..
+                } => {
                     land("effect.at", l)?;
                     if !(2..=6).contains(hit_on) {
                         return Err(at("field effect.hit_on must be 2 to 6"));
@@ -140,7 +158,9 @@ impl Deck {
                 Effect::Restore { at: Some(l), .. } => {
                     land("effect.at", l)?;
                 }
-                Effect::AttackFire { hit_on, .. } | Effect::DefendFire { hit_on, .. } | Effect::ShipStrike { hit_on }
+                Effect::AttackFire { hit_on, .. }
+                | Effect::DefendFire { hit_on, .. }
+                | Effect::ShipStrike { hit_on }
                     if !(2..=6).contains(hit_on) =>
                 {
                     return Err(at("field effect.hit_on must be 2 to 6"));
@@ -149,7 +169,9 @@ impl Deck {
             }
             let attrition = matches!(c.effect, Effect::Attrition { .. });
             if attrition != (c.when == Window::Drawn) {
-                return Err(at("field when: attrition cards, and only they, are played when drawn"));
+                return Err(at(
+                    "field when: attrition cards, and only they, are played when drawn",
+                ));
             }
             if c.count == 0 {
                 return Err(at("field count must be at least 1"));
@@ -159,7 +181,10 @@ impl Deck {
             }
         }
         if cards.len() != DECK_SIZE {
-            return Err(format!("{file}: the deck must hold {DECK_SIZE} cards (6), found {}", cards.len()));
+            return Err(format!(
+                "{file}: the deck must hold {DECK_SIZE} cards (6), found {}",
+                cards.len()
+            ));
         }
         let first_copy = cards
             .iter()
@@ -175,7 +200,10 @@ impl Deck {
 
     /// The first card index with this id, for parsing typed text.
     pub fn named(&self, id: &str) -> Option<CardId> {
-        self.cards.iter().position(|c| c.id == id).map(|i| i as CardId)
+        self.cards
+            .iter()
+            .position(|c| c.id == id)
+            .map(|i| i as CardId)
     }
 }
 
@@ -188,8 +216,11 @@ pub fn effect_loc(s: &str) -> Loc {
 pub fn deck() -> &'static Deck {
     static DECK: OnceLock<Deck> = OnceLock::new();
     DECK.get_or_init(|| {
-        Deck::parse(include_str!("../data/cards.toml"), "crates/louisbourg/data/cards.toml")
-            .unwrap_or_else(|e| panic!("built-in card data is broken: {e}"))
+        Deck::parse(
+            include_str!("../data/cards.toml"),
+            "crates/louisbourg/data/cards.toml",
+        )
+        .unwrap_or_else(|e| panic!("built-in card data is broken: {e}"))
     })
 }
 
@@ -215,7 +246,11 @@ mod tests {
     #[test]
     fn one_printed_card_island_battery_bombardment() {
         let d = deck();
-        let printed: Vec<&CardDef> = d.cards.iter().filter(|c| c.origin == Origin::Printed).collect();
+        let printed: Vec<&CardDef> = d
+            .cards
+            .iter()
+            .filter(|c| c.origin == Origin::Printed)
+            .collect();
         assert_eq!(printed.len(), 1);
         let c = printed[0];
         assert_eq!(c.id, "island-battery-bombardment");
@@ -224,31 +259,55 @@ mod tests {
         assert_eq!(c.when, Window::Bombardment);
         assert_eq!(
             c.effect,
-            Effect::ExtraBombardment { from: "lighthouse-point".into(), target: "island-battery".into(), drm: 0 }
+            Effect::ExtraBombardment {
+                from: "lighthouse-point".into(),
+                target: "island-battery".into(),
+                drm: 0
+            }
         );
-        assert_eq!(d.named("island-battery-bombardment").map(|i| &d.card(i).id), Some(&c.id));
+        assert_eq!(
+            d.named("island-battery-bombardment").map(|i| &d.card(i).id),
+            Some(&c.id)
+        );
     }
 
     #[test]
     fn three_attrition_cards_two_french_one_british() {
         let d = deck();
         assert_eq!(count(d, |c| c.origin == Origin::Attrition), 3);
-        assert_eq!(count(d, |c| c.origin == Origin::Attrition && c.flag == Side::French), 2);
-        assert_eq!(count(d, |c| c.origin == Origin::Attrition && c.flag == Side::British), 1);
+        assert_eq!(
+            count(d, |c| c.origin == Origin::Attrition
+                && c.flag == Side::French),
+            2
+        );
+        assert_eq!(
+            count(d, |c| c.origin == Origin::Attrition
+                && c.flag == Side::British),
+            1
+        );
         for c in d.cards.iter().filter(|c| c.origin == Origin::Attrition) {
             assert_eq!(c.when, Window::Drawn, "{}", c.id);
             assert_eq!(c.effect, Effect::Attrition { sp: 2 }, "{}", c.id);
         }
         // Attrition effects come only from attrition cards.
-        assert_eq!(count(d, |c| matches!(c.effect, Effect::Attrition { .. })), 3);
+        assert_eq!(
+            count(d, |c| matches!(c.effect, Effect::Attrition { .. })),
+            3
+        );
     }
 
     #[test]
     fn twenty_four_house_cards_split_evenly() {
         let d = deck();
         assert_eq!(count(d, |c| c.origin == Origin::House), 24);
-        assert_eq!(count(d, |c| c.origin == Origin::House && c.flag == Side::British), 12);
-        assert_eq!(count(d, |c| c.origin == Origin::House && c.flag == Side::French), 12);
+        assert_eq!(
+            count(d, |c| c.origin == Origin::House && c.flag == Side::British),
+            12
+        );
+        assert_eq!(
+            count(d, |c| c.origin == Origin::House && c.flag == Side::French),
+            12
+        );
     }
 
     #[test]
@@ -259,7 +318,9 @@ mod tests {
             assert!(seen.insert(c.id.clone()), "duplicate card id {}", c.id);
             assert!(
                 !c.id.is_empty()
-                    && c.id.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-')
+                    && c.id
+                        .chars()
+                        .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-')
                     && !c.id.starts_with('-')
                     && !c.id.ends_with('-'),
                 "id not kebab-case: {}",
@@ -302,7 +363,11 @@ mod tests {
                 Effect::AttackFire { hit_on, .. } => assert!((5..=6).contains(hit_on), "{}", c.id),
                 Effect::DefendFire { hit_on, at, .. } => {
                     assert!((4..=5).contains(hit_on), "{}", c.id);
-                    assert!(at.is_some(), "{}: defend-fire should name one location", c.id);
+                    assert!(
+                        at.is_some(),
+                        "{}: defend-fire should name one location",
+                        c.id
+                    );
                 }
                 Effect::RoadBonus { extra } => assert!((2..=4).contains(extra), "{}", c.id),
                 Effect::Restore { sp, .. } => assert!((1..=2).contains(sp), "{}", c.id),
@@ -321,7 +386,11 @@ mod tests {
                 .filter(|c| c.origin == Origin::House && c.flag == side)
                 .map(|c| std::mem::discriminant(&c.effect))
                 .collect();
-            assert!(kinds.len() >= 8, "{side:?} house cards use only {} effect kinds", kinds.len());
+            assert!(
+                kinds.len() >= 8,
+                "{side:?} house cards use only {} effect kinds",
+                kinds.len()
+            );
         }
     }
 
@@ -330,7 +399,11 @@ mod tests {
         for c in &deck().cards {
             match &c.effect {
                 Effect::ExtraBombardment { from, target, .. } => {
-                    assert!(is_land(effect_loc(from)) && is_land(effect_loc(target)), "{}", c.id);
+                    assert!(
+                        is_land(effect_loc(from)) && is_land(effect_loc(target)),
+                        "{}",
+                        c.id
+                    );
                 }
                 Effect::DefendFire { at: Some(l), .. } | Effect::Restore { at: Some(l), .. } => {
                     assert!(is_land(effect_loc(l)), "{}", c.id);
@@ -355,10 +428,17 @@ mod tests {
         assert!(e.contains("atlantis") && e.contains("effect.at"), "{e}");
 
         // A sea area is not a land location.
-        let bad = TEXT.replacen("target = \"louisbourg\"", "target = \"louisbourg-harbor\"", 1);
+        let bad = TEXT.replacen(
+            "target = \"louisbourg\"",
+            "target = \"louisbourg-harbor\"",
+            1,
+        );
         assert_ne!(bad, TEXT);
         let e = Deck::parse(&bad, FILE).unwrap_err();
-        assert!(e.contains("louisbourg-harbor") && e.contains("effect.target"), "{e}");
+        assert!(
+            e.contains("louisbourg-harbor") && e.contains("effect.target"),
+            "{e}"
+        );
     }
 
     #[test]

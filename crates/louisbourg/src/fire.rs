@@ -25,7 +25,14 @@ pub enum BattleKind {
 /// also apply against raiders. 8.3.2 rangers and Indians fire double (5–6) in raids, attacking
 /// or defending. A unit uses the best rate that applies. `amphibious_defence` is false when a
 /// card takes the amphibious bonus away.
-pub fn hit_on(kind: Kind, defending: bool, at: Loc, battle: BattleKind, round: u8, amphibious_defence: bool) -> u8 {
+pub fn hit_on(
+    kind: Kind,
+    defending: bool,
+    at: Loc,
+    battle: BattleKind,
+    round: u8,
+    amphibious_defence: bool,
+) -> u8 {
     let mut t = 6;
     if battle == BattleKind::Raid && kind.raid_double_fire() {
         t = 5;
@@ -61,23 +68,94 @@ mod tests {
 
     #[test]
     fn location_effects_9_3() {
-        assert_eq!(hit_on(Kind::Regular, true, GREEN_HILLS, BattleKind::Land, 1, true), 6);
-        assert_eq!(hit_on(Kind::Regular, false, LOUISBOURG, BattleKind::Land, 1, true), 6);
-        assert_eq!(hit_on(Kind::Regular, true, LOUISBOURG, BattleKind::Land, 5, true), 4);
-        assert_eq!(hit_on(Kind::Militia, true, ISLAND_BATTERY, BattleKind::Land, 3, true), 5);
-        assert_eq!(hit_on(Kind::Regular, true, FLAT_POINT, BattleKind::Amphibious, 1, true), 4);
-        assert_eq!(hit_on(Kind::Regular, true, FLAT_POINT, BattleKind::Amphibious, 2, true), 6);
-        assert_eq!(hit_on(Kind::Regular, true, FLAT_POINT, BattleKind::Amphibious, 1, false), 6);
+        assert_eq!(
+            hit_on(Kind::Regular, true, GREEN_HILLS, BattleKind::Land, 1, true),
+            6
+        );
+        assert_eq!(
+            hit_on(Kind::Regular, false, LOUISBOURG, BattleKind::Land, 1, true),
+            6
+        );
+        assert_eq!(
+            hit_on(Kind::Regular, true, LOUISBOURG, BattleKind::Land, 5, true),
+            4
+        );
+        assert_eq!(
+            hit_on(
+                Kind::Militia,
+                true,
+                ISLAND_BATTERY,
+                BattleKind::Land,
+                3,
+                true
+            ),
+            5
+        );
+        assert_eq!(
+            hit_on(
+                Kind::Regular,
+                true,
+                FLAT_POINT,
+                BattleKind::Amphibious,
+                1,
+                true
+            ),
+            4
+        );
+        assert_eq!(
+            hit_on(
+                Kind::Regular,
+                true,
+                FLAT_POINT,
+                BattleKind::Amphibious,
+                2,
+                true
+            ),
+            6
+        );
+        assert_eq!(
+            hit_on(
+                Kind::Regular,
+                true,
+                FLAT_POINT,
+                BattleKind::Amphibious,
+                1,
+                false
+            ),
+            6
+        );
         // they apply against raiders too
-        assert_eq!(hit_on(Kind::Regular, true, LOUISBOURG, BattleKind::Raid, 1, true), 4);
+        assert_eq!(
+            hit_on(Kind::Regular, true, LOUISBOURG, BattleKind::Raid, 1, true),
+            4
+        );
     }
 
     #[test]
     fn raid_double_fire_8_3_2() {
-        assert_eq!(hit_on(Kind::Ranger, true, FLAT_POINT, BattleKind::Raid, 1, true), 5);
-        assert_eq!(hit_on(Kind::Indian, false, FLAT_POINT, BattleKind::Raid, 1, true), 5);
-        assert_eq!(hit_on(Kind::Ranger, false, FLAT_POINT, BattleKind::Land, 1, true), 6);
-        assert_eq!(hit_on(Kind::Ranger, true, ISLAND_BATTERY, BattleKind::Raid, 1, true), 5);
+        assert_eq!(
+            hit_on(Kind::Ranger, true, FLAT_POINT, BattleKind::Raid, 1, true),
+            5
+        );
+        assert_eq!(
+            hit_on(Kind::Indian, false, FLAT_POINT, BattleKind::Raid, 1, true),
+            5
+        );
+        assert_eq!(
+            hit_on(Kind::Ranger, false, FLAT_POINT, BattleKind::Land, 1, true),
+            6
+        );
+        assert_eq!(
+            hit_on(
+                Kind::Ranger,
+                true,
+                ISLAND_BATTERY,
+                BattleKind::Raid,
+                1,
+                true
+            ),
+            5
+        );
     }
 
     #[test]

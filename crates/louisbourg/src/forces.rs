@@ -116,28 +116,54 @@ impl Forces {
         let mut assumed = Vec::new();
         for side in [Side::British, Side::French] {
             for (n, l) in raw.unit.iter().enumerate().filter(|(_, l)| l.side == side) {
-                let at = |msg: &str| format!("{file}: [[unit]] number {} ({}): {msg}", n + 1, l.prefix);
+                let at =
+                    |msg: &str| format!("{file}: [[unit]] number {} ({}): {msg}", n + 1, l.prefix);
                 if !(1..=4).contains(&l.sp) {
                     return Err(at("field sp must be 1 to 4"));
                 }
                 let start = match (l.start.as_str(), loc_named(&l.start)) {
                     ("french-setup", _) if side == Side::French => Start::FrenchSetup,
-                    (_, Some(loc @ (BRITISH_BOX | GABARUS_BAY | LOUISBOURG_HARBOR | REINFORCEMENTS))) => Start::At(loc),
-                    _ => return Err(at(&format!("field start: '{}' is not a starting box", l.start))),
+                    (
+                        _,
+                        Some(
+                            loc @ (BRITISH_BOX | GABARUS_BAY | LOUISBOURG_HARBOR | REINFORCEMENTS),
+                        ),
+                    ) => Start::At(loc),
+                    _ => {
+                        return Err(at(&format!(
+                            "field start: '{}' is not a starting box",
+                            l.start
+                        )))
+                    }
                 };
-                if (l.kind == Kind::Ship) != matches!(start, Start::At(GABARUS_BAY | LOUISBOURG_HARBOR)) {
-                    return Err(at("field start: ships start in a sea area, army units on land or in a box"));
+                if (l.kind == Kind::Ship)
+                    != matches!(start, Start::At(GABARUS_BAY | LOUISBOURG_HARBOR))
+                {
+                    return Err(at(
+                        "field start: ships start in a sea area, army units on land or in a box",
+                    ));
                 }
                 let allowed: &[Kind] = match side {
                     Side::British => &[Kind::Regular, Kind::Light, Kind::Ranger, Kind::Ship],
                     Side::French => &[Kind::Regular, Kind::Militia, Kind::Indian, Kind::Ship],
                 };
                 if !allowed.contains(&l.kind) {
-                    return Err(at(&format!("field kind: the {} have no {} units (5)", side.name(), l.kind.id())));
+                    return Err(at(&format!(
+                        "field kind: the {} have no {} units (5)",
+                        side.name(),
+                        l.kind.id()
+                    )));
                 }
                 match (&l.source, &l.assumed) {
                     (_, Some(why)) => assumed.push((
-                        format!("{} {} {} SP x{} ({})", side.name(), l.kind.id(), l.sp, l.count, l.prefix),
+                        format!(
+                            "{} {} {} SP x{} ({})",
+                            side.name(),
+                            l.kind.id(),
+                            l.sp,
+                            l.count,
+                            l.prefix
+                        ),
                         why.clone(),
                     )),
                     (Some(_), None) => {}
@@ -170,8 +196,11 @@ impl Forces {
 pub fn forces() -> &'static Forces {
     static FORCES: OnceLock<Forces> = OnceLock::new();
     FORCES.get_or_init(|| {
-        Forces::parse(include_str!("../data/forces.toml"), "crates/louisbourg/data/forces.toml")
-            .unwrap_or_else(|e| panic!("built-in forces data is broken: {e}"))
+        Forces::parse(
+            include_str!("../data/forces.toml"),
+            "crates/louisbourg/data/forces.toml",
+        )
+        .unwrap_or_else(|e| panic!("built-in forces data is broken: {e}"))
     })
 }
 
@@ -182,14 +211,28 @@ mod tests {
     #[test]
     fn the_forces_match_the_rulebook() {
         let f = forces();
-        let count = |side, kind| f.units.iter().filter(|u| u.side == side && u.kind == kind).count();
+        let count = |side, kind| {
+            f.units
+                .iter()
+                .filter(|u| u.side == side && u.kind == kind)
+                .count()
+        };
         // 4: 21 blue blocks = 18 army + 2 ships + the turn marker
-        let french_army = f.units.iter().filter(|u| u.side == Side::French && u.kind != Kind::Ship).count();
+        let french_army = f
+            .units
+            .iter()
+            .filter(|u| u.side == Side::French && u.kind != Kind::Ship)
+            .count();
         assert_eq!(french_army, 18);
         assert_eq!(count(Side::French, Kind::Ship), 2);
         assert_eq!(count(Side::British, Kind::Ship), 6);
         // 14: the solitaire set-up uses exactly these French blocks
-        let sp = |side, kind, sp| f.units.iter().filter(|u| u.side == side && u.kind == kind && u.max_sp == sp).count();
+        let sp = |side, kind, sp| {
+            f.units
+                .iter()
+                .filter(|u| u.side == side && u.kind == kind && u.max_sp == sp)
+                .count()
+        };
         assert_eq!(sp(Side::French, Kind::Regular, 4), 4);
         assert_eq!(sp(Side::French, Kind::Regular, 3), 3);
         assert_eq!(sp(Side::French, Kind::Militia, 2), 5);
@@ -204,7 +247,11 @@ mod tests {
         let text = include_str!("../data/forces.toml").replacen("sp = 4", "sp = 9", 1);
         let err = Forces::parse(&text, "forces.toml").unwrap_err();
         assert!(err.contains("field sp"), "{err}");
-        let text = include_str!("../data/forces.toml").replacen("kind = \"light\"", "kind = \"indian\"", 1);
+        let text = include_str!("../data/forces.toml").replacen(
+            "kind = \"light\"",
+            "kind = \"indian\"",
+            1,
+        );
         let err = Forces::parse(&text, "forces.toml").unwrap_err();
         assert!(err.contains("no indian"), "{err}");
     }

@@ -27,7 +27,8 @@ impl Game for Louisbourg {
     }
 
     fn check(&self, action: &Action) -> Result<(), RuleError> {
-        self.why_not(action).map_err(|w| RuleError::new(w.rule, w.msg))
+        self.why_not(action)
+            .map_err(|w| RuleError::new(w.rule, w.msg))
     }
 
     fn apply_unchecked(&mut self, action: Action) {
@@ -60,7 +61,12 @@ impl Game for Louisbourg {
         let in_hand = |c: u8| {
             let id = &crate::cards::deck().card(c).id;
             self.decider()
-                .and_then(|s| self.hand(s).iter().copied().find(|&h| crate::cards::deck().card(h).id == *id))
+                .and_then(|s| {
+                    self.hand(s)
+                        .iter()
+                        .copied()
+                        .find(|&h| crate::cards::deck().card(h).id == *id)
+                })
                 .unwrap_or(c)
         };
         Ok(match a {
@@ -87,7 +93,10 @@ impl Game for Louisbourg {
     }
 
     fn metrics(&self) -> Vec<(&'static str, f64)> {
-        vec![("british_sp", self.british_sp() as f64), ("french_sp", self.side_sp(Side::French) as f64)]
+        vec![
+            ("british_sp", self.british_sp() as f64),
+            ("french_sp", self.side_sp(Side::French) as f64),
+        ]
     }
 
     /// Search samples what the seat cannot see (enemy blocks, hands, the plan) and the dice.

@@ -102,9 +102,16 @@ struct Know {
 fn unit_index(id: &str) -> Option<UnitId> {
     type Map = HashMap<&'static str, UnitId, std::hash::BuildHasherDefault<KeyHasher>>;
     static MAP: OnceLock<Map> = OnceLock::new();
-    MAP.get_or_init(|| forces().units.iter().enumerate().map(|(i, u)| (u.id.as_str(), i as UnitId)).collect())
-        .get(id)
-        .copied()
+    MAP.get_or_init(|| {
+        forces()
+            .units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (u.id.as_str(), i as UnitId))
+            .collect()
+    })
+    .get(id)
+    .copied()
 }
 
 fn sea_index(sea: Loc) -> usize {
@@ -116,7 +123,12 @@ fn army_list(side: Side) -> &'static [u8] {
     static LISTS: OnceLock<[Vec<u8>; 2]> = OnceLock::new();
     let lists = LISTS.get_or_init(|| {
         let list = |s: Side| {
-            let mut v: Vec<u8> = forces().units.iter().filter(|u| u.side == s && u.kind != Kind::Ship).map(|u| u.max_sp).collect();
+            let mut v: Vec<u8> = forces()
+                .units
+                .iter()
+                .filter(|u| u.side == s && u.kind != Kind::Ship)
+                .map(|u| u.max_sp)
+                .collect();
             v.sort_unstable_by(|a, b| b.cmp(a));
             v
         };
@@ -166,8 +178,16 @@ impl Know {
                 }
             }
             for b in &p.own {
-                let Some(unit) = b.id.as_deref().and_then(unit_index) else { continue };
-                k.own.push(Blk { unit, loc: loc as Loc, kind: b.kind, sp: b.sp, max: b.max_sp });
+                let Some(unit) = b.id.as_deref().and_then(unit_index) else {
+                    continue;
+                };
+                k.own.push(Blk {
+                    unit,
+                    loc: loc as Loc,
+                    kind: b.kind,
+                    sp: b.sp,
+                    max: b.max_sp,
+                });
                 if b.kind != Kind::Ship {
                     k.own_sp[loc] += b.sp as f64;
                     k.own_n[loc] += 1;
@@ -190,8 +210,15 @@ impl Know {
         // strongest of the order of battle (the reinforcement militia apart), worn down below.
         let enemy = me.other();
         let list = army_list(enemy);
-        let standing: usize = (0..PLACES).map(|l| k.en_n[l] as usize).sum::<usize>().min(list.len());
-        let reinf_hidden = if enemy == Side::French { hidden[REINFORCEMENTS as usize] } else { 0 };
+        let standing: usize = (0..PLACES)
+            .map(|l| k.en_n[l] as usize)
+            .sum::<usize>()
+            .min(list.len());
+        let reinf_hidden = if enemy == Side::French {
+            hidden[REINFORCEMENTS as usize]
+        } else {
+            0
+        };
         let pool_n = standing.saturating_sub(reinf_hidden as usize).max(1);
         let pool_sp: f64 = list.iter().take(pool_n).map(|&s| s as f64).sum();
         // Hits are spread over the blocks (both sides keep blocks alive), so the blocks wear
@@ -215,7 +242,11 @@ impl Know {
         }
         if let Some(b) = &v.battle {
             if let Some(loc) = loc_named(b.at) {
-                k.battle = Some(Bat { loc, kind: b.kind, attacker: b.attacker });
+                k.battle = Some(Bat {
+                    loc,
+                    kind: b.kind,
+                    attacker: b.attacker,
+                });
             }
         }
         for (side, c) in &v.played {
@@ -232,7 +263,9 @@ impl Know {
     }
 
     fn army_at(&self, loc: Loc) -> impl Iterator<Item = &Blk> + '_ {
-        self.own.iter().filter(move |b| b.loc == loc && b.kind != Kind::Ship)
+        self.own
+            .iter()
+            .filter(move |b| b.loc == loc && b.kind != Kind::Ship)
     }
 
     fn blk(&self, unit: UnitId) -> Option<&Blk> {
@@ -240,7 +273,9 @@ impl Know {
     }
 
     fn own_ships(&self, sea: Loc) -> impl Iterator<Item = &Blk> + '_ {
-        self.own.iter().filter(move |b| b.loc == sea && b.kind == Kind::Ship)
+        self.own
+            .iter()
+            .filter(move |b| b.loc == sea && b.kind == Kind::Ship)
     }
 
     fn enemy_at(&self, loc: Loc) -> bool {
@@ -254,7 +289,10 @@ impl Know {
 
 /// Expected SP lost to one bombardment with this DRM (8.2).
 fn bombard_mean(drm: i8) -> f64 {
-    (1..=6).map(|r| bombardment_losses(r + drm) as f64).sum::<f64>() / 6.0
+    (1..=6)
+        .map(|r| bombardment_losses(r + drm) as f64)
+        .sum::<f64>()
+        / 6.0
 }
 
 /// The one figure of a raid's odds the policy reads besides the losses.
@@ -420,12 +458,27 @@ impl Heuristic {
     /// Exact odds of a battle between SP totals, cached. `at` matters only for Louisbourg and
     /// Island Battery; `amph` is an amphibious attack.
     #[allow(clippy::too_many_arguments)]
-    fn fight(&mut self, a: u32, d: u32, at: Loc, amph: bool, ships: bool, a_ret: Option<u32>, d_ret: Option<u32>) -> Res {
+    fn fight(
+        &mut self,
+        a: u32,
+        d: u32,
+        at: Loc,
+        amph: bool,
+        ships: bool,
+        a_ret: Option<u32>,
+        d_ret: Option<u32>,
+    ) -> Res {
         if a == 0 {
-            return Res { dw: 1.0, ..Res::default() };
+            return Res {
+                dw: 1.0,
+                ..Res::default()
+            };
         }
         if d == 0 {
-            return Res { aw: 1.0, ..Res::default() };
+            return Res {
+                aw: 1.0,
+                ..Res::default()
+            };
         }
         // keep the chain small: scale very big battles down (the ratio is what matters)
         let (mut a2, mut d2, mut ar, mut dr) = (a, d, a_ret, d_ret);
@@ -479,7 +532,11 @@ impl Heuristic {
                 Err(_) => Res::default(),
             }
         });
-        Res { a_loss: r.a_loss / scale, d_loss: r.d_loss / scale, ..r }
+        Res {
+            a_loss: r.a_loss / scale,
+            d_loss: r.d_loss / scale,
+            ..r
+        }
     }
 }
 
@@ -501,11 +558,18 @@ fn class(kind: Kind) -> usize {
 /// British value of one SP at each place (index by `Loc`): regulars, then light troops (who
 /// make for Lighthouse Point and Island Battery).
 const BASE_B: [[f64; PLACES]; 2] = [
-    [500.0, 9.0, 7.0, 4.5, 8.0, 8.0, 8.0, 2.0, 2.0, 2.0, 3.0, 3.0, 0.0, 0.0, 0.0, 0.0, 0.0],
-    [500.0, 13.0, 11.0, 6.0, 6.0, 5.5, 5.5, 2.0, 2.0, 2.5, 3.5, 5.0, 0.0, 0.0, 0.0, 0.0, 0.0],
+    [
+        500.0, 9.0, 7.0, 4.5, 8.0, 8.0, 8.0, 2.0, 2.0, 2.0, 3.0, 3.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+    ],
+    [
+        500.0, 13.0, 11.0, 6.0, 6.0, 5.5, 5.5, 2.0, 2.0, 2.5, 3.5, 5.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+    ],
 ];
 /// British stacking caps (SP) beyond which more units add little.
-const CAP_B: [f64; PLACES] = [1000.0, 16.0, 14.0, 16.0, 20.0, 32.0, 20.0, 40.0, 40.0, 40.0, 24.0, 16.0, 100.0, 100.0, 100.0, 100.0, 100.0];
+const CAP_B: [f64; PLACES] = [
+    1000.0, 16.0, 14.0, 16.0, 20.0, 32.0, 20.0, 40.0, 40.0, 40.0, 24.0, 16.0, 100.0, 100.0, 100.0,
+    100.0, 100.0,
+];
 /// British deployment targets: (class, place, SP wanted).
 const TARGETS_B: [(usize, Loc, f64); 6] = [
     (0, GREEN_HILLS, 24.0),
@@ -518,8 +582,12 @@ const TARGETS_B: [(usize, Loc, f64); 6] = [
 /// French value of one SP: regulars and militia, then Indians (never in Louisbourg; raiders
 /// on the approaches).
 const BASE_F: [[f64; PLACES]; 2] = [
-    [5.0, 5.0, 3.5, 2.0, 3.5, 3.5, 3.5, 2.5, 2.5, 2.5, 2.0, 2.0, 0.0, 0.0, 0.0, 0.0, 0.0],
-    [0.0, 4.0, 3.5, 2.5, 4.0, 4.0, 4.0, 2.5, 2.5, 2.5, 2.5, 2.5, 0.0, 0.0, 0.0, 0.0, 0.0],
+    [
+        5.0, 5.0, 3.5, 2.0, 3.5, 3.5, 3.5, 2.5, 2.5, 2.5, 2.0, 2.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+    ],
+    [
+        0.0, 4.0, 3.5, 2.5, 4.0, 4.0, 4.0, 2.5, 2.5, 2.5, 2.5, 2.5, 0.0, 0.0, 0.0, 0.0, 0.0,
+    ],
 ];
 
 /// Road distances between land locations avoiding `blocked` places (bit per place), from `to`.
@@ -639,10 +707,18 @@ impl Model {
                         if !lp_held || !k.enemy_at(ISLAND_BATTERY) {
                             continue; // regulars follow once the light troops hold the point
                         }
-                        let light: f64 = k.army_at(t).filter(|b| class(b.kind) == 1).map(|b| b.sp as f64).sum();
+                        let light: f64 = k
+                            .army_at(t)
+                            .filter(|b| class(b.kind) == 1)
+                            .map(|b| b.sp as f64)
+                            .sum();
                         want = (1.6 * k.en_sp[ISLAND_BATTERY as usize] + 4.0 - light).max(4.0);
                     }
-                    let have: f64 = k.army_at(t).filter(|b| class(b.kind) == c).map(|b| b.sp as f64).sum();
+                    let have: f64 = k
+                        .army_at(t)
+                        .filter(|b| class(b.kind) == c)
+                        .map(|b| b.sp as f64)
+                        .sum();
                     let need = if want - have >= 4.0 { 1.0 } else { 0.3 };
                     let d = distances_to(t, blocked & !(1 << t));
                     let top = pt[c.min(1)][t as usize] - 1.5;
@@ -670,7 +746,9 @@ impl Model {
                 // four and on 20 SP one time in a hundred
                 need_l = (0.62 * t + 3.0).clamp(8.0, 36.0);
                 let t_ib = (k.en_sp[LIGHTHOUSE_POINT as usize]
-                    + 0.5 * (k.en_sp[ROYAL_BATTERY as usize] + k.en_sp[NORTHERN_SETTLEMENTS as usize]))
+                    + 0.5
+                        * (k.en_sp[ROYAL_BATTERY as usize]
+                            + k.en_sp[NORTHERN_SETTLEMENTS as usize]))
                     .min(4.0 * 3.6);
                 need_ib = (0.9 * t_ib + 2.0).clamp(4.0, 16.0);
                 cap[LOUISBOURG as usize] = (need_l + 8.0).max(14.0);
@@ -684,7 +762,10 @@ impl Model {
                 pt[1] = BASE_F[0];
                 pt[2] = BASE_F[1];
                 // on the way back to the fortress and the battery
-                for (t, need) in [(LOUISBOURG, need_l - k.own_sp[LOUISBOURG as usize]), (ISLAND_BATTERY, need_ib - k.own_sp[ISLAND_BATTERY as usize])] {
+                for (t, need) in [
+                    (LOUISBOURG, need_l - k.own_sp[LOUISBOURG as usize]),
+                    (ISLAND_BATTERY, need_ib - k.own_sp[ISLAND_BATTERY as usize]),
+                ] {
                     let need = if need >= 2.0 { 1.0 } else { 0.4 };
                     let d = distances_to(t, blocked & !(1 << t));
                     for &x in &LANDS {
@@ -722,7 +803,11 @@ impl Model {
 
     fn aggs(&self, k: &Know) -> [Agg; PLACES] {
         let mut a = [Agg::default(); PLACES];
-        for b in k.own.iter().filter(|b| b.kind != Kind::Ship && (b.loc as usize) < PLACES) {
+        for b in k
+            .own
+            .iter()
+            .filter(|b| b.kind != Kind::Ship && (b.loc as usize) < PLACES)
+        {
             a[b.loc as usize].add(b.kind, b.sp, self.pot(b.kind, b.loc), 1.0);
         }
         a
@@ -753,7 +838,11 @@ impl Model {
                     v -= (self.need_l - a.sp).max(0.0) * 6.0;
                 } else {
                     if loc == ISLAND_BATTERY {
-                        let w = if self.control[LIGHTHOUSE_POINT as usize] == Side::British { 4.5 } else { 3.0 };
+                        let w = if self.control[LIGHTHOUSE_POINT as usize] == Side::British {
+                            4.5
+                        } else {
+                            3.0
+                        };
                         v -= (self.need_ib - a.sp).max(0.0) * w;
                     }
                     if loc == LIGHTHOUSE_POINT {
@@ -776,7 +865,10 @@ impl Model {
         if self.side != Side::British {
             return 0.0;
         }
-        let sites = ADJACENT_TO_LOUISBOURG.iter().filter(|&&l| a[l as usize].bomb > 0).count();
+        let sites = ADJACENT_TO_LOUISBOURG
+            .iter()
+            .filter(|&&l| a[l as usize].bomb > 0)
+            .count();
         let mut v = [0.0, 15.0, 27.0, 36.0, 40.0][sites] * self.tf;
         let held = |l: Loc| a[l as usize].n > 0 || self.control[l as usize] == Side::British;
         if held(LIGHTHOUSE_POINT) && held(ISLAND_BATTERY) {
@@ -784,7 +876,11 @@ impl Model {
         } else if held(LIGHTHOUSE_POINT) {
             v += 10.0;
         }
-        if self.enemy_ships_harbor > 0 && [ROYAL_BATTERY, LIGHTHOUSE_POINT, ISLAND_BATTERY].iter().any(|&l| a[l as usize].bomb > 0) {
+        if self.enemy_ships_harbor > 0
+            && [ROYAL_BATTERY, LIGHTHOUSE_POINT, ISLAND_BATTERY]
+                .iter()
+                .any(|&l| a[l as usize].bomb > 0)
+        {
             v += 5.0;
         }
         v
@@ -841,13 +937,20 @@ fn greedy_land_move(k: &Know, m: &Model, from: Loc, fx: Fx) -> MovePlan {
                 continue;
             }
             classes.push((b.kind, b.sp));
-            let avail = (0..movers.len()).filter(|&j| !moved[j] && movers[j].kind == b.kind && movers[j].sp == b.sp).count();
-            let allowance = if b.kind == Kind::Regular && fx.march { 2 } else { b.kind.movement() };
+            let avail = (0..movers.len())
+                .filter(|&j| !moved[j] && movers[j].kind == b.kind && movers[j].sp == b.sp)
+                .count();
+            let allowance = if b.kind == Kind::Regular && fx.march {
+                2
+            } else {
+                b.kind.movement()
+            };
             for &y in &board().neighbours[from as usize] {
                 if k.enemy_at(y) {
                     continue;
                 }
-                let cap1 = limit(from, y, fx.road_bonus).saturating_sub(road_used[road(from, y)]) as usize;
+                let cap1 =
+                    limit(from, y, fx.road_bonus).saturating_sub(road_used[road(from, y)]) as usize;
                 if cap1 == 0 {
                     continue;
                 }
@@ -857,10 +960,12 @@ fn greedy_land_move(k: &Know, m: &Model, from: Loc, fx: Fx) -> MovePlan {
                 }
                 if allowance >= 2 {
                     for &z in &board().neighbours[y as usize] {
-                        if z == from || k.enemy_at(z) || (b.kind == Kind::Indian && z == LOUISBOURG) {
+                        if z == from || k.enemy_at(z) || (b.kind == Kind::Indian && z == LOUISBOURG)
+                        {
                             continue;
                         }
-                        let cap2 = limit(y, z, fx.road_bonus).saturating_sub(road_used[road(y, z)]) as usize;
+                        let cap2 = limit(y, z, fx.road_bonus).saturating_sub(road_used[road(y, z)])
+                            as usize;
                         if cap2 > 0 {
                             paths.push((y, z, cap1.min(cap2)));
                         }
@@ -927,7 +1032,9 @@ fn greedy_landing(k: &Know, m: &Model, ships: usize) -> MovePlan {
                 continue;
             }
             classes.push((b.kind, b.sp));
-            let avail = (0..movers.len()).filter(|&j| !moved[j] && movers[j].kind == b.kind && movers[j].sp == b.sp).count();
+            let avail = (0..movers.len())
+                .filter(|&j| !moved[j] && movers[j].kind == b.kind && movers[j].sp == b.sp)
+                .count();
             for site in [KENNINGTON_COVE, FLAT_POINT, WHITE_POINT] {
                 if k.enemy_at(site) {
                     continue;
@@ -984,40 +1091,94 @@ enum GoStep {
 }
 
 /// The British landing plans the policy picks from (Kennington Cove, Flat Point, White Point).
-const PLANS: [[u8; 3]; 6] = [[0, 6, 0], [6, 0, 0], [0, 0, 6], [0, 4, 2], [2, 4, 0], [4, 2, 0]];
+const PLANS: [[u8; 3]; 6] = [
+    [0, 6, 0],
+    [6, 0, 0],
+    [0, 0, 6],
+    [0, 4, 2],
+    [2, 4, 0],
+    [4, 2, 0],
+];
 
 /// French set-ups: the place of each set-up block in order of battle order (fr-reg-1…4,
 /// fr-reg3-1…3, fr-mil-1…3, fr-mil1-1…4, fr-indian-1…2).
 const SETUPS: [[Loc; 16]; 3] = [
     // balanced beaches
     [
-        LOUISBOURG, FLAT_POINT, WHITE_POINT, KENNINGTON_COVE,
-        LOUISBOURG, ISLAND_BATTERY, LOUISBOURG,
-        FLAT_POINT, WHITE_POINT, KENNINGTON_COVE,
-        LOUISBOURG, ISLAND_BATTERY, LIGHTHOUSE_POINT, GREEN_HILLS,
-        FLAT_POINT, KENNINGTON_COVE,
+        LOUISBOURG,
+        FLAT_POINT,
+        WHITE_POINT,
+        KENNINGTON_COVE,
+        LOUISBOURG,
+        ISLAND_BATTERY,
+        LOUISBOURG,
+        FLAT_POINT,
+        WHITE_POINT,
+        KENNINGTON_COVE,
+        LOUISBOURG,
+        ISLAND_BATTERY,
+        LIGHTHOUSE_POINT,
+        GREEN_HILLS,
+        FLAT_POINT,
+        KENNINGTON_COVE,
     ],
     // the fortress first, the beaches held to delay
     [
-        LOUISBOURG, LOUISBOURG, FLAT_POINT, KENNINGTON_COVE,
-        LOUISBOURG, ISLAND_BATTERY, WHITE_POINT,
-        FLAT_POINT, WHITE_POINT, KENNINGTON_COVE,
-        LOUISBOURG, ISLAND_BATTERY, LIGHTHOUSE_POINT, LIGHTHOUSE_POINT,
-        FLAT_POINT, KENNINGTON_COVE,
+        LOUISBOURG,
+        LOUISBOURG,
+        FLAT_POINT,
+        KENNINGTON_COVE,
+        LOUISBOURG,
+        ISLAND_BATTERY,
+        WHITE_POINT,
+        FLAT_POINT,
+        WHITE_POINT,
+        KENNINGTON_COVE,
+        LOUISBOURG,
+        ISLAND_BATTERY,
+        LIGHTHOUSE_POINT,
+        LIGHTHOUSE_POINT,
+        FLAT_POINT,
+        KENNINGTON_COVE,
     ],
     // Flat Point (the road to Green Hills) held in strength
     [
-        LOUISBOURG, FLAT_POINT, FLAT_POINT, WHITE_POINT,
-        LOUISBOURG, ISLAND_BATTERY, KENNINGTON_COVE,
-        KENNINGTON_COVE, WHITE_POINT, LOUISBOURG,
-        LOUISBOURG, ISLAND_BATTERY, LIGHTHOUSE_POINT, FLAT_POINT,
-        KENNINGTON_COVE, FLAT_POINT,
+        LOUISBOURG,
+        FLAT_POINT,
+        FLAT_POINT,
+        WHITE_POINT,
+        LOUISBOURG,
+        ISLAND_BATTERY,
+        KENNINGTON_COVE,
+        KENNINGTON_COVE,
+        WHITE_POINT,
+        LOUISBOURG,
+        LOUISBOURG,
+        ISLAND_BATTERY,
+        LIGHTHOUSE_POINT,
+        FLAT_POINT,
+        KENNINGTON_COVE,
+        FLAT_POINT,
     ],
 ];
 
 const SETUP_IDS: [&str; 16] = [
-    "fr-reg-1", "fr-reg-2", "fr-reg-3", "fr-reg-4", "fr-reg3-1", "fr-reg3-2", "fr-reg3-3", "fr-mil-1", "fr-mil-2",
-    "fr-mil-3", "fr-mil1-1", "fr-mil1-2", "fr-mil1-3", "fr-mil1-4", "fr-indian-1", "fr-indian-2",
+    "fr-reg-1",
+    "fr-reg-2",
+    "fr-reg-3",
+    "fr-reg-4",
+    "fr-reg3-1",
+    "fr-reg3-2",
+    "fr-reg3-3",
+    "fr-mil-1",
+    "fr-mil-2",
+    "fr-mil-3",
+    "fr-mil1-1",
+    "fr-mil1-2",
+    "fr-mil1-3",
+    "fr-mil1-4",
+    "fr-indian-1",
+    "fr-indian-2",
 ];
 
 impl Heuristic {
@@ -1027,7 +1188,11 @@ impl Heuristic {
             // a plan lives from the action that made it to the end of its move
             self.plan = None;
         }
-        if !matches!(legal[0], Action::Go { .. } | Action::Hit(_) | Action::Fire | Action::Retreat) && k.battle.is_none() {
+        if !matches!(
+            legal[0],
+            Action::Go { .. } | Action::Hit(_) | Action::Fire | Action::Retreat
+        ) && k.battle.is_none()
+        {
             self.retreat = None;
         }
         match legal[0] {
@@ -1037,7 +1202,8 @@ impl Heuristic {
                 // go second, to answer the other side's action within the turn; but when the
                 // British hold both sides of the harbor entrance (8.3.4), whoever moves first
                 // decides: the British sail in, or the French take a side back
-                let open = k.control[LIGHTHOUSE_POINT as usize] == Side::British && k.control[ISLAND_BATTERY as usize] == Side::British;
+                let open = k.control[LIGHTHOUSE_POINT as usize] == Side::British
+                    && k.control[ISLAND_BATTERY as usize] == Side::British;
                 let first = if open { k.me } else { k.me.other() };
                 return find(legal, Action::First(first)).unwrap_or(0);
             }
@@ -1050,7 +1216,9 @@ impl Heuristic {
         if go {
             return self.choose_go(k, legal);
         }
-        if legal.iter().any(|a| matches!(a, Action::Reinforce { .. })) && !legal.contains(&Action::Pass) {
+        if legal.iter().any(|a| matches!(a, Action::Reinforce { .. }))
+            && !legal.contains(&Action::Pass)
+        {
             // reinforcements entering a British location: enter no more
             return find(legal, Action::Done).unwrap_or(0);
         }
@@ -1064,7 +1232,15 @@ impl Heuristic {
             return self.choose_bombard(k, legal);
         }
         if legal.iter().any(|a| {
-            matches!(a, Action::Pass | Action::Land | Action::LandMove(_) | Action::Raid { .. } | Action::Amphibious(_) | Action::ShipMove(_))
+            matches!(
+                a,
+                Action::Pass
+                    | Action::Land
+                    | Action::LandMove(_)
+                    | Action::Raid { .. }
+                    | Action::Amphibious(_)
+                    | Action::ShipMove(_)
+            )
         }) {
             return self.choose_action(k, legal);
         }
@@ -1101,12 +1277,22 @@ impl Heuristic {
                 v
             }
         };
-        let Some(Action::Place { unit, .. }) = legal.iter().find(|a| matches!(a, Action::Place { .. })).copied() else {
+        let Some(Action::Place { unit, .. }) = legal
+            .iter()
+            .find(|a| matches!(a, Action::Place { .. }))
+            .copied()
+        else {
             return 0;
         };
         let id = forces().units[unit as usize].id.as_str();
         if let Some(slot) = SETUP_IDS.iter().position(|s| *s == id) {
-            if let Some(i) = find(legal, Action::Place { unit, to: SETUPS[variant][slot] }) {
+            if let Some(i) = find(
+                legal,
+                Action::Place {
+                    unit,
+                    to: SETUPS[variant][slot],
+                },
+            ) {
                 return i;
             }
         }
@@ -1114,8 +1300,10 @@ impl Heuristic {
         let kind = forces().units[unit as usize].kind;
         argmax(legal.iter().enumerate(), |a| match a {
             Action::Place { to, .. } => {
-                let empty_required = [LOUISBOURG, ISLAND_BATTERY, LIGHTHOUSE_POINT].contains(to) && k.own_n[*to as usize] == 0;
-                BASE_F[(kind == Kind::Indian) as usize][*to as usize] + if empty_required { 10.0 } else { 0.0 }
+                let empty_required = [LOUISBOURG, ISLAND_BATTERY, LIGHTHOUSE_POINT].contains(to)
+                    && k.own_n[*to as usize] == 0;
+                BASE_F[(kind == Kind::Indian) as usize][*to as usize]
+                    + if empty_required { 10.0 } else { 0.0 }
             }
             _ => -100.0,
         })
@@ -1129,10 +1317,16 @@ impl Heuristic {
     fn british_drm(k: &Know, harbor: bool) -> i8 {
         let card = k.fx.bombard_drm + k.en_fx.enemy_bombard_drm;
         if harbor {
-            let n = [ROYAL_BATTERY, LIGHTHOUSE_POINT, ISLAND_BATTERY].iter().filter(|&&l| k.bombard_capable(l)).count();
+            let n = [ROYAL_BATTERY, LIGHTHOUSE_POINT, ISLAND_BATTERY]
+                .iter()
+                .filter(|&&l| k.bombard_capable(l))
+                .count();
             (n > 1) as i8 + card
         } else {
-            let n = ADJACENT_TO_LOUISBOURG.iter().filter(|&&l| k.bombard_capable(l)).count();
+            let n = ADJACENT_TO_LOUISBOURG
+                .iter()
+                .filter(|&&l| k.bombard_capable(l))
+                .count();
             [0, 0, 1, 2, 2][n] + card
         }
     }
@@ -1173,10 +1367,14 @@ impl Heuristic {
             && (k.control[ISLAND_BATTERY as usize] == Side::British
                 || k.own_sp[LIGHTHOUSE_POINT as usize] >= 1.3 * k.en_sp[ISLAND_BATTERY as usize]);
         let pick = argmax(legal.iter().enumerate(), |a| match (k.me, a) {
-            (Side::British, Action::Bombard(LOUISBOURG)) => bombard_mean(Self::british_drm(k, false)) * 1.0,
+            (Side::British, Action::Bombard(LOUISBOURG)) => {
+                bombard_mean(Self::british_drm(k, false)) * 1.0
+            }
             (Side::British, Action::Bombard(_)) => {
                 // the ships also bombard the British on the harbor shore
-                let exposed = [ROYAL_BATTERY, LIGHTHOUSE_POINT, ISLAND_BATTERY].iter().any(|&l| k.own_n[l as usize] > 0);
+                let exposed = [ROYAL_BATTERY, LIGHTHOUSE_POINT, ISLAND_BATTERY]
+                    .iter()
+                    .any(|&l| k.own_n[l as usize] > 0);
                 let w = if harbor_route {
                     1.8
                 } else if exposed {
@@ -1219,17 +1417,28 @@ impl Heuristic {
             Some(a) if a.score >= c.score => Some(a),
             _ => Some(c),
         });
-        let best = best.unwrap_or(Cand { score: 0.0, begin: Action::Pass, steps: Vec::new(), aim: Aim::Pass });
+        let best = best.unwrap_or(Cand {
+            score: 0.0,
+            begin: Action::Pass,
+            steps: Vec::new(),
+            aim: Aim::Pass,
+        });
         // a card that helps the chosen action, else discard an enemy card
         if let Some(i) = self.card_choice(k, &m, legal, &best) {
             return i;
         }
         match find(legal, best.begin) {
             Some(i) => {
-                self.plan = Some(Plan { turn: k.turn, side: k.me, steps: best.steps });
+                self.plan = Some(Plan {
+                    turn: k.turn,
+                    side: k.me,
+                    steps: best.steps,
+                });
                 i
             }
-            None => find(legal, Action::Pass).or_else(|| find(legal, Action::Land)).unwrap_or(0),
+            None => find(legal, Action::Pass)
+                .or_else(|| find(legal, Action::Land))
+                .unwrap_or(0),
         }
     }
 
@@ -1239,7 +1448,12 @@ impl Heuristic {
         }
         // the entry closest to Louisbourg that is not British-held and not under threat (a
         // strong British force next to every entry: wait, unless time runs short)
-        let near = |to: Loc| -> f64 { board().neighbours[to as usize].iter().map(|&n| k.en_sp[n as usize]).sum() };
+        let near = |to: Loc| -> f64 {
+            board().neighbours[to as usize]
+                .iter()
+                .map(|&n| k.en_sp[n as usize])
+                .sum()
+        };
         argmax(
             legal
                 .iter()
@@ -1261,9 +1475,19 @@ impl Heuristic {
 
     /// Every action worth considering, scored on one scale.
     fn candidates(&mut self, k: &Know, m: &Model, legal: &[Action]) -> Vec<Cand> {
-        let mut out = vec![Cand { score: 0.0, begin: Action::Pass, steps: Vec::new(), aim: Aim::Pass }];
+        let mut out = vec![Cand {
+            score: 0.0,
+            begin: Action::Pass,
+            steps: Vec::new(),
+            aim: Aim::Pass,
+        }];
         if legal.contains(&Action::Land) {
-            out.push(Cand { score: 1.0, begin: Action::Land, steps: Vec::new(), aim: Aim::Attack { amphibious: true } });
+            out.push(Cand {
+                score: 1.0,
+                begin: Action::Land,
+                steps: Vec::new(),
+                aim: Aim::Attack { amphibious: true },
+            });
             return out;
         }
         match k.me {
@@ -1275,7 +1499,12 @@ impl Heuristic {
             if let Action::LandMove(from) = *a {
                 let p = greedy_land_move(k, m, from, k.fx);
                 if p.gain > 0.0 && !p.steps.is_empty() {
-                    out.push(Cand { score: p.gain, begin: *a, steps: p.steps, aim: Aim::Move });
+                    out.push(Cand {
+                        score: p.gain,
+                        begin: *a,
+                        steps: p.steps,
+                        aim: Aim::Move,
+                    });
                 }
             }
         }
@@ -1292,16 +1521,30 @@ impl Heuristic {
                 if board().road(from, LOUISBOURG).is_some() {
                     // in strength, so that the French cannot take it back this turn
                     let lim = limit(from, LOUISBOURG, k.fx.road_bonus) as usize;
-                    let steps: Vec<(UnitId, Loc)> = k.army_at(from).take(lim).map(|b| (b.unit, LOUISBOURG)).collect();
+                    let steps: Vec<(UnitId, Loc)> = k
+                        .army_at(from)
+                        .take(lim)
+                        .map(|b| (b.unit, LOUISBOURG))
+                        .collect();
                     let score = 1e6 + steps.len() as f64;
-                    out.push(Cand { score, begin: *a, steps, aim: Aim::Move });
+                    out.push(Cand {
+                        score,
+                        begin: *a,
+                        steps,
+                        aim: Aim::Move,
+                    });
                     continue;
                 }
                 for b in k.army_at(from) {
                     if b.kind.movement() >= 2 || k.fx.march {
                         for &y in &board().neighbours[from as usize] {
                             if !k.enemy_at(y) && board().road(y, LOUISBOURG).is_some() {
-                                out.push(Cand { score: 9e5, begin: *a, steps: vec![(b.unit, y), (b.unit, LOUISBOURG)], aim: Aim::Move });
+                                out.push(Cand {
+                                    score: 9e5,
+                                    begin: *a,
+                                    steps: vec![(b.unit, y), (b.unit, LOUISBOURG)],
+                                    aim: Aim::Move,
+                                });
                             }
                         }
                     }
@@ -1313,7 +1556,8 @@ impl Heuristic {
             let mut ships: Vec<Blk> = k.own_ships(GABARUS_BAY).copied().collect();
             ships.sort_by_key(|b| std::cmp::Reverse(b.sp));
             ships.truncate(2);
-            let steps: Vec<(UnitId, Loc)> = ships.iter().map(|s| (s.unit, LOUISBOURG_HARBOR)).collect();
+            let steps: Vec<(UnitId, Loc)> =
+                ships.iter().map(|s| (s.unit, LOUISBOURG_HARBOR)).collect();
             let a: u32 = ships.iter().map(|s| s.sp as u32).sum();
             let d: u32 = k.en_ships[1].iter().map(|&s| s as u32).sum();
             let score = if d == 0 {
@@ -1328,7 +1572,12 @@ impl Heuristic {
                 }
             };
             if !steps.is_empty() {
-                out.push(Cand { score, begin: Action::ShipMove(LOUISBOURG_HARBOR), steps, aim: Aim::Sail });
+                out.push(Cand {
+                    score,
+                    begin: Action::ShipMove(LOUISBOURG_HARBOR),
+                    steps,
+                    aim: Aim::Sail,
+                });
             }
         }
         // 9 attacks, and the assault on Louisbourg
@@ -1340,7 +1589,10 @@ impl Heuristic {
                 }
                 let lim = limit(from, y, k.fx.road_bonus) as usize;
                 let mut group: Vec<Blk> = k.army_at(from).copied().collect();
-                group.sort_by(|p, q| q.sp.cmp(&p.sp).then((p.kind == Kind::Ranger).cmp(&(q.kind == Kind::Ranger))));
+                group.sort_by(|p, q| {
+                    q.sp.cmp(&p.sp)
+                        .then((p.kind == Kind::Ranger).cmp(&(q.kind == Kind::Ranger)))
+                });
                 group.truncate(lim);
                 let att: u32 = group.iter().map(|b| b.sp as u32).sum();
                 let def = k.en_sp[y as usize].round().max(1.0) as u32;
@@ -1382,20 +1634,41 @@ impl Heuristic {
                     KENNINGTON_COVE | FLAT_POINT | WHITE_POINT => 12.0,
                     _ => 10.0,
                 };
-                if y == ISLAND_BATTERY && k.control[LIGHTHOUSE_POINT as usize] == Side::British && turn < LAST_TURN {
+                if y == ISLAND_BATTERY
+                    && k.control[LIGHTHOUSE_POINT as usize] == Side::British
+                    && turn < LAST_TURN
+                {
                     w += 60.0;
                 }
-                if y == LIGHTHOUSE_POINT && k.control[ISLAND_BATTERY as usize] == Side::British && turn < LAST_TURN {
+                if y == LIGHTHOUSE_POINT
+                    && k.control[ISLAND_BATTERY as usize] == Side::British
+                    && turn < LAST_TURN
+                {
                     w += 60.0;
                 }
                 // late in the game the harbor entrance is worth a gamble
-                let need = if turn >= 12 && matches!(y, ISLAND_BATTERY | LIGHTHOUSE_POINT) && w > 50.0 { 0.35 } else { 0.55 };
-                let pos: f64 = group.iter().map(|b| (m.pot(b.kind, y) - m.pot(b.kind, from)) * b.sp as f64).sum::<f64>().max(0.0) * 0.5;
+                let need =
+                    if turn >= 12 && matches!(y, ISLAND_BATTERY | LIGHTHOUSE_POINT) && w > 50.0 {
+                        0.35
+                    } else {
+                        0.55
+                    };
+                let pos: f64 = group
+                    .iter()
+                    .map(|b| (m.pot(b.kind, y) - m.pot(b.kind, from)) * b.sp as f64)
+                    .sum::<f64>()
+                    .max(0.0)
+                    * 0.5;
                 if take < need {
                     continue;
                 }
                 let score = take * hold * (w + pos) + r.d_loss * 2.5 - r.a_loss * 1.2;
-                out.push(Cand { score, begin: *a, steps, aim: Aim::Attack { amphibious: false } });
+                out.push(Cand {
+                    score,
+                    begin: *a,
+                    steps,
+                    aim: Aim::Attack { amphibious: false },
+                });
             }
         }
         // 8.3.3 amphibious moves from the British Forces box
@@ -1403,10 +1676,17 @@ impl Heuristic {
             let ships = k.own_ships(GABARUS_BAY).count();
             let p = greedy_landing(k, m, ships);
             if !p.steps.is_empty() {
-                out.push(Cand { score: p.gain, begin: Action::Amphibious(BRITISH_BOX), steps: p.steps, aim: Aim::Move });
+                out.push(Cand {
+                    score: p.gain,
+                    begin: Action::Amphibious(BRITISH_BOX),
+                    steps: p.steps,
+                    aim: Aim::Move,
+                });
             }
             // no foothold ashore: land against the French
-            let ashore = [KENNINGTON_COVE, FLAT_POINT, WHITE_POINT].iter().any(|&l| k.own_n[l as usize] > 0)
+            let ashore = [KENNINGTON_COVE, FLAT_POINT, WHITE_POINT]
+                .iter()
+                .any(|&l| k.own_n[l as usize] > 0)
                 || LANDS.iter().any(|&l| k.own_n[l as usize] > 0);
             if !ashore {
                 let mut group: Vec<Blk> = k.army_at(BRITISH_BOX).copied().collect();
@@ -1418,8 +1698,17 @@ impl Heuristic {
                         continue;
                     }
                     let def = k.en_sp[site as usize].round().max(1.0) as u32;
-                    let r = self.fight(att, def, site, true, false, Some(att * 2 / 5), Some(def / 3));
-                    let score = (r.aw + 0.5 * (1.0 - r.aw - r.dw)) * 60.0 + r.d_loss * 2.5 - r.a_loss;
+                    let r = self.fight(
+                        att,
+                        def,
+                        site,
+                        true,
+                        false,
+                        Some(att * 2 / 5),
+                        Some(def / 3),
+                    );
+                    let score =
+                        (r.aw + 0.5 * (1.0 - r.aw - r.dw)) * 60.0 + r.d_loss * 2.5 - r.a_loss;
                     out.push(Cand {
                         score,
                         begin: Action::Amphibious(BRITISH_BOX),
@@ -1466,7 +1755,8 @@ impl Heuristic {
                 let take = r.aw + r.dr;
                 // with both sides of the harbor entrance British, their ships sail in next
                 // (8.3.4): taking either side back is worth almost any price
-                let entrance_lost = k.control[LIGHTHOUSE_POINT as usize] == Side::British && k.control[ISLAND_BATTERY as usize] == Side::British;
+                let entrance_lost = k.control[LIGHTHOUSE_POINT as usize] == Side::British
+                    && k.control[ISLAND_BATTERY as usize] == Side::British;
                 let w = match y {
                     LOUISBOURG => 5000.0,
                     ISLAND_BATTERY | LIGHTHOUSE_POINT if entrance_lost => 3000.0,
@@ -1479,12 +1769,19 @@ impl Heuristic {
                 if w < 1000.0 && take < 0.75 {
                     score -= 20.0;
                 }
-                out.push(Cand { score, begin: *a, steps, aim: Aim::Attack { amphibious: false } });
+                out.push(Cand {
+                    score,
+                    begin: *a,
+                    steps,
+                    aim: Aim::Attack { amphibious: false },
+                });
             }
         }
         // 8.3.2 raids on weak British detachments
         for a in legal {
-            let Action::Raid { from, to } = *a else { continue };
+            let Action::Raid { from, to } = *a else {
+                continue;
+            };
             let lim = limit(from, to, k.fx.road_bonus).min(4) as usize;
             let mut raiders: Vec<Blk> = k.army_at(from).copied().collect();
             raiders.sort_by(|p, q| {
@@ -1504,15 +1801,29 @@ impl Heuristic {
                 ISLAND_BATTERY => 2,
                 _ => 0,
             } << 34;
-            let mut sorted: Vec<(bool, u8)> = raiders.iter().map(|b| (b.kind.raid_double_fire(), b.sp)).collect();
+            let mut sorted: Vec<(bool, u8)> = raiders
+                .iter()
+                .map(|b| (b.kind.raid_double_fire(), b.sp))
+                .collect();
             sorted.sort_unstable();
             for (i, (double, sp)) in sorted.iter().enumerate() {
                 key |= ((*double as u64) << 3 | *sp as u64) << (4 * i);
             }
             let r = cached(key, || {
                 let q = OddsQuery {
-                    attacker: raiders.iter().map(|b| Fighter { kind: b.kind, sp: b.sp }).collect(),
-                    defender: (0..n).map(|_| Fighter { kind: Kind::Regular, sp: per }).collect(),
+                    attacker: raiders
+                        .iter()
+                        .map(|b| Fighter {
+                            kind: b.kind,
+                            sp: b.sp,
+                        })
+                        .collect(),
+                    defender: (0..n)
+                        .map(|_| Fighter {
+                            kind: Kind::Regular,
+                            sp: per,
+                        })
+                        .collect(),
                     at: Some(to),
                     amphibious: false,
                     raid: true,
@@ -1524,17 +1835,32 @@ impl Heuristic {
                         aw: o.attacker_wins,
                         dw: o.defender_wins,
                         dr: 0.0,
-                        a_loss: raiders.iter().map(|b| b.sp as f64).sum::<f64>() - o.attacker_sp_left_mean,
+                        a_loss: raiders.iter().map(|b| b.sp as f64).sum::<f64>()
+                            - o.attacker_sp_left_mean,
                         d_loss: per as f64 * n as f64 - o.defender_sp_left_mean,
                     },
-                    Err(_) => Res { a_loss: 99.0, ..Res::default() },
+                    Err(_) => Res {
+                        a_loss: 99.0,
+                        ..Res::default()
+                    },
                 }
             });
             let (a_loss, d_loss) = (r.a_loss, r.d_loss);
-            let o = OddsLite { attacker_wins: r.aw };
-            let clear = if ADJACENT_TO_LOUISBOURG.contains(&to) || to == LIGHTHOUSE_POINT { 20.0 } else { 5.0 };
+            let o = OddsLite {
+                attacker_wins: r.aw,
+            };
+            let clear = if ADJACENT_TO_LOUISBOURG.contains(&to) || to == LIGHTHOUSE_POINT {
+                20.0
+            } else {
+                5.0
+            };
             let score = d_loss * 1.2 + o.attacker_wins * clear - a_loss * 3.0 - 1.5;
-            out.push(Cand { score, begin: *a, steps: raiders.iter().map(|b| (b.unit, to)).collect(), aim: Aim::Raid });
+            out.push(Cand {
+                score,
+                begin: *a,
+                steps: raiders.iter().map(|b| (b.unit, to)).collect(),
+                aim: Aim::Raid,
+            });
         }
         // 8.3.4 French ships against British ships that carried troops this turn
         if find(legal, Action::ShipMove(GABARUS_BAY)).is_some() {
@@ -1542,7 +1868,9 @@ impl Heuristic {
                 17u32.saturating_sub(k.en_n[BRITISH_BOX as usize])
             } else {
                 match self.box_seen {
-                    Some((t, n)) if t == k.turn && k.order[0] == Side::British => n.saturating_sub(k.en_n[BRITISH_BOX as usize]),
+                    Some((t, n)) if t == k.turn && k.order[0] == Side::British => {
+                        n.saturating_sub(k.en_n[BRITISH_BOX as usize])
+                    }
                     _ => 0,
                 }
             };
@@ -1550,11 +1878,25 @@ impl Heuristic {
             let weak = (weak as usize).min(british.len());
             let mine: Vec<Blk> = k.own_ships(LOUISBOURG_HARBOR).copied().collect();
             if weak >= 4 && !mine.is_empty() {
-                let mut defender: Vec<Fighter> = (0..weak).map(|_| Fighter { kind: Kind::Ship, sp: 1 }).collect();
-                defender.extend(british[weak..].iter().map(|&s| Fighter { kind: Kind::Ship, sp: s }));
+                let mut defender: Vec<Fighter> = (0..weak)
+                    .map(|_| Fighter {
+                        kind: Kind::Ship,
+                        sp: 1,
+                    })
+                    .collect();
+                defender.extend(british[weak..].iter().map(|&s| Fighter {
+                    kind: Kind::Ship,
+                    sp: s,
+                }));
                 let a_sp: u32 = mine.iter().map(|b| b.sp as u32).sum();
                 let q = OddsQuery {
-                    attacker: mine.iter().map(|b| Fighter { kind: Kind::Ship, sp: b.sp }).collect(),
+                    attacker: mine
+                        .iter()
+                        .map(|b| Fighter {
+                            kind: Kind::Ship,
+                            sp: b.sp,
+                        })
+                        .collect(),
                     defender,
                     at: None,
                     amphibious: false,
@@ -1583,7 +1925,11 @@ impl Heuristic {
                 out.push(Cand {
                     score: 30.0,
                     begin: Action::ShipMove(LOUISBOURG_HARBOR),
-                    steps: mine.iter().take(2).map(|b| (b.unit, LOUISBOURG_HARBOR)).collect(),
+                    steps: mine
+                        .iter()
+                        .take(2)
+                        .map(|b| (b.unit, LOUISBOURG_HARBOR))
+                        .collect(),
                     aim: Aim::Sail,
                 });
             }
@@ -1604,7 +1950,9 @@ impl Heuristic {
             return Some(i);
         }
         // discard a card of the other side's flag (it can only be discarded)
-        legal.iter().position(|a| matches!(a, Action::Discard(c) if deck().card(*c).flag != k.me))
+        legal
+            .iter()
+            .position(|a| matches!(a, Action::Discard(c) if deck().card(*c).flag != k.me))
     }
 
     fn action_card_value(&mut self, k: &Know, m: &Model, c: CardId, best: &Cand) -> f64 {
@@ -1614,14 +1962,18 @@ impl Heuristic {
         let missing = |at: Option<Loc>| -> f64 {
             k.own
                 .iter()
-                .filter(|b| b.kind != Kind::Ship && at.is_none_or(|l| b.loc == l) && b.loc != ELIMINATED)
+                .filter(|b| {
+                    b.kind != Kind::Ship && at.is_none_or(|l| b.loc == l) && b.loc != ELIMINATED
+                })
                 .map(|b| (b.max - b.sp) as f64)
                 .sum()
         };
         match effect {
             Effect::NoAmphibiousDefence => {
                 let landing_into_enemy = match best.begin {
-                    Action::Land => [KENNINGTON_COVE, FLAT_POINT, WHITE_POINT].iter().any(|&l| k.enemy_at(l)),
+                    Action::Land => [KENNINGTON_COVE, FLAT_POINT, WHITE_POINT]
+                        .iter()
+                        .any(|&l| k.enemy_at(l)),
                     _ => best.aim == Aim::Attack { amphibious: true },
                 };
                 if landing_into_enemy {
@@ -1632,7 +1984,11 @@ impl Heuristic {
             }
             Effect::AttackFire { .. } => match best.aim {
                 Aim::Attack { .. } => {
-                    if best.begin == Action::Land && ![KENNINGTON_COVE, FLAT_POINT, WHITE_POINT].iter().any(|&l| k.enemy_at(l)) {
+                    if best.begin == Action::Land
+                        && ![KENNINGTON_COVE, FLAT_POINT, WHITE_POINT]
+                            .iter()
+                            .any(|&l| k.enemy_at(l))
+                    {
                         0.0
                     } else {
                         15.0
@@ -1646,7 +2002,8 @@ impl Heuristic {
                     let french_can_sail = k.control[LIGHTHOUSE_POINT as usize] == Side::French
                         && k.control[ISLAND_BATTERY as usize] == Side::French
                         && !k.en_ships[1].is_empty();
-                    let ships_weak = best.begin == Action::Land || matches!(best.begin, Action::Amphibious(_));
+                    let ships_weak =
+                        best.begin == Action::Land || matches!(best.begin, Action::Amphibious(_));
                     if first && french_can_sail && ships_weak {
                         12.0
                     } else {
@@ -1763,7 +2120,9 @@ impl Heuristic {
                     let me = k.blk(unit).copied();
                     let alike = legal.iter().position(|a| match *a {
                         Action::Go { unit: u, to: t } if t == to => match (me, k.blk(u)) {
-                            (Some(p), Some(q)) => p.kind == q.kind && p.sp == q.sp && p.loc == q.loc,
+                            (Some(p), Some(q)) => {
+                                p.kind == q.kind && p.sp == q.sp && p.loc == q.loc
+                            }
                             _ => false,
                         },
                         _ => false,
@@ -1803,13 +2162,27 @@ impl Heuristic {
         match step {
             GoStep::Raid => {
                 // raid with the strongest, up to four (the engine stops at four)
-                let go = argmax(legal.iter().enumerate().filter(|(_, a)| matches!(a, Action::Go { .. })), |a| match a {
-                    Action::Go { unit, .. } => k.blk(*unit).map_or(0.0, |b| b.sp as f64 + if b.kind == Kind::Indian { 2.5 } else { 0.0 }),
-                    _ => 0.0,
-                });
+                let go = argmax(
+                    legal
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, a)| matches!(a, Action::Go { .. })),
+                    |a| match a {
+                        Action::Go { unit, .. } => k.blk(*unit).map_or(0.0, |b| {
+                            b.sp as f64 + if b.kind == Kind::Indian { 2.5 } else { 0.0 }
+                        }),
+                        _ => 0.0,
+                    },
+                );
                 if let (Some(d), Some(_)) = (done, go) {
                     // stop once a few raiders are in
-                    let in_raid = legal.iter().find_map(|a| if let Action::Go { to, .. } = a { Some(*to) } else { None });
+                    let in_raid = legal.iter().find_map(|a| {
+                        if let Action::Go { to, .. } = a {
+                            Some(*to)
+                        } else {
+                            None
+                        }
+                    });
                     if in_raid.is_some_and(|t| k.own_n[t as usize] >= 4) {
                         return d;
                     }
@@ -1819,7 +2192,13 @@ impl Heuristic {
             GoStep::ShipMove => {
                 let go = legal.iter().position(|a| matches!(a, Action::Go { .. }));
                 // two ships when they can
-                let sailed = legal.iter().find_map(|a| if let Action::Go { to, .. } = a { Some(*to) } else { None });
+                let sailed = legal.iter().find_map(|a| {
+                    if let Action::Go { to, .. } = a {
+                        Some(*to)
+                    } else {
+                        None
+                    }
+                });
                 let n = sailed.map_or(0, |t| k.own_ships(t).count());
                 if n >= 1 && done.is_some() && go.is_none() {
                     return done.unwrap_or(0);
@@ -1831,8 +2210,12 @@ impl Heuristic {
                 let mut aggs = m.aggs(k);
                 let mut best: Option<(usize, f64)> = None;
                 for (i, a) in legal.iter().enumerate() {
-                    let Action::Go { unit, to } = *a else { continue };
-                    let Some(b) = k.blk(unit).copied() else { continue };
+                    let Action::Go { unit, to } = *a else {
+                        continue;
+                    };
+                    let Some(b) = k.blk(unit).copied() else {
+                        continue;
+                    };
                     let d = m.delta(&mut aggs, b.kind, b.sp, b.loc, to, 1) - 0.3;
                     if best.is_none_or(|(_, s)| d > s) {
                         best = Some((i, d));
@@ -1866,7 +2249,8 @@ impl Heuristic {
             Action::Go { unit, to } => {
                 let blk = k.blk(unit).copied();
                 let kind = blk.map_or(Kind::Regular, |x| x.kind);
-                let mut s = m.pot(kind, to) * 2.0 + k.own_sp[to as usize] * 0.1 - m.threat[to as usize] * 0.15;
+                let mut s = m.pot(kind, to) * 2.0 + k.own_sp[to as usize] * 0.1
+                    - m.threat[to as usize] * 0.15;
                 if k.me == Side::French && (to == LOUISBOURG || to == ISLAND_BATTERY) {
                     s += 4.0;
                 }
@@ -1900,13 +2284,19 @@ impl Heuristic {
 
     fn choose_stay(&mut self, k: &Know, legal: &[Action]) -> usize {
         let fire = find(legal, Action::Fire).unwrap_or(0);
-        let Some(retreat) = find(legal, Action::Retreat) else { return fire };
+        let Some(retreat) = find(legal, Action::Retreat) else {
+            return fire;
+        };
         let Some(b) = k.battle else { return fire };
         let me = k.me;
         let attacking = b.attacker == me;
         let ships = b.kind == BattleKind::Ship;
         // my blocks and the enemy's, revealed
-        let mine: u32 = k.blocks_at(b.loc).filter(|x| (x.kind == Kind::Ship) == ships).map(|x| x.sp as u32).sum();
+        let mine: u32 = k
+            .blocks_at(b.loc)
+            .filter(|x| (x.kind == Kind::Ship) == ships)
+            .map(|x| x.sp as u32)
+            .sum();
         let theirs: u32 = if ships {
             if is_land(b.loc) {
                 0
@@ -1919,13 +2309,21 @@ impl Heuristic {
         if me == Side::French && !attacking && b.loc == LOUISBOURG {
             return fire; // never give up the fortress
         }
-        let (a, d) = if attacking { (mine, theirs) } else { (theirs, mine) };
+        let (a, d) = if attacking {
+            (mine, theirs)
+        } else {
+            (theirs, mine)
+        };
         let r = if attacking {
             self.fight(a, d, b.loc, false, ships, Some(a * 2 / 5), None)
         } else {
             self.fight(a, d, b.loc, false, ships, None, Some(d * 2 / 5))
         };
-        let (win, my_loss, en_loss) = if attacking { (r.aw, r.a_loss, r.d_loss) } else { (r.dw, r.d_loss, r.a_loss) };
+        let (win, my_loss, en_loss) = if attacking {
+            (r.aw, r.a_loss, r.d_loss)
+        } else {
+            (r.dw, r.d_loss, r.a_loss)
+        };
         let (c_me, c_en) = match me {
             Side::British => (1.0, 2.5),
             Side::French => (3.0, 1.0),
@@ -1937,7 +2335,8 @@ impl Heuristic {
             (Side::British, LIGHTHOUSE_POINT) => 40.0,
             (Side::British, _) => 20.0,
             (Side::French, ISLAND_BATTERY | LIGHTHOUSE_POINT)
-                if k.control[LIGHTHOUSE_POINT as usize] == Side::British && k.control[ISLAND_BATTERY as usize] == Side::British =>
+                if k.control[LIGHTHOUSE_POINT as usize] == Side::British
+                    && k.control[ISLAND_BATTERY as usize] == Side::British =>
             {
                 3000.0
             }
@@ -1947,7 +2346,10 @@ impl Heuristic {
             (Side::French, _) => 4.0,
         };
         let mut cont = win * w - my_loss * c_me + en_loss * c_en;
-        if me == Side::British && k.total_sp as f64 - my_loss < VICTORY_SP as f64 + 2.0 && k.turn < LAST_TURN {
+        if me == Side::British
+            && k.total_sp as f64 - my_loss < VICTORY_SP as f64 + 2.0
+            && k.turn < LAST_TURN
+        {
             cont -= 500.0;
         }
         if cont >= 0.0 {
@@ -2009,7 +2411,9 @@ fn choose_hit(k: &Know, legal: &[Action]) -> usize {
 /// A card's restore: the most damaged block first, regulars before others.
 fn choose_restore(k: &Know, legal: &[Action]) -> usize {
     argmax(legal.iter().enumerate(), |a| match **a {
-        Action::Restore(u) => k.blk(u).map_or(0.0, |b| (b.max - b.sp) as f64 + if b.kind == Kind::Regular { 0.3 } else { 0.0 }),
+        Action::Restore(u) => k.blk(u).map_or(0.0, |b| {
+            (b.max - b.sp) as f64 + if b.kind == Kind::Regular { 0.3 } else { 0.0 }
+        }),
         Action::Done => -10.0,
         _ => -100.0,
     })
@@ -2023,7 +2427,15 @@ fn bombard_card_value(k: &Know, c: CardId) -> f64 {
     match &deck().card(c).effect {
         Effect::ExtraBombardment { target, drm, .. } => {
             let t = loc_named(target).unwrap_or(ELIMINATED);
-            let w = if me == Side::British { if t == ISLAND_BATTERY { 4.0 } else { 3.0 } } else { 1.5 };
+            let w = if me == Side::British {
+                if t == ISLAND_BATTERY {
+                    4.0
+                } else {
+                    3.0
+                }
+            } else {
+                1.5
+            };
             bombard_mean(*drm) * w
         }
         Effect::ShipStrike { hit_on } => {
@@ -2044,13 +2456,22 @@ fn bombard_card_value(k: &Know, c: CardId) -> f64 {
             if base == -9 {
                 return 0.0;
             }
-            (bombard_mean(base + drm) - bombard_mean(base)) * if me == Side::British { 3.0 } else { 1.5 }
+            (bombard_mean(base + drm) - bombard_mean(base))
+                * if me == Side::British { 3.0 } else { 1.5 }
         }
         // the enemy bombards after us this turn
         Effect::EnemyBombardDrm { drm } if first => {
             let enemy_can = match me {
-                Side::British => ADJACENT_TO_LOUISBOURG.iter().any(|&l| k.own_n[l as usize] > 0) && k.enemy_at(LOUISBOURG),
-                Side::French => ADJACENT_TO_LOUISBOURG.iter().any(|&l| k.enemy_at(l)) && k.own_n[LOUISBOURG as usize] > 0,
+                Side::British => {
+                    ADJACENT_TO_LOUISBOURG
+                        .iter()
+                        .any(|&l| k.own_n[l as usize] > 0)
+                        && k.enemy_at(LOUISBOURG)
+                }
+                Side::French => {
+                    ADJACENT_TO_LOUISBOURG.iter().any(|&l| k.enemy_at(l))
+                        && k.own_n[LOUISBOURG as usize] > 0
+                }
             };
             if enemy_can {
                 let w = if me == Side::British { 1.0 } else { 3.0 };
@@ -2094,7 +2515,11 @@ mod tests {
         while g.to_move().is_some() && go_on(g) {
             let mut legal = Vec::new();
             g.legal_actions(&mut legal);
-            let a = if legal.len() == 1 { legal[0] } else { pick(g, p) };
+            let a = if legal.len() == 1 {
+                legal[0]
+            } else {
+                pick(g, p)
+            };
             g.apply(a).unwrap();
             guard += 1;
             assert!(guard < 500, "no progress");
@@ -2106,7 +2531,10 @@ mod tests {
     }
 
     fn arranged(turn: u8, side: Side, blocks: &[(String, &'static str, u8)]) -> Louisbourg {
-        let list: Vec<(&str, &str, u8)> = blocks.iter().map(|(a, b, c)| (a.as_str(), *b, *c)).collect();
+        let list: Vec<(&str, &str, u8)> = blocks
+            .iter()
+            .map(|(a, b, c)| (a.as_str(), *b, *c))
+            .collect();
         Louisbourg::arranged(turn, side, &list).unwrap()
     }
 
@@ -2116,10 +2544,21 @@ mod tests {
 
     #[test]
     fn the_british_bombard_louisbourg_when_they_can() {
-        let mut blocks = vec![b("br-reg-1", "green-hills", 4), b("br-reg-2", "black-rock", 4), b("br-reg-3", "royal-battery", 4)];
+        let mut blocks = vec![
+            b("br-reg-1", "green-hills", 4),
+            b("br-reg-2", "black-rock", 4),
+            b("br-reg-3", "royal-battery", 4),
+        ];
         blocks.extend((4..=9).map(|i| (format!("br-reg-{i}"), "flat-point", 4)));
-        blocks.extend([b("fr-reg-1", "louisbourg", 4), b("fr-reg-2", "louisbourg", 4), b("fr-ship-1", "louisbourg-harbor", 3)]);
-        let list: Vec<(&str, &str, u8)> = blocks.iter().map(|(a, b, c)| (a.as_str(), *b, *c)).collect();
+        blocks.extend([
+            b("fr-reg-1", "louisbourg", 4),
+            b("fr-reg-2", "louisbourg", 4),
+            b("fr-ship-1", "louisbourg-harbor", 3),
+        ]);
+        let list: Vec<(&str, &str, u8)> = blocks
+            .iter()
+            .map(|(a, b, c)| (a.as_str(), *b, *c))
+            .collect();
         let g = Louisbourg::arranged_bombardment(6, Side::British, &list).unwrap();
         let mut p = Heuristic::new(1);
         assert_eq!(pick(&g, &mut p), Action::Bombard(LOUISBOURG));
@@ -2127,10 +2566,21 @@ mod tests {
 
     #[test]
     fn the_british_bombard_the_ships_once_the_harbor_entrance_is_theirs() {
-        let mut blocks = vec![b("br-light-1", "lighthouse-point", 3), b("br-light-2", "island-battery", 3), b("br-reg-1", "green-hills", 4)];
+        let mut blocks = vec![
+            b("br-light-1", "lighthouse-point", 3),
+            b("br-light-2", "island-battery", 3),
+            b("br-reg-1", "green-hills", 4),
+        ];
         blocks.extend((2..=8).map(|i| (format!("br-reg-{i}"), "flat-point", 4)));
-        blocks.extend([b("fr-reg-1", "louisbourg", 4), b("fr-ship-1", "louisbourg-harbor", 3), b("fr-ship-2", "louisbourg-harbor", 3)]);
-        let list: Vec<(&str, &str, u8)> = blocks.iter().map(|(a, b, c)| (a.as_str(), *b, *c)).collect();
+        blocks.extend([
+            b("fr-reg-1", "louisbourg", 4),
+            b("fr-ship-1", "louisbourg-harbor", 3),
+            b("fr-ship-2", "louisbourg-harbor", 3),
+        ]);
+        let list: Vec<(&str, &str, u8)> = blocks
+            .iter()
+            .map(|(a, b, c)| (a.as_str(), *b, *c))
+            .collect();
         let g = Louisbourg::arranged_bombardment(9, Side::British, &list).unwrap();
         let mut p = Heuristic::new(1);
         assert_eq!(pick(&g, &mut p), Action::Bombard(LOUISBOURG_HARBOR));
@@ -2138,10 +2588,16 @@ mod tests {
 
     #[test]
     fn a_bombardment_card_is_played_before_bombarding() {
-        let mut blocks = vec![b("br-reg-1", "green-hills", 4), b("br-reg-2", "black-rock", 4)];
+        let mut blocks = vec![
+            b("br-reg-1", "green-hills", 4),
+            b("br-reg-2", "black-rock", 4),
+        ];
         blocks.extend((3..=9).map(|i| (format!("br-reg-{i}"), "flat-point", 4)));
         blocks.push(b("fr-reg-1", "louisbourg", 4));
-        let list: Vec<(&str, &str, u8)> = blocks.iter().map(|(a, b, c)| (a.as_str(), *b, *c)).collect();
+        let list: Vec<(&str, &str, u8)> = blocks
+            .iter()
+            .map(|(a, b, c)| (a.as_str(), *b, *c))
+            .collect();
         let mut g = Louisbourg::arranged_bombardment(6, Side::British, &list).unwrap();
         g.give_card(Side::British, "hot-shot").unwrap();
         let mut p = Heuristic::new(1);
@@ -2158,14 +2614,21 @@ mod tests {
         let mut g = arranged(4, Side::British, &blocks);
         g.give_card(Side::British, "heavy-seas").unwrap();
         let mut p = Heuristic::new(1);
-        assert_eq!(pick(&g, &mut p), Action::Discard(deck().named("heavy-seas").unwrap()));
+        assert_eq!(
+            pick(&g, &mut p),
+            Action::Discard(deck().named("heavy-seas").unwrap())
+        );
     }
 
     /// Four British regulars attack two French militia at Green Hills; round 1 misses on both
     /// sides; the French decide at the start of round 2.
     fn green_hills_round_two() -> Louisbourg {
         let mut blocks = regs(8, "flat-point", 4);
-        blocks.extend([b("fr-mil-1", "green-hills", 2), b("fr-mil-2", "green-hills", 2), b("fr-reg-1", "louisbourg", 4)]);
+        blocks.extend([
+            b("fr-mil-1", "green-hills", 2),
+            b("fr-mil-2", "green-hills", 2),
+            b("fr-reg-1", "louisbourg", 4),
+        ]);
         let mut g = arranged(5, Side::British, &blocks);
         apply(&mut g, "move from flat-point");
         for i in 1..=4 {
@@ -2194,7 +2657,11 @@ mod tests {
         // Royal Battery
         let mut blocks = regs(4, "western-settlements", 4);
         blocks.extend(regs(10, "flat-point", 4).into_iter().skip(4));
-        blocks.extend([b("fr-mil-1", "barachois", 2), b("fr-mil-2", "barachois", 2), b("fr-reg-1", "louisbourg", 4)]);
+        blocks.extend([
+            b("fr-mil-1", "barachois", 2),
+            b("fr-mil-2", "barachois", 2),
+            b("fr-reg-1", "louisbourg", 4),
+        ]);
         let mut g = arranged(5, Side::British, &blocks);
         apply(&mut g, "move from western-settlements");
         for i in 1..=4 {
@@ -2214,7 +2681,10 @@ mod tests {
     #[test]
     fn the_french_never_give_up_louisbourg() {
         let mut blocks = regs(8, "green-hills", 4);
-        blocks.extend([b("fr-mil1-1", "louisbourg", 1), b("fr-mil1-2", "louisbourg", 1)]);
+        blocks.extend([
+            b("fr-mil1-1", "louisbourg", 1),
+            b("fr-mil1-2", "louisbourg", 1),
+        ]);
         let mut g = arranged(6, Side::British, &blocks);
         apply(&mut g, "move from green-hills");
         for i in 1..=8 {
@@ -2241,7 +2711,9 @@ mod tests {
         g.dice_mut().force(std::iter::repeat_n(1, 15 + 8 + 16));
         apply(&mut g, "done");
         let mut p = Heuristic::new(1);
-        drive(&mut g, &mut p, |g| !matches!(g.step(), Step::Stay(Side::British)));
+        drive(&mut g, &mut p, |g| {
+            !matches!(g.step(), Step::Stay(Side::British))
+        });
         assert_eq!(g.step(), Step::Stay(Side::British));
         assert_eq!(pick(&g, &mut p), Action::Retreat);
     }
@@ -2256,13 +2728,26 @@ mod tests {
             b("fr-ship-1", "louisbourg-harbor", 3),
             b("fr-ship-2", "louisbourg-harbor", 3),
         ];
-        let list: Vec<(&str, &str, u8)> = blocks.iter().map(|(a, b, c)| (a.as_str(), *b, *c)).collect();
+        let list: Vec<(&str, &str, u8)> = blocks
+            .iter()
+            .map(|(a, b, c)| (a.as_str(), *b, *c))
+            .collect();
         let mut g = Louisbourg::arranged_bombardment(6, Side::French, &list).unwrap();
         g.dice_mut().force([6]); // DRM 0: 2 SP lost
         apply(&mut g, "bombard green-hills");
         let mut p = Heuristic::new(1);
         for _ in 0..2 {
-            assert!(matches!(g.step(), Step::Hits { owner: Side::British, .. }), "{:?}", g.step());
+            assert!(
+                matches!(
+                    g.step(),
+                    Step::Hits {
+                        owner: Side::British,
+                        ..
+                    }
+                ),
+                "{:?}",
+                g.step()
+            );
             assert_eq!(pick(&g, &mut p), Action::Hit(uid("br-reg-1")));
             apply(&mut g, "hit br-reg-1");
         }
@@ -2280,19 +2765,37 @@ mod tests {
             b("br-reg-2", "black-rock", 4),
             b("br-reg-3", "barachois", 4),
         ];
-        let list: Vec<(&str, &str, u8)> = blocks.iter().map(|(a, b, c)| (a.as_str(), *b, *c)).collect();
+        let list: Vec<(&str, &str, u8)> = blocks
+            .iter()
+            .map(|(a, b, c)| (a.as_str(), *b, *c))
+            .collect();
         let mut g = Louisbourg::arranged_bombardment(6, Side::British, &list).unwrap();
         g.dice_mut().force([6]); // DRM +2: 3 SP lost
         apply(&mut g, "bombard louisbourg");
         let mut p = Heuristic::new(1);
         // the militia before the regulars in Louisbourg, as long as it survives the hit
         assert_eq!(pick(&g, &mut p), Action::Hit(uid("fr-mil-1")));
-        drive(&mut g, &mut p, |g| matches!(g.step(), Step::Hits { owner: Side::French, .. }));
+        drive(&mut g, &mut p, |g| {
+            matches!(
+                g.step(),
+                Step::Hits {
+                    owner: Side::French,
+                    ..
+                }
+            )
+        });
         let units = g.units();
         for id in ["fr-reg-1", "fr-mil-1", "fr-mil1-1"] {
-            assert_eq!(units[uid(id) as usize].loc, LOUISBOURG, "{id} was eliminated");
+            assert_eq!(
+                units[uid(id) as usize].loc,
+                LOUISBOURG,
+                "{id} was eliminated"
+            );
         }
-        assert_eq!(units[uid("fr-reg-1") as usize].sp + units[uid("fr-mil-1") as usize].sp, 3);
+        assert_eq!(
+            units[uid("fr-reg-1") as usize].sp + units[uid("fr-mil-1") as usize].sp,
+            3
+        );
     }
 
     #[test]
@@ -2303,7 +2806,10 @@ mod tests {
         let mut p = Heuristic::new(1);
         assert_eq!(pick(&g, &mut p), Action::LandMove(GREEN_HILLS));
         g.apply(Action::LandMove(GREEN_HILLS)).unwrap();
-        assert!(matches!(pick(&g, &mut p), Action::Go { to: LOUISBOURG, .. }));
+        assert!(matches!(
+            pick(&g, &mut p),
+            Action::Go { to: LOUISBOURG, .. }
+        ));
     }
 
     #[test]
@@ -2335,18 +2841,33 @@ mod tests {
 
     #[test]
     fn the_french_raid_a_weak_detachment_next_to_louisbourg() {
-        let mut blocks: Vec<(String, &'static str, u8)> = (1..=4).map(|i| (format!("fr-reg-{i}"), "louisbourg", 4)).collect();
+        let mut blocks: Vec<(String, &'static str, u8)> = (1..=4)
+            .map(|i| (format!("fr-reg-{i}"), "louisbourg", 4))
+            .collect();
         blocks.extend((1..=3).map(|i| (format!("fr-reg3-{i}"), "louisbourg", 3)));
-        blocks.extend([b("fr-mil-1", "island-battery", 2), b("fr-mil-2", "island-battery", 2), b("fr-mil-3", "island-battery", 2)]);
-        blocks.extend([b("fr-mil1-1", "lighthouse-point", 1), b("fr-mil1-2", "lighthouse-point", 1)]);
+        blocks.extend([
+            b("fr-mil-1", "island-battery", 2),
+            b("fr-mil-2", "island-battery", 2),
+            b("fr-mil-3", "island-battery", 2),
+        ]);
+        blocks.extend([
+            b("fr-mil1-1", "lighthouse-point", 1),
+            b("fr-mil1-2", "lighthouse-point", 1),
+        ]);
         blocks.push(b("br-ranger-1", "barachois", 1));
         blocks.extend(regs(8, "flat-point", 4));
         let g = arranged(6, Side::French, &blocks);
         let mut p = Heuristic::new(1);
         let a = pick(&g, &mut p);
         let at_barachois = match a {
-            Action::Raid { from: LOUISBOURG, to: BARACHOIS } => true,
-            Action::LandMove(LOUISBOURG) => p.plan.as_ref().is_some_and(|pl| pl.steps.iter().any(|s| s.1 == BARACHOIS)),
+            Action::Raid {
+                from: LOUISBOURG,
+                to: BARACHOIS,
+            } => true,
+            Action::LandMove(LOUISBOURG) => p
+                .plan
+                .as_ref()
+                .is_some_and(|pl| pl.steps.iter().any(|s| s.1 == BARACHOIS)),
             _ => false,
         };
         assert!(at_barachois, "{a:?}");
@@ -2365,7 +2886,11 @@ mod tests {
         let g = arranged(8, Side::French, &blocks);
         let mut p = Heuristic::new(1);
         match pick(&g, &mut p) {
-            Action::Reinforce { to, .. } => assert!(to == WESTERN_SETTLEMENTS || to == NORTHERN_SETTLEMENTS, "{}", id(to)),
+            Action::Reinforce { to, .. } => assert!(
+                to == WESTERN_SETTLEMENTS || to == NORTHERN_SETTLEMENTS,
+                "{}",
+                id(to)
+            ),
             a => panic!("{a:?}"),
         }
     }
@@ -2376,7 +2901,9 @@ mod tests {
         for seed in 0..40 {
             let g = Louisbourg::with_options(&crate::Options::default(), seed).unwrap();
             let mut p = Heuristic::new(seed);
-            let Action::Plan { kc, fp, wp } = pick(&g, &mut p) else { panic!("not a plan") };
+            let Action::Plan { kc, fp, wp } = pick(&g, &mut p) else {
+                panic!("not a plan")
+            };
             assert_eq!(kc + fp + wp, 6);
             assert!(kc.max(fp).max(wp) >= 4, "{kc} {fp} {wp}");
             seen.insert((kc, fp, wp));
@@ -2388,12 +2915,28 @@ mod tests {
     fn the_french_set_up_defends_the_beaches_and_the_required_places() {
         for seed in 0..12 {
             let mut g = Louisbourg::with_options(&crate::Options::default(), seed).unwrap();
-            g.apply(Action::Plan { kc: 0, fp: 6, wp: 0 }).unwrap();
+            g.apply(Action::Plan {
+                kc: 0,
+                fp: 6,
+                wp: 0,
+            })
+            .unwrap();
             let mut p = Heuristic::new(seed);
             drive(&mut g, &mut p, |g| g.step() == Step::FrenchSetup);
-            let count = |l: Loc| g.units().iter().filter(|u| u.loc == l && u.side == Side::French).count();
+            let count = |l: Loc| {
+                g.units()
+                    .iter()
+                    .filter(|u| u.loc == l && u.side == Side::French)
+                    .count()
+            };
             assert!(count(LOUISBOURG) >= 3, "seed {seed}");
-            for l in [ISLAND_BATTERY, LIGHTHOUSE_POINT, KENNINGTON_COVE, FLAT_POINT, WHITE_POINT] {
+            for l in [
+                ISLAND_BATTERY,
+                LIGHTHOUSE_POINT,
+                KENNINGTON_COVE,
+                FLAT_POINT,
+                WHITE_POINT,
+            ] {
                 assert!(count(l) >= 1, "seed {seed}: {}", id(l));
             }
         }
@@ -2409,11 +2952,29 @@ mod tests {
         let mut p = Heuristic::new(1);
         let a = pick(&g, &mut p);
         assert!(matches!(a, Action::LandMove(FLAT_POINT)), "{a:?}");
-        drive(&mut g, &mut p, |g| matches!(g.step(), Step::Action(Side::British) | Step::LandMove { .. }));
-        let moved = g.units().iter().filter(|u| u.side == Side::British && u.loc != FLAT_POINT && u.loc != ELIMINATED && u.kind != Kind::Ship).count();
+        drive(&mut g, &mut p, |g| {
+            matches!(
+                g.step(),
+                Step::Action(Side::British) | Step::LandMove { .. }
+            )
+        });
+        let moved = g
+            .units()
+            .iter()
+            .filter(|u| {
+                u.side == Side::British
+                    && u.loc != FLAT_POINT
+                    && u.loc != ELIMINATED
+                    && u.kind != Kind::Ship
+            })
+            .count();
         assert!(moved >= 4, "{moved} blocks moved");
         // no more than the road limits allow
-        let gh = g.units().iter().filter(|u| u.side == Side::British && u.loc == GREEN_HILLS).count();
+        let gh = g
+            .units()
+            .iter()
+            .filter(|u| u.side == Side::British && u.loc == GREEN_HILLS)
+            .count();
         assert!(gh <= 4);
     }
 }

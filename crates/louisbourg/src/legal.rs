@@ -26,8 +26,15 @@ impl Louisbourg {
         Some(match self.step {
             Step::LandingPlan | Step::Landing => Side::British,
             Step::FrenchSetup => Side::French,
-            Step::ChooseFirst(s) | Step::Bombard(s) | Step::Action(s) | Step::ReinforceAttack(s) | Step::ChooseBattle(s) => s,
-            Step::LandMove { side, .. } | Step::Raid { side, .. } | Step::Amphibious { side, .. } | Step::ShipMove { side, .. } => side,
+            Step::ChooseFirst(s)
+            | Step::Bombard(s)
+            | Step::Action(s)
+            | Step::ReinforceAttack(s)
+            | Step::ChooseBattle(s) => s,
+            Step::LandMove { side, .. }
+            | Step::Raid { side, .. }
+            | Step::Amphibious { side, .. }
+            | Step::ShipMove { side, .. } => side,
             Step::Stay(s) | Step::Retreat(s) => s,
             Step::Hits { owner, .. } => owner,
             Step::Restore { side, .. } => side,
@@ -41,13 +48,18 @@ impl Louisbourg {
         match self.step {
             Step::LandingPlan => self.plan_candidates(out),
             Step::FrenchSetup => self.place_candidates(out),
-            Step::ChooseFirst(_) => out.extend([Action::First(Side::British), Action::First(Side::French)]),
+            Step::ChooseFirst(_) => {
+                out.extend([Action::First(Side::British), Action::First(Side::French)])
+            }
             Step::Bombard(s) => self.bombard_candidates(s, out),
             Step::Action(s) => self.action_candidates(s, out),
             Step::ReinforceAttack(s) => self.reinforce_attack_candidates(s, out),
-            Step::LandMove { .. } | Step::Raid { .. } | Step::Amphibious { .. } | Step::ShipMove { .. } | Step::Landing | Step::Retreat(_) => {
-                self.go_candidates(out)
-            }
+            Step::LandMove { .. }
+            | Step::Raid { .. }
+            | Step::Amphibious { .. }
+            | Step::ShipMove { .. }
+            | Step::Landing
+            | Step::Retreat(_) => self.go_candidates(out),
             Step::ChooseBattle(_) => self.battle_candidates(out),
             Step::Stay(s) => {
                 out.push(Action::Fire);
@@ -71,7 +83,11 @@ impl Louisbourg {
         }
         if cfg!(debug_assertions) {
             for a in out.iter() {
-                debug_assert!(self.why_not(a).is_ok(), "listed but refused: {a:?}: {:?}", self.why_not(a));
+                debug_assert!(
+                    self.why_not(a).is_ok(),
+                    "listed but refused: {a:?}: {:?}",
+                    self.why_not(a)
+                );
             }
         }
     }
@@ -90,14 +106,26 @@ impl Louisbourg {
             (Step::Bombard(s) | Step::Action(s), Action::Discard(c)) => self.why_not_discard(s, c),
             (Step::Bombard(s), Action::Bombard(t)) => self.bombard_drm(s, t).map(|_| ()),
             (Step::Bombard(_), Action::Pass) => Ok(()),
-            (Step::Action(s), Action::Reinforce { unit, to }) | (Step::ReinforceAttack(s), Action::Reinforce { unit, to }) => {
+            (Step::Action(s), Action::Reinforce { unit, to })
+            | (Step::ReinforceAttack(s), Action::Reinforce { unit, to }) => {
                 self.why_not_reinforce(s, unit, to)
             }
-            (Step::Action(s), a @ (Action::Pass | Action::Land | Action::LandMove(_) | Action::Raid { .. } | Action::Amphibious(_) | Action::ShipMove(_))) => {
-                self.why_not_begin(s, &a)
-            }
             (
-                Step::LandMove { .. } | Step::Raid { .. } | Step::Amphibious { .. } | Step::ShipMove { .. } | Step::Landing | Step::Retreat(_),
+                Step::Action(s),
+                a @ (Action::Pass
+                | Action::Land
+                | Action::LandMove(_)
+                | Action::Raid { .. }
+                | Action::Amphibious(_)
+                | Action::ShipMove(_)),
+            ) => self.why_not_begin(s, &a),
+            (
+                Step::LandMove { .. }
+                | Step::Raid { .. }
+                | Step::Amphibious { .. }
+                | Step::ShipMove { .. }
+                | Step::Landing
+                | Step::Retreat(_),
                 Action::Go { unit, to },
             ) => self.why_not_go(unit, to),
             (_, Action::Done) => self.why_not_done(),
@@ -146,9 +174,12 @@ impl Louisbourg {
             Action::Discard(c) => self.apply_discard(side, c),
             Action::Bombard(t) => self.apply_bombard(side, t),
             Action::Pass if matches!(self.step, Step::Bombard(_)) => self.apply_pass_bombard(side),
-            Action::Pass | Action::Land | Action::LandMove(_) | Action::Raid { .. } | Action::Amphibious(_) | Action::ShipMove(_) => {
-                self.apply_begin(side, a)
-            }
+            Action::Pass
+            | Action::Land
+            | Action::LandMove(_)
+            | Action::Raid { .. }
+            | Action::Amphibious(_)
+            | Action::ShipMove(_) => self.apply_begin(side, a),
             Action::Reinforce { unit, to } => self.apply_reinforce(side, unit, to),
             Action::Go { unit, to } => self.apply_go(unit, to),
             Action::Done => self.apply_done(),

@@ -24,7 +24,9 @@ impl Louisbourg {
 
     /// A side's army units at a place that have not moved this turn.
     fn fresh_army(&self, side: Side, loc: Loc) -> impl Iterator<Item = usize> + '_ {
-        self.at(side, loc).filter(|(i, u)| self.is_army(*i) && u.steps == 0).map(|(i, _)| i)
+        self.at(side, loc)
+            .filter(|(i, u)| self.is_army(*i) && u.steps == 0)
+            .map(|(i, _)| i)
     }
 
     /// Army blocks are never at sea and ships never on land, so the counts answer this.
@@ -34,16 +36,24 @@ impl Louisbourg {
 
     /// Ships of `side` in `sea` not yet used this turn (8.3.3: once per turn).
     fn free_ships(&self, side: Side, sea: Loc) -> usize {
-        self.at(side, sea).filter(|(_, u)| !u.weak && u.steps == 0).count()
+        self.at(side, sea)
+            .filter(|(_, u)| !u.weak && u.steps == 0)
+            .count()
     }
 
     /// 8.1.3 weather and the cards that close the sea to a side.
     fn why_not_sea(&self, side: Side) -> Result<(), Why> {
         if side == Side::British && self.rough_seas {
-            return Err(Why::new("8.1.3", "rough seas this turn: no British amphibious or ship move"));
+            return Err(Why::new(
+                "8.1.3",
+                "rough seas this turn: no British amphibious or ship move",
+            ));
         }
         if self.effects[side.other().seat()].forbid_sea_moves {
-            return Err(Why::new("6.1", "a card played this turn forbids your amphibious and ship moves"));
+            return Err(Why::new(
+                "6.1",
+                "a card played this turn forbids your amphibious and ship moves",
+            ));
         }
         Ok(())
     }
@@ -64,7 +74,10 @@ impl Louisbourg {
     pub(crate) fn why_not_begin(&self, side: Side, a: &Action) -> Result<(), Why> {
         let turn1_british = self.turn == 1 && side == Side::British;
         if turn1_british && !matches!(a, Action::Land) {
-            return Err(Why::new("7", "on turn 1 the British action is the landing they planned"));
+            return Err(Why::new(
+                "7",
+                "on turn 1 the British action is the landing they planned",
+            ));
         }
         match *a {
             Action::Pass => Ok(()),
@@ -72,24 +85,39 @@ impl Louisbourg {
                 if turn1_british {
                     Ok(())
                 } else {
-                    Err(Why::new("7", "the planned landing is the British action of turn 1 only"))
+                    Err(Why::new(
+                        "7",
+                        "the planned landing is the British action of turn 1 only",
+                    ))
                 }
             }
             Action::LandMove(from) => {
                 if !is_land(from) || self.fresh_army(side, from).next().is_none() {
-                    return Err(Why::new("8.3.1", "a land move starts from a land location holding your army units"));
+                    return Err(Why::new(
+                        "8.3.1",
+                        "a land move starts from a land location holding your army units",
+                    ));
                 }
                 Ok(())
             }
             Action::Raid { from, to } => {
                 if !is_land(from) || self.fresh_army(side, from).next().is_none() {
-                    return Err(Why::new("8.3.2", "a raid starts from a land location holding your army units"));
+                    return Err(Why::new(
+                        "8.3.2",
+                        "a raid starts from a land location holding your army units",
+                    ));
                 }
                 if self.road_open(side, from, to).is_none() {
-                    return Err(Why::new("8.3.2", "a raid goes to an adjacent location along a road"));
+                    return Err(Why::new(
+                        "8.3.2",
+                        "a raid goes to an adjacent location along a road",
+                    ));
                 }
                 if !self.enemy_army_at(side, to) {
-                    return Err(Why::new("8.3.2", "a raid targets an enemy-occupied location"));
+                    return Err(Why::new(
+                        "8.3.2",
+                        "a raid targets an enemy-occupied location",
+                    ));
                 }
                 Ok(())
             }
@@ -100,7 +128,10 @@ impl Louisbourg {
                     "amphibious moves start from a location on a sea area (or the British Forces box)",
                 ))?;
                 if self.free_ships(side, sea) == 0 {
-                    return Err(Why::new("8.3.3", "you have no unused ships on that sea area"));
+                    return Err(Why::new(
+                        "8.3.3",
+                        "you have no unused ships on that sea area",
+                    ));
                 }
                 if self.fresh_army(side, from).next().is_none() {
                     return Err(Why::new("8.3.3", "you have no army units there to carry"));
@@ -112,10 +143,18 @@ impl Louisbourg {
                 let from = match to {
                     LOUISBOURG_HARBOR => GABARUS_BAY,
                     GABARUS_BAY => LOUISBOURG_HARBOR,
-                    _ => return Err(Why::new("8.3.4", "ships move between Gabarus Bay and Louisbourg Harbor")),
+                    _ => {
+                        return Err(Why::new(
+                            "8.3.4",
+                            "ships move between Gabarus Bay and Louisbourg Harbor",
+                        ))
+                    }
                 };
                 if self.control(LIGHTHOUSE_POINT) != side || self.control(ISLAND_BATTERY) != side {
-                    return Err(Why::new("8.3.4", "a ship move needs control of both Lighthouse Point and Island Battery"));
+                    return Err(Why::new(
+                        "8.3.4",
+                        "a ship move needs control of both Lighthouse Point and Island Battery",
+                    ));
                 }
                 if self.free_ships(side, from) == 0 {
                     return Err(Why::new("8.3.4", "you have no unused ships to move there"));
@@ -171,7 +210,8 @@ impl Louisbourg {
     pub(crate) fn apply_begin(&mut self, side: Side, a: Action) {
         match a {
             Action::Pass => {
-                self.log.public(|| format!("The {} pass their action.", side.name()));
+                self.log
+                    .public(|| format!("The {} pass their action.", side.name()));
                 self.end_action();
             }
             Action::Land => {
@@ -196,23 +236,57 @@ impl Louisbourg {
                 self.settle_landing();
             }
             Action::LandMove(from) => {
-                self.log.public(|| format!("The {} make a land move from {}.", side.name(), board().name(from)));
-                self.set_step(Step::LandMove { side, from, must_continue: None });
+                self.log.public(|| {
+                    format!(
+                        "The {} make a land move from {}.",
+                        side.name(),
+                        board().name(from)
+                    )
+                });
+                self.set_step(Step::LandMove {
+                    side,
+                    from,
+                    must_continue: None,
+                });
             }
             Action::Raid { from, to } => {
                 self.raid = true;
-                self.log.public(|| format!("The {} raid {} from {}.", side.name(), board().name(to), board().name(from)));
+                self.log.public(|| {
+                    format!(
+                        "The {} raid {} from {}.",
+                        side.name(),
+                        board().name(to),
+                        board().name(from)
+                    )
+                });
                 self.set_step(Step::Raid { side, from, to });
             }
             Action::Amphibious(from) => {
                 let sea = self.sea_of(side, from).unwrap_or(GABARUS_BAY);
-                self.log.public(|| format!("The {} make an amphibious move from {}.", side.name(), board().name(from)));
+                self.log.public(|| {
+                    format!(
+                        "The {} make an amphibious move from {}.",
+                        side.name(),
+                        board().name(from)
+                    )
+                });
                 let ships_left = self.free_ships(side, sea) as u8;
-                self.set_step(Step::Amphibious { side, sea, from, ships_left });
+                self.set_step(Step::Amphibious {
+                    side,
+                    sea,
+                    from,
+                    ships_left,
+                });
             }
             Action::ShipMove(to) => {
-                let from = if to == GABARUS_BAY { LOUISBOURG_HARBOR } else { GABARUS_BAY };
-                self.log.public(|| format!("The {} move ships into {}.", side.name(), board().name(to)));
+                let from = if to == GABARUS_BAY {
+                    LOUISBOURG_HARBOR
+                } else {
+                    GABARUS_BAY
+                };
+                self.log.public(|| {
+                    format!("The {} move ships into {}.", side.name(), board().name(to))
+                });
                 self.set_step(Step::ShipMove { side, from, to });
             }
             _ => {}
@@ -250,32 +324,57 @@ impl Louisbourg {
             return Err(Why::new("input", "no such block"));
         };
         match self.step {
-            Step::LandMove { side, from, must_continue } => {
+            Step::LandMove {
+                side,
+                from,
+                must_continue,
+            } => {
                 if self.side_of(i) != side || !self.is_army(i) {
                     return Err(Why::new("8.3.1", "only your own army units move by land"));
                 }
                 if let Some(m) = must_continue {
                     if m != unit {
-                        return Err(Why::new("5.2", "the Indian passing through Louisbourg must move on first"));
+                        return Err(Why::new(
+                            "5.2",
+                            "the Indian passing through Louisbourg must move on first",
+                        ));
                     }
                 }
-                let open = self.road_open(side, u.loc, to).ok_or(Why::new("8.3.1", "units move along a road to an adjacent location"))?;
+                let open = self.road_open(side, u.loc, to).ok_or(Why::new(
+                    "8.3.1",
+                    "units move along a road to an adjacent location",
+                ))?;
                 if !open {
-                    return Err(Why::new("8.3.1", "that road's limit is reached for this move"));
+                    return Err(Why::new(
+                        "8.3.1",
+                        "that road's limit is reached for this move",
+                    ));
                 }
                 if u.steps == 0 {
                     if u.loc != from {
-                        return Err(Why::new("8.3.1", "a land move takes units from one location only"));
+                        return Err(Why::new(
+                            "8.3.1",
+                            "a land move takes units from one location only",
+                        ));
                     }
                 } else {
                     if u.steps >= self.allowance(side, i) {
-                        return Err(Why::new("8.3.1", "that unit has used its movement (no unit moves twice)"));
+                        return Err(Why::new(
+                            "8.3.1",
+                            "that unit has used its movement (no unit moves twice)",
+                        ));
                     }
                     if self.enemy_army_at(side, u.loc) {
-                        return Err(Why::new("8.3.1", "a unit entering an enemy location must stop"));
+                        return Err(Why::new(
+                            "8.3.1",
+                            "a unit entering an enemy location must stop",
+                        ));
                     }
                     if to == from {
-                        return Err(Why::new("8.3.1", "a unit may not go back to where the move began"));
+                        return Err(Why::new(
+                            "8.3.1",
+                            "a unit may not go back to where the move began",
+                        ));
                     }
                 }
                 if self.kind_of(i) == Kind::Indian && to == LOUISBOURG {
@@ -288,14 +387,24 @@ impl Louisbourg {
                                 && self.road_open(side, LOUISBOURG, n) == Some(true)
                         });
                     if !can_pass {
-                        return Err(Why::new("5.2", "Indians may pass through Louisbourg but not end a turn there"));
+                        return Err(Why::new(
+                            "5.2",
+                            "Indians may pass through Louisbourg but not end a turn there",
+                        ));
                     }
                 }
                 Ok(())
             }
-            Step::Raid { side, from, to: target } => {
+            Step::Raid {
+                side,
+                from,
+                to: target,
+            } => {
                 if self.side_of(i) != side || !self.is_army(i) || u.loc != from || u.steps != 0 {
-                    return Err(Why::new("8.3.2", "raiders are your army units in the location the raid starts from"));
+                    return Err(Why::new(
+                        "8.3.2",
+                        "raiders are your army units in the location the raid starts from",
+                    ));
                 }
                 if to != target {
                     return Err(Why::new("8.3.2", "all raiders go to the raided location"));
@@ -304,32 +413,66 @@ impl Louisbourg {
                     return Err(Why::new("8.3.2", "a raid uses 1 to 4 units"));
                 }
                 if self.road_open(side, from, to) != Some(true) {
-                    return Err(Why::new("8.3.1", "that road's limit is reached for this move"));
+                    return Err(Why::new(
+                        "8.3.1",
+                        "that road's limit is reached for this move",
+                    ));
                 }
                 Ok(())
             }
-            Step::Amphibious { side, sea, from, ships_left } => {
+            Step::Amphibious {
+                side,
+                sea,
+                from,
+                ships_left,
+            } => {
                 if self.side_of(i) != side || !self.is_army(i) || u.loc != from || u.steps != 0 {
-                    return Err(Why::new("8.3.3", "only your army units at the starting location are carried"));
+                    return Err(Why::new(
+                        "8.3.3",
+                        "only your army units at the starting location are carried",
+                    ));
                 }
                 if ships_left == 0 {
-                    return Err(Why::new("8.3.3", "one army unit per ship, and every ship is used"));
+                    return Err(Why::new(
+                        "8.3.3",
+                        "one army unit per ship, and every ship is used",
+                    ));
                 }
-                let ok_dest = to != from && (is_land(to) && board().on_sea(to, sea) || (to == BRITISH_BOX && side == Side::British && sea == GABARUS_BAY));
+                let ok_dest = to != from
+                    && (is_land(to) && board().on_sea(to, sea)
+                        || (to == BRITISH_BOX && side == Side::British && sea == GABARUS_BAY));
                 if !ok_dest {
-                    return Err(Why::new("8.3.3", "amphibious moves land on a location of the same sea area"));
+                    return Err(Why::new(
+                        "8.3.3",
+                        "amphibious moves land on a location of the same sea area",
+                    ));
                 }
                 if self.kind_of(i) == Kind::Indian && to == LOUISBOURG {
                     return Err(Why::new("5.2", "Indians may not end a turn in Louisbourg"));
                 }
                 Ok(())
             }
-            Step::ShipMove { side, from, to: target } => {
-                if self.side_of(i) != side || self.kind_of(i) != Kind::Ship || u.loc != from || u.steps != 0 || u.weak {
-                    return Err(Why::new("8.3.4", "choose your unused ships in the sea area they leave"));
+            Step::ShipMove {
+                side,
+                from,
+                to: target,
+            } => {
+                if self.side_of(i) != side
+                    || self.kind_of(i) != Kind::Ship
+                    || u.loc != from
+                    || u.steps != 0
+                    || u.weak
+                {
+                    return Err(Why::new(
+                        "8.3.4",
+                        "choose your unused ships in the sea area they leave",
+                    ));
                 }
                 if to != target {
-                    return Err(Why::new("8.3.4", "all moving ships go to the same sea area"));
+                    return Err(Why::new(
+                        "8.3.4",
+                        "all moving ships go to the same sea area",
+                    ));
                 }
                 if self.at(side, target).filter(|(_, u)| u.steps > 0).count() >= MAX_SHIPS {
                     return Err(Why::new("8.3.4", "a ship move takes one or two ships"));
@@ -338,7 +481,10 @@ impl Louisbourg {
             }
             Step::Landing => {
                 if self.side_of(i) != Side::British || u.loc != BRITISH_BOX {
-                    return Err(Why::new("7", "the landing takes army units from the British Forces box"));
+                    return Err(Why::new(
+                        "7",
+                        "the landing takes army units from the British Forces box",
+                    ));
                 }
                 match SITES.iter().position(|&s| s == to) {
                     Some(k) if self.landing_left[k] > 0 => Ok(()),
@@ -364,7 +510,8 @@ impl Louisbourg {
         };
         let mut seen = [0u32; 64];
         let mut n_seen = 0;
-        let attacker_retreat = matches!(self.step, Step::Retreat(_)) && self.battle.is_some_and(|b| b.attacker == side);
+        let attacker_retreat = matches!(self.step, Step::Retreat(_))
+            && self.battle.is_some_and(|b| b.attacker == side);
         // only the blocks that can take part in this step
         let bits = match self.step {
             Step::LandMove { from, .. } => {
@@ -374,7 +521,9 @@ impl Louisbourg {
                 }
                 m
             }
-            Step::Raid { from, .. } | Step::Amphibious { from, .. } | Step::ShipMove { from, .. } => self.mask(side, from),
+            Step::Raid { from, .. }
+            | Step::Amphibious { from, .. }
+            | Step::ShipMove { from, .. } => self.mask(side, from),
             Step::Landing => self.mask(side, BRITISH_BOX),
             Step::Retreat(_) => self.battle.map_or(0, |b| self.mask(side, b.loc)),
             _ => 0,
@@ -383,15 +532,23 @@ impl Louisbourg {
             let u = self.units[i];
             // cheap filters before the full check
             let may = match self.step {
-                Step::LandMove { from, .. } => u.kind != Kind::Ship && (u.loc == from && u.steps == 0 || u.steps == 1),
-                Step::Raid { .. } | Step::Amphibious { .. } | Step::Landing => u.kind != Kind::Ship && u.steps == 0,
+                Step::LandMove { from, .. } => {
+                    u.kind != Kind::Ship && (u.loc == from && u.steps == 0 || u.steps == 1)
+                }
+                Step::Raid { .. } | Step::Amphibious { .. } | Step::Landing => {
+                    u.kind != Kind::Ship && u.steps == 0
+                }
                 Step::ShipMove { .. } => u.kind == Kind::Ship && u.steps == 0 && !u.weak,
                 _ => true,
             };
             if !may {
                 continue;
             }
-            let key = (u.sp as u32) | (u.kind as u32) << 4 | (u.loc as u32) << 8 | (u.steps as u32) << 16 | (u.from as u32) << 20;
+            let key = (u.sp as u32)
+                | (u.kind as u32) << 4
+                | (u.loc as u32) << 8
+                | (u.steps as u32) << 16
+                | (u.from as u32) << 20;
             // blocks alike in every respect get the same answers: ask once per kind of block
             if seen[..n_seen].contains(&key) {
                 continue;
@@ -407,14 +564,21 @@ impl Louisbourg {
                 Step::Retreat(_) if attacker_retreat => &from_slot,
                 // raiders and ships all go to the one place the action names
                 Step::Raid { .. } | Step::ShipMove { .. } => &target_slot,
-                Step::LandMove { .. } | Step::Retreat(_) if is_land(u.loc) => &board().neighbours[u.loc as usize],
-                Step::Amphibious { sea, .. } => &board().landing[(sea == LOUISBOURG_HARBOR) as usize],
+                Step::LandMove { .. } | Step::Retreat(_) if is_land(u.loc) => {
+                    &board().neighbours[u.loc as usize]
+                }
+                Step::Amphibious { sea, .. } => {
+                    &board().landing[(sea == LOUISBOURG_HARBOR) as usize]
+                }
                 Step::Landing => &SITES,
                 _ => &[],
             };
             for &to in dests {
                 if self.why_not_go(i as UnitId, to).is_ok() {
-                    out.push(Action::Go { unit: i as UnitId, to });
+                    out.push(Action::Go {
+                        unit: i as UnitId,
+                        to,
+                    });
                 }
             }
         }
@@ -442,8 +606,19 @@ impl Louisbourg {
                     self.units[i].steps = 2;
                 }
                 let must = (kind == Kind::Indian && to == LOUISBOURG).then_some(unit);
-                self.set_step(Step::LandMove { side, from, must_continue: must });
-                self.log.public(|| format!("A {} block moves {} → {}.", side.name(), board().name(at), board().name(to)));
+                self.set_step(Step::LandMove {
+                    side,
+                    from,
+                    must_continue: must,
+                });
+                self.log.public(|| {
+                    format!(
+                        "A {} block moves {} → {}.",
+                        side.name(),
+                        board().name(at),
+                        board().name(to)
+                    )
+                });
                 self.log.private(side.seat(), || format!("({id})"));
             }
             Step::Raid { .. } => {
@@ -452,11 +627,22 @@ impl Louisbourg {
                 let u = &mut self.units[i];
                 u.from = at;
                 u.steps = 2;
-                self.log.private(side.seat(), || format!("{id} joins the raid"));
+                self.log
+                    .private(side.seat(), || format!("{id} joins the raid"));
             }
-            Step::Amphibious { side, sea, from, ships_left } => {
+            Step::Amphibious {
+                side,
+                sea,
+                from,
+                ships_left,
+            } => {
                 self.use_ships(side, sea, 1);
-                self.set_step(Step::Amphibious { side, sea, from, ships_left: ships_left.saturating_sub(1) });
+                self.set_step(Step::Amphibious {
+                    side,
+                    sea,
+                    from,
+                    ships_left: ships_left.saturating_sub(1),
+                });
                 self.set_loc(i, to);
                 let u = &mut self.units[i];
                 u.from = at;
@@ -464,7 +650,13 @@ impl Louisbourg {
                 if self.enemy_army_at(side, to) {
                     self.amphibious_into |= bit(to);
                 }
-                self.log.public(|| format!("A {} block is carried by ship to {}.", side.name(), board().name(to)));
+                self.log.public(|| {
+                    format!(
+                        "A {} block is carried by ship to {}.",
+                        side.name(),
+                        board().name(to)
+                    )
+                });
                 self.log.private(side.seat(), || format!("({id})"));
             }
             Step::ShipMove { .. } => {
@@ -472,7 +664,8 @@ impl Louisbourg {
                 let u = &mut self.units[i];
                 u.from = at;
                 u.steps = 2;
-                self.log.public(|| format!("A {} ship sails to {}.", side.name(), board().name(to)));
+                self.log
+                    .public(|| format!("A {} ship sails to {}.", side.name(), board().name(to)));
             }
             Step::Landing => {
                 if let Some(k) = SITES.iter().position(|&s| s == to) {
@@ -482,7 +675,9 @@ impl Louisbourg {
                 let u = &mut self.units[i];
                 u.from = at;
                 u.steps = 2;
-                self.log.private(side.seat(), || format!("{id} lands at {}", board().name(to)));
+                self.log.private(side.seat(), || {
+                    format!("{id} lands at {}", board().name(to))
+                });
                 self.settle_landing();
             }
             Step::Retreat(_) => self.apply_retreat_go(i, to),
@@ -502,9 +697,13 @@ impl Louisbourg {
 
     pub(crate) fn why_not_done(&self) -> Result<(), Why> {
         match self.step {
-            Step::LandMove { must_continue: Some(_), .. } => {
-                Err(Why::new("5.2", "the Indian in Louisbourg must move on: Indians may not end a turn there"))
-            }
+            Step::LandMove {
+                must_continue: Some(_),
+                ..
+            } => Err(Why::new(
+                "5.2",
+                "the Indian in Louisbourg must move on: Indians may not end a turn there",
+            )),
             Step::LandMove { .. } | Step::Amphibious { .. } | Step::ReinforceAttack(_) => Ok(()),
             Step::Raid { side, to, .. } => {
                 if self.at(side, to).next().is_none() {
@@ -530,7 +729,8 @@ impl Louisbourg {
             Step::Restore { side, .. } => self.set_step(Step::Action(side)),
             Step::Raid { to, side, .. } => {
                 let n = self.count(side, to);
-                self.log.public(|| format!("{n} {} blocks raid {}.", side.name(), board().name(to)));
+                self.log
+                    .public(|| format!("{n} {} blocks raid {}.", side.name(), board().name(to)));
                 self.end_action();
             }
             _ => self.end_action(),
@@ -543,10 +743,16 @@ impl Louisbourg {
     pub(crate) fn why_not_reinforce(&self, side: Side, unit: UnitId, to: Loc) -> Result<(), Why> {
         let i = unit as usize;
         if side != Side::French || self.units.get(i).is_none_or(|u| u.loc != REINFORCEMENTS) {
-            return Err(Why::new("12", "only French units in the reinforcement box can enter"));
+            return Err(Why::new(
+                "12",
+                "only French units in the reinforcement box can enter",
+            ));
         }
         if self.turn < REINFORCEMENT_TURN {
-            return Err(Why::new("12", "French reinforcements are available from turn 8"));
+            return Err(Why::new(
+                "12",
+                "French reinforcements are available from turn 8",
+            ));
         }
         if !is_land(to) || !board().entry[to as usize] {
             return Err(Why::new("12", "reinforcements enter at Kennington Cove, Western Settlements or Northern Settlements"));
@@ -555,8 +761,14 @@ impl Louisbourg {
         match self.step {
             Step::Action(s) if s == side => Ok(()),
             Step::ReinforceAttack(s) if s == side => Ok(()),
-            _ if attack => Err(Why::new("12", "entering a British-held location is the French action")),
-            _ => Err(Why::new("12", "reinforcements enter in the French player action phase")),
+            _ if attack => Err(Why::new(
+                "12",
+                "entering a British-held location is the French action",
+            )),
+            _ => Err(Why::new(
+                "12",
+                "reinforcements enter in the French player action phase",
+            )),
         }
     }
 
@@ -564,7 +776,10 @@ impl Louisbourg {
         if let Some(u) = self.at(side, REINFORCEMENTS).map(|(i, _)| i).next() {
             for to in [KENNINGTON_COVE, WESTERN_SETTLEMENTS, NORTHERN_SETTLEMENTS] {
                 if self.why_not_reinforce(side, u as UnitId, to).is_ok() {
-                    out.push(Action::Reinforce { unit: u as UnitId, to });
+                    out.push(Action::Reinforce {
+                        unit: u as UnitId,
+                        to,
+                    });
                 }
             }
         }
@@ -581,7 +796,12 @@ impl Louisbourg {
         let u = &mut self.units[unit as usize];
         u.from = REINFORCEMENTS;
         u.steps = 0;
-        self.log.public(|| format!("A French reinforcement enters at {} (12).", board().name(to)));
+        self.log.public(|| {
+            format!(
+                "A French reinforcement enters at {} (12).",
+                board().name(to)
+            )
+        });
         if attack {
             self.units[unit as usize].steps = 2;
             self.reinforcement_attack = true;

@@ -29,9 +29,9 @@
 //!   number of units, which the calculator does not know, so it is ignored. Whether a retreat
 //!   location is open (10) is the asker's business too.
 
-use crate::board::{self, Loc, GABARUS_BAY, LOUISBOURG, LOUISBOURG_HARBOR};
 #[cfg(test)]
 use crate::board::ISLAND_BATTERY;
+use crate::board::{self, Loc, GABARUS_BAY, LOUISBOURG, LOUISBOURG_HARBOR};
 use crate::fire::{hit_on, BattleKind};
 use crate::forces::{Kind, Side};
 use serde::Serialize;
@@ -150,7 +150,9 @@ pub fn parse_units(text: &str) -> Result<Vec<Fighter>, String> {
             }
         };
         if sp_text.is_empty() || !sp_text.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!("unit '{item}': SP '{sp_text}' is not a number 1 to 4"));
+            return Err(format!(
+                "unit '{item}': SP '{sp_text}' is not a number 1 to 4"
+            ));
         }
         // 5 a block has 1 to 4 pips.
         let sp = sp_text.parse::<u8>().ok().filter(|s| (1..=4).contains(s));
@@ -220,7 +222,9 @@ fn validate_side(name: &str, side: &[Fighter]) -> Result<(bool, Option<(Side, Ki
     }
     let ships = side.iter().filter(|f| f.kind == Kind::Ship).count();
     if ships > 0 && ships < side.len() {
-        return Err(format!("the {name} mixes ships with army units: ships fight only ships (11)"));
+        return Err(format!(
+            "the {name} mixes ships with army units: ships fight only ships (11)"
+        ));
     }
     let mut seen: Option<(Side, Kind)> = None;
     for f in side {
@@ -263,19 +267,26 @@ fn validate(q: &OddsQuery) -> Result<bool, String> {
     }
     if let Some(loc) = q.at {
         if !board::is_land(loc) {
-            return Err(format!("'at' must be a land location, not '{}'", board::id(loc)));
+            return Err(format!(
+                "'at' must be a land location, not '{}'",
+                board::id(loc)
+            ));
         }
     }
     let ships = att_ships;
     if ships {
         if q.at.is_some() {
-            return Err("a ship battle is fought in a sea area (11): leave out the location".into());
+            return Err(
+                "a ship battle is fought in a sea area (11): leave out the location".into(),
+            );
         }
         if q.amphibious {
             return Err("an amphibious attack lands army units (8.3.3), not ships".into());
         }
         if q.raid {
-            return Err("a raid is made by army units on a land location (8.3.2), not ships".into());
+            return Err(
+                "a raid is made by army units on a land location (8.3.2), not ships".into(),
+            );
         }
         if q.defender_retreat_at.is_some() {
             return Err("defending ships cannot retreat (11)".into());
@@ -289,14 +300,18 @@ fn validate(q: &OddsQuery) -> Result<bool, String> {
             ));
         }
         if q.amphibious {
-            return Err("a raid goes overland to an adjacent location (8.3.2); it cannot also \
+            return Err(
+                "a raid goes overland to an adjacent location (8.3.2); it cannot also \
                         be an amphibious attack"
-                .into());
+                    .into(),
+            );
         }
         if q.attacker_retreat_at.is_some() || q.defender_retreat_at.is_some() {
-            return Err("a raid is a single round (8.3.2) and there is no retreat in round 1 \
+            return Err(
+                "a raid is a single round (8.3.2) and there is no retreat in round 1 \
                         (10): retreat options do not apply"
-                .into());
+                    .into(),
+            );
         }
     }
     if q.amphibious {
@@ -311,7 +326,9 @@ fn validate(q: &OddsQuery) -> Result<bool, String> {
         }
     }
     if q.at == Some(LOUISBOURG) && q.defender.iter().any(|f| f.kind == Kind::Indian) {
-        return Err("Indians never end a turn in Louisbourg (5.2), so they cannot defend it".into());
+        return Err(
+            "Indians never end a turn in Louisbourg (5.2), so they cannot defend it".into(),
+        );
     }
     Ok(ships)
 }
@@ -319,8 +336,19 @@ fn validate(q: &OddsQuery) -> Result<bool, String> {
 /// The hit number of the defenders in `round` (9.3 location effects, 8.3.3 amphibious
 /// triple fire): the game's own `fire::hit_on`, so the odds and the battles can never differ.
 fn defender_threshold(at: Option<Loc>, amphibious: bool, round: u32) -> u8 {
-    let battle = if amphibious { BattleKind::Amphibious } else { BattleKind::Land };
-    hit_on(Kind::Regular, true, at.unwrap_or(board::ELIMINATED), battle, round.min(255) as u8, true)
+    let battle = if amphibious {
+        BattleKind::Amphibious
+    } else {
+        BattleKind::Land
+    };
+    hit_on(
+        Kind::Regular,
+        true,
+        at.unwrap_or(board::ELIMINATED),
+        battle,
+        round.min(255) as u8,
+        true,
+    )
 }
 
 /// Binomial probabilities for one hit chance and every number of dice up to `n_max`: the row
@@ -341,8 +369,16 @@ impl Binomial {
         pmf[0] = 1.0;
         for n in 1..width {
             for k in 0..=n {
-                let stay = if k < n { q * pmf[(n - 1) * width + k] } else { 0.0 };
-                let hit = if k > 0 { p * pmf[(n - 1) * width + k - 1] } else { 0.0 };
+                let stay = if k < n {
+                    q * pmf[(n - 1) * width + k]
+                } else {
+                    0.0
+                };
+                let hit = if k > 0 {
+                    p * pmf[(n - 1) * width + k - 1]
+                } else {
+                    0.0
+                };
                 pmf[n * width + k] = stay + hit;
             }
         }
@@ -405,7 +441,12 @@ impl Tally {
     }
 
     fn finish(self) -> Odds {
-        let mean = |v: &[f64]| v.iter().enumerate().map(|(sp, p)| sp as f64 * p).sum::<f64>();
+        let mean = |v: &[f64]| {
+            v.iter()
+                .enumerate()
+                .map(|(sp, p)| sp as f64 * p)
+                .sum::<f64>()
+        };
         Odds {
             attacker_wins: self.attacker_wins,
             defender_wins: self.defender_wins,
@@ -560,7 +601,10 @@ fn take_hits(mut dice: [u32; 7], mut hits: u32) -> [u32; 7] {
 }
 
 fn groups(dice: &[u32; 7]) -> Vec<(u32, u8)> {
-    (1..=6u8).map(|t| (dice[usize::from(t)], t)).filter(|g| g.0 > 0).collect()
+    (1..=6u8)
+        .map(|t| (dice[usize::from(t)], t))
+        .filter(|g| g.0 > 0)
+        .collect()
 }
 
 /// 8.3.2 a raid: one round, the defender (with its location effects, 9.3) fires first, then the
@@ -569,8 +613,12 @@ fn raid(q: &OddsQuery, a0: u32, d0: u32) -> Odds {
     let mut tally = Tally::new(a0, d0);
     // 9.3 the location effects apply to defenders firing at raiders too.
     let at = q.at.unwrap_or(board::ELIMINATED);
-    let defender_dice = dice_by_threshold(&q.defender, |k| hit_on(k, true, at, BattleKind::Raid, 1, true));
-    let attacker_dice = dice_by_threshold(&q.attacker, |k| hit_on(k, false, at, BattleKind::Raid, 1, true));
+    let defender_dice = dice_by_threshold(&q.defender, |k| {
+        hit_on(k, true, at, BattleKind::Raid, 1, true)
+    });
+    let attacker_dice = dice_by_threshold(&q.attacker, |k| {
+        hit_on(k, false, at, BattleKind::Raid, 1, true)
+    });
     let defender_fire = hits_pmf(&groups(&defender_dice));
     for (h, &ph) in defender_fire.iter().enumerate() {
         if ph == 0.0 {
@@ -611,7 +659,11 @@ mod tests {
     }
 
     fn query(att: &str, def: &str) -> OddsQuery {
-        OddsQuery { attacker: units(att), defender: units(def), ..OddsQuery::default() }
+        OddsQuery {
+            attacker: units(att),
+            defender: units(def),
+            ..OddsQuery::default()
+        }
     }
 
     fn close(a: f64, b: f64, tol: f64) -> bool {
@@ -623,16 +675,30 @@ mod tests {
         let ended = o.attacker_wins + o.defender_wins + o.attacker_retreats + o.defender_retreats;
         let a_sum: f64 = o.attacker_sp_left.iter().sum();
         let d_sum: f64 = o.defender_sp_left.iter().sum();
-        assert!(close(a_sum, 1.0, 1e-12), "attacker distribution sums to {a_sum}");
-        assert!(close(d_sum, 1.0, 1e-12), "defender distribution sums to {d_sum}");
+        assert!(
+            close(a_sum, 1.0, 1e-12),
+            "attacker distribution sums to {a_sum}"
+        );
+        assert!(
+            close(d_sum, 1.0, 1e-12),
+            "defender distribution sums to {d_sum}"
+        );
         if !one_round {
             assert!(close(ended, 1.0, 1e-12), "outcomes sum to {ended}");
         }
         assert!(close(o.attacker_sp_left[0], o.defender_wins, 1e-12));
         assert!(close(o.defender_sp_left[0], o.attacker_wins, 1e-12));
         let mean = |v: &[f64]| v.iter().enumerate().map(|(i, p)| i as f64 * p).sum::<f64>();
-        assert!(close(mean(&o.attacker_sp_left), o.attacker_sp_left_mean, 1e-12));
-        assert!(close(mean(&o.defender_sp_left), o.defender_sp_left_mean, 1e-12));
+        assert!(close(
+            mean(&o.attacker_sp_left),
+            o.attacker_sp_left_mean,
+            1e-12
+        ));
+        assert!(close(
+            mean(&o.defender_sp_left),
+            o.defender_sp_left_mean,
+            1e-12
+        ));
         for p in o.attacker_sp_left.iter().chain(&o.defender_sp_left) {
             assert!(*p >= 0.0 && *p <= 1.0 + 1e-12);
         }
@@ -670,18 +736,36 @@ mod tests {
         assert_eq!(
             u,
             vec![
-                Fighter { kind: Kind::Regular, sp: 4 },
-                Fighter { kind: Kind::Regular, sp: 4 },
-                Fighter { kind: Kind::Ranger, sp: 2 },
-                Fighter { kind: Kind::Militia, sp: 1 },
-                Fighter { kind: Kind::Ship, sp: 3 },
+                Fighter {
+                    kind: Kind::Regular,
+                    sp: 4
+                },
+                Fighter {
+                    kind: Kind::Regular,
+                    sp: 4
+                },
+                Fighter {
+                    kind: Kind::Ranger,
+                    sp: 2
+                },
+                Fighter {
+                    kind: Kind::Militia,
+                    sp: 1
+                },
+                Fighter {
+                    kind: Kind::Ship,
+                    sp: 3
+                },
             ]
         );
     }
 
     #[test]
     fn parse_units_names_the_bad_item() {
-        assert_eq!(parse_units("4,ranger:9").unwrap_err(), "unit 'ranger:9': SP must be 1 to 4");
+        assert_eq!(
+            parse_units("4,ranger:9").unwrap_err(),
+            "unit 'ranger:9': SP must be 1 to 4"
+        );
         assert_eq!(parse_units("0").unwrap_err(), "unit '0': SP must be 1 to 4");
         assert_eq!(
             parse_units("99999999999").unwrap_err(),
@@ -690,13 +774,25 @@ mod tests {
         assert!(parse_units("dragoon:2")
             .unwrap_err()
             .starts_with("unit 'dragoon:2': unknown kind"));
-        assert!(parse_units("ranger").unwrap_err().starts_with("unit 'ranger': give its SP"));
-        assert!(parse_units("4,x").unwrap_err().starts_with("unit 'x': SP 'x' is not a number"));
-        assert!(parse_units("ranger:-1").unwrap_err().starts_with("unit 'ranger:-1'"));
-        assert!(parse_units("4,,4").unwrap_err().starts_with("empty unit in '4,,4'"));
+        assert!(parse_units("ranger")
+            .unwrap_err()
+            .starts_with("unit 'ranger': give its SP"));
+        assert!(parse_units("4,x")
+            .unwrap_err()
+            .starts_with("unit 'x': SP 'x' is not a number"));
+        assert!(parse_units("ranger:-1")
+            .unwrap_err()
+            .starts_with("unit 'ranger:-1'"));
+        assert!(parse_units("4,,4")
+            .unwrap_err()
+            .starts_with("empty unit in '4,,4'"));
         assert!(parse_units("4,").unwrap_err().starts_with("empty unit"));
         assert!(parse_units("  ").unwrap_err().starts_with("no units given"));
-        for e in [parse_units("4,ranger:9"), parse_units("a:b:c"), parse_units(":")] {
+        for e in [
+            parse_units("4,ranger:9"),
+            parse_units("a:b:c"),
+            parse_units(":"),
+        ] {
             assert!(!e.unwrap_err().contains('\n'));
         }
     }
@@ -705,7 +801,9 @@ mod tests {
     fn parse_at_takes_land_locations_only() {
         assert_eq!(parse_at("island-battery"), Ok(ISLAND_BATTERY));
         assert_eq!(parse_at("Louisbourg"), Ok(LOUISBOURG));
-        assert!(parse_at("gabarus-bay").unwrap_err().contains("not a land location"));
+        assert!(parse_at("gabarus-bay")
+            .unwrap_err()
+            .contains("not a land location"));
         assert!(parse_at("paris").is_err());
     }
 
@@ -714,10 +812,22 @@ mod tests {
     fn defender_hit_numbers_follow_9_3() {
         assert_eq!(defender_threshold(None, false, 1), SINGLE_FIRE);
         assert_eq!(defender_threshold(Some(LOUISBOURG), false, 3), TRIPLE_FIRE);
-        assert_eq!(defender_threshold(Some(ISLAND_BATTERY), false, 2), DOUBLE_FIRE);
-        assert_eq!(defender_threshold(Some(board::FLAT_POINT), true, 1), TRIPLE_FIRE);
-        assert_eq!(defender_threshold(Some(board::FLAT_POINT), true, 2), SINGLE_FIRE);
-        assert_eq!(defender_threshold(Some(ISLAND_BATTERY), true, 2), DOUBLE_FIRE);
+        assert_eq!(
+            defender_threshold(Some(ISLAND_BATTERY), false, 2),
+            DOUBLE_FIRE
+        );
+        assert_eq!(
+            defender_threshold(Some(board::FLAT_POINT), true, 1),
+            TRIPLE_FIRE
+        );
+        assert_eq!(
+            defender_threshold(Some(board::FLAT_POINT), true, 2),
+            SINGLE_FIRE
+        );
+        assert_eq!(
+            defender_threshold(Some(ISLAND_BATTERY), true, 2),
+            DOUBLE_FIRE
+        );
     }
 
     /// 1 SP against 1 SP in the open: the defender hits first with 1/6, then the attacker with
@@ -726,7 +836,11 @@ mod tests {
     fn one_against_one_in_the_open_matches_the_closed_form() {
         let o = odds(&query("1", "1")).unwrap();
         let again = 1.0 - 25.0 / 36.0;
-        assert!(close(o.attacker_wins, (5.0 / 6.0 * 1.0 / 6.0) / again, 1e-12));
+        assert!(close(
+            o.attacker_wins,
+            (5.0 / 6.0 * 1.0 / 6.0) / again,
+            1e-12
+        ));
         assert!(close(o.defender_wins, (1.0 / 6.0) / again, 1e-12));
         assert!(close(o.attacker_wins, 5.0 / 11.0, 1e-12));
         // Rounds are geometric with success 11/36.
@@ -788,7 +902,11 @@ mod tests {
         let x = (5.0 / 6.0 * 11.0 / 36.0 + 1.0 / 6.0 * (1.0 / 6.0 + 5.0 / 6.0 * y))
             / (1.0 - 5.0 / 6.0 * 25.0 / 36.0);
         let o = odds(&query("2", "1")).unwrap();
-        assert!(close(o.attacker_wins, x, 1e-12), "{} vs {x}", o.attacker_wins);
+        assert!(
+            close(o.attacker_wins, x, 1e-12),
+            "{} vs {x}",
+            o.attacker_wins
+        );
         check_consistent(&o, false);
     }
 
@@ -798,7 +916,12 @@ mod tests {
             ("4,4,4,4", "4,4,4", None, false),
             ("4,4,light:3", "3,militia:2", Some(ISLAND_BATTERY), false),
             ("4,4,4,4,4,4", "4,4,4,3", Some(LOUISBOURG), false),
-            ("4,4,4,4,light:3,ranger:2", "4,4,militia:2", Some(FLAT_POINT), true),
+            (
+                "4,4,4,4,light:3,ranger:2",
+                "4,4,militia:2",
+                Some(FLAT_POINT),
+                true,
+            ),
             ("ship:4,ship:4", "ship:3,ship:3", None, false),
             ("1", "4,4,4,4,4,4,4,4,4,4", Some(LOUISBOURG), false),
         ];
@@ -834,8 +957,20 @@ mod tests {
                 let mut last = -1.0;
                 for a in 1..=16u32 {
                     let q = OddsQuery {
-                        attacker: vec![Fighter { kind: Kind::Regular, sp: 1 }; a as usize],
-                        defender: vec![Fighter { kind: Kind::Regular, sp: 1 }; d as usize],
+                        attacker: vec![
+                            Fighter {
+                                kind: Kind::Regular,
+                                sp: 1
+                            };
+                            a as usize
+                        ],
+                        defender: vec![
+                            Fighter {
+                                kind: Kind::Regular,
+                                sp: 1
+                            };
+                            d as usize
+                        ],
                         at,
                         ..OddsQuery::default()
                     };
@@ -848,7 +983,13 @@ mod tests {
             for d in 1..=16 {
                 let q = OddsQuery {
                     attacker: units("4,4,4"),
-                    defender: vec![Fighter { kind: Kind::Militia, sp: 1 }; d],
+                    defender: vec![
+                        Fighter {
+                            kind: Kind::Militia,
+                            sp: 1
+                        };
+                        d
+                    ],
                     at,
                     ..OddsQuery::default()
                 };
@@ -870,7 +1011,11 @@ mod tests {
         assert!(close(o.attacker_wins, 5.0 / 6.0 * 1.0 / 3.0, 1e-15));
         assert!(close(o.attacker_sp_left[1], 5.0 / 6.0, 1e-15));
         // The defender keeps its SP when it kills the raider or when the ranger misses.
-        assert!(close(o.defender_sp_left[1], 1.0 / 6.0 + 5.0 / 6.0 * 2.0 / 3.0, 1e-15));
+        assert!(close(
+            o.defender_sp_left[1],
+            1.0 / 6.0 + 5.0 / 6.0 * 2.0 / 3.0,
+            1e-15
+        ));
         assert!(close(o.mean_rounds, 1.0, 1e-15));
         check_consistent(&o, true);
 
@@ -933,7 +1078,11 @@ mod tests {
         assert_eq!(o.attacker_retreats, 0.0);
         assert!(close(o.mean_rounds, 11.0 / 36.0 + 2.0 * 25.0 / 36.0, 1e-15));
         // The retreating defender keeps its SP.
-        assert!(close(o.defender_sp_left_mean, 25.0 / 36.0 + 1.0 / 6.0, 1e-15));
+        assert!(close(
+            o.defender_sp_left_mean,
+            25.0 / 36.0 + 1.0 / 6.0,
+            1e-15
+        ));
         check_consistent(&o, false);
     }
 
@@ -975,13 +1124,21 @@ mod tests {
     #[test]
     fn odds_refuses_what_the_rules_do_not_allow() {
         let err = |q: OddsQuery| odds(&q).unwrap_err();
-        assert_eq!(err(query("4", "1").with(|q| q.attacker.clear())), "the attacker has no units");
-        assert_eq!(err(query("4", "1").with(|q| q.defender.clear())), "the defender has no units");
+        assert_eq!(
+            err(query("4", "1").with(|q| q.attacker.clear())),
+            "the attacker has no units"
+        );
+        assert_eq!(
+            err(query("4", "1").with(|q| q.defender.clear())),
+            "the defender has no units"
+        );
         assert!(err(query("4", "1").with(|q| q.attacker[0].sp = 0)).contains("SP must be 1 to 4"));
         assert!(err(query("4", "1").with(|q| q.defender[0].sp = 9)).contains("SP must be 1 to 4"));
         assert!(err(query("4,4,4,4,4", "1").with(|q| q.raid = true)).contains("1 to 4 units"));
-        assert!(err(query("4", "1").with(|q| q.at = loc_named("gabarus-bay")))
-            .contains("land location"));
+        assert!(
+            err(query("4", "1").with(|q| q.at = loc_named("gabarus-bay")))
+                .contains("land location")
+        );
         assert!(err(query("4", "1").with(|q| q.at = Some(200))).contains("land location"));
         assert!(err(query("ship:4,4", "1")).contains("mixes ships"));
         assert!(err(query("ship:4", "1")).contains("ships fight only ships"));
@@ -990,8 +1147,10 @@ mod tests {
         );
         assert!(err(query("ship:4", "ship:3").with(|q| q.amphibious = true)).contains("8.3.3"));
         assert!(err(query("ship:4", "ship:3").with(|q| q.raid = true)).contains("8.3.2"));
-        assert!(err(query("ship:4", "ship:3").with(|q| q.defender_retreat_at = Some(2)))
-            .contains("defending ships cannot retreat (11)"));
+        assert!(
+            err(query("ship:4", "ship:3").with(|q| q.defender_retreat_at = Some(2)))
+                .contains("defending ships cannot retreat (11)")
+        );
         assert!(err(query("4", "1").with(|q| {
             q.raid = true;
             q.attacker_retreat_at = Some(1)
@@ -1016,9 +1175,13 @@ mod tests {
             .contains("mixes British units (light) with French units (militia)"));
         assert!(err(query("ranger:2", "light:3")).contains("both sides are British"));
         assert!(err(query("4", "indian:2").with(|q| q.at = Some(LOUISBOURG))).contains("5.2"));
-        assert!(err(
-            query("4", "1").with(|q| q.attacker = vec![Fighter { kind: Kind::Regular, sp: 4 }; 41])
-        )
+        assert!(err(query("4", "1").with(|q| q.attacker = vec![
+            Fighter {
+                kind: Kind::Regular,
+                sp: 4
+            };
+            41
+        ]))
         .contains("at most"));
         // Every refusal is one line.
         assert!(!err(query("ship:4", "1")).contains('\n'));
@@ -1104,7 +1267,9 @@ mod tests {
     }
 
     fn roll(dice: &mut Dice, side: &[(u8, u8)]) -> u32 {
-        side.iter().map(|&(t, sp)| dice.count_d6_at_least(u32::from(sp), t)).sum()
+        side.iter()
+            .map(|&(t, sp)| dice.count_d6_at_least(u32::from(sp), t))
+            .sum()
     }
 
     fn apply(side: &mut Vec<(u8, u8)>, hits: u32) {
@@ -1137,11 +1302,19 @@ mod tests {
         };
         for _ in 0..battles {
             let mut round = 0;
-            let threshold =
-                |k: Kind, base: u8| if q.raid && k.raid_double_fire() { base.min(5) } else { base };
+            let threshold = |k: Kind, base: u8| {
+                if q.raid && k.raid_double_fire() {
+                    base.min(5)
+                } else {
+                    base
+                }
+            };
             let mut def: Vec<(u8, u8)> = Vec::new();
-            let mut att: Vec<(u8, u8)> =
-                q.attacker.iter().map(|f| (threshold(f.kind, 6), f.sp)).collect();
+            let mut att: Vec<(u8, u8)> = q
+                .attacker
+                .iter()
+                .map(|f| (threshold(f.kind, 6), f.sp))
+                .collect();
             loop {
                 round += 1;
                 let loc = match q.at {
@@ -1149,9 +1322,16 @@ mod tests {
                     Some(ISLAND_BATTERY) => 5,
                     _ => 6,
                 };
-                let base = if q.amphibious && round == 1 { 4.min(loc) } else { loc };
+                let base = if q.amphibious && round == 1 {
+                    4.min(loc)
+                } else {
+                    loc
+                };
                 def = if round == 1 {
-                    q.defender.iter().map(|f| (threshold(f.kind, base), f.sp)).collect()
+                    q.defender
+                        .iter()
+                        .map(|f| (threshold(f.kind, base), f.sp))
+                        .collect()
                 } else {
                     def.iter().map(|&(_, sp)| (base, sp)).collect()
                 };
@@ -1192,7 +1372,10 @@ mod tests {
         let mean = xs.iter().sum::<f64>() / n;
         let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
         let se = (var / n).sqrt().max(1e-9);
-        assert!((mean - exact).abs() <= 4.0 * se, "{name}: exact {exact}, sampled {mean} ± {se}");
+        assert!(
+            (mean - exact).abs() <= 4.0 * se,
+            "{name}: exact {exact}, sampled {mean} ± {se}"
+        );
     }
 
     /// A sampled frequency lies within 4 standard errors of the exact probability `p` (the
@@ -1201,15 +1384,28 @@ mod tests {
         let n = f64::from(n);
         let se = (p * (1.0 - p) / n).sqrt().max(1e-9);
         let f = count as f64 / n;
-        assert!((f - p).abs() <= 4.0 * se, "{name}: exact {p}, sampled {f} ± {se}");
+        assert!(
+            (f - p).abs() <= 4.0 * se,
+            "{name}: exact {p}, sampled {f} ± {se}"
+        );
     }
 
     fn cross_check(q: &OddsQuery, seed: u64) {
         const N: u32 = 200_000;
         let o = odds(q).unwrap();
         let s = simulate(q, N, seed);
-        frequency_within_4_se("attacker_wins", o.attacker_wins, s.attacker_wins as usize, N);
-        frequency_within_4_se("defender_wins", o.defender_wins, s.defender_wins as usize, N);
+        frequency_within_4_se(
+            "attacker_wins",
+            o.attacker_wins,
+            s.attacker_wins as usize,
+            N,
+        );
+        frequency_within_4_se(
+            "defender_wins",
+            o.defender_wins,
+            s.defender_wins as usize,
+            N,
+        );
         frequency_within_4_se(
             "attacker_retreats",
             o.attacker_retreats,
@@ -1222,8 +1418,16 @@ mod tests {
             s.defender_retreats as usize,
             N,
         );
-        within_4_se("attacker_sp_left_mean", o.attacker_sp_left_mean, &s.attacker_sp);
-        within_4_se("defender_sp_left_mean", o.defender_sp_left_mean, &s.defender_sp);
+        within_4_se(
+            "attacker_sp_left_mean",
+            o.attacker_sp_left_mean,
+            &s.attacker_sp,
+        );
+        within_4_se(
+            "defender_sp_left_mean",
+            o.defender_sp_left_mean,
+            &s.defender_sp,
+        );
         within_4_se("mean_rounds", o.mean_rounds, &s.rounds);
         // Every point of both distributions too.
         for (i, &p) in o.attacker_sp_left.iter().enumerate() {
@@ -1263,7 +1467,10 @@ mod tests {
 
     #[test]
     fn monte_carlo_agrees_with_a_raid_of_mixed_fire() {
-        let mut q = query("ranger:2,4,light:3,ranger:1", "indian:2,militia:1,3,indian:1");
+        let mut q = query(
+            "ranger:2,4,light:3,ranger:1",
+            "indian:2,militia:1,3,indian:1",
+        );
         q.raid = true;
         cross_check(&q, 4);
         let mut q = query("indian:2,militia:2,indian:1", "ranger:2,1,light:2");

@@ -25,15 +25,26 @@ impl Louisbourg {
         }
         let d = deck().card(card);
         if d.flag != side {
-            return Err(Why::new("6.1", "a card with the other side's flag can only be discarded"));
+            return Err(Why::new(
+                "6.1",
+                "a card with the other side's flag can only be discarded",
+            ));
         }
         if self.card_used[side.seat()] {
-            return Err(Why::new("6.1", "one card may be played or discarded per turn, and this turn's is used"));
+            return Err(Why::new(
+                "6.1",
+                "one card may be played or discarded per turn, and this turn's is used",
+            ));
         }
         if self.window(side) != Some(d.when) {
             return Err(match d.when {
-                Window::Bombardment => Why::new("6.1", "this card is played during your bombardment step"),
-                Window::Action => Why::new("6.1", "this card is played in your player action phase, before the action"),
+                Window::Bombardment => {
+                    Why::new("6.1", "this card is played during your bombardment step")
+                }
+                Window::Action => Why::new(
+                    "6.1",
+                    "this card is played in your player action phase, before the action",
+                ),
                 Window::Drawn => Why::new("6.1", "attrition cards are played when drawn"),
             });
         }
@@ -41,22 +52,34 @@ impl Louisbourg {
         match &d.effect {
             Effect::ExtraBombardment { from, target, .. } => {
                 if !self.occupies(side, effect_loc(from)) {
-                    return Err(Why::new("6.1", "the card needs your units in the location it bombards from"));
+                    return Err(Why::new(
+                        "6.1",
+                        "the card needs your units in the location it bombards from",
+                    ));
                 }
                 if !self.occupies(enemy, effect_loc(target)) {
-                    return Err(Why::new("6.1", "there are no enemy units at the card's target"));
+                    return Err(Why::new(
+                        "6.1",
+                        "there are no enemy units at the card's target",
+                    ));
                 }
             }
             Effect::BombardDrm { .. } if self.bombard_targets(side).next().is_none() => {
                 return Err(Why::new("6.1", "you have nothing to bombard this turn"));
             }
             Effect::ShipStrike { .. } if !self.occupies(enemy, LOUISBOURG_HARBOR) => {
-                return Err(Why::new("6.1", "there are no enemy ships in Louisbourg Harbor"));
+                return Err(Why::new(
+                    "6.1",
+                    "there are no enemy ships in Louisbourg Harbor",
+                ));
             }
             Effect::Restore { at, .. } => {
                 let at = at.as_deref().map(effect_loc);
                 if self.restorable(side, at).next().is_none() {
-                    return Err(Why::new("6.1", "none of your army units can regain strength"));
+                    return Err(Why::new(
+                        "6.1",
+                        "none of your army units can regain strength",
+                    ));
                 }
             }
             _ => {}
@@ -71,16 +94,25 @@ impl Louisbourg {
             return Err(Why::new("6.1", "that card is not in your hand"));
         }
         if self.card_used[side.seat()] {
-            return Err(Why::new("6.1", "one card may be played or discarded per turn, and this turn's is used"));
+            return Err(Why::new(
+                "6.1",
+                "one card may be played or discarded per turn, and this turn's is used",
+            ));
         }
         if self.window(side) != Some(Window::Action) {
-            return Err(Why::new("6.1", "cards are discarded in your player action phase, before the action"));
+            return Err(Why::new(
+                "6.1",
+                "cards are discarded in your player action phase, before the action",
+            ));
         }
         Ok(())
     }
 
     pub(crate) fn playable_cards(&self, side: Side) -> impl Iterator<Item = CardId> + '_ {
-        self.hands[side.seat()].iter().copied().filter(move |&c| self.why_not_play(side, c).is_ok())
+        self.hands[side.seat()]
+            .iter()
+            .copied()
+            .filter(move |&c| self.why_not_play(side, c).is_ok())
     }
 
     pub(crate) fn card_candidates(&self, side: Side, out: &mut Vec<Action>) {
@@ -91,7 +123,10 @@ impl Louisbourg {
         for (i, &c) in hand.iter().enumerate() {
             // identical copies are one choice
             let copies = &deck().first_copy;
-            if hand[..i].iter().any(|&o| copies[o as usize] == copies[c as usize]) {
+            if hand[..i]
+                .iter()
+                .any(|&o| copies[o as usize] == copies[c as usize])
+            {
                 continue;
             }
             if self.why_not_play(side, c).is_ok() {
@@ -115,8 +150,10 @@ impl Louisbourg {
         self.take_from_hand(side, card);
         self.face_down[side.seat()].push(card);
         let name = &deck().card(card).name;
-        self.log.public(|| format!("The {} discard a card face down (6.1).", side.name()));
-        self.log.private(side.seat(), || format!("(you discarded {name})"));
+        self.log
+            .public(|| format!("The {} discard a card face down (6.1).", side.name()));
+        self.log
+            .private(side.seat(), || format!("(you discarded {name})"));
     }
 
     /// Plays a card face up and carries out its effect (6.1: effective for this turn only).
@@ -125,8 +162,13 @@ impl Louisbourg {
         self.played[side.seat()] = Some(card);
         self.bump_epoch();
         let d = deck().card(card);
-        let house = if d.origin == crate::cards::Origin::House { " [house card]" } else { "" };
-        self.log.public(|| format!("The {} play {}{house}.", side.name(), d.name));
+        let house = if d.origin == crate::cards::Origin::House {
+            " [house card]"
+        } else {
+            ""
+        };
+        self.log
+            .public(|| format!("The {} play {}{house}.", side.name(), d.name));
         let e = &mut self.effects[side.seat()];
         match &d.effect {
             Effect::Attrition { sp } => {
@@ -142,8 +184,15 @@ impl Louisbourg {
             Effect::ShipStrike { hit_on } => {
                 let ships = self.count(side.other(), LOUISBOURG_HARBOR) as u32;
                 let hits = self.dice.count_d6_at_least(ships, *hit_on);
-                self.log.public(|| format!("{ships} dice against the ships in the harbor: {hits} hits."));
-                self.start_hits(side.other(), hits as u8, Pool::At(LOUISBOURG_HARBOR), Then::BackToBombard(side));
+                self.log.public(|| {
+                    format!("{ships} dice against the ships in the harbor: {hits} hits.")
+                });
+                self.start_hits(
+                    side.other(),
+                    hits as u8,
+                    Pool::At(LOUISBOURG_HARBOR),
+                    Then::BackToBombard(side),
+                );
             }
             Effect::AttackFire { hit_on, rounds } => e.attack_fire = Some((*hit_on, *rounds)),
             Effect::DefendFire { hit_on, rounds, at } => {
@@ -156,32 +205,54 @@ impl Louisbourg {
             Effect::NoRetreatLoss => e.no_retreat_loss = true,
             Effect::Restore { sp, at } => {
                 let at = at.as_deref().map(effect_loc);
-                self.set_step(Step::Restore { side, left: *sp, at });
+                self.set_step(Step::Restore {
+                    side,
+                    left: *sp,
+                    at,
+                });
                 self.settle_restore();
             }
         }
     }
 
     /// Army units of `side` below their printed SP (at `at`, if given).
-    pub(crate) fn restorable(&self, side: Side, at: Option<Loc>) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn restorable(
+        &self,
+        side: Side,
+        at: Option<Loc>,
+    ) -> impl Iterator<Item = usize> + '_ {
         let places = match at {
             Some(l) => self.mask(side, l),
-            None => (0..LAND as Loc).chain([BRITISH_BOX]).fold(0, |m, l| m | self.mask(side, l)),
+            None => (0..LAND as Loc)
+                .chain([BRITISH_BOX])
+                .fold(0, |m, l| m | self.mask(side, l)),
         };
-        blocks(places).filter(move |&i| self.kind_of(i) != Kind::Ship && self.units[i].sp < Self::max_sp(i))
+        blocks(places)
+            .filter(move |&i| self.kind_of(i) != Kind::Ship && self.units[i].sp < Self::max_sp(i))
     }
 
     pub(crate) fn why_not_restore(&self, unit: UnitId) -> Result<(), Why> {
         match self.step {
-            Step::Restore { side, at, .. } if self.restorable(side, at).any(|i| i == unit as usize) => Ok(()),
-            _ => Err(Why::new("6.1", "the card restores strength to your damaged army units")),
+            Step::Restore { side, at, .. }
+                if self.restorable(side, at).any(|i| i == unit as usize) =>
+            {
+                Ok(())
+            }
+            _ => Err(Why::new(
+                "6.1",
+                "the card restores strength to your damaged army units",
+            )),
         }
     }
 
     pub(crate) fn apply_restore(&mut self, unit: UnitId) {
         self.units[unit as usize].sp += 1;
         if let Step::Restore { side, left, at } = self.step {
-            self.set_step(Step::Restore { side, left: left.saturating_sub(1), at });
+            self.set_step(Step::Restore {
+                side,
+                left: left.saturating_sub(1),
+                at,
+            });
         }
         self.settle_restore();
     }

@@ -29,7 +29,10 @@ impl Louisbourg {
                     && u.loc != REINFORCEMENTS
             })
             .collect();
-        let mut slots: Vec<(u8, u8, u8)> = hidden.iter().map(|&i| (g.units[i].loc, g.units[i].steps, g.units[i].from)).collect();
+        let mut slots: Vec<(u8, u8, u8)> = hidden
+            .iter()
+            .map(|&i| (g.units[i].loc, g.units[i].steps, g.units[i].from))
+            .collect();
         // sorted first, so the draw depends only on what the seat knows, not on which block
         // truly stands where: two states the seat cannot tell apart resample alike
         slots.sort_unstable();
@@ -43,8 +46,13 @@ impl Louisbourg {
         g.recount();
         // the cards `seat` has not seen: the deck, the enemy hand and the enemy's face-down
         // discards; they are dealt again into the same three places, same sizes
-        let mut pool: Vec<u8> =
-            g.deck.iter().chain(g.hands[enemy.seat()].iter()).chain(g.face_down[enemy.seat()].iter()).copied().collect();
+        let mut pool: Vec<u8> = g
+            .deck
+            .iter()
+            .chain(g.hands[enemy.seat()].iter())
+            .chain(g.face_down[enemy.seat()].iter())
+            .copied()
+            .collect();
         pool.sort_unstable();
         dice.shuffle(&mut pool);
         let n = g.hands[enemy.seat()].len();
@@ -55,7 +63,9 @@ impl Louisbourg {
         if seat == Side::French && !self.plan_public && self.step != Step::LandingPlan {
             let mut plans = Vec::new();
             g.plan_candidates(&mut plans);
-            if let Some(crate::actions::Action::Plan { kc, fp, wp }) = plans.get(dice.below(plans.len().max(1) as u32) as usize) {
+            if let Some(crate::actions::Action::Plan { kc, fp, wp }) =
+                plans.get(dice.below(plans.len().max(1) as u32) as usize)
+            {
                 g.plan = [*kc, *fp, *wp];
                 g.landing_left = g.plan;
             }
@@ -63,5 +73,4 @@ impl Louisbourg {
         g.dice.reseed(dice.next_seed());
         g
     }
-
 }

@@ -14,7 +14,6 @@ use crate::fire::bombardment_losses;
 use crate::forces::forces;
 use fiw_engine::{squash, AssumedValue, RuleBook, Sec};
 
-
 macro_rules! t {
     (rulebook $name:literal) => {
         concat!("crates/louisbourg/tests/rulebook.rs::", $name)
@@ -26,7 +25,12 @@ macro_rules! t {
         concat!("crates/louisbourg/tests/odds_vs_battles.rs::", $name)
     };
     ($file:ident $name:literal) => {
-        concat!("crates/louisbourg/src/", stringify!($file), ".rs::tests::", $name)
+        concat!(
+            "crates/louisbourg/src/",
+            stringify!($file),
+            ".rs::tests::",
+            $name
+        )
     };
 }
 
@@ -506,12 +510,14 @@ const READINGS: &[Reading] = &[
         name: "8.3.1 no return to the start",
         value: "a unit moving two locations may not end its land move in the location the move \
                 began",
-        reason: "not printed; the project reads a move out and back as no move; moves.rs: why_not_go",
+        reason:
+            "not printed; the project reads a move out and back as no move; moves.rs: why_not_go",
     },
     Reading {
         name: "8.3.2 raiders' origin",
         value: "all raiders come from one location, and all go back to it",
-        reason: "8.3.2 sends them back to 'the location they came from', in the singular; moves.rs: \
+        reason:
+            "8.3.2 sends them back to 'the location they came from', in the singular; moves.rs: \
                  why_not_begin, why_not_go; battle.rs: raiders_return",
     },
     Reading {
@@ -563,7 +569,11 @@ fn assumed() -> Vec<AssumedValue> {
                  fire.rs: bombardment_losses"
             .into(),
     }];
-    out.extend(READINGS.iter().map(|r| AssumedValue { name: r.name.into(), value: squash(r.value), reason: squash(r.reason) }));
+    out.extend(READINGS.iter().map(|r| AssumedValue {
+        name: r.name.into(),
+        value: squash(r.value),
+        reason: squash(r.reason),
+    }));
     out.iter_mut().for_each(|a| a.reason = squash(&a.reason));
     for r in board().roads.iter() {
         if let Some(why) = &r.assumed {
@@ -577,10 +587,17 @@ fn assumed() -> Vec<AssumedValue> {
     for (line, why) in &forces().assumed {
         // "British regular 4 SP x12 (br-reg)": the prefix names the blocks
         let (name, value) = match line.rsplit_once(" (") {
-            Some((what, prefix)) => (format!("blocks {}", prefix.trim_end_matches(')')), what.to_string()),
+            Some((what, prefix)) => (
+                format!("blocks {}", prefix.trim_end_matches(')')),
+                what.to_string(),
+            ),
             None => ("blocks".to_string(), line.clone()),
         };
-        out.push(AssumedValue { name, value, reason: why.clone() });
+        out.push(AssumedValue {
+            name,
+            value,
+            reason: why.clone(),
+        });
     }
     let mut seen: Vec<&str> = Vec::new();
     for c in &deck().cards {
@@ -589,17 +606,22 @@ fn assumed() -> Vec<AssumedValue> {
         }
         seen.push(&c.id);
         let copies = deck().cards.iter().filter(|d| d.id == c.id).count();
-        let name = if copies > 1 { format!("card {} ({} flag, ×{copies})", c.name, c.flag.name()) } else { format!("card {} ({} flag)", c.name, c.flag.name()) };
+        let name = if copies > 1 {
+            format!("card {} ({} flag, ×{copies})", c.name, c.flag.name())
+        } else {
+            format!("card {} ({} flag)", c.name, c.flag.name())
+        };
         match c.origin {
             Origin::Printed => {}
             Origin::Attrition => out.push(AssumedValue {
                 name,
                 value: card_text(c),
-                reason: "the rulebook names the attrition cards (6.1: French 2, British 1) but does \
+                reason:
+                    "the rulebook names the attrition cards (6.1: French 2, British 1) but does \
                          not print their effect; ships are spared (battle.rs: hit_targets)"
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .join(" "),
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" "),
             }),
             Origin::House => out.push(AssumedValue {
                 name,
@@ -670,26 +692,61 @@ fn card_text(c: &CardDef) -> String {
         Rounds::All => "in every round",
     };
     let effect = match &c.effect {
-        Effect::Attrition { sp } => format!("the side loses {sp} SP, its choice among its army units"),
+        Effect::Attrition { sp } => {
+            format!("the side loses {sp} SP, its choice among its army units")
+        }
         Effect::ExtraBombardment { from, target, drm } => {
-            let drm = if *drm == 0 { String::new() } else { format!(", {} DRM", signed(*drm)) };
-            format!("if it holds {}, one extra bombardment of {} (1d6 on the Bombardment Table{drm})", place(from), place(target))
+            let drm = if *drm == 0 {
+                String::new()
+            } else {
+                format!(", {} DRM", signed(*drm))
+            };
+            format!(
+                "if it holds {}, one extra bombardment of {} (1d6 on the Bombardment Table{drm})",
+                place(from),
+                place(target)
+            )
         }
         Effect::BombardDrm { drm } => format!("its bombardments this turn at {} DRM", signed(*drm)),
-        Effect::EnemyBombardDrm { drm } => format!("enemy bombardments this turn at {} DRM", signed(*drm)),
-        Effect::ShipStrike { hit_on } => format!("one die per enemy ship in Louisbourg Harbor, each {hit_on}–6 a hit"),
-        Effect::AttackFire { hit_on, rounds: r } => format!("its attackers hit on {hit_on}–6 {} this turn", rounds(*r)),
-        Effect::DefendFire { hit_on, rounds: r, at } => {
-            let at = at.as_deref().map(|l| format!(" at {}", place(l))).unwrap_or_default();
-            format!("its defenders{at} hit on {hit_on}–6 {} this turn", rounds(*r))
+        Effect::EnemyBombardDrm { drm } => {
+            format!("enemy bombardments this turn at {} DRM", signed(*drm))
         }
-        Effect::NoAmphibiousDefence => "no amphibious 4–6 fire against its landings this turn".into(),
-        Effect::ForbidSeaMoves => "the enemy may make no amphibious move and no ship move this turn".into(),
+        Effect::ShipStrike { hit_on } => {
+            format!("one die per enemy ship in Louisbourg Harbor, each {hit_on}–6 a hit")
+        }
+        Effect::AttackFire { hit_on, rounds: r } => {
+            format!("its attackers hit on {hit_on}–6 {} this turn", rounds(*r))
+        }
+        Effect::DefendFire {
+            hit_on,
+            rounds: r,
+            at,
+        } => {
+            let at = at
+                .as_deref()
+                .map(|l| format!(" at {}", place(l)))
+                .unwrap_or_default();
+            format!(
+                "its defenders{at} hit on {hit_on}–6 {} this turn",
+                rounds(*r)
+            )
+        }
+        Effect::NoAmphibiousDefence => {
+            "no amphibious 4–6 fire against its landings this turn".into()
+        }
+        Effect::ForbidSeaMoves => {
+            "the enemy may make no amphibious move and no ship move this turn".into()
+        }
         Effect::RoadBonus { extra } => format!("its road limits +{extra} this turn"),
         Effect::RegularsMarch => "its regulars move 2 locations this turn".into(),
-        Effect::NoRetreatLoss => "its units retreating over a road limit lose no SP this turn".into(),
+        Effect::NoRetreatLoss => {
+            "its units retreating over a road limit lose no SP this turn".into()
+        }
         Effect::Restore { sp, at } => {
-            let at = at.as_deref().map(|l| format!(" at {}", place(l))).unwrap_or_default();
+            let at = at
+                .as_deref()
+                .map(|l| format!(" at {}", place(l)))
+                .unwrap_or_default();
             format!("restore up to {sp} SP to its damaged army units{at}, never above printed SP")
         }
     };
@@ -727,7 +784,12 @@ mod tests {
     const DOC: &str = "docs/rules/louisbourg.md";
 
     fn number(s: &str) -> Vec<u32> {
-        s.split('.').map(|p| p.parse().unwrap_or_else(|_| panic!("section '{s}' is not a number"))).collect()
+        s.split('.')
+            .map(|p| {
+                p.parse()
+                    .unwrap_or_else(|_| panic!("section '{s}' is not a number"))
+            })
+            .collect()
     }
 
     #[test]
@@ -736,11 +798,24 @@ mod tests {
         for s in &book.sections {
             assert!(!s.title.trim().is_empty(), "{}: no title", s.section);
             assert!(!s.summary.trim().is_empty(), "{}: no summary", s.section);
-            assert!(!s.summary.contains("  "), "{}: summary not squashed", s.section);
+            assert!(
+                !s.summary.contains("  "),
+                "{}: summary not squashed",
+                s.section
+            );
             let rules = !matches!(s.section.as_str(), "2" | "15");
-            assert_eq!(rules, !s.code.is_empty(), "{}: code is listed exactly for sections with rules", s.section);
+            assert_eq!(
+                rules,
+                !s.code.is_empty(),
+                "{}: code is listed exactly for sections with rules",
+                s.section
+            );
             if !rules {
-                assert!(s.summary.contains("no rules"), "{}: say it carries no rules", s.section);
+                assert!(
+                    s.summary.contains("no rules"),
+                    "{}: say it carries no rules",
+                    s.section
+                );
             }
         }
     }
@@ -749,12 +824,17 @@ mod tests {
     fn section_numbers_are_unique_and_in_rulebook_order() {
         let book = rulebook();
         for w in book.sections.windows(2) {
-            assert!(number(&w[0].section) < number(&w[1].section), "{} before {}", w[0].section, w[1].section);
+            assert!(
+                number(&w[0].section) < number(&w[1].section),
+                "{} before {}",
+                w[0].section,
+                w[1].section
+            );
         }
         let want = [
-            "2", "3", "4", "5", "5.1", "5.2", "6", "6.1", "7", "8", "8.1", "8.1.1", "8.1.2", "8.1.3", "8.2", "8.2.1",
-            "8.2.2", "8.3", "8.3.1", "8.3.2", "8.3.3", "8.3.4", "9", "9.1", "9.2", "9.3", "10", "11", "12", "13", "14",
-            "15",
+            "2", "3", "4", "5", "5.1", "5.2", "6", "6.1", "7", "8", "8.1", "8.1.1", "8.1.2",
+            "8.1.3", "8.2", "8.2.1", "8.2.2", "8.3", "8.3.1", "8.3.2", "8.3.3", "8.3.4", "9",
+            "9.1", "9.2", "9.3", "10", "11", "12", "13", "14", "15",
         ];
         let have: Vec<&str> = book.sections.iter().map(|s| s.section.as_str()).collect();
         assert_eq!(have, want);
@@ -780,43 +860,99 @@ mod tests {
                     roads += 1;
                     let a = find(&name).unwrap_or_else(|| panic!("{name} is not listed"));
                     assert_eq!(&a.reason, why);
-                    assert_eq!(a.value, format!("{} ({})", kind_word(r.kind), r.kind.limit()));
+                    assert_eq!(
+                        a.value,
+                        format!("{} ({})", kind_word(r.kind), r.kind.limit())
+                    );
                 }
                 None => assert!(find(&name).is_none(), "{name} is printed, not assumed"),
             }
         }
-        assert_eq!(roads, book.assumed.iter().filter(|a| a.name.starts_with("road ")).count());
+        assert_eq!(
+            roads,
+            book.assumed
+                .iter()
+                .filter(|a| a.name.starts_with("road "))
+                .count()
+        );
         for (line, why) in &forces().assumed {
-            assert!(book.assumed.iter().any(|a| line.contains(&a.value) && &a.reason == why), "{line} is not listed");
+            assert!(
+                book.assumed
+                    .iter()
+                    .any(|a| line.contains(&a.value) && &a.reason == why),
+                "{line} is not listed"
+            );
         }
-        let house = book.assumed.iter().filter(|a| a.reason.starts_with("house card")).count();
-        assert_eq!(house, deck().cards.iter().filter(|c| c.origin == Origin::House).count());
+        let house = book
+            .assumed
+            .iter()
+            .filter(|a| a.reason.starts_with("house card"))
+            .count();
+        assert_eq!(
+            house,
+            deck()
+                .cards
+                .iter()
+                .filter(|c| c.origin == Origin::House)
+                .count()
+        );
         assert_eq!(house, 24);
-        let attrition: Vec<_> = book.assumed.iter().filter(|a| a.name.starts_with("card ") && a.reason.contains("attrition")).collect();
-        assert_eq!(attrition.len(), 2, "one entry per attrition card (French ×2, British)");
-        assert!(attrition.iter().all(|a| a.value.contains("loses 2 SP")), "{attrition:?}");
+        let attrition: Vec<_> = book
+            .assumed
+            .iter()
+            .filter(|a| a.name.starts_with("card ") && a.reason.contains("attrition"))
+            .collect();
+        assert_eq!(
+            attrition.len(),
+            2,
+            "one entry per attrition card (French ×2, British)"
+        );
+        assert!(
+            attrition.iter().all(|a| a.value.contains("loses 2 SP")),
+            "{attrition:?}"
+        );
         let printed = deck().card(deck().named("island-battery-bombardment").unwrap());
-        assert!(find(&format!("card {} ({} flag)", printed.name, printed.flag.name())).is_none(), "the printed card is not assumed");
+        assert!(
+            find(&format!(
+                "card {} ({} flag)",
+                printed.name,
+                printed.flag.name()
+            ))
+            .is_none(),
+            "the printed card is not assumed"
+        );
     }
 
     /// The functions a reading cites (`moves.rs: why_not_go, apply_go`) are defined there.
     #[test]
     fn the_readings_cite_real_functions() {
         let mut cited = 0;
-        for a in rulebook().assumed.iter().filter(|a| !a.name.starts_with("road ") && !a.name.starts_with("blocks ")) {
+        for a in rulebook()
+            .assumed
+            .iter()
+            .filter(|a| !a.name.starts_with("road ") && !a.name.starts_with("blocks "))
+        {
             let mut rest = a.reason.as_str();
             while let Some(i) = rest.find(".rs: ") {
-                let file = rest[..i].rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
+                let file = rest[..i]
+                    .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .next()
+                    .unwrap_or("");
                 let after = &rest[i + 5..];
                 let end = after.find([';', '(', ')', '.']).unwrap_or(after.len());
                 let text = read(&format!("crates/louisbourg/src/{file}.rs"));
                 for item in after[..end].split(", ").map(str::trim) {
                     assert!(
-                        !item.is_empty() && item.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
+                        !item.is_empty()
+                            && item.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
                         "{}: '{item}' after {file}.rs is not a function name",
                         a.name
                     );
-                    assert!(text.contains(&format!("fn {item}(")), "{}: {file}.rs has no fn {item}", a.name);
+                    assert!(
+                        text.contains(&format!("fn {item}(")),
+                        "{}: {file}.rs has no fn {item}",
+                        a.name
+                    );
                     cited += 1;
                 }
                 rest = &after[end..];
@@ -830,13 +966,20 @@ mod tests {
         let book = rulebook();
         let mut names: Vec<&str> = book.assumed.iter().map(|a| a.name.as_str()).collect();
         for a in &book.assumed {
-            assert!(!a.value.trim().is_empty() && !a.reason.trim().is_empty(), "{}", a.name);
+            assert!(
+                !a.value.trim().is_empty() && !a.reason.trim().is_empty(),
+                "{}",
+                a.name
+            );
         }
         names.sort();
         let n = names.len();
         names.dedup();
         assert_eq!(names.len(), n, "two assumed values share a name");
-        assert_eq!(bombardment_table(), "1d6 + DRM: 1–2 no effect, 3–5 −1 SP, 6–7 −2 SP, 8+ −3 SP");
+        assert_eq!(
+            bombardment_table(),
+            "1d6 + DRM: 1–2 no effect, 3–5 −1 SP, 6–7 −2 SP, 8+ −3 SP"
+        );
     }
 
     #[test]
@@ -846,7 +989,11 @@ mod tests {
         }
         let doc = read(DOC);
         for s in &rulebook().sections {
-            assert!(doc.contains(&format!("| {} {} |", s.section, s.title)), "{DOC} lacks section {}", s.section);
+            assert!(
+                doc.contains(&format!("| {} {} |", s.section, s.title)),
+                "{DOC} lacks section {}",
+                s.section
+            );
         }
     }
 
@@ -854,6 +1001,7 @@ mod tests {
     #[test]
     fn the_docs_match_the_rulebook() {
         let regenerate = "FIW_BLESS=1 cargo test -p fiw-louisbourg rulebook";
-        RuleBook::check_doc(&root(), DOC, &markdown(&rulebook()), regenerate).unwrap_or_else(|e| panic!("{e}"));
+        RuleBook::check_doc(&root(), DOC, &markdown(&rulebook()), regenerate)
+            .unwrap_or_else(|e| panic!("{e}"));
     }
 }

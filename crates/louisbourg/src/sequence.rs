@@ -44,7 +44,8 @@ impl Louisbourg {
 
     pub(crate) fn apply_first(&mut self, first: Side) {
         self.order = [first, first.other()];
-        self.log.public(|| format!("The {} go first this turn.", first.name()));
+        self.log
+            .public(|| format!("The {} go first this turn.", first.name()));
         self.after_order();
     }
 
@@ -58,8 +59,10 @@ impl Louisbourg {
         let card = self.deck.pop()?;
         self.hands[side.seat()].push(card);
         let name = &deck().card(card).name;
-        self.log.public(|| format!("The {} draw a card.", side.name()));
-        self.log.private(side.seat(), || format!("You draw: {name}"));
+        self.log
+            .public(|| format!("The {} draw a card.", side.name()));
+        self.log
+            .private(side.seat(), || format!("You draw: {name}"));
         Some(card)
     }
 
@@ -94,8 +97,13 @@ impl Louisbourg {
             let roll = self.dice.d6();
             self.bump_epoch();
             self.rough_seas = roll >= 5;
-            let what = if self.rough_seas { "rough seas: no British amphibious or ship move this turn" } else { "fair" };
-            self.log.public(|| format!("Weather roll {roll}: {what} (8.1.3)."));
+            let what = if self.rough_seas {
+                "rough seas: no British amphibious or ship move this turn"
+            } else {
+                "fair"
+            };
+            self.log
+                .public(|| format!("Weather roll {roll}: {what} (8.1.3)."));
         }
         self.set_step(Step::Bombard(self.order[0]));
         self.skip_idle_steps();
@@ -113,7 +121,8 @@ impl Louisbourg {
         self.card_used[side.seat()] = true;
         self.played[side.seat()] = Some(card);
         let d = deck().card(card);
-        self.log.public(|| format!("The {} must play {} at once (6.1).", side.name(), d.name));
+        self.log
+            .public(|| format!("The {} must play {} at once (6.1).", side.name(), d.name));
         let sp = match d.effect {
             Effect::Attrition { sp } => sp,
             _ => 0,
@@ -182,22 +191,45 @@ impl Louisbourg {
     fn end_turn(&mut self) {
         let sp = self.british_sp();
         let turn = self.turn as u32;
-        let in_fortress = self.at(Side::British, LOUISBOURG).any(|(i, _)| self.kind_of(i) != Kind::Ship);
+        let in_fortress = self
+            .at(Side::British, LOUISBOURG)
+            .any(|(i, _)| self.kind_of(i) != Kind::Ship);
         let in_harbor = self.occupies(Side::British, LOUISBOURG_HARBOR);
         let outcome = if sp < VICTORY_SP {
-            Some(Outcome { winner: Some(Side::French.seat()), turn, reason: format!("the British fell to {sp} SP, below {VICTORY_SP} (13)") })
+            Some(Outcome {
+                winner: Some(Side::French.seat()),
+                turn,
+                reason: format!("the British fell to {sp} SP, below {VICTORY_SP} (13)"),
+            })
         } else if in_fortress || in_harbor {
-            let what = if in_fortress { "a British army unit holds Louisbourg" } else { "a British ship holds Louisbourg Harbor" };
-            Some(Outcome { winner: Some(Side::British.seat()), turn, reason: format!("{what} with {sp} British SP (13)") })
+            let what = if in_fortress {
+                "a British army unit holds Louisbourg"
+            } else {
+                "a British ship holds Louisbourg Harbor"
+            };
+            Some(Outcome {
+                winner: Some(Side::British.seat()),
+                turn,
+                reason: format!("{what} with {sp} British SP (13)"),
+            })
         } else if self.turn >= LAST_TURN {
-            Some(Outcome { winner: Some(Side::French.seat()), turn, reason: "the British have not won by the end of turn 16 (13)".into() })
+            Some(Outcome {
+                winner: Some(Side::French.seat()),
+                turn,
+                reason: "the British have not won by the end of turn 16 (13)".into(),
+            })
         } else {
             None
         };
         if let Some(o) = outcome {
-            let who = if o.winner == Some(0) { "British" } else { "French" };
+            let who = if o.winner == Some(0) {
+                "British"
+            } else {
+                "French"
+            };
             let why = o.reason.clone();
-            self.log.public(|| format!("The {who} win on turn {turn}: {why}."));
+            self.log
+                .public(|| format!("The {who} win on turn {turn}: {why}."));
             self.outcome = Some(o);
             self.battle = None;
             self.set_step(Step::Over);

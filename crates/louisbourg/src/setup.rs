@@ -18,10 +18,16 @@ impl Louisbourg {
         let ships = self.at(Side::British, GABARUS_BAY).count() as u8;
         let total = kc as u32 + fp as u32 + wp as u32;
         if total < 4 {
-            return Err(Why::new("7", "the British must try to land at least 4 units on turn 1"));
+            return Err(Why::new(
+                "7",
+                "the British must try to land at least 4 units on turn 1",
+            ));
         }
         if total > ships as u32 {
-            return Err(Why::new("8.3.3", "each landing unit needs its own ship: at most 6 in all"));
+            return Err(Why::new(
+                "8.3.3",
+                "each landing unit needs its own ship: at most 6 in all",
+            ));
         }
         Ok(())
     }
@@ -40,7 +46,9 @@ impl Louisbourg {
 
     pub(crate) fn apply_plan(&mut self, kc: u8, fp: u8, wp: u8) {
         self.plan = [kc, fp, wp];
-        self.log.public(|| "The British have chosen their landing sites in secret. The French set up (7).".into());
+        self.log.public(|| {
+            "The British have chosen their landing sites in secret. The French set up (7).".into()
+        });
         self.log.private(Side::British.seat(), || {
             format!("Your landing plan: Kennington Cove {kc}, Flat Point {fp}, White Point {wp}")
         });
@@ -62,7 +70,10 @@ impl Louisbourg {
     /// Battery and Lighthouse Point if they are still empty; 5.2 never an Indian in Louisbourg.
     pub(crate) fn why_not_place(&self, unit: UnitId, to: Loc) -> Result<(), Why> {
         if self.next_to_place() != Some(unit as usize) {
-            return Err(Why::new("7", "the French place their blocks in the order listed; place the one shown"));
+            return Err(Why::new(
+                "7",
+                "the French place their blocks in the order listed; place the one shown",
+            ));
         }
         if !is_land(to) {
             return Err(Why::new("7", "French army blocks set up on land locations"));
@@ -89,7 +100,10 @@ impl Louisbourg {
         if (0..LAND as Loc).all(|l| !self.occupies(Side::French, l)) {
             Ok(())
         } else {
-            Err(Why::new("14", "the solitaire set-up places every French block: choose it before placing any"))
+            Err(Why::new(
+                "14",
+                "the solitaire set-up places every French block: choose it before placing any",
+            ))
         }
     }
 
@@ -97,7 +111,10 @@ impl Louisbourg {
         if let Some(u) = self.next_to_place() {
             for to in 0..LAND as Loc {
                 if self.why_not_place(u as UnitId, to).is_ok() {
-                    out.push(Action::Place { unit: u as UnitId, to });
+                    out.push(Action::Place {
+                        unit: u as UnitId,
+                        to,
+                    });
                 }
             }
         }
@@ -109,7 +126,9 @@ impl Louisbourg {
     pub(crate) fn apply_place(&mut self, unit: UnitId, to: Loc) {
         self.set_loc(unit as usize, to);
         let id = &forces().units[unit as usize].id;
-        self.log.private(Side::French.seat(), || format!("{id} set up at {}", board().name(to)));
+        self.log.private(Side::French.seat(), || {
+            format!("{id} set up at {}", board().name(to))
+        });
         if self.next_to_place().is_none() {
             self.finish_setup();
         }
@@ -141,7 +160,9 @@ impl Louisbourg {
         self.recount();
         let roll = self.dice.d6();
         let is = |s: &Self, i: usize, loc: Loc, kind: Option<Kind>| {
-            s.units[i].loc == loc && s.side_of(i) == Side::French && kind.is_none_or(|k| s.kind_of(i) == k)
+            s.units[i].loc == loc
+                && s.side_of(i) == Side::French
+                && kind.is_none_or(|k| s.kind_of(i) == k)
         };
         let shift = |s: &mut Self, from: Loc, to: Loc, kind: Option<Kind>, n: usize| {
             let mut left = n;
@@ -168,16 +189,23 @@ impl Louisbourg {
             5 => "one militia moves from White Point to Kennington Cove",
             _ => "no adjustment",
         };
-        self.log.public(|| format!("The French set up by the solitaire table (14); die {roll}: {what}."));
+        self.log.public(|| {
+            format!("The French set up by the solitaire table (14); die {roll}: {what}.")
+        });
         self.finish_setup();
     }
 
     /// 7 the deal: two cards each, then turn 1 begins.
     fn finish_setup(&mut self) {
-        debug_assert!(self.units.iter().enumerate().all(|(i, u)| u.loc != UNPLACED
-            || !matches!(forces().units[i].start, Start::FrenchSetup)));
+        debug_assert!(self
+            .units
+            .iter()
+            .enumerate()
+            .all(|(i, u)| u.loc != UNPLACED
+                || !matches!(forces().units[i].start, Start::FrenchSetup)));
         self.update_control();
-        self.log.public(|| "The French are set up. Two cards are dealt to each side (6.1).".into());
+        self.log
+            .public(|| "The French are set up. Two cards are dealt to each side (6.1).".into());
         for _ in 0..2 {
             for side in [Side::British, Side::French] {
                 self.draw_card(side);

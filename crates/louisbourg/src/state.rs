@@ -107,11 +107,20 @@ pub enum Step {
     /// 7 the British carry out the landing plan, block by block.
     Landing,
     /// 8.3.1 a land move from `from` is under way.
-    LandMove { side: Side, from: Loc, must_continue: Option<UnitId> },
+    LandMove {
+        side: Side,
+        from: Loc,
+        must_continue: Option<UnitId>,
+    },
     /// 8.3.2 raiders are being chosen.
     Raid { side: Side, from: Loc, to: Loc },
     /// 8.3.3 an amphibious move is under way.
-    Amphibious { side: Side, sea: Loc, from: Loc, ships_left: u8 },
+    Amphibious {
+        side: Side,
+        sea: Loc,
+        from: Loc,
+        ships_left: u8,
+    },
     /// 8.3.4 ships are being chosen.
     ShipMove { side: Side, from: Loc, to: Loc },
     /// 12 reinforcements entering a British-held location as the French action.
@@ -123,9 +132,18 @@ pub enum Step {
     /// 10 this side's blocks retreat one by one.
     Retreat(Side),
     /// 9.2 / 8.2 the owner picks which block takes the next hit.
-    Hits { owner: Side, left: u8, pool: Pool, then: Then },
+    Hits {
+        owner: Side,
+        left: u8,
+        pool: Pool,
+        then: Then,
+    },
     /// A card restores SP to this side's blocks.
-    Restore { side: Side, left: u8, at: Option<Loc> },
+    Restore {
+        side: Side,
+        left: u8,
+        at: Option<Loc>,
+    },
     /// The game is over.
     Over,
 }
@@ -291,7 +309,9 @@ impl Louisbourg {
             log: Log::new(true),
         };
         game.recount();
-        game.log.public(|| "Louisbourg 1758. The British choose their landing plan in secret (7).".into());
+        game.log.public(|| {
+            "Louisbourg 1758. The British choose their landing plan in secret (7).".into()
+        });
         Ok(game)
     }
 
@@ -384,7 +404,10 @@ impl Louisbourg {
 
     /// A side's blocks still in the game, with their index.
     pub(crate) fn iter_side(&self, side: Side) -> impl Iterator<Item = (usize, &Unit)> {
-        self.units.iter().enumerate().filter(move |(_, u)| u.loc != ELIMINATED && u.side == side)
+        self.units
+            .iter()
+            .enumerate()
+            .filter(move |(_, u)| u.loc != ELIMINATED && u.side == side)
     }
 
     /// A side's blocks at a place.
@@ -423,7 +446,10 @@ impl Louisbourg {
     /// 3 the last side to occupy a land location controls it.
     pub(crate) fn update_control(&mut self) {
         for l in 0..LAND as Loc {
-            match (self.occupies(Side::British, l), self.occupies(Side::French, l)) {
+            match (
+                self.occupies(Side::British, l),
+                self.occupies(Side::French, l),
+            ) {
                 (true, false) => self.control[l as usize] = Side::British,
                 (false, true) => self.control[l as usize] = Side::French,
                 _ => {}
@@ -454,7 +480,8 @@ impl Louisbourg {
             self.set_loc(u, ELIMINATED);
             let id = &forces().units[u].id;
             let (side, kind) = (self.side_of(u), self.kind_of(u));
-            self.log.public(|| format!("{} {} eliminated", side.name(), kind.id()));
+            self.log
+                .public(|| format!("{} {} eliminated", side.name(), kind.id()));
             self.log.private(side.seat(), || format!("({id} is gone)"));
         }
     }
@@ -475,7 +502,11 @@ impl Louisbourg {
     /// A position for examples, puzzles and tests: turn `turn`, `active` first in player order
     /// and about to choose its action; every block not listed is out of the game, listed blocks
     /// stand at the given place with the given SP. Errors name the bad block or place.
-    pub fn arranged(turn: u8, active: Side, placements: &[(&str, &str, u8)]) -> Result<Louisbourg, String> {
+    pub fn arranged(
+        turn: u8,
+        active: Side,
+        placements: &[(&str, &str, u8)],
+    ) -> Result<Louisbourg, String> {
         let mut g = Louisbourg::with_options(&Options::default(), 0)?;
         for u in &mut g.units {
             u.loc = ELIMINATED;
@@ -483,7 +514,11 @@ impl Louisbourg {
         }
         g.recount();
         for &(id, at, sp) in placements {
-            let i = forces().units.iter().position(|d| d.id == id).ok_or_else(|| format!("unknown block '{id}'"))?;
+            let i = forces()
+                .units
+                .iter()
+                .position(|d| d.id == id)
+                .ok_or_else(|| format!("unknown block '{id}'"))?;
             let loc = crate::board::loc_named(at).ok_or_else(|| format!("unknown place '{at}'"))?;
             if sp == 0 || sp > forces().units[i].max_sp {
                 return Err(format!("block '{id}': SP {sp} is out of range"));
@@ -512,7 +547,11 @@ impl Louisbourg {
     /// Puts a card (by id) from the deck into a side's hand (for arranged positions).
     pub fn give_card(&mut self, side: Side, id: &str) -> Result<(), String> {
         let deck = crate::cards::deck();
-        let pos = self.deck.iter().position(|&c| deck.card(c).id == id).ok_or_else(|| format!("no card '{id}' left in the deck"))?;
+        let pos = self
+            .deck
+            .iter()
+            .position(|&c| deck.card(c).id == id)
+            .ok_or_else(|| format!("no card '{id}' left in the deck"))?;
         let c = self.deck.remove(pos);
         self.hands[side.seat()].push(c);
         Ok(())
@@ -521,7 +560,11 @@ impl Louisbourg {
     /// Puts a card (by id) on top of the deck, to be drawn next (for arranged positions).
     pub fn stack_card(&mut self, id: &str) -> Result<(), String> {
         let deck = crate::cards::deck();
-        let pos = self.deck.iter().position(|&c| deck.card(c).id == id).ok_or_else(|| format!("no card '{id}' left in the deck"))?;
+        let pos = self
+            .deck
+            .iter()
+            .position(|&c| deck.card(c).id == id)
+            .ok_or_else(|| format!("no card '{id}' left in the deck"))?;
         let c = self.deck.remove(pos);
         self.deck.push(c);
         Ok(())
@@ -537,7 +580,11 @@ impl Louisbourg {
 
 impl Louisbourg {
     /// Like [`Louisbourg::arranged`], but at `active`'s bombardment step (8.2).
-    pub fn arranged_bombardment(turn: u8, active: Side, placements: &[(&str, &str, u8)]) -> Result<Louisbourg, String> {
+    pub fn arranged_bombardment(
+        turn: u8,
+        active: Side,
+        placements: &[(&str, &str, u8)],
+    ) -> Result<Louisbourg, String> {
         let mut g = Self::arranged(turn, active, placements)?;
         g.set_step(Step::Bombard(active));
         Ok(g)

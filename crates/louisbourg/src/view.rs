@@ -87,7 +87,13 @@ pub struct View {
 
 fn card_view(c: u8) -> CardView {
     let d = deck().card(c);
-    CardView { id: d.id.clone(), name: d.name.clone(), flag: d.flag, when: d.when, house: d.origin == crate::cards::Origin::House }
+    CardView {
+        id: d.id.clone(),
+        name: d.name.clone(),
+        flag: d.flag,
+        when: d.when,
+        house: d.origin == crate::cards::Origin::House,
+    }
 }
 
 impl Louisbourg {
@@ -115,10 +121,16 @@ impl Louisbourg {
                     continue;
                 }
                 let d = &forces().units[i];
-                let block = |id| BlockView { id, kind: d.kind, sp: u.sp, max_sp: d.max_sp };
+                let block = |id| BlockView {
+                    id,
+                    kind: d.kind,
+                    sp: u.sp,
+                    max_sp: d.max_sp,
+                };
                 if d.side == seat {
                     own.push(block(Some(d.id.clone())));
-                } else if d.kind == Kind::Ship || u.seen || (u.revealed && battle_loc == Some(loc)) {
+                } else if d.kind == Kind::Ship || u.seen || (u.revealed && battle_loc == Some(loc))
+                {
                     enemy_seen.push(block(None));
                 } else {
                     enemy_hidden += 1;
@@ -151,7 +163,10 @@ impl Louisbourg {
             order_roll: self.order_roll,
             rough_seas: self.rough_seas,
             places,
-            hand: self.hands[seat.seat()].iter().map(|&c| card_view(c)).collect(),
+            hand: self.hands[seat.seat()]
+                .iter()
+                .map(|&c| card_view(c))
+                .collect(),
             enemy_hand: self.hands[enemy.seat()].len(),
             deck_left: self.deck.len(),
             discards: self.discards,
@@ -159,38 +174,80 @@ impl Louisbourg {
                 .iter()
                 .filter_map(|&s| self.played[s.seat()].map(|c| (s, card_view(c))))
                 .collect(),
-            landing_plan: (seat == Side::British && self.step != Step::LandingPlan).then_some(self.plan),
-            battle: self.battle.map(|b| BattleView { at: id(b.loc), kind: b.kind, attacker: b.attacker, round: b.round }),
+            landing_plan: (seat == Side::British && self.step != Step::LandingPlan)
+                .then_some(self.plan),
+            battle: self.battle.map(|b| BattleView {
+                at: id(b.loc),
+                kind: b.kind,
+                attacker: b.attacker,
+                round: b.round,
+            }),
             own_sp: self.side_sp(seat),
             outcome: self.outcome.clone(),
             legal,
-            log: if words { self.log.visible_to(seat.seat()).map(|e| e.text.clone()).collect() } else { Vec::new() },
+            log: if words {
+                self.log
+                    .visible_to(seat.seat())
+                    .map(|e| e.text.clone())
+                    .collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 
     /// What the game waits for, in words, for `seat`.
     fn waiting_for(&self, seat: Side) -> String {
-        let who = |s: Side| if s == seat { "You".to_string() } else { format!("The {}", s.name()) };
+        let who = |s: Side| {
+            if s == seat {
+                "You".to_string()
+            } else {
+                format!("The {}", s.name())
+            }
+        };
         match self.step {
             Step::LandingPlan => format!("{} choose the landing plan (7)", who(Side::British)),
             Step::FrenchSetup => match self.next_to_place() {
-                Some(u) if seat == Side::French => format!("You set up: place {} (7)", forces().units[u].id),
+                Some(u) if seat == Side::French => {
+                    format!("You set up: place {} (7)", forces().units[u].id)
+                }
                 _ => "The French set up (7)".into(),
             },
-            Step::ChooseFirst(s) => format!("{} won the order roll and choose who goes first (8.1.1)", who(s)),
+            Step::ChooseFirst(s) => format!(
+                "{} won the order roll and choose who goes first (8.1.1)",
+                who(s)
+            ),
             Step::Bombard(s) => format!("{} may bombard (8.2)", who(s)),
             Step::Action(s) => format!("{} choose an action (8.3)", who(s)),
             Step::Landing => format!("{} land the planned units (7)", who(Side::British)),
-            Step::LandMove { side, from, .. } => format!("{} move units from {} (8.3.1)", who(side), board().name(from)),
-            Step::Raid { side, to, .. } => format!("{} choose raiders against {} (8.3.2)", who(side), board().name(to)),
-            Step::Amphibious { side, from, .. } => format!("{} choose units to carry from {} (8.3.3)", who(side), board().name(from)),
-            Step::ShipMove { side, to, .. } => format!("{} choose ships to sail to {} (8.3.4)", who(side), board().name(to)),
+            Step::LandMove { side, from, .. } => format!(
+                "{} move units from {} (8.3.1)",
+                who(side),
+                board().name(from)
+            ),
+            Step::Raid { side, to, .. } => format!(
+                "{} choose raiders against {} (8.3.2)",
+                who(side),
+                board().name(to)
+            ),
+            Step::Amphibious { side, from, .. } => format!(
+                "{} choose units to carry from {} (8.3.3)",
+                who(side),
+                board().name(from)
+            ),
+            Step::ShipMove { side, to, .. } => format!(
+                "{} choose ships to sail to {} (8.3.4)",
+                who(side),
+                board().name(to)
+            ),
             Step::ReinforceAttack(s) => format!("{} bring in reinforcements (12)", who(s)),
             Step::ChooseBattle(s) => format!("{} choose the next battle (9.1)", who(s)),
             Step::Stay(s) => format!("{} stay and fire, or retreat (10)", who(s)),
             Step::Retreat(s) => format!("{} retreat unit by unit (10)", who(s)),
             Step::Hits { owner, left, .. } => format!("{} apply {left} hit(s) (9.2)", who(owner)),
-            Step::Restore { side, left, .. } => format!("{} restore up to {left} SP (card)", who(side)),
+            Step::Restore { side, left, .. } => {
+                format!("{} restore up to {left} SP (card)", who(side))
+            }
             Step::Over => "The game is over".into(),
         }
     }
@@ -207,15 +264,26 @@ impl Louisbourg {
             if v.rough_seas { " — rough seas" } else { "" }
         );
         let blocks = |b: &[BlockView]| compact(b);
-        s += &format!("{:<22} {:<4} {:<44} {}\n", "location", "ctrl", "yours", "enemy");
+        s += &format!(
+            "{:<22} {:<4} {:<44} {}\n",
+            "location", "ctrl", "yours", "enemy"
+        );
         for p in &v.places {
-            let own = if p.own.is_empty() { "-".to_string() } else { blocks(&p.own) };
+            let own = if p.own.is_empty() {
+                "-".to_string()
+            } else {
+                blocks(&p.own)
+            };
             let mut enemy = blocks(&p.enemy_seen);
             if p.enemy_hidden > 0 {
                 if !enemy.is_empty() {
                     enemy += ", ";
                 }
-                enemy += &format!("{} hidden block{}", p.enemy_hidden, if p.enemy_hidden == 1 { "" } else { "s" });
+                enemy += &format!(
+                    "{} hidden block{}",
+                    p.enemy_hidden,
+                    if p.enemy_hidden == 1 { "" } else { "s" }
+                );
             }
             if enemy.is_empty() {
                 enemy = "-".into();
@@ -225,7 +293,11 @@ impl Louisbourg {
                 Some(Side::French) => "Fr",
                 None => "",
             };
-            if p.own.is_empty() && p.enemy_seen.is_empty() && p.enemy_hidden == 0 && p.control.is_none() {
+            if p.own.is_empty()
+                && p.enemy_seen.is_empty()
+                && p.enemy_hidden == 0
+                && p.control.is_none()
+            {
                 continue;
             }
             s += &format!("{:<22} {:<4} {:<44} {}\n", p.name, ctrl, own, enemy);
@@ -238,7 +310,14 @@ impl Louisbourg {
             } else {
                 v.hand
                     .iter()
-                    .map(|c| format!("{} [{}{}]", c.id, c.flag.id(), if c.house { ", house card" } else { "" }))
+                    .map(|c| {
+                        format!(
+                            "{} [{}{}]",
+                            c.id,
+                            c.flag.id(),
+                            if c.house { ", house card" } else { "" }
+                        )
+                    })
                     .collect::<Vec<_>>()
                     .join("; ")
             },
@@ -246,15 +325,28 @@ impl Louisbourg {
             v.deck_left
         );
         for (side, c) in &v.played {
-            s += &format!("Played this turn by the {}: {}{}\n", side.name(), c.name, if c.house { " [house card]" } else { "" });
+            s += &format!(
+                "Played this turn by the {}: {}{}\n",
+                side.name(),
+                c.name,
+                if c.house { " [house card]" } else { "" }
+            );
         }
         if let Some(p) = v.landing_plan {
             if v.turn == 1 {
-                s += &format!("Your landing plan: Kennington Cove {}, Flat Point {}, White Point {}\n", p[0], p[1], p[2]);
+                s += &format!(
+                    "Your landing plan: Kennington Cove {}, Flat Point {}, White Point {}\n",
+                    p[0], p[1], p[2]
+                );
             }
         }
         if let Some(b) = &v.battle {
-            s += &format!("Battle at {} — round {} — the {} attack\n", b.at, b.round, b.attacker.name());
+            s += &format!(
+                "Battle at {} — round {} — the {} attack\n",
+                b.at,
+                b.round,
+                b.attacker.name()
+            );
         }
         if let Some(o) = &v.outcome {
             s += &format!("Game over on turn {}: {}\n", o.turn, o.reason);
@@ -271,7 +363,10 @@ fn compact(blocks: &[BlockView]) -> String {
     let mut k = 0;
     while k < blocks.len() {
         let b = &blocks[k];
-        let split = |id: &str| id.rsplit_once('-').map(|(p, n)| (p.to_string(), n.parse::<u32>().unwrap_or(0)));
+        let split = |id: &str| {
+            id.rsplit_once('-')
+                .map(|(p, n)| (p.to_string(), n.parse::<u32>().unwrap_or(0)))
+        };
         let mut end = k + 1;
         match &b.id {
             Some(id) => {
@@ -280,7 +375,12 @@ fn compact(blocks: &[BlockView]) -> String {
                 while end < blocks.len() {
                     let n = &blocks[end];
                     match n.id.as_deref().and_then(split) {
-                        Some((p, x)) if p == prefix && x == last + 1 && n.sp == b.sp && n.max_sp == b.max_sp => {
+                        Some((p, x))
+                            if p == prefix
+                                && x == last + 1
+                                && n.sp == b.sp
+                                && n.max_sp == b.max_sp =>
+                        {
                             last = x;
                             end += 1;
                         }
@@ -298,7 +398,11 @@ fn compact(blocks: &[BlockView]) -> String {
                     end += 1;
                 }
                 let n = end - k;
-                parts.push(if n > 1 { format!("{n}× {} {}", b.kind.id(), b.sp) } else { format!("{} {}", b.kind.id(), b.sp) });
+                parts.push(if n > 1 {
+                    format!("{n}× {} {}", b.kind.id(), b.sp)
+                } else {
+                    format!("{} {}", b.kind.id(), b.sp)
+                });
             }
         }
         k = end;

@@ -29,22 +29,41 @@ fn the_ai_cannot_see_what_its_seat_cannot() {
         let Some(seat) = g.to_move() else { continue };
         let twin = g.resample_hidden(Side::of_seat(seat), &mut Dice::new(seed * 31));
         // the twin really differs somewhere hidden (most of the time)
-        if twin.units() != g.units() || twin.hand(Side::of_seat(seat).other()) != g.hand(Side::of_seat(seat).other()) {
+        if twin.units() != g.units()
+            || twin.hand(Side::of_seat(seat).other()) != g.hand(Side::of_seat(seat).other())
+        {
             differing += 1;
         }
-        assert_eq!(g.view(seat), twin.view(seat), "the twin must look the same to the seat");
+        assert_eq!(
+            g.view(seat),
+            twin.view(seat),
+            "the twin must look the same to the seat"
+        );
         let mut legal = Vec::new();
         g.legal_actions(&mut legal);
         let mut legal_twin = Vec::new();
         twin.legal_actions(&mut legal_twin);
         assert_eq!(legal, legal_twin);
-        let search = || IsMcts::<Louisbourg>::new(SearchConfig::new(SearchLimits::iterations(300), 77));
+        let search =
+            || IsMcts::<Louisbourg>::new(SearchConfig::new(SearchLimits::iterations(300), 77));
         let a = search().analyse(&Seen::new(&g, seat), &legal);
         let b = search().analyse(&Seen::new(&twin, seat), &legal);
-        let visits = |x: &fiw_engine::Analysis<fiw_louisbourg::Action>| x.actions.iter().map(|s| (s.action, s.visits)).collect::<Vec<_>>();
-        assert_eq!(visits(&a), visits(&b), "seed {seed}: the analysis depends on hidden information");
+        let visits = |x: &fiw_engine::Analysis<fiw_louisbourg::Action>| {
+            x.actions
+                .iter()
+                .map(|s| (s.action, s.visits))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            visits(&a),
+            visits(&b),
+            "seed {seed}: the analysis depends on hidden information"
+        );
     }
-    assert!(differing >= 4, "the twins should differ in hidden information");
+    assert!(
+        differing >= 4,
+        "the twins should differ in hidden information"
+    );
 }
 
 /// The same for the AI that takes a seat (`--seat SIDE=ai`): the heuristic improved by playouts.
@@ -52,7 +71,15 @@ fn the_ai_cannot_see_what_its_seat_cannot() {
 #[test]
 fn the_seated_ai_cannot_see_what_its_seat_cannot() {
     let mut searched = 0;
-    for (seed, steps) in [(1, 0), (2, 40), (3, 90), (4, 150), (5, 220), (7, 2), (8, 60)] {
+    for (seed, steps) in [
+        (1, 0),
+        (2, 40),
+        (3, 90),
+        (4, 150),
+        (5, 220),
+        (7, 2),
+        (8, 60),
+    ] {
         // on from the random position to the next decision the AI searches
         let mut g = position(seed, steps);
         let mut legal = Vec::new();
@@ -71,10 +98,16 @@ fn the_seated_ai_cannot_see_what_its_seat_cannot() {
         let ai = || Louisbourg::search_ai(SearchConfig::new(SearchLimits::iterations(40), 77));
         let a = ai().analyse(&Seen::new(&g, seat), &legal);
         let b = ai().analyse(&Seen::new(&twin, seat), &legal);
-        assert_eq!(a.actions, b.actions, "seed {seed}: the AI's analysis depends on hidden information");
+        assert_eq!(
+            a.actions, b.actions,
+            "seed {seed}: the AI's analysis depends on hidden information"
+        );
         searched += (a.iterations > 0) as u32;
     }
-    assert!(searched >= 3, "the test must meet decisions the AI searches ({searched})");
+    assert!(
+        searched >= 3,
+        "the test must meet decisions the AI searches ({searched})"
+    );
 }
 
 /// The omniscient search (plain MCTS, which reads the true state) does tell the twins apart,
@@ -91,13 +124,19 @@ fn a_peeking_search_would_be_caught() {
         if legal.len() < 2 {
             continue;
         }
-        let search = || IsMcts::<Louisbourg>::open(SearchConfig::new(SearchLimits::iterations(300), 77));
+        let search =
+            || IsMcts::<Louisbourg>::open(SearchConfig::new(SearchLimits::iterations(300), 77));
         let a = search().analyse(&Seen::new(&g, seat), &legal);
         let b = search().analyse(&Seen::new(&twin, seat), &legal);
-        let visits = |x: &fiw_engine::Analysis<fiw_louisbourg::Action>| x.actions.iter().map(|s| s.visits).collect::<Vec<_>>();
+        let visits = |x: &fiw_engine::Analysis<fiw_louisbourg::Action>| {
+            x.actions.iter().map(|s| s.visits).collect::<Vec<_>>()
+        };
         caught += (visits(&a) != visits(&b)) as u32;
     }
-    assert!(caught >= 1, "the open search should see the hidden difference at least once");
+    assert!(
+        caught >= 1,
+        "the open search should see the hidden difference at least once"
+    );
 }
 
 /// 7: until the British land, their plan is secret, so resampling for the French redraws it;
@@ -105,15 +144,38 @@ fn a_peeking_search_would_be_caught() {
 #[test]
 fn the_landing_plan_is_resampled_only_while_secret() {
     use fiw_louisbourg::{Action, Step};
-    let deck = ["hot-shot", "sortie", "wolfe-march", "heavy-seas", "bog-roads", "thick-walls"];
-    let options = Options { deck: deck.iter().map(|s| s.to_string()).collect(), ..Default::default() };
+    let deck = [
+        "hot-shot",
+        "sortie",
+        "wolfe-march",
+        "heavy-seas",
+        "bog-roads",
+        "thick-walls",
+    ];
+    let options = Options {
+        deck: deck.iter().map(|s| s.to_string()).collect(),
+        ..Default::default()
+    };
     let mut g = Louisbourg::new(&options, 9).unwrap();
-    g.apply(Action::Plan { kc: 0, fp: 4, wp: 2 }).unwrap();
+    g.apply(Action::Plan {
+        kc: 0,
+        fp: 4,
+        wp: 2,
+    })
+    .unwrap();
     assert_eq!(g.step(), Step::FrenchSetup);
     let mut dice = Dice::new(5);
-    let plans: std::collections::HashSet<_> =
-        (0..20).map(|_| g.resample_hidden(Side::French, &mut dice).view(Side::British.seat()).landing_plan).collect();
-    assert!(plans.len() > 1, "the French resample the secret plan: {plans:?}");
+    let plans: std::collections::HashSet<_> = (0..20)
+        .map(|_| {
+            g.resample_hidden(Side::French, &mut dice)
+                .view(Side::British.seat())
+                .landing_plan
+        })
+        .collect();
+    assert!(
+        plans.len() > 1,
+        "the French resample the secret plan: {plans:?}"
+    );
     g.apply(Action::SolitaireSetup).unwrap();
     while let fiw_louisbourg::Step::Bombard(_) = g.step() {
         g.apply(Action::Pass).unwrap();
@@ -121,6 +183,9 @@ fn the_landing_plan_is_resampled_only_while_secret() {
     g.apply(Action::Land).unwrap();
     for _ in 0..20 {
         let twin = g.resample_hidden(Side::French, &mut dice);
-        assert_eq!(twin.view(Side::British.seat()).landing_plan, Some([0, 4, 2]));
+        assert_eq!(
+            twin.view(Side::British.seat()).landing_plan,
+            Some([0, 4, 2])
+        );
     }
 }

@@ -21,9 +21,14 @@ impl Policy<Louisbourg> for Timed {
     fn choose(&mut self, seen: &Seen<Louisbourg>, legal: &[Action]) -> usize {
         let t = Instant::now();
         let i = self.inner.choose(seen, legal);
-        self.nanos.fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        self.nanos
+            .fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
         self.calls.fetch_add(1, Ordering::Relaxed);
-        assert!(i < legal.len(), "index {i} out of {} legal actions", legal.len());
+        assert!(
+            i < legal.len(),
+            "index {i} out of {} legal actions",
+            legal.len()
+        );
         i
     }
 }
@@ -47,12 +52,19 @@ fn run(games: u64, british_heuristic: bool, french_heuristic: bool) -> Batch {
         g.set_logging(false);
         let make = |heuristic: bool, s: u64| -> Box<dyn Policy<Louisbourg>> {
             if heuristic {
-                Box::new(Timed { inner: Heuristic::new(s), nanos: nanos.clone(), calls: calls.clone() })
+                Box::new(Timed {
+                    inner: Heuristic::new(s),
+                    nanos: nanos.clone(),
+                    calls: calls.clone(),
+                })
             } else {
                 Box::new(RandomPolicy::new(s))
             }
         };
-        let mut p = vec![make(british_heuristic, seed), make(french_heuristic, seed + 7_000)];
+        let mut p = vec![
+            make(british_heuristic, seed),
+            make(french_heuristic, seed + 7_000),
+        ];
         play_out(&mut g, &mut p, 100_000).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let o = g.outcome().expect("the game ends");
         if o.winner == Some(0) {
@@ -60,7 +72,12 @@ fn run(games: u64, british_heuristic: bool, french_heuristic: bool) -> Batch {
         }
     }
     let n = calls.load(Ordering::Relaxed);
-    Batch { british_wins, games, micros: nanos.load(Ordering::Relaxed) as f64 / 1e3 / n.max(1) as f64, decisions: n }
+    Batch {
+        british_wins,
+        games,
+        micros: nanos.load(Ordering::Relaxed) as f64 / 1e3 / n.max(1) as f64,
+        decisions: n,
+    }
 }
 
 #[test]
@@ -70,15 +87,25 @@ fn heuristic_british_beat_random_french() {
         "heuristic British vs random French: British win {}/{} ({} decisions, {:.1} µs each)",
         b.british_wins, b.games, b.decisions, b.micros
     );
-    assert!(b.british_wins >= 180, "the heuristic British won only {} of 200", b.british_wins);
+    assert!(
+        b.british_wins >= 180,
+        "the heuristic British won only {} of 200",
+        b.british_wins
+    );
 }
 
 #[test]
 fn heuristic_french_beat_random_british() {
     let b = run(200, false, true);
     let french = b.games - b.british_wins;
-    println!("random British vs heuristic French: French win {french}/{} ({} decisions, {:.1} µs each)", b.games, b.decisions, b.micros);
-    assert!(french >= 180, "the heuristic French won only {french} of 200");
+    println!(
+        "random British vs heuristic French: French win {french}/{} ({} decisions, {:.1} µs each)",
+        b.games, b.decisions, b.micros
+    );
+    assert!(
+        french >= 180,
+        "the heuristic French won only {french} of 200"
+    );
 }
 
 #[test]
@@ -101,7 +128,8 @@ fn heuristic_against_itself() {
 #[test]
 fn the_heuristic_plays_on_from_any_position() {
     // one pair of instances for every position, as a search would reuse them
-    let mut players: Vec<Box<dyn Policy<Louisbourg>>> = vec![Box::new(Heuristic::new(1)), Box::new(Heuristic::new(2))];
+    let mut players: Vec<Box<dyn Policy<Louisbourg>>> =
+        vec![Box::new(Heuristic::new(1)), Box::new(Heuristic::new(2))];
     let mut starts = 0;
     for seed in 0..20u64 {
         let mut g = Louisbourg::new(&Options::default(), 1_000 + seed).unwrap();
@@ -112,12 +140,17 @@ fn the_heuristic_plays_on_from_any_position() {
         while let Some(seat) = g.to_move() {
             if n % 7 == 0 {
                 let mut copy = g.clone();
-                play_out(&mut copy, &mut players, 20_000).unwrap_or_else(|e| panic!("seed {seed}, decision {n}: {e}"));
+                play_out(&mut copy, &mut players, 20_000)
+                    .unwrap_or_else(|e| panic!("seed {seed}, decision {n}: {e}"));
                 assert!(copy.outcome().is_some());
                 starts += 1;
             }
             g.legal_actions(&mut legal);
-            let i = if legal.len() == 1 { 0 } else { Policy::<Louisbourg>::choose(&mut random[seat], &Seen::new(&g, seat), &legal) };
+            let i = if legal.len() == 1 {
+                0
+            } else {
+                Policy::<Louisbourg>::choose(&mut random[seat], &Seen::new(&g, seat), &legal)
+            };
             g.apply_unchecked(legal[i]);
             n += 1;
         }
@@ -132,7 +165,10 @@ fn the_heuristic_is_deterministic_for_a_seed() {
     let game = |seed: u64| {
         let mut g = Louisbourg::new(&Options::default(), seed).unwrap();
         g.set_logging(false);
-        let mut p: Vec<Box<dyn Policy<Louisbourg>>> = vec![Box::new(Heuristic::new(seed)), Box::new(Heuristic::new(seed + 1))];
+        let mut p: Vec<Box<dyn Policy<Louisbourg>>> = vec![
+            Box::new(Heuristic::new(seed)),
+            Box::new(Heuristic::new(seed + 1)),
+        ];
         play_out(&mut g, &mut p, 100_000).unwrap();
         g.digest()
     };
@@ -145,14 +181,24 @@ fn the_heuristic_is_deterministic_for_a_seed() {
 #[test]
 #[ignore]
 fn show_game() {
-    let seed: u64 = std::env::var("FIW_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let seed: u64 = std::env::var("FIW_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
     let french_random = std::env::var("FIW_FRENCH_RANDOM").is_ok();
     let british_random = std::env::var("FIW_BRITISH_RANDOM").is_ok();
     let mut g = Louisbourg::new(&Options::default(), seed).unwrap();
     g.set_logging(true);
-    let b: Box<dyn Policy<Louisbourg>> = if british_random { Box::new(RandomPolicy::new(seed)) } else { Box::new(Heuristic::new(seed)) };
-    let f: Box<dyn Policy<Louisbourg>> =
-        if french_random { Box::new(RandomPolicy::new(seed + 7_000)) } else { Box::new(Heuristic::new(seed + 7_000)) };
+    let b: Box<dyn Policy<Louisbourg>> = if british_random {
+        Box::new(RandomPolicy::new(seed))
+    } else {
+        Box::new(Heuristic::new(seed))
+    };
+    let f: Box<dyn Policy<Louisbourg>> = if french_random {
+        Box::new(RandomPolicy::new(seed + 7_000))
+    } else {
+        Box::new(Heuristic::new(seed + 7_000))
+    };
     let mut p = vec![b, f];
     play_out(&mut g, &mut p, 100_000).unwrap();
     for e in g.log().entries() {
@@ -166,9 +212,14 @@ fn show_game() {
 #[test]
 #[ignore]
 fn survey() {
-    use fiw_louisbourg::board::{ADJACENT_TO_LOUISBOURG, ISLAND_BATTERY, LIGHTHOUSE_POINT, LOUISBOURG};
+    use fiw_louisbourg::board::{
+        ADJACENT_TO_LOUISBOURG, ISLAND_BATTERY, LIGHTHOUSE_POINT, LOUISBOURG,
+    };
     use fiw_louisbourg::forces::{Kind, Side};
-    let games: u64 = std::env::var("FIW_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(400);
+    let games: u64 = std::env::var("FIW_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(400);
     let mut reasons: std::collections::BTreeMap<String, u64> = Default::default();
     let mut turns = [0u64; 17];
     let (mut bsp, mut fsp) = (0.0, 0.0);
@@ -180,7 +231,10 @@ fn survey() {
     for seed in 0..games {
         let mut g = Louisbourg::new(&Options::default(), seed).unwrap();
         g.set_logging(false);
-        let mut p: Vec<Box<dyn Policy<Louisbourg>>> = vec![Box::new(Heuristic::new(seed)), Box::new(Heuristic::new(seed + 7_000))];
+        let mut p: Vec<Box<dyn Policy<Louisbourg>>> = vec![
+            Box::new(Heuristic::new(seed)),
+            Box::new(Heuristic::new(seed + 7_000)),
+        ];
         let mut legal = Vec::new();
         let mut last_turn = 0;
         while let Some(seat) = g.to_move() {
@@ -190,18 +244,36 @@ fn survey() {
                 let u = g.units();
                 let n = ADJACENT_TO_LOUISBOURG
                     .iter()
-                    .filter(|&&l| u.iter().any(|x| x.loc == l && x.side == Side::British && x.kind != Kind::Ranger))
+                    .filter(|&&l| {
+                        u.iter().any(|x| {
+                            x.loc == l && x.side == Side::British && x.kind != Kind::Ranger
+                        })
+                    })
                     .count();
                 sites[t] += n as f64;
-                l_sp[t] += u.iter().filter(|x| x.loc == LOUISBOURG && x.side == Side::French).map(|x| x.sp as f64).sum::<f64>();
+                l_sp[t] += u
+                    .iter()
+                    .filter(|x| x.loc == LOUISBOURG && x.side == Side::French)
+                    .map(|x| x.sp as f64)
+                    .sum::<f64>();
                 lp[t] += (g.control(LIGHTHOUSE_POINT) == Side::British) as u8 as f64;
                 ib[t] += (g.control(ISLAND_BATTERY) == Side::British) as u8 as f64;
                 seen[t] += 1.0;
             }
             g.legal_actions(&mut legal);
-            let i = if legal.len() == 1 { 0 } else { p[seat].choose(&Seen::new(&g, seat), &legal) };
+            let i = if legal.len() == 1 {
+                0
+            } else {
+                p[seat].choose(&Seen::new(&g, seat), &legal)
+            };
             if let Action::ShipMove(to) = legal[i] {
-                *reasons.entry(format!("(ship move by {} to {})", seat, fiw_louisbourg::board::id(to))).or_default() += 1;
+                *reasons
+                    .entry(format!(
+                        "(ship move by {} to {})",
+                        seat,
+                        fiw_louisbourg::board::id(to)
+                    ))
+                    .or_default() += 1;
             }
             if let Action::LandMove(LOUISBOURG) = legal[i] {
                 if seat == 0 {
@@ -209,7 +281,9 @@ fn survey() {
                 }
             }
             if legal[i] == Action::Pass && legal.iter().any(|a| matches!(a, Action::LandMove(_))) {
-                *reasons.entry(format!("(action passes by {seat})")).or_default() += 1;
+                *reasons
+                    .entry(format!("(action passes by {seat})"))
+                    .or_default() += 1;
             }
             if let Action::Raid { .. } = legal[i] {
                 *reasons.entry(format!("(raids by {seat})")).or_default() += 1;
@@ -218,18 +292,36 @@ fn survey() {
         }
         let o = g.outcome().unwrap();
         let r = o.reason.split(" with ").next().unwrap_or("").to_string();
-        let r = if r.starts_with("the British fell") { "british fell below 24".into() } else { r };
-        *reasons.entry(format!("{} {}", if o.winner == Some(0) { "B" } else { "F" }, r)).or_default() += 1;
+        let r = if r.starts_with("the British fell") {
+            "british fell below 24".into()
+        } else {
+            r
+        };
+        *reasons
+            .entry(format!(
+                "{} {}",
+                if o.winner == Some(0) { "B" } else { "F" },
+                r
+            ))
+            .or_default() += 1;
         turns[o.turn as usize] += 1;
         for (k, v) in g.metrics() {
-            if k == "british_sp" { bsp += v } else { fsp += v }
+            if k == "british_sp" {
+                bsp += v
+            } else {
+                fsp += v
+            }
         }
     }
     for (r, n) in &reasons {
         println!("{n:5} {r}");
     }
     println!("turns {:?}", &turns[1..]);
-    println!("mean end SP: british {:.1} french {:.1}", bsp / games as f64, fsp / games as f64);
+    println!(
+        "mean end SP: british {:.1} french {:.1}",
+        bsp / games as f64,
+        fsp / games as f64
+    );
     for t in 1..17 {
         let n = seen[t].max(1.0);
         println!("turn {t:2}: British bombard sites {:.2}, French SP in Louisbourg {:5.1}, British hold LP {:.2} IB {:.2}", sites[t] / n, l_sp[t] / n, lp[t] / n, ib[t] / n);

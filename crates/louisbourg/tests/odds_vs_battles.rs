@@ -33,9 +33,16 @@ fn fight(case: &Case, seed: u64) -> (u32, u32) {
     g.dice_mut().reseed(seed);
     g.apply(case.begin).unwrap();
     for m in &case.movers {
-        g.apply(Action::Go { unit: index(m), to: case.to }).unwrap();
+        g.apply(Action::Go {
+            unit: index(m),
+            to: case.to,
+        })
+        .unwrap();
     }
-    if matches!(g.step(), Step::LandMove { .. } | Step::Raid { .. } | Step::Amphibious { .. }) {
+    if matches!(
+        g.step(),
+        Step::LandMove { .. } | Step::Raid { .. } | Step::Amphibious { .. }
+    ) {
         g.apply(Action::Done).unwrap();
     }
     let mut legal = Vec::new();
@@ -88,15 +95,33 @@ fn check(case: &Case, games: u64) {
     let n = games as f64;
     let close = |what: &str, p: f64, sampled: f64| {
         let se = (p * (1.0 - p) / n).sqrt().max(1e-3);
-        assert!((p - sampled).abs() <= 4.0 * se, "{}: {what}: exact {p:.4}, engine {sampled:.4}", case.name);
+        assert!(
+            (p - sampled).abs() <= 4.0 * se,
+            "{}: {what}: exact {p:.4}, engine {sampled:.4}",
+            case.name
+        );
     };
     close("attacker wins", exact.attacker_wins, a_win / n);
     close("defender wins", exact.defender_wins, d_win / n);
     let mean_close = |what: &str, exact: f64, sampled: f64, scale: f64| {
-        assert!((exact - sampled).abs() <= 4.0 * scale / n.sqrt() + 1e-9, "{}: {what}: exact {exact:.3}, engine {sampled:.3}", case.name);
+        assert!(
+            (exact - sampled).abs() <= 4.0 * scale / n.sqrt() + 1e-9,
+            "{}: {what}: exact {exact:.3}, engine {sampled:.3}",
+            case.name
+        );
     };
-    mean_close("attacker SP left", exact.attacker_sp_left_mean, a_sp / n, 8.0);
-    mean_close("defender SP left", exact.defender_sp_left_mean, d_sp / n, 8.0);
+    mean_close(
+        "attacker SP left",
+        exact.attacker_sp_left_mean,
+        a_sp / n,
+        8.0,
+    );
+    mean_close(
+        "defender SP left",
+        exact.defender_sp_left_mean,
+        d_sp / n,
+        8.0,
+    );
 }
 
 #[test]
@@ -109,7 +134,11 @@ fn open_field_battle_matches_the_odds() {
         ("fr-mil-1", "green-hills", 2),
     ];
     let query = OddsQuery {
-        attacker: vec![fighter("br-reg-1", 4), fighter("br-reg-2", 4), fighter("br-light-1", 3)],
+        attacker: vec![
+            fighter("br-reg-1", 4),
+            fighter("br-reg-2", 4),
+            fighter("br-light-1", 3),
+        ],
         defender: vec![fighter("fr-reg-1", 4), fighter("fr-mil-1", 2)],
         at: Some(GREEN_HILLS),
         amphibious: false,
@@ -139,7 +168,12 @@ fn assault_on_louisbourg_matches_the_odds() {
         ("fr-mil1-1", "louisbourg", 1),
     ];
     let query = OddsQuery {
-        attacker: (1..=4).map(|_| Fighter { kind: Kind::Regular, sp: 4 }).collect(),
+        attacker: (1..=4)
+            .map(|_| Fighter {
+                kind: Kind::Regular,
+                sp: 4,
+            })
+            .collect(),
         defender: vec![fighter("fr-reg3-1", 3), fighter("fr-mil1-1", 1)],
         at: Some(LOUISBOURG),
         amphibious: false,
@@ -171,7 +205,12 @@ fn amphibious_landing_matches_the_odds() {
         placements.push((s, "gabarus-bay", 4));
     }
     let query = OddsQuery {
-        attacker: (1..=3).map(|_| Fighter { kind: Kind::Regular, sp: 4 }).collect(),
+        attacker: (1..=3)
+            .map(|_| Fighter {
+                kind: Kind::Regular,
+                sp: 4,
+            })
+            .collect(),
         defender: vec![fighter("fr-reg-1", 4), fighter("fr-mil-1", 2)],
         at: Some(FLAT_POINT),
         amphibious: true,
@@ -200,7 +239,11 @@ fn raid_with_rangers_matches_the_odds() {
         ("fr-mil1-1", "island-battery", 1),
     ];
     let query = OddsQuery {
-        attacker: vec![fighter("br-ranger-1", 2), fighter("br-ranger-2", 2), fighter("br-reg-1", 4)],
+        attacker: vec![
+            fighter("br-ranger-1", 2),
+            fighter("br-ranger-2", 2),
+            fighter("br-reg-1", 4),
+        ],
         defender: vec![fighter("fr-reg-1", 4), fighter("fr-mil1-1", 1)],
         at: Some(ISLAND_BATTERY),
         amphibious: false,
@@ -211,7 +254,10 @@ fn raid_with_rangers_matches_the_odds() {
     let case = Case {
         name: "raid",
         placements,
-        begin: Action::Raid { from: LIGHTHOUSE_POINT, to: ISLAND_BATTERY },
+        begin: Action::Raid {
+            from: LIGHTHOUSE_POINT,
+            to: ISLAND_BATTERY,
+        },
         movers: vec!["br-ranger-1", "br-ranger-2", "br-reg-1"],
         to: ISLAND_BATTERY,
         query,

@@ -21,28 +21,54 @@ fn check_invariants(g: &Louisbourg) -> Result<(), TestCaseError> {
         if u.loc == ELIMINATED {
             prop_assert_eq!(u.sp, 0, "{} eliminated with SP left", f.units[i].id);
         } else {
-            prop_assert!(u.sp >= 1 && u.sp <= max, "{} has {} SP of {}", f.units[i].id, u.sp, max);
+            prop_assert!(
+                u.sp >= 1 && u.sp <= max,
+                "{} has {} SP of {}",
+                f.units[i].id,
+                u.sp,
+                max
+            );
         }
     }
     // the British SP total is the sum of its blocks (13)
-    let sum: u32 = g.units().iter().enumerate().filter(|(i, _)| f.units[*i].side == Side::British).map(|(_, u)| u.sp as u32).sum();
+    let sum: u32 = g
+        .units()
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| f.units[*i].side == Side::British)
+        .map(|(_, u)| u.sp as u32)
+        .sum();
     prop_assert_eq!(g.british_sp(), sum);
     prop_assert!(g.turn_number() <= LAST_TURN);
     // 5.2 no Indian stands in Louisbourg once a move is over
-    if matches!(g.step(), Step::Action(_) | Step::Bombard(_) | Step::ChooseFirst(_) | Step::Over) {
+    if matches!(
+        g.step(),
+        Step::Action(_) | Step::Bombard(_) | Step::ChooseFirst(_) | Step::Over
+    ) {
         for (i, u) in g.units().iter().enumerate() {
-            prop_assert!(!(f.units[i].kind == Kind::Indian && u.loc == LOUISBOURG), "an Indian ended in Louisbourg");
+            prop_assert!(
+                !(f.units[i].kind == Kind::Indian && u.loc == LOUISBOURG),
+                "an Indian ended in Louisbourg"
+            );
         }
     }
     // each block is in exactly one place: the per-place index agrees with the blocks
-    prop_assert!(g.places_consistent(), "block index out of step with the blocks");
+    prop_assert!(
+        g.places_consistent(),
+        "block index out of step with the blocks"
+    );
     Ok(())
 }
 
 fn check_views(g: &Louisbourg, dice: &mut Dice) -> Result<(), TestCaseError> {
     for seat in [Side::British, Side::French] {
         let twin = g.resample_hidden(seat, dice);
-        prop_assert_eq!(g.view(seat.seat()), twin.view(seat.seat()), "the {} view changed with hidden enemy information", seat.name());
+        prop_assert_eq!(
+            g.view(seat.seat()),
+            twin.view(seat.seat()),
+            "the {} view changed with hidden enemy information",
+            seat.name()
+        );
         let v = g.view(seat.seat());
         // what a policy is shown is the view less the words for people, never more
         let mut lean = g.policy_view(seat.seat());
@@ -53,13 +79,27 @@ fn check_views(g: &Louisbourg, dice: &mut Dice) -> Result<(), TestCaseError> {
         let json = serde_json::to_string(&v).unwrap();
         let enemy = seat.other();
         // no enemy block names (they tell the type) and no enemy card in the view
-        let prefix = if enemy == Side::British { "\"br-" } else { "\"fr-" };
-        prop_assert!(!json.contains(prefix), "the {} view names an enemy block: {}", seat.name(), json);
+        let prefix = if enemy == Side::British {
+            "\"br-"
+        } else {
+            "\"fr-"
+        };
+        prop_assert!(
+            !json.contains(prefix),
+            "the {} view names an enemy block: {}",
+            seat.name(),
+            json
+        );
         for &c in g.hand(enemy) {
             let id = &fiw_louisbourg::cards::deck().card(c).id;
             let played = v.played.iter().any(|(_, p)| &p.id == id);
             let own = v.hand.iter().any(|h| &h.id == id);
-            prop_assert!(played || own || !json.contains(&format!("\"{id}\"")), "the {} view shows enemy card {}", seat.name(), id);
+            prop_assert!(
+                played || own || !json.contains(&format!("\"{id}\"")),
+                "the {} view shows enemy card {}",
+                seat.name(),
+                id
+            );
         }
         if seat == Side::French {
             prop_assert!(v.landing_plan.is_none());
@@ -68,14 +108,21 @@ fn check_views(g: &Louisbourg, dice: &mut Dice) -> Result<(), TestCaseError> {
     // log lines meant for one seat never reach the other; public lines name no block
     for e in g.log().entries() {
         if e.to == Visibility::Public {
-            prop_assert!(!e.text.contains("br-") && !e.text.contains("fr-"), "public log names a block: {}", e.text);
+            prop_assert!(
+                !e.text.contains("br-") && !e.text.contains("fr-"),
+                "public log names a block: {}",
+                e.text
+            );
         }
     }
     Ok(())
 }
 
 fn play_one(seed: u64, solitaire: bool) -> Result<(), TestCaseError> {
-    let options = Options { solitaire_setup: solitaire, ..Default::default() };
+    let options = Options {
+        solitaire_setup: solitaire,
+        ..Default::default()
+    };
     let deep = seed.is_multiple_of(DEEP_EVERY);
     let mut g = Louisbourg::new(&options, seed).unwrap();
     g.set_logging(deep);
@@ -104,7 +151,8 @@ fn play_one(seed: u64, solitaire: bool) -> Result<(), TestCaseError> {
     prop_assert!(o.turn <= LAST_TURN as u32);
     if deep {
         let save = SaveFile::of(&g, &options, seed, texts);
-        let back = replay::<Louisbourg>(&save.to_json(), false).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let back = replay::<Louisbourg>(&save.to_json(), false)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(back.state.digest(), g.digest());
         prop_assert_eq!(back.state.outcome(), g.outcome());
     }

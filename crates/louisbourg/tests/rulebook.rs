@@ -6,11 +6,16 @@ use fiw_louisbourg::forces::forces;
 use fiw_louisbourg::{Action, Louisbourg, Side, Step};
 
 fn unit(id: &str) -> u8 {
-    forces().units.iter().position(|u| u.id == id).unwrap_or_else(|| panic!("no block {id}")) as u8
+    forces()
+        .units
+        .iter()
+        .position(|u| u.id == id)
+        .unwrap_or_else(|| panic!("no block {id}")) as u8
 }
 
 fn go(g: &mut Louisbourg, id: &str, to: Loc) {
-    g.apply(Action::Go { unit: unit(id), to }).unwrap_or_else(|e| panic!("go {id} {}: {e}", board::id(to)));
+    g.apply(Action::Go { unit: unit(id), to })
+        .unwrap_or_else(|e| panic!("go {id} {}: {e}", board::id(to)));
 }
 
 fn sp(g: &Louisbourg, id: &str) -> u8 {
@@ -28,14 +33,20 @@ use fiw_louisbourg::board;
 #[test]
 fn road_limits_8_3_1() {
     let ids: Vec<String> = (1..=10).map(|i| format!("br-reg-{i}")).collect();
-    let placements: Vec<(&str, &str, u8)> = ids.iter().map(|i| (i.as_str(), "white-point", 4)).collect();
+    let placements: Vec<(&str, &str, u8)> =
+        ids.iter().map(|i| (i.as_str(), "white-point", 4)).collect();
 
     let mut g = Louisbourg::arranged(3, Side::British, &placements).unwrap();
     g.apply(Action::LandMove(WHITE_POINT)).unwrap();
     for id in &ids[..8] {
         go(&mut g, id, FLAT_POINT);
     }
-    let err = g.check(&Action::Go { unit: unit(&ids[8]), to: FLAT_POINT }).unwrap_err();
+    let err = g
+        .check(&Action::Go {
+            unit: unit(&ids[8]),
+            to: FLAT_POINT,
+        })
+        .unwrap_err();
     assert_eq!(err.rule, "8.3.1", "{err}");
     go(&mut g, &ids[8], BLACK_ROCK);
     go(&mut g, &ids[9], BLACK_ROCK);
@@ -51,7 +62,12 @@ fn road_limits_8_3_1() {
     for id in &ids[5..9] {
         go(&mut g, id, BLACK_ROCK);
     }
-    let err = g.check(&Action::Go { unit: unit(&ids[9]), to: BLACK_ROCK }).unwrap_err();
+    let err = g
+        .check(&Action::Go {
+            unit: unit(&ids[9]),
+            to: BLACK_ROCK,
+        })
+        .unwrap_err();
     assert_eq!(err.rule, "8.3.1");
     g.apply(Action::Done).unwrap();
     assert_eq!(loc(&g, &ids[9]), WHITE_POINT);
@@ -80,7 +96,11 @@ fn raid_example_8_3_2() {
         ],
     )
     .unwrap();
-    g.apply(Action::Raid { from: ISLAND_BATTERY, to: LIGHTHOUSE_POINT }).unwrap();
+    g.apply(Action::Raid {
+        from: ISLAND_BATTERY,
+        to: LIGHTHOUSE_POINT,
+    })
+    .unwrap();
     for i in 1..=4 {
         go(&mut g, &format!("fr-reg-{i}"), LIGHTHOUSE_POINT);
     }
@@ -88,19 +108,39 @@ fn raid_example_8_3_2() {
     // British fire in block order: the regular's one die, then the ranger's two.
     g.dice_mut().force([6, 2, 5]);
     // then the French fire 14 dice with three sixes
-    g.dice_mut().force([6, 6, 6, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1]);
+    g.dice_mut()
+        .force([6, 6, 6, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1]);
     g.apply(Action::Done).unwrap();
     // two hits on four identical blocks: the first goes on by itself, the second is the
     // French player's choice
-    assert!(matches!(g.step(), Step::Hits { owner: Side::French, left: 1, .. }), "{:?}", g.step());
+    assert!(
+        matches!(
+            g.step(),
+            Step::Hits {
+                owner: Side::French,
+                left: 1,
+                ..
+            }
+        ),
+        "{:?}",
+        g.step()
+    );
     g.apply(Action::Hit(unit("fr-reg-1"))).unwrap();
-    assert_eq!(g.dice_mut().forced_left(), 0, "the French fired exactly 14 dice");
+    assert_eq!(
+        g.dice_mut().forced_left(),
+        0,
+        "the French fired exactly 14 dice"
+    );
     assert_eq!(loc(&g, "br-ranger-1"), ELIMINATED);
     assert_eq!(loc(&g, "br-reg-1"), ELIMINATED);
     let total: u8 = (1..=4).map(|i| sp(&g, &format!("fr-reg-{i}"))).sum();
     assert_eq!(total, 14);
     for i in 1..=4 {
-        assert_eq!(loc(&g, &format!("fr-reg-{i}")), ISLAND_BATTERY, "raiders return");
+        assert_eq!(
+            loc(&g, &format!("fr-reg-{i}")),
+            ISLAND_BATTERY,
+            "raiders return"
+        );
     }
 }
 
@@ -128,17 +168,43 @@ fn battle_rounds_9_2() {
         go(&mut g, &format!("br-reg-{i}"), GREEN_HILLS);
     }
     g.dice_mut().force([6, 6, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5]);
-    g.dice_mut().force([6, 6, 6, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1]);
+    g.dice_mut()
+        .force([6, 6, 6, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1]);
     g.apply(Action::Done).unwrap();
     // the first hit falls on a block by itself (all alike); the second is a choice
-    assert!(matches!(g.step(), Step::Hits { owner: Side::British, left: 1, .. }), "{:?}", g.step());
-    let hit_first = (1..=4).map(|i| format!("br-reg-{i}")).find(|id| sp(&g, id) == 3).unwrap();
+    assert!(
+        matches!(
+            g.step(),
+            Step::Hits {
+                owner: Side::British,
+                left: 1,
+                ..
+            }
+        ),
+        "{:?}",
+        g.step()
+    );
+    let hit_first = (1..=4)
+        .map(|i| format!("br-reg-{i}"))
+        .find(|id| sp(&g, id) == 3)
+        .unwrap();
     g.apply(Action::Hit(unit(&hit_first))).unwrap();
     assert_eq!(sp(&g, &hit_first), 2);
-    assert_eq!(g.dice_mut().forced_left(), 0, "the British fired exactly 14 dice");
+    assert_eq!(
+        g.dice_mut().forced_left(),
+        0,
+        "the British fired exactly 14 dice"
+    );
     // three hits on the French: 1 each (choices after the first)
-    while let Step::Hits { owner: Side::French, .. } = g.step() {
-        let fresh = (1..=3).map(|i| format!("fr-reg-{i}")).find(|id| sp(&g, id) == 4).unwrap();
+    while let Step::Hits {
+        owner: Side::French,
+        ..
+    } = g.step()
+    {
+        let fresh = (1..=3)
+            .map(|i| format!("fr-reg-{i}"))
+            .find(|id| sp(&g, id) == 4)
+            .unwrap();
         g.apply(Action::Hit(unit(&fresh))).unwrap();
     }
     for i in 1..=3 {
@@ -181,8 +247,17 @@ fn location_effects_9_3() {
     g.apply(Action::Done).unwrap();
     // four hits: two units from 3 to 1 SP
     let lights: Vec<String> = (1..=3).map(|i| format!("br-light-{i}")).collect();
-    while let Step::Hits { owner: Side::British, .. } = g.step() {
-        let target = lights.iter().find(|id| sp(&g, id) == 2).or_else(|| lights.iter().find(|id| sp(&g, id) == 3)).unwrap().clone();
+    while let Step::Hits {
+        owner: Side::British,
+        ..
+    } = g.step()
+    {
+        let target = lights
+            .iter()
+            .find(|id| sp(&g, id) == 2)
+            .or_else(|| lights.iter().find(|id| sp(&g, id) == 3))
+            .unwrap()
+            .clone();
         g.apply(Action::Hit(unit(&target))).unwrap();
         if sp(&g, &target) == 1 {
             continue;
@@ -191,7 +266,11 @@ fn location_effects_9_3() {
     let mut sps: Vec<u8> = lights.iter().map(|id| sp(&g, id)).collect();
     sps.sort();
     assert_eq!(sps, vec![1, 1, 3]);
-    while let Step::Hits { owner: Side::French, .. } = g.step() {
+    while let Step::Hits {
+        owner: Side::French,
+        ..
+    } = g.step()
+    {
         g.apply(Action::Hit(unit("fr-reg-1"))).unwrap();
     }
     let _ = g.step();
@@ -200,11 +279,24 @@ fn location_effects_9_3() {
     assert_eq!(g.step(), Step::Stay(Side::French));
     g.dice_mut().force([5, 6, 1, 2, 3, 4, 1]);
     g.apply(Action::Fire).unwrap();
-    while let Step::Hits { owner: Side::British, .. } = g.step() {
-        let strongest = lights.iter().filter(|id| loc(&g, id) == ISLAND_BATTERY).max_by_key(|id| sp(&g, id)).unwrap().clone();
+    while let Step::Hits {
+        owner: Side::British,
+        ..
+    } = g.step()
+    {
+        let strongest = lights
+            .iter()
+            .filter(|id| loc(&g, id) == ISLAND_BATTERY)
+            .max_by_key(|id| sp(&g, id))
+            .unwrap()
+            .clone();
         g.apply(Action::Hit(unit(&strongest))).unwrap();
     }
-    assert_eq!(g.dice_mut().forced_left(), 0, "the French fired exactly 7 dice");
+    assert_eq!(
+        g.dice_mut().forced_left(),
+        0,
+        "the French fired exactly 7 dice"
+    );
     let mut sps: Vec<u8> = lights.iter().map(|id| sp(&g, id)).collect();
     sps.sort();
     assert_eq!(sps, vec![1, 1, 1]);
@@ -220,12 +312,17 @@ fn location_effects_9_3() {
 /// two lose 1 SP each.
 #[test]
 fn retreat_road_limit_10() {
-    let mut placements: Vec<(String, &str, u8)> = (1..=6).map(|i| (format!("br-reg-{i}"), "green-hills", 4)).collect();
+    let mut placements: Vec<(String, &str, u8)> = (1..=6)
+        .map(|i| (format!("br-reg-{i}"), "green-hills", 4))
+        .collect();
     placements.push(("fr-reg-1".into(), "louisbourg", 4));
     placements.push(("fr-reg-2".into(), "louisbourg", 4));
     placements.push(("fr-reg-3".into(), "louisbourg", 4));
     placements.push(("fr-reg-4".into(), "louisbourg", 4));
-    let p: Vec<(&str, &str, u8)> = placements.iter().map(|(a, b, c)| (a.as_str(), *b, *c)).collect();
+    let p: Vec<(&str, &str, u8)> = placements
+        .iter()
+        .map(|(a, b, c)| (a.as_str(), *b, *c))
+        .collect();
     // The French attack Green Hills from Louisbourg; the British defenders retreat in round 2.
     let mut g = Louisbourg::arranged(7, Side::French, &p).unwrap();
     // Black Rock and Barachois are not reachable from Green Hills; Flat Point is the only way
@@ -297,9 +394,20 @@ fn ship_battle_11() {
 #[test]
 fn landing_plan_7() {
     let mut g = Louisbourg::new(&Default::default(), 1).unwrap();
-    let err = g.check(&Action::Plan { kc: 1, fp: 1, wp: 1 }).unwrap_err();
+    let err = g
+        .check(&Action::Plan {
+            kc: 1,
+            fp: 1,
+            wp: 1,
+        })
+        .unwrap_err();
     assert_eq!(err.rule, "7");
-    g.apply(Action::Plan { kc: 0, fp: 4, wp: 2 }).unwrap();
+    g.apply(Action::Plan {
+        kc: 0,
+        fp: 4,
+        wp: 2,
+    })
+    .unwrap();
     assert_eq!(g.step(), Step::FrenchSetup);
     // the French must leave a unit each in Louisbourg, Island Battery and Lighthouse Point
     g.apply(Action::SolitaireSetup).unwrap();
@@ -310,9 +418,22 @@ fn landing_plan_7() {
     assert_eq!(g.step(), Step::Action(Side::British));
     assert_eq!(g.check(&Action::Pass).unwrap_err().rule, "7");
     g.apply(Action::Land).unwrap();
-    let ships_used = g.units().iter().enumerate().filter(|(i, u)| forces().units[*i].id.starts_with("br-ship") && u.weak).count();
+    let ships_used = g
+        .units()
+        .iter()
+        .enumerate()
+        .filter(|(i, u)| forces().units[*i].id.starts_with("br-ship") && u.weak)
+        .count();
     assert_eq!(ships_used, 6);
-    assert_eq!(g.check(&Action::Go { unit: unit("br-reg-1"), to: KENNINGTON_COVE }).unwrap_err().rule, "7");
+    assert_eq!(
+        g.check(&Action::Go {
+            unit: unit("br-reg-1"),
+            to: KENNINGTON_COVE
+        })
+        .unwrap_err()
+        .rule,
+        "7"
+    );
 }
 
 /// 14: the solitaire set-up and each of the six adjustments.
@@ -329,11 +450,26 @@ fn solitaire_setup_14() {
     ];
     for (die, counts) in expect {
         let mut g = Louisbourg::new(&Default::default(), 1).unwrap();
-        g.apply(Action::Plan { kc: 2, fp: 2, wp: 2 }).unwrap();
+        g.apply(Action::Plan {
+            kc: 2,
+            fp: 2,
+            wp: 2,
+        })
+        .unwrap();
         g.dice_mut().force([die]);
         g.apply(Action::SolitaireSetup).unwrap();
-        let n = |l: Loc| g.units().iter().enumerate().filter(|(i, u)| u.loc == l && forces().units[*i].side == Side::French).count();
-        assert_eq!([n(KENNINGTON_COVE), n(FLAT_POINT), n(WHITE_POINT)], counts, "die {die}");
+        let n = |l: Loc| {
+            g.units()
+                .iter()
+                .enumerate()
+                .filter(|(i, u)| u.loc == l && forces().units[*i].side == Side::French)
+                .count()
+        };
+        assert_eq!(
+            [n(KENNINGTON_COVE), n(FLAT_POINT), n(WHITE_POINT)],
+            counts,
+            "die {die}"
+        );
         for l in [LOUISBOURG, ISLAND_BATTERY, LIGHTHOUSE_POINT] {
             assert_eq!(n(l), 1);
         }
@@ -345,8 +481,16 @@ fn solitaire_setup_14() {
 /// the French choose one of the three to bombard back, at -1 with fewer than two ships.
 #[test]
 fn bombardment_8_2_1() {
-    let mut p = vec![("fr-reg-1", "louisbourg", 4), ("fr-reg-2", "louisbourg", 4), ("fr-ship-1", "louisbourg-harbor", 3)];
-    p.extend([("br-reg-1", "green-hills", 4), ("br-reg-2", "barachois", 4), ("br-reg-3", "black-rock", 4)]);
+    let mut p = vec![
+        ("fr-reg-1", "louisbourg", 4),
+        ("fr-reg-2", "louisbourg", 4),
+        ("fr-ship-1", "louisbourg-harbor", 3),
+    ];
+    p.extend([
+        ("br-reg-1", "green-hills", 4),
+        ("br-reg-2", "barachois", 4),
+        ("br-reg-3", "black-rock", 4),
+    ]);
     let g = Louisbourg::arranged(5, Side::British, &p).unwrap();
     // the bombardment step comes before the action: rebuild the position at that step
     let mut g2 = g.clone();
@@ -361,7 +505,11 @@ fn bombardment_8_2_1() {
     // a roll of 6 with +2 is 8: three SP lost
     b.dice_mut().force([6]);
     b.apply(Action::Bombard(LOUISBOURG)).unwrap();
-    while let Step::Hits { owner: Side::French, .. } = b.step() {
+    while let Step::Hits {
+        owner: Side::French,
+        ..
+    } = b.step()
+    {
         b.apply(Action::Hit(unit("fr-reg-1"))).unwrap();
     }
     assert_eq!(sp(&b, "fr-reg-1") + sp(&b, "fr-reg-2"), 5);
@@ -371,8 +519,19 @@ fn bombardment_8_2_1() {
     b.apply(Action::Bombard(BARACHOIS)).unwrap();
     assert_eq!(sp(&b, "br-reg-2"), 3);
     // rangers alone cannot bombard (8.2)
-    let r = fiw_louisbourg::Louisbourg::arranged_bombardment(5, Side::British, &[("fr-reg-1", "louisbourg", 4), ("br-ranger-1", "green-hills", 2)]).unwrap();
-    assert_eq!(r.check(&Action::Bombard(LOUISBOURG)).unwrap_err().rule, "8.2.1");
+    let r = fiw_louisbourg::Louisbourg::arranged_bombardment(
+        5,
+        Side::British,
+        &[
+            ("fr-reg-1", "louisbourg", 4),
+            ("br-ranger-1", "green-hills", 2),
+        ],
+    )
+    .unwrap();
+    assert_eq!(
+        r.check(&Action::Bombard(LOUISBOURG)).unwrap_err().rule,
+        "8.2.1"
+    );
 }
 
 /// 7: the French set-up can always be finished. Placing every block as far from Louisbourg as
@@ -381,7 +540,12 @@ fn bombardment_8_2_1() {
 #[test]
 fn french_setup_always_completes_7() {
     let mut g = Louisbourg::new(&Default::default(), 2).unwrap();
-    g.apply(Action::Plan { kc: 2, fp: 2, wp: 2 }).unwrap();
+    g.apply(Action::Plan {
+        kc: 2,
+        fp: 2,
+        wp: 2,
+    })
+    .unwrap();
     let mut legal = Vec::new();
     while g.step() == Step::FrenchSetup {
         g.legal_actions(&mut legal);
@@ -394,22 +558,40 @@ fn french_setup_always_completes_7() {
             .expect("a legal placement");
         g.apply(pick).unwrap();
     }
-    let french_at = |l: Loc| g.units().iter().any(|u| u.loc == l && u.side == Side::French);
+    let french_at = |l: Loc| {
+        g.units()
+            .iter()
+            .any(|u| u.loc == l && u.side == Side::French)
+    };
     assert!(french_at(LOUISBOURG) && french_at(ISLAND_BATTERY) && french_at(LIGHTHOUSE_POINT));
-    assert!(!g.units().iter().any(|u| u.loc == LOUISBOURG && u.kind == fiw_louisbourg::forces::Kind::Indian));
+    assert!(!g
+        .units()
+        .iter()
+        .any(|u| u.loc == LOUISBOURG && u.kind == fiw_louisbourg::forces::Kind::Indian));
 }
 
 fn solitaire_start(deck: &[&str]) -> Louisbourg {
-    let options = fiw_louisbourg::Options { deck: deck.iter().map(|s| s.to_string()).collect(), ..Default::default() };
+    let options = fiw_louisbourg::Options {
+        deck: deck.iter().map(|s| s.to_string()).collect(),
+        ..Default::default()
+    };
     let mut g = Louisbourg::new(&options, 4).unwrap();
-    g.apply(Action::Plan { kc: 2, fp: 2, wp: 2 }).unwrap();
+    g.apply(Action::Plan {
+        kc: 2,
+        fp: 2,
+        wp: 2,
+    })
+    .unwrap();
     g.dice_mut().force([6]);
     g.apply(Action::SolitaireSetup).unwrap();
     g
 }
 
 fn hand_ids(g: &Louisbourg, side: Side) -> Vec<String> {
-    g.hand(side).iter().map(|&c| fiw_louisbourg::cards::deck().card(c).id.clone()).collect()
+    g.hand(side)
+        .iter()
+        .map(|&c| fiw_louisbourg::cards::deck().card(c).id.clone())
+        .collect()
 }
 
 /// 6.1, 8.1.2: two cards are dealt to each side, and each draws one more on turn 1; an
@@ -417,28 +599,57 @@ fn hand_ids(g: &Louisbourg, side: Side) -> Vec<String> {
 /// the turn (2 SP, owner's choice) and the side still draws.
 #[test]
 fn card_draw_and_attrition_8_1_2() {
-    let mut g = solitaire_start(&["attrition-british", "hot-shot", "sortie", "heavy-seas", "wolfe-march", "thick-walls"]);
+    let mut g = solitaire_start(&[
+        "attrition-british",
+        "hot-shot",
+        "sortie",
+        "heavy-seas",
+        "wolfe-march",
+        "thick-walls",
+    ]);
     // the British must take the attrition losses now, on their army, their choice
-    assert!(matches!(g.step(), Step::Hits { owner: Side::British, left: 2, .. }), "{:?}", g.step());
+    assert!(
+        matches!(
+            g.step(),
+            Step::Hits {
+                owner: Side::British,
+                left: 2,
+                ..
+            }
+        ),
+        "{:?}",
+        g.step()
+    );
     let before = g.british_sp();
     g.apply(Action::Hit(unit("br-reg-1"))).unwrap();
     g.apply(Action::Hit(unit("br-reg-1"))).unwrap();
     assert_eq!(g.british_sp(), before - 2);
     assert_eq!(sp(&g, "br-reg-1"), 2);
     assert_eq!(hand_ids(&g, Side::British), vec!["sortie", "wolfe-march"]);
-    assert_eq!(hand_ids(&g, Side::French), vec!["hot-shot", "heavy-seas", "thick-walls"]);
+    assert_eq!(
+        hand_ids(&g, Side::French),
+        vec!["hot-shot", "heavy-seas", "thick-walls"]
+    );
     // the attrition card was the British card for turn 1: no other play or discard
     while let Step::Bombard(_) = g.step() {
         g.apply(Action::Pass).unwrap();
     }
     assert_eq!(g.step(), Step::Action(Side::British));
-    assert_eq!(g.check(&Action::Discard(g.hand(Side::British)[0])).unwrap_err().rule, "6.1");
+    assert_eq!(
+        g.check(&Action::Discard(g.hand(Side::British)[0]))
+            .unwrap_err()
+            .rule,
+        "6.1"
+    );
 }
 
 /// 8.1.2: a side holding 3 cards draws nothing; draws come on odd turns only.
 #[test]
 fn hand_limit_and_odd_turns_8_1_2() {
-    let p = [("br-reg-1", "green-hills", 4), ("fr-reg-1", "louisbourg", 4)];
+    let p = [
+        ("br-reg-1", "green-hills", 4),
+        ("fr-reg-1", "louisbourg", 4),
+    ];
     let mut g = Louisbourg::arranged(3, Side::British, &p).unwrap();
     for id in ["hot-shot", "wolfe-march", "bog-roads"] {
         g.give_card(Side::British, id).unwrap();
@@ -458,7 +669,11 @@ fn hand_limit_and_odd_turns_8_1_2() {
 /// ship move that turn.
 #[test]
 fn weather_8_1_3() {
-    let p = [("br-reg-1", "british-box", 4), ("br-ship-1", "gabarus-bay", 4), ("fr-reg-1", "louisbourg", 4)];
+    let p = [
+        ("br-reg-1", "british-box", 4),
+        ("br-ship-1", "gabarus-bay", 4),
+        ("fr-reg-1", "louisbourg", 4),
+    ];
     for (roll, allowed) in [(5, false), (6, false), (4, true), (1, true)] {
         let mut g = Louisbourg::arranged(6, Side::British, &p).unwrap();
         g.dice_mut().force([roll]);
@@ -477,7 +692,9 @@ fn weather_8_1_3() {
     let mut g = Louisbourg::arranged(5, Side::British, &p).unwrap();
     g.dice_mut().force([6]);
     let g = g.from_turn_start(Side::British);
-    assert!(g.check(&Action::Amphibious(BRITISH_BOX)).is_ok() || !matches!(g.step(), Step::Action(_)));
+    assert!(
+        g.check(&Action::Amphibious(BRITISH_BOX)).is_ok() || !matches!(g.step(), Step::Action(_))
+    );
 }
 
 /// 8.2.2: British units on the harbor's shore bombard the French ships, +1 from more than one
@@ -494,7 +711,11 @@ fn harbor_bombardment_8_2_2() {
     // 5 + 1 = 6: two SP off the ships, the French choose where
     g.dice_mut().force([5]);
     g.apply(Action::Bombard(LOUISBOURG_HARBOR)).unwrap();
-    while let Step::Hits { owner: Side::French, .. } = g.step() {
+    while let Step::Hits {
+        owner: Side::French,
+        ..
+    } = g.step()
+    {
         g.apply(Action::Hit(unit("fr-ship-1"))).unwrap();
     }
     assert_eq!(sp(&g, "fr-ship-1") + sp(&g, "fr-ship-2"), 4);
@@ -504,15 +725,24 @@ fn harbor_bombardment_8_2_2() {
     g.apply(Action::Bombard(ROYAL_BATTERY)).unwrap();
     assert_eq!(sp(&g, "br-reg-1"), 3);
     // with one ship the French roll at -1: 3 - 1 = 2, no effect
-    let p1 = [("br-reg-1", "royal-battery", 4), ("fr-ship-1", "louisbourg-harbor", 3)];
+    let p1 = [
+        ("br-reg-1", "royal-battery", 4),
+        ("fr-ship-1", "louisbourg-harbor", 3),
+    ];
     let mut g = Louisbourg::arranged_bombardment(5, Side::French, &p1).unwrap();
     g.dice_mut().force([3]);
     g.apply(Action::Bombard(ROYAL_BATTERY)).unwrap();
     assert_eq!(sp(&g, "br-reg-1"), 4);
     // the French cannot bombard a shore location with no ships and no one in Louisbourg
-    let p2 = [("br-reg-1", "royal-battery", 4), ("fr-reg-1", "island-battery", 4)];
+    let p2 = [
+        ("br-reg-1", "royal-battery", 4),
+        ("fr-reg-1", "island-battery", 4),
+    ];
     let g = Louisbourg::arranged_bombardment(5, Side::French, &p2).unwrap();
-    assert_eq!(g.check(&Action::Bombard(ROYAL_BATTERY)).unwrap_err().rule, "8.2");
+    assert_eq!(
+        g.check(&Action::Bombard(ROYAL_BATTERY)).unwrap_err().rule,
+        "8.2"
+    );
 }
 
 /// 12: the two militia arrive from turn 8 at Kennington Cove, Western Settlements or Northern
@@ -526,21 +756,52 @@ fn reinforcements_12() {
         ("br-ranger-1", "kennington-cove", 2),
     ];
     let g = Louisbourg::arranged(7, Side::French, &p).unwrap();
-    assert_eq!(g.check(&Action::Reinforce { unit: unit("fr-mil-r-1"), to: WESTERN_SETTLEMENTS }).unwrap_err().rule, "12");
+    assert_eq!(
+        g.check(&Action::Reinforce {
+            unit: unit("fr-mil-r-1"),
+            to: WESTERN_SETTLEMENTS
+        })
+        .unwrap_err()
+        .rule,
+        "12"
+    );
     let mut g = Louisbourg::arranged(8, Side::French, &p).unwrap();
-    assert_eq!(g.check(&Action::Reinforce { unit: unit("fr-mil-r-1"), to: LOUISBOURG }).unwrap_err().rule, "12");
+    assert_eq!(
+        g.check(&Action::Reinforce {
+            unit: unit("fr-mil-r-1"),
+            to: LOUISBOURG
+        })
+        .unwrap_err()
+        .rule,
+        "12"
+    );
     // free entry into an empty entry location; the French still have their action
-    g.apply(Action::Reinforce { unit: unit("fr-mil-r-1"), to: WESTERN_SETTLEMENTS }).unwrap();
+    g.apply(Action::Reinforce {
+        unit: unit("fr-mil-r-1"),
+        to: WESTERN_SETTLEMENTS,
+    })
+    .unwrap();
     assert_eq!(g.step(), Step::Action(Side::French));
     assert_eq!(g.control(WESTERN_SETTLEMENTS), Side::French);
     // entering the British-held cove is the action, and a battle follows
-    g.apply(Action::Reinforce { unit: unit("fr-mil-r-2"), to: KENNINGTON_COVE }).unwrap();
+    g.apply(Action::Reinforce {
+        unit: unit("fr-mil-r-2"),
+        to: KENNINGTON_COVE,
+    })
+    .unwrap();
     assert_eq!(g.step(), Step::ReinforceAttack(Side::French));
-    assert_eq!(g.check(&Action::LandMove(LOUISBOURG)).unwrap_err().rule, "12");
+    assert_eq!(
+        g.check(&Action::LandMove(LOUISBOURG)).unwrap_err().rule,
+        "12"
+    );
     g.dice_mut().force([6, 6, 6, 6]); // the ranger hits twice, the militia (now 1 SP)... and so on
     g.apply(Action::Done).unwrap();
     assert!(g.battle().is_none());
-    assert_eq!(loc(&g, "fr-mil-r-2"), ELIMINATED, "two sixes from the ranger destroy the 2 SP militia");
+    assert_eq!(
+        loc(&g, "fr-mil-r-2"),
+        ELIMINATED,
+        "two sixes from the ranger destroy the 2 SP militia"
+    );
     assert_eq!(g.control(KENNINGTON_COVE), Side::British);
 }
 
@@ -548,12 +809,21 @@ fn reinforcements_12() {
 /// a card's effect lasts the turn (here: regulars march 2 locations).
 #[test]
 fn card_play_6_1() {
-    let p = [("br-reg-1", "white-point", 4), ("fr-reg-1", "louisbourg", 4)];
+    let p = [
+        ("br-reg-1", "white-point", 4),
+        ("fr-reg-1", "louisbourg", 4),
+    ];
     let mut g = Louisbourg::arranged(5, Side::British, &p).unwrap();
     for id in ["wolfe-march", "bog-roads", "sortie"] {
         g.give_card(Side::British, id).unwrap();
     }
-    let card = |g: &Louisbourg, id: &str| g.hand(Side::British).iter().copied().find(|&c| fiw_louisbourg::cards::deck().card(c).id == id).unwrap();
+    let card = |g: &Louisbourg, id: &str| {
+        g.hand(Side::British)
+            .iter()
+            .copied()
+            .find(|&c| fiw_louisbourg::cards::deck().card(c).id == id)
+            .unwrap()
+    };
     let sortie = card(&g, "sortie");
     assert_eq!(g.check(&Action::Play(sortie)).unwrap_err().rule, "6.1");
     let march = card(&g, "wolfe-march");
@@ -568,5 +838,8 @@ fn card_play_6_1() {
     assert_eq!(loc(&g, "br-reg-1"), KENNINGTON_COVE);
     // the card is face up in both views
     let v = g.view(Side::French.seat());
-    assert!(v.played.iter().any(|(s, c)| *s == Side::British && c.id == "wolfe-march"));
+    assert!(v
+        .played
+        .iter()
+        .any(|(s, c)| *s == Side::British && c.id == "wolfe-march"));
 }

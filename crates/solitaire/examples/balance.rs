@@ -15,7 +15,12 @@ fn main() {
     println!("|---|---|---|---|---|---|---|---|---|");
     for side in [Side::British, Side::French] {
         for policy in ["random", "heuristic"] {
-            let sim = SimOptions { games, seed, threads: 0, progress: false };
+            let sim = SimOptions {
+                games,
+                seed,
+                threads: 0,
+                progress: false,
+            };
             let r = simulate::<Solitaire, _>(&Options { side }, &sim, |s| {
                 // the same seeding as `fiw sim` (crates/cli/src/seats.rs: policy_for)
                 let ps = fiw_engine::game_seed(s, 0x5eed_0000);

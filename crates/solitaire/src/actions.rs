@@ -35,7 +35,10 @@ impl Action {
     pub fn text(&self) -> String {
         match *self {
             Action::Place { army, region } => {
-                let id = armies().list.get(army as usize).map_or("?", |a| a.id.as_str());
+                let id = armies()
+                    .list
+                    .get(army as usize)
+                    .map_or("?", |a| a.id.as_str());
                 format!("place {id} {}", region_id(region))
             }
             Action::Attack(r) => format!("attack {}", region_id(r)),
@@ -55,9 +58,16 @@ impl Action {
         let lower = text.trim().to_ascii_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
         let region = |w: &str| {
-            REGION_IDS.iter().position(|r| *r == w).map(|i| i as Region).ok_or_else(|| {
-                RuleError::input(format!("'{w}' is not a region (regions: {})", REGION_IDS.join(", ")))
-            })
+            REGION_IDS
+                .iter()
+                .position(|r| *r == w)
+                .map(|i| i as Region)
+                .ok_or_else(|| {
+                    RuleError::input(format!(
+                        "'{w}' is not a region (regions: {})",
+                        REGION_IDS.join(", ")
+                    ))
+                })
         };
         match words.as_slice() {
             ["place", army, r] => {
@@ -89,7 +99,12 @@ mod tests {
     fn every_text_form_reads_back() {
         let mut all = vec![Action::AttackOcean, Action::EndActions];
         for r in 0..4 {
-            all.extend([Action::Attack(r), Action::Influence(r), Action::Restore(r), Action::Resupply(r)]);
+            all.extend([
+                Action::Attack(r),
+                Action::Influence(r),
+                Action::Restore(r),
+                Action::Resupply(r),
+            ]);
             for a in 0..armies().list.len() as ArmyId {
                 all.push(Action::Place { army: a, region: r });
             }
@@ -97,9 +112,18 @@ mod tests {
         for a in all {
             assert_eq!(Action::parse(&a.text()).unwrap(), a, "{}", a.text());
         }
-        assert_eq!(Action::parse("  Attack   OHIO ").unwrap(), Action::Attack(0));
-        assert!(Action::parse("attack erie").unwrap_err().message.contains("not a region"));
-        assert!(Action::parse("place br-9 ohio").unwrap_err().message.contains("not an army"));
+        assert_eq!(
+            Action::parse("  Attack   OHIO ").unwrap(),
+            Action::Attack(0)
+        );
+        assert!(Action::parse("attack erie")
+            .unwrap_err()
+            .message
+            .contains("not a region"));
+        assert!(Action::parse("place br-9 ohio")
+            .unwrap_err()
+            .message
+            .contains("not an army"));
         assert_eq!(Action::parse("dance").unwrap_err().rule, "input");
     }
 }

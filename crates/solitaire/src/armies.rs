@@ -62,13 +62,18 @@ impl Armies {
     /// # Errors
     /// One line naming the file, the army and the field.
     pub fn parse(text: &str, file: &str, last_turn: u8) -> Result<Armies, String> {
-        let raw: ArmiesFile = toml::from_str(text).map_err(|e| format!("{file}: {}", crate::one_line(&e.to_string())))?;
+        let raw: ArmiesFile = toml::from_str(text)
+            .map_err(|e| format!("{file}: {}", crate::one_line(&e.to_string())))?;
         if raw.army.len() > MAX_ARMIES {
             return Err(format!("{file}: at most {MAX_ARMIES} armies"));
         }
         let mut drm = [0i8; MAX_ARMIES];
         for (i, a) in raw.army.iter().enumerate() {
-            let at = format!("{}: army '{}'", crate::located(file, text, &[format!("id = \"{}\"", a.id)]), a.id);
+            let at = format!(
+                "{}: army '{}'",
+                crate::located(file, text, &[format!("id = \"{}\"", a.id)]),
+                a.id
+            );
             if raw.army[..i].iter().any(|b| b.id == a.id) {
                 return Err(format!("{at}: the id is used twice"));
             }
@@ -76,7 +81,10 @@ impl Armies {
                 return Err(format!("{at} field drm: {} is not 1 to 3", a.drm));
             }
             if !(1..=last_turn).contains(&a.arrives) {
-                return Err(format!("{at} field arrives: turn {} is not on the Turn Track (1 to {last_turn})", a.arrives));
+                return Err(format!(
+                    "{at} field arrives: turn {} is not on the Turn Track (1 to {last_turn})",
+                    a.arrives
+                ));
             }
             if a.source.is_none() && a.assumed.is_none() {
                 return Err(format!("{at}: needs `source` or `assumed`"));
@@ -86,35 +94,64 @@ impl Armies {
         for side in [Side::British, Side::French] {
             let of: Vec<&ArmyDef> = raw.army.iter().filter(|a| a.side == side).collect();
             if of.len() > 4 {
-                return Err(format!("{file}: the {} have {} armies; one a region allows four", side.name(), of.len()));
+                return Err(format!(
+                    "{file}: the {} have {} armies; one a region allows four",
+                    side.name(),
+                    of.len()
+                ));
             }
-            let mut start: Vec<i8> = of.iter().filter(|a| a.arrives == 1).map(|a| a.drm).collect();
+            let mut start: Vec<i8> = of
+                .iter()
+                .filter(|a| a.arrives == 1)
+                .map(|a| a.drm)
+                .collect();
             start.sort();
             if start != [1, 2] {
-                return Err(format!("{file}: the {} must start with a +1 and a +2 army (4), found {start:?}", side.name()));
+                return Err(format!(
+                    "{file}: the {} must start with a +1 and a +2 army (4), found {start:?}",
+                    side.name()
+                ));
             }
         }
         let list = raw
             .army
             .into_iter()
-            .map(|a| Army { id: a.id, side: a.side, name: a.name, drm: a.drm, arrives: a.arrives, assumed: a.assumed })
+            .map(|a| Army {
+                id: a.id,
+                side: a.side,
+                name: a.name,
+                drm: a.drm,
+                arrives: a.arrives,
+                assumed: a.assumed,
+            })
             .collect();
         Ok(Armies { list, drm })
     }
 
     /// The army with this id.
     pub fn named(&self, id: &str) -> Option<ArmyId> {
-        self.list.iter().position(|a| a.id == id).map(|i| i as ArmyId)
+        self.list
+            .iter()
+            .position(|a| a.id == id)
+            .map(|i| i as ArmyId)
     }
 
     /// The armies of `side` entering on `turn`, as a bit mask.
     pub fn arriving(&self, side: Side, turn: u8) -> u8 {
-        self.list.iter().enumerate().filter(|(_, a)| a.side == side && a.arrives == turn).fold(0, |m, (i, _)| m | 1 << i)
+        self.list
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.side == side && a.arrives == turn)
+            .fold(0, |m, (i, _)| m | 1 << i)
     }
 
     /// The armies of `side` as a bit mask.
     pub fn of(&self, side: Side) -> u8 {
-        self.list.iter().enumerate().filter(|(_, a)| a.side == side).fold(0, |m, (i, _)| m | 1 << i)
+        self.list
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.side == side)
+            .fold(0, |m, (i, _)| m | 1 << i)
     }
 }
 
@@ -122,8 +159,12 @@ impl Armies {
 pub fn armies() -> &'static Armies {
     static ARMIES: OnceLock<Armies> = OnceLock::new();
     ARMIES.get_or_init(|| {
-        Armies::parse(include_str!("../data/armies.toml"), "crates/solitaire/data/armies.toml", crate::turn_track::LAST_TURN)
-            .unwrap_or_else(|e| panic!("the built-in armies are broken: {e}"))
+        Armies::parse(
+            include_str!("../data/armies.toml"),
+            "crates/solitaire/data/armies.toml",
+            crate::turn_track::LAST_TURN,
+        )
+        .unwrap_or_else(|e| panic!("the built-in armies are broken: {e}"))
     })
 }
 
@@ -135,21 +176,41 @@ mod tests {
     fn each_side_starts_with_a_plus_1_and_a_plus_2_army() {
         let a = armies();
         for side in [Side::British, Side::French] {
-            let mut start: Vec<i8> = a.list.iter().filter(|x| x.side == side && x.arrives == 1).map(|x| x.drm).collect();
+            let mut start: Vec<i8> = a
+                .list
+                .iter()
+                .filter(|x| x.side == side && x.arrives == 1)
+                .map(|x| x.drm)
+                .collect();
             start.sort();
             assert_eq!(start, [1, 2]);
-            assert!(a.list.iter().filter(|x| x.side == side && x.arrives > 1).all(|x| x.assumed.is_some()));
+            assert!(a
+                .list
+                .iter()
+                .filter(|x| x.side == side && x.arrives > 1)
+                .all(|x| x.assumed.is_some()));
         }
     }
 
     #[test]
     fn a_broken_army_file_names_the_field() {
         let good = include_str!("../data/armies.toml");
-        let e = Armies::parse(&good.replacen("drm = 3", "drm = 7", 1), "armies.toml", 20).unwrap_err();
+        let e =
+            Armies::parse(&good.replacen("drm = 3", "drm = 7", 1), "armies.toml", 20).unwrap_err();
         assert!(e.contains("army 'br-4' field drm"), "{e}");
-        let e = Armies::parse(&good.replacen("arrives = 13", "arrives = 40", 1), "armies.toml", 20).unwrap_err();
+        let e = Armies::parse(
+            &good.replacen("arrives = 13", "arrives = 40", 1),
+            "armies.toml",
+            20,
+        )
+        .unwrap_err();
         assert!(e.contains("field arrives"), "{e}");
-        let e = Armies::parse(&good.replacen("side = \"french\"", "side = \"dutch\"", 1), "armies.toml", 20).unwrap_err();
+        let e = Armies::parse(
+            &good.replacen("side = \"french\"", "side = \"dutch\"", 1),
+            "armies.toml",
+            20,
+        )
+        .unwrap_err();
         assert!(e.starts_with("armies.toml: ") && e.contains("dutch"), "{e}");
     }
 }

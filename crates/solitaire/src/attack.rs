@@ -41,7 +41,14 @@ impl Terms {
             .terms
             .iter()
             .flatten()
-            .map(|t| format!("{}{} {}", if t.drm < 0 { "−" } else { "+" }, t.drm.unsigned_abs(), t.why))
+            .map(|t| {
+                format!(
+                    "{}{} {}",
+                    if t.drm < 0 { "−" } else { "+" },
+                    t.drm.unsigned_abs(),
+                    t.why
+                )
+            })
             .collect();
         if parts.is_empty() {
             "no modifier".into()
@@ -75,12 +82,16 @@ impl Board {
                 format!("the {} stand outside their flag town in {name}: there is no town of theirs to attack", side.other().name()),
             ));
         }
-        Err(RuleError::new("3.4", "no attack in the Atlantic region without control of the Atlantic Ocean"))
+        Err(RuleError::new(
+            "3.4",
+            "no attack in the Atlantic region without control of the Atlantic Ocean",
+        ))
     }
 
     /// The town `side` attacks in `region`: the one the enemy holds next to it.
     pub fn target(&self, region: Region, side: Side) -> usize {
-        self.town_of(region, side.other()).clamp(0, map().len[region as usize] as i8 - 1) as usize
+        self.town_of(region, side.other())
+            .clamp(0, map().len[region as usize] as i8 - 1) as usize
     }
 
     /// 8 the modifiers of an attack by `side` in `region` (with `extra` from a BOT chart line):
@@ -93,7 +104,14 @@ impl Board {
             t.push(-1, "reduced militia");
         }
         let kind = map().kind[region as usize][self.target(region, side)];
-        t.push(kind.drm(), if kind == crate::map::TownKind::Flag { "flag town" } else { "fortified town" });
+        t.push(
+            kind.drm(),
+            if kind == crate::map::TownKind::Flag {
+                "flag town"
+            } else {
+                "fortified town"
+            },
+        );
         if self.indians[region as usize].ally() == Some(side.other()) && map().has_indians(region) {
             t.push(-1, "Indians allied to the defender");
         }
@@ -103,7 +121,9 @@ impl Board {
 
     /// 8 the chance, in sixths, that an attack by `side` in `region` advances.
     pub fn advance_sixths(&self, region: Region, side: Side, extra: i8) -> u8 {
-        charts().advance.sixths(self.attack_terms(region, side, extra).total())
+        charts()
+            .advance
+            .sixths(self.attack_terms(region, side, extra).total())
     }
 
     /// 8 `side` advances in `region`: its markers move into the town attacked and the
@@ -144,9 +164,17 @@ impl Solitaire {
             };
             let result = if advanced {
                 let back = if b.outside(region, side.other()) {
-                    format!("the {} fall back outside and near {}", side.other().name(), reg.towns[target].name)
+                    format!(
+                        "the {} fall back outside and near {}",
+                        side.other().name(),
+                        reg.towns[target].name
+                    )
                 } else {
-                    format!("the {} retreat to {}", side.other().name(), reg.towns[b.town_of(region, side.other()) as usize].name)
+                    format!(
+                        "the {} retreat to {}",
+                        side.other().name(),
+                        reg.towns[b.town_of(region, side.other()) as usize].name
+                    )
                 };
                 format!("advance into {}; {back}", reg.towns[target].name)
             } else {

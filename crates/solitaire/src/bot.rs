@@ -48,7 +48,8 @@ impl Board {
     pub fn bot_raid_region(&self, line: &Line) -> Option<Region> {
         let p = self.player.index();
         let full = |r: Region| !self.reduced[r as usize][p];
-        self.strongest_player_army(&line.regions, full).or_else(|| line.regions.iter().copied().find(|&r| full(r)))
+        self.strongest_player_army(&line.regions, full)
+            .or_else(|| line.regions.iter().copied().find(|&r| full(r)))
     }
 
     /// 7 the region whose player army a BOT supply line puts out of supply: the strongest army
@@ -61,12 +62,19 @@ impl Board {
     /// 7 the region whose Indians a BOT influence line courts: the first not yet its allies.
     pub fn bot_influence_region(&self, line: &Line) -> Option<Region> {
         let bot = self.bot();
-        line.regions.iter().copied().find(|&r| map().has_indians(r) && self.indians[r as usize].ally() != Some(bot))
+        line.regions
+            .iter()
+            .copied()
+            .find(|&r| map().has_indians(r) && self.indians[r as usize].ally() != Some(bot))
     }
 
     /// The region of the player's strongest army meeting `ok` (ties: the order of `regions`,
     /// then map order for regions not listed).
-    fn strongest_player_army(&self, regions: &[Region], ok: impl Fn(Region) -> bool) -> Option<Region> {
+    fn strongest_player_army(
+        &self,
+        regions: &[Region],
+        ok: impl Fn(Region) -> bool,
+    ) -> Option<Region> {
         let mut best: Option<(Region, i8)> = None;
         let listed = regions.iter().copied();
         let rest = (0..REGIONS as Region).filter(|r| !regions.contains(r));
@@ -103,7 +111,8 @@ impl Solitaire {
                 break;
             }
         }
-        self.log.public(|| "BOT: nothing it can do; its action is lost (7).".into());
+        self.log
+            .public(|| "BOT: nothing it can do; its action is lost (7).".into());
     }
 
     /// Carries out one chart line; `false` if it cannot be done.
@@ -111,9 +120,16 @@ impl Solitaire {
         let bot = self.board.bot();
         let head = |what: &str| {
             if first {
-                format!("BOT rolls {roll} on the {} BOT Action Chart, line {}: {what}", bot.name(), line.roll)
+                format!(
+                    "BOT rolls {roll} on the {} BOT Action Chart, line {}: {what}",
+                    bot.name(),
+                    line.roll
+                )
             } else {
-                format!("BOT: that cannot be done; line {} instead: {what}", line.roll)
+                format!(
+                    "BOT: that cannot be done; line {} instead: {what}",
+                    line.roll
+                )
             }
         };
         if line.scope == Scope::Each {
@@ -174,7 +190,9 @@ impl Solitaire {
             BotAction::Attack => b.can_attack(r, b.bot()),
             BotAction::Raid => !b.reduced[r as usize][p],
             BotAction::Supply => b.army_of(r, b.player).is_some() && !b.unsupplied[r as usize][p],
-            BotAction::Influence => map().has_indians(r) && b.indians[r as usize].ally() != Some(b.bot()),
+            BotAction::Influence => {
+                map().has_indians(r) && b.indians[r as usize].ally() != Some(b.bot())
+            }
             BotAction::Ocean => !b.controls_ocean(b.bot()),
         }
     }
@@ -190,11 +208,13 @@ impl Solitaire {
             }
             BotAction::Raid => {
                 self.board.reduced[r as usize][player.index()] = true;
-                self.log.public(|| format!("BOT raid: your militia in {name} is reduced (7)."));
+                self.log
+                    .public(|| format!("BOT raid: your militia in {name} is reduced (7)."));
             }
             BotAction::Supply => {
                 self.board.unsupplied[r as usize][player.index()] = true;
-                self.log.public(|| format!("BOT: your army in {name} is out of supply (7)."));
+                self.log
+                    .public(|| format!("BOT: your army in {name} is out of supply (7)."));
             }
             BotAction::Influence => {
                 self.resolve_influence(r, bot);

@@ -134,31 +134,62 @@ pub struct Line {
 impl Line {
     /// The line in words, for the log and `fiw rules`.
     pub fn describe(&self) -> String {
-        let regions = self.regions.iter().map(|&r| crate::map::REGION_IDS[r as usize]).collect::<Vec<_>>().join(", ");
+        let regions = self
+            .regions
+            .iter()
+            .map(|&r| crate::map::REGION_IDS[r as usize])
+            .collect::<Vec<_>>()
+            .join(", ");
         let what = match (self.action, self.scope) {
             (BotAction::Attack, Scope::Each) => {
-                let drm = if self.drm != 0 { format!(", {:+} to each roll", self.drm) } else { String::new() };
+                let drm = if self.drm != 0 {
+                    format!(", {:+} to each roll", self.drm)
+                } else {
+                    String::new()
+                };
                 format!("attack in each of {regions} where it can{drm}")
             }
-            (BotAction::Raid, Scope::Each) => format!("reduce the player's full militia in each of {regions}"),
-            (BotAction::Supply, Scope::Each) => format!("put every player army in supply in {regions} out of supply"),
-            (BotAction::Influence, Scope::Each) => format!("influence the Indians of each of {regions} not yet allied to the BOT"),
+            (BotAction::Raid, Scope::Each) => {
+                format!("reduce the player's full militia in each of {regions}")
+            }
+            (BotAction::Supply, Scope::Each) => {
+                format!("put every player army in supply in {regions} out of supply")
+            }
+            (BotAction::Influence, Scope::Each) => {
+                format!("influence the Indians of each of {regions} not yet allied to the BOT")
+            }
             (BotAction::Attack, Scope::One) => {
                 let pick = match self.pick {
-                    Pick::Threat => "where the player stands nearest the BOT's flag town (ties: better odds)",
+                    Pick::Threat => {
+                        "where the player stands nearest the BOT's flag town (ties: better odds)"
+                    }
                     Pick::Odds => "where the odds are best (ties: the nearer threat)",
                 };
-                let drm = if self.drm != 0 { format!(", {:+} to the roll", self.drm) } else { String::new() };
+                let drm = if self.drm != 0 {
+                    format!(", {:+} to the roll", self.drm)
+                } else {
+                    String::new()
+                };
                 format!("attack {pick}{drm}; regions in order {regions}")
             }
             (BotAction::Raid, Scope::One) => {
                 format!("reduce the player's militia with its strongest army, else the first full one of {regions}")
             }
-            (BotAction::Supply, Scope::One) => format!("put the player's strongest army in supply out of supply (ties: {regions})"),
-            (BotAction::Influence, Scope::One) => format!("influence the Indians of the first of {regions} not yet allied to the BOT"),
-            (BotAction::Ocean, _) => "attack the Ocean Control marker if the player holds it".to_string(),
+            (BotAction::Supply, Scope::One) => {
+                format!("put the player's strongest army in supply out of supply (ties: {regions})")
+            }
+            (BotAction::Influence, Scope::One) => {
+                format!("influence the Indians of the first of {regions} not yet allied to the BOT")
+            }
+            (BotAction::Ocean, _) => {
+                "attack the Ocean Control marker if the player holds it".to_string()
+            }
         };
-        let otherwise = if self.otherwise == 0 { "nothing".to_string() } else { format!("line {}", self.otherwise) };
+        let otherwise = if self.otherwise == 0 {
+            "nothing".to_string()
+        } else {
+            format!("line {}", self.otherwise)
+        };
         format!("{what}; if impossible: {otherwise}")
     }
 }
@@ -183,47 +214,80 @@ impl Charts {
     /// # Errors
     /// One line naming the file, the line and the field.
     pub fn parse(text: &str, file: &str) -> Result<Charts, String> {
-        let raw: ChartsFile = toml::from_str(text).map_err(|e| format!("{file}: {}", crate::one_line(&e.to_string())))?;
+        let raw: ChartsFile = toml::from_str(text)
+            .map_err(|e| format!("{file}: {}", crate::one_line(&e.to_string())))?;
         let a = &raw.advance;
         if a.never != 1 || a.always != 6 {
-            return Err(format!("{file}: [advance] fields never/always: the text fixes natural 1 and 6 (8)"));
+            return Err(format!(
+                "{file}: [advance] fields never/always: the text fixes natural 1 and 6 (8)"
+            ));
         }
         if !(2..=6).contains(&a.at_least) {
-            return Err(format!("{file}: [advance] field at_least: {} is not 2 to 6", a.at_least));
+            return Err(format!(
+                "{file}: [advance] field at_least: {} is not 2 to 6",
+                a.at_least
+            ));
         }
         let mut bot: [Vec<Line>; 2] = [Vec::new(), Vec::new()];
         for side in [Side::British, Side::French] {
             let lines: Vec<&LineDef> = raw.bot.iter().filter(|l| l.side == side).collect();
             if lines.len() != 6 {
-                return Err(format!("{file}: the {} BOT needs six [[bot]] lines, found {}", side.id(), lines.len()));
+                return Err(format!(
+                    "{file}: the {} BOT needs six [[bot]] lines, found {}",
+                    side.id(),
+                    lines.len()
+                ));
             }
             for (i, l) in lines.iter().enumerate() {
-                let keys = [format!("side = \"{}\"", side.id()), format!("roll = {}", l.roll)];
-                let at = format!("{}: {} BOT line {}", crate::located(file, text, &keys), side.id(), l.roll);
+                let keys = [
+                    format!("side = \"{}\"", side.id()),
+                    format!("roll = {}", l.roll),
+                ];
+                let at = format!(
+                    "{}: {} BOT line {}",
+                    crate::located(file, text, &keys),
+                    side.id(),
+                    l.roll
+                );
                 if l.roll as usize != i + 1 {
-                    return Err(format!("{at} field roll: the lines must run 1 to 6 in order"));
+                    return Err(format!(
+                        "{at} field roll: the lines must run 1 to 6 in order"
+                    ));
                 }
                 if l.otherwise > 6 || l.otherwise == l.roll {
-                    return Err(format!("{at} field otherwise: {} is not another die face or 0", l.otherwise));
+                    return Err(format!(
+                        "{at} field otherwise: {} is not another die face or 0",
+                        l.otherwise
+                    ));
                 }
                 let mut regions = Vec::new();
                 for id in &l.regions {
                     match crate::map::REGION_IDS.iter().position(|r| r == id) {
                         Some(r) if !regions.contains(&(r as Region)) => regions.push(r as Region),
-                        _ => return Err(format!("{at} field regions: '{id}' is not a region or is listed twice")),
+                        _ => {
+                            return Err(format!(
+                                "{at} field regions: '{id}' is not a region or is listed twice"
+                            ))
+                        }
                     }
                 }
                 if regions.is_empty() || regions.len() > REGIONS {
                     return Err(format!("{at} field regions: list one to four regions"));
                 }
                 if l.action == BotAction::Attack && l.scope == Scope::One && l.pick.is_none() {
-                    return Err(format!("{at} field pick: an attack in one region says how it picks the region"));
+                    return Err(format!(
+                        "{at} field pick: an attack in one region says how it picks the region"
+                    ));
                 }
                 if l.action == BotAction::Ocean && l.scope == Scope::Each {
-                    return Err(format!("{at} field scope: there is one Ocean Control marker"));
+                    return Err(format!(
+                        "{at} field scope: there is one Ocean Control marker"
+                    ));
                 }
                 if !(-2..=2).contains(&l.drm) || (l.drm != 0 && l.action != BotAction::Attack) {
-                    return Err(format!("{at} field drm: only attack lines carry a DRM, of −2 to +2"));
+                    return Err(format!(
+                        "{at} field drm: only attack lines carry a DRM, of −2 to +2"
+                    ));
                 }
                 bot[side.index()].push(Line {
                     roll: l.roll,
@@ -243,27 +307,49 @@ impl Charts {
                     at = bot[side.index()][at as usize - 1].otherwise;
                     steps += 1;
                     if steps > 6 {
-                        return Err(format!("{file}: {} BOT line {start} field otherwise: the chain loops", side.id()));
+                        return Err(format!(
+                            "{file}: {} BOT line {start} field otherwise: the chain loops",
+                            side.id()
+                        ));
                     }
                 }
             }
         }
         let mut bot_armies = [[0; REGIONS]; 2];
-        for (side, list) in [(Side::British, &raw.bot_armies.british), (Side::French, &raw.bot_armies.french)] {
+        for (side, list) in [
+            (Side::British, &raw.bot_armies.british),
+            (Side::French, &raw.bot_armies.french),
+        ] {
             let mut order: Vec<Region> = Vec::new();
             for id in list {
                 match crate::map::REGION_IDS.iter().position(|r| r == id) {
                     Some(r) if !order.contains(&(r as Region)) => order.push(r as Region),
-                    _ => return Err(format!("{file}: [bot_armies] field {}: '{id}' is not a region or is listed twice", side.id())),
+                    _ => return Err(format!(
+                        "{file}: [bot_armies] field {}: '{id}' is not a region or is listed twice",
+                        side.id()
+                    )),
                 }
             }
             if order.len() != REGIONS {
-                return Err(format!("{file}: [bot_armies] field {}: list all four regions", side.id()));
+                return Err(format!(
+                    "{file}: [bot_armies] field {}: list all four regions",
+                    side.id()
+                ));
             }
             bot_armies[side.index()].copy_from_slice(&order);
         }
-        let advance = AdvanceChart { at_least: a.at_least, never: a.never, always: a.always };
-        Ok(Charts { advance, advance_assumed: a.assumed.clone(), bot, bot_armies, bot_armies_assumed: raw.bot_armies.assumed })
+        let advance = AdvanceChart {
+            at_least: a.at_least,
+            never: a.never,
+            always: a.always,
+        };
+        Ok(Charts {
+            advance,
+            advance_assumed: a.assumed.clone(),
+            bot,
+            bot_armies,
+            bot_armies_assumed: raw.bot_armies.assumed,
+        })
     }
 
     /// Line `roll` of the chart of the BOT playing `side`.
@@ -276,8 +362,11 @@ impl Charts {
 pub fn charts() -> &'static Charts {
     static CHARTS: OnceLock<Charts> = OnceLock::new();
     CHARTS.get_or_init(|| {
-        Charts::parse(include_str!("../data/charts.toml"), "crates/solitaire/data/charts.toml")
-            .unwrap_or_else(|e| panic!("the built-in charts are broken: {e}"))
+        Charts::parse(
+            include_str!("../data/charts.toml"),
+            "crates/solitaire/data/charts.toml",
+        )
+        .unwrap_or_else(|e| panic!("the built-in charts are broken: {e}"))
     })
 }
 
@@ -300,10 +389,27 @@ mod tests {
         let good = include_str!("../data/charts.toml");
         let e = Charts::parse(&good.replacen("never = 1", "never = 2", 1), "c.toml").unwrap_err();
         assert!(e.contains("[advance]"), "{e}");
-        let e = Charts::parse(&good.replacen("regions = [\"ohio\", \"hudson\", \"mohawk\"]", "regions = [\"erie\"]", 1), "c.toml").unwrap_err();
+        let e = Charts::parse(
+            &good.replacen(
+                "regions = [\"ohio\", \"hudson\", \"mohawk\"]",
+                "regions = [\"erie\"]",
+                1,
+            ),
+            "c.toml",
+        )
+        .unwrap_err();
         let line = good.lines().position(|l| l == "roll = 1").unwrap() + 1;
-        assert!(e.starts_with(&format!("c.toml line {line}: french BOT line 1 field regions")), "{e}");
-        let e = Charts::parse(&good.replacen("otherwise = 3", "otherwise = 1", 1), "c.toml").unwrap_err();
+        assert!(
+            e.starts_with(&format!(
+                "c.toml line {line}: french BOT line 1 field regions"
+            )),
+            "{e}"
+        );
+        let e = Charts::parse(
+            &good.replacen("otherwise = 3", "otherwise = 1", 1),
+            "c.toml",
+        )
+        .unwrap_err();
         assert!(e.contains("french BOT line 1 field otherwise"), "{e}");
         // line 2 falls back on 3, and 3 on 2: a loop
         let looped = good.replacen("otherwise = 0", "otherwise = 2", 1);

@@ -71,7 +71,11 @@ impl Game for Solitaire {
             Action::Attack(r) if b.can_attack(r, b.player) => {
                 let terms = b.attack_terms(r, b.player, 0);
                 let sixths = b.advance_sixths(r, b.player, 0);
-                Some(format!("{} ({})", odds("advance", sixths), terms.describe()))
+                Some(format!(
+                    "{} ({})",
+                    odds("advance", sixths),
+                    terms.describe()
+                ))
             }
             // the attack this army would make possible there
             Action::Place { army, region } if self.why_not(action).is_ok() => {
@@ -79,7 +83,10 @@ impl Game for Solitaire {
                 with.army[region as usize][b.player.index()] = army;
                 with.unsupplied[region as usize][b.player.index()] = false;
                 match with.why_not_attack(region, b.player) {
-                    Ok(()) => Some(format!("attack there: {}", odds("advance", with.advance_sixths(region, b.player, 0)))),
+                    Ok(()) => Some(format!(
+                        "attack there: {}",
+                        odds("advance", with.advance_sixths(region, b.player, 0))
+                    )),
                     Err(e) => Some(format!("no attack there now: {}", e.message)),
                 }
             }
@@ -117,7 +124,14 @@ impl Game for Solitaire {
             ("british_vp", b.victory_points(Side::British) as f64),
             ("french_vp", b.victory_points(Side::French) as f64),
             ("sudden_death", if self.sudden_death { 1.0 } else { 0.0 }),
-            ("player_sudden_death", if self.sudden_death && winner == Some(PLAYER) { 1.0 } else { 0.0 }),
+            (
+                "player_sudden_death",
+                if self.sudden_death && winner == Some(PLAYER) {
+                    1.0
+                } else {
+                    0.0
+                },
+            ),
         ]
     }
 

@@ -110,7 +110,13 @@ impl Policy<Solitaire> for Heuristic {
         let b = seen.view().board;
         // AP are not saved (7) and no action can make things worse (a failed roll changes
         // nothing), so it ends its actions only when nothing else is left
-        let mut best = (legal.iter().position(|&a| a == Action::EndActions).unwrap_or(0), f64::NEG_INFINITY);
+        let mut best = (
+            legal
+                .iter()
+                .position(|&a| a == Action::EndActions)
+                .unwrap_or(0),
+            f64::NEG_INFINITY,
+        );
         for (i, &a) in legal.iter().enumerate() {
             if a == Action::EndActions {
                 continue;

@@ -22,11 +22,18 @@ impl Solitaire {
         self.log.public(|| {
             let name = &map().regions[region as usize].name;
             let result = if moved {
-                format!("the {name} Indians move from {} to {}", before.words(), after.words())
+                format!(
+                    "the {name} Indians move from {} to {}",
+                    before.words(),
+                    after.words()
+                )
             } else {
                 format!("the {name} Indians stay {}", before.words())
             };
-            format!("The {} try to influence the {name} Indians: die {die}: {result} (10).", side.name())
+            format!(
+                "The {} try to influence the {name} Indians: die {die}: {result} (10).",
+                side.name()
+            )
         });
         moved
     }

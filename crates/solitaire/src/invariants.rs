@@ -27,13 +27,20 @@ pub fn check(b: &Board) -> Result<(), String> {
         let len = m.len[r] as i8;
         // 8 the British stand on a town or outside their flag town (−1); the French likewise
         if !(-1..len).contains(&b.front[r]) {
-            return Err(format!("{}: markers off the route (front {})", m.regions[r].id, b.front[r]));
+            return Err(format!(
+                "{}: markers off the route (front {})",
+                m.regions[r].id, b.front[r]
+            ));
         }
         for side in [Side::British, Side::French] {
             let a = b.army[r][side.index()];
             if a == NO_ARMY {
                 if b.unsupplied[r][side.index()] {
-                    return Err(format!("{}: an absent {} army is out of supply", m.regions[r].id, side.name()));
+                    return Err(format!(
+                        "{}: an absent {} army is out of supply",
+                        m.regions[r].id,
+                        side.name()
+                    ));
                 }
                 continue;
             }
@@ -41,22 +48,38 @@ pub fn check(b: &Board) -> Result<(), String> {
                 return Err(format!("{}: army {a} does not exist", m.regions[r].id));
             };
             if army.side != side {
-                return Err(format!("{}: {} stands in the {} slot", m.regions[r].id, army.id, side.name()));
+                return Err(format!(
+                    "{}: {} stands in the {} slot",
+                    m.regions[r].id,
+                    army.id,
+                    side.name()
+                ));
             }
             if army.arrives > b.turn {
-                return Err(format!("{}: {} stands before it arrives (turn {})", m.regions[r].id, army.id, army.arrives));
+                return Err(format!(
+                    "{}: {} stands before it arrives (turn {})",
+                    m.regions[r].id, army.id, army.arrives
+                ));
             }
             // 3.2 each army marker is in one region at most
-            let count = (0..REGIONS).filter(|&q| b.army[q][side.index()] == a).count();
+            let count = (0..REGIONS)
+                .filter(|&q| b.army[q][side.index()] == a)
+                .count();
             if count != 1 {
                 return Err(format!("{} stands in {count} regions", army.id));
             }
             if b.to_place & (1 << a) != 0 {
-                return Err(format!("{} is both on the map and waiting to be placed", army.id));
+                return Err(format!(
+                    "{} is both on the map and waiting to be placed",
+                    army.id
+                ));
             }
         }
         if !m.has_indians(r as u8) && b.indians[r] != crate::state::Indians::Neutral {
-            return Err(format!("{}: Indians where the map has none", m.regions[r].id));
+            return Err(format!(
+                "{}: Indians where the map has none",
+                m.regions[r].id
+            ));
         }
     }
     let own = list.of(b.player);
@@ -64,7 +87,10 @@ pub fn check(b: &Board) -> Result<(), String> {
         return Err("an army waiting to be placed is not the player's".into());
     }
     if (b.to_place != 0) != matches!(b.step, Step::Setup | Step::Place) {
-        return Err(format!("step {:?} with armies to place {:#b}", b.step, b.to_place));
+        return Err(format!(
+            "step {:?} with armies to place {:#b}",
+            b.step, b.to_place
+        ));
     }
     Ok(())
 }

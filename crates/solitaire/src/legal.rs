@@ -195,12 +195,15 @@ impl Solitaire {
                     Action::Restore(r) => {
                         self.board.reduced[r as usize][side.index()] = false;
                         let name = &map().regions[r as usize].name;
-                        self.log.public(|| format!("Your militia in {name} is restored to full strength (7)."));
+                        self.log.public(|| {
+                            format!("Your militia in {name} is restored to full strength (7).")
+                        });
                     }
                     Action::Resupply(r) => {
                         self.board.unsupplied[r as usize][side.index()] = false;
                         let name = &map().regions[r as usize].name;
-                        self.log.public(|| format!("Your army in {name} is back in supply (7)."));
+                        self.log
+                            .public(|| format!("Your army in {name} is back in supply (7)."));
                     }
                     _ => {}
                 }

@@ -43,7 +43,12 @@ pub(crate) fn located(file: &str, text: &str, keys: &[String]) -> String {
     let mut from = 0;
     let mut line = None;
     for key in keys {
-        match text.lines().enumerate().skip(from).find(|(_, l)| l.trim() == key.as_str()) {
+        match text
+            .lines()
+            .enumerate()
+            .skip(from)
+            .find(|(_, l)| l.trim() == key.as_str())
+        {
             Some((i, _)) => {
                 line = Some(i + 1);
                 from = i + 1;
@@ -56,5 +61,9 @@ pub(crate) fn located(file: &str, text: &str, keys: &[String]) -> String {
 
 /// Folds a multi-line message (toml's errors) onto one line.
 pub(crate) fn one_line(text: &str) -> String {
-    text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -128,22 +128,39 @@ impl Map {
     /// # Errors
     /// One line naming the file, the region or town, and the field.
     pub fn parse(text: &str, file: &str) -> Result<Map, String> {
-        let raw: MapFile = toml::from_str(text).map_err(|e| format!("{file}: {}", crate::one_line(&e.to_string())))?;
+        let raw: MapFile = toml::from_str(text)
+            .map_err(|e| format!("{file}: {}", crate::one_line(&e.to_string())))?;
         if raw.region.len() != REGIONS {
-            return Err(format!("{file}: expected {REGIONS} [[region]] entries, found {}", raw.region.len()));
+            return Err(format!(
+                "{file}: expected {REGIONS} [[region]] entries, found {}",
+                raw.region.len()
+            ));
         }
         let mut regions = Vec::with_capacity(REGIONS);
         let mut len = [0u8; REGIONS];
         let mut kind = [[TownKind::Town; MAX_TOWNS]; REGIONS];
         let mut seen: Vec<&str> = Vec::new();
         for (r, def) in raw.region.iter().enumerate() {
-            let at = format!("{}: region '{}'", crate::located(file, text, &[format!("id = \"{}\"", def.id)]), def.id);
+            let at = format!(
+                "{}: region '{}'",
+                crate::located(file, text, &[format!("id = \"{}\"", def.id)]),
+                def.id
+            );
             let town_at = |id: &str| {
                 let keys = [format!("id = \"{}\"", def.id), format!("id = \"{id}\"")];
-                format!("{}: region '{}' town '{id}'", crate::located(file, text, &keys), def.id)
+                format!(
+                    "{}: region '{}' town '{id}'",
+                    crate::located(file, text, &keys),
+                    def.id
+                )
             };
             if def.id != REGION_IDS[r] {
-                return Err(format!("{file}: [[region]] number {} has id '{}', expected '{}'", r + 1, def.id, REGION_IDS[r]));
+                return Err(format!(
+                    "{file}: [[region]] number {} has id '{}', expected '{}'",
+                    r + 1,
+                    def.id,
+                    REGION_IDS[r]
+                ));
             }
             let ocean = r as Region == ATLANTIC;
             if (def.track == Track::Ocean) != ocean {
@@ -151,7 +168,9 @@ impl Map {
             }
             let n = def.town.len();
             if !(3..=MAX_TOWNS).contains(&n) {
-                return Err(format!("{at} field town: a route has 3 to {MAX_TOWNS} towns, not {n}"));
+                return Err(format!(
+                    "{at} field town: a route has 3 to {MAX_TOWNS} towns, not {n}"
+                ));
             }
             for (i, t) in def.town.iter().enumerate() {
                 if seen.contains(&t.id.as_str()) {
@@ -160,7 +179,10 @@ impl Map {
                 seen.push(&t.id);
                 let end = i == 0 || i == n - 1;
                 if (t.kind == TownKind::Flag) != end {
-                    return Err(format!("{} field kind: a route has a flag town at each end and none between", town_at(&t.id)));
+                    return Err(format!(
+                        "{} field kind: a route has a flag town at each end and none between",
+                        town_at(&t.id)
+                    ));
                 }
                 if t.source.is_none() && t.assumed.is_none() {
                     return Err(format!("{}: needs `source` or `assumed`", town_at(&t.id)));
@@ -168,7 +190,10 @@ impl Map {
                 kind[r][i] = t.kind;
             }
             let find = |id: &str, field: &str| {
-                def.town.iter().position(|t| t.id == id).ok_or_else(|| format!("{at} field {field}: '{id}' is not a town of the route"))
+                def.town
+                    .iter()
+                    .position(|t| t.id == id)
+                    .ok_or_else(|| format!("{at} field {field}: '{id}' is not a town of the route"))
             };
             let b = find(&def.british_start, "british_start")?;
             let f = find(&def.french_start, "french_start")?;
@@ -185,7 +210,12 @@ impl Map {
                 towns: def
                     .town
                     .iter()
-                    .map(|t| Town { id: t.id.clone(), name: t.name.clone(), kind: t.kind, assumed: t.assumed.clone() })
+                    .map(|t| Town {
+                        id: t.id.clone(),
+                        name: t.name.clone(),
+                        kind: t.kind,
+                        assumed: t.assumed.clone(),
+                    })
                     .collect(),
                 british_start: b as u8,
                 route_assumed: def.route_assumed.clone(),
@@ -196,7 +226,10 @@ impl Map {
 
     /// The region named `id`.
     pub fn region_named(&self, id: &str) -> Option<Region> {
-        REGION_IDS.iter().position(|r| *r == id).map(|i| i as Region)
+        REGION_IDS
+            .iter()
+            .position(|r| *r == id)
+            .map(|i| i as Region)
     }
 
     /// The name of a town.
@@ -214,8 +247,11 @@ impl Map {
 pub fn map() -> &'static Map {
     static MAP: OnceLock<Map> = OnceLock::new();
     MAP.get_or_init(|| {
-        Map::parse(include_str!("../data/map.toml"), "crates/solitaire/data/map.toml")
-            .unwrap_or_else(|e| panic!("the built-in map is broken: {e}"))
+        Map::parse(
+            include_str!("../data/map.toml"),
+            "crates/solitaire/data/map.toml",
+        )
+        .unwrap_or_else(|e| panic!("the built-in map is broken: {e}"))
     })
 }
 
@@ -227,7 +263,10 @@ mod tests {
     fn the_map_holds_what_the_text_states() {
         let m = map();
         let town = |id: &str| {
-            m.regions.iter().enumerate().find_map(|(r, reg)| reg.towns.iter().position(|t| t.id == id).map(|i| (r, i)))
+            m.regions
+                .iter()
+                .enumerate()
+                .find_map(|(r, reg)| reg.towns.iter().position(|t| t.id == id).map(|i| (r, i)))
         };
         // 4 the militia's starting towns
         for (r, b, f) in [
@@ -237,8 +276,16 @@ mod tests {
             ("atlantic", "halifax", "louisbourg"),
         ] {
             let reg = m.region_named(r).unwrap() as usize;
-            assert_eq!(town(b), Some((reg, m.regions[reg].british_start as usize)), "{b}");
-            assert_eq!(town(f), Some((reg, m.regions[reg].british_start as usize + 1)), "{f}");
+            assert_eq!(
+                town(b),
+                Some((reg, m.regions[reg].british_start as usize)),
+                "{b}"
+            );
+            assert_eq!(
+                town(f),
+                Some((reg, m.regions[reg].british_start as usize + 1)),
+                "{f}"
+            );
         }
         // 8 the Ohio example: Presque Isle is an Ohio town next to Ft. Duquesne, with no fort
         let (r, i) = town("presque-isle").unwrap();
@@ -253,24 +300,44 @@ mod tests {
             assert_eq!(m.kind[r][0], TownKind::Flag);
             assert_eq!(m.kind[r][m.len[r] as usize - 1], TownKind::Flag);
         }
-        assert!(m.has_indians(0) && m.has_indians(1) && m.has_indians(2) && !m.has_indians(ATLANTIC));
+        assert!(
+            m.has_indians(0) && m.has_indians(1) && m.has_indians(2) && !m.has_indians(ATLANTIC)
+        );
     }
 
     #[test]
     fn a_broken_map_names_the_field() {
         let good = include_str!("../data/map.toml");
-        let bad = good.replacen("french_start = \"ft-duquesne\"", "french_start = \"carlisle\"", 1);
+        let bad = good.replacen(
+            "french_start = \"ft-duquesne\"",
+            "french_start = \"carlisle\"",
+            1,
+        );
         let e = Map::parse(&bad, "map.toml").unwrap_err();
         let line = good.lines().position(|l| l == "id = \"ohio\"").unwrap() + 1;
         assert_eq!(e, format!("map.toml line {line}: region 'ohio' field french_start: the French must start at the town after the British one, and neither in a flag town"));
         let bad = good.replacen("kind = \"fortified\"", "kind = \"flag\"", 1);
         let e = Map::parse(&bad, "map.toml").unwrap_err();
-        let line = good.lines().position(|l| l.trim() == "id = \"cumberland\"").unwrap() + 1;
-        assert!(e.starts_with(&format!("map.toml line {line}: region 'ohio' town 'cumberland' field kind")), "{e}");
+        let line = good
+            .lines()
+            .position(|l| l.trim() == "id = \"cumberland\"")
+            .unwrap()
+            + 1;
+        assert!(
+            e.starts_with(&format!(
+                "map.toml line {line}: region 'ohio' town 'cumberland' field kind"
+            )),
+            "{e}"
+        );
         let bad = good.replacen("kind = \"town\"", "kind = \"castle\"", 1);
         let e = Map::parse(&bad, "map.toml").unwrap_err();
-        assert!(e.starts_with("map.toml: ") && e.contains("castle") && !e.contains('\n'), "{e}");
+        assert!(
+            e.starts_with("map.toml: ") && e.contains("castle") && !e.contains('\n'),
+            "{e}"
+        );
         let bad = good.replacen("id = \"mohawk\"", "id = \"erie\"", 1);
-        assert!(Map::parse(&bad, "map.toml").unwrap_err().contains("expected 'mohawk'"));
+        assert!(Map::parse(&bad, "map.toml")
+            .unwrap_err()
+            .contains("expected 'mohawk'"));
     }
 }

@@ -21,7 +21,10 @@ impl Solitaire {
             } else {
                 format!("the {} keep control of the Atlantic", side.other().name())
             };
-            format!("{} attack the Ocean Control marker: die {die}: {result} (9).", side.name())
+            format!(
+                "{} attack the Ocean Control marker: die {die}: {result} (9).",
+                side.name()
+            )
         });
         won
     }

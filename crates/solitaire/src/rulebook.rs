@@ -23,7 +23,12 @@ macro_rules! t {
         concat!("crates/solitaire/tests/properties.rs::", $name)
     };
     ($file:ident $name:literal) => {
-        concat!("crates/solitaire/src/", stringify!($file), ".rs::tests::", $name)
+        concat!(
+            "crates/solitaire/src/",
+            stringify!($file),
+            ".rs::tests::",
+            $name
+        )
     };
 }
 
@@ -291,12 +296,19 @@ pub fn rulebook() -> RuleBook {
 fn assumed() -> Vec<AssumedValue> {
     let mut out: Vec<AssumedValue> = READINGS
         .iter()
-        .map(|r| AssumedValue { name: r.name.into(), value: squash(r.value), reason: squash(r.reason) })
+        .map(|r| AssumedValue {
+            name: r.name.into(),
+            value: squash(r.value),
+            reason: squash(r.reason),
+        })
         .collect();
     let c = charts();
     out.push(AssumedValue {
         name: "8.1 Advance Result Chart".into(),
-        value: format!("modified {}+ advances; natural {} never, natural {} always", c.advance.at_least, c.advance.never, c.advance.always),
+        value: format!(
+            "modified {}+ advances; natural {} never, natural {} always",
+            c.advance.at_least, c.advance.never, c.advance.always
+        ),
         reason: c.advance_assumed.clone(),
     });
     for side in [crate::Side::French, crate::Side::British] {
@@ -307,19 +319,37 @@ fn assumed() -> Vec<AssumedValue> {
                 reason: line.assumed.clone(),
             });
         }
-        let order: Vec<&str> = c.bot_armies[side.index()].iter().map(|&r| crate::map::REGION_IDS[r as usize]).collect();
+        let order: Vec<&str> = c.bot_armies[side.index()]
+            .iter()
+            .map(|&r| crate::map::REGION_IDS[r as usize])
+            .collect();
         out.push(AssumedValue {
-            name: format!("4, 6 where the {} BOT sets down unpaired armies", side.name()),
+            name: format!(
+                "4, 6 where the {} BOT sets down unpaired armies",
+                side.name()
+            ),
             value: order.join(", "),
             reason: c.bot_armies_assumed.clone(),
         });
     }
     for reg in &map().regions {
-        let route: Vec<String> = reg.towns.iter().map(|t| format!("{} ({})", t.name, t.kind.word())).collect();
-        out.push(AssumedValue { name: format!("2 route of {}", reg.name), value: route.join(" – "), reason: reg.route_assumed.clone() });
+        let route: Vec<String> = reg
+            .towns
+            .iter()
+            .map(|t| format!("{} ({})", t.name, t.kind.word()))
+            .collect();
+        out.push(AssumedValue {
+            name: format!("2 route of {}", reg.name),
+            value: route.join(" – "),
+            reason: reg.route_assumed.clone(),
+        });
         for t in &reg.towns {
             if let Some(why) = &t.assumed {
-                out.push(AssumedValue { name: format!("2 town {} ({})", t.name, reg.name), value: t.kind.word().into(), reason: why.clone() });
+                out.push(AssumedValue {
+                    name: format!("2 town {} ({})", t.name, reg.name),
+                    value: t.kind.word().into(),
+                    reason: why.clone(),
+                });
             }
         }
     }
@@ -333,9 +363,19 @@ fn assumed() -> Vec<AssumedValue> {
         }
     }
     for (i, t) in turn_track().turns.iter().enumerate() {
-        let acts = |side: crate::Side| t.allowed(side).map(|k| k.word()).collect::<Vec<_>>().join(", ");
+        let acts = |side: crate::Side| {
+            t.allowed(side)
+                .map(|k| k.word())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         // arrivals live with the armies (armies.toml); shown here as on a printed track
-        let arrive: Vec<&str> = armies().list.iter().filter(|a| a.arrives as usize == i + 1 && i > 0).map(|a| a.id.as_str()).collect();
+        let arrive: Vec<&str> = armies()
+            .list
+            .iter()
+            .filter(|a| a.arrives as usize == i + 1 && i > 0)
+            .map(|a| a.id.as_str())
+            .collect();
         out.push(AssumedValue {
             name: format!("5.1 Turn Track, turn {} ({} {})", i + 1, t.season, t.year),
             value: format!(
@@ -345,7 +385,11 @@ fn assumed() -> Vec<AssumedValue> {
                 acts(crate::Side::British),
                 acts(crate::Side::French),
                 if t.transfers { "; transfers" } else { "" },
-                if arrive.is_empty() { String::new() } else { format!("; arriving: {}", arrive.join(", ")) }
+                if arrive.is_empty() {
+                    String::new()
+                } else {
+                    format!("; arriving: {}", arrive.join(", "))
+                }
             ),
             reason: t.assumed.clone(),
         });
@@ -386,11 +430,19 @@ mod tests {
     #[test]
     fn every_heading_is_listed_in_order() {
         let have: Vec<&str> = SECTIONS.iter().map(|s| s.section).collect();
-        let want = ["1", "2", "3", "3.1", "3.2", "3.3", "3.4", "4", "5", "5.1", "6", "7", "7.1", "8", "8.1", "9", "10", "11", "12"];
+        let want = [
+            "1", "2", "3", "3.1", "3.2", "3.3", "3.4", "4", "5", "5.1", "6", "7", "7.1", "8",
+            "8.1", "9", "10", "11", "12",
+        ];
         assert_eq!(have, want);
         for s in SECTIONS {
             assert!(!s.title.is_empty() && !s.summary.is_empty());
-            assert_eq!(s.section == "1", s.code.is_empty(), "{}: code listed exactly where there are rules", s.section);
+            assert_eq!(
+                s.section == "1",
+                s.code.is_empty(),
+                "{}: code listed exactly where there are rules",
+                s.section
+            );
         }
     }
 
@@ -406,10 +458,17 @@ mod tests {
     fn the_readings_cite_real_functions() {
         for r in READINGS {
             let (_, cited) = r.reason.rsplit_once("; ").unwrap();
-            let (file, items) = squash(cited).split_once(": ").map(|(a, b)| (a.to_string(), b.to_string())).unwrap();
+            let (file, items) = squash(cited)
+                .split_once(": ")
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .unwrap();
             let text = read(&format!("crates/solitaire/src/{file}"));
             for item in items.split(", ") {
-                assert!(text.contains(&format!("fn {item}(")), "{}: {file} has no fn {item}", r.name);
+                assert!(
+                    text.contains(&format!("fn {item}(")),
+                    "{}: {file} has no fn {item}",
+                    r.name
+                );
             }
         }
     }
@@ -426,10 +485,21 @@ mod tests {
         let data = ["map.toml", "armies.toml", "turn_track.toml", "charts.toml"]
             .iter()
             .map(|f| read(&format!("crates/solitaire/data/{f}")))
-            .map(|t| t.lines().filter(|l| l.trim_start().starts_with("assumed =") || l.trim_start().starts_with("route_assumed =")).count())
+            .map(|t| {
+                t.lines()
+                    .filter(|l| {
+                        l.trim_start().starts_with("assumed =")
+                            || l.trim_start().starts_with("route_assumed =")
+                    })
+                    .count()
+            })
             .sum::<usize>();
         // the one [bot_armies] reason serves both BOTs
-        assert_eq!(book.assumed.len(), READINGS.len() + data + 1, "every assumed line of the data is listed");
+        assert_eq!(
+            book.assumed.len(),
+            READINGS.len() + data + 1,
+            "every assumed line of the data is listed"
+        );
         for a in &book.assumed {
             assert!(!a.value.is_empty() && !a.reason.is_empty(), "{}", a.name);
         }
@@ -438,6 +508,7 @@ mod tests {
     #[test]
     fn the_docs_match_the_rulebook() {
         let regenerate = "FIW_BLESS=1 cargo test -p fiw-solitaire rulebook";
-        RuleBook::check_doc(&root(), DOC, &markdown(&rulebook()), regenerate).unwrap_or_else(|e| panic!("{e}"));
+        RuleBook::check_doc(&root(), DOC, &markdown(&rulebook()), regenerate)
+            .unwrap_or_else(|e| panic!("{e}"));
     }
 }

@@ -17,7 +17,8 @@ impl Solitaire {
         let player = self.board.player;
         {
             let (year, season) = (track.year, &track.season);
-            self.log.public(|| format!("— Turn {t} of {LAST_TURN}: {season} {year} —"));
+            self.log
+                .public(|| format!("— Turn {t} of {LAST_TURN}: {season} {year} —"));
         }
         if track.transfers {
             // 6 all reduced militia and armies out of supply return to full strength
@@ -30,9 +31,18 @@ impl Solitaire {
                 let list = armies();
                 let stood: Vec<String> = (0..REGIONS)
                     .filter(|&r| before[r][player.index()] != NO_ARMY)
-                    .map(|r| format!("{} from {}", list.list[before[r][player.index()] as usize].id, map().regions[r].name))
+                    .map(|r| {
+                        format!(
+                            "{} from {}",
+                            list.list[before[r][player.index()] as usize].id,
+                            map().regions[r].name
+                        )
+                    })
                     .collect();
-                format!("Your armies may relocate (6): {}; place each again.", stood.join(", "))
+                format!(
+                    "Your armies may relocate (6): {}; place each again.",
+                    stood.join(", ")
+                )
             });
             for r in 0..REGIONS {
                 let a = self.board.army[r][player.index()];
@@ -45,8 +55,10 @@ impl Solitaire {
         let arriving = armies().arriving(player, t);
         if arriving != 0 && t > 1 {
             self.log.public(|| {
-                let names: Vec<&str> =
-                    (0..MAX_ARMIES).filter(|a| arriving & (1 << a) != 0).map(|a| armies().list[a].name.as_str()).collect();
+                let names: Vec<&str> = (0..MAX_ARMIES)
+                    .filter(|a| arriving & (1 << a) != 0)
+                    .map(|a| armies().list[a].name.as_str())
+                    .collect();
                 format!("Arriving for you this turn: {}.", names.join(", "))
             });
         }
@@ -71,8 +83,12 @@ impl Solitaire {
         b.army[region as usize][side.index()] = army;
         b.unsupplied[region as usize][side.index()] = false;
         b.to_place &= !(1 << army);
-        let (name, where_) = (&armies().list[army as usize].name, &map().regions[region as usize].name);
-        self.log.public(|| format!("The {name} takes the field in {where_}."));
+        let (name, where_) = (
+            &armies().list[army as usize].name,
+            &map().regions[region as usize].name,
+        );
+        self.log
+            .public(|| format!("The {name} takes the field in {where_}."));
         if self.board.to_place == 0 {
             self.end_placement();
         }
@@ -87,7 +103,12 @@ impl Solitaire {
         let ap = track.ap[self.board.player.index()];
         self.board.ap = ap;
         self.board.step = Step::Actions;
-        self.log.public(|| format!("You have {ap} action point{} this turn (5).", if ap == 1 { "" } else { "s" }));
+        self.log.public(|| {
+            format!(
+                "You have {ap} action point{} this turn (5).",
+                if ap == 1 { "" } else { "s" }
+            )
+        });
     }
 
     /// 5 the player ends the actions: the end of the player's side's turn (11: the BOT's side

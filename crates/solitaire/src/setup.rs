@@ -78,12 +78,17 @@ impl Solitaire {
         let prefer = charts().bot_armies[bot.index()];
         for &a in &order[..n] {
             let free = |b: &Board, r: Region| b.army[r as usize][bot.index()] == NO_ARMY;
-            let target = facing[..m].iter().copied().find(|&r| free(b, r)).or_else(|| prefer.iter().copied().find(|&r| free(b, r)));
+            let target = facing[..m]
+                .iter()
+                .copied()
+                .find(|&r| free(b, r))
+                .or_else(|| prefer.iter().copied().find(|&r| free(b, r)));
             if let Some(r) = target {
                 b.army[r as usize][bot.index()] = a;
                 b.unsupplied[r as usize][bot.index()] = false;
                 let (name, region) = (&list.list[a as usize].name, &map().regions[r as usize].name);
-                self.log.public(|| format!("BOT: the {name} takes the field in {region}."));
+                self.log
+                    .public(|| format!("BOT: the {name} takes the field in {region}."));
             }
         }
     }

@@ -40,7 +40,9 @@ impl Indians {
     pub fn toward(self, side: Side) -> Indians {
         match (self, side) {
             (Indians::French, Side::British) => Indians::Neutral,
-            (Indians::Neutral, Side::British) | (Indians::British, Side::British) => Indians::British,
+            (Indians::Neutral, Side::British) | (Indians::British, Side::British) => {
+                Indians::British
+            }
             (Indians::British, Side::French) => Indians::Neutral,
             (Indians::Neutral, Side::French) | (Indians::French, Side::French) => Indians::French,
         }
@@ -118,7 +120,12 @@ impl Board {
             reduced: [[false; 2]; REGIONS],
             army: [[NO_ARMY; 2]; REGIONS],
             unsupplied: [[false; 2]; REGIONS],
-            indians: [Indians::French, Indians::Neutral, Indians::French, Indians::Neutral],
+            indians: [
+                Indians::French,
+                Indians::Neutral,
+                Indians::French,
+                Indians::Neutral,
+            ],
             ocean: Side::French,
             to_place: 0,
         }
@@ -206,6 +213,13 @@ impl Solitaire {
     /// One line saying what is wrong with the board.
     pub fn arranged(board: Board, seed: u64) -> Result<Solitaire, String> {
         crate::invariants::check(&board)?;
-        Ok(Solitaire { board, dice: Dice::new(seed), epoch: 0, outcome: None, sudden_death: false, log: Log::new(true) })
+        Ok(Solitaire {
+            board,
+            dice: Dice::new(seed),
+            epoch: 0,
+            outcome: None,
+            sudden_death: false,
+            log: Log::new(true),
+        })
     }
 }

@@ -27,7 +27,13 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order the text lists them.
-    pub const ALL: [Kind; 5] = [Kind::Attack, Kind::Ocean, Kind::Influence, Kind::Restore, Kind::Resupply];
+    pub const ALL: [Kind; 5] = [
+        Kind::Attack,
+        Kind::Ocean,
+        Kind::Influence,
+        Kind::Restore,
+        Kind::Resupply,
+    ];
 
     /// The word used in the data.
     pub fn word(self) -> &'static str {
@@ -110,18 +116,34 @@ impl TurnTrack {
     /// # Errors
     /// One line naming the file, the turn and the field.
     pub fn parse(text: &str, file: &str) -> Result<TurnTrack, String> {
-        let raw: TrackFile = toml::from_str(text).map_err(|e| format!("{file}: {}", crate::one_line(&e.to_string())))?;
+        let raw: TrackFile = toml::from_str(text)
+            .map_err(|e| format!("{file}: {}", crate::one_line(&e.to_string())))?;
         if raw.turn.len() != LAST_TURN as usize {
-            return Err(format!("{file}: expected {LAST_TURN} [[turn]] entries, found {}", raw.turn.len()));
+            return Err(format!(
+                "{file}: expected {LAST_TURN} [[turn]] entries, found {}",
+                raw.turn.len()
+            ));
         }
         let mut turns = Vec::with_capacity(raw.turn.len());
         for (i, t) in raw.turn.iter().enumerate() {
-            let at = format!("{}: turn {}", crate::located(file, text, &[format!("turn = {}", t.turn)]), t.turn);
+            let at = format!(
+                "{}: turn {}",
+                crate::located(file, text, &[format!("turn = {}", t.turn)]),
+                t.turn
+            );
             if t.turn as usize != i + 1 {
-                return Err(format!("{file}: [[turn]] number {} has turn = {}", i + 1, t.turn));
+                return Err(format!(
+                    "{file}: [[turn]] number {} has turn = {}",
+                    i + 1,
+                    t.turn
+                ));
             }
             if t.year != 1755 + (i / 4) as u16 {
-                return Err(format!("{at} field year: turn {} falls in {} (four turns a year from 1755)", t.turn, 1755 + i / 4));
+                return Err(format!(
+                    "{at} field year: turn {} falls in {} (four turns a year from 1755)",
+                    t.turn,
+                    1755 + i / 4
+                ));
             }
             for (side, ap) in [("british", t.ap.british), ("french", t.ap.french)] {
                 if !(1..=6).contains(&ap) {
@@ -157,8 +179,11 @@ impl TurnTrack {
 pub fn turn_track() -> &'static TurnTrack {
     static TRACK: OnceLock<TurnTrack> = OnceLock::new();
     TRACK.get_or_init(|| {
-        TurnTrack::parse(include_str!("../data/turn_track.toml"), "crates/solitaire/data/turn_track.toml")
-            .unwrap_or_else(|e| panic!("the built-in Turn Track is broken: {e}"))
+        TurnTrack::parse(
+            include_str!("../data/turn_track.toml"),
+            "crates/solitaire/data/turn_track.toml",
+        )
+        .unwrap_or_else(|e| panic!("the built-in Turn Track is broken: {e}"))
     })
 }
 
@@ -180,11 +205,20 @@ mod tests {
     #[test]
     fn a_broken_track_names_the_field() {
         let good = include_str!("../data/turn_track.toml");
-        let e = TurnTrack::parse(&good.replacen("ap = { british = 1,", "ap = { british = 0,", 1), "t.toml").unwrap_err();
+        let e = TurnTrack::parse(
+            &good.replacen("ap = { british = 1,", "ap = { british = 0,", 1),
+            "t.toml",
+        )
+        .unwrap_err();
         assert!(e.contains("turn 1 field ap.british"), "{e}");
-        let e = TurnTrack::parse(&good.replacen("transfers = false", "transfers = true", 2), "t.toml").unwrap_err();
+        let e = TurnTrack::parse(
+            &good.replacen("transfers = false", "transfers = true", 2),
+            "t.toml",
+        )
+        .unwrap_err();
         assert!(e.contains("field transfers"), "{e}");
-        let e = TurnTrack::parse(&good.replacen("\"resupply\"]", "\"dance\"]", 1), "t.toml").unwrap_err();
+        let e = TurnTrack::parse(&good.replacen("\"resupply\"]", "\"dance\"]", 1), "t.toml")
+            .unwrap_err();
         assert!(e.starts_with("t.toml: ") && e.contains("dance"), "{e}");
     }
 }

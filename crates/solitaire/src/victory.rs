@@ -83,14 +83,23 @@ impl Solitaire {
             side.name(),
             side.other().name()
         );
-        self.log.public(|| format!("The {} win: they hold {held} {} flag towns and none of theirs is lost (11).", side.name(), side.other().name()));
+        self.log.public(|| {
+            format!(
+                "The {} win: they hold {held} {} flag towns and none of theirs is lost (11).",
+                side.name(),
+                side.other().name()
+            )
+        });
         self.finish(side, reason, true);
         true
     }
 
     /// 11 after turn 20: the winner on victory points, ties to France.
     pub(crate) fn decide_on_points(&mut self) {
-        let (b, f) = (self.board.victory_points(Side::British), self.board.victory_points(Side::French));
+        let (b, f) = (
+            self.board.victory_points(Side::British),
+            self.board.victory_points(Side::French),
+        );
         let winner = self.board.points_winner();
         let tie = if b == f { ", a tie goes to France" } else { "" };
         let reason = format!("victory points after turn {LAST_TURN}: British {b}, French {f}{tie}");
@@ -103,7 +112,11 @@ impl Solitaire {
         self.board.ap = 0;
         self.board.to_place = 0;
         self.sudden_death = sudden;
-        self.outcome = Some(Outcome { winner: Some(self.seat_of(side)), turn: self.board.turn as u32, reason });
+        self.outcome = Some(Outcome {
+            winner: Some(self.seat_of(side)),
+            turn: self.board.turn as u32,
+            reason,
+        });
     }
 }
 
@@ -157,9 +170,15 @@ mod tests {
                         b.indians[r] = tracks[((ind / 3u32.pow(r as u32)) % 3) as usize];
                     }
                     b.ocean = ocean;
-                    let (vb, vf) = (b.victory_points(Side::British), b.victory_points(Side::French));
+                    let (vb, vf) = (
+                        b.victory_points(Side::British),
+                        b.victory_points(Side::French),
+                    );
                     assert_ne!(vb, vf);
-                    assert_eq!(b.points_winner(), if vb > vf { Side::British } else { Side::French });
+                    assert_eq!(
+                        b.points_winner(),
+                        if vb > vf { Side::British } else { Side::French }
+                    );
                     boards += 1;
                 }
             }

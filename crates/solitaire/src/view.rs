@@ -33,7 +33,12 @@ impl Solitaire {
         let allowed: Vec<&str> = track.allowed(b.player).map(|k| k.word()).collect();
         match b.step {
             Step::Actions => {
-                s += &format!("AP left: {} of {} (allowed this turn: {})\n", b.ap, track.ap[b.player.index()], allowed.join(", "))
+                s += &format!(
+                    "AP left: {} of {} (allowed this turn: {})\n",
+                    b.ap,
+                    track.ap[b.player.index()],
+                    allowed.join(", ")
+                )
             }
             Step::Setup | Step::Place => s += "Placing armies (AP come once they are placed)\n",
             Step::Over => s += "The game is over\n",
@@ -61,7 +66,10 @@ impl Solitaire {
                 format!("Ocean: {} control", b.ocean.name())
             };
             s += &format!("\n{} ({extra})\n  ", reg.name);
-            let (bt, ft) = (b.town_of(r as u8, Side::British), b.town_of(r as u8, Side::French));
+            let (bt, ft) = (
+                b.town_of(r as u8, Side::British),
+                b.town_of(r as u8, Side::French),
+            );
             let mut parts = Vec::new();
             if bt < 0 {
                 parts.push("[British outside]".to_string());
@@ -89,15 +97,29 @@ impl Solitaire {
             for side in [Side::British, Side::French] {
                 let at = b.town_of(r as u8, side);
                 let place = if b.outside(r as u8, side) {
-                    format!("outside and near {}", reg.towns[b.target(r as u8, side.other())].name)
+                    format!(
+                        "outside and near {}",
+                        reg.towns[b.target(r as u8, side.other())].name
+                    )
                 } else {
                     format!("at {}", reg.towns[at as usize].name)
                 };
-                let militia = if b.reduced[r][side.index()] { "militia reduced" } else { "militia full" };
+                let militia = if b.reduced[r][side.index()] {
+                    "militia reduced"
+                } else {
+                    "militia full"
+                };
                 let army = match b.army_of(r as u8, side) {
                     Some(a) => {
-                        let supply = if b.unsupplied[r][side.index()] { ", out of supply" } else { "" };
-                        format!(", army {} {:+}{supply}", list.list[a as usize].id, list.drm[a as usize])
+                        let supply = if b.unsupplied[r][side.index()] {
+                            ", out of supply"
+                        } else {
+                            ""
+                        };
+                        format!(
+                            ", army {} {:+}{supply}",
+                            list.list[a as usize].id, list.drm[a as usize]
+                        )
                     }
                     None => String::new(),
                 };

@@ -57,9 +57,15 @@ fn a_random_game_allocates_only_a_handful_of_times() {
             if seed > 0 {
                 // the set-up's opening log lines (written before the log is turned off), the
                 // outcome's reason and the copy `outcome()` returns: never one per step
-                assert!(made <= 6, "{side:?} seed {seed}: {made} allocations in {steps} steps");
+                assert!(
+                    made <= 6,
+                    "{side:?} seed {seed}: {made} allocations in {steps} steps"
+                );
             }
         }
     }
-    assert!(total_steps > 10_000, "{total_steps} steps: the bound above is per game, not per step");
+    assert!(
+        total_steps > 10_000,
+        "{total_steps} steps: the bound above is per game, not per step"
+    );
 }

@@ -7,10 +7,18 @@ use fiw_solitaire::heuristic::{evaluate, worth};
 use fiw_solitaire::{Action, Board, Options, Side, Solitaire, Step, PLAYER};
 
 fn win_rate(side: Side, heuristic: bool) -> f64 {
-    let sim = SimOptions { games: 2_000, seed: 11, threads: 1, progress: false };
+    let sim = SimOptions {
+        games: 2_000,
+        seed: 11,
+        threads: 1,
+        progress: false,
+    };
     let r = simulate::<Solitaire, _>(&Options { side }, &sim, |s| {
-        let player: Box<dyn Policy<Solitaire>> =
-            if heuristic { Solitaire::heuristic_policy(s).unwrap() } else { Box::new(RandomPolicy::new(s)) };
+        let player: Box<dyn Policy<Solitaire>> = if heuristic {
+            Solitaire::heuristic_policy(s).unwrap()
+        } else {
+            Box::new(RandomPolicy::new(s))
+        };
         vec![player, Box::new(RandomPolicy::new(0))]
     })
     .unwrap();
@@ -21,8 +29,16 @@ fn win_rate(side: Side, heuristic: bool) -> f64 {
 fn the_heuristic_beats_random_play_from_each_side() {
     for side in [Side::British, Side::French] {
         let (h, r) = (win_rate(side, true), win_rate(side, false));
-        assert!(h > r + 0.25, "{}: heuristic {h:.3}, random {r:.3}", side.id());
-        assert!((0.4..=0.6).contains(&h), "{}: the tables are balanced for the heuristic: {h:.3}", side.id());
+        assert!(
+            h > r + 0.25,
+            "{}: heuristic {h:.3}, random {r:.3}",
+            side.id()
+        );
+        assert!(
+            (0.4..=0.6).contains(&h),
+            "{}: the tables are balanced for the heuristic: {h:.3}",
+            side.id()
+        );
     }
 }
 
@@ -42,6 +58,10 @@ fn an_advance_is_worth_more_than_standing_and_the_heuristic_spends_its_points() 
     g.legal_actions(&mut legal);
     let mut h = Solitaire::heuristic_policy(1).unwrap();
     let pick = legal[h.choose(&Seen::new(&g, PLAYER), &legal)];
-    assert_ne!(pick, Action::EndActions, "with AP left and useful actions, it acts");
+    assert_ne!(
+        pick,
+        Action::EndActions,
+        "with AP left and useful actions, it acts"
+    );
     g.apply(pick).unwrap();
 }

@@ -57,7 +57,8 @@ fn play_one(seed: u64, side: Side) -> Result<(), TestCaseError> {
     prop_assert!(g.sudden_death() || o.turn == LAST_TURN as u32);
     if deep {
         let save = SaveFile::of(&g, &options, seed, texts);
-        let back = replay::<Solitaire>(&save.to_json(), false).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let back = replay::<Solitaire>(&save.to_json(), false)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(back.state.digest(), g.digest());
         prop_assert_eq!(back.state.outcome(), g.outcome());
     }
@@ -76,7 +77,13 @@ proptest! {
 /// Any action at all, typed or built from arbitrary numbers, at any point of a random game:
 /// `check` answers without panicking, `apply` refuses what `check` refuses and then leaves the
 /// game exactly as it was, and typed text that names no action is an input error.
-fn poke(seed: u64, side: Side, steps: u32, raw: (u8, u8, u8), text: &str) -> Result<(), TestCaseError> {
+fn poke(
+    seed: u64,
+    side: Side,
+    steps: u32,
+    raw: (u8, u8, u8),
+    text: &str,
+) -> Result<(), TestCaseError> {
     let mut g = Solitaire::new(&Options { side }, seed).unwrap();
     g.set_logging(false);
     let mut pick = Dice::new(seed);
@@ -100,7 +107,12 @@ fn poke(seed: u64, side: Side, steps: u32, raw: (u8, u8, u8), text: &str) -> Res
     };
     g.legal_actions(&mut legal);
     let verdict = g.check(&action);
-    prop_assert_eq!(verdict.is_ok(), legal.contains(&action), "check and the legal list disagree on {:?}", action);
+    prop_assert_eq!(
+        verdict.is_ok(),
+        legal.contains(&action),
+        "check and the legal list disagree on {:?}",
+        action
+    );
     if verdict.is_err() {
         let before = g.digest();
         prop_assert!(g.apply(action).is_err());

@@ -38,7 +38,12 @@ fn town(g: &Solitaire, region: u8, side: Side) -> String {
 }
 
 fn log_text(g: &Solitaire) -> String {
-    g.log().entries().iter().map(|e| e.text.clone()).collect::<Vec<_>>().join("\n")
+    g.log()
+        .entries()
+        .iter()
+        .map(|e| e.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// 8, the Ohio example: the French are allied with the Ohio Indians and stand in Presque Isle;
@@ -55,17 +60,30 @@ fn ohio_attack_example_8() {
     assert_eq!(town(&g, OHIO, Side::French), "Presque Isle");
     let terms = g.board().attack_terms(OHIO, Side::British, 0);
     assert_eq!(terms.total(), 1);
-    assert_eq!(terms.describe(), "+2 army, −1 Indians allied to the defender");
+    assert_eq!(
+        terms.describe(),
+        "+2 army, −1 Indians allied to the defender"
+    );
     // the menu shows the odds beside the attack, all modifiers applied: 4, 5 or 6
     let note = g.action_note(&Action::Attack(OHIO)).unwrap();
     assert!(note.starts_with("advance 3/6 = 50 %"), "{note}");
-    assert_eq!(g.action_text(&Action::Attack(OHIO)), "attack ohio", "the odds stay out of the save text");
+    assert_eq!(
+        g.action_text(&Action::Attack(OHIO)),
+        "attack ohio",
+        "the odds stay out of the save text"
+    );
     g.force_dice([4]);
     g.apply(Action::Attack(OHIO)).unwrap();
     assert_eq!(town(&g, OHIO, Side::British), "Presque Isle");
     assert_eq!(town(&g, OHIO, Side::French), "Ft. Niagara");
     assert_eq!(g.board().ap, 2);
-    assert!(log_text(&g).contains("die 4, +2 army, −1 Indians allied to the defender = 5: advance into Presque Isle"), "{}", log_text(&g));
+    assert!(
+        log_text(&g).contains(
+            "die 4, +2 army, −1 Indians allied to the defender = 5: advance into Presque Isle"
+        ),
+        "{}",
+        log_text(&g)
+    );
     // a 3 (3 + 1 = 4) would not have advanced
     let mut g = game(b);
     g.force_dice([3]);
@@ -86,12 +104,24 @@ fn natural_1_example_8() {
     let mut g = game(b);
     g.force_dice([2]);
     g.apply(Action::Attack(OHIO)).unwrap();
-    assert_eq!(town(&g, OHIO, Side::British), "Presque Isle", "2 + 3 = 5 advances");
+    assert_eq!(
+        town(&g, OHIO, Side::British),
+        "Presque Isle",
+        "2 + 3 = 5 advances"
+    );
     let mut g = game(b);
     g.force_dice([1]);
     g.apply(Action::Attack(OHIO)).unwrap();
-    assert_eq!(town(&g, OHIO, Side::British), "Ft. Duquesne", "a natural 1 never advances");
-    assert!(log_text(&g).contains("die 1, natural 1, not modified: no result"), "{}", log_text(&g));
+    assert_eq!(
+        town(&g, OHIO, Side::British),
+        "Ft. Duquesne",
+        "a natural 1 never advances"
+    );
+    assert!(
+        log_text(&g).contains("die 1, natural 1, not modified: no result"),
+        "{}",
+        log_text(&g)
+    );
     // and a natural 6 always does, whatever the modifiers
     b.army[OHIO as usize][0] = NO_ARMY;
     b.reduced[OHIO as usize][0] = true;
@@ -110,7 +140,10 @@ fn natural_1_example_8() {
 fn indian_influence_example_10() {
     let mut g = game(board(Side::British, 2, 3));
     assert_eq!(g.board().indians[OHIO as usize], Indians::French);
-    assert_eq!(g.action_note(&Action::Influence(OHIO)).as_deref(), Some("success 3/6 = 50 %"));
+    assert_eq!(
+        g.action_note(&Action::Influence(OHIO)).as_deref(),
+        Some("success 3/6 = 50 %")
+    );
     g.force_dice([4]);
     g.apply(Action::Influence(OHIO)).unwrap();
     assert_eq!(g.board().indians[OHIO as usize], Indians::Neutral);
@@ -126,7 +159,10 @@ fn indian_influence_example_10() {
     // allies already: refused; and the Atlantic has no Indians
     let mut g = game(board(Side::French, 2, 3));
     assert_eq!(g.check(&Action::Influence(OHIO)).unwrap_err().rule, "10");
-    assert_eq!(g.check(&Action::Influence(ATLANTIC)).unwrap_err().rule, "3.3");
+    assert_eq!(
+        g.check(&Action::Influence(ATLANTIC)).unwrap_err().rule,
+        "3.3"
+    );
     g.force_dice([5]);
     g.apply(Action::Influence(MOHAWK)).unwrap();
     assert_eq!(g.board().indians[MOHAWK as usize], Indians::French);
@@ -140,8 +176,16 @@ fn setup_4() {
         let b = *g.board();
         assert_eq!(b.step, Step::Setup);
         assert_eq!(b.ocean, Side::French);
-        assert_eq!(b.indians[..3], [Indians::French, Indians::Neutral, Indians::French]);
-        let starts = [("Cumberland", "Ft. Duquesne"), ("Oneida", "Ft. Frontenac"), ("Ft. William Henry", "Ft. Carillon"), ("Halifax", "Louisbourg")];
+        assert_eq!(
+            b.indians[..3],
+            [Indians::French, Indians::Neutral, Indians::French]
+        );
+        let starts = [
+            ("Cumberland", "Ft. Duquesne"),
+            ("Oneida", "Ft. Frontenac"),
+            ("Ft. William Henry", "Ft. Carillon"),
+            ("Halifax", "Louisbourg"),
+        ];
         for (r, (british, french)) in starts.iter().enumerate() {
             assert_eq!(town(&g, r as u8, Side::British), *british);
             assert_eq!(town(&g, r as u8, Side::French), *french);
@@ -153,16 +197,35 @@ fn setup_4() {
         // the menu tells the attack each placement would give: the +1 army against
         // Ft. Carillon (fortified, Indians allied to the French) as British: +1 −1 −1 = −1
         if side == Side::British {
-            assert_eq!(g.action_note(&legal[2]).as_deref(), Some("attack there: advance 1/6 = 17 %"));
-            assert_eq!(g.action_note(&legal[3]).as_deref().map(|n| n.starts_with("no attack there now")), Some(true));
+            assert_eq!(
+                g.action_note(&legal[2]).as_deref(),
+                Some("attack there: advance 1/6 = 17 %")
+            );
+            assert_eq!(
+                g.action_note(&legal[3])
+                    .as_deref()
+                    .map(|n| n.starts_with("no attack there now")),
+                Some(true)
+            );
         }
-        let (one, two) = if side == Side::British { ("br-1", "br-2") } else { ("fr-1", "fr-2") };
-        g.apply(Action::parse(&format!("place {one} mohawk")).unwrap()).unwrap();
+        let (one, two) = if side == Side::British {
+            ("br-1", "br-2")
+        } else {
+            ("fr-1", "fr-2")
+        };
+        g.apply(Action::parse(&format!("place {one} mohawk")).unwrap())
+            .unwrap();
         g.legal_actions(&mut legal);
         assert_eq!(legal.len(), 3);
-        assert_eq!(g.check(&Action::parse(&format!("place {two} mohawk")).unwrap()).unwrap_err().rule, "3.2");
+        assert_eq!(
+            g.check(&Action::parse(&format!("place {two} mohawk")).unwrap())
+                .unwrap_err()
+                .rule,
+            "3.2"
+        );
         assert_eq!(g.check(&Action::Attack(OHIO)).unwrap_err().rule, "4");
-        g.apply(Action::parse(&format!("place {two} atlantic")).unwrap()).unwrap();
+        g.apply(Action::parse(&format!("place {two} atlantic")).unwrap())
+            .unwrap();
         let b = g.board();
         assert_eq!(b.step, Step::Actions);
         assert_eq!(b.ap, turn_track().turn(1).ap[side.index()]);
@@ -209,18 +272,32 @@ fn the_setup_has_twelve_placements_4() {
 /// 5: actions, end of actions, the BOT's roll, the next turn with fresh AP.
 #[test]
 fn a_turn_runs_in_order_5() {
-    let mut g = Solitaire::new(&Options { side: Side::British }, 3).unwrap();
+    let mut g = Solitaire::new(
+        &Options {
+            side: Side::British,
+        },
+        3,
+    )
+    .unwrap();
     g.apply(Action::parse("place br-1 ohio").unwrap()).unwrap();
-    g.apply(Action::parse("place br-2 hudson").unwrap()).unwrap();
+    g.apply(Action::parse("place br-2 hudson").unwrap())
+        .unwrap();
     g.force_dice([1, 2]); // French BOT line 1: influence in each region (only Mohawk's are not allies), a 2 fails
     g.apply(Action::EndActions).unwrap();
     assert_eq!(g.board().turn, 2);
     assert_eq!(g.board().step, Step::Actions);
     assert_eq!(g.board().ap, turn_track().turn(2).ap[0]);
-    assert_eq!(g.to_move(), Some(PLAYER), "the BOT never decides: its roll is chance");
+    assert_eq!(
+        g.to_move(),
+        Some(PLAYER),
+        "the BOT never decides: its roll is chance"
+    );
     let log = log_text(&g);
     assert!(log.contains("BOT rolls 1 on the French BOT Action Chart, line 1: it courts the Indians of each region"), "{log}");
-    assert!(log.contains("The French try to influence the Mohawk Indians: die 2"), "{log}");
+    assert!(
+        log.contains("The French try to influence the Mohawk Indians: die 2"),
+        "{log}"
+    );
     assert!(log.contains("— Turn 2 of 20"), "{log}");
 }
 
@@ -237,8 +314,15 @@ fn arrivals_5() {
     let b = *g.board();
     assert_eq!(b.turn, arrives);
     assert_eq!(b.step, Step::Place);
-    assert_eq!(b.to_place, 1 << army("fr-1") | 1 << army("fr-3"), "fr-1 relocates at the new year, fr-3 arrives");
-    assert!(!b.unsupplied[OHIO as usize][1], "supply recovers at the new year (6)");
+    assert_eq!(
+        b.to_place,
+        1 << army("fr-1") | 1 << army("fr-3"),
+        "fr-1 relocates at the new year, fr-3 arrives"
+    );
+    assert!(
+        !b.unsupplied[OHIO as usize][1],
+        "supply recovers at the new year (6)"
+    );
     // as the British player, the French BOT's fr-3 faces the player's army
     let mut b = board(Side::British, arrives - 1, 0);
     b.army[HUDSON as usize][0] = army("br-2");
@@ -247,13 +331,23 @@ fn arrivals_5() {
     g.apply(Action::EndActions).unwrap();
     g.apply(Action::parse("place br-2 ohio").unwrap()).unwrap();
     let b = g.board();
-    assert_eq!(b.army[OHIO as usize][1], army("fr-3"), "the BOT's strongest new-year army faces br-2");
+    assert_eq!(
+        b.army[OHIO as usize][1],
+        army("fr-3"),
+        "the BOT's strongest new-year army faces br-2"
+    );
 }
 
 /// 5.1: the Turn Track limits the actions: no attacks in winter.
 #[test]
 fn the_turn_track_limits_actions_5_1() {
-    let winter = (1..=20).find(|&t| !turn_track().turn(t).allows(Side::British, fiw_solitaire::turn_track::Kind::Attack)).unwrap();
+    let winter = (1..=20)
+        .find(|&t| {
+            !turn_track()
+                .turn(t)
+                .allows(Side::British, fiw_solitaire::turn_track::Kind::Attack)
+        })
+        .unwrap();
     let g = game(board(Side::British, winter, 1));
     assert_eq!(g.check(&Action::Attack(OHIO)).unwrap_err().rule, "5.1");
     assert!(g.check(&Action::Influence(OHIO)).is_ok());
@@ -279,11 +373,22 @@ fn new_year_relocation_and_recovery_6() {
     assert_eq!(b.step, Step::Place);
     assert!(!b.reduced[MOHAWK as usize][0] && !b.unsupplied.iter().flatten().any(|u| *u));
     assert_eq!(b.army[OHIO as usize][0], NO_ARMY, "lifted to relocate");
-    assert!(log_text(&g).contains("Your armies may relocate (6): br-1 from Ohio, br-2 from Hudson"), "{}", log_text(&g));
+    assert!(
+        log_text(&g).contains("Your armies may relocate (6): br-1 from Ohio, br-2 from Hudson"),
+        "{}",
+        log_text(&g)
+    );
     // br-1 to the Atlantic (with the militia outside and near Boston), br-2 stays in Hudson
-    g.apply(Action::parse("place br-1 atlantic").unwrap()).unwrap();
-    assert_eq!(g.check(&Action::parse("place br-2 atlantic").unwrap()).unwrap_err().rule, "3.2");
-    g.apply(Action::parse("place br-2 hudson").unwrap()).unwrap();
+    g.apply(Action::parse("place br-1 atlantic").unwrap())
+        .unwrap();
+    assert_eq!(
+        g.check(&Action::parse("place br-2 atlantic").unwrap())
+            .unwrap_err()
+            .rule,
+        "3.2"
+    );
+    g.apply(Action::parse("place br-2 hudson").unwrap())
+        .unwrap();
     let b = *g.board();
     assert_eq!(b.army[ATLANTIC as usize][0], army("br-1"));
     assert!(b.outside(ATLANTIC, Side::British));
@@ -299,7 +404,12 @@ fn armies_stay_in_their_region_during_a_year_3_2() {
     let mut b = board(Side::British, 2, 2);
     b.army[OHIO as usize][0] = army("br-1");
     let g = game(b);
-    let e = g.check(&Action::Place { army: army("br-1"), region: MOHAWK }).unwrap_err();
+    let e = g
+        .check(&Action::Place {
+            army: army("br-1"),
+            region: MOHAWK,
+        })
+        .unwrap_err();
     assert_eq!(e.rule, "3.2");
 }
 
@@ -347,19 +457,32 @@ fn bot_lines_and_fallbacks_7_1() {
     g.force_dice([2]);
     g.apply(Action::EndActions).unwrap();
     assert!(g.board().reduced[HUDSON as usize][0]);
-    assert!(log_text(&g).contains("BOT rolls 2 on the French BOT Action Chart, line 2: a raid in Hudson"), "{}", log_text(&g));
+    assert!(
+        log_text(&g)
+            .contains("BOT rolls 2 on the French BOT Action Chart, line 2: a raid in Hudson"),
+        "{}",
+        log_text(&g)
+    );
     // line 6 (ocean) cannot be done while the French hold the ocean: line 2 instead
     let mut g = game(b);
     g.force_dice([6]);
     g.apply(Action::EndActions).unwrap();
-    assert!(log_text(&g).contains("BOT: that cannot be done; line 2 instead: a raid in Hudson"), "{}", log_text(&g));
+    assert!(
+        log_text(&g).contains("BOT: that cannot be done; line 2 instead: a raid in Hudson"),
+        "{}",
+        log_text(&g)
+    );
     // line 3: an attack in every region it can, the Atlantic only with the ocean
     let mut g = game(b);
     g.force_dice([3, 6, 1, 1]);
     g.apply(Action::EndActions).unwrap();
     let log = log_text(&g);
     assert_eq!(log.matches("French attack").count(), 4, "{log}");
-    assert_eq!(town(&g, HUDSON, Side::French), "Ft. William Henry", "the BOT advances into the town the player left");
+    assert_eq!(
+        town(&g, HUDSON, Side::French),
+        "Ft. William Henry",
+        "the BOT advances into the town the player left"
+    );
     assert_eq!(town(&g, HUDSON, Side::British), "Saratoga");
     // line 5 attacks where its odds are best
     let mut b = board(Side::British, 2, 0);
@@ -367,14 +490,22 @@ fn bot_lines_and_fallbacks_7_1() {
     let mut g = game(b);
     g.force_dice([5, 6]);
     g.apply(Action::EndActions).unwrap();
-    assert!(log_text(&g).contains("line 5: attack in Mohawk"), "{}", log_text(&g));
+    assert!(
+        log_text(&g).contains("line 5: attack in Mohawk"),
+        "{}",
+        log_text(&g)
+    );
     // line 4 (threat) attacks where the player stands nearest the French flag town
     let mut b = board(Side::British, 2, 0);
     b.front[ATLANTIC as usize] = 3; // British at Louisbourg, one town from Quebec
     let mut g = game(b);
     g.force_dice([4, 2]);
     g.apply(Action::EndActions).unwrap();
-    assert!(log_text(&g).contains("line 4: attack in Atlantic"), "{}", log_text(&g));
+    assert!(
+        log_text(&g).contains("line 4: attack in Atlantic"),
+        "{}",
+        log_text(&g)
+    );
     // the British BOT's line 6 puts every French army out of supply
     let mut b = board(Side::French, 2, 0);
     b.army[OHIO as usize][1] = army("fr-1");
@@ -383,7 +514,11 @@ fn bot_lines_and_fallbacks_7_1() {
     g.force_dice([6]);
     g.apply(Action::EndActions).unwrap();
     assert!(g.board().unsupplied[OHIO as usize][1] && g.board().unsupplied[HUDSON as usize][1]);
-    assert!(log_text(&g).contains("BOT rolls 6 on the British BOT Action Chart, line 6"), "{}", log_text(&g));
+    assert!(
+        log_text(&g).contains("BOT rolls 6 on the British BOT Action Chart, line 6"),
+        "{}",
+        log_text(&g)
+    );
 }
 
 /// 8: fortified towns −1, flag towns −2.
@@ -391,10 +526,20 @@ fn bot_lines_and_fallbacks_7_1() {
 fn fortified_and_flag_towns_8() {
     let mut b = board(Side::British, 2, 2);
     b.indians = [Indians::Neutral; 4];
-    assert_eq!(b.attack_terms(OHIO, Side::British, 0).describe(), "−1 fortified town");
+    assert_eq!(
+        b.attack_terms(OHIO, Side::British, 0).describe(),
+        "−1 fortified town"
+    );
     b.front[OHIO as usize] = 4;
-    assert_eq!(b.attack_terms(OHIO, Side::British, 0).describe(), "−2 flag town");
-    assert_eq!(b.advance_sixths(OHIO, Side::British, 0), 1, "only a natural 6");
+    assert_eq!(
+        b.attack_terms(OHIO, Side::British, 0).describe(),
+        "−2 flag town"
+    );
+    assert_eq!(
+        b.advance_sixths(OHIO, Side::British, 0),
+        1,
+        "only a natural 6"
+    );
 }
 
 /// 8: driven off their flag town, the defenders stand outside and near it; nothing is left to
@@ -408,7 +553,11 @@ fn outside_and_near_and_recovery_8() {
     g.apply(Action::Attack(HUDSON)).unwrap();
     assert_eq!(town(&g, HUDSON, Side::British), "Trois-Rivières");
     assert_eq!(town(&g, HUDSON, Side::French), "outside");
-    assert!(log_text(&g).contains("the French fall back outside and near Trois-Rivières"), "{}", log_text(&g));
+    assert!(
+        log_text(&g).contains("the French fall back outside and near Trois-Rivières"),
+        "{}",
+        log_text(&g)
+    );
     assert_eq!(g.check(&Action::Attack(HUDSON)).unwrap_err().rule, "8");
     assert_eq!(g.board().flags_held(Side::British), 1);
     // the French BOT recovers it: line 4 (threat) picks Hudson, a 6 advances
@@ -451,18 +600,31 @@ fn sudden_death_at_the_end_of_the_other_sides_turn_11() {
     for r in [OHIO, MOHAWK, HUDSON] {
         b.front[r as usize] = map().len[r as usize] as i8 - 1;
     }
-    b.indians = [Indians::British, Indians::British, Indians::British, Indians::Neutral];
+    b.indians = [
+        Indians::British,
+        Indians::British,
+        Indians::British,
+        Indians::Neutral,
+    ];
     b.ocean = Side::British;
     let mut g = game(b);
     // French BOT line 2, a raid: nothing changes on the fronts
     g.force_dice([2]);
     g.apply(Action::EndActions).unwrap();
-    let o = g.outcome().expect("the British win at the end of the French turn");
+    let o = g
+        .outcome()
+        .expect("the British win at the end of the French turn");
     assert_eq!(o.winner, Some(PLAYER));
     assert_eq!(o.turn, 6);
     assert!(o.reason.starts_with("sudden death"), "{}", o.reason);
     assert!(g.sudden_death());
-    assert!(g.log().entries().iter().any(|e| e.text.contains("BOT rolls 2")), "the BOT acted first");
+    assert!(
+        g.log()
+            .entries()
+            .iter()
+            .any(|e| e.text.contains("BOT rolls 2")),
+        "the BOT acted first"
+    );
     // the BOT's recovery in time prevents it: line 4 recovers Hudson's flag town on a 6
     let mut g = game(b);
     g.force_dice([4, 6]);
@@ -478,7 +640,13 @@ fn sudden_death_at_the_end_of_the_other_sides_turn_11() {
     g.apply(Action::EndActions).unwrap();
     let o = g.outcome().unwrap();
     assert_eq!(o.winner, Some(fiw_solitaire::BOT));
-    assert!(!g.log().entries()[rolls..].iter().any(|e| e.text.contains("BOT rolls")), "{}", log_text(&g));
+    assert!(
+        !g.log().entries()[rolls..]
+            .iter()
+            .any(|e| e.text.contains("BOT rolls")),
+        "{}",
+        log_text(&g)
+    );
     // ... but not while the British hold one of the French flag towns
     b.front[ATLANTIC as usize] = map().len[ATLANTIC as usize] as i8 - 1;
     let mut g = game(b);
@@ -520,7 +688,12 @@ fn the_bots_flags_must_survive_the_players_turn_11() {
 fn points_after_turn_20_11() {
     let mut b = board(Side::French, 20, 0);
     b.front[OHIO as usize] = map().len[0] as i8 - 1; // the British hold Ft. Niagara: 4 VP
-    b.indians = [Indians::French, Indians::British, Indians::French, Indians::Neutral];
+    b.indians = [
+        Indians::French,
+        Indians::British,
+        Indians::French,
+        Indians::Neutral,
+    ];
     b.ocean = Side::French;
     // British 4 + 2 = 6, French 2 + 2 + 1 = 5
     let mut g = game(b);
@@ -529,7 +702,10 @@ fn points_after_turn_20_11() {
     let o = g.outcome().unwrap();
     assert_eq!(o.winner, Some(fiw_solitaire::BOT));
     assert_eq!(o.turn, 20);
-    assert_eq!(o.reason, "victory points after turn 20: British 6, French 5");
+    assert_eq!(
+        o.reason,
+        "victory points after turn 20: British 6, French 5"
+    );
     assert!(!g.sudden_death());
     assert_eq!(g.to_move(), None);
     assert_eq!(g.check(&Action::EndActions).unwrap_err().rule, "11");

@@ -138,7 +138,11 @@ pub fn heading(degrees: f64) -> Point {
 pub fn sin_cos_degrees(degrees: f64) -> (f64, f64) {
     static WHOLE: OnceLock<Vec<(f64, f64)>> = OnceLock::new();
     if (0.0..360.0).contains(&degrees) && degrees.fract() == 0.0 {
-        let table = WHOLE.get_or_init(|| (0..360).map(|k| f64::from(k).to_radians().sin_cos()).collect());
+        let table = WHOLE.get_or_init(|| {
+            (0..360)
+                .map(|k| f64::from(k).to_radians().sin_cos())
+                .collect()
+        });
         return table[degrees as usize];
     }
     degrees.to_radians().sin_cos()
@@ -217,7 +221,9 @@ impl Segment {
         let o2 = d.cross(o.b - self.a);
         let o3 = e.cross(self.a - o.a);
         let o4 = e.cross(self.b - o.a);
-        if ((o1 > 0.0 && o2 < 0.0) || (o1 < 0.0 && o2 > 0.0)) && ((o3 > 0.0 && o4 < 0.0) || (o3 < 0.0 && o4 > 0.0)) {
+        if ((o1 > 0.0 && o2 < 0.0) || (o1 < 0.0 && o2 > 0.0))
+            && ((o3 > 0.0 && o4 < 0.0) || (o3 < 0.0 && o4 > 0.0))
+        {
             return 0.0;
         }
         self.distance_to_point(o.a)
@@ -262,10 +268,12 @@ pub(crate) fn sat_gap(a: &[Point], b: &[Point]) -> f64 {
 }
 
 fn span(points: &[Point], axis: Point) -> (f64, f64) {
-    points.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
-        let v = p.dot(axis);
-        (lo.min(v), hi.max(v))
-    })
+    points
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+            let v = p.dot(axis);
+            (lo.min(v), hi.max(v))
+        })
 }
 
 /// The distance between two convex polygons, edge to edge: 0 when they touch or overlap
@@ -296,7 +304,9 @@ pub(crate) fn convex_point_distance(poly: &[Point], p: Point) -> f64 {
     if convex_contains(poly, p, EPS) {
         return 0.0;
     }
-    edges(poly).map(|e| e.distance_to_point(p)).fold(f64::INFINITY, f64::min)
+    edges(poly)
+        .map(|e| e.distance_to_point(p))
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// Whether `p` is inside an anticlockwise convex polygon grown by `margin` inches.
@@ -315,9 +325,16 @@ pub(crate) fn segment_in_convex(seg: &Segment, poly: &[Point]) -> Option<(f64, f
     // most bases are nowhere near a given line: a box test settles them cheaply
     let far = Point::new(f64::INFINITY, f64::INFINITY);
     let (lo, hi) = poly.iter().fold((far, -far), |(lo, hi), p| {
-        (Point::new(lo.x.min(p.x), lo.y.min(p.y)), Point::new(hi.x.max(p.x), hi.y.max(p.y)))
+        (
+            Point::new(lo.x.min(p.x), lo.y.min(p.y)),
+            Point::new(hi.x.max(p.x), hi.y.max(p.y)),
+        )
     });
-    if seg.a.x.max(seg.b.x) < lo.x || seg.a.x.min(seg.b.x) > hi.x || seg.a.y.max(seg.b.y) < lo.y || seg.a.y.min(seg.b.y) > hi.y {
+    if seg.a.x.max(seg.b.x) < lo.x
+        || seg.a.x.min(seg.b.x) > hi.x
+        || seg.a.y.max(seg.b.y) < lo.y
+        || seg.a.y.min(seg.b.y) > hi.y
+    {
         return None;
     }
     let d = seg.b - seg.a;
@@ -426,8 +443,11 @@ pub(crate) fn convex_hull(points: &[Point]) -> Vec<Point> {
     let mut hull: Vec<Point> = Vec::with_capacity(pts.len() * 2);
     for pass in 0..2 {
         let start = hull.len();
-        let iter: Box<dyn Iterator<Item = &Point>> =
-            if pass == 0 { Box::new(pts.iter()) } else { Box::new(pts.iter().rev()) };
+        let iter: Box<dyn Iterator<Item = &Point>> = if pass == 0 {
+            Box::new(pts.iter())
+        } else {
+            Box::new(pts.iter().rev())
+        };
         for &p in iter {
             while hull.len() >= start + 2 {
                 let (a, b) = (hull[hull.len() - 2], hull[hull.len() - 1]);
@@ -454,12 +474,19 @@ mod tests {
             let d = f64::from(k);
             let (s, c) = sin_cos_degrees(d);
             let (ws, wc) = d.to_radians().sin_cos();
-            assert_eq!((s.to_bits(), c.to_bits()), (ws.to_bits(), wc.to_bits()), "{k}°");
+            assert_eq!(
+                (s.to_bits(), c.to_bits()),
+                (ws.to_bits(), wc.to_bits()),
+                "{k}°"
+            );
         }
         for d in [-90.0, 360.0, 720.0, 45.5, 359.999, -0.5, f64::NAN] {
             let (s, c) = sin_cos_degrees(d);
             let (ws, wc) = f64::to_radians(d).sin_cos();
-            assert!(s.to_bits() == ws.to_bits() && c.to_bits() == wc.to_bits(), "{d}");
+            assert!(
+                s.to_bits() == ws.to_bits() && c.to_bits() == wc.to_bits(),
+                "{d}"
+            );
         }
     }
 
@@ -468,7 +495,12 @@ mod tests {
     }
 
     fn square(x: f64, y: f64, s: f64) -> Vec<Point> {
-        vec![Point::new(x, y), Point::new(x + s, y), Point::new(x + s, y + s), Point::new(x, y + s)]
+        vec![
+            Point::new(x, y),
+            Point::new(x + s, y),
+            Point::new(x + s, y + s),
+            Point::new(x, y + s),
+        ]
     }
 
     #[test]
@@ -477,11 +509,26 @@ mod tests {
         assert!(close(n.x, 0.0) && close(n.y, 1.0));
         let e = heading(90.0);
         assert!(close(e.x, 1.0) && close(e.y, 0.0));
-        assert!(close(bearing(Point::new(0.0, 0.0), Point::new(0.0, 5.0)), 0.0));
-        assert!(close(bearing(Point::new(0.0, 0.0), Point::new(5.0, 0.0)), 90.0));
-        assert!(close(bearing(Point::new(0.0, 0.0), Point::new(0.0, -5.0)), 180.0));
-        assert!(close(bearing(Point::new(0.0, 0.0), Point::new(-5.0, 0.0)), 270.0));
-        assert!(close(bearing(Point::new(0.0, 0.0), Point::new(3.0, 3.0)), 45.0));
+        assert!(close(
+            bearing(Point::new(0.0, 0.0), Point::new(0.0, 5.0)),
+            0.0
+        ));
+        assert!(close(
+            bearing(Point::new(0.0, 0.0), Point::new(5.0, 0.0)),
+            90.0
+        ));
+        assert!(close(
+            bearing(Point::new(0.0, 0.0), Point::new(0.0, -5.0)),
+            180.0
+        ));
+        assert!(close(
+            bearing(Point::new(0.0, 0.0), Point::new(-5.0, 0.0)),
+            270.0
+        ));
+        assert!(close(
+            bearing(Point::new(0.0, 0.0), Point::new(3.0, 3.0)),
+            45.0
+        ));
         let r = Point::new(0.0, 1.0).rotated_about(Point::default(), 90.0);
         assert!(close(r.x, 1.0) && close(r.y, 0.0), "{r:?}");
     }
@@ -510,7 +557,10 @@ mod tests {
         let apart = Segment::new(Point::new(12.0, 3.0), Point::new(20.0, 3.0));
         assert!(close(s.distance_to_segment(&apart), 13.0f64.sqrt()));
         let degenerate = Segment::new(Point::new(2.0, 2.0), Point::new(2.0, 2.0));
-        assert!(close(degenerate.distance_to_point(Point::new(2.0, 5.0)), 3.0));
+        assert!(close(
+            degenerate.distance_to_point(Point::new(2.0, 5.0)),
+            3.0
+        ));
     }
 
     #[test]
@@ -551,7 +601,12 @@ mod tests {
         ];
         assert!(close(signed_area2(&u) / 2.0, 18.0));
         // the band 2 ≤ y ≤ 3 across it holds two 2×1 pieces of the arms
-        let band = vec![Point::new(-1.0, 2.0), Point::new(7.0, 2.0), Point::new(7.0, 3.0), Point::new(-1.0, 3.0)];
+        let band = vec![
+            Point::new(-1.0, 2.0),
+            Point::new(7.0, 2.0),
+            Point::new(7.0, 3.0),
+            Point::new(-1.0, 3.0),
+        ];
         assert!(close(signed_area2(&clip_convex(&u, &band)) / 2.0, 4.0));
     }
 
@@ -563,6 +618,9 @@ mod tests {
         assert_eq!(hull.len(), 6);
         // 36 − two corner triangles of 4×4/2 = 20
         assert!(close(signed_area2(&hull) / 2.0, 20.0));
-        assert_eq!(convex_hull(&[Point::new(1.0, 1.0), Point::new(1.0, 1.0)]).len(), 1);
+        assert_eq!(
+            convex_hull(&[Point::new(1.0, 1.0), Point::new(1.0, 1.0)]).len(),
+            1
+        );
     }
 }

@@ -51,7 +51,10 @@ impl Bounds {
     /// # Errors
     /// [`TableError::Field`] naming `width` or `depth` unless each is finite and above 0.
     pub fn new(width: f64, depth: f64) -> Result<Bounds, TableError> {
-        Ok(Bounds { width: positive(width, "width")?, depth: positive(depth, "depth")? })
+        Ok(Bounds {
+            width: positive(width, "width")?,
+            depth: positive(depth, "depth")?,
+        })
     }
 
     /// West to east, in inches.
@@ -87,7 +90,10 @@ impl Bounds {
     /// How far the nearest part of a base is from an edge ("no closer than 24" to either
     /// flank"); negative if it reaches beyond it.
     pub fn rect_from_edge(&self, rect: &Rect, edge: Edge) -> f64 {
-        rect.corners().iter().map(|p| self.from_edge(*p, edge)).fold(f64::INFINITY, f64::min)
+        rect.corners()
+            .iter()
+            .map(|p| self.from_edge(*p, edge))
+            .fold(f64::INFINITY, f64::min)
     }
 }
 
@@ -119,13 +125,17 @@ impl Grid {
         positive(cell, "grid")?;
         let count = |length: f64| {
             let n = (length / cell).round();
-            ((n * cell - length).abs() <= EPS && n >= 1.0 && n <= u32::MAX as f64).then_some(n as u32)
+            ((n * cell - length).abs() <= EPS && n >= 1.0 && n <= u32::MAX as f64)
+                .then_some(n as u32)
         };
         match (count(bounds.width), count(bounds.depth)) {
             (Some(cols), Some(rows)) => Ok(Grid { cell, cols, rows }),
             _ => Err(TableError::field(
                 "grid",
-                format!("{cell}\" squares do not fit the {} × {} table exactly", bounds.width, bounds.depth),
+                format!(
+                    "{cell}\" squares do not fit the {} × {} table exactly",
+                    bounds.width, bounds.depth
+                ),
             )),
         }
     }
@@ -158,12 +168,18 @@ impl Grid {
             let k = ((v + EPS) / self.cell).floor();
             Some((k.max(0.0) as u32).min(n - 1))
         };
-        Some(Cell { col: index(p.x, self.cols)?, row: index(p.y, self.rows)? })
+        Some(Cell {
+            col: index(p.x, self.cols)?,
+            row: index(p.y, self.rows)?,
+        })
     }
 
     /// The centre of a square (which may lie off the table if the square is not on it).
     pub fn centre(&self, cell: Cell) -> Point {
-        Point::new((cell.col as f64 + 0.5) * self.cell, (cell.row as f64 + 0.5) * self.cell)
+        Point::new(
+            (cell.col as f64 + 0.5) * self.cell,
+            (cell.row as f64 + 0.5) * self.cell,
+        )
     }
 
     /// The square's south-west and north-east corners.
@@ -238,7 +254,12 @@ impl Layout {
     /// # Errors
     /// [`TableError::Field`] naming the field: `width`, `grid`, `terrain[3].points`,
     /// `terrain[2].points[1]`…
-    pub fn new(bounds: Bounds, grid: Option<f64>, terrain: Vec<Terrain>, effects: Effects) -> Result<Layout, TableError> {
+    pub fn new(
+        bounds: Bounds,
+        grid: Option<f64>,
+        terrain: Vec<Terrain>,
+        effects: Effects,
+    ) -> Result<Layout, TableError> {
         let grid = grid.map(|g| Grid::new(g, &bounds)).transpose()?;
         for (i, t) in terrain.iter().enumerate() {
             let at = format!("terrain[{i}].points");
@@ -246,25 +267,39 @@ impl Layout {
                 if !bounds.contains(*p) {
                     return Err(TableError::field(
                         format!("{at}[{j}]"),
-                        format!("({}, {}) lies off the {} × {} table", p.x, p.y, bounds.width, bounds.depth),
+                        format!(
+                            "({}, {}) lies off the {} × {} table",
+                            p.x, p.y, bounds.width, bounds.depth
+                        ),
                     ));
                 }
             }
             if effects.get(t.kind).passage == Passage::Crossing {
                 if !t.polygon.is_convex() {
-                    return Err(TableError::field(at, format!("a {} must be convex", t.kind.word())));
+                    return Err(TableError::field(
+                        at,
+                        format!("a {} must be convex", t.kind.word()),
+                    ));
                 }
                 for (k, u) in terrain.iter().enumerate().take(i) {
                     if effects.get(u.kind).passage == Passage::Crossing {
                         let (c, _) = u.polygon.containment(t.polygon.points());
                         if c != crate::polygon::Containment::Outside {
-                            return Err(TableError::field(at, format!("overlaps terrain[{k}], another crossing")));
+                            return Err(TableError::field(
+                                at,
+                                format!("overlaps terrain[{k}], another crossing"),
+                            ));
                         }
                     }
                 }
             }
         }
-        Ok(Layout { bounds, grid, terrain, effects })
+        Ok(Layout {
+            bounds,
+            grid,
+            terrain,
+            effects,
+        })
     }
 
     /// Reads a layout from TOML (the format in this module's documentation).
@@ -273,7 +308,8 @@ impl Layout {
     /// One line: toml's own message for text of the wrong shape (an unknown kind, a missing
     /// `width`), or the field at fault for values that break a rule.
     pub fn from_toml(text: &str) -> Result<Layout, TableError> {
-        let def: LayoutDef = toml::from_str(text).map_err(|e| TableError::Toml(one_line(&e.to_string())))?;
+        let def: LayoutDef =
+            toml::from_str(text).map_err(|e| TableError::Toml(one_line(&e.to_string())))?;
         Layout::from_def(def)
     }
 
@@ -283,7 +319,9 @@ impl Layout {
     /// As [`Layout::from_toml`]; a caller holding the value under a key prefixes it with
     /// [`TableError::within`].
     pub fn from_value(value: toml::Value) -> Result<Layout, TableError> {
-        let def: LayoutDef = value.try_into().map_err(|e: toml::de::Error| TableError::Toml(one_line(&e.to_string())))?;
+        let def: LayoutDef = value
+            .try_into()
+            .map_err(|e: toml::de::Error| TableError::Toml(one_line(&e.to_string())))?;
         Layout::from_def(def)
     }
 
@@ -300,7 +338,9 @@ impl Layout {
                     if !d.is_finite() || d < 0.0 {
                         return Err(TableError::field(
                             format!("effects.{}.screen", kind.word()),
-                            format!("a depth of sight is a finite number of inches, 0 or more, not {d}"),
+                            format!(
+                                "a depth of sight is a finite number of inches, 0 or more, not {d}"
+                            ),
                         ));
                     }
                 }
@@ -313,8 +353,14 @@ impl Layout {
         }
         let mut terrain = Vec::with_capacity(def.terrain.len());
         for (i, t) in def.terrain.into_iter().enumerate() {
-            let polygon = Polygon::new(t.points).map_err(|e| e.within(&format!("terrain[{i}].points")))?;
-            terrain.push(Terrain { kind: t.kind, name: t.name, polygon, assumed: t.assumed });
+            let polygon =
+                Polygon::new(t.points).map_err(|e| e.within(&format!("terrain[{i}].points")))?;
+            terrain.push(Terrain {
+                kind: t.kind,
+                name: t.name,
+                polygon,
+                assumed: t.assumed,
+            });
         }
         Layout::new(bounds, def.grid, terrain, effects)
     }
@@ -362,7 +408,14 @@ impl From<Layout> for LayoutDef {
             .filter(|k| l.effects.get(**k) != defaults.get(**k))
             .map(|k| {
                 let e = l.effects.get(*k);
-                (*k, EffectDef { passage: Some(e.passage), screen: Some(e.screen), cover: Some(e.cover) })
+                (
+                    *k,
+                    EffectDef {
+                        passage: Some(e.passage),
+                        screen: Some(e.screen),
+                        cover: Some(e.cover),
+                    },
+                )
             })
             .collect();
         LayoutDef {
@@ -372,7 +425,12 @@ impl From<Layout> for LayoutDef {
             terrain: l
                 .terrain
                 .into_iter()
-                .map(|t| TerrainDef { kind: t.kind, name: t.name, points: t.polygon.points().to_vec(), assumed: t.assumed })
+                .map(|t| TerrainDef {
+                    kind: t.kind,
+                    name: t.name,
+                    points: t.polygon.points().to_vec(),
+                    assumed: t.assumed,
+                })
                 .collect(),
             effects,
         }
@@ -381,7 +439,11 @@ impl From<Layout> for LayoutDef {
 
 /// Folds a multi-line message (toml's errors) onto one line.
 fn one_line(text: &str) -> String {
-    text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]
@@ -432,38 +494,67 @@ screen = { beyond = 3 }
     #[test]
     fn a_broken_layout_names_the_field() {
         let bad = |text: &str| Layout::from_toml(text).unwrap_err().to_string();
-        assert_eq!(bad("width = 0\ndepth = 48"), "width: must be above 0 inches, not 0");
-        assert_eq!(bad("width = 72\ndepth = nan"), "depth: NaN is not a finite number of inches");
-        assert_eq!(bad("width = 72\ndepth = 48\ngrid = 7"), "grid: 7\" squares do not fit the 72 × 48 table exactly");
+        assert_eq!(
+            bad("width = 0\ndepth = 48"),
+            "width: must be above 0 inches, not 0"
+        );
+        assert_eq!(
+            bad("width = 72\ndepth = nan"),
+            "depth: NaN is not a finite number of inches"
+        );
+        assert_eq!(
+            bad("width = 72\ndepth = 48\ngrid = 7"),
+            "grid: 7\" squares do not fit the 72 × 48 table exactly"
+        );
         let base = "width = 72\ndepth = 48\n";
         assert_eq!(
-            bad(&format!("{base}[[terrain]]\nkind = \"woods\"\npoints = [[0, 0], [1, 1]]")),
+            bad(&format!(
+                "{base}[[terrain]]\nkind = \"woods\"\npoints = [[0, 0], [1, 1]]"
+            )),
             "terrain[0].points: a polygon needs at least 3 points, not 2"
         );
-        let two = format!("{base}[[terrain]]\nkind = \"hill\"\npoints = [[0, 0], [4, 0], [4, 4]]\n");
+        let two =
+            format!("{base}[[terrain]]\nkind = \"hill\"\npoints = [[0, 0], [4, 0], [4, 4]]\n");
         assert_eq!(
-            bad(&format!("{two}[[terrain]]\nkind = \"lake\"\npoints = [[0, 0], [inf, 0], [4, 4]]")),
+            bad(&format!(
+                "{two}[[terrain]]\nkind = \"lake\"\npoints = [[0, 0], [inf, 0], [4, 4]]"
+            )),
             "terrain[1].points[1]: x = inf is not a finite number of inches"
         );
         assert_eq!(
-            bad(&format!("{two}[[terrain]]\nkind = \"lake\"\npoints = [[0, 0], [80, 3], [4, 4]]")),
+            bad(&format!(
+                "{two}[[terrain]]\nkind = \"lake\"\npoints = [[0, 0], [80, 3], [4, 4]]"
+            )),
             "terrain[1].points[1]: (80, 3) lies off the 72 × 48 table"
         );
         assert_eq!(
-            bad(&format!("{two}[[terrain]]\nkind = \"marsh\"\npoints = [[0, 0], [2, 2], [5, 5]]")),
+            bad(&format!(
+                "{two}[[terrain]]\nkind = \"marsh\"\npoints = [[0, 0], [2, 2], [5, 5]]"
+            )),
             "terrain[1].points: the polygon has no area (its points lie in a line)"
         );
         let notch = "points = [[0, 0], [6, 0], [6, 6], [3, 2], [0, 6]]";
-        assert_eq!(bad(&format!("{base}[[terrain]]\nkind = \"bridge\"\n{notch}")), "terrain[0].points: a bridge must be convex");
+        assert_eq!(
+            bad(&format!("{base}[[terrain]]\nkind = \"bridge\"\n{notch}")),
+            "terrain[0].points: a bridge must be convex"
+        );
         let ford = "[[terrain]]\nkind = \"ford\"\npoints = [[0, 0], [4, 0], [4, 4], [0, 4]]\n";
         let bridge = "[[terrain]]\nkind = \"bridge\"\npoints = [[3, 3], [8, 3], [8, 8], [3, 8]]\n";
-        assert_eq!(bad(&format!("{base}{ford}{bridge}")), "terrain[1].points: overlaps terrain[0], another crossing");
+        assert_eq!(
+            bad(&format!("{base}{ford}{bridge}")),
+            "terrain[1].points: overlaps terrain[0], another crossing"
+        );
         assert_eq!(
             bad(&format!("{base}[effects.woods]\nscreen = {{ beyond = -1 }}")),
             "effects.woods.screen: a depth of sight is a finite number of inches, 0 or more, not -1"
         );
-        let e = bad(&format!("{base}[[terrain]]\nkind = \"forest\"\npoints = [[0, 0], [4, 0], [4, 4]]"));
-        assert!(e.starts_with("not a table layout:") && e.contains("forest") && !e.contains('\n'), "{e}");
+        let e = bad(&format!(
+            "{base}[[terrain]]\nkind = \"forest\"\npoints = [[0, 0], [4, 0], [4, 4]]"
+        ));
+        assert!(
+            e.starts_with("not a table layout:") && e.contains("forest") && !e.contains('\n'),
+            "{e}"
+        );
         let e = bad("width = 72");
         assert!(e.contains("depth"), "{e}");
     }
@@ -487,13 +578,27 @@ points = [[1, 1], [5, 1], [5, 5]]
         let s: Scenario = toml::from_str(text).unwrap();
         assert_eq!((s.name.as_str(), s.table.terrain().len()), ("test", 1));
         let broken = text.replace("[5, 5]", "[100, 5]");
-        let e = toml::from_str::<Scenario>(&broken).err().unwrap().to_string();
-        assert!(e.contains("terrain[0].points[2]: (100, 5) lies off the 72 × 48 table"), "{e}");
+        let e = toml::from_str::<Scenario>(&broken)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            e.contains("terrain[0].points[2]: (100, 5) lies off the 72 × 48 table"),
+            "{e}"
+        );
         // or as a value, the field prefixed by the caller
         let v: toml::Table = toml::from_str(&broken).unwrap();
-        let e = Layout::from_value(v["table"].clone()).unwrap_err().within("table");
-        assert_eq!(e.to_string(), "table.terrain[0].points[2]: (100, 5) lies off the 72 × 48 table");
-        assert_eq!(Layout::from_value(s.table.to_toml().parse::<toml::Table>().unwrap().into()).unwrap(), s.table);
+        let e = Layout::from_value(v["table"].clone())
+            .unwrap_err()
+            .within("table");
+        assert_eq!(
+            e.to_string(),
+            "table.terrain[0].points[2]: (100, 5) lies off the 72 × 48 table"
+        );
+        assert_eq!(
+            Layout::from_value(s.table.to_toml().parse::<toml::Table>().unwrap().into()).unwrap(),
+            s.table
+        );
     }
 
     #[test]
@@ -505,7 +610,11 @@ points = [[1, 1], [5, 1], [5, 5]]
         assert_eq!(cell(5.999, 5.999), Some(Cell { col: 0, row: 0 }));
         // a line between squares belongs to the square east / north of it
         assert_eq!(cell(6.0, 6.0), Some(Cell { col: 1, row: 1 }));
-        assert_eq!(cell(6.0 - 0.5 * EPS, 12.0), Some(Cell { col: 1, row: 2 }), "within the tolerance of the line");
+        assert_eq!(
+            cell(6.0 - 0.5 * EPS, 12.0),
+            Some(Cell { col: 1, row: 2 }),
+            "within the tolerance of the line"
+        );
         // the far edges belong to the last squares
         assert_eq!(cell(72.0, 48.0), Some(Cell { col: 11, row: 7 }));
         assert_eq!(cell(71.0, 47.0), Some(Cell { col: 11, row: 7 }));
@@ -514,7 +623,10 @@ points = [[1, 1], [5, 1], [5, 5]]
         assert_eq!(cell(f64::NAN, 10.0), None);
         assert_eq!(g.centre(Cell { col: 0, row: 0 }), Point::new(3.0, 3.0));
         assert_eq!(g.centre(Cell { col: 11, row: 7 }), Point::new(69.0, 45.0));
-        assert_eq!(g.corners(Cell { col: 4, row: 0 }), (Point::new(24.0, 0.0), Point::new(30.0, 6.0)));
+        assert_eq!(
+            g.corners(Cell { col: 4, row: 0 }),
+            (Point::new(24.0, 0.0), Point::new(30.0, 6.0))
+        );
         assert_eq!(g.cells().count(), 96);
         for c in g.cells() {
             assert_eq!(g.cell_of(g.centre(c)), Some(c));

@@ -66,7 +66,10 @@ impl Polygon {
         for (i, p) in points.iter().enumerate() {
             for (v, name) in [(p.x, "x"), (p.y, "y")] {
                 if !v.is_finite() {
-                    return Err(TableError::field(format!("[{i}]"), format!("{name} = {v} is not a finite number of inches")));
+                    return Err(TableError::field(
+                        format!("[{i}]"),
+                        format!("{name} = {v} is not a finite number of inches"),
+                    ));
                 }
             }
         }
@@ -75,18 +78,30 @@ impl Polygon {
         }
         let n = points.len();
         if n < 3 {
-            return Err(TableError::field("", format!("a polygon needs at least 3 points, not {n}")));
+            return Err(TableError::field(
+                "",
+                format!("a polygon needs at least 3 points, not {n}"),
+            ));
         }
         for i in 0..n {
             let j = (i + 1) % n;
             if points[i].dist(points[j]) <= EPS {
-                return Err(TableError::field(format!("[{j}]"), format!("repeats the point before it ({}, {})", points[j].x, points[j].y)));
+                return Err(TableError::field(
+                    format!("[{j}]"),
+                    format!(
+                        "repeats the point before it ({}, {})",
+                        points[j].x, points[j].y
+                    ),
+                ));
             }
         }
         let area2 = signed_area2(&points);
         let perimeter: f64 = edges(&points).map(|e| e.len()).sum();
         if area2.abs() / 2.0 <= EPS * perimeter {
-            return Err(TableError::field("", "the polygon has no area (its points lie in a line)"));
+            return Err(TableError::field(
+                "",
+                "the polygon has no area (its points lie in a line)",
+            ));
         }
         let segs: Vec<Segment> = edges(&points).collect();
         for i in 0..n {
@@ -94,17 +109,28 @@ impl Polygon {
                 let adjacent = j == i + 1 || (i == 0 && j == n - 1);
                 if adjacent {
                     // neighbours share a corner; they must not fold back along each other
-                    let (shared, other_i, other_j) =
-                        if j == i + 1 { (segs[i].b, segs[i].a, segs[j].b) } else { (segs[i].a, segs[i].b, segs[j].a) };
+                    let (shared, other_i, other_j) = if j == i + 1 {
+                        (segs[i].b, segs[i].a, segs[j].b)
+                    } else {
+                        (segs[i].a, segs[i].b, segs[j].a)
+                    };
                     let (u, v) = (other_i - shared, other_j - shared);
                     if u.cross(v).abs() <= EPS * u.len().max(v.len()) && u.dot(v) > 0.0 {
                         return Err(TableError::field(
                             "",
-                            format!("edges {i} and {j} fold back along each other at ({}, {})", shared.x, shared.y),
+                            format!(
+                                "edges {i} and {j} fold back along each other at ({}, {})",
+                                shared.x, shared.y
+                            ),
                         ));
                     }
                 } else if segs[i].distance_to_segment(&segs[j]) <= EPS {
-                    return Err(TableError::field("", format!("edges {i} and {j} cross or touch: a polygon must not cross itself")));
+                    return Err(TableError::field(
+                        "",
+                        format!(
+                            "edges {i} and {j} cross or touch: a polygon must not cross itself"
+                        ),
+                    ));
                 }
             }
         }
@@ -115,9 +141,23 @@ impl Polygon {
             let (a, b, c) = (points[i], points[(i + 1) % n], points[(i + 2) % n]);
             (b - a).cross(c - b) >= -EPS * (b - a).len().max((c - b).len())
         });
-        let lo = points.iter().fold(Point::new(f64::INFINITY, f64::INFINITY), |m, p| Point::new(m.x.min(p.x), m.y.min(p.y)));
-        let hi = points.iter().fold(Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY), |m, p| Point::new(m.x.max(p.x), m.y.max(p.y)));
-        Ok(Polygon { points, area: area2.abs() / 2.0, convex, lo, hi })
+        let lo = points
+            .iter()
+            .fold(Point::new(f64::INFINITY, f64::INFINITY), |m, p| {
+                Point::new(m.x.min(p.x), m.y.min(p.y))
+            });
+        let hi = points
+            .iter()
+            .fold(Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY), |m, p| {
+                Point::new(m.x.max(p.x), m.y.max(p.y))
+            });
+        Ok(Polygon {
+            points,
+            area: area2.abs() / 2.0,
+            convex,
+            lo,
+            hi,
+        })
     }
 
     /// The axis-aligned rectangle from `(x0, y0)` to `(x1, y1)`.
@@ -125,7 +165,12 @@ impl Polygon {
     /// # Errors
     /// As [`Polygon::new`].
     pub fn rectangle(x0: f64, y0: f64, x1: f64, y1: f64) -> Result<Polygon, TableError> {
-        Polygon::new(vec![Point::new(x0, y0), Point::new(x1, y0), Point::new(x1, y1), Point::new(x0, y1)])
+        Polygon::new(vec![
+            Point::new(x0, y0),
+            Point::new(x1, y0),
+            Point::new(x1, y1),
+            Point::new(x0, y1),
+        ])
     }
 
     /// The corners, anticlockwise.
@@ -155,7 +200,11 @@ impl Polygon {
 
     /// Where `p` lies: on an edge (within [`EPS`]), inside or outside.
     pub fn locate(&self, p: Point) -> Location {
-        if p.x < self.lo.x - EPS || p.x > self.hi.x + EPS || p.y < self.lo.y - EPS || p.y > self.hi.y + EPS {
+        if p.x < self.lo.x - EPS
+            || p.x > self.hi.x + EPS
+            || p.y < self.lo.y - EPS
+            || p.y > self.hi.y + EPS
+        {
             return Location::Outside;
         }
         if self.edges().any(|e| e.distance_to_point(p) <= EPS) {
@@ -184,7 +233,9 @@ impl Polygon {
         if self.locate(p) != Location::Outside {
             return 0.0;
         }
-        self.edges().map(|e| e.distance_to_point(p)).fold(f64::INFINITY, f64::min)
+        self.edges()
+            .map(|e| e.distance_to_point(p))
+            .fold(f64::INFINITY, f64::min)
     }
 
     /// The stretches of `seg` inside the polygon, as fractions `(t0, t1)` of its length, in
@@ -200,7 +251,11 @@ impl Polygon {
             Point::new(seg.a.x.min(seg.b.x), seg.a.y.min(seg.b.y)),
             Point::new(seg.a.x.max(seg.b.x), seg.a.y.max(seg.b.y)),
         );
-        if shi.x < self.lo.x - EPS || slo.x > self.hi.x + EPS || shi.y < self.lo.y - EPS || slo.y > self.hi.y + EPS {
+        if shi.x < self.lo.x - EPS
+            || slo.x > self.hi.x + EPS
+            || shi.y < self.lo.y - EPS
+            || slo.y > self.hi.y + EPS
+        {
             return Vec::new();
         }
         // Every place where the segment may pass between inside and outside is a cut: where it
@@ -247,7 +302,10 @@ impl Polygon {
     /// How long a stretch of `seg` lies inside the polygon (grazing counts nothing).
     pub fn length_inside(&self, seg: &Segment) -> f64 {
         let len = seg.len();
-        self.stretches(seg).iter().map(|(t0, t1)| (t1 - t0) * len).sum()
+        self.stretches(seg)
+            .iter()
+            .map(|(t0, t1)| (t1 - t0) * len)
+            .sum()
     }
 
     /// How much of a base (or a swept move) lies in the polygon: a deployment zone must hold
@@ -265,8 +323,16 @@ impl Polygon {
     /// The area shared with an anticlockwise convex shape (a base, a swept move).
     pub(crate) fn overlap_area(&self, convex: &[Point]) -> f64 {
         let (lo, hi) = convex.iter().fold(
-            (Point::new(f64::INFINITY, f64::INFINITY), Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY)),
-            |(lo, hi), p| (Point::new(lo.x.min(p.x), lo.y.min(p.y)), Point::new(hi.x.max(p.x), hi.y.max(p.y))),
+            (
+                Point::new(f64::INFINITY, f64::INFINITY),
+                Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+            ),
+            |(lo, hi), p| {
+                (
+                    Point::new(lo.x.min(p.x), lo.y.min(p.y)),
+                    Point::new(hi.x.max(p.x), hi.y.max(p.y)),
+                )
+            },
         );
         if hi.x < self.lo.x || lo.x > self.hi.x || hi.y < self.lo.y || lo.y > self.hi.y {
             return 0.0;
@@ -301,7 +367,15 @@ mod tests {
 
     /// An L: the 6×6 square from (0,0) without its north-east 3×3 quarter (area 27).
     fn ell() -> Polygon {
-        Polygon::new(vec![p(0.0, 0.0), p(6.0, 0.0), p(6.0, 3.0), p(3.0, 3.0), p(3.0, 6.0), p(0.0, 6.0)]).unwrap()
+        Polygon::new(vec![
+            p(0.0, 0.0),
+            p(6.0, 0.0),
+            p(6.0, 3.0),
+            p(3.0, 3.0),
+            p(3.0, 6.0),
+            p(0.0, 6.0),
+        ])
+        .unwrap()
     }
 
     #[test]
@@ -314,30 +388,70 @@ mod tests {
         assert_eq!(l.area(), 27.0);
         assert!(!l.is_convex());
         // a closing point equal to the first is dropped
-        let closed = Polygon::new(vec![p(0.0, 0.0), p(4.0, 0.0), p(4.0, 4.0), p(0.0, 0.0)]).unwrap();
+        let closed =
+            Polygon::new(vec![p(0.0, 0.0), p(4.0, 0.0), p(4.0, 4.0), p(0.0, 0.0)]).unwrap();
         assert_eq!(closed.points().len(), 3);
     }
 
     #[test]
     fn degenerate_polygons_are_refused_naming_the_point() {
-        let e = Polygon::new(vec![p(0.0, 0.0), p(1.0, 1.0)]).unwrap_err().within("terrain[3].points");
-        assert_eq!(e.to_string(), "terrain[3].points: a polygon needs at least 3 points, not 2");
-        let e = Polygon::new(vec![p(0.0, 0.0), p(f64::NAN, 1.0), p(1.0, 0.0)]).unwrap_err().within("points");
-        assert_eq!(e.to_string(), "points[1]: x = NaN is not a finite number of inches");
-        let e = Polygon::new(vec![p(0.0, 0.0), p(1.0, 1.0), p(2.0, f64::INFINITY)]).unwrap_err().within("points");
-        assert_eq!(e.to_string(), "points[2]: y = inf is not a finite number of inches");
-        let e = Polygon::new(vec![p(0.0, 0.0), p(1.0, 1.0), p(2.0, 2.0)]).unwrap_err().within("points");
+        let e = Polygon::new(vec![p(0.0, 0.0), p(1.0, 1.0)])
+            .unwrap_err()
+            .within("terrain[3].points");
+        assert_eq!(
+            e.to_string(),
+            "terrain[3].points: a polygon needs at least 3 points, not 2"
+        );
+        let e = Polygon::new(vec![p(0.0, 0.0), p(f64::NAN, 1.0), p(1.0, 0.0)])
+            .unwrap_err()
+            .within("points");
+        assert_eq!(
+            e.to_string(),
+            "points[1]: x = NaN is not a finite number of inches"
+        );
+        let e = Polygon::new(vec![p(0.0, 0.0), p(1.0, 1.0), p(2.0, f64::INFINITY)])
+            .unwrap_err()
+            .within("points");
+        assert_eq!(
+            e.to_string(),
+            "points[2]: y = inf is not a finite number of inches"
+        );
+        let e = Polygon::new(vec![p(0.0, 0.0), p(1.0, 1.0), p(2.0, 2.0)])
+            .unwrap_err()
+            .within("points");
         assert!(e.to_string().contains("no area"), "{e}");
-        let e = Polygon::new(vec![p(0.0, 0.0), p(4.0, 0.0), p(4.0, 0.0), p(0.0, 4.0)]).unwrap_err().within("points");
-        assert_eq!(e.to_string(), "points[2]: repeats the point before it (4, 0)");
+        let e = Polygon::new(vec![p(0.0, 0.0), p(4.0, 0.0), p(4.0, 0.0), p(0.0, 4.0)])
+            .unwrap_err()
+            .within("points");
+        assert_eq!(
+            e.to_string(),
+            "points[2]: repeats the point before it (4, 0)"
+        );
         // a bow tie crosses itself
         let e = Polygon::new(vec![p(0.0, 0.0), p(4.0, 4.0), p(4.0, 0.0), p(0.0, 6.0)]).unwrap_err();
         assert!(e.to_string().contains("cross"), "{e}");
         // a spike that doubles back along its own edge
-        let e = Polygon::new(vec![p(0.0, 0.0), p(4.0, 0.0), p(4.0, 4.0), p(4.0, 2.0), p(0.0, 4.0)]).unwrap_err();
-        assert!(e.to_string().contains("fold back") || e.to_string().contains("cross"), "{e}");
+        let e = Polygon::new(vec![
+            p(0.0, 0.0),
+            p(4.0, 0.0),
+            p(4.0, 4.0),
+            p(4.0, 2.0),
+            p(0.0, 4.0),
+        ])
+        .unwrap_err();
+        assert!(
+            e.to_string().contains("fold back") || e.to_string().contains("cross"),
+            "{e}"
+        );
         // two corners touching (a figure eight pinched at one point)
-        let e = Polygon::new(vec![p(0.0, 0.0), p(2.0, 2.0), p(4.0, 0.0), p(4.0, 4.0), p(2.0, 2.0), p(0.0, 4.0)]);
+        let e = Polygon::new(vec![
+            p(0.0, 0.0),
+            p(2.0, 2.0),
+            p(4.0, 0.0),
+            p(4.0, 4.0),
+            p(2.0, 2.0),
+            p(0.0, 4.0),
+        ]);
         assert!(e.is_err());
     }
 
@@ -345,11 +459,27 @@ mod tests {
     fn points_on_edges_and_corners_are_on_the_boundary() {
         let l = ell();
         assert_eq!(l.locate(p(1.0, 1.0)), Location::Inside);
-        assert_eq!(l.locate(p(4.5, 4.5)), Location::Outside, "the missing quarter");
-        assert_eq!(l.locate(p(3.0, 4.5)), Location::Boundary, "the notch's edge");
-        assert_eq!(l.locate(p(3.0, 3.0)), Location::Boundary, "the inner corner");
+        assert_eq!(
+            l.locate(p(4.5, 4.5)),
+            Location::Outside,
+            "the missing quarter"
+        );
+        assert_eq!(
+            l.locate(p(3.0, 4.5)),
+            Location::Boundary,
+            "the notch's edge"
+        );
+        assert_eq!(
+            l.locate(p(3.0, 3.0)),
+            Location::Boundary,
+            "the inner corner"
+        );
         assert_eq!(l.locate(p(6.0, 0.0)), Location::Boundary);
-        assert_eq!(l.locate(p(6.0 + 0.5 * EPS, 1.0)), Location::Boundary, "within the tolerance");
+        assert_eq!(
+            l.locate(p(6.0 + 0.5 * EPS, 1.0)),
+            Location::Boundary,
+            "within the tolerance"
+        );
         assert_eq!(l.locate(p(6.0 + 2.0 * EPS, 1.0)), Location::Outside);
         assert_eq!(l.distance_to_point(p(9.0, 7.0)), 5.0);
         assert_eq!(l.distance_to_point(p(2.0, 2.0)), 0.0);
@@ -369,7 +499,10 @@ mod tests {
         assert_eq!(st.len(), 2, "{st:?}");
         assert!((l.length_inside(&s) - 3.0 * 2f64.sqrt()).abs() < 1e-9);
         // along the bottom edge: grazing, nothing inside
-        assert_eq!(l.length_inside(&Segment::new(p(-1.0, 0.0), p(8.0, 0.0))), 0.0);
+        assert_eq!(
+            l.length_inside(&Segment::new(p(-1.0, 0.0), p(8.0, 0.0))),
+            0.0
+        );
         // through the inner corner (3,3) diagonally from outside the notch: (9,9)→(3,3)→(−3,−3)
         // runs inside from (3,3) to (0,0): 3√2
         let s = Segment::new(p(9.0, 9.0), p(-3.0, -3.0));
@@ -377,7 +510,9 @@ mod tests {
         // a segment wholly inside
         assert!((l.length_inside(&Segment::new(p(1.0, 1.0), p(2.0, 1.0))) - 1.0).abs() < 1e-12);
         // a point is no stretch
-        assert!(l.stretches(&Segment::new(p(1.0, 1.0), p(1.0, 1.0))).is_empty());
+        assert!(l
+            .stretches(&Segment::new(p(1.0, 1.0), p(1.0, 1.0)))
+            .is_empty());
     }
 
     #[test]
@@ -385,12 +520,24 @@ mod tests {
         let l = ell();
         let sq = |x: f64, y: f64| vec![p(x, y), p(x + 2.0, y), p(x + 2.0, y + 2.0), p(x, y + 2.0)];
         assert_eq!(l.containment(&sq(1.0, 1.0)).0, Containment::Wholly);
-        assert_eq!(l.containment(&sq(0.0, 0.0)).0, Containment::Wholly, "edges on the polygon's edges");
+        assert_eq!(
+            l.containment(&sq(0.0, 0.0)).0,
+            Containment::Wholly,
+            "edges on the polygon's edges"
+        );
         let (c, a) = l.containment(&sq(5.0, 1.0));
         assert_eq!(c, Containment::Partly);
         assert!((a - 2.0).abs() < 1e-9);
-        assert_eq!(l.containment(&sq(6.0, 1.0)).0, Containment::Outside, "touching the east edge");
-        assert_eq!(l.containment(&sq(4.0, 4.0)).0, Containment::Outside, "in the notch");
+        assert_eq!(
+            l.containment(&sq(6.0, 1.0)).0,
+            Containment::Outside,
+            "touching the east edge"
+        );
+        assert_eq!(
+            l.containment(&sq(4.0, 4.0)).0,
+            Containment::Outside,
+            "in the notch"
+        );
         // across the notch's corner: three of its four unit squares are in the L
         let (c, a) = l.containment(&sq(2.0, 2.0));
         assert_eq!(c, Containment::Partly);
@@ -401,8 +548,15 @@ mod tests {
         for facing in [0.0, 30.0, 90.0, 200.0] {
             let b = fp.place(crate::rect::Pose::new(3.0, 3.0, facing));
             assert_eq!(l.holds(&b), Containment::Partly);
-            assert!((l.shared_area(&b) - 3.0).abs() < 1e-9, "{facing}: {}", l.shared_area(&b));
+            assert!(
+                (l.shared_area(&b) - 3.0).abs() < 1e-9,
+                "{facing}: {}",
+                l.shared_area(&b)
+            );
         }
-        assert_eq!(l.holds(&fp.place(crate::rect::Pose::new(1.5, 1.5, 45.0))), Containment::Wholly);
+        assert_eq!(
+            l.holds(&fp.place(crate::rect::Pose::new(1.5, 1.5, 45.0))),
+            Containment::Wholly
+        );
     }
 }

@@ -4,8 +4,8 @@
 
 use crate::error::{finite, positive, TableError};
 use crate::geom::{
-    convex_distance, convex_hull, convex_point_distance, cut_by_half_planes, heading, meets_half_planes, normalize, sat_gap, segment_in_convex,
-    Point, Segment, EPS,
+    convex_distance, convex_hull, convex_point_distance, cut_by_half_planes, heading,
+    meets_half_planes, normalize, sat_gap, segment_in_convex, Point, Segment, EPS,
 };
 use crate::layout::Bounds;
 use crate::polygon::Location;
@@ -24,7 +24,10 @@ pub struct Pose {
 impl Pose {
     /// A pose at `(x, y)` facing `facing` degrees (brought into `[0, 360)`).
     pub fn new(x: f64, y: f64, facing: f64) -> Self {
-        Pose { at: Point::new(x, y), facing: normalize(facing) }
+        Pose {
+            at: Point::new(x, y),
+            facing: normalize(facing),
+        }
     }
 
     /// Checks a pose read from data or typed by a player: finite numbers only.
@@ -35,7 +38,10 @@ impl Pose {
         finite(self.at.x, "at")?;
         finite(self.at.y, "at")?;
         finite(self.facing, "facing")?;
-        Ok(Pose { at: self.at, facing: normalize(self.facing) })
+        Ok(Pose {
+            at: self.at,
+            facing: normalize(self.facing),
+        })
     }
 
     /// The unit vector straight ahead.
@@ -50,12 +56,18 @@ impl Pose {
 
     /// The same pose moved `inches` straight ahead (backwards if negative).
     pub fn advanced(&self, inches: f64) -> Pose {
-        Pose { at: self.at + self.ahead() * inches, facing: self.facing }
+        Pose {
+            at: self.at + self.ahead() * inches,
+            facing: self.facing,
+        }
     }
 
     /// The same place, facing `facing`.
     pub fn facing(&self, facing: f64) -> Pose {
-        Pose { at: self.at, facing: normalize(facing) }
+        Pose {
+            at: self.at,
+            facing: normalize(facing),
+        }
     }
 }
 
@@ -83,7 +95,10 @@ impl TryFrom<FootprintDef> for Footprint {
 
 impl From<Footprint> for FootprintDef {
     fn from(f: Footprint) -> Self {
-        FootprintDef { frontage: f.frontage, depth: f.depth }
+        FootprintDef {
+            frontage: f.frontage,
+            depth: f.depth,
+        }
     }
 }
 
@@ -93,7 +108,10 @@ impl Footprint {
     /// # Errors
     /// [`TableError::Field`] naming `frontage` or `depth` unless each is finite and above 0.
     pub fn new(frontage: f64, depth: f64) -> Result<Footprint, TableError> {
-        Ok(Footprint { frontage: positive(frontage, "frontage")?, depth: positive(depth, "depth")? })
+        Ok(Footprint {
+            frontage: positive(frontage, "frontage")?,
+            depth: positive(depth, "depth")?,
+        })
     }
 
     /// Side to side, in inches.
@@ -141,7 +159,9 @@ pub struct Arc {
 impl Arc {
     /// The D3 field of fire: 45° either side of straight ahead (the skirmish rules' 8.1 and 9.1
     /// use the same).
-    pub const FRONT_45: Arc = Arc { half_angle: Some(45.0) };
+    pub const FRONT_45: Arc = Arc {
+        half_angle: Some(45.0),
+    };
     /// All round: a D3 unit in a town.
     pub const ALL_ROUND: Arc = Arc { half_angle: None };
 
@@ -152,9 +172,14 @@ impl Arc {
     /// fields would reach behind the front edge: use [`Arc::ALL_ROUND`]).
     pub fn front(half_angle: f64) -> Result<Arc, TableError> {
         if half_angle.is_finite() && half_angle > 0.0 && half_angle <= 90.0 {
-            Ok(Arc { half_angle: Some(half_angle) })
+            Ok(Arc {
+                half_angle: Some(half_angle),
+            })
         } else {
-            Err(TableError::field("half_angle", format!("an arc is above 0° and at most 90° either side, not {half_angle}")))
+            Err(TableError::field(
+                "half_angle",
+                format!("an arc is above 0° and at most 90° either side, not {half_angle}"),
+            ))
         }
     }
 
@@ -179,7 +204,11 @@ impl Rect {
         let f = pose.ahead() * (footprint.depth / 2.0);
         let r = pose.right() * (footprint.frontage / 2.0);
         let c = pose.at;
-        Rect { pose, footprint, ccw: [c + f - r, c - f - r, c - f + r, c + f + r] }
+        Rect {
+            pose,
+            footprint,
+            ccw: [c + f - r, c - f - r, c - f + r, c + f + r],
+        }
     }
 
     /// Where it stands and faces.
@@ -303,7 +332,8 @@ impl Rect {
     fn within_by_circles(&self, other: &Rect, limit: f64) -> Option<bool> {
         let d = self.centre().dist(other.centre());
         let (fa, fb) = (self.footprint, other.footprint);
-        let outer = (fa.frontage() * fa.frontage() + fa.depth() * fa.depth()).sqrt() / 2.0 + (fb.frontage() * fb.frontage() + fb.depth() * fb.depth()).sqrt() / 2.0;
+        let outer = (fa.frontage() * fa.frontage() + fa.depth() * fa.depth()).sqrt() / 2.0
+            + (fb.frontage() * fb.frontage() + fb.depth() * fb.depth()).sqrt() / 2.0;
         if d > limit + outer + 1e-3 {
             return Some(false);
         }
@@ -326,7 +356,12 @@ impl Rect {
                     continue;
                 }
                 let axis = Point::new(d.y / l, -d.x / l);
-                let span = |ps: &[Point; 4]| ps.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| (lo.min(p.dot(axis)), hi.max(p.dot(axis))));
+                let span = |ps: &[Point; 4]| {
+                    ps.iter()
+                        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+                            (lo.min(p.dot(axis)), hi.max(p.dot(axis)))
+                        })
+                };
                 let ((amin, amax), (bmin, bmax)) = (span(pa), span(pb));
                 best = best.max((bmin - amax).max(amin - bmax));
             }
@@ -369,12 +404,18 @@ impl Rect {
         if inside && t0 <= t1 {
             return 0.0;
         }
-        let to_box = |v: Point| Point::new((v.x.abs() - hd).max(0.0), (v.y.abs() - hw).max(0.0)).len();
+        let to_box =
+            |v: Point| Point::new((v.x.abs() - hd).max(0.0), (v.y.abs() - hw).max(0.0)).len();
         let seg = Segment::new(p, q);
-        [Point::new(hd, hw), Point::new(hd, -hw), Point::new(-hd, hw), Point::new(-hd, -hw)]
-            .into_iter()
-            .map(|k| seg.distance_to_point(k))
-            .fold(to_box(p).min(to_box(q)), f64::min)
+        [
+            Point::new(hd, hw),
+            Point::new(hd, -hw),
+            Point::new(-hd, hw),
+            Point::new(-hd, -hw),
+        ]
+        .into_iter()
+        .map(|k| seg.distance_to_point(k))
+        .fold(to_box(p).min(to_box(q)), f64::min)
     }
 
     /// Whether this base, moving straight to `to` holding its facing, passes through `other`
@@ -402,7 +443,12 @@ impl Rect {
         }
         let mut best = f64::NEG_INFINITY;
         for axis in axes.into_iter().flatten() {
-            let span = |ps: &[Point; 4]| ps.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| (lo.min(p.dot(axis)), hi.max(p.dot(axis))));
+            let span = |ps: &[Point; 4]| {
+                ps.iter()
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+                        (lo.min(p.dot(axis)), hi.max(p.dot(axis)))
+                    })
+            };
             let ((amin, amax), (bmin, bmax)) = (span(pa), span(pb));
             let shift = m.dot(axis);
             let (amin, amax) = (amin + shift.min(0.0), amax + shift.max(0.0));
@@ -487,7 +533,12 @@ impl Rect {
     /// targets.
     pub fn arc_area(&self, arc: Arc, bounds: &Bounds) -> Vec<Point> {
         let (w, d) = (bounds.width(), bounds.depth());
-        let table = [Point::new(0.0, 0.0), Point::new(w, 0.0), Point::new(w, d), Point::new(0.0, d)];
+        let table = [
+            Point::new(0.0, 0.0),
+            Point::new(w, 0.0),
+            Point::new(w, d),
+            Point::new(0.0, d),
+        ];
         match self.arc_lines(arc) {
             None => table.to_vec(),
             Some(lines) => cut_by_half_planes(&table, &lines),
@@ -519,8 +570,15 @@ impl Rect {
     /// within `limit` of the set and its boundary is among them, so the nearest hit is the
     /// answer; no hull of the sixteen differences is built.
     pub fn first_within(&self, to: Point, other: &Rect, limit: f64) -> Option<f64> {
-        let limit = if limit.is_finite() { limit.max(0.0) } else { return None };
-        if self.within_by_circles(other, limit).unwrap_or_else(|| self.distance(other) <= limit) {
+        let limit = if limit.is_finite() {
+            limit.max(0.0)
+        } else {
+            return None;
+        };
+        if self
+            .within_by_circles(other, limit)
+            .unwrap_or_else(|| self.distance(other) <= limit)
+        {
             return Some(0.0);
         }
         let path = to - self.centre();
@@ -642,7 +700,9 @@ pub fn sweep(footprint: Footprint, from: Point, to: Point, facing: f64) -> Sweep
     let b = footprint.place(Pose { at: to, facing });
     let mut pts = a.ccw.to_vec();
     pts.extend_from_slice(&b.ccw);
-    Sweep { hull: convex_hull(&pts) }
+    Sweep {
+        hull: convex_hull(&pts),
+    }
 }
 
 #[cfg(test)]
@@ -654,7 +714,11 @@ mod tests {
     /// sixteen differences of corners, grown by `limit`. The rectangle-specific measure is
     /// held to it.
     fn first_within_by_hull(a: &Rect, to: Point, other: &Rect, limit: f64) -> Option<f64> {
-        let limit = if limit.is_finite() { limit.max(0.0) } else { return None };
+        let limit = if limit.is_finite() {
+            limit.max(0.0)
+        } else {
+            return None;
+        };
         if convex_distance(&a.ccw, &other.ccw) <= limit {
             return Some(0.0);
         }
@@ -705,12 +769,23 @@ mod tests {
         (first <= length + EPS).then_some(first.min(length))
     }
 
-    fn random_pair(r: &mut impl FnMut(f64, f64) -> f64, square: (f64, f64), room: f64) -> (Rect, Rect) {
+    fn random_pair(
+        r: &mut impl FnMut(f64, f64) -> f64,
+        square: (f64, f64),
+        room: f64,
+    ) -> (Rect, Rect) {
         let fa = Footprint::new(r(1.0, 4.0), r(1.0, 4.0)).unwrap();
         let fb = Footprint::new(r(1.0, 4.0), r(1.0, 4.0)).unwrap();
         // now and then square to each other, where edges line up exactly
-        let (ta, tb) = if r(0.0, 1.0) < 0.2 { square } else { (r(0.0, 360.0), r(0.0, 360.0)) };
-        (fa.place(Pose::new(r(0.0, room), r(0.0, room), ta)), fb.place(Pose::new(r(0.0, room), r(0.0, room), tb)))
+        let (ta, tb) = if r(0.0, 1.0) < 0.2 {
+            square
+        } else {
+            (r(0.0, 360.0), r(0.0, 360.0))
+        };
+        (
+            fa.place(Pose::new(r(0.0, room), r(0.0, room), ta)),
+            fb.place(Pose::new(r(0.0, room), r(0.0, room), tb)),
+        )
     }
 
     fn uniform(seed: u64) -> impl FnMut(f64, f64) -> f64 {
@@ -736,10 +811,16 @@ mod tests {
             let (a, b) = random_pair(&mut r, (90.0, 270.0), 20.0);
             let to = Point::new(r(-10.0, 30.0), r(-10.0, 30.0));
             let limit = [0.0, 6.0, r(0.0, 8.0)][(r(0.0, 2.999)) as usize];
-            let (mine, hull) = (a.first_within(to, &b, limit), first_within_by_hull(&a, to, &b, limit));
+            let (mine, hull) = (
+                a.first_within(to, &b, limit),
+                first_within_by_hull(&a, to, &b, limit),
+            );
             match (mine, hull) {
                 (Some(x), Some(y)) => {
-                    assert!((x - y).abs() < 1e-7, "{a:?} {b:?} {to:?} {limit}: {x} against {y}");
+                    assert!(
+                        (x - y).abs() < 1e-7,
+                        "{a:?} {b:?} {to:?} {limit}: {x} against {y}"
+                    );
                     hits += 1;
                 }
                 (None, None) => {}
@@ -759,20 +840,39 @@ mod tests {
             let limit = r(0.0, 7.0);
             let general = convex_distance(&a.ccw, &b.ccw);
             assert!((a.distance(&b) - general).abs() < 1e-9, "{a:?} {b:?}");
-            assert_eq!(a.is_within(&b, limit), crate::geom::within(general, limit), "{a:?} {b:?} {limit}");
-            assert_eq!(a.overlaps(&b), sat_gap(&a.ccw, &b.ccw) < -EPS, "{a:?} {b:?}");
+            assert_eq!(
+                a.is_within(&b, limit),
+                crate::geom::within(general, limit),
+                "{a:?} {b:?} {limit}"
+            );
+            assert_eq!(
+                a.overlaps(&b),
+                sat_gap(&a.ccw, &b.ccw) < -EPS,
+                "{a:?} {b:?}"
+            );
             let to = Point::new(r(-6.0, 18.0), r(-6.0, 18.0));
             let swept = sweep(a.footprint(), a.centre(), to, a.pose().facing);
-            assert_eq!(a.sweeps_through(to, &b), swept.overlaps_shape(&b), "{a:?} {b:?} {to:?}");
+            assert_eq!(
+                a.sweeps_through(to, &b),
+                swept.overlaps_shape(&b),
+                "{a:?} {b:?} {to:?}"
+            );
             let line = Segment::new(a.centre(), to);
-            let along = edges(&b.ccw).map(|e| line.distance_to_segment(&e)).fold(convex_point_distance(&b.ccw, a.centre()), f64::min);
-            assert!((b.distance_to_path(a.centre(), to) - along).abs() < 1e-9, "{a:?} {b:?} {to:?}");
+            let along = edges(&b.ccw)
+                .map(|e| line.distance_to_segment(&e))
+                .fold(convex_point_distance(&b.ccw, a.centre()), f64::min);
+            assert!(
+                (b.distance_to_path(a.centre(), to) - along).abs() < 1e-9,
+                "{a:?} {b:?} {to:?}"
+            );
         }
     }
 
     fn base(x: f64, y: f64, facing: f64) -> Rect {
         // a D3-sized unit: 4" frontage, 2" deep (the size the game crate will choose is its own)
-        Footprint::new(4.0, 2.0).unwrap().place(Pose::new(x, y, facing))
+        Footprint::new(4.0, 2.0)
+            .unwrap()
+            .place(Pose::new(x, y, facing))
     }
 
     fn close(a: f64, b: f64) -> bool {
@@ -783,7 +883,15 @@ mod tests {
     fn corners_follow_the_facing() {
         let north = base(10.0, 10.0, 0.0);
         let [fl, fr, rr, rl] = north.corners();
-        assert_eq!((fl, fr, rr, rl), (Point::new(8.0, 11.0), Point::new(12.0, 11.0), Point::new(12.0, 9.0), Point::new(8.0, 9.0)));
+        assert_eq!(
+            (fl, fr, rr, rl),
+            (
+                Point::new(8.0, 11.0),
+                Point::new(12.0, 11.0),
+                Point::new(12.0, 9.0),
+                Point::new(8.0, 9.0)
+            )
+        );
         assert_eq!(north.front_centre(), Point::new(10.0, 11.0));
         // facing east: the front is the east edge, the left flank is the north side
         let east = base(10.0, 10.0, 90.0);
@@ -843,7 +951,10 @@ mod tests {
         let d = base(0.0, 0.0, 90.0); // spans x −1..1, y −2..2
         let e = base(4.5, 0.0, 270.0); // spans x 3.5..5.5
         assert!(close(d.distance(&e), 2.5));
-        assert!(close(d.distance_to_point(Point::new(4.0, 6.0)), 5.0), "(1,2) to (4,6)");
+        assert!(
+            close(d.distance_to_point(Point::new(4.0, 6.0)), 5.0),
+            "(1,2) to (4,6)"
+        );
     }
 
     #[test]
@@ -853,9 +964,15 @@ mod tests {
         // straight ahead
         assert!(a.in_arc(&base(10.0, 20.0, 180.0), Arc::FRONT_45));
         // the right boundary runs from (12, 11) at 45°: the points (12 + k, 11 + k)
-        assert!(a.arc_contains(Point::new(17.0, 16.0), Arc::FRONT_45), "exactly on the boundary");
+        assert!(
+            a.arc_contains(Point::new(17.0, 16.0), Arc::FRONT_45),
+            "exactly on the boundary"
+        );
         assert!(!a.arc_contains(Point::new(17.001, 16.0), Arc::FRONT_45));
-        assert!(a.arc_contains(Point::new(3.0, 16.0), Arc::FRONT_45), "on the left boundary");
+        assert!(
+            a.arc_contains(Point::new(3.0, 16.0), Arc::FRONT_45),
+            "on the left boundary"
+        );
         assert!(!a.arc_contains(Point::new(2.999, 16.0), Arc::FRONT_45));
         // a 1" square whose south-west corner is exactly on the right boundary, and the rest
         // outside it: in the arc (the boundary counts)
@@ -875,7 +992,9 @@ mod tests {
         let wide = Arc::front(90.0).unwrap();
         assert!(a.arc_contains(Point::new(100.0, 11.0), wide));
         assert!(!a.arc_contains(Point::new(100.0, 10.9), wide));
-        assert!(Arc::front(0.0).is_err() && Arc::front(91.0).is_err() && Arc::front(f64::NAN).is_err());
+        assert!(
+            Arc::front(0.0).is_err() && Arc::front(91.0).is_err() && Arc::front(f64::NAN).is_err()
+        );
     }
 
     #[test]
@@ -889,7 +1008,10 @@ mod tests {
         let area = signed_area2(&a.arc_area(Arc::FRONT_45, &bounds)) / 2.0;
         let band = (12.0 + 49.0) / 2.0 * 37.0; // the trapezium x = 0 .. right line
         assert!(close(area, band - 32.0), "{area}");
-        assert!(close(signed_area2(&a.arc_area(Arc::ALL_ROUND, &bounds)) / 2.0, 72.0 * 48.0));
+        assert!(close(
+            signed_area2(&a.arc_area(Arc::ALL_ROUND, &bounds)) / 2.0,
+            72.0 * 48.0
+        ));
         // a base at the north edge facing north has no table in its arc beyond the edge line
         let edge = base(10.0, 47.0, 0.0);
         assert!(signed_area2(&edge.arc_area(Arc::FRONT_45, &bounds)).abs() < 1e-9);
@@ -899,7 +1021,10 @@ mod tests {
     fn the_arc_turns_with_the_base() {
         // facing east: front edge x = 11 from y = 8 to 12; the right boundary goes south-east
         let a = base(10.0, 10.0, 90.0);
-        assert!(a.arc_contains(Point::new(16.0, 3.0), Arc::FRONT_45), "(11+5, 8−5) on the line");
+        assert!(
+            a.arc_contains(Point::new(16.0, 3.0), Arc::FRONT_45),
+            "(11+5, 8−5) on the line"
+        );
         assert!(!a.arc_contains(Point::new(16.0, 2.99), Arc::FRONT_45));
         assert!(!a.arc_contains(Point::new(10.0, 10.0), Arc::FRONT_45));
     }
@@ -924,25 +1049,52 @@ mod tests {
         let ahead = base(10.0, 30.0, 0.0); // rear edge y = 29: 18" away
         let to = Point::new(10.0, 40.0);
         assert!(close(a.first_within(to, &ahead, 6.0).unwrap(), 12.0));
-        assert!(close(a.first_within(to, &ahead, 0.0).unwrap(), 18.0), "contact");
-        assert_eq!(a.first_within(Point::new(10.0, 20.0), &ahead, 6.0).map(|s| close(s, 10.0)), None, "stops short");
-        assert_eq!(a.first_within(to, &base(10.0, 14.0, 0.0), 6.0), Some(0.0), "already within");
+        assert!(
+            close(a.first_within(to, &ahead, 0.0).unwrap(), 18.0),
+            "contact"
+        );
+        assert_eq!(
+            a.first_within(Point::new(10.0, 20.0), &ahead, 6.0)
+                .map(|s| close(s, 10.0)),
+            None,
+            "stops short"
+        );
+        assert_eq!(
+            a.first_within(to, &base(10.0, 14.0, 0.0), 6.0),
+            Some(0.0),
+            "already within"
+        );
         // beside the path: x 18..22, 6" east of the moving base's flank. It is exactly 6" away
         // once the bases are level (18" along); within 7" when the corner-to-corner distance
         // √(6² + g²) reaches 7, g = √13 short of level
         let side = base(20.0, 30.0, 0.0);
         assert!(close(a.first_within(to, &side, 6.0).unwrap(), 18.0));
-        assert!(close(a.first_within(to, &side, 7.0).unwrap(), 18.0 - 13f64.sqrt()));
+        assert!(close(
+            a.first_within(to, &side, 7.0).unwrap(),
+            18.0 - 13f64.sqrt()
+        ));
         assert_eq!(a.first_within(to, &side, 5.9), None);
         // the moving base turned, the other turned: the answer is where the distance reaches
         // the limit, checked by measuring there
         let turned = base(30.0, 30.0, 30.0);
         let mover = base(5.0, 5.0, 70.0);
-        let s = mover.first_within(Point::new(40.0, 40.0), &turned, 3.0).unwrap();
+        let s = mover
+            .first_within(Point::new(40.0, 40.0), &turned, 3.0)
+            .unwrap();
         let dir = (Point::new(40.0, 40.0) - mover.centre()) * (1.0 / Point::new(35.0, 35.0).len());
-        let there = Footprint::new(4.0, 2.0).unwrap().place(Pose { at: mover.centre() + dir * s, facing: 70.0 });
-        assert!((there.distance(&turned) - 3.0).abs() < 1e-9, "{}", there.distance(&turned));
-        let before = Footprint::new(4.0, 2.0).unwrap().place(Pose { at: mover.centre() + dir * (s - 0.01), facing: 70.0 });
+        let there = Footprint::new(4.0, 2.0).unwrap().place(Pose {
+            at: mover.centre() + dir * s,
+            facing: 70.0,
+        });
+        assert!(
+            (there.distance(&turned) - 3.0).abs() < 1e-9,
+            "{}",
+            there.distance(&turned)
+        );
+        let before = Footprint::new(4.0, 2.0).unwrap().place(Pose {
+            at: mover.centre() + dir * (s - 0.01),
+            facing: 70.0,
+        });
         assert!(before.distance(&turned) > 3.0);
         assert_eq!(a.first_within(to, &ahead, f64::NAN), None);
     }
@@ -952,13 +1104,28 @@ mod tests {
         let fp = Footprint::new(4.0, 2.0).unwrap();
         // north 20" from (10, 10): the sweep spans x 8..12, y 9..31
         let s = sweep(fp, Point::new(10.0, 10.0), Point::new(10.0, 30.0), 0.0);
-        assert!(s.overlaps_shape(&base(10.0, 20.0, 90.0)), "standing in the path");
-        assert!(s.overlaps_shape(&base(13.9, 20.0, 0.0)), "a tenth of an inch into the path");
-        assert!(!s.overlaps_shape(&base(14.0, 20.0, 0.0)), "beside the path, touching");
+        assert!(
+            s.overlaps_shape(&base(10.0, 20.0, 90.0)),
+            "standing in the path"
+        );
+        assert!(
+            s.overlaps_shape(&base(13.9, 20.0, 0.0)),
+            "a tenth of an inch into the path"
+        );
+        assert!(
+            !s.overlaps_shape(&base(14.0, 20.0, 0.0)),
+            "beside the path, touching"
+        );
         assert_eq!(s.distance_to_shape(&base(14.0, 20.0, 0.0)), 0.0);
         assert!(close(s.distance_to_shape(&base(17.0, 20.0, 0.0)), 3.0));
-        assert!(!s.overlaps_shape(&base(10.0, 33.0, 0.0)), "just beyond the end: rear edge y = 32");
-        assert!(close(base(10.0, 10.0, 0.0).distance_to_shape(&base(10.0, 20.0, 0.0)), 8.0));
+        assert!(
+            !s.overlaps_shape(&base(10.0, 33.0, 0.0)),
+            "just beyond the end: rear edge y = 32"
+        );
+        assert!(close(
+            base(10.0, 10.0, 0.0).distance_to_shape(&base(10.0, 20.0, 0.0)),
+            8.0
+        ));
         // within 8" edge to edge: exactly 8 is within, 8.01 is not, also when the bases are
         // turned so that the separating-axis gap falls short of the distance
         assert!(base(10.0, 10.0, 0.0).is_within(&base(10.0, 20.0, 0.0), 8.0));
@@ -976,7 +1143,11 @@ mod tests {
         // turned 90°: 2" deep along the line
         let (enter, leave) = base(30.0, 10.0, 90.0).crossed_by(&line).unwrap();
         assert!((enter - 29.0).abs() < 1e-5 && (leave - 31.0).abs() < 1e-5);
-        assert_eq!(base(20.0, 11.0, 0.0).crossed_by(&line), None, "along its rear edge");
+        assert_eq!(
+            base(20.0, 11.0, 0.0).crossed_by(&line),
+            None,
+            "along its rear edge"
+        );
         assert_eq!(base(20.0, 12.0, 0.0).crossed_by(&line), None);
     }
 
@@ -996,12 +1167,36 @@ mod tests {
 
     #[test]
     fn sizes_and_poses_from_data_must_be_finite() {
-        assert_eq!(Footprint::new(0.0, 2.0).unwrap_err().to_string(), "frontage: must be above 0 inches, not 0");
-        assert!(Footprint::new(4.0, f64::NAN).unwrap_err().to_string().starts_with("depth:"));
-        assert!(Pose { at: Point::new(f64::INFINITY, 0.0), facing: 0.0 }.checked().is_err());
-        assert_eq!(Pose { at: Point::new(1.0, 2.0), facing: -90.0 }.checked().unwrap().facing, 270.0);
+        assert_eq!(
+            Footprint::new(0.0, 2.0).unwrap_err().to_string(),
+            "frontage: must be above 0 inches, not 0"
+        );
+        assert!(Footprint::new(4.0, f64::NAN)
+            .unwrap_err()
+            .to_string()
+            .starts_with("depth:"));
+        assert!(Pose {
+            at: Point::new(f64::INFINITY, 0.0),
+            facing: 0.0
+        }
+        .checked()
+        .is_err());
+        assert_eq!(
+            Pose {
+                at: Point::new(1.0, 2.0),
+                facing: -90.0
+            }
+            .checked()
+            .unwrap()
+            .facing,
+            270.0
+        );
         let e = toml::from_str::<Footprint>("frontage = 4\ndepth = -1").unwrap_err();
-        assert!(e.to_string().contains("depth: must be above 0 inches, not -1"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("depth: must be above 0 inches, not -1"),
+            "{e}"
+        );
         let fp: Footprint = toml::from_str("frontage = 4\ndepth = 2").unwrap();
         assert_eq!((fp.frontage(), fp.depth()), (4.0, 2.0));
     }

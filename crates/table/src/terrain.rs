@@ -148,7 +148,11 @@ impl Default for Effects {
     fn default() -> Self {
         use Passage::*;
         use Screen::*;
-        let e = |passage, screen, cover| Effect { passage, screen, cover };
+        let e = |passage, screen, cover| Effect {
+            passage,
+            screen,
+            cover,
+        };
         let mut table = [e(Open, Clear, false); 14];
         for (kind, effect) in [
             (Kind::Woods, e(Open, Beyond(6.0), true)),
@@ -201,7 +205,12 @@ pub struct Terrain {
 impl Terrain {
     /// A nameless piece of terrain.
     pub fn new(kind: Kind, polygon: Polygon) -> Self {
-        Terrain { kind, name: None, polygon, assumed: None }
+        Terrain {
+            kind,
+            name: None,
+            polygon,
+            assumed: None,
+        }
     }
 
     /// How it is called in messages: its name, or its kind.
@@ -231,7 +240,9 @@ mod tests {
     fn the_default_effects_read_the_texts() {
         let e = Effects::default();
         assert_eq!(e.get(Kind::Woods).screen, Screen::Beyond(6.0));
-        assert!(e.get(Kind::Woods).cover && e.get(Kind::Town).cover && e.get(Kind::Entrenchment).cover);
+        assert!(
+            e.get(Kind::Woods).cover && e.get(Kind::Town).cover && e.get(Kind::Entrenchment).cover
+        );
         assert_eq!(e.get(Kind::Town).screen, Screen::Opaque);
         for k in [Kind::Marsh, Kind::Lake, Kind::River, Kind::FortWall] {
             assert_eq!(e.get(k).passage, Passage::Impassable, "{k:?}");
@@ -239,9 +250,23 @@ mod tests {
         assert_eq!(e.get(Kind::Ford).passage, Passage::Crossing);
         assert_eq!(e.get(Kind::Bridge).passage, Passage::Crossing);
         assert_eq!(e.get(Kind::Hill).screen, Screen::Hill);
-        assert_eq!(e.get(Kind::Road), Effect { passage: Passage::Open, screen: Screen::Clear, cover: false });
+        assert_eq!(
+            e.get(Kind::Road),
+            Effect {
+                passage: Passage::Open,
+                screen: Screen::Clear,
+                cover: false
+            }
+        );
         let mut mine = e.clone();
-        mine.set(Kind::Brush, Effect { passage: Passage::Open, screen: Screen::Beyond(3.0), cover: true });
+        mine.set(
+            Kind::Brush,
+            Effect {
+                passage: Passage::Open,
+                screen: Screen::Beyond(3.0),
+                cover: true,
+            },
+        );
         assert_eq!(mine.get(Kind::Brush).screen, Screen::Beyond(3.0));
         assert_ne!(mine, e);
     }

@@ -4,8 +4,8 @@
 //! change when the whole table is moved and turned (a rigid motion).
 
 use fiw_table::{
-    heading, normalize, sweep, Arc, Blocked, Bounds, Effects, Footprint, Kind, Layout, Location, Point, Polygon, Pose, Rect, Segment,
-    Side, Terrain,
+    heading, normalize, sweep, Arc, Blocked, Bounds, Effects, Footprint, Kind, Layout, Location,
+    Point, Polygon, Pose, Rect, Segment, Side, Terrain,
 };
 use proptest::prelude::*;
 
@@ -14,9 +14,18 @@ use proptest::prelude::*;
 const MIDDLE: Point = Point::new(500.0, 500.0);
 
 fn a_base() -> impl Strategy<Value = Rect> {
-    (-30.0..30.0f64, -30.0..30.0f64, 0.0..360.0f64, 0.5..8.0f64, 0.5..4.0f64).prop_map(|(x, y, f, w, d)| {
-        Footprint::new(w, d).unwrap().place(Pose::new(MIDDLE.x + x, MIDDLE.y + y, f))
-    })
+    (
+        -30.0..30.0f64,
+        -30.0..30.0f64,
+        0.0..360.0f64,
+        0.5..8.0f64,
+        0.5..4.0f64,
+    )
+        .prop_map(|(x, y, f, w, d)| {
+            Footprint::new(w, d)
+                .unwrap()
+                .place(Pose::new(MIDDLE.x + x, MIDDLE.y + y, f))
+        })
 }
 
 /// A rigid motion: a turn about the middle, then a shift.
@@ -27,7 +36,10 @@ struct Motion {
 }
 
 fn a_motion() -> impl Strategy<Value = Motion> {
-    (0.0..360.0f64, -100.0..100.0f64, -100.0..100.0f64).prop_map(|(turn, x, y)| Motion { turn, shift: Point::new(x, y) })
+    (0.0..360.0f64, -100.0..100.0f64, -100.0..100.0f64).prop_map(|(turn, x, y)| Motion {
+        turn,
+        shift: Point::new(x, y),
+    })
 }
 
 impl Motion {
@@ -36,7 +48,10 @@ impl Motion {
     }
 
     fn rect(&self, r: &Rect) -> Rect {
-        r.footprint().place(Pose { at: self.point(r.centre()), facing: normalize(r.pose().facing + self.turn) })
+        r.footprint().place(Pose {
+            at: self.point(r.centre()),
+            facing: normalize(r.pose().facing + self.turn),
+        })
     }
 
     fn polygon(&self, p: &Polygon) -> Polygon {
@@ -44,18 +59,41 @@ impl Motion {
     }
 
     fn layout(&self, l: &Layout) -> Layout {
-        let terrain = l.terrain().iter().map(|t| Terrain::new(t.kind, self.polygon(&t.polygon))).collect();
+        let terrain = l
+            .terrain()
+            .iter()
+            .map(|t| Terrain::new(t.kind, self.polygon(&t.polygon)))
+            .collect();
         Layout::new(*l.bounds(), None, terrain, l.effects.clone()).unwrap()
     }
 }
 
 /// A convex or non-convex piece of terrain: a quadrilateral, or an L cut from one.
 fn a_terrain() -> impl Strategy<Value = Terrain> {
-    let kinds = prop_oneof![Just(Kind::Woods), Just(Kind::Town), Just(Kind::Hill), Just(Kind::River), Just(Kind::Field)];
-    (kinds, -30.0..20.0f64, -30.0..20.0f64, 3.0..24.0f64, 3.0..24.0f64, 0.0..90.0f64, any::<bool>()).prop_map(
-        |(kind, x, y, w, h, turn, ell)| {
+    let kinds = prop_oneof![
+        Just(Kind::Woods),
+        Just(Kind::Town),
+        Just(Kind::Hill),
+        Just(Kind::River),
+        Just(Kind::Field)
+    ];
+    (
+        kinds,
+        -30.0..20.0f64,
+        -30.0..20.0f64,
+        3.0..24.0f64,
+        3.0..24.0f64,
+        0.0..90.0f64,
+        any::<bool>(),
+    )
+        .prop_map(|(kind, x, y, w, h, turn, ell)| {
             let c = Point::new(MIDDLE.x + x, MIDDLE.y + y);
-            let mut pts = vec![Point::new(0.0, 0.0), Point::new(w, 0.0), Point::new(w, h), Point::new(0.0, h)];
+            let mut pts = vec![
+                Point::new(0.0, 0.0),
+                Point::new(w, 0.0),
+                Point::new(w, h),
+                Point::new(0.0, h),
+            ];
             if ell {
                 // cut the north-east quarter out
                 pts = vec![
@@ -67,15 +105,24 @@ fn a_terrain() -> impl Strategy<Value = Terrain> {
                     Point::new(0.0, h),
                 ];
             }
-            let pts = pts.into_iter().map(|p| (c + p).rotated_about(c, turn)).collect();
+            let pts = pts
+                .into_iter()
+                .map(|p| (c + p).rotated_about(c, turn))
+                .collect();
             Terrain::new(kind, Polygon::new(pts).unwrap())
-        },
-    )
+        })
 }
 
 fn a_layout() -> impl Strategy<Value = Layout> {
-    prop::collection::vec(a_terrain(), 1..7)
-        .prop_map(|terrain| Layout::new(Bounds::new(1000.0, 1000.0).unwrap(), None, terrain, Effects::default()).unwrap())
+    prop::collection::vec(a_terrain(), 1..7).prop_map(|terrain| {
+        Layout::new(
+            Bounds::new(1000.0, 1000.0).unwrap(),
+            None,
+            terrain,
+            Effects::default(),
+        )
+        .unwrap()
+    })
 }
 
 /// The distance between two bases measured another way: the nearest pair of edges, unless one
@@ -88,7 +135,11 @@ fn edge_distance(a: &Rect, b: &Rect) -> f64 {
             d = d.min(a.edge(s).distance_to_segment(&b.edge(t)));
         }
     }
-    let inside = |x: &Rect, y: &Rect| y.corners().iter().any(|p| x.locate(*p) != Location::Outside);
+    let inside = |x: &Rect, y: &Rect| {
+        y.corners()
+            .iter()
+            .any(|p| x.locate(*p) != Location::Outside)
+    };
     if inside(a, b) || inside(b, a) {
         0.0
     } else {
@@ -102,7 +153,13 @@ fn edge_distance(a: &Rect, b: &Rect) -> f64 {
 fn a_star() -> impl Strategy<Value = (Point, Vec<Point>)> {
     (3usize..12)
         .prop_flat_map(|k| {
-            (prop::collection::vec(1.0..1.9f64, k), prop::collection::vec(2.0..15.0f64, k), -20.0..20.0f64, -20.0..20.0f64, 0.0..360.0f64)
+            (
+                prop::collection::vec(1.0..1.9f64, k),
+                prop::collection::vec(2.0..15.0f64, k),
+                -20.0..20.0f64,
+                -20.0..20.0f64,
+                0.0..360.0f64,
+            )
         })
         .prop_map(|(gaps, radii, x, y, start)| {
             let c = Point::new(MIDDLE.x + x, MIDDLE.y + y);
@@ -121,7 +178,11 @@ fn a_star() -> impl Strategy<Value = (Point, Vec<Point>)> {
 /// measure the polygon's own is checked against.
 fn length_in_triangle(seg: &Segment, tri: [Point; 3]) -> f64 {
     // make it anticlockwise
-    let tri = if (tri[1] - tri[0]).cross(tri[2] - tri[0]) < 0.0 { [tri[0], tri[2], tri[1]] } else { tri };
+    let tri = if (tri[1] - tri[0]).cross(tri[2] - tri[0]) < 0.0 {
+        [tri[0], tri[2], tri[1]]
+    } else {
+        tri
+    };
     let d = seg.b - seg.a;
     let (mut t0, mut t1) = (0.0f64, 1.0f64);
     for i in 0..3 {

@@ -17,8 +17,12 @@ impl Policy<Pile> for TakeOne {
     }
     fn choose(&mut self, seen: &Seen<Pile>, legal: &[PileAction]) -> usize {
         let view = seen.view();
-        let finishing = legal.iter().position(|a| *a == PileAction::Card && view.own == Some(view.pile));
-        finishing.or_else(|| legal.iter().position(|a| *a == PileAction::Take(1))).unwrap_or(0)
+        let finishing = legal
+            .iter()
+            .position(|a| *a == PileAction::Card && view.own == Some(view.pile));
+        finishing
+            .or_else(|| legal.iter().position(|a| *a == PileAction::Take(1)))
+            .unwrap_or(0)
     }
 }
 
@@ -31,7 +35,15 @@ fn search(iterations: u32, seed: u64) -> RolloutSearch<Pile> {
 }
 
 fn nim(pile: u8) -> Pile {
-    Pile::new(&PileOptions { start: Some(pile), cards: false, river: false }, 1).expect("a pile")
+    Pile::new(
+        &PileOptions {
+            start: Some(pile),
+            cards: false,
+            river: false,
+        },
+        1,
+    )
+    .expect("a pile")
 }
 
 #[test]
@@ -41,9 +53,22 @@ fn playouts_overrule_the_base_where_it_loses() {
     let g = nim(6);
     let legal = legal_of(&g);
     let a = search(60, 1).analyse(&Seen::new(&g, 0), &legal);
-    assert_eq!(a.best().map(|b| b.action), Some(PileAction::Take(2)), "{:?}", a.actions);
-    assert_eq!(a.baseline, Some(PileAction::Take(1)), "the base policy's choice is reported");
-    let one = a.actions.iter().find(|s| s.action == PileAction::Take(1)).expect("listed");
+    assert_eq!(
+        a.best().map(|b| b.action),
+        Some(PileAction::Take(2)),
+        "{:?}",
+        a.actions
+    );
+    assert_eq!(
+        a.baseline,
+        Some(PileAction::Take(1)),
+        "the base policy's choice is reported"
+    );
+    let one = a
+        .actions
+        .iter()
+        .find(|s| s.action == PileAction::Take(1))
+        .expect("listed");
     assert!(one.visits > 0 && one.value == 0.0, "{one:?}");
 }
 
@@ -57,7 +82,10 @@ fn the_base_choice_stands_without_a_clear_gain() {
     // and a margin above any possible gain keeps the base's choice even where it loses
     let g = nim(6);
     let mut cautious = search(60, 1).with_margin(1.5);
-    assert_eq!(legal[cautious.choose(&Seen::new(&g, 0), &legal)], PileAction::Take(1));
+    assert_eq!(
+        legal[cautious.choose(&Seen::new(&g, 0), &legal)],
+        PileAction::Take(1)
+    );
 }
 
 #[test]
@@ -76,7 +104,15 @@ fn decisions_not_worth_searching_are_the_base_policys() {
 
 #[test]
 fn the_playout_budget_is_kept_and_halving_focuses_it() {
-    let g = Pile::new(&PileOptions { start: Some(40), cards: true, river: true }, 3).expect("a pile");
+    let g = Pile::new(
+        &PileOptions {
+            start: Some(40),
+            cards: true,
+            river: true,
+        },
+        3,
+    )
+    .expect("a pile");
     let legal = legal_of(&g);
     let a = search(200, 2).analyse(&Seen::new(&g, 0), &legal);
     assert!(a.iterations <= 200 + legal.len() as u32, "{}", a.iterations);
@@ -87,7 +123,15 @@ fn the_playout_budget_is_kept_and_halving_focuses_it() {
 
 #[test]
 fn same_seed_same_analysis() {
-    let g = Pile::new(&PileOptions { start: Some(13), cards: true, river: true }, 5).expect("a pile");
+    let g = Pile::new(
+        &PileOptions {
+            start: Some(13),
+            cards: true,
+            river: true,
+        },
+        5,
+    )
+    .expect("a pile");
     let legal = legal_of(&g);
     let x = search(300, 9).analyse(&Seen::new(&g, 0), &legal);
     let y = search(300, 9).analyse(&Seen::new(&g, 0), &legal);
@@ -99,7 +143,11 @@ fn the_rollout_search_cannot_see_the_other_seats_card() {
     // Seat 0 cannot tell these apart: the other card (4 or 6) and the dice to come differ. The
     // other card decides playouts (the base plays it to finish), so a search reading the true
     // state would score them differently.
-    let options = PileOptions { start: Some(10), cards: true, river: true };
+    let options = PileOptions {
+        start: Some(10),
+        cards: true,
+        river: true,
+    };
     let mut a = Pile::new(&options, 21).expect("a pile");
     a.cards = [5, 4];
     let mut b = Pile::new(&options, 22).expect("a pile");
@@ -128,12 +176,28 @@ fn the_rollout_search_cannot_see_the_other_seats_card() {
 
 #[test]
 fn a_time_limit_stops_it() {
-    let g = Pile::new(&PileOptions { start: Some(250), cards: true, river: true }, 3).expect("a pile");
+    let g = Pile::new(
+        &PileOptions {
+            start: Some(250),
+            cards: true,
+            river: true,
+        },
+        3,
+    )
+    .expect("a pile");
     let legal = legal_of(&g);
     let limits = SearchLimits::time(Duration::from_millis(30));
     let start = Instant::now();
-    let mut ai = RolloutSearch::new(SearchConfig::new(limits, 1), |_| Box::new(TakeOne), |_: &[PileAction]| true);
+    let mut ai = RolloutSearch::new(
+        SearchConfig::new(limits, 1),
+        |_| Box::new(TakeOne),
+        |_: &[PileAction]| true,
+    );
     let a = ai.analyse(&Seen::new(&g, 0), &legal);
-    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
     assert!(a.iterations > 0);
 }

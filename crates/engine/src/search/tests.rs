@@ -17,7 +17,11 @@ fn decide<G: Game>(ai: &mut IsMcts<G>, g: &G) -> G::Action {
 }
 
 fn nim(pile: u8) -> Pile {
-    let options = PileOptions { start: Some(pile), cards: false, river: false };
+    let options = PileOptions {
+        start: Some(pile),
+        cards: false,
+        river: false,
+    };
     Pile::new(&options, 1).expect("a pile")
 }
 
@@ -30,12 +34,20 @@ fn mcts_takes_the_win_at_tic_tac_toe() {
     // X to move wins at cell 2; O threatens to win at 5.
     let g = TicTacToe::from_rows("XX.|OO.|X..", 0);
     for seed in 0..5 {
-        assert_eq!(decide(&mut IsMcts::open(config(2000, seed)), &g), 2, "seed {seed}");
+        assert_eq!(
+            decide(&mut IsMcts::open(config(2000, seed)), &g),
+            2,
+            "seed {seed}"
+        );
     }
     // O to move must block at 2, or X wins next.
     let g = TicTacToe::from_rows("XX.|.O.|...", 1);
     for seed in 0..5 {
-        assert_eq!(decide(&mut IsMcts::open(config(2000, seed)), &g), 2, "seed {seed}");
+        assert_eq!(
+            decide(&mut IsMcts::open(config(2000, seed)), &g),
+            2,
+            "seed {seed}"
+        );
     }
 }
 
@@ -59,10 +71,10 @@ fn negamax(g: &TicTacToe) -> i32 {
 fn mcts_plays_the_best_tic_tac_toe_move() {
     // forced wins by a fork, a draw held only by an edge move, and the empty board (a draw)
     let positions = [
-        ("XO.|...|...", 0, 1),   // X wins: the centre, then a fork
-        ("X..|.O.|..X", 1, 0),   // O must take an edge; a corner loses to a fork
-        ("X.O|.O.|X..", 0, 1),   // X must win now at 3
-        ("..X|.O.|X..", 1, 0),   // O must take an edge again
+        ("XO.|...|...", 0, 1), // X wins: the centre, then a fork
+        ("X..|.O.|..X", 1, 0), // O must take an edge; a corner loses to a fork
+        ("X.O|.O.|X..", 0, 1), // X must win now at 3
+        ("..X|.O.|X..", 1, 0), // O must take an edge again
         ("...|...|...", 0, 0),
     ];
     for (rows, to_move, value) in positions {
@@ -150,7 +162,11 @@ fn same_seed_same_search() {
 
 /// Two positions seat 0 cannot tell apart: the other seat's card and the dice to come differ.
 fn twins() -> (Pile, Pile) {
-    let options = PileOptions { start: Some(11), cards: true, river: true };
+    let options = PileOptions {
+        start: Some(11),
+        cards: true,
+        river: true,
+    };
     let mut a = Pile::new(&options, 21).expect("a pile");
     a.cards = [5, 4];
     let mut b = Pile::new(&options, 22).expect("a pile");
@@ -171,7 +187,10 @@ fn the_ai_cannot_see_the_other_seats_card() {
         // not only the same move: the same search, visit for visit
         assert_eq!(x.actions, y.actions, "seed {seed}");
         assert_eq!(x.nodes, y.nodes);
-        assert_eq!(decide(&mut IsMcts::new(config(3000, seed)), &a), decide(&mut IsMcts::new(config(3000, seed)), &b));
+        assert_eq!(
+            decide(&mut IsMcts::new(config(3000, seed)), &a),
+            decide(&mut IsMcts::new(config(3000, seed)), &b)
+        );
     }
 }
 
@@ -190,7 +209,11 @@ fn the_omniscient_search_does_see_it() {
 fn chance_is_sampled_not_seen() {
     // With the river on, one state's dice are its future. A search that copied them would give
     // different answers for two seeds of the same position; this one must not.
-    let options = PileOptions { start: Some(9), cards: false, river: true };
+    let options = PileOptions {
+        start: Some(9),
+        cards: false,
+        river: true,
+    };
     let a = Pile::new(&options, 1).expect("a pile");
     let b = Pile::new(&options, 2).expect("a pile");
     let legal = legal_of(&a);
@@ -201,19 +224,37 @@ fn chance_is_sampled_not_seen() {
 
 #[test]
 fn a_time_limit_stops_the_search() {
-    let g = Pile::new(&PileOptions { start: Some(200), cards: true, river: true }, 3).expect("a pile");
+    let g = Pile::new(
+        &PileOptions {
+            start: Some(200),
+            cards: true,
+            river: true,
+        },
+        3,
+    )
+    .expect("a pile");
     let legal = legal_of(&g);
     let limits = SearchLimits::time(Duration::from_millis(50));
     let start = Instant::now();
     let a = IsMcts::new(SearchConfig::new(limits, 1)).analyse(&Seen::new(&g, 0), &legal);
-    assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
     assert!(a.iterations > 0);
     // with both limits, whichever comes first
-    let both = SearchLimits { iterations: Some(100), time: Some(Duration::from_secs(60)) };
+    let both = SearchLimits {
+        iterations: Some(100),
+        time: Some(Duration::from_secs(60)),
+    };
     let a = IsMcts::new(SearchConfig::new(both, 1)).analyse(&Seen::new(&g, 0), &legal);
     assert_eq!(a.iterations, 100);
     // with none, a default that ends
-    let none = SearchLimits { iterations: None, time: None };
+    let none = SearchLimits {
+        iterations: None,
+        time: None,
+    };
     let a = IsMcts::new(SearchConfig::new(none, 1)).analyse(&Seen::new(&g, 0), &legal);
     assert_eq!(a.iterations, SearchLimits::DEFAULT_ITERATIONS);
 }
@@ -225,14 +266,23 @@ fn an_evaluation_scores_cut_off_playouts() {
     // Three iterations: each adds one root action and scores it at once.
     let g = nim(9);
     let legal = legal_of(&g);
-    let ai = IsMcts::new(config(3, 2)).with_evaluation(0, |_: &Pile, seat| if seat == 0 { 1.0 } else { 0.0 });
+    let ai = IsMcts::new(config(3, 2))
+        .with_evaluation(0, |_: &Pile, seat| if seat == 0 { 1.0 } else { 0.0 });
     let a = { ai }.analyse(&Seen::new(&g, 0), &legal);
     assert!(a.actions.iter().all(|s| s.value == 1.0), "{:?}", a.actions);
     // values outside 0..1 are clamped, NaN is a draw
     let mut ai = IsMcts::new(config(3, 2)).with_evaluation(0, |_: &Pile, _| f64::NAN);
-    assert!(ai.analyse(&Seen::new(&g, 0), &legal).actions.iter().all(|s| s.value == 0.5));
+    assert!(ai
+        .analyse(&Seen::new(&g, 0), &legal)
+        .actions
+        .iter()
+        .all(|s| s.value == 0.5));
     let mut ai = IsMcts::new(config(3, 2)).with_evaluation(0, |_: &Pile, _| 7.0);
-    assert!(ai.analyse(&Seen::new(&g, 0), &legal).actions.iter().all(|s| s.value == 1.0));
+    assert!(ai
+        .analyse(&Seen::new(&g, 0), &legal)
+        .actions
+        .iter()
+        .all(|s| s.value == 1.0));
 }
 
 #[test]
@@ -245,12 +295,16 @@ fn a_game_can_supply_its_rollout() {
     };
     let g = nim(21);
     let legal = legal_of(&g);
-    let a = IsMcts::open(config(200, 1)).with_rollout(greedy).analyse(&Seen::new(&g, 0), &legal);
+    let a = IsMcts::open(config(200, 1))
+        .with_rollout(greedy)
+        .analyse(&Seen::new(&g, 0), &legal);
     assert!(calls.load(Ordering::Relaxed) > 0);
     assert_eq!(a.iterations, 200);
     // any policy plays playouts too
     let rollout = PolicyRollout::<Pile>(Box::new(RandomPolicy::new(3)));
-    let best = IsMcts::open(config(3000, 1)).with_rollout(rollout).analyse(&Seen::new(&nim(7), 0), &legal_of(&nim(7)));
+    let best = IsMcts::open(config(3000, 1))
+        .with_rollout(rollout)
+        .analyse(&Seen::new(&nim(7), 0), &legal_of(&nim(7)));
     assert_eq!(best.best().map(|b| b.action), Some(PileAction::Take(3)));
 }
 
@@ -272,12 +326,23 @@ fn no_legal_action_no_search() {
     assert!(a.actions.is_empty() && a.best().is_none() && a.iterations == 0);
     assert_eq!(ai.choose(&Seen::new(&g, 0), &[PileAction::Take(1)]), 0);
     assert_eq!(Policy::<Pile>::name(&ai), "ismcts");
-    assert_eq!(Policy::<Pile>::name(&IsMcts::<Pile>::open(config(1, 1))), "mcts");
+    assert_eq!(
+        Policy::<Pile>::name(&IsMcts::<Pile>::open(config(1, 1))),
+        "mcts"
+    );
 }
 
 #[test]
 fn the_default_determinization_keeps_an_open_game() {
-    let g = Pile::new(&PileOptions { start: Some(9), cards: false, river: true }, 1).expect("a pile");
+    let g = Pile::new(
+        &PileOptions {
+            start: Some(9),
+            cards: false,
+            river: true,
+        },
+        1,
+    )
+    .expect("a pile");
     let d = TicTacToe::from_rows("X..|.O.|...", 0).determinize(0, &mut Dice::new(1));
     assert_eq!(d.cells, TicTacToe::from_rows("X..|.O.|...", 0).cells);
     let p = g.determinize(1, &mut Dice::new(1));
@@ -291,14 +356,32 @@ fn the_default_determinization_keeps_an_open_game() {
 #[ignore]
 fn search_speed() {
     for (name, options) in [
-        ("pile 20 (cards, river)", PileOptions { start: Some(20), cards: true, river: true }),
-        ("pile 60 (cards, river)", PileOptions { start: Some(60), cards: true, river: true }),
+        (
+            "pile 20 (cards, river)",
+            PileOptions {
+                start: Some(20),
+                cards: true,
+                river: true,
+            },
+        ),
+        (
+            "pile 60 (cards, river)",
+            PileOptions {
+                start: Some(60),
+                cards: true,
+                river: true,
+            },
+        ),
     ] {
         let g = Pile::new(&options, 1).expect("a pile");
         let legal = legal_of(&g);
         let n = 200_000;
         let a = IsMcts::new(config(n, 1)).analyse(&Seen::new(&g, 0), &legal);
-        println!("{name}: {:.0} iterations/s, {} nodes", n as f64 / a.seconds, a.nodes);
+        println!(
+            "{name}: {:.0} iterations/s, {} nodes",
+            n as f64 / a.seconds,
+            a.nodes
+        );
         // the yardstick: a determinization and a random playout, with no tree
         let (mut dice, mut buf, start) = (Dice::new(1), Vec::new(), Instant::now());
         let mut ends = 0u64;
@@ -311,10 +394,17 @@ fn search_speed() {
             ends += p.outcome().map_or(0, |o| o.turn as u64);
         }
         let secs = start.elapsed().as_secs_f64();
-        println!("{name}: {:.0} bare playouts/s ({ends} turns)", n as f64 / secs);
+        println!(
+            "{name}: {:.0} bare playouts/s ({ends} turns)",
+            n as f64 / secs
+        );
     }
     let g = TicTacToe::new(&(), 0).expect("a board");
     let legal = legal_of(&g);
     let a = IsMcts::open(config(200_000, 1)).analyse(&Seen::new(&g, 0), &legal);
-    println!("tic-tac-toe from the start: {:.0} iterations/s, {} nodes", 200_000.0 / a.seconds, a.nodes);
+    println!(
+        "tic-tac-toe from the start: {:.0} iterations/s, {} nodes",
+        200_000.0 / a.seconds,
+        a.nodes
+    );
 }
