@@ -7,7 +7,7 @@
 use crate::error::{CliError, CliResult};
 use crate::games::{CliGame, SetupFlags};
 use crate::seats::{policy_for, AiBudget, Player};
-use fiw_engine::{Game, Outcome, Policy, SaveFile, Seat, Seen, UndoStack, Visibility};
+use fiw_engine::{decide, Game, Outcome, Policy, SaveFile, Seat, Seen, UndoStack, Visibility};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -283,19 +283,19 @@ impl<G: CliGame> Session<G> {
         let mut legal = Vec::with_capacity(64);
         let mut unattended = 0usize;
         while let Some(seat) = self.state.to_move() {
-            self.state.legal_actions(&mut legal);
-            if legal.is_empty() {
-                return Err(CliError::failure(format!(
+            let no_action = || {
+                CliError::failure(format!(
                     "{} offers no legal action to {} on turn {} (a bug in the game)",
                     G::NAME,
                     G::SEATS[seat],
                     self.state.turn()
-                )));
-            }
+                ))
+            };
             match self.players.get(seat).copied().unwrap_or(Player::Random) {
                 Player::Random | Player::Heuristic | Player::Ai => {
-                    let i = self.policies[seat].choose(&Seen::new(&self.state, seat), &legal);
-                    let action = legal[i.min(legal.len() - 1)];
+                    let action =
+                        decide(&self.state, seat, self.policies[seat].as_mut(), &mut legal)
+                            .ok_or_else(no_action)?;
                     let text = self.state.action_text(&action);
                     self.state.apply(action).map_err(|e| {
                         CliError::failure(format!(
@@ -322,6 +322,10 @@ impl<G: CliGame> Session<G> {
                     }
                 }
                 Player::Human => {
+                    self.state.legal_actions(&mut legal);
+                    if legal.is_empty() {
+                        return Err(no_action());
+                    }
                     if let Some(previous) = self.screen {
                         if previous != seat {
                             if !self.pass_screen(seat, &mut input, out)? {

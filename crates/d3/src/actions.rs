@@ -69,6 +69,35 @@ impl Action {
         }
     }
 
+    /// A move from `from` towards `to` facing `facing`, at the point of the grain of actions
+    /// nearest `to` that lies no farther than `reach` from `from`. Rounding alone can add up to
+    /// 0.07" to a move, and the rules refuse a whole move even that much too long: a whole
+    /// move obliquely would be refused one time in two.
+    pub fn move_within(unit: usize, from: Point, to: Point, reach: f64, facing: f64) -> Action {
+        let nearest = Action::move_to(unit, to.x, to.y, facing);
+        let Action::Move {
+            x, y, facing: f, ..
+        } = nearest
+        else {
+            return nearest;
+        };
+        if from.dist(Action::point(x, y)) <= reach {
+            return nearest;
+        }
+        let (gx, gy) = ((to.x * GRAIN).floor(), (to.y * GRAIN).floor());
+        [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)]
+            .into_iter()
+            .map(|(dx, dy)| Point::new((gx + dx) / GRAIN, (gy + dy) / GRAIN))
+            .filter(|p| from.dist(*p) <= reach)
+            .min_by(|a, b| a.dist(to).total_cmp(&b.dist(to)))
+            .map_or(nearest, |p| Action::Move {
+                unit: unit.min(u8::MAX as usize) as u8,
+                x: (p.x * GRAIN).round() as i16,
+                y: (p.y * GRAIN).round() as i16,
+                facing: f,
+            })
+    }
+
     /// The point of a move, in inches.
     pub fn point(x: i16, y: i16) -> Point {
         Point::new(x as f64 / GRAIN, y as f64 / GRAIN)

@@ -4,9 +4,12 @@
 //! army's movement phase is a dozen decisions: worked out afresh each time, the same lists were
 //! rebuilt a dozen times a phase (about 95 % of the time of a simulated game). Within the
 //! movement phase only the active army's units move, so a unit's list can change only when the
-//! move just made could touch it. [`MoveCache`] keeps each unit's list and [`D3::refresh_moves`]
-//! rebuilds only the lists a move made stale, which gives exactly the list a fresh listing
-//! would (the property tests compare the two).
+//! move just made could touch it. [`MoveCache`] keeps each unit's list, [`D3::refresh_moves`]
+//! marks the lists a move made stale, and [`D3::list_moves`] rebuilds those when the legal
+//! actions are next asked for, which gives exactly the list a fresh listing would (the
+//! property tests compare the two). The computer general never asks for them in a movement
+//! phase: it weighs each unit's candidates unchecked and asks the rules only about the best
+//! ([`fiw_engine::Policy::propose`]).
 //!
 //! The lists are kept from one turn to the next as well: in a firefight most units stand still
 //! for turns on end, and their lists stay what they were. After every order the cache compares
@@ -35,6 +38,7 @@
 //! stale marks until its turn.
 
 use crate::actions::Action;
+use crate::rules::MoveContext;
 use crate::state::{Phase, D3};
 use crate::units::{units, Type};
 use fiw_table::{Containment, Kind, Point, Pose, Segment};
@@ -53,7 +57,7 @@ struct Sig {
 /// Each unit's candidate moves, which lists are out of date, and what the table was when they
 /// were made.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct MoveCache {
+struct Lists {
     lists: Vec<Vec<Action>>,
     stale: Vec<bool>,
     /// Each unit's nearest enemy (and the distance between centres) when its list was made.
@@ -61,6 +65,48 @@ pub(crate) struct MoveCache {
     /// The straight lines each unit's candidates followed (listed or refused) when its list
     /// was made: only a unit whose base comes near one of them can change the list.
     paths: Vec<Vec<(Point, Point)>>,
+}
+
+/// The lists, rebuilt when the legal actions are asked for (through `&self`), not after every
+/// order: a computer general that weighs candidates before checking them
+/// ([`fiw_engine::Policy::propose`]) never asks for the whole list in a movement phase, and
+/// rebuilding it after each of its orders was most of the time of a simulated battle. A lock
+/// rather than a cell because a game is shared between threads (`Game: Sync`); it is never
+/// contended, one game being played by one thread at a time.
+#[derive(Debug, Default)]
+struct Kept<T>(std::sync::Mutex<T>);
+
+impl<T> Kept<T> {
+    /// What is kept (a panic while it was held leaves it as it was: every list is whole or
+    /// marked stale, and a context is whole, so it is still sound).
+    fn lock(&self) -> std::sync::MutexGuard<'_, T> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn get_mut(&mut self) -> &mut T {
+        self.0.get_mut().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl<T: Clone> Clone for Kept<T> {
+    fn clone(&self) -> Self {
+        Kept(std::sync::Mutex::new(self.lock().clone()))
+    }
+}
+
+/// A unit's move context ([`D3::move_context`]) and the state it was worked out in.
+type Context = Option<(u64, usize, std::sync::Arc<MoveContext>)>;
+
+/// The kept candidate lists and what they need to stay true.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MoveCache {
+    kept: Kept<Lists>,
+    /// The last move context worked out: the general checks a unit's best few candidates one
+    /// after another, and the listing checks two dozen, each needing the same context.
+    context: Kept<Context>,
+    /// Counts the changes of the state (bumped as an order begins and once it is applied):
+    /// a context worked out at another count may be out of date.
+    version: u64,
     sigs: Vec<Sig>,
     orders: [bool; 2],
     /// The shots of the shooting phase under way, when up to date: within the phase a shot
@@ -75,7 +121,7 @@ pub(crate) struct MoveCache {
 impl MoveCache {
     /// Marks every list out of date (a change the cache cannot follow).
     pub(crate) fn stale_all(&mut self) {
-        self.stale.iter_mut().for_each(|s| *s = true);
+        self.kept.get_mut().stale.iter_mut().for_each(|s| *s = true);
     }
 
     /// Whether unit `i` is engaged, once the cache has been set up.
@@ -88,10 +134,14 @@ impl MoveCache {
         self.shots_fresh.then_some(&self.shots[..])
     }
 
-    /// The list of unit `i`, if it is up to date.
-    pub(crate) fn fresh(&self, i: usize) -> Option<&[Action]> {
-        match (self.stale.get(i), self.lists.get(i)) {
-            (Some(false), Some(list)) => Some(list),
+    /// Whether unit `i`'s list, if it is up to date, says `yes`. `None` also while the lists
+    /// are being rebuilt (a check made while listing asks afresh).
+    pub(crate) fn fresh_says(&self, i: usize, yes: impl Fn(&[Action]) -> bool) -> Option<bool> {
+        let Ok(kept) = self.kept.0.try_lock() else {
+            return None;
+        };
+        match (kept.stale.get(i), kept.lists.get(i)) {
+            (Some(false), Some(list)) => Some(yes(list)),
             _ => None,
         }
     }
@@ -126,12 +176,18 @@ impl D3 {
     /// Marks the lists that what changed since they were made may have changed (see the
     /// module), and notes the table as it is now.
     pub(crate) fn note_changes(&mut self) {
+        let mut kept = std::mem::take(self.moves.kept.get_mut());
+        self.note_changes_in(&mut kept);
+        *self.moves.kept.get_mut() = kept;
+    }
+
+    fn note_changes_in(&mut self, kept: &mut Lists) {
         let n = self.units.len();
-        if self.moves.sigs.len() != n || self.moves.lists.len() != n {
-            self.moves.lists = vec![Vec::new(); n];
-            self.moves.stale = vec![true; n];
-            self.moves.nearest = vec![None; n];
-            self.moves.paths = vec![Vec::new(); n];
+        if self.moves.sigs.len() != n || kept.lists.len() != n {
+            kept.lists = vec![Vec::new(); n];
+            kept.stale = vec![true; n];
+            kept.nearest = vec![None; n];
+            kept.paths = vec![Vec::new(); n];
             self.moves.sigs = (0..n).map(|i| self.sig(i)).collect();
             self.moves.orders = self.orders_given;
             self.moves.engaged = (0..n).map(|i| self.engaged_afresh(i)).collect();
@@ -145,7 +201,7 @@ impl D3 {
                 if let Some(c) = (0..n).find(|c| {
                     self.units[*c].kind == Type::Commander && self.units[*c].army.seat() == army
                 }) {
-                    self.moves.stale[c] = true;
+                    kept.stale[c] = true;
                 }
             }
         }
@@ -164,7 +220,7 @@ impl D3 {
                 continue;
             }
             self.moves.sigs[j] = now;
-            self.moves.stale[j] = true;
+            kept.stale[j] = true;
             engage[j] = true;
             // its hits, shooting marker and whether it moved matter to its own list only
             // (and a commander's moving, below, to his army's allowances)
@@ -179,7 +235,7 @@ impl D3 {
             if kind == Type::Commander && (shared || now.moved != was.moved) {
                 for b in 0..n {
                     if self.units[b].army == army {
-                        self.moves.stale[b] = true;
+                        kept.stale[b] = true;
                     }
                 }
             }
@@ -196,12 +252,12 @@ impl D3 {
             }
             let old = units().get(kind).footprint.place(was.pose);
             if in_town(&old) || in_town(self.base(j)) {
-                self.moves.stale_all();
+                kept.stale.iter_mut().for_each(|s| *s = true);
                 continue;
             }
             for b in 0..n {
                 let v = &self.units[b];
-                if b == j || v.eliminated || self.moves.stale[b] {
+                if b == j || v.eliminated || kept.stale[b] {
                     continue;
                 }
                 // a friend matters only where a candidate could end on it or pass through it; an
@@ -211,12 +267,12 @@ impl D3 {
                 let at = v.pose.at;
                 let near = |c: Point| {
                     at.dist(c) <= reach
-                        || self.moves.paths[b]
+                        || kept.paths[b]
                             .iter()
                             .any(|(p, q)| Segment::new(*p, *q).distance_to_point(c) <= reach)
                 };
                 if near(was.pose.at) || near(now.pose.at) {
-                    self.moves.stale[b] = true;
+                    kept.stale[b] = true;
                     continue;
                 }
                 if v.kind.charges() && v.army != army {
@@ -229,20 +285,20 @@ impl D3 {
                         + rj
                         + 0.05;
                     if at.dist(was.pose.at) <= charge || at.dist(now.pose.at) <= charge {
-                        self.moves.stale[b] = true;
+                        kept.stale[b] = true;
                         continue;
                     }
                 }
                 if v.engaged_with == Some(j as u8) {
                     // its marker holds it in combat with `j`, and an engaged unit may pivot to
                     // face `j` wherever `j` stands
-                    self.moves.stale[b] = true;
+                    kept.stale[b] = true;
                     continue;
                 }
                 if v.army != army {
-                    if let Some((k, d)) = self.moves.nearest[b] {
+                    if let Some((k, d)) = kept.nearest[b] {
                         if k == j || at.dist(now.pose.at) <= d + 0.01 {
-                            self.moves.stale[b] = true;
+                            kept.stale[b] = true;
                         }
                     }
                 }
@@ -271,8 +327,28 @@ impl D3 {
         }
     }
 
-    /// Rebuilds the active army's out-of-date lists, when its movement phase waits for an order.
+    /// Unit `i`'s move context, worked out once for the state as it is.
+    pub(crate) fn context(&self, i: usize) -> std::sync::Arc<MoveContext> {
+        let mut slot = self.moves.context.lock();
+        if let Some((version, unit, ctx)) = &*slot {
+            if *version == self.moves.version && *unit == i {
+                return ctx.clone();
+            }
+        }
+        let ctx = std::sync::Arc::new(self.move_context(i));
+        *slot = Some((self.moves.version, i, ctx.clone()));
+        ctx
+    }
+
+    /// The state is about to change: every move context worked out so far may be out of date.
+    pub(crate) fn changing(&mut self) {
+        self.moves.version += 1;
+    }
+
+    /// Brings the kept lists up to date after an order: marks the lists it made stale (they
+    /// are rebuilt when next listed, [`D3::list_moves`]) and keeps the shooting phase's shots.
     pub(crate) fn refresh_moves(&mut self) {
+        self.changing();
         self.note_changes();
         if self.phase != Phase::Shooting || self.outcome.is_some() {
             self.moves.shots_fresh = false;
@@ -290,21 +366,31 @@ impl D3 {
                 self.moves.shots_fresh = true;
             }
         }
-        if self.phase != Phase::Movement || self.outcome.is_some() || self.pending.is_some() {
+    }
+
+    /// The movement phase's candidate orders of the active army, unit by unit, from the kept
+    /// lists: each out-of-date list is rebuilt first.
+    pub(crate) fn list_moves(&self, out: &mut Vec<Action>) {
+        let mut guard = self.moves.kept.lock();
+        let kept = &mut *guard;
+        if kept.lists.len() != self.units.len() {
+            // not set up (cannot happen after `note_changes`): list afresh
+            (0..self.units.len()).for_each(|i| self.candidate_moves(i, out));
             return;
         }
-        let mut lists = std::mem::take(&mut self.moves.lists);
-        for (i, list) in lists.iter_mut().enumerate() {
-            if self.moves.stale[i] && self.units[i].army == self.active {
-                list.clear();
-                let mut paths = std::mem::take(&mut self.moves.paths[i]);
-                paths.clear();
-                self.candidate_moves_along(i, list, Some(&mut paths));
-                self.moves.paths[i] = paths;
-                self.moves.stale[i] = false;
-                self.moves.nearest[i] = self.nearest_enemy(i);
+        for i in 0..self.units.len() {
+            if self.units[i].army != self.active {
+                continue;
             }
+            if kept.stale[i] {
+                let (list, paths) = (&mut kept.lists[i], &mut kept.paths[i]);
+                list.clear();
+                paths.clear();
+                self.candidate_moves_along(i, list, Some(paths));
+                kept.stale[i] = false;
+                kept.nearest[i] = self.nearest_enemy(i);
+            }
+            out.extend_from_slice(&kept.lists[i]);
         }
-        self.moves.lists = lists;
     }
 }

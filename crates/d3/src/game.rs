@@ -100,17 +100,7 @@ impl Game for D3 {
             return;
         }
         match self.phase {
-            Phase::Movement => {
-                for i in 0..self.units.len() {
-                    if self.units[i].army != self.active {
-                        continue;
-                    }
-                    match self.moves.fresh(i) {
-                        Some(list) => out.extend_from_slice(list),
-                        None => self.candidate_moves(i, out),
-                    }
-                }
-            }
+            Phase::Movement => self.list_moves(out),
             Phase::Shooting => match self.moves.shots() {
                 Some(list) => out.extend_from_slice(list),
                 None => self.shots(out),
@@ -124,6 +114,18 @@ impl Game for D3 {
 
     fn check(&self, action: &Action) -> Result<(), RuleError> {
         self.check_action(action)
+    }
+
+    /// The orders the movement phase's list tries for unit `part` (D3 hides nothing).
+    fn candidates(&self, part: usize, out: &mut Vec<Action>) {
+        out.clear();
+        if self.outcome.is_none()
+            && self.pending.is_none()
+            && self.phase == Phase::Movement
+            && part < self.units.len()
+        {
+            self.tries(part, out);
+        }
     }
 
     fn apply_unchecked(&mut self, action: Action) {
@@ -350,138 +352,18 @@ impl D3 {
         out: &mut Vec<Action>,
         mut paths: Option<&mut Vec<(Point, Point)>>,
     ) {
-        let u = &self.units[i];
-        if u.army != self.active || u.eliminated || u.moved {
+        let mut tries = Vec::with_capacity(24);
+        let Some(Tried {
+            mover,
+            approach,
+            line,
+        }) = self.tries(i, &mut tries)
+        else {
             return;
-        }
-        let allowance = self.allowance(i);
-        let at = u.pose.at;
-        // the unit's own questions (may it move, is it engaged, how far) are asked once
-        let mover = self.mover(i as u8).ok().map(|i| (i, self.move_context(i)));
-        // engaged infantry and artillery may only pivot (Movement): the moves away are not
-        // worth listing only to be refused
-        let pivots_only = mover
-            .as_ref()
-            .is_some_and(|(_, ctx)| ctx.pivots_only(u.kind));
-        let mut tries: Vec<Action> = Vec::with_capacity(24);
-        // the move up to the 6" stop, already checked when it was found
-        let mut approach: Option<Action> = None;
-        // half and whole moves ahead, whole moves obliquely, to the flanks and back (half
-        // moves every way were seldom worth their cost: every candidate is checked against
-        // the table and the units around it, and a unit held up by a wood is better served by
-        // a whole move round it)
-        for (rel, part) in [
-            (0.0, 0.5),
-            (0.0, 1.0),
-            (-45.0, 1.0),
-            (45.0, 1.0),
-            (-90.0, 1.0),
-            (90.0, 1.0),
-            (180.0, 1.0),
-        ] {
-            if pivots_only {
-                break;
-            }
-            let p = at + heading(u.pose.facing + rel) * (allowance * part);
-            tries.push(Action::move_to(i, p.x, p.y, u.pose.facing));
-        }
-        let nearest = (0..self.units.len())
-            .filter(|j| {
-                let v = &self.units[*j];
-                v.army != u.army && !v.eliminated && v.kind != Type::Commander
-            })
-            .min_by(|a, b| {
-                at.dist(self.units[*a].pose.at)
-                    .total_cmp(&at.dist(self.units[*b].pose.at))
-            });
-        if let Some(j) = nearest {
-            let target = self.units[j].pose.at;
-            // straight away from it, the whole move (disengaging, or a commander evading)
-            let back = at + heading(bearing(target, at)) * allowance;
-            let face = bearing(at, target);
-            // (only for those who may have to get away: infantry and guns have the move to the
-            // rear, and once engaged may not leave)
-            if !pivots_only && (u.kind.may_disengage() || u.kind == Type::Commander) {
-                tries.push(Action::move_to(i, back.x, back.y, u.pose.facing));
-            }
-            tries.push(Action::move_to(i, at.x, at.y, face));
-            let moving = units()
-                .get(u.kind)
-                .footprint
-                .place(Pose::new(at.x, at.y, face));
-            let full = at.dist(target).min(allowance);
-            let dir = heading(face);
-            let stop = if pivots_only {
-                Some(0.0)
-            } else {
-                moving.first_within(at + dir * full, self.base(j), 6.0)
-            };
-            if let Some(paths) = paths.as_deref_mut() {
-                paths.push((at, at + dir * full));
-            }
-            match stop {
-                // right up to the 6" stop, where the unit can shoot next turn: the point of the
-                // grain of orders just past the stop (within the tolerance of the Movement
-                // rule's `STOP_GRAIN`), or failing that the points just short of it
-                Some(s) if s > 0.0 => {
-                    let legal = |go: f64| {
-                        let p = at + dir * go;
-                        let a = Action::move_to(i, p.x, p.y, face);
-                        let Action::Move { x, y, facing, .. } = a else {
-                            return None;
-                        };
-                        let ctx = mover.as_ref()?;
-                        self.check_move_from(
-                            ctx.0,
-                            &ctx.1,
-                            Action::point(x, y),
-                            facing as f64,
-                            true,
-                        )
-                        .is_ok()
-                        .then_some(a)
-                    };
-                    if let Some(a) = [s + 0.05, s, s - 0.1]
-                        .into_iter()
-                        .filter(|go| *go > 0.0)
-                        .find_map(legal)
-                    {
-                        tries.push(a);
-                        approach = Some(a);
-                    }
-                }
-                Some(_) => {}
-                None if full > 0.2 => {
-                    let p = at + dir * full;
-                    tries.push(Action::move_to(i, p.x, p.y, face));
-                }
-                None => {}
-            }
-        }
-        if u.kind == Type::Commander {
-            // a commander may have to get clear of the enemy: the whole move on twelve bearings
-            for k in 0..12 {
-                let p = at + heading(30.0 * k as f64) * allowance;
-                tries.push(Action::move_to(i, p.x, p.y, u.pose.facing));
-            }
-        }
-        tries.push(Action::Square { unit: i as u8 });
-        if u.kind.charges() {
-            // a target farther than the allowance and both half-diagonals cannot be reached,
-            // and is not worth asking the rules about
-            let reach = allowance + units().radius(u.kind) + 0.01;
-            for t in 0..self.units.len() {
-                let v = &self.units[t];
-                if v.army != u.army
-                    && !v.eliminated
-                    && at.dist(v.pose.at) <= reach + units().radius(v.kind)
-                {
-                    tries.push(Action::Charge {
-                        unit: i as u8,
-                        target: t as u8,
-                    });
-                }
-            }
+        };
+        let at = self.units[i].pose.at;
+        if let (Some(paths), Some(line)) = (paths.as_deref_mut(), line) {
+            paths.push(line);
         }
         for a in tries {
             if out.contains(&a) {
@@ -515,4 +397,168 @@ impl D3 {
             }
         }
     }
+
+    /// The orders [`D3::candidate_moves`] tries for unit `i`, in its order and unchecked (the
+    /// move up to the 6" stop excepted, which is found by checking), appended to `tries`; and
+    /// what the listing needs to check them. `None` when the unit has nothing to try (not the
+    /// active army's, off the table, or moved).
+    ///
+    /// The computer general weighs these before any is checked and asks the rules only about
+    /// the best (see [`fiw_engine::Game::candidates`]): most of a unit's candidates are worth
+    /// less than standing still, and checking a move against the table and every unit is what
+    /// costs.
+    pub(crate) fn tries(&self, i: usize, tries: &mut Vec<Action>) -> Option<Tried> {
+        let u = &self.units[i];
+        if u.army != self.active || u.eliminated || u.moved {
+            return None;
+        }
+        let allowance = self.allowance(i);
+        let at = u.pose.at;
+        // the unit's own questions (may it move, is it engaged, how far) are asked once
+        let mover = self.mover(i as u8).ok().map(|i| (i, self.context(i)));
+        // engaged infantry and artillery may only pivot (Movement): the moves away are not
+        // worth listing only to be refused
+        let pivots_only = mover
+            .as_ref()
+            .is_some_and(|(_, ctx)| ctx.pivots_only(u.kind));
+        // the move up to the 6" stop, already checked when it was found, and its line
+        let mut approach: Option<Action> = None;
+        let mut line = None;
+        // half and whole moves ahead, whole moves obliquely, to the flanks and back (half
+        // moves every way were seldom worth their cost: every candidate is checked against
+        // the table and the units around it, and a unit held up by a wood is better served by
+        // a whole move round it)
+        for (rel, part) in [
+            (0.0, 0.5),
+            (0.0, 1.0),
+            (-45.0, 1.0),
+            (45.0, 1.0),
+            (-90.0, 1.0),
+            (90.0, 1.0),
+            (180.0, 1.0),
+        ] {
+            if pivots_only {
+                break;
+            }
+            let p = at + heading(u.pose.facing + rel) * (allowance * part);
+            tries.push(Action::move_within(i, at, p, allowance, u.pose.facing));
+        }
+        let nearest = (0..self.units.len())
+            .filter(|j| {
+                let v = &self.units[*j];
+                v.army != u.army && !v.eliminated && v.kind != Type::Commander
+            })
+            .min_by(|a, b| {
+                at.dist(self.units[*a].pose.at)
+                    .total_cmp(&at.dist(self.units[*b].pose.at))
+            });
+        if let Some(j) = nearest {
+            let target = self.units[j].pose.at;
+            // straight away from it, the whole move (disengaging, or a commander evading)
+            let back = at + heading(bearing(target, at)) * allowance;
+            let face = bearing(at, target);
+            // (only for those who may have to get away: infantry and guns have the move to the
+            // rear, and once engaged may not leave)
+            if !pivots_only && (u.kind.may_disengage() || u.kind == Type::Commander) {
+                tries.push(Action::move_within(i, at, back, allowance, u.pose.facing));
+            }
+            // a pivot to face it, unless it already does (to the whole degree of orders)
+            let pivot = Action::move_to(i, at.x, at.y, face);
+            if !matches!(pivot, Action::Move { facing, .. } if fiw_table::turn(u.pose.facing, f64::from(facing)).abs() <= fiw_table::EPS)
+            {
+                tries.push(pivot);
+            }
+            let moving = units()
+                .get(u.kind)
+                .footprint
+                .place(Pose::new(at.x, at.y, face));
+            let full = at.dist(target).min(allowance);
+            let dir = heading(face);
+            let stop = if pivots_only {
+                Some(0.0)
+            } else {
+                moving.first_within(at + dir * full, self.base(j), 6.0)
+            };
+            line = Some((at, at + dir * full));
+            match stop {
+                // right up to the 6" stop, where the unit can shoot next turn: the point of the
+                // grain of orders just past the stop (within the tolerance of the Movement
+                // rule's `STOP_GRAIN`), or failing that the points just short of it
+                Some(s) if s > 0.0 => {
+                    let legal = |go: f64| {
+                        let p = at + dir * go;
+                        let a = Action::move_to(i, p.x, p.y, face);
+                        let Action::Move { x, y, facing, .. } = a else {
+                            return None;
+                        };
+                        let ctx = mover.as_ref()?;
+                        self.check_move_from(
+                            ctx.0,
+                            &ctx.1,
+                            Action::point(x, y),
+                            facing as f64,
+                            true,
+                        )
+                        .is_ok()
+                        .then_some(a)
+                    };
+                    if let Some(a) = [s + 0.05, s, s - 0.1]
+                        .into_iter()
+                        .filter(|go| *go > 0.0)
+                        .find_map(legal)
+                    {
+                        tries.push(a);
+                        approach = Some(a);
+                    }
+                }
+                Some(_) => {}
+                None if full > 0.2 => {
+                    tries.push(Action::move_within(i, at, at + dir * full, allowance, face));
+                }
+                None => {}
+            }
+        }
+        if u.kind == Type::Commander {
+            // a commander may have to get clear of the enemy: the whole move on twelve bearings
+            for k in 0..12 {
+                let p = at + heading(30.0 * k as f64) * allowance;
+                tries.push(Action::move_within(i, at, p, allowance, u.pose.facing));
+            }
+        }
+        if u.kind.is_infantry() {
+            tries.push(Action::Square { unit: i as u8 });
+        }
+        if u.kind.charges() {
+            // a target farther than the allowance and both half-diagonals cannot be reached,
+            // and is not worth asking the rules about
+            let reach = allowance + units().radius(u.kind) + 0.01;
+            for t in 0..self.units.len() {
+                let v = &self.units[t];
+                if v.army != u.army
+                    && !v.eliminated
+                    && at.dist(v.pose.at) <= reach + units().radius(v.kind)
+                {
+                    tries.push(Action::Charge {
+                        unit: i as u8,
+                        target: t as u8,
+                    });
+                }
+            }
+        }
+        Some(Tried {
+            mover,
+            approach,
+            line,
+        })
+    }
+}
+
+/// What [`D3::tries`] found out on the way, for the listing to check the orders tried.
+pub(crate) struct Tried {
+    /// The unit and its move context, when it may move at all.
+    mover: Option<(usize, std::sync::Arc<crate::rules::MoveContext>)>,
+    /// The move up to the 6" stop, checked already.
+    approach: Option<Action>,
+    /// The line straight at the nearest enemy, which the stop is measured along.
+    line: Option<(Point, Point)>,
 }

@@ -50,6 +50,7 @@ const WORTH_MOVING: f64 = 0.15;
 
 /// The computer general. It remembers, within one movement phase, which units it has decided
 /// to hold, so each unit is weighed once a phase.
+#[derive(Clone)]
 pub struct General {
     /// (round, army) of the movement phase the memory below belongs to.
     phase: Option<(u32, Army)>,
@@ -71,14 +72,52 @@ impl Policy<D3> for General {
         "heuristic"
     }
 
+    /// The movement phase's order, weighing each unit's candidates before asking the rules
+    /// about any: the order [`Policy::choose`] takes from the list (a unit's listed orders are
+    /// its candidates the rules accept, in the same order), found by checking only the
+    /// candidates worth more than standing still, best first. Shooting and retiring choose
+    /// from the list, which is short.
+    fn propose(&mut self, seen: &Seen<D3>) -> Option<Action> {
+        let view = seen.view();
+        if view.pending.is_some() || view.phase != Phase::Movement {
+            return None;
+        }
+        let board = Board::new(&view, army_of(seen));
+        let may_pass = seen.is_legal(&Action::Pass);
+        self.new_phase(&view);
+        let mut tries = Vec::with_capacity(32);
+        let mut ranked: Vec<(f64, usize)> = Vec::with_capacity(32);
+        for u in board.weighing_order() {
+            // a commander with an enemy within 6" must go: `pass` is not legal until he has
+            if self.held[u] && may_pass {
+                continue;
+            }
+            seen.candidates(u, &mut tries);
+            let bar = board.stay_value(u) + WORTH_MOVING;
+            ranked.clear();
+            ranked.extend(
+                tries
+                    .iter()
+                    .enumerate()
+                    .map(|(k, a)| (board.order_value(u, a), k)),
+            );
+            // best first; of equals, the first tried (the first listed)
+            ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+            if let Some(&(_, k)) = ranked
+                .iter()
+                .take_while(|(value, _)| *value > bar || !may_pass)
+                .find(|(_, k)| seen.is_legal(&tries[*k]))
+            {
+                return Some(tries[k]);
+            }
+            self.held[u] = true;
+        }
+        may_pass.then_some(Action::Pass)
+    }
+
     fn choose(&mut self, seen: &Seen<D3>, legal: &[Action]) -> usize {
         let view = seen.view();
-        let me = if seen.seat() == 0 {
-            Army::British
-        } else {
-            Army::French
-        };
-        let board = Board::new(&view, me);
+        let board = Board::new(&view, army_of(seen));
         let pick = if view.pending.is_some() {
             board.retire_or_stand(legal)
         } else {
@@ -94,43 +133,44 @@ impl Policy<D3> for General {
 }
 
 impl General {
-    fn movement(&mut self, board: &Board, view: &View, legal: &[Action]) -> Option<usize> {
+    /// Forgets the units held in the last movement phase when a new one has begun.
+    fn new_phase(&mut self, view: &View) {
         let key = (view.round, view.active);
         if self.phase != Some(key) {
             self.phase = Some(key);
             self.held = vec![false; view.units.len()];
         }
+    }
+
+    fn movement(&mut self, board: &Board, view: &View, legal: &[Action]) -> Option<usize> {
+        self.new_phase(view);
         let may_pass = legal.contains(&Action::Pass);
-        // the listed orders come unit by unit: each run of one unit's orders, and the unit's rank
-        let mut runs: Vec<(f64, usize, usize, usize)> = Vec::with_capacity(view.units.len());
-        let mut k = 0;
-        while k < legal.len() {
-            let Some(u) = unit_of(&legal[k]).filter(|u| *u < view.units.len()) else {
-                k += 1;
-                continue;
-            };
-            let start = k;
-            while k < legal.len() && unit_of(&legal[k]) == Some(u) {
-                k += 1;
-            }
-            runs.push((board.priority(u), u, start, k));
-        }
-        runs.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
-        for (_, u, start, end) in runs {
+        for u in board.weighing_order() {
             // a commander with an enemy within 6" must go: `pass` is not listed until he has
             if self.held[u] && may_pass {
                 continue;
             }
-            let stay = board.stay_value(u);
-            let best = (start..end)
+            let bar = board.stay_value(u) + WORTH_MOVING;
+            let best = (0..legal.len())
+                .filter(|k| unit_of(&legal[*k]) == Some(u))
                 .map(|k| (k, board.order_value(u, &legal[k])))
                 .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
             match best {
-                Some((k, value)) if value > stay + WORTH_MOVING || !may_pass => return Some(k),
+                Some((k, value)) if value > bar || !may_pass => return Some(k),
+                // weighed, and left where it stands for the rest of the phase
                 _ => self.held[u] = true,
             }
         }
         None
+    }
+}
+
+/// The army a policy plays.
+fn army_of(seen: &Seen<D3>) -> Army {
+    if seen.seat() == 0 {
+        Army::British
+    } else {
+        Army::French
     }
 }
 
@@ -284,8 +324,21 @@ impl<'a> Board<'a> {
         })
     }
 
-    /// The order units are weighed in: commander, cavalry, then the rest nearest the enemy
-    /// first (they have the most to gain or lose).
+    /// The general's units that may still move this phase (on the table, not yet moved), in
+    /// the order they are weighed: commander, cavalry, then the rest nearest the enemy first
+    /// (they have the most to gain or lose).
+    fn weighing_order(&self) -> Vec<usize> {
+        let mut order: Vec<(f64, usize)> = (0..self.view.units.len())
+            .filter(|&u| {
+                let v = self.unit(u);
+                v.army == self.me && !v.eliminated && !v.moved
+            })
+            .map(|u| (self.priority(u), u))
+            .collect();
+        order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        order.into_iter().map(|(_, u)| u).collect()
+    }
+
     fn priority(&self, i: usize) -> f64 {
         let u = self.unit(i);
         match u.kind {
@@ -662,6 +715,62 @@ pub fn default_limits() -> fiw_engine::SearchLimits {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Proposing an order (candidates weighed, then checked best first) gives the order the
+    /// general chooses from the whole list, and leaves it holding the same units: the kernel
+    /// plays a general either way, and a battle must not depend on which. Whole battles between
+    /// generals of both scenarios, compared at every decision.
+    #[test]
+    fn proposing_gives_the_order_chosen_from_the_list() {
+        use fiw_engine::Game;
+        let mut proposals = 0;
+        for scenario in ["fort-oswego", "meeting"] {
+            for seed in 0..12 {
+                let options = crate::Options {
+                    scenario: scenario.into(),
+                    text: None,
+                };
+                let mut g = D3::new(&options, seed).unwrap();
+                g.set_logging(false);
+                let mut generals = [General::new(0), General::new(0)];
+                let mut legal = Vec::new();
+                while let Some(seat) = g.to_move() {
+                    let seen = Seen::new(&g, seat);
+                    let mut from_list = generals[seat].clone();
+                    let proposed = generals[seat].propose(&seen);
+                    g.legal_actions(&mut legal);
+                    let action = match proposed {
+                        Some(p) => {
+                            let chosen = if legal.len() == 1 {
+                                legal[0]
+                            } else {
+                                legal[from_list.choose(&seen, &legal)]
+                            };
+                            assert_eq!(
+                                p,
+                                chosen,
+                                "{scenario} seed {seed} round {}: proposed {} but chose {}",
+                                g.turn(),
+                                g.text_of(&p),
+                                g.text_of(&chosen)
+                            );
+                            assert_eq!(
+                                generals[seat].held,
+                                from_list.held,
+                                "{scenario} seed {seed} round {}: units held",
+                                g.turn()
+                            );
+                            proposals += 1;
+                            p
+                        }
+                        None => legal[generals[seat].choose(&seen, &legal)],
+                    };
+                    g.apply(action).unwrap();
+                }
+            }
+        }
+        assert!(proposals > 1_000, "only {proposals} orders proposed");
+    }
 
     /// The general's measure of a line through ground is the table's, for convex ground.
     #[test]

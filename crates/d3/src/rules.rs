@@ -8,6 +8,7 @@ use crate::state::{Pending, Phase, D3};
 
 /// What every move of one unit in a phase depends on (its allowance, whether it is engaged,
 /// the enemies within 6"), worked out once when the moves of that unit are listed.
+#[derive(Debug)]
 pub(crate) struct MoveContext {
     allowance: f64,
     engaged: bool,
@@ -302,7 +303,7 @@ impl D3 {
     /// start and the end (the base travels holding its final facing), and what stops it.
     fn check_move(&self, unit: u8, to: Point, facing: f64) -> Result<(), RuleError> {
         let i = self.mover(unit)?;
-        let ctx = self.move_context(i);
+        let ctx = self.context(i);
         self.check_move_from(i, &ctx, to, facing, false)
             .map_err(|e| match e {
                 Refused::Said(e) => e,
@@ -631,8 +632,8 @@ impl D3 {
             return None;
         }
         let has_escape = |list: &[Action]| list.iter().any(|a| matches!(a, Action::Move { .. }));
-        let escapes = match self.moves.fresh(c) {
-            Some(list) => has_escape(list),
+        let escapes = match self.moves.fresh_says(c, has_escape) {
+            Some(yes) => yes,
             None => {
                 let mut list = Vec::new();
                 self.candidate_moves(c, &mut list);
@@ -832,6 +833,7 @@ impl D3 {
 
     /// Applies an order already checked.
     pub(crate) fn apply_action(&mut self, a: Action) {
+        self.changing();
         if let Some(p) = self.pending.take() {
             let t = p.target as usize;
             match a {

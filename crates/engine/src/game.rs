@@ -47,6 +47,20 @@ pub trait Game: Clone + Send + Sync + Serialize + Sized + 'static {
     /// Whether `action` is legal now, and if not, which rule refuses it.
     fn check(&self, action: &Self::Action) -> Result<(), RuleError>;
 
+    /// The candidate actions of one part of the deciding seat's choice (in D3, the orders of
+    /// unit `part`), in the order [`Game::legal_actions`] lists them, without checking them:
+    /// the legal list is these, less those [`Game::check`] refuses.
+    ///
+    /// A miniatures game lists a hundred moves a decision and checks each against the table and
+    /// every unit on it; a computer player that weighs a unit's candidates first can ask the
+    /// rules about only the best ([`crate::Policy::propose`]), and skip the units it leaves
+    /// where they are. It must hold nothing the seat may not know. The default lists nothing
+    /// (the game has no such parts).
+    fn candidates(&self, part: usize, out: &mut Vec<Self::Action>) {
+        let _ = part;
+        out.clear();
+    }
+
     /// Applies an action already known to be legal (from `legal_actions` or `check`).
     fn apply_unchecked(&mut self, action: Self::Action);
 

@@ -35,7 +35,7 @@ pub use dice::Dice;
 pub use error::{EngineError, RuleError};
 pub use game::{Game, Outcome, Seat};
 pub use log::{Entry, Log, Visibility};
-pub use policy::{Policy, RandomPolicy, Seen};
+pub use policy::{decide, Policy, RandomPolicy, Seen};
 pub use rollouts::{Advisor, DecisionFilter, PolicyMaker, RolloutSearch};
 pub use rulebook::{squash, AssumedValue, RuleBook, RuleSection, Sec};
 pub use save::{game_of, replay, Replayed, SaveFile, SAVE_FORMAT};

@@ -34,6 +34,17 @@ impl<'a, G: Game> Seen<'a, G> {
         self.state.policy_view(self.seat)
     }
 
+    /// Whether `action` is legal for the seat now ([`Game::check`]): what its presence in the
+    /// legal list would say, and no more (a seat's own legal actions are never hidden from it).
+    pub fn is_legal(&self, action: &G::Action) -> bool {
+        self.state.check(action).is_ok()
+    }
+
+    /// The unchecked candidates of one part of the seat's choice ([`Game::candidates`]).
+    pub fn candidates(&self, part: usize, out: &mut Vec<G::Action>) {
+        self.state.candidates(part, out);
+    }
+
     /// The current turn (public in every game).
     pub fn turn(&self) -> u32 {
         self.state.turn()
@@ -51,6 +62,20 @@ pub trait Policy<G: Game>: Send {
     fn name(&self) -> &str;
     /// The index in `legal` of the chosen action (`legal` is never empty).
     fn choose(&mut self, seen: &Seen<G>, legal: &[G::Action]) -> usize;
+
+    /// An action chosen without the legal list, or `None` to be shown the list and asked to
+    /// [`Policy::choose`]. The kernel checks a proposal and falls back to `choose` if the rules
+    /// refuse it.
+    ///
+    /// Listing every legal action costs what checking each costs; in a miniatures game that is
+    /// most of a simulated battle. A policy that can weigh [`Seen::candidates`] before asking
+    /// [`Seen::is_legal`] about the best of them proposes its choice here, and must propose
+    /// what `choose` would have chosen from the list (the tests of such a policy hold the two
+    /// together), so a game played either way is the same game.
+    fn propose(&mut self, seen: &Seen<G>) -> Option<G::Action> {
+        let _ = seen;
+        None
+    }
 }
 
 /// Uniformly random legal play: the baseline, and the fuzzer of every property test.
@@ -73,5 +98,80 @@ impl<G: Game> Policy<G> for RandomPolicy {
     }
     fn choose(&mut self, _seen: &Seen<G>, legal: &[G::Action]) -> usize {
         self.dice.below(legal.len() as u32) as usize
+    }
+}
+
+/// The action `policy` takes for `seat` in `state`: its proposal if it makes one the rules
+/// accept, else its choice from the legal list (`legal` is the buffer for it). `None` when
+/// the seat has no legal action.
+pub fn decide<G: Game>(
+    state: &G,
+    seat: Seat,
+    policy: &mut dyn Policy<G>,
+    legal: &mut Vec<G::Action>,
+) -> Option<G::Action> {
+    let seen = Seen::new(state, seat);
+    if let Some(a) = policy.propose(&seen) {
+        if state.check(&a).is_ok() {
+            return Some(a);
+        }
+    }
+    state.legal_actions(legal);
+    match legal.len() {
+        0 => None,
+        1 => Some(legal[0]),
+        n => Some(legal[policy.choose(&seen, legal).min(n - 1)]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::toys::TicTacToe;
+
+    /// Proposes one cell, and when shown the list takes its last action.
+    struct Proposer(u8);
+
+    impl Policy<TicTacToe> for Proposer {
+        fn name(&self) -> &str {
+            "proposer"
+        }
+        fn choose(&mut self, _seen: &Seen<TicTacToe>, legal: &[u8]) -> usize {
+            legal.len() - 1
+        }
+        fn propose(&mut self, seen: &Seen<TicTacToe>) -> Option<u8> {
+            assert!(
+                seen.is_legal(&self.0) || self.0 == 0,
+                "the test proposes cell 0 only when taken"
+            );
+            Some(self.0)
+        }
+    }
+
+    #[test]
+    fn a_legal_proposal_is_taken_without_the_list() {
+        let g = TicTacToe::from_rows("X..|.O.|...", 0);
+        let mut legal = vec![99];
+        assert_eq!(decide(&g, 0, &mut Proposer(5), &mut legal), Some(5));
+        assert_eq!(legal, vec![99], "the legal list was not asked for");
+    }
+
+    #[test]
+    fn a_refused_proposal_falls_back_to_choosing_from_the_list() {
+        let g = TicTacToe::from_rows("X..|.O.|...", 0);
+        let mut legal = Vec::new();
+        // cell 0 is taken: the rules refuse it, and the policy chooses from the list instead
+        assert!(!Seen::new(&g, 0).is_legal(&0));
+        assert_eq!(decide(&g, 0, &mut Proposer(0), &mut legal), Some(8));
+        assert_eq!(legal, vec![1, 2, 3, 5, 6, 7, 8]);
+    }
+
+    #[test]
+    fn no_legal_action_is_none() {
+        let g = TicTacToe::from_rows("XXX|OO.|...", 1);
+        assert_eq!(
+            decide(&g, 1, &mut RandomPolicy::new(1), &mut Vec::new()),
+            None
+        );
     }
 }

@@ -1,4 +1,4 @@
-use crate::{Game, Policy, Seat, Seen};
+use crate::{decide, Game, Policy, Seat};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -93,20 +93,14 @@ pub fn play_out<G: Game>(
     let mut legal = Vec::with_capacity(64);
     let mut n = 0u64;
     while let Some(seat) = state.to_move() {
-        state.legal_actions(&mut legal);
-        if legal.is_empty() {
+        let Some(action) = decide(state, seat, policies[seat].as_mut(), &mut legal) else {
             return Err(format!(
                 "no legal action for seat {} on turn {}",
                 G::SEATS[seat],
                 state.turn()
             ));
-        }
-        let i = if legal.len() == 1 {
-            0
-        } else {
-            policies[seat].choose(&Seen::new(state, seat), &legal)
         };
-        state.apply_unchecked(legal[i.min(legal.len() - 1)]);
+        state.apply_unchecked(action);
         n += 1;
         if n > max_actions {
             return Err(format!("game did not end within {max_actions} decisions"));
