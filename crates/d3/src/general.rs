@@ -55,6 +55,11 @@ pub struct General {
     /// (round, army) of the movement phase the memory below belongs to.
     phase: Option<(u32, Army)>,
     held: Vec<bool>,
+    /// The enemy as read at the phase's first proposal, and the order the general's units are
+    /// weighed in: the enemy stands still while the general moves, and a unit's place in the
+    /// order hangs only on where it and the enemy stand, so neither changes within the phase
+    /// for the units still to move.
+    read: Option<(Vec<Foe>, Vec<usize>)>,
 }
 
 impl General {
@@ -63,6 +68,7 @@ impl General {
         General {
             phase: None,
             held: Vec::new(),
+            read: None,
         }
     }
 }
@@ -82,12 +88,21 @@ impl Policy<D3> for General {
         if view.pending.is_some() || view.phase != Phase::Movement {
             return None;
         }
-        let board = Board::new(&view, army_of(seen));
-        let may_pass = seen.is_legal(&Action::Pass);
         self.new_phase(&view);
+        let board = Board::with_foes(&view, army_of(seen), self.read.as_ref().map(|r| &r.0[..]));
+        let read = self
+            .read
+            .get_or_insert_with(|| (board.foes.clone(), board.weighing_order()));
+        let order: Vec<usize> = read
+            .1
+            .iter()
+            .copied()
+            .filter(|&u| !view.units[u].moved && !view.units[u].eliminated)
+            .collect();
+        let may_pass = seen.is_legal(&Action::Pass);
         let mut tries = Vec::with_capacity(32);
         let mut ranked: Vec<(f64, usize)> = Vec::with_capacity(32);
-        for u in board.weighing_order() {
+        for u in order {
             // a commander with an enemy within 6" must go: `pass` is not legal until he has
             if self.held[u] && may_pass {
                 continue;
@@ -95,19 +110,18 @@ impl Policy<D3> for General {
             seen.candidates(u, &mut tries);
             let bar = board.stay_value(u) + WORTH_MOVING;
             ranked.clear();
+            // (an order whose value cannot beat the bar is not worth weighing exactly, unless
+            // the unit must move whatever it is worth)
+            let floor = if may_pass { bar } else { f64::NEG_INFINITY };
             ranked.extend(
                 tries
                     .iter()
                     .enumerate()
-                    .map(|(k, a)| (board.order_value(u, a), k)),
+                    .filter_map(|(k, a)| Some((board.order_value_above(u, a, floor)?, k))),
             );
             // best first; of equals, the first tried (the first listed)
             ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-            if let Some(&(_, k)) = ranked
-                .iter()
-                .take_while(|(value, _)| *value > bar || !may_pass)
-                .find(|(_, k)| seen.is_legal(&tries[*k]))
-            {
+            if let Some(&(_, k)) = ranked.iter().find(|(_, k)| seen.is_legal(&tries[*k])) {
                 return Some(tries[k]);
             }
             self.held[u] = true;
@@ -139,6 +153,7 @@ impl General {
         if self.phase != Some(key) {
             self.phase = Some(key);
             self.held = vec![false; view.units.len()];
+            self.read = None;
         }
     }
 
@@ -260,6 +275,31 @@ fn roughly_in_arc(shooter: &Rect, target: &Rect) -> bool {
     off <= 45.0 + slack
 }
 
+/// An enemy unit that fights, as the general reads it.
+#[derive(Clone, Copy)]
+struct Foe {
+    at: Point,
+    centre: Point,
+    base: Rect,
+    kind: Type,
+    square: bool,
+    /// The hits it would do shooting from where it stands.
+    shot: f64,
+    /// What hitting it once is worth ([`Board::target_worth`]).
+    worth: f64,
+}
+
+/// What the general asks of the ground under a base.
+#[derive(Clone, Copy, Default)]
+struct Ground {
+    /// Cover for this unit (an entrenchment covers only some types).
+    cover: bool,
+    /// A town: shots all round.
+    town: bool,
+    /// An entrenchment: the best of two dice for those it covers.
+    entrenchment: bool,
+}
+
 /// The unit an order is for.
 fn unit_of(a: &Action) -> Option<usize> {
     match *a {
@@ -277,9 +317,11 @@ struct Board<'a> {
     layout: &'a Layout,
     me: Army,
     bases: Vec<Rect>,
-    /// The enemy units that fight: index, and the hits each would do shooting from where it
-    /// stands (worked out once a decision, not for every candidate weighed).
-    foes: Vec<(usize, f64)>,
+    /// The enemy units that fight, read once a decision (once a movement phase: the enemy
+    /// stands still while the general moves), not for every candidate weighed.
+    foes: Vec<Foe>,
+    /// The general's own units that fight (commanders aside), on the table, and where.
+    friend_list: Vec<(usize, Point)>,
     /// Whether the general's army is behind on resolve or level with it: then it must win
     /// ground and units, and advances; ahead, it holds what it has.
     must_attack: bool,
@@ -287,21 +329,46 @@ struct Board<'a> {
 
 impl<'a> Board<'a> {
     fn new(view: &'a View, me: Army) -> Board<'a> {
+        Board::with_foes(view, me, None)
+    }
+
+    /// The board, with the enemy as read earlier in the same phase, if it was.
+    fn with_foes(view: &'a View, me: Army, foes: Option<&[Foe]>) -> Board<'a> {
         let bases = view.units.iter().map(|u| u.base).collect();
         let (mine, theirs) = (view.resolve[me.seat()], view.resolve[me.other().seat()]);
         let attacker = view.table.first == me;
+        let fights = |v: &UnitView| !v.eliminated && v.kind != Type::Commander;
         let mut board = Board {
             view,
             layout: &view.table.layout,
             me,
             bases,
             foes: Vec::new(),
+            friend_list: (0..view.units.len())
+                .filter(|&j| view.units[j].army == me && fights(&view.units[j]))
+                .map(|j| (j, view.units[j].pose.at))
+                .collect(),
             must_attack: mine < theirs || (mine == theirs && attacker),
         };
-        board.foes = board
-            .enemies()
-            .map(|j| (j, board.shot_hits(view.units[j].kind, &board.bases[j])))
-            .collect();
+        board.foes = match foes {
+            Some(foes) => foes.to_vec(),
+            None => (0..view.units.len())
+                .filter(|&j| view.units[j].army != me && fights(&view.units[j]))
+                .map(|j| {
+                    let v = &view.units[j];
+                    let base = board.bases[j];
+                    Foe {
+                        at: v.pose.at,
+                        centre: base.centre(),
+                        base,
+                        kind: v.kind,
+                        square: v.square,
+                        shot: board.shot_hits(v.kind, &base),
+                        worth: board.target_worth(j),
+                    }
+                })
+                .collect(),
+        };
         board
     }
 
@@ -309,19 +376,9 @@ impl<'a> Board<'a> {
         &self.view.units[i]
     }
 
-    /// The enemy units that fight (every type but the commander), on the table.
-    fn enemies(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.view.units.len()).filter(move |&j| {
-            let v = &self.view.units[j];
-            v.army != self.me && !v.eliminated && v.kind != Type::Commander
-        })
-    }
-
+    /// The general's own units that fight, on the table.
     fn friends(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.view.units.len()).filter(move |&j| {
-            let v = &self.view.units[j];
-            v.army == self.me && !v.eliminated && v.kind != Type::Commander
-        })
+        self.friend_list.iter().map(|&(j, _)| j)
     }
 
     /// The general's units that may still move this phase (on the table, not yet moved), in
@@ -349,17 +406,27 @@ impl<'a> Board<'a> {
     }
 
     fn nearest_enemy(&self, at: Point) -> f64 {
-        self.enemies()
-            .map(|j| at.dist(self.unit(j).pose.at))
+        self.foes
+            .iter()
+            .map(|f| at.dist(f.at))
             .fold(f64::INFINITY, f64::min)
     }
 
-    fn in_cover(&self, kind: Type, rect: &Rect) -> bool {
-        self.layout.terrain().iter().any(|t| {
-            self.layout.effect(t.kind).cover
-                && (t.kind != Kind::Entrenchment || kind.covered_by_entrenchment())
-                && touches(t, rect)
-        })
+    /// The ground a base of `kind` stands on, as the general reads it, in one pass over the
+    /// terrain (every candidate place is asked all three).
+    fn ground(&self, kind: Type, rect: &Rect) -> Ground {
+        let mut g = Ground::default();
+        for t in self.layout.terrain() {
+            let cover = self.layout.effect(t.kind).cover
+                && (t.kind != Kind::Entrenchment || kind.covered_by_entrenchment());
+            let asked = cover || t.kind == Kind::Town || t.kind == Kind::Entrenchment;
+            if asked && touches(t, rect) {
+                g.cover |= cover;
+                g.town |= t.kind == Kind::Town;
+                g.entrenchment |= t.kind == Kind::Entrenchment;
+            }
+        }
+        g
     }
 
     fn in_kind(&self, kind: Kind, rect: &Rect) -> bool {
@@ -384,33 +451,64 @@ impl<'a> Board<'a> {
     /// Expected hits of one shot by a unit of `kind` from `rect` (the best of two dice from
     /// an entrenchment).
     fn shot_hits(&self, kind: Type, rect: &Rect) -> f64 {
-        let entrenched = kind.covered_by_entrenchment() && self.in_kind(Kind::Entrenchment, rect);
+        let entrenchment = kind.covered_by_entrenchment() && self.in_kind(Kind::Entrenchment, rect);
+        self.hits_on(
+            kind,
+            Ground {
+                entrenchment,
+                ..Ground::default()
+            },
+        )
+    }
+
+    fn hits_on(&self, kind: Type, ground: Ground) -> f64 {
+        let entrenched = kind.covered_by_entrenchment() && ground.entrenchment;
         let roll = if entrenched { 22.0 / 9.0 } else { 2.0 };
         (roll + units().get(kind).shoot as f64).max(0.0)
     }
 
     /// The best shot a unit of `kind` at `rect` could take next (range and arc; sight is
     /// left to the rules, which list only shots with a clear line).
-    fn fire_value(&self, kind: Type, rect: &Rect) -> f64 {
+    fn fire_value(&self, kind: Type, rect: &Rect, ground: Ground) -> f64 {
         let Some(range) = units().get(kind).range else {
             return 0.0;
         };
-        let arc = if self.in_kind(Kind::Town, rect) {
+        let arc = if ground.town {
             Arc::ALL_ROUND
         } else {
             Arc::FRONT_45
         };
-        let hits = self.shot_hits(kind, rect);
+        let hits = self.hits_on(kind, ground);
+        let reach = range + units().radius(kind) + 0.01;
+        let centre = rect.centre();
+        self.foes
+            .iter()
+            .filter(|f| {
+                centre.dist(f.centre) <= reach + units().radius(f.kind)
+                    && rect.is_within(&f.base, range)
+                    && (arc == Arc::ALL_ROUND || roughly_in_arc(rect, &f.base))
+            })
+            .map(|f| hits * f.worth)
+            .fold(0.0, f64::max)
+    }
+
+    /// At least [`Board::fire_value`] from a place centred on `at`, without measuring: the
+    /// most valuable target within reach by centres, for the unit's best roll.
+    fn fire_bound(&self, kind: Type, at: Point) -> f64 {
+        let Some(range) = units().get(kind).range else {
+            return 0.0;
+        };
+        let roll = if kind.covered_by_entrenchment() {
+            22.0 / 9.0
+        } else {
+            2.0
+        };
+        let hits = (roll + units().get(kind).shoot as f64).max(0.0);
         let reach = range + units().radius(kind) + 0.01;
         self.foes
             .iter()
-            .filter(|&&(j, _)| {
-                let b = &self.bases[j];
-                rect.centre().dist(b.centre()) <= reach + units().radius(self.unit(j).kind)
-                    && rect.is_within(b, range)
-                    && (arc == Arc::ALL_ROUND || roughly_in_arc(rect, b))
-            })
-            .map(|&(j, _)| hits * self.target_worth(j))
+            .filter(|f| at.dist(f.centre) <= reach + units().radius(f.kind))
+            .map(|f| hits * f.worth)
             .fold(0.0, f64::max)
     }
 
@@ -421,17 +519,17 @@ impl<'a> Board<'a> {
     fn danger(&self, i: usize, kind: Type, rect: &Rect, square: bool, cover: bool) -> f64 {
         let mut hits = 0.0;
         let radius = units().radius(kind);
-        for &(j, shot) in &self.foes {
-            let e = self.unit(j);
-            let b = &self.bases[j];
-            let d = rect.centre().dist(b.centre());
+        let centre = rect.centre();
+        for e in &self.foes {
+            let b = &e.base;
+            let d = centre.dist(e.centre);
             if let Some(range) = units().get(e.kind).range {
                 if !e.square
                     && d <= range + radius + units().radius(e.kind) + 0.01
                     && b.is_within(rect, range)
                     && roughly_in_arc(b, rect)
                 {
-                    hits += shot * 0.7;
+                    hits += e.shot * 0.7;
                 }
             }
             if e.kind == Type::Cavalry && !cover && !square && kind != Type::Commander && d <= 14.0
@@ -440,7 +538,7 @@ impl<'a> Board<'a> {
                 if kind == Type::Cavalry {
                     charge -= 1.0;
                 }
-                if rect.side_towards(b.centre()) != Side::Front {
+                if rect.side_towards(e.centre) != Side::Front {
                     charge *= 2.0;
                 }
                 if kind == Type::Skirmishers {
@@ -462,44 +560,68 @@ impl<'a> Board<'a> {
     /// cover, the next shot it can take, getting to grips with the enemy when the army must
     /// attack, friends close by (a line that holds together), less the danger it stands in.
     fn place_value(&self, i: usize, pose: Pose, square: bool) -> f64 {
+        self.place_value_above(i, pose, square, f64::NEG_INFINITY)
+            .unwrap_or(f64::NEG_INFINITY)
+    }
+
+    /// [`Board::place_value`] if it is more than `bar`, else `None`, found with as little
+    /// measuring as the bar allows: the cheap terms first, then the shot (bounded by the best
+    /// target in reach before it is measured), and the danger (never less than nothing) last.
+    fn place_value_above(&self, i: usize, pose: Pose, square: bool, bar: f64) -> Option<f64> {
         let u = self.unit(i);
         let kind = u.kind;
         if kind == Type::Commander {
-            return self.commander_value(pose.at);
+            return Some(self.commander_value(pose.at)).filter(|v| *v > bar);
         }
         let rect = units().get(kind).footprint.place(pose);
+        let ground = self.ground(kind, &rect);
         let mut v = 0.0;
-        let cover = self.in_cover(kind, &rect);
-        if cover {
+        if ground.cover {
             // cover doubles what a unit can take and holds it in place with a field of fire
             v += 0.6;
         }
-        if !square {
-            v += 0.8 * self.fire_value(kind, &rect);
-        }
-        v -= self.danger(i, kind, &rect, square, cover);
+        // a line holds together: a friend or two close by
+        let friends = self
+            .friend_list
+            .iter()
+            .filter(|&&(j, at)| j != i && at.dist(pose.at) <= 9.0)
+            .count();
+        v += 0.05 * friends.min(3) as f64;
         // closing with the enemy: the wanted distance is just inside the unit's reach
         let want = match kind {
             Type::Artillery => 18.0,
             Type::Cavalry => 9.0,
             _ => 6.5,
         };
-        let near = self.way_to_target(kind, pose.at);
         let eager = if self.must_attack {
             0.2
-        } else if cover {
+        } else if ground.cover {
             0.0
         } else {
             0.02
         };
+        let fire_bound = if square {
+            0.0
+        } else {
+            0.8 * self.fire_bound(kind, pose.at)
+        };
+        // the way round is never shorter than the straight line
+        if v + fire_bound - eager * (self.nearest_enemy(pose.at) - want).max(0.0) <= bar {
+            return None;
+        }
+        let near = self.way_to_target(kind, pose.at);
         v -= eager * (near - want).max(0.0);
-        // a line holds together: a friend or two close by
-        let friends = self
-            .friends()
-            .filter(|&j| j != i && self.unit(j).pose.at.dist(pose.at) <= 9.0)
-            .count();
-        v += 0.05 * friends.min(3) as f64;
-        v
+        if !square {
+            if v + fire_bound <= bar {
+                return None;
+            }
+            v += 0.8 * self.fire_value(kind, &rect, ground);
+        }
+        if v <= bar {
+            return None;
+        }
+        v -= self.danger(i, kind, &rect, square, ground.cover);
+        Some(v).filter(|v| *v > bar)
     }
 
     /// How far a unit of `kind` at `at` has to go to the nearest enemy: the straight line, and
@@ -507,13 +629,14 @@ impl<'a> Board<'a> {
     /// for all but skirmishers, lakes and marshes for all), so that a unit behind a wood goes
     /// round it instead of waiting for the wood to go away.
     fn way_to_target(&self, kind: Type, at: Point) -> f64 {
-        let Some(j) = self.enemies().min_by(|&a, &b| {
-            at.dist(self.unit(a).pose.at)
-                .total_cmp(&at.dist(self.unit(b).pose.at))
-        }) else {
+        let Some(to) = self
+            .foes
+            .iter()
+            .map(|f| f.at)
+            .min_by(|a, b| at.dist(*a).total_cmp(&at.dist(*b)))
+        else {
             return 0.0;
         };
-        let to = self.unit(j).pose.at;
         let (x0, x1, y0, y1) = (
             at.x.min(to.x),
             at.x.max(to.x),
@@ -557,9 +680,10 @@ impl<'a> Board<'a> {
         };
         // and to keep up with his army, so that next turn he can order more of it
         let (n, sum) = self
-            .friends()
-            .fold((0.0, Point::new(0.0, 0.0)), |(n, s), j| {
-                (n + 1.0, s + self.unit(j).pose.at)
+            .friend_list
+            .iter()
+            .fold((0.0, Point::new(0.0, 0.0)), |(n, s), &(_, at)| {
+                (n + 1.0, s + at)
             });
         let behind = if n > 0.0 {
             at.dist(sum * (1.0 / n))
@@ -575,23 +699,32 @@ impl<'a> Board<'a> {
         let u = self.unit(i);
         let mut v = self.place_value(i, u.pose, u.square);
         if u.kind != Type::Commander && !u.square {
-            v += 1.2 * self.fire_value(u.kind, &self.bases[i]);
+            let ground = self.ground(u.kind, &self.bases[i]);
+            v += 1.2 * self.fire_value(u.kind, &self.bases[i], ground);
         }
         v
     }
 
     /// The worth of an order for unit `i`.
     fn order_value(&self, i: usize, a: &Action) -> f64 {
+        self.order_value_above(i, a, f64::NEG_INFINITY)
+            .unwrap_or(f64::NEG_INFINITY)
+    }
+
+    /// [`Board::order_value`] if it is more than `bar`, else `None` (most candidates are worth
+    /// less than standing still, and are told without measuring all they would be worth).
+    fn order_value_above(&self, i: usize, a: &Action, bar: f64) -> Option<f64> {
         let u = self.unit(i);
-        match *a {
+        let value = match *a {
             Action::Move { x, y, facing, .. } => {
                 let p = Action::point(x, y);
-                self.place_value(i, Pose::new(p.x, p.y, facing as f64), false)
+                return self.place_value_above(i, Pose::new(p.x, p.y, facing as f64), false, bar);
             }
-            Action::Square { .. } => self.place_value(i, u.pose, true),
+            Action::Square { .. } => return self.place_value_above(i, u.pose, true, bar),
             Action::Charge { target, .. } => self.charge_value(i, target as usize),
             _ => f64::NEG_INFINITY,
-        }
+        };
+        Some(value).filter(|v| *v > bar)
     }
 
     /// A charge: the hits it should do (D3+1, less a hill or cavalry, doubled on a flank or

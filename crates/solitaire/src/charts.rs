@@ -324,10 +324,12 @@ impl Charts {
             for id in list {
                 match crate::map::REGION_IDS.iter().position(|r| r == id) {
                     Some(r) if !order.contains(&(r as Region)) => order.push(r as Region),
-                    _ => return Err(format!(
+                    _ => {
+                        return Err(format!(
                         "{file}: [bot_armies] field {}: '{id}' is not a region or is listed twice",
                         side.id()
-                    )),
+                    ))
+                    }
                 }
             }
             if order.len() != REGIONS {
