@@ -573,6 +573,30 @@ impl<'a> Board<'a> {
         if kind == Type::Commander {
             return Some(self.commander_value(pose.at)).filter(|v| *v > bar);
         }
+        // a line holds together: a friend or two close by
+        let friends = self
+            .friend_list
+            .iter()
+            .filter(|&&(j, at)| j != i && at.dist(pose.at) <= 9.0)
+            .count();
+        let together = 0.05 * friends.min(3) as f64;
+        // closing with the enemy: the wanted distance is just inside the unit's reach
+        let want = match kind {
+            Type::Artillery => 18.0,
+            Type::Cavalry => 9.0,
+            _ => 6.5,
+        };
+        let fire_bound = if square {
+            0.0
+        } else {
+            0.8 * self.fire_bound(kind, pose.at)
+        };
+        // before the base is placed on the ground: cover at best, and the straight line
+        let least_eager = if self.must_attack { 0.2 } else { 0.0 };
+        let nearest = self.nearest_enemy(pose.at);
+        if 0.6 + together + fire_bound - least_eager * (nearest - want).max(0.0) <= bar {
+            return None;
+        }
         let rect = units().get(kind).footprint.place(pose);
         let ground = self.ground(kind, &rect);
         let mut v = 0.0;
@@ -580,19 +604,7 @@ impl<'a> Board<'a> {
             // cover doubles what a unit can take and holds it in place with a field of fire
             v += 0.6;
         }
-        // a line holds together: a friend or two close by
-        let friends = self
-            .friend_list
-            .iter()
-            .filter(|&&(j, at)| j != i && at.dist(pose.at) <= 9.0)
-            .count();
-        v += 0.05 * friends.min(3) as f64;
-        // closing with the enemy: the wanted distance is just inside the unit's reach
-        let want = match kind {
-            Type::Artillery => 18.0,
-            Type::Cavalry => 9.0,
-            _ => 6.5,
-        };
+        v += together;
         let eager = if self.must_attack {
             0.2
         } else if ground.cover {
@@ -600,13 +612,8 @@ impl<'a> Board<'a> {
         } else {
             0.02
         };
-        let fire_bound = if square {
-            0.0
-        } else {
-            0.8 * self.fire_bound(kind, pose.at)
-        };
         // the way round is never shorter than the straight line
-        if v + fire_bound - eager * (self.nearest_enemy(pose.at) - want).max(0.0) <= bar {
+        if v + fire_bound - eager * (nearest - want).max(0.0) <= bar {
             return None;
         }
         let near = self.way_to_target(kind, pose.at);

@@ -168,9 +168,20 @@ impl Layout {
     ) -> Result<(), Blocked> {
         let over_units = artillery && self.on_screen(observer, Screen::Hill);
         if !over_units {
+            // a base whose box (its centre, give or take half its frontage and depth, which
+            // holds it at any facing) misses the line's box cannot be crossed by the line
+            let (lo, hi) = (
+                Point::new(line.a.x.min(line.b.x), line.a.y.min(line.b.y)),
+                Point::new(line.a.x.max(line.b.x), line.a.y.max(line.b.y)),
+            );
+            let may_cross = |r: &Rect| {
+                let (c, f) = (r.centre(), r.footprint());
+                let m = (f.frontage() + f.depth()) / 2.0 + EPS;
+                c.x + m >= lo.x && c.x - m <= hi.x && c.y + m >= lo.y && c.y - m <= hi.y
+            };
             if let Some(i) = others
                 .iter()
-                .position(|r| segment_in_convex(line, r.polygon()).is_some())
+                .position(|r| may_cross(r) && segment_in_convex(line, r.polygon()).is_some())
             {
                 return Err(Blocked::Unit(i));
             }
