@@ -116,6 +116,23 @@ impl Game for D3 {
         self.check_action(action)
     }
 
+    /// A move is checked quietly (no sentence written for a refusal); the rest as `check`.
+    fn is_legal(&self, action: &Action) -> bool {
+        match *action {
+            Action::Move { unit, x, y, facing } if self.pending.is_none() && facing < 360 => {
+                match self.mover(unit) {
+                    Ok(i) => {
+                        let ctx = self.context(i);
+                        self.check_move_from(i, &ctx, Action::point(x, y), facing as f64, true)
+                            .is_ok()
+                    }
+                    Err(_) => false,
+                }
+            }
+            _ => self.check_action(action).is_ok(),
+        }
+    }
+
     /// The orders the movement phase's list tries for unit `part` (D3 hides nothing).
     fn candidates(&self, part: usize, out: &mut Vec<Action>) {
         out.clear();

@@ -316,7 +316,6 @@ struct Board<'a> {
     view: &'a View,
     layout: &'a Layout,
     me: Army,
-    bases: Vec<Rect>,
     /// The enemy units that fight, read once a decision (once a movement phase: the enemy
     /// stands still while the general moves), not for every candidate weighed.
     foes: Vec<Foe>,
@@ -334,7 +333,6 @@ impl<'a> Board<'a> {
 
     /// The board, with the enemy as read earlier in the same phase, if it was.
     fn with_foes(view: &'a View, me: Army, foes: Option<&[Foe]>) -> Board<'a> {
-        let bases = view.units.iter().map(|u| u.base).collect();
         let (mine, theirs) = (view.resolve[me.seat()], view.resolve[me.other().seat()]);
         let attacker = view.table.first == me;
         let fights = |v: &UnitView| !v.eliminated && v.kind != Type::Commander;
@@ -342,7 +340,6 @@ impl<'a> Board<'a> {
             view,
             layout: &view.table.layout,
             me,
-            bases,
             foes: Vec::new(),
             friend_list: (0..view.units.len())
                 .filter(|&j| view.units[j].army == me && fights(&view.units[j]))
@@ -356,7 +353,7 @@ impl<'a> Board<'a> {
                 .filter(|&j| view.units[j].army != me && fights(&view.units[j]))
                 .map(|j| {
                     let v = &view.units[j];
-                    let base = board.bases[j];
+                    let base = view.units[j].base;
                     Foe {
                         at: v.pose.at,
                         centre: base.centre(),
@@ -677,7 +674,7 @@ impl<'a> Board<'a> {
         let rect = fp.place(Pose::new(at.x, at.y, 0.0));
         let under = self
             .friends()
-            .filter(|&j| self.bases[j].is_within(&rect, 6.0))
+            .filter(|&j| self.view.units[j].base.is_within(&rect, 6.0))
             .count() as f64;
         let enemy = self.nearest_enemy(at);
         let risk = if enemy < 14.0 {
@@ -706,8 +703,8 @@ impl<'a> Board<'a> {
         let u = self.unit(i);
         let mut v = self.place_value(i, u.pose, u.square);
         if u.kind != Type::Commander && !u.square {
-            let ground = self.ground(u.kind, &self.bases[i]);
-            v += 1.2 * self.fire_value(u.kind, &self.bases[i], ground);
+            let ground = self.ground(u.kind, &self.view.units[i].base);
+            v += 1.2 * self.fire_value(u.kind, &self.view.units[i].base, ground);
         }
         v
     }
@@ -740,13 +737,13 @@ impl<'a> Board<'a> {
     fn charge_value(&self, i: usize, t: usize) -> f64 {
         let u = self.unit(i);
         let v = self.unit(t);
-        let them = &self.bases[t];
+        let them = &self.view.units[t].base;
         let hits = if v.kind == Type::Artillery {
             let guarded = self.view.units.iter().enumerate().any(|(j, w)| {
                 w.army == v.army
                     && !w.eliminated
                     && w.kind.is_infantry()
-                    && self.bases[j].is_within(them, 3.0)
+                    && self.view.units[j].base.is_within(them, 3.0)
             });
             if guarded {
                 0.0
@@ -790,7 +787,8 @@ impl<'a> Board<'a> {
                     let (i, t) = (unit as usize, target as usize);
                     Some((
                         k,
-                        self.shot_hits(self.unit(i).kind, &self.bases[i]) * self.target_worth(t),
+                        self.shot_hits(self.unit(i).kind, &self.view.units[i].base)
+                            * self.target_worth(t),
                     ))
                 }
                 _ => None,
@@ -859,7 +857,8 @@ mod tests {
     /// Proposing an order (candidates weighed, then checked best first) gives the order the
     /// general chooses from the whole list, and leaves it holding the same units: the kernel
     /// plays a general either way, and a battle must not depend on which. Whole battles between
-    /// generals of both scenarios, compared at every decision.
+    /// generals of both scenarios, compared at every decision; and every candidate's quiet
+    /// legality (`is_legal`) agrees with the rules' `check`.
     #[test]
     fn proposing_gives_the_order_chosen_from_the_list() {
         use fiw_engine::Game;
@@ -874,7 +873,20 @@ mod tests {
                 g.set_logging(false);
                 let mut generals = [General::new(0), General::new(0)];
                 let mut legal = Vec::new();
+                let mut tries = Vec::new();
                 while let Some(seat) = g.to_move() {
+                    // the quiet legality the general asks agrees with the rules' check
+                    for u in 0..g.units().len() {
+                        g.candidates(u, &mut tries);
+                        for a in &tries {
+                            assert_eq!(
+                                g.is_legal(a),
+                                g.check(a).is_ok(),
+                                "{scenario} seed {seed}: {}",
+                                g.text_of(a)
+                            );
+                        }
+                    }
                     let seen = Seen::new(&g, seat);
                     let mut from_list = generals[seat].clone();
                     let proposed = generals[seat].propose(&seen);

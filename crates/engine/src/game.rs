@@ -47,6 +47,13 @@ pub trait Game: Clone + Send + Sync + Serialize + Sized + 'static {
     /// Whether `action` is legal now, and if not, which rule refuses it.
     fn check(&self, action: &Self::Action) -> Result<(), RuleError>;
 
+    /// Whether `action` is legal now: [`Game::check`] without the reason. A game may answer
+    /// it without writing the sentence a refusal carries (a computer player asks it of many
+    /// candidates and reads no reasons); it must always agree with `check`.
+    fn is_legal(&self, action: &Self::Action) -> bool {
+        self.check(action).is_ok()
+    }
+
     /// The candidate actions of one part of the deciding seat's choice (in D3, the orders of
     /// unit `part`), in the order [`Game::legal_actions`] lists them, without checking them:
     /// the legal list is these, less those [`Game::check`] refuses.

@@ -34,10 +34,10 @@ impl<'a, G: Game> Seen<'a, G> {
         self.state.policy_view(self.seat)
     }
 
-    /// Whether `action` is legal for the seat now ([`Game::check`]): what its presence in the
+    /// Whether `action` is legal for the seat now ([`Game::is_legal`]): what its presence in the
     /// legal list would say, and no more (a seat's own legal actions are never hidden from it).
     pub fn is_legal(&self, action: &G::Action) -> bool {
-        self.state.check(action).is_ok()
+        self.state.is_legal(action)
     }
 
     /// The unchecked candidates of one part of the seat's choice ([`Game::candidates`]).
@@ -112,7 +112,7 @@ pub fn decide<G: Game>(
 ) -> Option<G::Action> {
     let seen = Seen::new(state, seat);
     if let Some(a) = policy.propose(&seen) {
-        if state.check(&a).is_ok() {
+        if state.is_legal(&a) {
             return Some(a);
         }
     }

@@ -116,6 +116,11 @@ pub fn normalize(degrees: f64) -> f64 {
     if !degrees.is_finite() {
         return 0.0;
     }
+    // most angles are in range already (rem_euclid would return them unchanged, at the cost
+    // of a division)
+    if (0.0..360.0).contains(&degrees) {
+        return degrees;
+    }
     let d = degrees.rem_euclid(360.0);
     // rem_euclid of a tiny negative number rounds to 360.0 itself
     if d >= 360.0 {
