@@ -250,6 +250,10 @@ impl D3 {
                     *e = true;
                 }
             }
+            if kept.stale.iter().all(|s| *s) {
+                // no list left to mark (a computer general never asks for them)
+                continue;
+            }
             let old = units().get(kind).footprint.place(was.pose);
             if in_town(&old) || in_town(self.base(j)) {
                 kept.stale.iter_mut().for_each(|s| *s = true);

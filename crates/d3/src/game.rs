@@ -116,7 +116,8 @@ impl Game for D3 {
         self.check_action(action)
     }
 
-    /// A move is checked quietly (no sentence written for a refusal); the rest as `check`.
+    /// A move or a shot is checked quietly (no sentence written for a refusal); the rest as
+    /// `check`.
     fn is_legal(&self, action: &Action) -> bool {
         match *action {
             Action::Move { unit, x, y, facing } if self.pending.is_none() && facing < 360 => {
@@ -128,6 +129,9 @@ impl Game for D3 {
                     }
                     Err(_) => false,
                 }
+            }
+            Action::Shoot { unit, target } if self.pending.is_none() => {
+                self.shot_check(unit, target, true).is_ok()
             }
             _ => self.check_action(action).is_ok(),
         }
@@ -294,12 +298,11 @@ impl D3 {
                 {
                     continue;
                 }
-                let a = Action::Shoot {
-                    unit: i as u8,
-                    target: t as u8,
-                };
-                if self.check_action(&a).is_ok() {
-                    out.push(a);
+                if self.shot_check(i as u8, t as u8, true).is_ok() {
+                    out.push(Action::Shoot {
+                        unit: i as u8,
+                        target: t as u8,
+                    });
                 }
             }
         }
@@ -537,9 +540,13 @@ impl D3 {
         }
         if u.kind == Type::Commander {
             // a commander may have to get clear of the enemy: the whole move on twelve bearings
+            // (less those the moves above already try, when he faces a multiple of 30°)
             for k in 0..12 {
                 let p = at + heading(30.0 * k as f64) * allowance;
-                tries.push(Action::move_within(i, at, p, allowance, u.pose.facing));
+                let a = Action::move_within(i, at, p, allowance, u.pose.facing);
+                if !tries.contains(&a) {
+                    tries.push(a);
+                }
             }
         }
         if u.kind.is_infantry() {

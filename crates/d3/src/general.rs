@@ -7,7 +7,7 @@
 //! - **Movement**: units are taken one at a time: the commander first (his staying still is
 //!   what gives the others their extra 6"), then the cavalry (a charge is best made before
 //!   friends block the way), then the rest, nearest the enemy first. Each unit's listed orders
-//!   are scored against staying where it is (`Board::place_value`); the unit moves only
+//!   are scored against staying where it is (`Board::place_value_above`); the unit moves only
 //!   when a move is clearly better, else it holds, and when no unit wants to move the phase
 //!   ends with `pass` rather than shuffling units about.
 //!
@@ -341,12 +341,14 @@ impl<'a> Board<'a> {
             layout: &view.table.layout,
             me,
             foes: Vec::new(),
-            friend_list: (0..view.units.len())
-                .filter(|&j| view.units[j].army == me && fights(&view.units[j]))
-                .map(|j| (j, view.units[j].pose.at))
-                .collect(),
+            friend_list: Vec::with_capacity(view.units.len()),
             must_attack: mine < theirs || (mine == theirs && attacker),
         };
+        board.friend_list.extend(
+            (0..view.units.len())
+                .filter(|&j| view.units[j].army == me && fights(&view.units[j]))
+                .map(|j| (j, view.units[j].pose.at)),
+        );
         board.foes = match foes {
             Some(foes) => foes.to_vec(),
             None => (0..view.units.len())
@@ -555,20 +557,21 @@ impl<'a> Board<'a> {
 
     /// How much a unit of `kind` at `pose` is worth to its army, apart from shooting now:
     /// cover, the next shot it can take, getting to grips with the enemy when the army must
-    /// attack, friends close by (a line that holds together), less the danger it stands in.
-    fn place_value(&self, i: usize, pose: Pose, square: bool) -> f64 {
-        self.place_value_above(i, pose, square, f64::NEG_INFINITY)
-            .unwrap_or(f64::NEG_INFINITY)
+    /// attack, friends close by (a line that holds together), less the danger it stands in;
+    /// if that is more than `bar`, else `None`, found with as little measuring as the bar
+    /// allows: the cheap terms first, then the shot (bounded by the best target in reach
+    /// before it is measured), and the danger (never less than nothing) last.
+    fn place_value_above(&self, i: usize, pose: Pose, square: bool, bar: f64) -> Option<f64> {
+        self.place_worth(i, pose, square, bar).map(|(v, _)| v)
     }
 
-    /// [`Board::place_value`] if it is more than `bar`, else `None`, found with as little
-    /// measuring as the bar allows: the cheap terms first, then the shot (bounded by the best
-    /// target in reach before it is measured), and the danger (never less than nothing) last.
-    fn place_value_above(&self, i: usize, pose: Pose, square: bool, bar: f64) -> Option<f64> {
+    /// [`Board::place_value_above`], and the best shot from the place (0 when not measured:
+    /// a commander, a square).
+    fn place_worth(&self, i: usize, pose: Pose, square: bool, bar: f64) -> Option<(f64, f64)> {
         let u = self.unit(i);
         let kind = u.kind;
         if kind == Type::Commander {
-            return Some(self.commander_value(pose.at)).filter(|v| *v > bar);
+            return Some((self.commander_value(pose.at), 0.0)).filter(|(v, _)| *v > bar);
         }
         // a line holds together: a friend or two close by
         let friends = self
@@ -613,19 +616,21 @@ impl<'a> Board<'a> {
         if v + fire_bound - eager * (nearest - want).max(0.0) <= bar {
             return None;
         }
+        let mut fire = 0.0;
         let near = self.way_to_target(kind, pose.at);
         v -= eager * (near - want).max(0.0);
         if !square {
             if v + fire_bound <= bar {
                 return None;
             }
-            v += 0.8 * self.fire_value(kind, &rect, ground);
+            fire = self.fire_value(kind, &rect, ground);
+            v += 0.8 * fire;
         }
         if v <= bar {
             return None;
         }
         v -= self.danger(i, kind, &rect, square, ground.cover);
-        Some(v).filter(|v| *v > bar)
+        Some((v, fire)).filter(|(v, _)| *v > bar)
     }
 
     /// How far a unit of `kind` at `at` has to go to the nearest enemy: the straight line, and
@@ -701,12 +706,11 @@ impl<'a> Board<'a> {
     /// that does not move shoots).
     fn stay_value(&self, i: usize) -> f64 {
         let u = self.unit(i);
-        let mut v = self.place_value(i, u.pose, u.square);
-        if u.kind != Type::Commander && !u.square {
-            let ground = self.ground(u.kind, &self.view.units[i].base);
-            v += 1.2 * self.fire_value(u.kind, &self.view.units[i].base, ground);
+        match self.place_worth(i, u.pose, u.square, f64::NEG_INFINITY) {
+            // the shot from where it stands, which it takes this turn if it stays
+            Some((v, fire)) => v + 1.2 * fire,
+            None => f64::NEG_INFINITY,
         }
-        v
     }
 
     /// The worth of an order for unit `i`.
@@ -878,6 +882,11 @@ mod tests {
                     // the quiet legality the general asks agrees with the rules' check
                     for u in 0..g.units().len() {
                         g.candidates(u, &mut tries);
+                        // and every shot, listed or not
+                        tries.extend((0..g.units().len()).map(|t| Action::Shoot {
+                            unit: u as u8,
+                            target: t as u8,
+                        }));
                         for a in &tries {
                             assert_eq!(
                                 g.is_legal(a),

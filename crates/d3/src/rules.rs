@@ -347,11 +347,11 @@ impl D3 {
         }));
         // a unit that is not engaged has no enemy within 6"
         let engaged = self.engaged(i);
-        let near = if engaged {
-            self.enemies_within(u.army, self.base(i), 6.0)
-        } else {
-            Vec::new()
-        };
+        let mut near = Vec::new();
+        if engaged {
+            near.reserve(self.units.len());
+            near.extend(self.enemies_near(u.army, self.base(i), 6.0));
+        }
         MoveContext {
             allowance,
             engaged,
@@ -712,6 +712,87 @@ impl D3 {
     /// Shooting: a unit that did not move, at an enemy in its 45° arc (all round in a town),
     /// within range, with a clear line of sight.
     fn check_shoot(&self, unit: u8, target: u8) -> Result<(), RuleError> {
+        self.shot_check(unit, target, false).map_err(|e| match e {
+            Refused::Said(e) => e,
+            Refused::Quiet { .. } => err("Shooting", "this shot is refused".into()),
+        })
+    }
+
+    /// [`D3::check_shoot`], refusing quietly (no sentence) when `quiet` for range, arc and
+    /// sight, which listing the shots of a phase asks of every shooter and target.
+    pub(crate) fn shot_check(&self, unit: u8, target: u8, quiet: bool) -> Result<(), Refused> {
+        let (i, t, range) = self
+            .shooter_and_target(unit, target)
+            .map_err(Refused::Said)?;
+        let (u, name, tname) = (&self.units[i], self.id(i), self.id(t));
+        let (me, them) = (self.rect(i), self.rect(t));
+        if !me.is_within(&them, range) {
+            return Err(no(quiet, "Shooting", || {
+                format!(
+                    "{tname} is {:.1}\" away; {name} reaches {range}\"",
+                    me.distance(&them)
+                )
+            }));
+        }
+        let layout = &self.scenario.layout;
+        // only towns are measured against the shooter (the same answer as `Layout::under`)
+        let in_town = layout
+            .terrain()
+            .iter()
+            .any(|x| x.kind == Kind::Town && x.polygon.holds(&me) != Containment::Outside);
+        let arc = if in_town {
+            Arc::ALL_ROUND
+        } else {
+            Arc::FRONT_45
+        };
+        if !me.in_arc(&them, arc) {
+            return Err(no(quiet, "Shooting", || {
+                format!("{tname} is outside {name}'s 45° field of fire")
+            }));
+        }
+        // the other bases, gathered in a buffer kept for the thread: listing the shots asks
+        // this of every shooter and target in range, and a fresh vector each time cost more
+        // than the sight line
+        let sight = OTHERS.with(|buf| {
+            let mut others = buf.borrow_mut();
+            others.clear();
+            others.extend(
+                (0..self.units.len())
+                    .filter(|j| !self.units[*j].eliminated && *j != i && *j != t)
+                    .map(|j| self.bases[j]),
+            );
+            layout.line_of_sight(&me, &them, &others, u.kind == Type::Artillery)
+        });
+        if let Err(why) = sight {
+            if quiet {
+                return Err(Refused::Quiet { fixed: false });
+            }
+            let index: Vec<usize> = (0..self.units.len())
+                .filter(|j| !self.units[*j].eliminated && *j != i && *j != t)
+                .collect();
+            let by = match why {
+                Blocked::Unit(k) => index
+                    .get(k)
+                    .map(|j| self.id(*j).to_string())
+                    .unwrap_or_else(|| "a unit".into()),
+                Blocked::Terrain(k) => layout
+                    .terrain()
+                    .get(k)
+                    .map(|x| x.label().to_string())
+                    .unwrap_or_else(|| "terrain".into()),
+                Blocked::Through { kind, inches } => format!("{inches:.1}\" of {}", kind.word()),
+            };
+            return Err(Refused::Said(err(
+                "Shooting",
+                format!("{name} has no clear line of sight to {tname}: blocked by {by}"),
+            )));
+        }
+        Ok(())
+    }
+
+    /// The shooter and target of a shot, and the shooter's range, when both may take part at
+    /// all (the questions before range, arc and sight).
+    fn shooter_and_target(&self, unit: u8, target: u8) -> Result<(usize, usize, f64), RuleError> {
         self.in_phase(Phase::Shooting, "shoot")?;
         let i = self.own(unit, "shoot with")?;
         let u = &self.units[i];
@@ -767,68 +848,7 @@ impl D3 {
                 format!("{tname} is a commander, who cannot be engaged in combat"),
             ));
         }
-        let (me, them) = (self.rect(i), self.rect(t));
-        if !me.is_within(&them, range) {
-            return Err(err(
-                "Shooting",
-                format!(
-                    "{tname} is {:.1}\" away; {name} reaches {range}\"",
-                    me.distance(&them)
-                ),
-            ));
-        }
-        let layout = &self.scenario.layout;
-        // only towns are measured against the shooter (the same answer as `Layout::under`)
-        let in_town = layout
-            .terrain()
-            .iter()
-            .any(|x| x.kind == Kind::Town && x.polygon.holds(&me) != Containment::Outside);
-        let arc = if in_town {
-            Arc::ALL_ROUND
-        } else {
-            Arc::FRONT_45
-        };
-        if !me.in_arc(&them, arc) {
-            return Err(err(
-                "Shooting",
-                format!("{tname} is outside {name}'s 45° field of fire"),
-            ));
-        }
-        // the other bases, gathered in a buffer kept for the thread: listing the shots asks
-        // this of every shooter and target in range, and a fresh vector each time cost more
-        // than the sight line
-        let sight = OTHERS.with(|buf| {
-            let mut others = buf.borrow_mut();
-            others.clear();
-            others.extend(
-                (0..self.units.len())
-                    .filter(|j| !self.units[*j].eliminated && *j != i && *j != t)
-                    .map(|j| self.bases[j]),
-            );
-            layout.line_of_sight(&me, &them, &others, u.kind == Type::Artillery)
-        });
-        if let Err(why) = sight {
-            let index: Vec<usize> = (0..self.units.len())
-                .filter(|j| !self.units[*j].eliminated && *j != i && *j != t)
-                .collect();
-            let by = match why {
-                Blocked::Unit(k) => index
-                    .get(k)
-                    .map(|j| self.id(*j).to_string())
-                    .unwrap_or_else(|| "a unit".into()),
-                Blocked::Terrain(k) => layout
-                    .terrain()
-                    .get(k)
-                    .map(|x| x.label().to_string())
-                    .unwrap_or_else(|| "terrain".into()),
-                Blocked::Through { kind, inches } => format!("{inches:.1}\" of {}", kind.word()),
-            };
-            return Err(err(
-                "Shooting",
-                format!("{name} has no clear line of sight to {tname}: blocked by {by}"),
-            ));
-        }
-        Ok(())
+        Ok((i, t, range))
     }
 
     /// Applies an order already checked.
@@ -867,8 +887,11 @@ impl D3 {
                 let u = &mut self.units[i];
                 u.moved = true;
                 u.square = false;
-                let text = self.text_of(&a);
-                self.log.public(|| text);
+                // (the text only when the log is kept: simulations run without it)
+                if self.log.is_on() {
+                    let text = self.text_of(&a);
+                    self.log.public(|| text);
+                }
             }
             Action::Square { unit } => {
                 let u = &mut self.units[unit as usize];
@@ -890,9 +913,12 @@ impl D3 {
                     let u = &mut self.units[i];
                     u.moved = true;
                     u.charging = Some(target);
-                    let text = self.text_of(&a);
-                    self.log
-                        .public(|| format!("{text}: contact at {:.1},{:.1}", end.at.x, end.at.y));
+                    if self.log.is_on() {
+                        let text = self.text_of(&a);
+                        self.log.public(|| {
+                            format!("{text}: contact at {:.1},{:.1}", end.at.x, end.at.y)
+                        });
+                    }
                 }
             }
         }

@@ -346,27 +346,30 @@ impl Rect {
     /// A rectangle's opposite edges give the same gap, so two directions a base are asked,
     /// not four as for a general polygon.
     fn gap(&self, other: &Rect) -> f64 {
-        let (pa, pb) = (&self.ccw, &other.ccw);
-        let mut best = f64::NEG_INFINITY;
-        for poly in [pa, pb] {
-            for k in 0..2 {
-                let d = poly[k + 1] - poly[k];
-                let l = d.len();
-                if l == 0.0 {
-                    continue;
-                }
-                let axis = Point::new(d.y / l, -d.x / l);
-                let span = |ps: &[Point; 4]| {
-                    ps.iter()
-                        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
-                            (lo.min(p.dot(axis)), hi.max(p.dot(axis)))
-                        })
-                };
-                let ((amin, amax), (bmin, bmax)) = (span(pa), span(pb));
-                best = best.max((bmin - amax).max(amin - bmax));
-            }
-        }
-        best
+        // a rectangle's shadow on a direction is its centre's, give or take its half depth and
+        // half frontage each weighted by how far the direction turns from its own
+        let (a, b) = (self.frame(), other.frame());
+        let dc = other.centre() - self.centre();
+        let shadow = |(ahead, right, hd, hw): (Point, Point, f64, f64), n: Point| {
+            hd * ahead.dot(n).abs() + hw * right.dot(n).abs()
+        };
+        [a.0, a.1, b.0, b.1]
+            .into_iter()
+            .map(|n| dc.dot(n).abs() - shadow(a, n) - shadow(b, n))
+            .fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    /// The unit vectors ahead and to the right, and the half depth and half frontage, from
+    /// the corners (no sine or cosine again).
+    fn frame(&self) -> (Point, Point, f64, f64) {
+        let [fl, rl, _, fr] = self.ccw;
+        let fp = self.footprint;
+        (
+            (fl - rl) * (1.0 / fp.depth()),
+            (fr - fl) * (1.0 / fp.frontage()),
+            fp.depth() / 2.0,
+            fp.frontage() / 2.0,
+        )
     }
 
     /// The distance from the straight line `from`–`to` to this base (0 if the line runs into
