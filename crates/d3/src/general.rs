@@ -262,17 +262,18 @@ fn signed_area(pts: &[Point]) -> f64 {
 /// hundreds of places a decision settles for the bearing.
 fn roughly_in_arc(shooter: &Rect, target: &Rect) -> bool {
     let eye = shooter.front_centre();
-    let c = target.centre();
-    let d = eye.dist(c);
-    if d < 1e-9 {
+    let to = target.centre() - eye;
+    let d2 = to.dot(to);
+    if d2 < 1e-18 {
         return true;
     }
-    let off = fiw_table::turn(shooter.pose().facing, fiw_table::bearing(eye, c)).abs();
+    // the bearing is off the facing by at most 45° and the slack atan(r / d): compared by
+    // cosines (cos(45° + slack) = (d - r) / (√2 √(d² + r²))), without an angle worked out
     let f = target.footprint();
-    let slack = ((f.frontage().hypot(f.depth()) / 2.0) / d)
-        .atan()
-        .to_degrees();
-    off <= 45.0 + slack
+    let r = f.frontage().hypot(f.depth()) / 2.0;
+    let d = d2.sqrt();
+    let cos_off = shooter.pose().ahead().dot(to) / d;
+    cos_off >= (d - r) / (std::f64::consts::SQRT_2 * (d2 + r * r).sqrt())
 }
 
 /// An enemy unit that fights, as the general reads it.
@@ -491,24 +492,33 @@ impl<'a> Board<'a> {
             .fold(0.0, f64::max)
     }
 
-    /// At least [`Board::fire_value`] from a place centred on `at`, without measuring: the
-    /// most valuable target within reach by centres, for the unit's best roll.
-    fn fire_bound(&self, kind: Type, at: Point) -> f64 {
-        let Some(range) = units().get(kind).range else {
-            return 0.0;
-        };
-        let roll = if kind.covered_by_entrenchment() {
-            22.0 / 9.0
-        } else {
-            2.0
-        };
-        let hits = (roll + units().get(kind).shoot as f64).max(0.0);
-        let reach = range + units().radius(kind) + 0.01;
-        self.foes
-            .iter()
-            .filter(|f| at.dist(f.centre) <= reach + units().radius(f.kind))
-            .map(|f| hits * f.worth)
-            .fold(0.0, f64::max)
+    /// At least [`Board::fire_value`] from a place centred on `at`, without measuring (the
+    /// most valuable target within reach by centres, for the unit's best roll; 0 when `none`
+    /// is asked), and the distance to the nearest enemy's centre: one pass over the enemy.
+    fn fire_bound_and_nearest(&self, kind: Type, at: Point, none: bool) -> (f64, f64) {
+        let shooting = units().get(kind).range.filter(|_| !none).map(|range| {
+            let roll = if kind.covered_by_entrenchment() {
+                22.0 / 9.0
+            } else {
+                2.0
+            };
+            let hits = (roll + units().get(kind).shoot as f64).max(0.0);
+            // (a hair wider than the shot's own test, which takes square roots)
+            (hits, range + units().radius(kind) + 0.01 + 1e-9)
+        });
+        let (mut best, mut near2) = (0.0f64, f64::INFINITY);
+        for f in &self.foes {
+            let d = f.at - at;
+            let d2 = d.dot(d);
+            near2 = near2.min(d2);
+            if let Some((hits, reach)) = shooting {
+                let r = reach + units().radius(f.kind);
+                if d2 <= r * r {
+                    best = best.max(hits * f.worth);
+                }
+            }
+        }
+        (best, near2.sqrt())
     }
 
     /// What a unit of `kind` at `rect` stands to lose next enemy turn: the shots of enemies
@@ -586,14 +596,10 @@ impl<'a> Board<'a> {
             Type::Cavalry => 9.0,
             _ => 6.5,
         };
-        let fire_bound = if square {
-            0.0
-        } else {
-            0.8 * self.fire_bound(kind, pose.at)
-        };
+        let (best, nearest) = self.fire_bound_and_nearest(kind, pose.at, square);
+        let fire_bound = 0.8 * best;
         // before the base is placed on the ground: cover at best, and the straight line
         let least_eager = if self.must_attack { 0.2 } else { 0.0 };
-        let nearest = self.nearest_enemy(pose.at);
         if 0.6 + together + fire_bound - least_eager * (nearest - want).max(0.0) <= bar {
             return None;
         }
@@ -931,6 +937,30 @@ mod tests {
             }
         }
         assert!(proposals > 1_000, "only {proposals} orders proposed");
+    }
+
+    /// The arc by cosines agrees with the arc by angles (off the facing by at most 45° and
+    /// the target's slack), but for places on its very edge.
+    #[test]
+    fn the_arc_by_cosines_is_the_arc_by_angles() {
+        let fp = fiw_table::Footprint::new(4.0, 2.0).unwrap();
+        let mut dice = fiw_engine::Dice::new(11);
+        let mut r = |lo: f64, hi: f64| lo + (hi - lo) * dice.below(1_000_000) as f64 / 1_000_000.0;
+        let mut inside = 0;
+        for _ in 0..20_000 {
+            let a = fp.place(Pose::new(r(0.0, 72.0), r(0.0, 48.0), r(0.0, 360.0).floor()));
+            let b = fp.place(Pose::new(r(0.0, 72.0), r(0.0, 48.0), r(0.0, 360.0).floor()));
+            let eye = a.front_centre();
+            let d = eye.dist(b.centre());
+            let off = fiw_table::turn(a.pose().facing, fiw_table::bearing(eye, b.centre())).abs();
+            let slack = ((4.0f64.hypot(2.0) / 2.0) / d).atan().to_degrees();
+            if (off - 45.0 - slack).abs() < 1e-6 {
+                continue;
+            }
+            assert_eq!(roughly_in_arc(&a, &b), off <= 45.0 + slack, "{a:?} {b:?}");
+            inside += usize::from(off <= 45.0 + slack);
+        }
+        assert!(inside > 2_000, "{inside} of 20,000 in the arc");
     }
 
     /// The general's measure of a line through ground is the table's, for convex ground.

@@ -291,25 +291,42 @@ impl Rect {
         if self.gap(other) <= 0.0 {
             return 0.0;
         }
-        let (pa, pb) = (&self.ccw, &other.ccw);
-        let mut d2 = f64::INFINITY;
-        for (p, q) in [(pa, pb), (pb, pa)] {
-            for v in p {
-                for k in 0..4 {
-                    let (e0, e1) = (q[k], q[(k + 1) % 4]);
-                    let e = e1 - e0;
-                    let t = ((*v - e0).dot(e) / e.dot(e)).clamp(0.0, 1.0);
-                    let w = *v - (e0 + e * t);
-                    d2 = d2.min(w.dot(w));
-                }
-            }
-        }
+        Rect::apart(self.closest2(other, 0.0))
+    }
+
+    /// The distance from the least squared corner-to-edge distance (0 within [`EPS`]).
+    fn apart(d2: f64) -> f64 {
         let d = d2.sqrt();
         if d <= EPS {
             0.0
         } else {
             d
         }
+    }
+
+    /// The least squared distance from a corner of either base to an edge of the other (the
+    /// distance of two bases that do not overlap), or the first found below `enough`.
+    fn closest2(&self, other: &Rect, enough: f64) -> f64 {
+        let (pa, pb) = (&self.ccw, &other.ccw);
+        let mut d2 = f64::INFINITY;
+        for (p, q) in [(pa, pb), (pb, pa)] {
+            let edges: [(Point, Point, f64); 4] = std::array::from_fn(|k| {
+                let (e0, e1) = (q[k], q[(k + 1) % 4]);
+                let e = e1 - e0;
+                (e0, e, e.dot(e))
+            });
+            for v in p {
+                for &(e0, e, ee) in &edges {
+                    let t = ((*v - e0).dot(e) / ee).clamp(0.0, 1.0);
+                    let w = *v - (e0 + e * t);
+                    d2 = d2.min(w.dot(w));
+                    if d2 < enough {
+                        return d2;
+                    }
+                }
+            }
+        }
+        d2
     }
 
     /// Whether another base is within `limit` inches, edge to edge, boundary included
@@ -320,10 +337,22 @@ impl Rect {
             return plain;
         }
         // the gap is no more than the distance: bases apart by more than it are not within
-        if self.gap(other) > limit + EPS {
+        let gap = self.gap(other);
+        if gap > limit + EPS {
             return false;
         }
-        crate::geom::within(self.distance(other), limit)
+        if gap <= 0.0 {
+            return crate::geom::within(0.0, limit);
+        }
+        // a corner plainly within the limit of an edge settles it; else the distance as
+        // `distance` measures it
+        let plainly = if limit >= 0.0 {
+            (limit + EPS) * (limit + EPS) * (1.0 - 1e-12)
+        } else {
+            0.0
+        };
+        let d2 = self.closest2(other, plainly);
+        d2 < plainly || crate::geom::within(Rect::apart(d2), limit)
     }
 
     /// Whether another base is within `limit` inches edge to edge, when circles settle it:
