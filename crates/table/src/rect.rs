@@ -304,6 +304,22 @@ impl Rect {
         }
     }
 
+    /// Whether `distance(other) <= limit` (no tolerance), stopping at the first corner
+    /// plainly that near an edge of the other.
+    fn no_farther_than(&self, other: &Rect, limit: f64) -> bool {
+        let gap = self.gap(other);
+        if gap <= 0.0 {
+            return 0.0 <= limit;
+        }
+        // the gap is no more than the distance
+        if gap > limit {
+            return false;
+        }
+        let plainly = limit * limit * (1.0 - 1e-12);
+        let d2 = self.closest2(other, plainly);
+        d2 < plainly || Rect::apart(d2) <= limit
+    }
+
     /// The least squared distance from a corner of either base to an edge of the other (the
     /// distance of two bases that do not overlap), or the first found below `enough`.
     fn closest2(&self, other: &Rect, enough: f64) -> f64 {
@@ -609,7 +625,7 @@ impl Rect {
         };
         if self
             .within_by_circles(other, limit)
-            .unwrap_or_else(|| self.distance(other) <= limit)
+            .unwrap_or_else(|| self.no_farther_than(other, limit))
         {
             return Some(0.0);
         }
