@@ -1,7 +1,10 @@
 //! The computer general (`--seat SIDE=heuristic`, and the `ai` seat): rules of thumb a
 //! wargamer would recognise, for either army, reading only the seat's [`View`] (D3 hides
 //! nothing, but the general still goes through the view like every other player) and choosing
-//! among the listed orders.
+//! among the listed orders. In the movement phase it does not ask for the list: it weighs each
+//! unit's candidate orders unchecked and asks the rules only about those worth more than
+//! standing still, best first ([`Policy::propose`]), which picks the order it would pick from
+//! the list at a fraction of the cost (a test holds the two together).
 //!
 //! How it decides, phase by phase:
 //! - **Movement**: units are taken one at a time: the commander first (his staying still is
@@ -497,14 +500,16 @@ impl<'a> Board<'a> {
     /// is asked), and the distance to the nearest enemy's centre: one pass over the enemy.
     fn fire_bound_and_nearest(&self, kind: Type, at: Point, none: bool) -> (f64, f64) {
         let shooting = units().get(kind).range.filter(|_| !none).map(|range| {
-            let roll = if kind.covered_by_entrenchment() {
-                22.0 / 9.0
-            } else {
-                2.0
+            // the best roll it can have: from an entrenchment, if one covers it
+            let best = Ground {
+                entrenchment: true,
+                ..Ground::default()
             };
-            let hits = (roll + units().get(kind).shoot as f64).max(0.0);
             // (a hair wider than the shot's own test, which takes square roots)
-            (hits, range + units().radius(kind) + 0.01 + 1e-9)
+            (
+                self.hits_on(kind, best),
+                range + units().radius(kind) + 0.01 + 1e-9,
+            )
         });
         let (mut best, mut near2) = (0.0f64, f64::INFINITY);
         for f in &self.foes {

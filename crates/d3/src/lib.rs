@@ -20,7 +20,10 @@
 //!   in whole degrees. `check` accepts any legal point; `legal_actions` lists a sampled set.
 //! - Speed: the movement phase's candidate orders, the shots of a shooting phase and each
 //!   unit's engagement are kept from one decision to the next and worked out again only where
-//!   a change could reach (`candidates.rs`; the property tests hold them to fresh answers).
+//!   a change could reach (`candidates.rs`; the property tests hold them to fresh answers);
+//!   the lists are rebuilt when asked for, and the computer general does not ask for them in
+//!   the movement phase: it weighs a unit's candidates (`Game::candidates`) and asks the rules
+//!   only about the best (`Game::is_legal`, which refuses without writing a sentence).
 //! - The computer general: [`general`] (the `heuristic` seat; the `ai` seat adds playouts at
 //!   its shooting and retiring decisions).
 //! - Sequence: movement (move, square, charge) → `pass` → shooting (shoot; a shot cavalry or
