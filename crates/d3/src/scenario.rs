@@ -119,6 +119,9 @@ fn table_error(file: &str, e: TableError) -> DataError {
     }
 }
 
+/// The most units a battle may have: an order names its unit by a number in a byte.
+pub const MAX_UNITS: usize = 256;
+
 impl Scenario {
     /// A built-in scenario by name (`fort-oswego`, `meeting`).
     ///
@@ -207,6 +210,20 @@ impl Scenario {
                 format!("{}: {} forces ({})", def.name, army.id(), listed.join(", ")),
                 &a.forces_assumed,
             );
+        }
+        // orders carry a unit's number in a byte
+        let count = def.british.units.len() + def.french.units.len();
+        if count > MAX_UNITS {
+            let field = if def.british.units.len() > MAX_UNITS {
+                "british.units"
+            } else {
+                "french.units"
+            };
+            return Err(DataError::new(
+                file,
+                field,
+                format!("a battle has at most {MAX_UNITS} units (orders number them in a byte), not {count}"),
+            ));
         }
         let mut armies = Vec::with_capacity(2);
         let mut placed: Vec<(String, Rect)> = Vec::new();

@@ -286,3 +286,16 @@ fn only_infantry_and_skirmishers_stand_in_a_town_and_one_at_a_time() {
     let one = wide.replacen("at = [16, 3]", "at = [35, 22]", 1);
     assert!(Scenario::parse(&one, "s.toml").is_ok());
 }
+
+#[test]
+fn a_battle_of_more_units_than_orders_can_number_is_refused() {
+    // 300 more French skirmishers (placed nowhere in particular: the count is asked first)
+    let extra: String = (0..300)
+        .map(|k| format!("\n[[french.units]]\nid = \"fr-extra-{k}\"\ntype = \"skirmishers\"\nat = [1, 1]\nfacing = 0\n"))
+        .collect();
+    let e = refuse(&format!("{OSWEGO}{extra}"));
+    assert!(
+        e.starts_with("s.toml: french.units: a battle has at most 256 units (orders number them in a byte), not 3"),
+        "{e}"
+    );
+}
