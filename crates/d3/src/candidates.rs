@@ -67,6 +67,13 @@ struct Lists {
     paths: Vec<Vec<(Point, Point)>>,
 }
 
+impl Lists {
+    /// Marks every list out of date.
+    fn stale_all(&mut self) {
+        self.stale.iter_mut().for_each(|s| *s = true);
+    }
+}
+
 /// The lists, rebuilt when the legal actions are asked for (through `&self`), not after every
 /// order: a computer general that weighs candidates before checking them
 /// ([`fiw_engine::Policy::propose`]) never asks for the whole list in a movement phase, and
@@ -121,7 +128,7 @@ pub(crate) struct MoveCache {
 impl MoveCache {
     /// Marks every list out of date (a change the cache cannot follow).
     pub(crate) fn stale_all(&mut self) {
-        self.kept.get_mut().stale.iter_mut().for_each(|s| *s = true);
+        self.kept.get_mut().stale_all();
     }
 
     /// Whether unit `i` is engaged, once the cache has been set up.
@@ -256,7 +263,7 @@ impl D3 {
             }
             let old = units().get(kind).footprint.place(was.pose);
             if in_town(&old) || in_town(self.base(j)) {
-                kept.stale.iter_mut().for_each(|s| *s = true);
+                kept.stale_all();
                 continue;
             }
             for b in 0..n {

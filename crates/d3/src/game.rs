@@ -120,16 +120,9 @@ impl Game for D3 {
     /// `check`.
     fn is_legal(&self, action: &Action) -> bool {
         match *action {
-            Action::Move { unit, x, y, facing } if self.pending.is_none() && facing < 360 => {
-                match self.mover(unit) {
-                    Ok(i) => {
-                        let ctx = self.context(i);
-                        self.check_move_from(i, &ctx, Action::point(x, y), facing as f64, true)
-                            .is_ok()
-                    }
-                    Err(_) => false,
-                }
-            }
+            Action::Move { unit, x, y, facing } if self.pending.is_none() && facing < 360 => self
+                .move_check(unit, Action::point(x, y), facing as f64, true)
+                .is_ok(),
             Action::Shoot { unit, target } if self.pending.is_none() => {
                 self.shot_check(unit, target, true).is_ok()
             }

@@ -282,8 +282,8 @@ fn roughly_in_arc(shooter: &Rect, target: &Rect) -> bool {
 /// An enemy unit that fights, as the general reads it.
 #[derive(Clone, Copy)]
 struct Foe {
+    /// Its centre.
     at: Point,
-    centre: Point,
     base: Rect,
     kind: Type,
     square: bool,
@@ -362,7 +362,6 @@ impl<'a> Board<'a> {
                     let base = view.units[j].base;
                     Foe {
                         at: v.pose.at,
-                        centre: base.centre(),
                         base,
                         kind: v.kind,
                         square: v.square,
@@ -487,7 +486,7 @@ impl<'a> Board<'a> {
         self.foes
             .iter()
             .filter(|f| {
-                centre.dist(f.centre) <= reach + units().radius(f.kind)
+                centre.dist(f.at) <= reach + units().radius(f.kind)
                     && rect.is_within(&f.base, range)
                     && (arc == Arc::ALL_ROUND || roughly_in_arc(rect, &f.base))
             })
@@ -536,7 +535,7 @@ impl<'a> Board<'a> {
         let centre = rect.centre();
         for e in &self.foes {
             let b = &e.base;
-            let d = centre.dist(e.centre);
+            let d = centre.dist(e.at);
             if let Some(range) = units().get(e.kind).range {
                 if !e.square
                     && d <= range + radius + units().radius(e.kind) + 0.01
@@ -552,7 +551,7 @@ impl<'a> Board<'a> {
                 if kind == Type::Cavalry {
                     charge -= 1.0;
                 }
-                if rect.side_towards(e.centre) != Side::Front {
+                if rect.side_towards(e.at) != Side::Front {
                     charge *= 2.0;
                 }
                 if kind == Type::Skirmishers {

@@ -302,13 +302,24 @@ impl D3 {
     /// Movement: a straight move of at most the unit's allowance, pivoting on its centre at the
     /// start and the end (the base travels holding its final facing), and what stops it.
     fn check_move(&self, unit: u8, to: Point, facing: f64) -> Result<(), RuleError> {
-        let i = self.mover(unit)?;
-        let ctx = self.context(i);
-        self.check_move_from(i, &ctx, to, facing, false)
+        self.move_check(unit, to, facing, false)
             .map_err(|e| match e {
                 Refused::Said(e) => e,
                 Refused::Quiet { .. } => err("Movement", "this move is refused".into()),
             })
+    }
+
+    /// [`D3::check_move`], refusing quietly (no sentence) when `quiet` once the unit may move
+    /// at all, as a computer player asks it of many candidates.
+    pub(crate) fn move_check(
+        &self,
+        unit: u8,
+        to: Point,
+        facing: f64,
+        quiet: bool,
+    ) -> Result<(), Refused> {
+        let i = self.mover(unit).map_err(Refused::Said)?;
+        self.check_move_from(i, &self.context(i), to, facing, quiet)
     }
 
     /// The unit an order moves, if it may move at all this phase.

@@ -308,14 +308,20 @@ impl Rect {
     /// plainly that near an edge of the other.
     fn no_farther_than(&self, other: &Rect, limit: f64) -> bool {
         let gap = self.gap(other);
-        if gap <= 0.0 {
-            return 0.0 <= limit;
-        }
-        // the gap is no more than the distance
+        // the gap is no more than the distance: bases apart by more than it are not within
         if gap > limit {
             return false;
         }
-        let plainly = limit * limit * (1.0 - 1e-12);
+        if gap <= 0.0 {
+            return 0.0 <= limit;
+        }
+        // a corner plainly within the limit of an edge settles it; else the distance as
+        // `distance` measures it
+        let plainly = if limit >= 0.0 {
+            limit * limit * (1.0 - 1e-12)
+        } else {
+            0.0
+        };
         let d2 = self.closest2(other, plainly);
         d2 < plainly || Rect::apart(d2) <= limit
     }
@@ -352,23 +358,8 @@ impl Rect {
         if let Some(plain) = self.within_by_circles(other, limit) {
             return plain;
         }
-        // the gap is no more than the distance: bases apart by more than it are not within
-        let gap = self.gap(other);
-        if gap > limit + EPS {
-            return false;
-        }
-        if gap <= 0.0 {
-            return crate::geom::within(0.0, limit);
-        }
-        // a corner plainly within the limit of an edge settles it; else the distance as
-        // `distance` measures it
-        let plainly = if limit >= 0.0 {
-            (limit + EPS) * (limit + EPS) * (1.0 - 1e-12)
-        } else {
-            0.0
-        };
-        let d2 = self.closest2(other, plainly);
-        d2 < plainly || crate::geom::within(Rect::apart(d2), limit)
+        // `within` is the distance no farther than the limit and its tolerance
+        self.no_farther_than(other, limit + EPS)
     }
 
     /// Whether another base is within `limit` inches edge to edge, when circles settle it:
