@@ -17,6 +17,9 @@ pub struct SetupFlags {
     pub side: Option<String>,
     /// `--scenario NAME|FILE.toml`: the D3 battle to fight.
     pub scenario: Option<String>,
+    /// `--open`: one person plays every seat with everything face up (Louisbourg 14), so no
+    /// screen is passed and no view hides anything.
+    pub open: bool,
 }
 
 impl SetupFlags {
@@ -29,6 +32,16 @@ impl SetupFlags {
             ))),
             None => Ok(()),
         }
+    }
+
+    /// Refuses `--open` for a game that has no open play.
+    fn no_open(&self, game: &str) -> CliResult {
+        if self.open {
+            return Err(CliError::usage(format!(
+                "--open is for louisbourg only; {game} has no hidden blocks to turn face up"
+            )));
+        }
+        Ok(())
     }
 }
 
@@ -86,11 +99,38 @@ pub trait CliGame: Game {
     fn piece_on_board(&self, name: &str) -> Result<(), String> {
         Err(format!("nothing is called '{name}'"))
     }
+
+    /// The game's own prompt commands, as (usage, what it does) for `help`: Louisbourg's
+    /// `map` and `card NAME`.
+    const COMMANDS: &'static [(&'static str, &'static str)] = &[];
+
+    /// The answer to one of [`CliGame::COMMANDS`] typed at `seat`'s prompt (`word` is the
+    /// command, `rest` what follows it), from what `seat` may know; `None` when `word` is not
+    /// one of the game's commands. A bad argument is answered in words, not as an error.
+    fn command(&self, seat: Seat, word: &str, rest: &str) -> Option<String> {
+        let _ = (seat, word, rest);
+        None
+    }
+
+    /// A question the player must answer yes to before `action` is taken (solitaire: ending
+    /// the turn with action points left), or `None` to take it at once.
+    fn confirm(&self, action: &Self::Action) -> Option<String> {
+        let _ = action;
+        None
+    }
+
+    /// Whether a game set up with `options` is played open ([`SetupFlags::open`]): every seat
+    /// sees everything, so the screen is never passed between seats.
+    fn open(options: &Self::Options) -> bool {
+        let _ = options;
+        false
+    }
 }
 
 impl CliGame for fiw_louisbourg::Louisbourg {
     fn options(flags: &SetupFlags) -> CliResult<Self::Options> {
         flags.no_scenario("louisbourg")?;
+        flags.no_open("louisbourg")?;
         if flags.side.is_some() {
             return Err(CliError::usage(
                 "--side is for solitaire only; in louisbourg choose who plays each side with --seat british=POLICY",
@@ -111,6 +151,7 @@ impl CliGame for fiw_solitaire::Solitaire {
             ));
         }
         flags.no_scenario("solitaire")?;
+        flags.no_open("solitaire")?;
         let side = match flags.side.as_deref() {
             None => fiw_solitaire::Side::British,
             Some(s) => fiw_solitaire::Side::parse(s).ok_or_else(|| {
@@ -156,6 +197,7 @@ impl CliGame for fiw_d3::D3 {
         if flags.side.is_some() {
             return Err(CliError::usage("--side is for solitaire only; in d3 choose who plays each side with --seat british=POLICY"));
         }
+        flags.no_open("d3")?;
         d3_scenario(flags.scenario.as_deref().unwrap_or("fort-oswego"))
     }
 

@@ -76,6 +76,10 @@ enum Command {
         /// D3: keep an SVG drawing of the table in this file, rewritten after every action.
         #[arg(long, value_name = "FILE.svg")]
         svg: Option<PathBuf>,
+        /// Louisbourg: one person plays both sides with every block face up (section 14); the
+        /// screen is never passed.
+        #[arg(long, conflicts_with = "load")]
+        open: bool,
         #[command(flatten)]
         ai: AiFlags,
     },
@@ -173,6 +177,7 @@ fn execute(command: Command) -> CliResult {
             side,
             scenario,
             svg,
+            open,
             ai,
         } => {
             let budget = seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
@@ -186,6 +191,7 @@ fn execute(command: Command) -> CliResult {
                     solitaire_setup,
                     side,
                     scenario,
+                    open,
                 },
                 budget,
             };
@@ -216,6 +222,7 @@ fn execute(command: Command) -> CliResult {
                     solitaire_setup,
                     side,
                     scenario,
+                    open: false,
                 },
                 budget,
             };

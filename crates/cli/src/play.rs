@@ -155,6 +155,8 @@ pub struct Session<G: Game> {
     svg: Option<PathBuf>,
     /// The piece marked in the drawing: the last one an action named, or `select NAME`.
     selected: Option<String>,
+    /// An action waiting for the player's `yes` ([`CliGame::confirm`]).
+    pending: Option<G::Action>,
 }
 
 impl<G: CliGame> Session<G> {
@@ -190,6 +192,7 @@ impl<G: CliGame> Session<G> {
             show_board: true,
             svg: None,
             selected: None,
+            pending: None,
         }
     }
 
@@ -327,7 +330,7 @@ impl<G: CliGame> Session<G> {
                         return Err(no_action());
                     }
                     if let Some(previous) = self.screen {
-                        if previous != seat {
+                        if previous != seat && !G::open(&self.options) {
                             if !self.pass_screen(seat, &mut input, out)? {
                                 return self.end_of_input(out);
                             }
@@ -637,6 +640,22 @@ impl<G: CliGame> Session<G> {
         Ok(())
     }
 
+    /// A human's chosen action: asked to confirm first if the game wants it
+    /// ([`CliGame::confirm`]), else applied.
+    fn take<W: Write>(&mut self, seat: Seat, action: G::Action, out: &mut W) -> CliResult {
+        match self.state.confirm(&action) {
+            Some(question) => {
+                writeln!(
+                    out,
+                    "{question} (yes to go on, anything else to choose again)"
+                )?;
+                self.pending = Some(action);
+                Ok(())
+            }
+            None => self.apply_human(seat, action, out),
+        }
+    }
+
     /// Applies an action a human chose (known legal or just checked).
     fn apply_human<W: Write>(&mut self, seat: Seat, action: G::Action, out: &mut W) -> CliResult {
         if let Err(e) = self.state.check(&action) {
@@ -665,9 +684,19 @@ impl<G: CliGame> Session<G> {
         if line.is_empty() {
             return Ok(Step::Continue);
         }
+        if let Some(action) = self.pending.take() {
+            if matches!(line, "yes" | "y") {
+                self.apply_human(seat, action, out)?;
+                return Ok(Step::Continue);
+            }
+            writeln!(out, "not done: '{}'", self.state.action_text(&action))?;
+            if matches!(line, "no" | "n") {
+                return Ok(Step::Continue);
+            }
+        }
         if let Ok(n) = line.parse::<usize>() {
             if (1..=legal.len()).contains(&n) {
-                self.apply_human(seat, legal[n - 1], out)?;
+                self.take(seat, legal[n - 1], out)?;
             } else {
                 writeln!(
                     out,
@@ -678,7 +707,7 @@ impl<G: CliGame> Session<G> {
             return Ok(Step::Continue);
         }
         if let Some(action) = legal.iter().find(|a| self.state.action_text(a) == line) {
-            self.apply_human(seat, *action, out)?;
+            self.take(seat, *action, out)?;
             return Ok(Step::Continue);
         }
         let (word, rest) = match line.split_once(char::is_whitespace) {
@@ -735,9 +764,18 @@ impl<G: CliGame> Session<G> {
             "help" | "?" if rest.is_empty() => self.help(legal, out)?,
             "board" | "list" if rest.is_empty() => self.show_decision(seat, legal, out)?,
             "quit" | "exit" if rest.is_empty() => return Ok(Step::Quit),
+            _ if G::COMMANDS.iter().any(|(usage, _)| {
+                usage.split_whitespace().next() == Some(word)
+            }) =>
+            {
+                match self.state.command(seat, word, rest) {
+                    Some(answer) => writeln!(out, "{}", answer.trim_end())?,
+                    None => writeln!(out, "{word}: nothing to show")?,
+                }
+            }
             _ => match self.state.parse_action(line) {
                 Ok(action) => match self.state.check(&action) {
-                    Ok(()) => self.apply_human(seat, action, out)?,
+                    Ok(()) => self.take(seat, action, out)?,
                     Err(e) => writeln!(out, "not allowed: {e}")?,
                 },
                 Err(e) => writeln!(
@@ -838,6 +876,9 @@ impl<G: CliGame> Session<G> {
         if self.svg.is_some() {
             extra +=
                 "\n  select NAME   mark a unit in the drawing (its field of fire and 6\" zone)";
+        }
+        for (usage, what) in G::COMMANDS {
+            extra += &format!("\n  {usage:<13} {what}");
         }
         writeln!(
             out,
