@@ -138,7 +138,7 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "12",
         title: "Scenario: Fort Oswego",
-        summary: "A 6' x 4' table in 6\" squares; the British no nearer than 24\" to the west and south flanks with their gun in the fort and two earthworks; the French split evenly between the West and South edges with one gun; two units a regiment.",
+        summary: "A 6' x 4' table in 6\" squares; the French, split evenly, arrive at the two short ends (the west and east edges), with one gun; the British deploy only in the middle 24\" of the table's length (not within 24\" of either end), the fort with their gun inside that strip, and two prepared earthworks; two units a regiment.",
         code: &["crates/d3/data/scenarios/fort-oswego.toml", "crates/d3/src/scenario.rs"],
         tests: &["crates/d3/tests/scenarios.rs::fort_oswego_is_set_up_as_the_text_says", "crates/d3/tests/scenarios.rs::a_unit_in_the_lake_is_refused"],
     },
@@ -295,7 +295,7 @@ mod tests {
         );
         assert_eq!(
             find("Fort Oswego: british deployment zones"),
-            Some("no nearer than 24\" off the south edge, 24\" off the west edge")
+            Some("no nearer than 24\" off the east edge, 24\" off the west edge")
         );
         assert!(find("Fort Oswego: french forces")
             .is_some_and(|v| v.starts_with("15 units: fr-reg-1a")));

@@ -122,6 +122,20 @@ fn table_error(file: &str, e: TableError) -> DataError {
 /// The most units a battle may have: an order names its unit by a number in a byte.
 pub const MAX_UNITS: usize = 256;
 
+/// The most deployment zones an army may have (each unit is checked against every one).
+pub const MAX_ZONES: usize = 16;
+
+/// The last round a scenario may set: a battle of the text lasts an afternoon, and a file
+/// asking for four thousand million rounds would never end in a simulation.
+pub const MAX_TURNS: u32 = 100;
+
+/// The longest unit name: every order and most lines of the log carry one.
+pub const MAX_ID: usize = 32;
+
+/// The longest scenario file, bytes (the built-in ones are under 10 kB): a save carries the
+/// file's text, and a text this size is read and checked at once.
+pub const MAX_TEXT: usize = 1 << 20;
+
 impl Scenario {
     /// A built-in scenario by name (`fort-oswego`, `meeting`).
     ///
@@ -171,13 +185,26 @@ impl Scenario {
     /// One line naming `file` and the field: `french.units[3].at: fr-reg-2a stands in Lake
     /// Ontario, where no unit may stand`.
     pub fn parse(text: &str, file: &str) -> Result<Scenario, DataError> {
+        if text.len() > MAX_TEXT {
+            return Err(DataError::new(
+                file,
+                "",
+                format!(
+                    "a scenario file is at most {MAX_TEXT} bytes, not {}",
+                    text.len()
+                ),
+            ));
+        }
         let def: ScenarioDef = toml::from_str(text).map_err(|e| DataError::toml(file, &e))?;
         let layout = Layout::from_value(def.table).map_err(|e| table_error(file, e))?;
-        if def.turns == 0 {
+        if def.turns == 0 || def.turns > MAX_TURNS {
             return Err(DataError::new(
                 file,
                 "turns",
-                "a battle lasts at least 1 turn",
+                format!(
+                    "a battle lasts at least 1 turn and at most {MAX_TURNS}, not {}",
+                    def.turns
+                ),
             ));
         }
         let mut assumed = Vec::new();
@@ -256,8 +283,28 @@ fn check_army(
     let side = army.id();
     let bounds = layout.bounds();
     let err = |field: String, reason: String| DataError::new(file, field, reason);
+    if a.zones.len() > MAX_ZONES {
+        return Err(err(
+            format!("{side}.zones"),
+            format!(
+                "an army has at most {MAX_ZONES} deployment zones, not {}",
+                a.zones.len()
+            ),
+        ));
+    }
     let mut zones = Vec::with_capacity(a.zones.len());
     for (z, pts) in a.zones.into_iter().enumerate() {
+        // (counted before the points are looked at: a zone is a polygon like any other)
+        if pts.len() > fiw_table::MAX_POINTS {
+            return Err(err(
+                format!("{side}.zones[{z}]"),
+                format!(
+                    "a polygon has at most {} points, not {}",
+                    fiw_table::MAX_POINTS,
+                    pts.len()
+                ),
+            ));
+        }
         let at = format!("{side}.zones[{z}]");
         for (j, p) in pts.iter().enumerate() {
             if !p.is_finite() || !bounds.contains(*p) {
@@ -318,6 +365,15 @@ fn check_army(
     for (i, u) in a.units.into_iter().enumerate() {
         let at = format!("{side}.units[{i}]");
         let id = u.id.as_str();
+        if id.len() > MAX_ID {
+            return Err(err(
+                format!("{at}.id"),
+                format!(
+                    "a unit name is at most {MAX_ID} characters, not {}",
+                    id.len()
+                ),
+            ));
+        }
         if id.is_empty()
             || !id
                 .chars()
@@ -334,14 +390,9 @@ fn check_army(
                 format!("{id} is already the name of another unit"),
             ));
         }
-        let pose = Pose::new(u.at.x, u.at.y, u.facing).checked().map_err(|e| {
-            err(
-                format!(
-                    "{at}.{}",
-                    if u.facing.is_finite() { "at" } else { "facing" }
-                ),
-                e.to_string(),
-            )
+        let pose = Pose::try_new(u.at.x, u.at.y, u.facing).map_err(|e| match e.within(&at) {
+            TableError::Field { field, reason } => err(field, reason),
+            other => err(at.clone(), other.to_string()),
         })?;
         let rect = units().get(u.kind).footprint.place(pose);
         let field = format!("{at}.at");

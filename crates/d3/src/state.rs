@@ -2,7 +2,7 @@
 //! the armies' resolve, the dice and the log.
 
 use crate::army::{self, eliminated, pinned};
-use crate::scenario::{Army, Scenario};
+use crate::scenario::{Army, Scenario, MAX_UNITS};
 use crate::units::{units, Type};
 use fiw_engine::{Dice, Log, Outcome, RuleError};
 use fiw_table::{Kind, Pose, Rect};
@@ -130,9 +130,6 @@ pub struct D3 {
     #[serde(skip)]
     pub(crate) moves: crate::candidates::MoveCache,
 }
-
-/// The most units a battle may hold (unit numbers are one byte in actions).
-pub const MAX_UNITS: usize = 250;
 
 impl D3 {
     /// A battle of a checked scenario, with seeded dice.

@@ -621,7 +621,7 @@ fn listed_orders_are_legal_and_typed_ones_need_not_be_listed() {
     }
     // any legal point may be typed, listed or not
     let a = g
-        .parse_action("move fr-reg-3a to 30.3,5.1 face 10")
+        .parse_action("move fr-reg-3a to 64.1,10.3 face 260")
         .unwrap();
     assert!(!list.contains(&a));
     g.apply(a).unwrap();
