@@ -91,6 +91,7 @@ const SECTIONS: &[Sec] = &[
             "crates/d3/tests/rulebook.rs::charge_hits_and_their_modifiers",
             "crates/d3/tests/rulebook.rs::cavalry_cannot_charge_cover_squares_or_commanders",
             "crates/d3/tests/rulebook.rs::charged_artillery_is_lost_alone_and_unmanned_near_infantry",
+            "crates/d3/tests/rulebook.rs::a_charge_is_fought_only_if_the_cavalry_still_touch_their_target",
         ],
     },
     Sec {
@@ -155,6 +156,7 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("shooting marker", "on the shooter, naming its target; cleared when that target is removed", "the text marks the unit that shoots (state.rs: engaged)"),
     ("retiring from fire", "straight away from the shooter, the full move, holding the facing; offered only when the whole move is possible", "the text gives no direction (rules.rs: retire_to)"),
     ("the 6\" stop and the grain of orders", "a move may end up to 0.075\" past the point where it first comes within 6\" of an enemy", "places are typed to a tenth of an inch and that point is almost never on the grid: held to it exactly, a unit could only ever stop short of musket range, never in it (rules.rs: STOP_GRAIN)"),
+    ("a charge fought without contact", "not fought: the charge needs the cavalry still touching its target when the charges phase begins, and flank or rear is judged where contact was made", "a cavalry or skirmish target shot at in the same turn may retire out of contact before the charges are fought, and a charge is a fight between bases in contact (rules.rs: resolve_charges)"),
     ("charges and the 6\" stop", "a charge is not stopped 6\" short of anyone", "the text's exception for moving at an enemy to charge (rules.rs: check_charge)"),
     ("charge modifiers", "the two -1s first, then the doublings; never below 0", "the text lists them without an order (rules.rs: resolve_charges)"),
     ("infantry near a charged gun", "line or veteran infantry of the gun's army", "skirmishers are listed apart from infantry in the text (rules.rs: resolve_charges)"),

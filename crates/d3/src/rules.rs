@@ -921,9 +921,12 @@ impl D3 {
                         self.orders_given[self.units[i].army.seat()] = true;
                     }
                     self.set_pose(i, end);
+                    // flank or rear is judged where the cavalry make contact
+                    let flank =
+                        self.rect(target as usize).side_towards(end.at) != fiw_table::Side::Front;
                     let u = &mut self.units[i];
                     u.moved = true;
-                    u.charging = Some(target);
+                    u.charging = Some(crate::state::Charge { target, flank });
                     if self.log.is_on() {
                         let text = self.text_of(&a);
                         self.log.public(|| {
@@ -935,21 +938,28 @@ impl D3 {
         }
     }
 
-    /// Charges: each cavalry unit that charged this turn rolls D3+1 hits, one fewer against a
-    /// target on a hill and one fewer against cavalry, doubled against a flank or the rear and
+    /// Charges: each cavalry unit that charged this turn and still touches its target (a
+    /// cavalry or skirmish target shot at since may have retired out of contact, and then the
+    /// charge is not fought) rolls D3+1 hits, one fewer against a target on a hill and one
+    /// fewer against cavalry, doubled against a flank or the rear (as judged at contact) and
     /// doubled against skirmishers. Charged artillery with no infantry within 3" is
     /// eliminated; with infantry that near it takes no hits but is unmanned while the cavalry
     /// stay in contact.
     fn resolve_charges(&mut self) {
         for i in 0..self.units.len() {
-            let Some(t) = self.units[i].charging.take() else {
+            let Some(charge) = self.units[i].charging.take() else {
                 continue;
             };
-            let t = t as usize;
+            let t = charge.target as usize;
             if self.units[i].eliminated || self.units[t].eliminated {
                 continue;
             }
             let (a, b) = (self.id(i).to_string(), self.id(t).to_string());
+            if self.base(i).distance(self.base(t)) > EPS {
+                self.log
+                    .public(|| format!("{a}'s charge is not fought: {b} is no longer in contact"));
+                continue;
+            }
             let target = self.units[t].kind;
             if target == Type::Artillery {
                 let them = self.rect(t);
@@ -971,7 +981,6 @@ impl D3 {
             let layout = &self.scenario.layout;
             let them = self.rect(t);
             let on_hill = layout.under(&them).iter().any(|x| x.kind == Kind::Hill);
-            let side = them.side_towards(self.units[i].pose.at);
             let roll = d3(&mut self.dice);
             let mut hits = roll as i16 + 1;
             if on_hill {
@@ -981,7 +990,7 @@ impl D3 {
                 hits -= 1;
             }
             let mut hits = hits.max(0) as u8;
-            let flank = side != fiw_table::Side::Front;
+            let flank = charge.flank;
             if flank {
                 hits *= 2;
             }

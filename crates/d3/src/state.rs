@@ -74,10 +74,19 @@ pub struct Unit {
     pub engaged_with: Option<u8>,
     /// Formed in square.
     pub square: bool,
-    /// The enemy this cavalry charged into contact with this turn, resolved in the charges
-    /// phase.
+    /// The charge this cavalry made into contact this turn, fought in the charges phase.
     #[serde(default)]
-    pub charging: Option<u8>,
+    pub charging: Option<Charge>,
+}
+
+/// A charge made in the movement phase, to be fought in the charges phase (Charges).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Charge {
+    /// The enemy charged.
+    pub target: u8,
+    /// Whether the cavalry came into contact on the target's flank or rear, judged where they
+    /// made contact (the hits are doubled).
+    pub flank: bool,
 }
 
 /// A decision inside the shooting phase: the cavalry or skirmish unit `target` was shot at by
@@ -396,7 +405,7 @@ impl D3 {
             if u.engaged_with == Some(i as u8) {
                 u.engaged_with = None;
             }
-            if u.charging == Some(i as u8) {
+            if u.charging.is_some_and(|c| c.target == i as u8) {
                 u.charging = None;
             }
         }
