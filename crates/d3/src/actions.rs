@@ -107,6 +107,20 @@ impl Action {
     pub fn point(x: i16, y: i16) -> Point {
         Point::new(x as f64 / GRAIN, y as f64 / GRAIN)
     }
+
+    /// Where a move to `to` (a point of the grain) takes a unit whose centre is at `from`:
+    /// `from` itself when `to` is the point of the grain nearest it, else `to`. An order to
+    /// the unit's own place, to the tenth of an inch, is a pivot in place: a unit off the grain
+    /// (a garrison set up at 43.25", anyone after a charge or a retirement) could otherwise
+    /// never pivot, since no order names its exact centre (Movement: pivots on the centre).
+    pub fn destination(to: Point, from: Point) -> Point {
+        let grain = |v: f64| (v * GRAIN).round();
+        if grain(to.x) == grain(from.x) && grain(to.y) == grain(from.y) {
+            from
+        } else {
+            to
+        }
+    }
 }
 
 fn inches(v: i16) -> String {

@@ -735,7 +735,7 @@ impl<'a> Board<'a> {
         let u = self.unit(i);
         let value = match *a {
             Action::Move { x, y, facing, .. } => {
-                let p = Action::point(x, y);
+                let p = Action::destination(Action::point(x, y), u.pose.at);
                 return self.place_value_above(i, Pose::new(p.x, p.y, facing as f64), false, bar);
             }
             Action::Square { .. } => return self.place_value_above(i, u.pose, true, bar),

@@ -384,6 +384,7 @@ impl D3 {
         let name = self.id(i);
         let fp = units().get(u.kind).footprint;
         let from = u.pose.at;
+        let to = Action::destination(to, from);
         let length = from.dist(to);
         // the base where the move ends, worked out only when a question needs it
         let end_cell = std::cell::OnceCell::new();
@@ -888,7 +889,7 @@ impl D3 {
             Action::Pass => self.pass(),
             Action::Move { unit, x, y, facing } => {
                 let i = unit as usize;
-                let to = Action::point(x, y);
+                let to = Action::destination(Action::point(x, y), self.units[i].pose.at);
                 if to.dist(self.units[i].pose.at)
                     > units().get(self.units[i].kind).move_allowance + EPS
                 {
