@@ -31,7 +31,8 @@
 //!   at the nearest enemy, wherever it is), and every enemy whose shooting marker is on `j`
 //!   (engaged with `j`, it may pivot to face it, however far);
 //! - the whole army, when `j` is its commander (his place and whether he has moved set every
-//!   allowance), and every list, when `j` stood or stands in a town (one unit to a town);
+//!   allowance) or an enemy within 6" of him then or now (a commander with an enemy that near
+//!   gives no orders), and every list, when `j` stood or stands in a town (one unit to a town);
 //! - the commander's, when his orders were used or renewed (he may no longer, or again, move).
 //!
 //! Only the active army's lists are rebuilt, in its movement phase; the other army's keep their
@@ -255,6 +256,25 @@ impl D3 {
                 let reach = 6.0 + units().radius(v.kind) + rj + 0.05;
                 if v.pose.at.dist(was.pose.at) <= reach || v.pose.at.dist(now.pose.at) <= reach {
                     *e = true;
+                }
+            }
+            if kind != Type::Commander {
+                // an enemy commander within 6" of it, then or now, must move away and gives
+                // no orders: every allowance of his army may have changed
+                let reach = 6.0 + units().radius(Type::Commander) + rj + 0.05;
+                for c in 0..n {
+                    let v = &self.units[c];
+                    if v.kind == Type::Commander
+                        && v.army != army
+                        && (v.pose.at.dist(was.pose.at) <= reach
+                            || v.pose.at.dist(now.pose.at) <= reach)
+                    {
+                        for b in 0..n {
+                            if self.units[b].army == v.army {
+                                kept.stale[b] = true;
+                            }
+                        }
+                    }
                 }
             }
             if kept.stale.iter().all(|s| *s) {

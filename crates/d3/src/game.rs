@@ -541,6 +541,22 @@ impl D3 {
                     tries.push(a);
                 }
             }
+            // Army Commander: one who must move away and has no way out among these has the
+            // nearest legal place of the grain of orders (checked, as the approach is)
+            if self.threatened(i) {
+                let legal = |a: &Action| match (*a, &mover) {
+                    (Action::Move { x, y, facing, .. }, Some((m, ctx))) => self
+                        .check_move_from(*m, ctx, Action::point(x, y), facing as f64, true)
+                        .is_ok(),
+                    _ => false,
+                };
+                if !tries.iter().any(legal) {
+                    if let Some(a) = self.escape(i) {
+                        tries.push(a);
+                        approach = Some(a);
+                    }
+                }
+            }
         }
         if u.kind.is_infantry() {
             tries.push(Action::Square { unit: i as u8 });

@@ -2,7 +2,7 @@
 //! Effects), Squares and Shooting, each checked with a `RuleError` naming the rule, and
 //! applied.
 
-use crate::actions::Action;
+use crate::actions::{Action, GRAIN};
 use crate::dice::{best_of_two, d3};
 use crate::state::{Pending, Phase, D3};
 
@@ -17,6 +17,33 @@ pub(crate) struct MoveContext {
     /// centres within the allowance, 6" and both half-diagonals of the unit's. No move of at
     /// most the allowance ends on, passes through, or comes within 6" of any other.
     around: Vec<usize>,
+}
+
+/// Every offset of the grain of orders (tenths of an inch) within `reach` inches, nearest
+/// first and, at one distance, by bearing; worked out once for each reach asked.
+fn escape_offsets(reach: f64) -> std::sync::Arc<Vec<(i16, i16)>> {
+    static KEPT: std::sync::Mutex<Vec<(u32, std::sync::Arc<Vec<(i16, i16)>>)>> =
+        std::sync::Mutex::new(Vec::new());
+    let tenths = (reach * GRAIN).floor().clamp(0.0, 400.0) as i32;
+    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, list)) = kept.iter().find(|(r, _)| *r == tenths as u32) {
+        return list.clone();
+    }
+    let mut list: Vec<(i16, i16)> = (-tenths..=tenths)
+        .flat_map(|dx| (-tenths..=tenths).map(move |dy| (dx, dy)))
+        .filter(|&(dx, dy)| (dx, dy) != (0, 0) && dx * dx + dy * dy <= tenths * tenths)
+        .map(|(dx, dy)| (dx as i16, dy as i16))
+        .collect();
+    let angle = |(dx, dy): (i16, i16)| {
+        fiw_table::bearing(Point::new(0.0, 0.0), Point::new(dx as f64, dy as f64))
+    };
+    list.sort_by(|a, b| {
+        let d = |(x, y): (i16, i16)| i32::from(x) * i32::from(x) + i32::from(y) * i32::from(y);
+        d(*a).cmp(&d(*b)).then(angle(*a).total_cmp(&angle(*b)))
+    });
+    let list = std::sync::Arc::new(list);
+    kept.push((tenths as u32, list.clone()));
+    list
 }
 
 impl MoveContext {
@@ -606,7 +633,9 @@ impl D3 {
 
     /// Movement and Army Commander: the unit's allowance, 6" more when its commander has not
     /// moved this turn and stands within 6" of it (the commander's move orders; using them
-    /// holds the commander still for the rest of the turn).
+    /// holds the commander still for the rest of the turn). A commander with an enemy within
+    /// 6" gives no orders: he must move away this turn, and only a commander who does not
+    /// move gives them (else the orders would excuse him from moving away).
     pub fn allowance(&self, i: usize) -> f64 {
         let u = &self.units[i];
         let base = units().get(u.kind).move_allowance;
@@ -621,6 +650,7 @@ impl D3 {
                 && !v.eliminated
                 && !v.moved
                 && self.rect(c).is_within(&me, 6.0)
+                && !self.threatened(c)
         });
         if ordered {
             base + 6.0
@@ -629,18 +659,24 @@ impl D3 {
         }
     }
 
+    /// Army Commander: whether an enemy that fights stands within 6" of commander `c`, who
+    /// must then move away.
+    pub(crate) fn threatened(&self, c: usize) -> bool {
+        self.enemies_near(self.units[c].army, self.base(c), 6.0)
+            .next()
+            .is_some()
+    }
+
     /// Army Commander: the active army's commander when an enemy has come within 6" of it and
-    /// it has not yet moved away this turn, provided it has somewhere to go.
+    /// it has not yet moved away this turn, provided it has somewhere to go: some legal move
+    /// among his candidate orders, which look, when the usual ones have none, at every point of
+    /// the grain of orders within his move ([`D3::escape`]).
     pub fn commander_must_evade(&self) -> Option<usize> {
         let c = (0..self.units.len()).find(|c| {
             let v = &self.units[*c];
             v.army == self.active && v.kind == Type::Commander && !v.eliminated && !v.moved
         })?;
-        if self.orders_given[self.active.seat()]
-            || self
-                .enemies_within(self.active, &self.rect(c), 6.0)
-                .is_empty()
-        {
+        if !self.threatened(c) {
             return None;
         }
         let has_escape = |list: &[Action]| list.iter().any(|a| matches!(a, Action::Move { .. }));
@@ -653,6 +689,25 @@ impl D3 {
             }
         };
         escapes.then_some(c)
+    }
+
+    /// Army Commander: a legal move for the threatened commander `c`, looked for at every
+    /// point of the grain of orders within his move, nearest first, holding his facing (the
+    /// candidate orders try a few dozen places; a commander hemmed in by the table's edge, the
+    /// enemy and his own units may have a way out only a short step away, and the obligation
+    /// to move away must not lapse because the menu missed it).
+    pub(crate) fn escape(&self, c: usize) -> Option<Action> {
+        let mover = self.mover(c as u8).ok()?;
+        let ctx = self.context(mover);
+        let at = self.units[c].pose.at;
+        let facing = self.units[c].pose.facing.round();
+        let (gx, gy) = ((at.x * GRAIN).round(), (at.y * GRAIN).round());
+        escape_offsets(ctx.allowance).iter().find_map(|&(dx, dy)| {
+            let to = Point::new((gx + dx as f64) / GRAIN, (gy + dy as f64) / GRAIN);
+            self.check_move_from(mover, &ctx, to, facing, true)
+                .is_ok()
+                .then(|| Action::move_to(c, to.x, to.y, facing))
+        })
     }
 
     /// Whether unit `j`'s base lies more than `reach` inches (plus its own half-diagonal) from

@@ -342,12 +342,6 @@ impl D3 {
 
     /// The living enemy units that can engage (every type but the commander: commanders
     /// cannot be engaged in combat, Army Commander), within `limit` inches of `rect`.
-    pub(crate) fn enemies_within(&self, army: Army, rect: &Rect, limit: f64) -> Vec<usize> {
-        self.enemies_near(army, rect, limit).collect()
-    }
-
-    /// [`D3::enemies_within`] without gathering them: the first, or whether there is any, is
-    /// usually all that is asked.
     pub(crate) fn enemies_near<'a>(
         &'a self,
         army: Army,
