@@ -76,6 +76,7 @@ const SECTIONS: &[Sec] = &[
         code: &["crates/d3/src/rules.rs: check_shoot, shoot, retire_to"],
         tests: &[
             "crates/d3/tests/rulebook.rs::shooting_needs_range_arc_and_sight",
+            "crates/d3/tests/rulebook.rs::commanders_do_not_block_a_line_of_sight",
             "crates/d3/tests/rulebook.rs::a_unit_in_a_town_shoots_all_round",
             "crates/d3/tests/rulebook.rs::artillery_reaches_exactly_twenty_four_inches_and_woods_deeper_than_six_block_sight",
             "crates/d3/tests/rulebook.rs::shooting_dice_by_type",
@@ -153,6 +154,7 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("army resolve: units counted", "every unit but the commander", "the text adds the general separately (+1), so he is not also one of the units (army.rs: starting_resolve)"),
     ("moving base's facing", "the final facing, from the start", "the pivot at the start turns the base to the facing it ends with; the straight move and its 6\" stop are measured with that base, and the pivot in place must not overlap another base (rules.rs: check_move)"),
     ("disengaging", "end beyond 6\" of every enemy, not coming within 6\" of another", "'move away' read as breaking contact (rules.rs: check_move)"),
+    ("commanders and lines of sight", "a commander's base blocks no line of sight, his own army's or the enemy's", "commanders can be neither shot nor charged, so they are no screen: a line blocked by one would stop fire at targets no unit of the table stands before (rules.rs: screens)"),
     ("engaging enemies", "every type but commanders", "commanders cannot be engaged, so they neither stop moves nor hold units in combat (state.rs: enemies_near)"),
     ("commander near enemies", "never ends a move within 6\" of an enemy; with an enemy within 6\" he must move away: `pass` is refused until he has, whenever some legal move gets him clear (his candidate orders, and failing them every tenth-inch point within his move, facing as he does)", "commanders cannot be engaged, and the obligation must not lapse because a menu missed a way out (rules.rs: check_move, commander_must_evade, escape)"),
     ("commander's orders", "a unit within 6\" of a commander who has not moved may move 6\" more; using it holds the commander still that turn; a commander with an enemy within 6\" gives no orders", "so that an earlier move is never made illegal by a later one; and only a commander who does not move gives orders, while one with an enemy near must move away (rules.rs: allowance)"),

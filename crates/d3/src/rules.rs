@@ -825,7 +825,7 @@ impl D3 {
             others.clear();
             others.extend(
                 (0..self.units.len())
-                    .filter(|j| !self.units[*j].eliminated && *j != i && *j != t)
+                    .filter(|j| self.screens(*j, i, t))
                     .map(|j| self.bases[j]),
             );
             layout.line_of_sight(&me, &them, &others, u.kind == Type::Artillery)
@@ -835,7 +835,7 @@ impl D3 {
                 return Err(Refused::Quiet { fixed: false });
             }
             let index: Vec<usize> = (0..self.units.len())
-                .filter(|j| !self.units[*j].eliminated && *j != i && *j != t)
+                .filter(|j| self.screens(*j, i, t))
                 .collect();
             let by = match why {
                 Blocked::Unit(k) => index
@@ -855,6 +855,14 @@ impl D3 {
             )));
         }
         Ok(())
+    }
+
+    /// Shooting: whether unit `j` may stand across the line of sight from `i` to `t`: any unit
+    /// on the table but those two and commanders, who can be neither shot nor charged and so
+    /// are no screen (Army Commander).
+    fn screens(&self, j: usize, i: usize, t: usize) -> bool {
+        let v = &self.units[j];
+        !v.eliminated && v.kind != Type::Commander && j != i && j != t
     }
 
     /// The shooter and target of a shot, and the shooter's range, when both may take part at
