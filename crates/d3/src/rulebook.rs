@@ -67,6 +67,7 @@ const SECTIONS: &[Sec] = &[
             "crates/d3/tests/rulebook.rs::artillery_on_a_hill_sees_over_units",
             "crates/d3/tests/rulebook.rs::entrenched_shooters_roll_two_d3_and_keep_the_higher",
             "crates/d3/tests/rulebook.rs::woods_cover_skirmishers_and_entrenchments_do_not_cover_cavalry",
+            "crates/d3/tests/rulebook.rs::no_unit_ends_a_retirement_in_a_held_town_nor_horse_a_charge_in_one",
         ],
     },
     Sec {
@@ -159,7 +160,8 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("commander near enemies", "never ends a move within 6\" of an enemy; with an enemy within 6\" he must move away: `pass` is refused until he has, whenever some legal move gets him clear (his candidate orders, and failing them every tenth-inch point within his move, facing as he does)", "commanders cannot be engaged, and the obligation must not lapse because a menu missed a way out (rules.rs: check_move, commander_must_evade, escape)"),
     ("commander's orders", "a unit within 6\" of a commander who has not moved may move 6\" more; using it holds the commander still that turn; a commander with an enemy within 6\" gives no orders", "so that an earlier move is never made illegal by a later one; and only a commander who does not move gives orders, while one with an enemy near must move away (rules.rs: allowance)"),
     ("shooting marker", "on the shooter, naming its target; cleared when that target is removed", "the text marks the unit that shoots (state.rs: engaged)"),
-    ("retiring from fire", "straight away from the shooter, the full move, holding the facing; offered only when the whole move is possible", "the text gives no direction (rules.rs: retire_to)"),
+    ("retiring from fire", "straight away from the shooter, the full move, holding the facing; offered only when the whole move is possible: on the table, over ground the unit may cross, through no unit (cavalry), ending on none and in no town it may not end in (a town another unit holds, or any town for cavalry)", "the text gives no direction; a retirement is a move and keeps the rules of moves (rules.rs: retire_to, town_at_end)"),
+    ("towns: where a move ends", "a base with any part in a town is in it for the rules that bar a town: only infantry and skirmishers end a move (a charge, a retirement) there, and one unit to a town", "a town's one occupant may not share it with a second base at all, and cavalry may not end a charge in one (rules.rs: town_at_end)"),
     ("a pivot in place", "an order to the unit's own place to the tenth of an inch (the point of the grain nearest its centre) turns it on its exact centre without moving it", "orders name places to a tenth of an inch, and a unit off that grid (a garrison at 43.25\", anyone after a charge or a retirement) could otherwise never pivot, engaged or not (actions.rs: destination)"),
     ("the 6\" stop and the grain of orders", "a move may end up to 0.075\" past the point where it first comes within 6\" of an enemy", "places are typed to a tenth of an inch and that point is almost never on the grid: held to it exactly, a unit could only ever stop short of musket range, never in it (rules.rs: STOP_GRAIN)"),
     ("a charge fought without contact", "not fought: the charge needs the cavalry still touching its target when the charges phase begins, and flank or rear is judged where contact was made", "a cavalry or skirmish target shot at in the same turn may retire out of contact before the charges are fought, and a charge is a fight between bases in contact (rules.rs: resolve_charges)"),

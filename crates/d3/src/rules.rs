@@ -94,6 +94,26 @@ fn never(quiet: bool, rule: &str, message: impl FnOnce() -> String) -> Refused {
     }
 }
 
+/// Why a move may not end where it would (Terrain Effects: only infantry and skirmishers may
+/// end a move in a town, and only one unit may occupy a town).
+pub(crate) enum Town {
+    /// Terrain `k` is a town this unit's type may not end a move in.
+    Barred(usize),
+    /// Terrain `k` is a town unit `j` already holds.
+    Held(usize, usize),
+}
+
+fn town_barred(t: &fiw_table::Terrain) -> String {
+    format!(
+        "only infantry and skirmishers may end a move in a town ({})",
+        t.label()
+    )
+}
+
+fn town_held(holder: &str, t: &fiw_table::Terrain) -> String {
+    format!("{holder} already holds {}: one unit to a town", t.label())
+}
+
 /// Why a move is refused: in a sentence, or quietly for a listing, saying whether the refusal
 /// could change while the unit stands where it is (other units moving).
 pub(crate) enum Refused {
@@ -292,6 +312,19 @@ impl D3 {
                     layout.terrain()[k].label()
                 ),
             ));
+        }
+        let end_rect = fp.place(end);
+        match self.town_at_end(i, to, || &end_rect) {
+            Some(Town::Barred(k)) => {
+                return Err(err("Terrain Effects", town_barred(&layout.terrain()[k])))
+            }
+            Some(Town::Held(k, j)) => {
+                return Err(err(
+                    "Terrain Effects",
+                    town_held(self.id(j), &layout.terrain()[k]),
+                ))
+            }
+            None => {}
         }
         // only woods are measured against the charge (the same answer as `Layout::under`)
         if let Some(w) = layout
@@ -577,36 +610,18 @@ impl D3 {
                 }));
             }
         }
-        for t in layout.terrain().iter().filter(|t| t.kind == Kind::Town) {
-            let (a, b) = t.polygon.bounds();
-            let near_end = !(b.x < to.x - radius
-                || a.x > to.x + radius
-                || b.y < to.y - radius
-                || a.y > to.y + radius);
-            if near_end && t.polygon.holds(end()) != Containment::Outside {
-                if !u.kind.may_end_in_town() {
-                    return Err(never(quiet, "Terrain Effects", || {
-                        format!(
-                            "only infantry and skirmishers may end a move in a town ({})",
-                            t.label()
-                        )
-                    }));
-                }
-                for j in 0..self.units.len() {
-                    if j != i
-                        && !self.units[j].eliminated
-                        && t.polygon.holds(self.base(j)) != Containment::Outside
-                    {
-                        return Err(no(quiet, "Terrain Effects", || {
-                            format!(
-                                "{} already holds {}: one unit to a town",
-                                self.id(j),
-                                t.label()
-                            )
-                        }));
-                    }
-                }
+        match self.town_at_end(i, to, || end()) {
+            Some(Town::Barred(k)) => {
+                return Err(never(quiet, "Terrain Effects", || {
+                    town_barred(&layout.terrain()[k])
+                }))
             }
+            Some(Town::Held(k, j)) => {
+                return Err(no(quiet, "Terrain Effects", || {
+                    town_held(self.id(j), &layout.terrain()[k])
+                }))
+            }
+            None => {}
         }
         for &j in &ctx.around {
             if self.far_from_path(j, from, to, radius)
@@ -629,6 +644,45 @@ impl D3 {
             }
         }
         Ok(())
+    }
+
+    /// Terrain Effects: whether unit `i`, ending a move (a move, a charge, a retirement from
+    /// fire) centred on `to` with its base `end`, would end in a town it may not: its type may
+    /// not end a move in one, or another unit holds it. Any part of a base in a town puts it
+    /// there for these two rules (one base may not share a town with another at all).
+    pub(crate) fn town_at_end<'a>(
+        &self,
+        i: usize,
+        to: Point,
+        end: impl Fn() -> &'a fiw_table::Rect,
+    ) -> Option<Town> {
+        let u = &self.units[i];
+        let radius = units().radius(u.kind);
+        let layout = &self.scenario.layout;
+        for (k, t) in layout.terrain().iter().enumerate() {
+            if t.kind != Kind::Town {
+                continue;
+            }
+            let (a, b) = t.polygon.bounds();
+            let near_end = !(b.x < to.x - radius
+                || a.x > to.x + radius
+                || b.y < to.y - radius
+                || a.y > to.y + radius);
+            if !near_end || t.polygon.holds(end()) == Containment::Outside {
+                continue;
+            }
+            if !u.kind.may_end_in_town() {
+                return Some(Town::Barred(k));
+            }
+            if let Some(j) = (0..self.units.len()).find(|&j| {
+                j != i
+                    && !self.units[j].eliminated
+                    && t.polygon.holds(self.base(j)) != Containment::Outside
+            }) {
+                return Some(Town::Held(k, j));
+            }
+        }
+        None
     }
 
     /// Movement and Army Commander: the unit's allowance, 6" more when its commander has not
@@ -1173,10 +1227,7 @@ impl D3 {
                 .terrain()
                 .iter()
                 .any(|x| x.kind == Kind::Woods && x.polygon.holds(&path) != Containment::Outside))
-            || (!u.kind.may_end_in_town()
-                && layout.terrain().iter().any(|x| {
-                    x.kind == Kind::Town && x.polygon.holds(&rect) != Containment::Outside
-                }));
+            || self.town_at_end(t, to, || &rect).is_some();
         if barred {
             return None;
         }
