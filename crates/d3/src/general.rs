@@ -41,7 +41,7 @@ use crate::actions::Action;
 use crate::army::{COVER_LIMIT, OPEN_LIMIT};
 use crate::game::{UnitView, View};
 use crate::scenario::Army;
-use crate::state::{Phase, D3};
+use crate::state::{stands_in, Phase, D3};
 use crate::units::{units, Type};
 use fiw_engine::{Policy, Seen};
 use fiw_table::{Arc, Kind, Layout, Point, Pose, Rect, Side};
@@ -190,31 +190,6 @@ fn army_of(seen: &Seen<D3>) -> Army {
     } else {
         Army::French
     }
-}
-
-/// Whether a base lies partly or wholly in a piece of terrain, as far as the general needs
-/// to know: its centre or a corner inside. The rules measure the area shared (a terrain corner
-/// poking into the middle of an edge counts there); the general asks this of every candidate,
-/// and a rule of thumb may miss such a sliver.
-fn touches(t: &fiw_table::Terrain, rect: &Rect) -> bool {
-    let (lo, hi) = t.polygon.bounds();
-    let c = rect.corners();
-    let (x0, x1) = c
-        .iter()
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| {
-            (a.min(p.x), b.max(p.x))
-        });
-    let (y0, y1) = c
-        .iter()
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| {
-            (a.min(p.y), b.max(p.y))
-        });
-    if x1 < lo.x || x0 > hi.x || y1 < lo.y || y0 > hi.y {
-        return false;
-    }
-    std::iter::once(rect.centre())
-        .chain(c)
-        .any(|p| t.polygon.locate(p) == fiw_table::Location::Inside)
 }
 
 /// How much of the straight line `a`–`b` runs inside a piece of ground, taken as convex (the
@@ -422,7 +397,7 @@ impl<'a> Board<'a> {
             let cover = self.layout.effect(t.kind).cover
                 && (t.kind != Kind::Entrenchment || kind.covered_by_entrenchment());
             let asked = cover || t.kind == Kind::Town || t.kind == Kind::Entrenchment;
-            if asked && touches(t, rect) {
+            if asked && stands_in(t, rect) {
                 g.cover |= cover;
                 g.town |= t.kind == Kind::Town;
                 g.entrenchment |= t.kind == Kind::Entrenchment;
@@ -435,7 +410,7 @@ impl<'a> Board<'a> {
         self.layout
             .terrain()
             .iter()
-            .any(|t| t.kind == kind && touches(t, rect))
+            .any(|t| t.kind == kind && stands_in(t, rect))
     }
 
     /// What a target is worth hitting once: only eliminations cost the enemy resolve, so a

@@ -104,6 +104,7 @@ const SECTIONS: &[Sec] = &[
         code: &["crates/d3/src/army.rs", "crates/d3/src/state.rs: eliminate, pinned"],
         tests: &[
             "crates/d3/tests/rulebook.rs::units_go_beyond_six_hits_or_twelve_in_cover",
+            "crates/d3/tests/rulebook.rs::a_unit_is_in_cover_when_the_centre_of_its_base_is",
             "crates/d3/tests/rulebook.rs::a_unit_in_cover_with_six_hits_may_not_move_and_goes_beyond_twelve",
         ],
     },
@@ -169,7 +170,8 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("charge modifiers", "the two -1s first, then the doublings; never below 0", "the text lists them without an order (rules.rs: resolve_charges)"),
     ("infantry near a charged gun", "line or veteran infantry of the gun's army", "skirmishers are listed apart from infantry in the text (rules.rs: resolve_charges)"),
     ("squares", "line and veteran infantry; forming is the unit's move", "squares are an infantry formation; the text forms them during the move (rules.rs: check_square)"),
-    ("in cover", "any part of the base in woods, a town, or (for all but cavalry) an entrenchment", "the table's own reading of 'in' (state.rs: in_cover_at)"),
+    ("in cover", "the centre of the base in woods, a town, or (for all but cavalry) an entrenchment, or on its edge; the one reading for every rule that asks: cavalry may not charge it, it is eliminated beyond 12 hits, not 6, and held in place from 6", "a unit in cover is in the wood or behind the works; read as any part of the base, a hundredth of an inch over the edge gave 12 hits, charge immunity and the best of 2D3 (state.rs: in_cover_at, stands_in)"),
+    ("in a town, an entrenchment, on a hill", "the centre of the base in it, as for cover: a shooter so placed in a town fires all round, in an entrenchment (all but cavalry) rolls the best of 2D3; a charge's target so placed on a hill takes one hit fewer", "one reading of standing in terrain for everything terrain gives (state.rs: stands_in_kind); only entry rules (woods, towns) and lines of sight count any part of a base"),
 ];
 
 /// Every section, where it lives and its tests, and every assumed value.

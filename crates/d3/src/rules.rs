@@ -856,11 +856,7 @@ impl D3 {
             }));
         }
         let layout = &self.scenario.layout;
-        // only towns are measured against the shooter (the same answer as `Layout::under`)
-        let in_town = layout
-            .terrain()
-            .iter()
-            .any(|x| x.kind == Kind::Town && x.polygon.holds(&me) != Containment::Outside);
+        let in_town = self.stands_in_kind(Kind::Town, &me);
         let arc = if in_town {
             Arc::ALL_ROUND
         } else {
@@ -1096,9 +1092,8 @@ impl D3 {
                 }
                 continue;
             }
-            let layout = &self.scenario.layout;
             let them = self.rect(t);
-            let on_hill = layout.under(&them).iter().any(|x| x.kind == Kind::Hill);
+            let on_hill = self.stands_in_kind(Kind::Hill, &them);
             let roll = d3(&mut self.dice);
             let mut hits = roll as i16 + 1;
             if on_hill {
@@ -1159,12 +1154,8 @@ impl D3 {
     fn shoot(&mut self, i: usize, t: usize) {
         let kind = self.units[i].kind;
         let me = self.rect(i);
-        let layout = &self.scenario.layout;
-        let entrenched = kind.covered_by_entrenchment()
-            && layout
-                .under(&me)
-                .iter()
-                .any(|x| x.kind == Kind::Entrenchment);
+        let entrenched =
+            kind.covered_by_entrenchment() && self.stands_in_kind(Kind::Entrenchment, &me);
         let roll = if entrenched {
             best_of_two(&mut self.dice)
         } else {

@@ -318,16 +318,28 @@ impl D3 {
         self.cover[i] = self.in_cover_at(self.units[i].kind, &self.bases[i]);
     }
 
-    /// Eliminating Units: whether a base of `kind` at `rect` is in cover. Woods and towns
-    /// cover whoever is in them; entrenchments cover infantry, skirmishers and artillery.
+    /// Eliminating Units: whether a base of `kind` at `rect` is in cover: its centre in woods
+    /// or a town (which cover whoever is in them) or an entrenchment (which covers infantry,
+    /// skirmishers and artillery). One reading for every rule that asks: cavalry may not
+    /// charge it, it lasts to 12 hits, is held in place from 6.
     pub fn in_cover_at(&self, kind: Type, rect: &Rect) -> bool {
         let layout = &self.scenario.layout;
-        // the same answer as asking `Layout::under`, without clipping terrain that gives no cover
         layout.terrain().iter().any(|t| {
             layout.effect(t.kind).cover
                 && (t.kind != Kind::Entrenchment || kind.covered_by_entrenchment())
-                && t.polygon.holds(rect) != fiw_table::Containment::Outside
+                && stands_in(t, rect)
         })
+    }
+
+    /// Whether a base stands in terrain of `kind` for the rules that give it something there
+    /// (an entrenchment's best of 2D3, a town's all-round fire, a hill against a charge): the
+    /// reading of [`stands_in`], as for cover.
+    pub fn stands_in_kind(&self, kind: Kind, rect: &Rect) -> bool {
+        self.scenario
+            .layout
+            .terrain()
+            .iter()
+            .any(|t| t.kind == kind && stands_in(t, rect))
     }
 
     /// Whether unit `i` is in cover where it stands.
@@ -431,6 +443,15 @@ impl D3 {
             }
         }
     }
+}
+
+/// Whether a base stands in a piece of terrain for what the terrain gives it (cover, an
+/// entrenchment's dice, a town's all-round fire, a hill): the centre of the base inside the
+/// terrain or on its edge. A sliver of base over the edge is not enough: the text's "in
+/// cover" is a unit in the wood or behind the works, and a hundredth of an inch of base in
+/// them gave 12 hits, immunity to charges and the best of two dice.
+pub fn stands_in(t: &fiw_table::Terrain, rect: &Rect) -> bool {
+    t.polygon.locate(rect.centre()) != fiw_table::Location::Outside
 }
 
 #[cfg(test)]
