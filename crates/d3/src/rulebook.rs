@@ -54,7 +54,7 @@ const SECTIONS: &[Sec] = &[
         title: "Disengaging",
         summary: "A unit within 6\" of an enemy, or marked after shooting at one still on the table, is engaged; only cavalry and skirmishers leave, moving away to end beyond 6\" of every enemy without coming within 6\" of another.",
         code: &["crates/d3/src/state.rs: engaged", "crates/d3/src/rules.rs: check_move"],
-        tests: &["crates/d3/tests/rulebook.rs::cavalry_and_skirmishers_disengage_by_moving_away"],
+        tests: &["crates/d3/tests/rulebook.rs::cavalry_and_skirmishers_disengage_by_moving_away", "crates/d3/tests/rulebook.rs::disengaging_moves_away_from_the_enemy"],
     },
     Sec {
         section: "4.3",
@@ -106,6 +106,7 @@ const SECTIONS: &[Sec] = &[
             "crates/d3/tests/rulebook.rs::units_go_beyond_six_hits_or_twelve_in_cover",
             "crates/d3/tests/rulebook.rs::a_unit_is_in_cover_when_the_centre_of_its_base_is",
             "crates/d3/tests/rulebook.rs::a_unit_in_cover_with_six_hits_may_not_move_and_goes_beyond_twelve",
+            "crates/d3/tests/rulebook.rs::pinned_units_neither_retire_nor_form_square",
         ],
     },
     Sec {
@@ -155,7 +156,8 @@ const SECTIONS: &[Sec] = &[
 const READINGS: &[(&str, &str, &str)] = &[
     ("army resolve: units counted", "every unit but the commander", "the text adds the general separately (+1), so he is not also one of the units (army.rs: starting_resolve)"),
     ("moving base's facing", "the final facing, from the start", "the pivot at the start turns the base to the facing it ends with; the straight move and its 6\" stop are measured with that base, and the pivot in place must not overlap another base (rules.rs: check_move)"),
-    ("disengaging", "end beyond 6\" of every enemy, not coming within 6\" of another", "'move away' read as breaking contact (rules.rs: check_move)"),
+    ("disengaging", "move away from every enemy it is engaged with (neither the distance between centres nor the gap between bases ever shrinks along the move), end beyond 6\" of every enemy, and not come within 6\" of another on the way", "'move away' read as breaking contact by going away: a skirmisher may not disengage by passing through its enemy to end beyond it (rules.rs: check_move, moves_away)"),
+    ("pinned units", "a unit in cover with 6 hits or more neither moves, pivots, charges, forms square nor retires from fire", "the text says it is not allowed to move, and a pivot, a square and a retirement are moves (rules.rs: mover, check_square, check_charge, retire_to)"),
     ("commanders and lines of sight", "a commander's base blocks no line of sight, his own army's or the enemy's", "commanders can be neither shot nor charged, so they are no screen: a line blocked by one would stop fire at targets no unit of the table stands before (rules.rs: screens)"),
     ("engaging enemies", "every type but commanders", "commanders cannot be engaged, so they neither stop moves nor hold units in combat (state.rs: enemies_near)"),
     ("commander near enemies", "never ends a move within 6\" of an enemy; with an enemy within 6\" he must move away: `pass` is refused until he has, whenever some legal move gets him clear (his candidate orders, and failing them every tenth-inch point within his move, facing as he does)", "commanders cannot be engaged, and the obligation must not lapse because a menu missed a way out (rules.rs: check_move, commander_must_evade, escape)"),

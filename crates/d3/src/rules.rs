@@ -239,6 +239,12 @@ impl D3 {
                 format!("{name} has already moved this turn"),
             ));
         }
+        if self.pinned(i) {
+            return Err(err(
+                "Eliminating Units",
+                format!("{name} has taken {} hits in cover and may not move", u.hits),
+            ));
+        }
         let t = target as usize;
         let v = self
             .units
@@ -514,6 +520,21 @@ impl D3 {
         } else if engaged && !pivot_only {
             // Disengaging: away from the enemy, ending beyond 6" of every enemy, and not
             // coming within 6" of another on the way
+            let foes = near
+                .iter()
+                .copied()
+                .chain(u.engaged_with.map(usize::from))
+                .filter(|j| !self.units[*j].eliminated);
+            for j in foes {
+                if !self.moves_away(&moving, to, j) {
+                    return Err(no(quiet, "Disengaging", || {
+                        format!(
+                            "{name} must move away from {} to disengage: this move brings it nearer",
+                            self.id(j)
+                        )
+                    }));
+                }
+            }
             if let Some(j) = self.enemies_near(u.army, end(), 6.0).next() {
                 return Err(no(quiet, "Disengaging", || {
                     format!(
@@ -764,6 +785,33 @@ impl D3 {
         })
     }
 
+    /// Disengaging: whether a base `moving` (the unit at its start, turned to its final
+    /// facing) going straight to `to` moves away from unit `j`: neither the distance between
+    /// their centres nor the gap between their bases ever shrinks along the move. Both are
+    /// convex along a straight line, so neither shrinks anywhere if neither shrinks at the
+    /// start: the centres' by the direction of the move, the gap over its first hundredth of
+    /// an inch (a skirmisher passing through its enemy to end 6" beyond it does not move
+    /// away; one going along its front, the gap held, does).
+    fn moves_away(&self, moving: &fiw_table::Rect, to: Point, j: usize) -> bool {
+        let from = moving.centre();
+        let length = from.dist(to);
+        if length <= EPS {
+            return true;
+        }
+        let dir = (to - from) * (1.0 / length);
+        let them = self.base(j);
+        if dir.dot(from - them.centre()) < -EPS {
+            return false;
+        }
+        let step = length.min(0.01);
+        let ahead = moving.footprint().place(Pose::new(
+            from.x + dir.x * step,
+            from.y + dir.y * step,
+            moving.pose().facing,
+        ));
+        ahead.distance(them) >= moving.distance(them) - EPS * step
+    }
+
     /// Whether unit `j`'s base lies more than `reach` inches (plus its own half-diagonal) from
     /// every point of the straight path `from`–`to`: then no base centred on the path within
     /// `reach` of its centre can touch it. A cheap bound that only skips exact questions whose
@@ -816,6 +864,16 @@ impl D3 {
             return Err(err(
                 "Squares",
                 format!("{} is already in square", self.id(i)),
+            ));
+        }
+        if self.pinned(i) {
+            return Err(err(
+                "Eliminating Units",
+                format!(
+                    "{} has taken {} hits in cover and may not move, nor form square",
+                    self.id(i),
+                    u.hits
+                ),
             ));
         }
         if u.moved {
@@ -1193,10 +1251,14 @@ impl D3 {
     }
 
     /// Shooting: where a cavalry or skirmish target shot at by `shooter` ends if it retires
-    /// its full move straight away from the shooter, holding its facing; `None` if that move
-    /// would leave the table, cross ground it may not, pass through a unit (cavalry) or end
-    /// on one.
+    /// its full move straight away from the shooter, holding its facing; `None` if it is held
+    /// in cover by its hits, or that move would leave the table, cross ground it may not, pass
+    /// through a unit (cavalry), end on one or end in a town it may not.
     pub fn retire_to(&self, t: usize, shooter: usize) -> Option<Pose> {
+        // Eliminating Units: a unit held in cover by its hits may not move, nor so retire
+        if self.pinned(t) {
+            return None;
+        }
         let u = &self.units[t];
         let fp = units().get(u.kind).footprint;
         let from = u.pose.at;
