@@ -81,6 +81,7 @@ const SECTIONS: &[Sec] = &[
             "crates/d3/tests/rulebook.rs::a_unit_in_a_town_shoots_all_round",
             "crates/d3/tests/rulebook.rs::artillery_reaches_exactly_twenty_four_inches_and_woods_deeper_than_six_block_sight",
             "crates/d3/tests/rulebook.rs::shooting_dice_by_type",
+            "crates/d3/tests/rulebook.rs::the_shooting_marker_lapses_once_its_target_is_beyond_range",
             "crates/d3/tests/rulebook.rs::cavalry_and_skirmishers_shot_at_may_retire_a_full_move_for_one_hit_fewer",
         ],
     },
@@ -162,7 +163,13 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("engaging enemies", "every type but commanders", "commanders cannot be engaged, so they neither stop moves nor hold units in combat (state.rs: enemies_near)"),
     ("commander near enemies", "never ends a move within 6\" of an enemy; with an enemy within 6\" he must move away: `pass` is refused until he has, whenever some legal move gets him clear (his candidate orders, and failing them every tenth-inch point within his move, facing as he does)", "commanders cannot be engaged, and the obligation must not lapse because a menu missed a way out (rules.rs: check_move, commander_must_evade, escape)"),
     ("commander's orders", "a unit within 6\" of a commander who has not moved may move 6\" more; using it holds the commander still that turn; a commander with an enemy within 6\" gives no orders", "so that an earlier move is never made illegal by a later one; and only a commander who does not move gives orders, while one with an enemy near must move away (rules.rs: allowance)"),
-    ("shooting marker", "on the shooter, naming its target; cleared when that target is removed", "the text marks the unit that shoots (state.rs: engaged)"),
+    ("shooting marker", "on the shooter, naming its target; lifted when that target is eliminated, or at the start of a turn when the target is beyond the shooter's range (6\" muskets, 24\" a gun)", "the text marks the unit that shoots and holds it until its enemy is eliminated; read literally, 8.6 % of infantry and artillery unit-turns of simulated battles were frozen by a marker, 84 % of them with the target out of range (it had retired or disengaged): a fight the target has broken off is over (rules.rs: lapse_markers; state.rs: engaged)"),
+    ("field of fire", "45° either side of straight ahead, measured from the front edge (a 90° arc, its boundary lines included), a target with any part of its base inside; all round from a town", "the text's '45 degree field of fire' read as One-Hour Wargames draws it, as the project's reading (rules/tabletop.md) does; from the front edge, so a unit does not fire past its own flanks (table: Rect::in_arc)"),
+    ("lines of sight", "from the middle of the shooter's front edge to the target's centre, a corner or the middle of a side: seen if one line is clear", "the text asks only for a clear line of sight; any part of a target in view can be fired at (table: Layout::line_of_sight)"),
+    ("woods and sight", "a line of sight passes through up to 6\" of woods in all, not more", "the text says only that woods give cover; 6\" (musket range) lets skirmishers in a wood fire out and be fired at from its edge, while a deep wood hides what is behind it (table: sight_line)"),
+    ("hills, towns and sight", "a hill or a town blocks a line of sight unless the shooter or the target has some part of its base on or in it; artillery with some part of its base on a hill sees over units", "the text lets artillery on a hill see over units, so hills must otherwise hide; a town hides what is behind it, not what is in it (table: sight_line)"),
+    ("units and sight", "every unit's base but the shooter's, the target's and the commanders' blocks a line of sight, friend or foe", "the text asks for a clear line of sight; only artillery on a hill sees over units (rules.rs: screens)"),
+    ("flank and rear", "the ground round the target is cut by its base's diagonals, extended; the cavalry's centre, where it made contact, lies in front, on a flank or to the rear (on a diagonal: front before flank, flank before rear)", "the text names flank and rear without drawing them; the diagonals are the usual tabletop reading (table: Rect::side_towards)"),
     ("retiring from fire", "straight away from the shooter, the full move, holding the facing; offered only when the whole move is possible: on the table, over ground the unit may cross, through no unit (cavalry), ending on none and in no town it may not end in (a town another unit holds, or any town for cavalry)", "the text gives no direction; a retirement is a move and keeps the rules of moves (rules.rs: retire_to, town_at_end)"),
     ("towns: where a move ends", "a base with any part in a town is in it for the rules that bar a town: only infantry and skirmishers end a move (a charge, a retirement) there, and one unit to a town", "a town's one occupant may not share it with a second base at all, and cavalry may not end a charge in one (rules.rs: town_at_end)"),
     ("a pivot in place", "an order to the unit's own place to the tenth of an inch (the point of the grain nearest its centre) turns it on its exact centre without moving it", "orders name places to a tenth of an inch, and a unit off that grid (a garrison at 43.25\", anyone after a charge or a retirement) could otherwise never pivot, engaged or not (actions.rs: destination)"),
@@ -208,7 +215,31 @@ pub fn rulebook() -> RuleBook {
             reason: reason.to_string(),
         });
     }
+    for (name, value, reason) in limits() {
+        assumed.push(AssumedValue {
+            name: name.to_string(),
+            value,
+            reason: reason.to_string(),
+        });
+    }
     RuleBook::new(SECTIONS, assumed)
+}
+
+/// The limits a scenario file must keep (it is refused, naming the field, otherwise): the
+/// text has none, but a hostile file must not make a battle too big to load, draw or play.
+fn limits() -> Vec<(&'static str, String, &'static str)> {
+    use crate::scenario::{MAX_ID, MAX_TEXT, MAX_TURNS, MAX_UNITS, MAX_ZONES};
+    use fiw_table::{MAX_POINTS, MAX_SIDE, MAX_SQUARES, MAX_TABLE_POINTS, MAX_TERRAIN};
+    vec![
+        ("limit: the table", format!("at most {MAX_SIDE}\" a side, and a grid of at most {MAX_SQUARES} squares a side"), "no real table comes near it; a table a billion inches wide took for ever to draw, and orders (tenths of an inch in 16 bits) reach 3,276.7\""),
+        ("limit: terrain", format!("at most {MAX_TERRAIN} pieces and {MAX_TABLE_POINTS} points in all, each polygon (terrain or deployment zone) at most {MAX_POINTS} points"), "every move and line of sight is measured against the terrain, and checking that a polygon never crosses itself grows with the square of its points (50,000 took minutes)"),
+        ("limit: units", format!("at most {MAX_UNITS} in a battle"), "an order numbers its unit in a byte"),
+        ("limit: deployment zones", format!("at most {MAX_ZONES} an army"), "each unit is checked against every zone"),
+        ("limit: turns", format!("at most {MAX_TURNS}"), "a scenario asking for four thousand million rounds would never end in a simulation"),
+        ("limit: unit names", format!("at most {MAX_ID} characters"), "every order and most log lines carry one"),
+        ("limit: a scenario file", format!("at most {MAX_TEXT} bytes"), "a save carries its scenario's text, and a file this size is read and checked at once"),
+        ("limit: facings and places", "finite numbers (a facing of nan or inf is refused)".to_string(), "a facing that is not a number was read as 0 without a word"),
+    ]
 }
 
 /// A scenario's assumed value as a name and the value chosen: `first = french`, a piece of

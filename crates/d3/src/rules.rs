@@ -1331,9 +1331,30 @@ impl D3 {
                         u.shot = false;
                     }
                 }
+                self.lapse_markers();
                 self.orders_given[self.active.seat()] = false;
                 let (who, round) = (self.active.id(), self.round);
                 self.log.public(|| format!("round {round}: the {who} turn"));
+            }
+        }
+    }
+
+    /// Shooting: at the start of each turn, a shooting marker whose target has gone beyond the
+    /// shooter's range (it retired or disengaged, or a gun's target walked off) is lifted.
+    /// The text holds a marked unit until its enemy is eliminated; read literally, a gun that
+    /// once fired at a unit passing 20" away was frozen for the rest of the battle. Engagement
+    /// is a fight the two can still carry on, and one the target has broken off is over.
+    fn lapse_markers(&mut self) {
+        for i in 0..self.units.len() {
+            let Some(t) = self.units[i].engaged_with.map(usize::from) else {
+                continue;
+            };
+            let range = units().get(self.units[i].kind).range.unwrap_or(0.0);
+            if self.units[t].eliminated || !self.base(i).is_within(self.base(t), range) {
+                self.units[i].engaged_with = None;
+                let (a, b) = (self.id(i).to_string(), self.id(t).to_string());
+                self.log
+                    .public(|| format!("{a}'s shooting marker lapses: {b} is beyond its range"));
             }
         }
     }

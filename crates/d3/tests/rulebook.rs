@@ -1334,3 +1334,42 @@ fn disengaging_moves_away_from_the_enemy() {
     let mut ok = g.clone();
     order(&mut ok, "move br-sk to 18,14");
 }
+
+#[test]
+fn the_shooting_marker_lapses_once_its_target_is_beyond_range() {
+    // (item 24) br-line shoots fr-sk, which retires 9" out of musket range: at the start of
+    // the next turn the marker lapses and br-line may move again; a marker on a target still
+    // in range holds
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-line", "line", 30.0, 10.0, 0.0),
+            ("br-l2", "line", 50.0, 10.0, 0.0),
+            ("fr-sk", "skirmishers", 30.0, 15.0, 180.0),
+            ("fr-far", "line", 50.0, 14.5, 180.0),
+            ("fr-x", "line", 10.0, 40.0, 180.0),
+        ],
+    );
+    g.apply(Action::Pass).unwrap();
+    g.dice_mut().force([face(2), face(1)]);
+    order(&mut g, "shoot br-line at fr-sk");
+    order(&mut g, "retire fr-sk");
+    order(&mut g, "shoot br-l2 at fr-far");
+    end_turn(&mut g);
+    // the French pass their turn; fr-far is still within 6" of br-l2
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::Pass).unwrap();
+    let (line, l2) = (
+        g.unit_named("br-line").unwrap(),
+        g.unit_named("br-l2").unwrap(),
+    );
+    assert_eq!(unit(&g, "br-line").engaged_with, None);
+    assert!(!g.engaged(line));
+    assert!(g.engaged(l2), "fr-far is still within range");
+    order(&mut g, "move br-line to 30,4");
+    assert!(log_lines(&g)
+        .iter()
+        .any(|l| l.contains("br-line's shooting marker lapses: fr-sk is beyond its range")));
+}
