@@ -334,6 +334,7 @@ mod tests {
                 .map(|a| a.value.as_str())
         };
         assert_eq!(find("Fort Oswego: turns"), Some("15"));
+        assert_eq!(find("Fort Oswego: objective"), Some("Fort Oswego"));
         assert_eq!(
             find("Fort Oswego: the west earthwork"),
             Some("entrenchment")

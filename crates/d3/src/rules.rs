@@ -20,7 +20,8 @@ pub(crate) struct MoveContext {
 }
 
 /// Every offset of the grain of orders (tenths of an inch) within `reach` inches, nearest
-/// first and, at one distance, by bearing; worked out once for each reach asked.
+/// first (at one distance, west to east, then south to north); worked out once for each reach
+/// asked.
 fn escape_offsets(reach: f64) -> std::sync::Arc<Vec<(i16, i16)>> {
     static KEPT: std::sync::Mutex<Vec<(u32, std::sync::Arc<Vec<(i16, i16)>>)>> =
         std::sync::Mutex::new(Vec::new());
@@ -34,12 +35,12 @@ fn escape_offsets(reach: f64) -> std::sync::Arc<Vec<(i16, i16)>> {
         .filter(|&(dx, dy)| (dx, dy) != (0, 0) && dx * dx + dy * dy <= tenths * tenths)
         .map(|(dx, dy)| (dx as i16, dy as i16))
         .collect();
-    let angle = |(dx, dy): (i16, i16)| {
-        fiw_table::bearing(Point::new(0.0, 0.0), Point::new(dx as f64, dy as f64))
-    };
-    list.sort_by(|a, b| {
-        let d = |(x, y): (i16, i16)| i32::from(x) * i32::from(x) + i32::from(y) * i32::from(y);
-        d(*a).cmp(&d(*b)).then(angle(*a).total_cmp(&angle(*b)))
+    list.sort_by_key(|&(x, y)| {
+        (
+            i32::from(x) * i32::from(x) + i32::from(y) * i32::from(y),
+            x,
+            y,
+        )
     });
     let list = std::sync::Arc::new(list);
     kept.push((tenths as u32, list.clone()));
@@ -774,11 +775,24 @@ impl D3 {
     pub(crate) fn escape(&self, c: usize) -> Option<Action> {
         let mover = self.mover(c as u8).ok()?;
         let ctx = self.context(mover);
-        let at = self.units[c].pose.at;
-        let facing = self.units[c].pose.facing.round();
+        let u = &self.units[c];
+        let at = u.pose.at;
+        let facing = u.pose.facing.round();
         let (gx, gy) = ((at.x * GRAIN).round(), (at.y * GRAIN).round());
+        // a quick refusal before the whole check: a place whose centre is nearer an enemy's
+        // base than 6" and half the commander's narrower side ends within 6" of it
+        let fp = units().get(u.kind).footprint;
+        let inner = 6.0 + fp.frontage().min(fp.depth()) / 2.0 - EPS;
+        let reach = ctx.allowance + 6.0 + units().radius(u.kind) + 0.1;
+        let foes: Vec<&fiw_table::Rect> = self
+            .enemies_near(u.army, self.base(c), reach)
+            .map(|j| self.base(j))
+            .collect();
         escape_offsets(ctx.allowance).iter().find_map(|&(dx, dy)| {
             let to = Point::new((gx + dx as f64) / GRAIN, (gy + dy as f64) / GRAIN);
+            if foes.iter().any(|r| r.distance_to_point(to) < inner) {
+                return None;
+            }
             self.check_move_from(mover, &ctx, to, facing, true)
                 .is_ok()
                 .then(|| Action::move_to(c, to.x, to.y, facing))

@@ -53,6 +53,10 @@ pub struct Scenario {
     pub turns: u32,
     /// The two armies, in seat order.
     pub armies: [ArmySetup; 2],
+    /// The piece of terrain (its index in the layout) the army that moves first came to take,
+    /// if the scenario names one: not a rule (the text's only victory is army resolve), but
+    /// what the computer generals fight over and the simulation's report counts.
+    pub objective: Option<usize>,
     /// Every value the text does not give: (what, why).
     pub assumed: Vec<(String, String)>,
 }
@@ -65,6 +69,8 @@ struct ScenarioDef {
     first_assumed: Option<String>,
     turns: u32,
     turns_assumed: Option<String>,
+    objective: Option<String>,
+    objective_assumed: Option<String>,
     table: toml::Value,
     british: ArmyDef,
     french: ArmyDef,
@@ -221,6 +227,23 @@ impl Scenario {
             format!("{}: turns = {}", def.name, def.turns),
             &def.turns_assumed,
         );
+        let objective = match &def.objective {
+            None => None,
+            Some(name) => {
+                let k = layout
+                    .terrain()
+                    .iter()
+                    .position(|t| t.name.as_deref() == Some(name.as_str()))
+                    .ok_or_else(|| {
+                        DataError::new(file, "objective", format!("no terrain is named '{name}'"))
+                    })?;
+                note(
+                    format!("{}: objective = {name}", def.name),
+                    &def.objective_assumed,
+                );
+                Some(k)
+            }
+        };
         for t in layout.terrain() {
             note(
                 format!("{}: {} ({})", def.name, t.label(), t.kind.word()),
@@ -267,6 +290,7 @@ impl Scenario {
             first: def.first,
             turns: def.turns,
             armies: [british, french],
+            objective,
             assumed,
         })
     }

@@ -120,6 +120,10 @@ pub struct D3 {
     /// A target's choice to retire, when one is due.
     pub(crate) pending: Option<Pending>,
     pub(crate) start_resolve: [u32; 2],
+    /// Whether a unit of the army that moves first has stood in the scenario's objective (the
+    /// fort it came to take), for the simulation's report.
+    #[serde(default)]
+    pub(crate) entered: bool,
     pub(crate) dice: Dice,
     /// The readable log: not part of the state a digest proves (a game played with the log
     /// on and replayed with it off is the same game).
@@ -207,6 +211,7 @@ impl D3 {
             orders_given: [false; 2],
             pending: None,
             start_resolve,
+            entered: false,
             dice: Dice::new(seed),
             log: Log::new(true),
             outcome: None,
@@ -316,6 +321,34 @@ impl D3 {
         self.units[i].pose = pose;
         self.bases[i] = units().get(self.units[i].kind).footprint.place(pose);
         self.cover[i] = self.in_cover_at(self.units[i].kind, &self.bases[i]);
+        if !self.entered && self.units[i].army == self.scenario.first && self.in_objective(i) {
+            self.entered = true;
+            let (id, name) = (self.id(i).to_string(), self.objective_name());
+            self.log.public(|| format!("{id} enters {name}"));
+        }
+    }
+
+    /// Whether unit `i` stands in the scenario's objective (its centre inside, as for cover).
+    pub fn in_objective(&self, i: usize) -> bool {
+        let layout = &self.scenario.layout;
+        self.scenario
+            .objective
+            .and_then(|k| layout.terrain().get(k))
+            .is_some_and(|t| !self.units[i].eliminated && stands_in(t, &self.bases[i]))
+    }
+
+    /// The objective's name (empty when the scenario has none).
+    fn objective_name(&self) -> String {
+        self.scenario
+            .objective
+            .and_then(|k| self.scenario.layout.terrain().get(k))
+            .map(|t| t.label().to_string())
+            .unwrap_or_default()
+    }
+
+    /// Whether a unit of the army that moves first has stood in the scenario's objective.
+    pub fn objective_entered(&self) -> bool {
+        self.entered
     }
 
     /// Eliminating Units: whether a base of `kind` at `rect` is in cover: its centre in woods

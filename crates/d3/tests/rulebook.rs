@@ -1373,3 +1373,65 @@ fn the_shooting_marker_lapses_once_its_target_is_beyond_range() {
         .iter()
         .any(|l| l.contains("br-line's shooting marker lapses: fr-sk is beyond its range")));
 }
+
+#[test]
+fn a_simulation_counts_the_objective_entered_and_how_the_battle_ended() {
+    // (item 25) the works are the scenario's objective; the French move first, so they are
+    // the army that came to take it
+    let options = {
+        let mut o = Options {
+            scenario: "test.toml".into(),
+            text: None,
+        };
+        let mut t = String::from("objective = \"the works\"\n");
+        t += &format!("name = \"test\"\nfirst = \"french\"\nturns = 3\n[table]\nwidth = 72\ndepth = 48\n{WORKS}\n");
+        for (army, prefix, gen_x, rest) in [
+            ("british", "br-", 2.0, "[[british.units]]\nid = \"br-line\"\ntype = \"line\"\nat = [60, 40]\nfacing = 180\n"),
+            ("french", "fr-", 70.0, "[[french.units]]\nid = \"fr-a\"\ntype = \"line\"\nat = [32, 4]\nfacing = 0\n"),
+        ] {
+            t += &format!("[{army}]\ncommander = \"c\"\nzones = [[[0, 0], [72, 0], [72, 48], [0, 48]]]\n[[{army}.units]]\nid = \"{prefix}gen\"\ntype = \"commander\"\nat = [{gen_x}, 46]\nfacing = 0\n{rest}");
+        }
+        o.text = Some(t);
+        o
+    };
+    let mut g = D3::new(&options, 1).unwrap();
+    let metric = |g: &D3, k: &str| {
+        g.metrics()
+            .into_iter()
+            .find(|(n, _)| *n == k)
+            .map(|(_, v)| v)
+    };
+    assert_eq!(metric(&g, "objective_entered"), Some(0.0));
+    order(&mut g, "move fr-a to 32,10");
+    assert!(g.objective_entered());
+    assert_eq!(metric(&g, "objective_entered"), Some(1.0));
+    assert_eq!(metric(&g, "objective_held"), Some(1.0));
+    assert!(log_lines(&g).iter().any(|l| l == "fr-a enters the works"));
+    assert_eq!(metric(&g, "british_broke"), Some(0.0));
+    // a scenario without an objective reports none
+    let plain = table(
+        "british",
+        "",
+        &[
+            ("br-a", "line", 30.0, 10.0, 0.0),
+            ("fr-a", "line", 30.0, 40.0, 180.0),
+        ],
+    );
+    assert_eq!(metric(&plain, "objective_entered"), None);
+    // an army whose resolve is gone broke: the battle ended before the last round
+    let g = table(
+        "british",
+        "",
+        &[
+            ("br-line", "line", 30.0, 10.0, 0.0),
+            ("fr-vet", "veteran", 30.0, 15.0, 180.0),
+        ],
+    );
+    let mut g = g.with_hits("fr-vet", 7).unwrap();
+    end_turn(&mut g);
+    assert!(g.outcome().is_some());
+    assert_eq!(
+        (metric(&g, "french_broke"), metric(&g, "british_broke")),
+        (Some(1.0), Some(0.0))
+    );
+}

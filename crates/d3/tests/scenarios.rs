@@ -211,15 +211,15 @@ fn a_british_unit_too_near_a_flank_is_refused() {
             "[[12, 0], [60, 0], [60, 43], [12, 43]]",
             1,
         )
-        .replacen("at = [26, 38]", "at = [20, 38]", 1);
-    assert_eq!(refuse(&text), "s.toml: british.units[12].at: br-rng-a is 19.2\" from the west edge; the british deploy no closer than 24\"");
+        .replacen("at = [28, 24]", "at = [20, 30]", 1);
+    assert_eq!(refuse(&text), "s.toml: british.units[5].at: br-reg-1b is 19.2\" from the west edge; the british deploy no closer than 24\"");
     let text = OSWEGO
         .replacen(
             "[[24, 0], [48, 0], [48, 43], [24, 43]]",
             "[[12, 0], [60, 0], [60, 43], [12, 43]]",
             1,
         )
-        .replacen("at = [46, 38]", "at = [48, 38]", 1);
+        .replacen("at = [46, 39]", "at = [48, 39]", 1);
     assert_eq!(refuse(&text), "s.toml: british.units[13].at: br-rng-b is 23.2\" from the east edge; the british deploy no closer than 24\"");
 }
 
