@@ -1,10 +1,11 @@
 //! The computer general (`--seat SIDE=heuristic`, and the `ai` seat): rules of thumb a
 //! wargamer would recognise, for either army, reading only the seat's [`View`] (D3 hides
 //! nothing, but the general still goes through the view like every other player) and choosing
-//! among the listed orders. In the movement phase it does not ask for the list: it weighs each
-//! unit's candidate orders unchecked and asks the rules only about those worth more than
-//! standing still, best first ([`Policy::propose`]), which picks the order it would pick from
-//! the list at a fraction of the cost (a test holds the two together).
+//! among the listed orders. In the movement and shooting phases it does not ask for the list:
+//! it weighs each unit's candidate orders (each shot in reach) unchecked and asks the rules
+//! only about those worth more than standing still, best first ([`Policy::propose`]), which
+//! picks the order it would pick from the list at a fraction of the cost (a test holds the two
+//! together).
 //!
 //! How it decides, phase by phase:
 //! - **Movement**: units are taken one at a time: the commander first (his staying still is
@@ -21,8 +22,12 @@
 //!   doubled on a flank or against skirmishers, unless in cover or in square: so infantry
 //!   under such a threat with nothing to shoot form square); closing to just inside its reach
 //!   (6.5" for foot, 18" for guns, 9" for horse) when its army must win ground and units
-//!   (behind on resolve, or level and the attacker), with a detour counted for woods or water
-//!   on the straight line; and a friend or two close by (a line holds together). Moves stop
+//!   (behind on resolve, level and the attacker, or the army that came to take the scenario's
+//!   objective), with a detour counted for woods or water on the straight line, and each inch
+//!   worth more as the last round nears (a battle left undecided is a draw, or a loss on
+//!   resolve); the objective (Fort Oswego): for the army that came to take it, being in it and
+//!   near it, for the army holding it, keeping a garrison there; and a friend or two close by
+//!   (a line holds together). Moves stop
 //!   at the 6" line exactly, where the unit can shoot next turn. Staying adds the shot the
 //!   unit can take this turn (only units that did not move shoot). Charges are worth the hits
 //!   they should do (D3+1, less hill or cavalry, doubled on a flank and against skirmishers; a
@@ -32,7 +37,9 @@
 //!   rules, which list only shots that have it.
 //! - **Shooting**: the shot with the most expected hits on the most valuable target: units
 //!   already hurt (concentrate fire, since only elimination costs the enemy resolve),
-//!   veterans (they cost 2 resolve) and targets in the open (who go at 7 hits, not 13).
+//!   veterans (they cost 2 resolve), targets in the open (who go at 7 hits, not 13) and, for
+//!   the army that came to take the objective, its garrison (the fort is entered only once it
+//!   is empty: infantry within 6" of an enemy may not move, and cavalry may not charge cover).
 //! - **Retiring from fire**: cavalry and skirmishers in the open retire (a hit saved, and they
 //!   move fast enough to come back); in cover they stand unless the hits would finish them.
 //! - **Charges phase**: nothing to choose.

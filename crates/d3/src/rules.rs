@@ -746,7 +746,7 @@ impl D3 {
     /// Army Commander: the active army's commander when an enemy has come within 6" of it and
     /// it has not yet moved away this turn, provided it has somewhere to go: some legal move
     /// among his candidate orders, which look, when the usual ones have none, at every point of
-    /// the grain of orders within his move ([`D3::escape`]).
+    /// the grain of orders within his move (`D3::escape`).
     pub fn commander_must_evade(&self) -> Option<usize> {
         let c = (0..self.units.len()).find(|c| {
             let v = &self.units[*c];
