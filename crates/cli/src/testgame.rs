@@ -47,7 +47,15 @@ impl Game for Race {
     const NAME: &'static str = "race";
     const SEATS: &'static [&'static str] = &["red", "blue"];
 
-    fn new(options: &RaceOptions, seed: u64) -> Result<Self, RuleError> {
+    fn dice_mut(&mut self) -> Option<&mut Dice> {
+        Some(&mut self.dice)
+    }
+
+    fn dice(&self) -> Option<&Dice> {
+        Some(&self.dice)
+    }
+
+    fn with_dice(options: &RaceOptions, dice: Dice) -> Result<Self, RuleError> {
         if options.target == 0 {
             return Err(RuleError::new("1", "the target must be at least 1"));
         }
@@ -58,7 +66,7 @@ impl Game for Race {
             steps_left: 2,
             rolled: false,
             turn: 1,
-            dice: Dice::new(seed),
+            dice,
             epoch: 0,
             winner: None,
             log: Log::new(false),
@@ -110,7 +118,9 @@ impl Game for Race {
                 self.log.public(|| format!("{name} steps {n} to {at}"));
             }
             Act::Roll => {
-                let r = self.dice.below(6) as u8 + 1;
+                self.dice
+                    .ask(1, 6, || format!("{name} rolls a die to move (2.2)"));
+                let r = self.dice.roll(6);
                 self.rolled = true;
                 self.epoch += 1;
                 self.pos[seat] = self.pos[seat].saturating_add(r);

@@ -31,14 +31,14 @@ mod sim;
 mod toys;
 mod undo;
 
-pub use dice::Dice;
+pub use dice::{Ask, Dice, Need};
 pub use error::{EngineError, RuleError};
 pub use game::{Game, Outcome, Seat};
 pub use log::{Entry, Log, Visibility};
 pub use policy::{decide, Policy, RandomPolicy, Seen};
 pub use rollouts::{Advisor, DecisionFilter, PolicyMaker, RolloutSearch};
 pub use rulebook::{squash, AssumedValue, RuleBook, RuleSection, Sec};
-pub use save::{game_of, replay, Replayed, SaveFile, SAVE_FORMAT};
+pub use save::{game_of, replay, replay_stepwise, Replayed, SaveFile, MAX_SAVE_BYTES, SAVE_FORMAT};
 pub use search::{
     ActionStats, Analysis, IsMcts, PolicyRollout, RandomRollout, Rollout, Sampling, SearchConfig,
     SearchLimits,

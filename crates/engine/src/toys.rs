@@ -79,7 +79,7 @@ impl Game for TicTacToe {
     const NAME: &'static str = "tictactoe";
     const SEATS: &'static [&'static str] = &["x", "o"];
 
-    fn new(_options: &(), _seed: u64) -> Result<Self, RuleError> {
+    fn with_dice(_options: &(), _dice: Dice) -> Result<Self, RuleError> {
         Ok(TicTacToe::from_rows(".........", 0))
     }
     fn to_move(&self) -> Option<Seat> {
@@ -216,8 +216,7 @@ impl Game for Pile {
     const NAME: &'static str = "pile";
     const SEATS: &'static [&'static str] = &["first", "second"];
 
-    fn new(options: &PileOptions, seed: u64) -> Result<Self, RuleError> {
-        let mut dice = Dice::new(seed);
+    fn with_dice(options: &PileOptions, mut dice: Dice) -> Result<Self, RuleError> {
         let pile = options.start.unwrap_or_else(|| 15 + dice.d6());
         if pile == 0 {
             return Err(RuleError::input("start: the pile needs a token"));
