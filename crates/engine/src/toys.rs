@@ -189,6 +189,12 @@ pub enum PileAction {
     Card,
 }
 
+thread_local! {
+    /// Set by a test to make the pile's view show the other seat's face-down card: the leak
+    /// the secrecy audit must catch.
+    pub static LEAK: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// What a seat sees of [`Pile`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PileView {
@@ -293,10 +299,11 @@ impl Game for Pile {
     }
     fn view(&self, seat: Seat) -> PileView {
         let other = 1 - seat;
+        let shown = self.used[other] || LEAK.with(|l| l.get());
         PileView {
             pile: self.pile,
             own: (self.cards[seat] != 0).then_some(self.cards[seat]),
-            other: (self.used[other] && self.cards[other] != 0).then_some(self.cards[other]),
+            other: (shown && self.cards[other] != 0).then_some(self.cards[other]),
             used: self.used,
             to_move: self.to_move,
         }
@@ -348,5 +355,11 @@ impl Game for Pile {
     }
     fn clear_log(&mut self) {
         self.log = Log::new(false);
+    }
+    fn dice_mut(&mut self) -> Option<&mut Dice> {
+        Some(&mut self.dice)
+    }
+    fn dice(&self) -> Option<&Dice> {
+        Some(&self.dice)
     }
 }
