@@ -4,6 +4,8 @@
 //! (rule 2.2), and ends its turn with `end`; first to the target wins (rule 3), and the game is
 //! drawn after turn 50. Ending a turn writes a private note only that seat may read.
 
+use crate::error::{CliError, CliResult};
+use crate::games::{CliGame, SetupFlags};
 use fiw_engine::{Dice, Game, Log, Outcome, RuleError, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -17,17 +19,38 @@ pub enum Act {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RaceOptions {
     pub target: u8,
+    /// Ask before `end` while steps are left (to test [`CliGame::confirm`]).
+    #[serde(default)]
+    pub confirm_end: bool,
 }
 
 impl Default for RaceOptions {
     fn default() -> Self {
-        RaceOptions { target: 12 }
+        RaceOptions {
+            target: 12,
+            confirm_end: false,
+        }
+    }
+}
+
+impl CliGame for Race {
+    fn options(flags: &SetupFlags) -> CliResult<RaceOptions> {
+        if flags.solitaire_setup {
+            return Err(CliError::usage("--solitaire-setup is for louisbourg only"));
+        }
+        Ok(RaceOptions::default())
+    }
+
+    fn confirm(&self, action: &Act) -> Option<String> {
+        (self.confirm_end && *action == Act::End && self.steps_left > 0)
+            .then(|| "end with steps left?".to_string())
     }
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Race {
     target: u8,
+    confirm_end: bool,
     pos: [u8; 2],
     to_move: Seat,
     steps_left: u8,
@@ -61,6 +84,7 @@ impl Game for Race {
         }
         Ok(Race {
             target: options.target,
+            confirm_end: options.confirm_end,
             pos: [0, 0],
             to_move: 0,
             steps_left: 2,
