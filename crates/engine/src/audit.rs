@@ -4,8 +4,8 @@
 //!
 //! Two states a seat cannot tell apart (the true one and [`Game::determinize`] of it for that
 //! seat, which redraws everything hidden from it: the enemy's blocks, hand, plan, and the
-//! future rolls) must show that seat the same view, policy view, board, legal actions and
-//! menu notes. A view that leaked a hidden block's SP, or a note computed from the true
+//! future rolls) must show that seat the same view and policy view at every step, and, when it
+//! decides, the same board, legal actions and menu notes. A view that leaked a hidden block's SP, or a note computed from the true
 //! blocks, differs between the two. The log is history, which a twin shares, so each new log
 //! line a seat may read is checked instead against the words the game says would give a
 //! secret away ([`Audit::forbidden`]), and against the seed.
@@ -158,9 +158,11 @@ impl<G: Game> Audit<G> {
                 let mut out = vec![
                     ("view", json(&g.view(seat))?),
                     ("policy view", json(&g.policy_view(seat))?),
-                    ("board", g.render(seat)),
                 ];
+                // the board and the menu are what a seat is shown when it decides; the board
+                // is drawn from the view, which is compared at every step
                 if g.to_move() == Some(seat) {
+                    out.push(("board", g.render(seat)));
                     let mut legal = Vec::new();
                     g.legal_actions(&mut legal);
                     let mut menu = String::new();
