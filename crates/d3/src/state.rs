@@ -162,6 +162,18 @@ impl D3 {
         scenario: Arc<Scenario>,
         seed: u64,
     ) -> Result<D3, RuleError> {
+        D3::from_shared_with_dice(options, scenario, Dice::new(seed))
+    }
+
+    /// [`D3::from_shared`] rolling `dice` (manual dice, for a battle on a real table).
+    ///
+    /// # Errors
+    /// As [`D3::from_scenario`].
+    pub fn from_shared_with_dice(
+        options: Options,
+        scenario: Arc<Scenario>,
+        dice: Dice,
+    ) -> Result<D3, RuleError> {
         let mut units_out = Vec::new();
         let mut ids = Vec::new();
         for army in Army::BOTH {
@@ -212,7 +224,7 @@ impl D3 {
             pending: None,
             start_resolve,
             entered: false,
-            dice: Dice::new(seed),
+            dice,
             log: Log::new(true),
             outcome: None,
             bases: Vec::new(),
