@@ -5,9 +5,7 @@
 //! progress and diagnostics on stderr, `--json` prints one object, and the exit code is 0 on
 //! success, 2 on bad usage or input (with a one-line reason) and 1 on anything else.
 
-mod error;
 mod files;
-mod games;
 mod input;
 mod menu;
 mod odds;
@@ -15,15 +13,13 @@ mod play;
 mod plot;
 mod replay;
 mod rules;
-mod seats;
 mod session;
 mod sim;
 #[cfg(test)]
 mod testgame;
 
 use clap::{error::ErrorKind, Parser, Subcommand};
-use error::{one_line, CliResult};
-use games::{for_game, SetupFlags};
+use fiw_host::{for_game, one_line, HostResult, SetupFlags};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -194,7 +190,7 @@ enum Command {
     },
 }
 
-fn execute(command: Command) -> CliResult {
+fn execute(command: Command) -> HostResult {
     match command {
         Command::Play {
             game,
@@ -211,16 +207,16 @@ fn execute(command: Command) -> CliResult {
             open,
             ai,
         } => {
-            let budget = seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
+            let budget = fiw_host::seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
             // a loaded or resumed game names itself; its file is read once, here
-            let from = |path: PathBuf| -> CliResult<(PathBuf, String)> {
+            let from = |path: PathBuf| -> HostResult<(PathBuf, String)> {
                 let text = play::read_save(&path)?;
                 Ok((path, text))
             };
             let load = load.map(from).transpose()?;
             let resume = if resume {
                 let dir = files::autosave_dir().ok_or_else(|| {
-                    error::CliError::usage(
+                    fiw_host::HostError::usage(
                         "--resume: there is no state directory where games are autosaved (set FIW_STATE_DIR)",
                     )
                 })?;
@@ -233,22 +229,22 @@ fn execute(command: Command) -> CliResult {
                 .or(resume.as_ref())
                 .map(|(path, text)| {
                     fiw_engine::game_of(text).map_err(|e| {
-                        error::CliError::usage(format!("cannot load {}: {e}", path.display()))
+                        fiw_host::HostError::usage(format!("cannot load {}: {e}", path.display()))
                     })
                 })
                 .transpose()?;
             let game = match (game, named) {
                 (Some(g), Some(n)) if g != n => {
-                    return Err(error::CliError::usage(format!(
+                    return Err(fiw_host::HostError::usage(format!(
                         "the save is a game of {n}, not {g}"
                     )))
                 }
                 (_, Some(n)) => n,
                 (Some(g), None) => g,
                 (None, None) => {
-                    return Err(error::CliError::usage(format!(
+                    return Err(fiw_host::HostError::usage(format!(
                         "play needs a game ({}), or --load FILE, or --resume",
-                        games::KNOWN.join(", ")
+                        fiw_host::KNOWN.join(", ")
                     )))
                 }
             };
@@ -283,7 +279,7 @@ fn execute(command: Command) -> CliResult {
             scenario,
             ai,
         } => {
-            let budget = seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
+            let budget = fiw_host::seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
             let args = sim::SimArgs {
                 games,
                 seed,
