@@ -7,6 +7,8 @@
 //! - [`for_game!`] is the one list of the games this build knows.
 //! - [`Match`] is one game being played with the record a save holds: actions taken, undo
 //!   as players trust it, manual dice asked for, the save.
+//! - [`hosted::Hosted`] is any game behind one object-safe interface, spoken in text and JSON,
+//!   so that a server holds games of every kind in one map; [`hosted::start`] sets one up.
 //! - [`seats`] says who plays a seat (human, random, heuristic, ai) and gives the policy.
 //!
 //! The game crates are re-exported so front ends depend on games only through this crate.
@@ -15,6 +17,7 @@
 mod error;
 pub mod files;
 pub mod games;
+pub mod hosted;
 mod record;
 pub mod seats;
 
