@@ -181,6 +181,24 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Serve every game online: create games, send each seat's secret link, play in a
+    /// browser or over the JSON API; the seeds and secrets stay on the server.
+    Serve {
+        /// The database: sqlite://FILE (default: sqlite://fiw.db in the working directory,
+        /// created on first start) or postgres://USER:PASSWORD@HOST/DB.
+        #[arg(long, value_name = "URL", default_value = "sqlite://fiw.db")]
+        db: String,
+        /// Where to listen (default: 127.0.0.1:8080, this machine only; put a reverse proxy
+        /// with TLS in front to serve others).
+        #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// The address the links are written with, as players reach the server
+        /// (e.g. https://fiw.example.org); default: http:// and the listening address.
+        #[arg(long, value_name = "URL")]
+        public_url: Option<String>,
+        #[command(flatten)]
+        ai: AiFlags,
+    },
     /// The rules as implemented: sections, code, tests and assumed values.
     Rules {
         /// The game (louisbourg, solitaire, d3).
@@ -319,6 +337,30 @@ fn execute(command: Command) -> HostResult {
             json,
         }),
         Command::Replay { file, seat, json } => replay::run(&file, seat.as_deref(), json),
+        Command::Serve {
+            db,
+            addr,
+            public_url,
+            ai,
+        } => {
+            let budget = fiw_host::seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
+            let config = fiw_server::Config {
+                db,
+                addr,
+                public_url: public_url.map(|u| u.trim_end_matches('/').to_string()),
+                ai: budget,
+            };
+            let runtime = tokio::runtime::Runtime::new()
+                .map_err(|e| fiw_host::HostError::failure(format!("cannot start: {e}")))?;
+            runtime
+                .block_on(fiw_server::serve(config.clone(), |addr, url| {
+                    println!(
+                        "fiw serve: listening on {addr}, games kept in {}; links are written as {url}/play/…",
+                        fiw_server::redact(&config.db)
+                    );
+                }))
+                .map_err(fiw_host::HostError::usage)
+        }
         Command::Rules { game, section } => {
             for_game!(game.as_str(), G => rules::run::<G>(section.as_deref()))
         }
