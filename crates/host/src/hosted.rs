@@ -115,6 +115,8 @@ pub trait Hosted: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// What `seat` is shown.
     fn seat_view(&self, seat: Seat) -> SeatView;
+    /// The log lines every seat may read (what spectators are shown), in order.
+    fn public_log(&self) -> Vec<String>;
     /// Checks `text` as an action of `seat` without taking it.
     ///
     /// # Errors
@@ -200,6 +202,16 @@ impl<G: HostGame> Hosted for Match<G> {
             outcome: state.outcome().map(|o| ending::<G>(&o)),
             can_undo: deciding && self.can_undo(),
         }
+    }
+
+    fn public_log(&self) -> Vec<String> {
+        self.state()
+            .log()
+            .entries()
+            .iter()
+            .filter(|e| e.to == Visibility::Public)
+            .map(|e| e.text.clone())
+            .collect()
     }
 
     fn check(&self, seat: Seat, text: &str) -> Result<(), Refusal> {

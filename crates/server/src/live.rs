@@ -137,38 +137,28 @@ impl Open {
                 shown.view = Some(v);
             }
             Caller::Spectator => {
-                // the log lines every seat may read are those of the seat views in common
-                let a = self.hosted.seat_view(0);
-                let log = match seats.len() {
-                    1 => a.log,
-                    _ => {
-                        let b = self.hosted.seat_view(1).log;
-                        common_lines(&a.log, &b)
-                    }
-                };
+                let outcome = self.ending().or_else(|| {
+                    self.hosted.outcome().map(|o| Ending {
+                        winner: o
+                            .winner
+                            .map(|w| seats.get(w).copied().unwrap_or("?").to_string()),
+                        turn: o.turn,
+                        reason: o.reason,
+                    })
+                });
                 shown.public = Some(Public {
                     game: self.row.game.clone(),
-                    to_move: if self.over() { None } else { a.to_move },
-                    log,
-                    outcome: self.ending().or(a.outcome),
+                    to_move: match self.over() {
+                        true => None,
+                        false => self.hosted.to_move().map(|s| seats[s].to_string()),
+                    },
+                    log: self.hosted.public_log(),
+                    outcome,
                 });
             }
         }
         shown
     }
-}
-
-/// The lines of `a` that are also in `b`, in order (the log lines both seats read).
-fn common_lines(a: &[String], b: &[String]) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut j = 0;
-    for line in a {
-        if let Some(k) = b[j..].iter().position(|l| l == line) {
-            out.push(line.clone());
-            j += k + 1;
-        }
-    }
-    out
 }
 
 /// A new game as the API asks for it.
