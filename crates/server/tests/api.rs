@@ -435,6 +435,77 @@ async fn a_seat_sees_its_own_secrets_only(url: &str) {
     assert!(!french.to_string().contains("seed"));
 }
 
+/// The routes on a real socket on 127.0.0.1, for WebSocket clients.
+async fn listening(c: &Client) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = c.app.clone();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    format!("ws://{addr}")
+}
+
+async fn next_json(
+    ws: &mut tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+) -> Value {
+    use futures_util::StreamExt;
+    let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+        .await
+        .expect("a message within 10 s")
+        .unwrap()
+        .unwrap();
+    serde_json::from_str(msg.to_text().unwrap()).unwrap()
+}
+
+async fn a_page_is_kept_up_to_date_and_catches_up_on_reconnect(url: &str) {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let c = client(url).await;
+    let base = listening(&c).await;
+    let made = create(&c, json!({ "game": "louisbourg" })).await;
+    let id = made["id"].as_str().unwrap();
+    let (b, f) = (token(&made, "british"), token(&made, "french"));
+    let socket = format!("{base}/api/games/{id}/ws");
+    let (mut ws, _) = tokio_tungstenite::connect_async(&socket).await.unwrap();
+    ws.send(Message::text(json!({ "token": f }).to_string()))
+        .await
+        .unwrap();
+    let first = next_json(&mut ws).await;
+    assert_eq!(first["version"], 0);
+    assert_eq!(first["view"]["seat"], "french");
+    // the British plan: the French page hears of a new version, and not of the plan
+    let (s, _) = c
+        .post(
+            &format!("/api/games/{id}/actions"),
+            Some(b),
+            json!({ "version": 0, "index": 7 }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let moved = next_json(&mut ws).await;
+    assert_eq!(moved["version"], 1);
+    assert!(moved["view"]["view"]["landing_plan"].is_null());
+    drop(ws);
+    // a page that saw version 0 reconnects: it is sent the fresh view at once
+    let (mut ws, _) = tokio_tungstenite::connect_async(&socket).await.unwrap();
+    ws.send(Message::text(
+        json!({ "token": f, "version": 0 }).to_string(),
+    ))
+    .await
+    .unwrap();
+    assert_eq!(next_json(&mut ws).await["version"], 1);
+    // a wrong token is told so, and the socket closes
+    let (mut ws, _) = tokio_tungstenite::connect_async(&socket).await.unwrap();
+    ws.send(Message::text(json!({ "token": "nope" }).to_string()))
+        .await
+        .unwrap();
+    assert!(next_json(&mut ws).await["error"]
+        .as_str()
+        .unwrap()
+        .contains("token"));
+}
+
 macro_rules! on_both {
     ($($name:ident),* $(,)?) => {
         mod sqlite {
@@ -454,4 +525,5 @@ on_both!(
     a_game_is_rebuilt_from_the_database,
     bad_requests_get_a_reason_and_change_nothing,
     a_seat_sees_its_own_secrets_only,
+    a_page_is_kept_up_to_date_and_catches_up_on_reconnect,
 );
