@@ -119,6 +119,15 @@ pub trait HostGame: Game {
         None
     }
 
+    /// Words `seat` must never be shown while the game stands as it does (the other side's
+    /// hidden block names, the cards of the other hand, a plan not yet carried out): the
+    /// secrecy scans look for them in everything a seat is sent. Empty for a game without
+    /// hidden information.
+    fn secret_words(&self, seat: Seat) -> Vec<String> {
+        let _ = seat;
+        Vec::new()
+    }
+
     /// Whether a game set up with `options` is played open ([`SetupFlags::open`]): every seat
     /// sees everything, so the screen is never passed between seats.
     fn open(options: &Self::Options) -> bool {

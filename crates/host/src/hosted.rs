@@ -52,7 +52,10 @@ pub struct SeatView {
     pub view: serde_json::Value,
     /// This seat's legal actions when it decides; empty otherwise.
     pub actions: Vec<ActionInfo>,
-    /// Every log line this seat may read, in order.
+    /// The number of log lines this seat may read that come before [`SeatView::log`] (the
+    /// `since` asked for, or fewer when the log has been cut back by an undo).
+    pub log_start: usize,
+    /// The log lines this seat may read, from line `log_start` on.
     pub log: Vec<String>,
     /// How the game ended, once it has.
     pub outcome: Option<Ending>,
@@ -113,10 +116,15 @@ pub trait Hosted: Send {
     fn to_move(&self) -> Option<Seat>;
     /// How the game ended, once it has.
     fn outcome(&self) -> Option<Outcome>;
-    /// What `seat` is shown.
-    fn seat_view(&self, seat: Seat) -> SeatView;
-    /// The log lines every seat may read (what spectators are shown), in order.
-    fn public_log(&self) -> Vec<String>;
+    /// What `seat` is shown, with the log lines it may read from line `since` on.
+    fn seat_view(&self, seat: Seat, since: usize) -> SeatView;
+    /// The log lines every seat may read (what spectators are shown), from line `since` on,
+    /// with the number of lines before them.
+    fn public_log(&self, since: usize) -> (usize, Vec<String>);
+    /// The turn.
+    fn turn(&self) -> u32;
+    /// The texts of `seat`'s legal actions (empty when it does not decide), in menu order.
+    fn legal_texts(&self, seat: Seat) -> Vec<String>;
     /// Checks `text` as an action of `seat` without taking it.
     ///
     /// # Errors
@@ -142,6 +150,10 @@ pub trait Hosted: Send {
     fn digest(&self) -> String;
     /// Actions taken and not undone.
     fn actions(&self) -> usize;
+    /// The words `seat` must never be shown now ([`HostGame::secret_words`]).
+    fn secret_words(&self, seat: Seat) -> Vec<String>;
+    /// The dice seed.
+    fn seed(&self) -> u64;
 }
 
 impl<G: HostGame> Hosted for Match<G> {
@@ -165,7 +177,7 @@ impl<G: HostGame> Hosted for Match<G> {
         self.state().outcome()
     }
 
-    fn seat_view(&self, seat: Seat) -> SeatView {
+    fn seat_view(&self, seat: Seat, since: usize) -> SeatView {
         let state = self.state();
         let open = G::open(self.options());
         let deciding = state.to_move() == Some(seat);
@@ -183,13 +195,13 @@ impl<G: HostGame> Hosted for Match<G> {
                 note: state.action_note(a),
             })
             .collect();
-        let log = state
-            .log()
-            .entries()
-            .iter()
-            .filter(|e| open || e.to == Visibility::Public || e.to == Visibility::Only(seat))
-            .map(|e| e.text.clone())
-            .collect();
+        let (log_start, log) =
+            lines_from(
+                state.log().entries().iter().filter(|e| {
+                    open || e.to == Visibility::Public || e.to == Visibility::Only(seat)
+                }),
+                since,
+            );
         SeatView {
             game: G::NAME,
             seat: G::SEATS.get(seat).copied().unwrap_or("?").to_string(),
@@ -198,20 +210,36 @@ impl<G: HostGame> Hosted for Match<G> {
             board: state.render(seat),
             view: serde_json::to_value(state.view(seat)).unwrap_or(serde_json::Value::Null),
             actions,
+            log_start,
             log,
             outcome: state.outcome().map(|o| ending::<G>(&o)),
             can_undo: deciding && self.can_undo(),
         }
     }
 
-    fn public_log(&self) -> Vec<String> {
-        self.state()
-            .log()
-            .entries()
-            .iter()
-            .filter(|e| e.to == Visibility::Public)
-            .map(|e| e.text.clone())
-            .collect()
+    fn public_log(&self, since: usize) -> (usize, Vec<String>) {
+        lines_from(
+            self.state()
+                .log()
+                .entries()
+                .iter()
+                .filter(|e| e.to == Visibility::Public),
+            since,
+        )
+    }
+
+    fn turn(&self) -> u32 {
+        self.state().turn()
+    }
+
+    fn legal_texts(&self, seat: Seat) -> Vec<String> {
+        let state = self.state();
+        if state.to_move() != Some(seat) {
+            return Vec::new();
+        }
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        legal.iter().map(|a| state.action_text(a)).collect()
     }
 
     fn check(&self, seat: Seat, text: &str) -> Result<(), Refusal> {
@@ -261,6 +289,14 @@ impl<G: HostGame> Hosted for Match<G> {
     fn actions(&self) -> usize {
         Match::actions(self).len()
     }
+
+    fn secret_words(&self, seat: Seat) -> Vec<String> {
+        self.state().secret_words(seat)
+    }
+
+    fn seed(&self) -> u64 {
+        Match::seed(self)
+    }
 }
 
 impl<G: HostGame> Match<G> {
@@ -282,6 +318,17 @@ impl<G: HostGame> Match<G> {
         state.check(&action)?;
         Ok(action)
     }
+}
+
+/// The lines of `entries` from line `since` on (or from the last line there is, when fewer),
+/// with the number before them.
+fn lines_from<'a>(
+    entries: impl Iterator<Item = &'a fiw_engine::Entry>,
+    since: usize,
+) -> (usize, Vec<String>) {
+    let all: Vec<&fiw_engine::Entry> = entries.collect();
+    let start = since.min(all.len());
+    (start, all[start..].iter().map(|e| e.text.clone()).collect())
 }
 
 /// The outcome with the winner named.
@@ -340,10 +387,10 @@ mod tests {
         for game in crate::KNOWN {
             let (g, _) = start(game, &SetupFlags::default(), 9).unwrap();
             let seat = g.to_move().unwrap();
-            let v = g.seat_view(seat);
+            let v = g.seat_view(seat, 0);
             assert!(!v.actions.is_empty(), "{game}");
             for other in (0..g.seats().len()).filter(|&s| s != seat) {
-                assert!(g.seat_view(other).actions.is_empty(), "{game}");
+                assert!(g.seat_view(other, 0).actions.is_empty(), "{game}");
             }
         }
     }
@@ -369,7 +416,7 @@ mod tests {
         let (mut g, _) = start("louisbourg", &SetupFlags::default(), 4).unwrap();
         let seat = g.to_move().unwrap();
         let other = 1 - seat;
-        let text = g.seat_view(seat).actions[0].text.clone();
+        let text = g.seat_view(seat, 0).actions[0].text.clone();
         let before = g.digest();
         let e = g.take(other, &text, true).unwrap_err();
         assert!(e.message.contains("decision"), "{e}");

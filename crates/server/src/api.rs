@@ -5,7 +5,7 @@
 use crate::live::{clip, describe, Caller, Change, Failure, Games, NewGame};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -189,13 +189,23 @@ async fn create(
     ))
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Since {
+    #[serde(default)]
+    since: usize,
+}
+
 async fn view(
     State(app): State<App>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    q: Result<Query<Since>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
+    let Query(q) =
+        q.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, fiw_host::one_line(&e.body_text())))?;
     let who = caller(&app, &id, &headers).await?;
-    let shown = app.games.show(&id, who).await?;
+    let shown = app.games.show(&id, who, q.since).await?;
     Ok(Json(serde_json::to_value(shown).unwrap_or(Value::Null)))
 }
 
@@ -203,6 +213,9 @@ async fn view(
 #[serde(deny_unknown_fields)]
 struct Act {
     version: u64,
+    /// The log lines the page has: the answer brings only the later ones.
+    #[serde(default)]
+    since: usize,
     action: Option<String>,
     index: Option<usize>,
 }
@@ -224,7 +237,10 @@ async fn act(
                 "give the action as \"action\" (its text) or \"index\" (its number), one of them",
             )),
         };
-    let shown = app.games.change(&id, who, a.version, change).await?;
+    let shown = app
+        .games
+        .change(&id, who, a.version, a.since, change)
+        .await?;
     Ok(Json(serde_json::to_value(shown).unwrap_or(Value::Null)))
 }
 
@@ -255,6 +271,8 @@ async fn check(
 #[serde(deny_unknown_fields)]
 struct Versioned {
     version: u64,
+    #[serde(default)]
+    since: usize,
 }
 
 async fn undo(
@@ -265,7 +283,10 @@ async fn undo(
 ) -> Result<Json<Value>, ApiError> {
     let v = body(b)?;
     let who = caller(&app, &id, &headers).await?;
-    let shown = app.games.change(&id, who, v.version, Change::Undo).await?;
+    let shown = app
+        .games
+        .change(&id, who, v.version, v.since, Change::Undo)
+        .await?;
     Ok(Json(serde_json::to_value(shown).unwrap_or(Value::Null)))
 }
 
@@ -279,7 +300,7 @@ async fn resign(
     let who = caller(&app, &id, &headers).await?;
     let shown = app
         .games
-        .change(&id, who, v.version, Change::Resign)
+        .change(&id, who, v.version, v.since, Change::Resign)
         .await?;
     Ok(Json(serde_json::to_value(shown).unwrap_or(Value::Null)))
 }
@@ -345,10 +366,13 @@ async fn watch(app: App, id: String, mut socket: WebSocket) {
         return;
     };
     let mut seen = hello.version;
+    // the log lines the page has; a page that connects has none from this socket
+    let mut lines = 0;
     loop {
-        match app.games.show(&id, who).await {
+        match app.games.show(&id, who, lines).await {
             Ok(shown) if Some(shown.version) != seen => {
                 seen = Some(shown.version);
+                lines = shown.log_end();
                 let text = serde_json::to_string(&shown).unwrap_or_default();
                 if socket.send(Message::Text(text.into())).await.is_err() {
                     return;

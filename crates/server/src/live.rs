@@ -63,6 +63,17 @@ pub struct Shown {
     pub public: Option<Public>,
 }
 
+impl Shown {
+    /// The log lines this message brings the page to (what to ask `since` next time).
+    pub fn log_end(&self) -> usize {
+        match (&self.view, &self.public) {
+            (Some(v), _) => v.log_start + v.log.len(),
+            (None, Some(p)) => p.log_start + p.log.len(),
+            (None, None) => 0,
+        }
+    }
+}
+
 /// The spectators' view: what no seat's secret is in.
 #[derive(Clone, Debug, Serialize)]
 pub struct Public {
@@ -70,7 +81,9 @@ pub struct Public {
     pub game: String,
     /// The seat to decide.
     pub to_move: Option<String>,
-    /// The public log lines.
+    /// The public lines before [`Public::log`].
+    pub log_start: usize,
+    /// The public log lines from `log_start` on.
     pub log: Vec<String>,
     /// How it ended.
     pub outcome: Option<Ending>,
@@ -89,6 +102,34 @@ pub struct Open {
 }
 
 impl Open {
+    /// A game not stored anywhere, for tests of what each caller is shown.
+    pub fn unstored(hosted: Box<dyn Hosted>, players: Vec<Player>) -> Open {
+        Open {
+            row: GameRow {
+                id: "test".into(),
+                game: hosted.game().to_string(),
+                options: String::new(),
+                seed: 0,
+                players: String::new(),
+                version: 0,
+                created: 0,
+                finished: None,
+            },
+            hosted,
+            players,
+            seats: Vec::new(),
+            version: 0,
+            resigned: None,
+            thinking: false,
+            events: broadcast::channel(1).0,
+        }
+    }
+
+    /// The game, to play it in tests.
+    pub fn hosted_mut(&mut self) -> &mut dyn Hosted {
+        self.hosted.as_mut()
+    }
+
     /// Whether the game is over (by the rules or by a resignation).
     fn over(&self) -> bool {
         self.resigned.is_some() || self.hosted.outcome().is_some()
@@ -100,14 +141,16 @@ impl Open {
             let winner = (0..seats.len()).find(|&s| s != loser);
             return Some(Ending {
                 winner: winner.map(|s| seats[s].to_string()),
-                turn: self.hosted.seat_view(loser).turn,
+                turn: self.hosted.turn(),
                 reason: format!("the {} side resigned", seats[loser]),
             });
         }
         None
     }
 
-    fn shown(&self, caller: Caller) -> Shown {
+    /// What `caller` is shown, with the log lines from line `since` on: every message of the
+    /// server to a page is one of these.
+    pub fn shown(&self, caller: Caller, since: usize) -> Shown {
         let seats = self.hosted.seats();
         let players = seats
             .iter()
@@ -127,7 +170,7 @@ impl Open {
         };
         match caller {
             Caller::Seat(seat) => {
-                let mut v = self.hosted.seat_view(seat);
+                let mut v = self.hosted.seat_view(seat, since);
                 if let Some(end) = self.ending() {
                     v.outcome = Some(end);
                     v.to_move = None;
@@ -146,13 +189,15 @@ impl Open {
                         reason: o.reason,
                     })
                 });
+                let (log_start, log) = self.hosted.public_log(since);
                 shown.public = Some(Public {
                     game: self.row.game.clone(),
                     to_move: match self.over() {
                         true => None,
                         false => self.hosted.to_move().map(|s| seats[s].to_string()),
                     },
-                    log: self.hosted.public_log(),
+                    log_start,
+                    log,
                     outcome,
                 });
             }
@@ -367,10 +412,10 @@ impl Games {
     ///
     /// # Errors
     /// No such game.
-    pub async fn show(&self, id: &str, caller: Caller) -> Result<Shown, Failure> {
+    pub async fn show(&self, id: &str, caller: Caller, since: usize) -> Result<Shown, Failure> {
         let game = self.game(id).await?;
         let g = game.lock().await;
-        Ok(g.shown(caller))
+        Ok(g.shown(caller, since))
     }
 
     /// The version announcements of game `id`, for a page kept up to date.
@@ -407,13 +452,14 @@ impl Games {
         id: &str,
         caller: Caller,
         version: u64,
+        since: usize,
         change: Change,
     ) -> Result<Shown, Failure> {
         let seat = seat_of(caller)?;
         let game = self.game(id).await?;
         let mut g = game.lock().await;
         if g.version != version {
-            return Err(Failure::Stale(Box::new(g.shown(caller))));
+            return Err(Failure::Stale(Box::new(g.shown(caller, 0))));
         }
         if g.over() {
             return Err(Failure::Refused(refusal("the game is over")));
@@ -424,14 +470,13 @@ impl Games {
                 ("action", written)
             }
             Change::Index(i) => {
-                let view = g.hosted.seat_view(seat);
-                let Some(a) = view.actions.get(i) else {
+                let texts = g.hosted.legal_texts(seat);
+                let Some(text) = texts.get(i).cloned() else {
                     return Err(Failure::Refused(refusal(format!(
                         "there is no action {i}: this seat has {} now",
-                        view.actions.len()
+                        texts.len()
                     ))));
                 };
-                let text = a.text.clone();
                 let written = g.hosted.take(seat, &text, true).map_err(Failure::Refused)?;
                 ("action", written)
             }
@@ -445,7 +490,7 @@ impl Games {
             }
         };
         self.commit(id, &mut g, seat, kind, text).await?;
-        let shown = g.shown(caller);
+        let shown = g.shown(caller, since);
         drop(g);
         self.wake(id);
         Ok(shown)
@@ -479,7 +524,7 @@ impl Games {
                 self.forget(id);
                 let fresh = self.game(id).await?;
                 let f = fresh.lock().await;
-                Err(Failure::Stale(Box::new(f.shown(Caller::Seat(seat)))))
+                Err(Failure::Stale(Box::new(f.shown(Caller::Seat(seat), 0))))
             }
             Err(e) => {
                 self.forget(id);
