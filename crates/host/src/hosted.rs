@@ -100,6 +100,37 @@ impl std::fmt::Display for Refusal {
     }
 }
 
+/// The AI's advice for a seat, from that seat's view.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Hint {
+    /// The search that gave it.
+    pub ai: String,
+    /// Playouts run (0: a small step the AI leaves to its heuristic).
+    pub iterations: u32,
+    /// Seconds the search took.
+    pub seconds: f64,
+    /// The best actions, most tried first: at most five.
+    pub choices: Vec<HintChoice>,
+}
+
+/// One action the AI weighed.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct HintChoice {
+    /// Its index in the seat's actions.
+    pub index: usize,
+    /// Its text.
+    pub text: String,
+    /// The share of playouts through it the seat won.
+    pub value: f64,
+    /// Playouts through it.
+    pub playouts: u32,
+    /// Whether it is the game's heuristic player's choice.
+    pub heuristic: bool,
+}
+
+/// Advice being worked out on another thread.
+pub type Advising = Box<dyn FnOnce() -> Option<Hint> + Send>;
+
 /// A computer seat's decision, worked out away from the game (on a blocking thread): the text
 /// of the action it plays, or `None` when it has no legal action (a bug in the game).
 pub type Thinking = Box<dyn FnOnce() -> Option<String> + Send>;
@@ -143,6 +174,9 @@ pub trait Hosted: Send {
     fn undo(&mut self, seat: Seat) -> Result<usize, Refusal>;
     /// The decision of a computer seat, to be worked out on another thread.
     fn think(&self, seat: Seat, player: Player, budget: AiBudget, seed: u64) -> Thinking;
+    /// The AI's advice for `seat` when it decides (from its view only), to be worked out on
+    /// another thread; `None` when it does not decide.
+    fn hint(&self, seat: Seat, budget: AiBudget, seed: u64) -> Option<Advising>;
     /// The save file of the game (the referee's record: only for a game that is over, or a
     /// local owner).
     fn save_json(&self, seats: Vec<String>) -> String;
@@ -278,6 +312,36 @@ impl<G: HostGame> Hosted for Match<G> {
         })
     }
 
+    fn hint(&self, seat: Seat, budget: AiBudget, seed: u64) -> Option<Advising> {
+        if self.state().to_move() != Some(seat) {
+            return None;
+        }
+        let state = self.state().clone();
+        Some(Box::new(move || {
+            let mut legal = Vec::new();
+            state.legal_actions(&mut legal);
+            let mut ai = crate::seats::ai::<G>(seed, budget);
+            let analysis = ai.analyse(&fiw_engine::Seen::new(&state, seat), &legal);
+            Some(Hint {
+                ai: ai.name().to_string(),
+                iterations: analysis.iterations,
+                seconds: analysis.seconds,
+                choices: analysis
+                    .actions
+                    .iter()
+                    .take(5)
+                    .map(|a| HintChoice {
+                        index: a.index,
+                        text: state.action_text(&a.action),
+                        value: a.value,
+                        playouts: a.visits,
+                        heuristic: analysis.baseline == Some(a.action),
+                    })
+                    .collect(),
+            })
+        }))
+    }
+
     fn save_json(&self, seats: Vec<String>) -> String {
         self.save_file().seated(seats).to_json()
     }
@@ -409,6 +473,23 @@ mod tests {
             again.take(*seat, text, false).unwrap();
         }
         assert_eq!(again.digest(), g.digest());
+    }
+
+    #[test]
+    fn a_hint_is_for_the_deciding_seat_and_names_its_actions() {
+        let (g, _) = start("louisbourg", &SetupFlags::default(), 4).unwrap();
+        let seat = g.to_move().unwrap();
+        assert!(g.hint(1 - seat, AiBudget::default(), 1).is_none());
+        let budget = AiBudget {
+            iterations: Some(10),
+            ms: Some(500),
+        };
+        let hint = (g.hint(seat, budget, 1).unwrap())().unwrap();
+        let texts = g.legal_texts(seat);
+        assert!(!hint.choices.is_empty());
+        for c in &hint.choices {
+            assert_eq!(texts[c.index], c.text);
+        }
     }
 
     #[test]

@@ -42,6 +42,7 @@ pub fn routes(app: App) -> Router {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/save", get(save))
+        .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/ws", get(socket))
         .fallback(unknown)
         .with_state(app)
@@ -133,6 +134,8 @@ struct Create {
     players: HashMap<String, String>,
     #[serde(default)]
     names: HashMap<String, String>,
+    #[serde(default)]
+    hints: bool,
 }
 
 /// The set-up choices a client may give: a D3 scenario by name only (the server reads no
@@ -171,6 +174,7 @@ async fn create(
         },
         players: c.players,
         names: c.names,
+        hints: c.hints,
     };
     let made = app.games.create(new).await?;
     let link = |token: &str| format!("{}/play/{}#{token}", app.public_url, made.id);
@@ -303,6 +307,16 @@ async fn resign(
         .change(&id, who, v.version, v.since, Change::Resign)
         .await?;
     Ok(Json(serde_json::to_value(shown).unwrap_or(Value::Null)))
+}
+
+async fn hint(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let who = caller(&app, &id, &headers).await?;
+    let hint = app.games.hint(&id, who).await?;
+    Ok(Json(serde_json::to_value(hint).unwrap_or(Value::Null)))
 }
 
 async fn save(

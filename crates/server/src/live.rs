@@ -8,7 +8,7 @@
 use crate::store::{Appended, EntryRow, GameRow, SeatRow, Store, StoreError};
 use crate::tokens;
 use fiw_engine::Seat;
-use fiw_host::hosted::{rebuild, start, Ending, Hosted, Refusal, SeatView};
+use fiw_host::hosted::{rebuild, start, Ending, Hint, Hosted, Refusal, SeatView};
 use fiw_host::seats::{AiBudget, Player};
 use fiw_host::SetupFlags;
 use serde::Serialize;
@@ -97,6 +97,8 @@ pub struct Open {
     seats: Vec<SeatRow>,
     version: u64,
     resigned: Option<Seat>,
+    /// Whether seats may ask for a hint.
+    hints: bool,
     thinking: bool,
     events: broadcast::Sender<u64>,
 }
@@ -120,6 +122,7 @@ impl Open {
             seats: Vec::new(),
             version: 0,
             resigned: None,
+            hints: false,
             thinking: false,
             events: broadcast::channel(1).0,
         }
@@ -217,6 +220,9 @@ pub struct NewGame {
     pub players: HashMap<String, String>,
     /// Names of the players, by seat name.
     pub names: HashMap<String, String>,
+    /// Whether the seats may ask the AI for advice when every seat is human (a game option
+    /// both see: otherwise a built-in cheat). Against the computer it is always allowed.
+    pub hints: bool,
 }
 
 /// A game just made: its id and each human seat's token, and the spectators'.
@@ -325,13 +331,17 @@ impl Games {
             game: new.game.clone(),
             options: options.to_string(),
             seed,
-            players: serde_json::to_string(&players.iter().map(|p| p.name()).collect::<Vec<_>>())
-                .unwrap_or_default(),
+            players: serde_json::to_string(&Seating {
+                players: players.iter().map(|p| p.name().to_string()).collect(),
+                hints: new.hints,
+            })
+            .unwrap_or_default(),
             version: 0,
             created: now_ms(),
             finished: None,
         };
         self.store.create(&row, &rows).await?;
+        let hints = new.hints || players.iter().any(|p| *p != Player::Human);
         let open = Open {
             row,
             hosted,
@@ -339,6 +349,7 @@ impl Games {
             seats: rows,
             version: 0,
             resigned: None,
+            hints,
             thinking: false,
             events: broadcast::channel(64).0,
         };
@@ -602,6 +613,34 @@ impl Games {
         Ok(ids.len())
     }
 
+    /// The AI's advice for `caller`, from its view, worked out on a blocking thread.
+    ///
+    /// # Errors
+    /// Not a seat; hints are off in this game; not the seat's decision.
+    pub async fn hint(&self, id: &str, caller: Caller) -> Result<Hint, Failure> {
+        let seat = seat_of(caller)?;
+        let game = self.game(id).await?;
+        let advising = {
+            let g = game.lock().await;
+            if !g.hints {
+                return Err(Failure::Refused(refusal(
+                    "hints are off in this game: between two people they are a game option, chosen when it is made",
+                )));
+            }
+            let seed = fiw_engine::game_seed(g.row.seed, 0x4817 + g.version);
+            g.hosted.hint(seat, self.limits.ai, seed).ok_or_else(|| {
+                Failure::Refused(refusal(
+                    "a hint is for your own decision: it is not yours now",
+                ))
+            })?
+        };
+        tokio::task::spawn_blocking(advising)
+            .await
+            .ok()
+            .flatten()
+            .ok_or_else(|| Failure::Internal("the hint's search failed".into()))
+    }
+
     /// The save file of a game that is over (the referee's record, seed and secrets: never
     /// given out before the end).
     ///
@@ -618,6 +657,14 @@ impl Games {
         Ok(g.hosted
             .save_json(g.players.iter().map(|p| p.name().to_string()).collect()))
     }
+}
+
+/// Who plays each seat, and the game's options of play, as stored.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Seating {
+    players: Vec<String>,
+    #[serde(default)]
+    hints: bool,
 }
 
 /// A change to a game.
@@ -640,12 +687,13 @@ fn replay(row: GameRow, seats: Vec<SeatRow>, entries: &[EntryRow]) -> Result<Ope
     let options: serde_json::Value =
         serde_json::from_str(&row.options).map_err(|e| broken(e.to_string()))?;
     let mut hosted = rebuild(&row.game, &options, row.seed).map_err(|e| broken(e.to_string()))?;
-    let names: Vec<String> =
-        serde_json::from_str(&row.players).map_err(|e| broken(e.to_string()))?;
-    let players: Vec<Player> = names
+    let seating: Seating = serde_json::from_str(&row.players).map_err(|e| broken(e.to_string()))?;
+    let players: Vec<Player> = seating
+        .players
         .iter()
         .map(|n| Player::named(n).unwrap_or(Player::Human))
         .collect();
+    let hints = seating.hints || players.iter().any(|p| *p != Player::Human);
     let mut resigned = None;
     for e in entries {
         let seat = e.seat as Seat;
@@ -672,6 +720,7 @@ fn replay(row: GameRow, seats: Vec<SeatRow>, entries: &[EntryRow]) -> Result<Ope
         players,
         seats,
         resigned,
+        hints,
         thinking: false,
         events: broadcast::channel(64).0,
     })

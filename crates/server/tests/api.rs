@@ -506,6 +506,52 @@ async fn a_page_is_kept_up_to_date_and_catches_up_on_reconnect(url: &str) {
         .contains("token"));
 }
 
+async fn hints_are_a_game_option_between_people(url: &str) {
+    let c = client(url).await;
+    let people = create(&c, json!({ "game": "louisbourg" })).await;
+    let id = people["id"].as_str().unwrap();
+    let (s, v) = c
+        .call(
+            "GET",
+            &format!("/api/games/{id}/hint"),
+            Some(token(&people, "british")),
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("option"));
+    let hinted = create(&c, json!({ "game": "louisbourg", "hints": true })).await;
+    let id = hinted["id"].as_str().unwrap();
+    let (s, v) = c
+        .call(
+            "GET",
+            &format!("/api/games/{id}/hint"),
+            Some(token(&hinted, "french")),
+            None,
+        )
+        .await;
+    assert_eq!(
+        s,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "not the French decision: {v}"
+    );
+    let (s, v) = c
+        .call(
+            "GET",
+            &format!("/api/games/{id}/hint"),
+            Some(token(&hinted, "british")),
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let first = &v["choices"][0];
+    let view = c.view(id, token(&hinted, "british")).await;
+    assert_eq!(
+        view["view"]["actions"][first["index"].as_u64().unwrap() as usize]["text"],
+        first["text"]
+    );
+}
+
 macro_rules! on_both {
     ($($name:ident),* $(,)?) => {
         mod sqlite {
@@ -526,4 +572,5 @@ on_both!(
     bad_requests_get_a_reason_and_change_nothing,
     a_seat_sees_its_own_secrets_only,
     a_page_is_kept_up_to_date_and_catches_up_on_reconnect,
+    hints_are_a_game_option_between_people,
 );
