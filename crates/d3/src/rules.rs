@@ -1166,26 +1166,9 @@ impl D3 {
             }
             let them = self.rect(t);
             let on_hill = self.stands_in_kind(Kind::Hill, &them);
-            let roll = d3(&mut self.dice);
-            let mut hits = roll as i16 + 1;
-            if on_hill {
-                hits -= 1;
-            }
-            if target == Type::Cavalry {
-                hits -= 1;
-            }
-            let mut hits = hits.max(0) as u8;
             let flank = charge.flank;
-            if flank {
-                hits *= 2;
-            }
-            if target == Type::Skirmishers {
-                hits *= 2;
-            }
-            let v = &mut self.units[t];
-            v.hits = v.hits.saturating_add(hits);
-            let total = v.hits;
-            self.log.public(|| {
+            // the modifiers in the order they apply, as the log and the players read them
+            let why = || {
                 let mut why = Vec::new();
                 if on_hill {
                     why.push("-1 hill");
@@ -1199,9 +1182,34 @@ impl D3 {
                 if target == Type::Skirmishers {
                     why.push("x2 skirmishers");
                 }
+                why.join(" ")
+            };
+            let roll = d3(&mut self.dice, || {
+                let w = why();
+                let sep = if w.is_empty() { "" } else { " " };
+                format!("{a} charges {b}: roll a D3 for the hits (D3+1{sep}{w})")
+            });
+            let mut hits = roll as i16 + 1;
+            if on_hill {
+                hits -= 1;
+            }
+            if target == Type::Cavalry {
+                hits -= 1;
+            }
+            let mut hits = hits.max(0) as u8;
+            if flank {
+                hits *= 2;
+            }
+            if target == Type::Skirmishers {
+                hits *= 2;
+            }
+            let v = &mut self.units[t];
+            v.hits = v.hits.saturating_add(hits);
+            let total = v.hits;
+            self.log.public(|| {
                 format!(
                     "{a} charges {b}: D3 {roll}+1 {}: {hits} hits ({total} in all)",
-                    why.join(" ")
+                    why()
                 )
             });
         }
@@ -1228,12 +1236,26 @@ impl D3 {
         let me = self.rect(i);
         let entrenched =
             kind.covered_by_entrenchment() && self.stands_in_kind(Kind::Entrenchment, &me);
-        let roll = if entrenched {
-            best_of_two(&mut self.dice)
-        } else {
-            d3(&mut self.dice)
-        };
         let modifier = units().get(kind).shoot;
+        let ids = &self.ids;
+        // what the players roll for, said only when they roll
+        let label = || {
+            let (a, b) = (
+                ids.get(i).map_or("?", String::as_str),
+                ids.get(t).map_or("?", String::as_str),
+            );
+            let word = kind.word();
+            if entrenched {
+                format!("{a} shoots at {b} from an entrenchment: roll 2 D3 for the hits (the higher counts, {modifier:+} for {word})")
+            } else {
+                format!("{a} shoots at {b}: roll a D3 for the hits (D3{modifier:+} for {word})")
+            }
+        };
+        let roll = if entrenched {
+            best_of_two(&mut self.dice, label)
+        } else {
+            d3(&mut self.dice, label)
+        };
         let hits = (roll as i16 + modifier as i16).max(0) as u8;
         let u = &mut self.units[i];
         u.shot = true;
