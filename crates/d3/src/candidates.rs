@@ -79,26 +79,54 @@ impl Lists {
 /// order: a computer general that weighs candidates before checking them
 /// ([`fiw_engine::Policy::propose`]) never asks for the whole list in a movement phase, and
 /// rebuilding it after each of its orders was most of the time of a simulated battle. A lock
-/// rather than a cell because a game is shared between threads (`Game: Sync`); it is never
-/// contended, one game being played by one thread at a time.
+/// rather than a cell because a game is shared between threads (`Game: Sync`).
+///
+/// A copy of a game shares what is kept with the game it was copied from until either
+/// changes ([`Kept::get_mut`] takes a copy of its own first): a game and its copies in the
+/// same position (the secrecy audit copies the state it checks before the state's player
+/// decides) then list the moves once between them, not once each. Shared, what is kept is
+/// true of every sharer, since they stand in the same position: every order begins by taking
+/// its own copy ([`D3::changing`]), and a twin with other hidden facts
+/// ([`fiw_engine::Game::determinize`]) takes one at once.
 #[derive(Debug, Default)]
-struct Kept<T>(std::sync::Mutex<T>);
+struct Kept<T>(std::sync::Arc<Lock<T>>);
 
-impl<T> Kept<T> {
-    /// What is kept (a panic while it was held leaves it as it was: every list is whole or
+/// The lock of what is kept; copying it copies what it holds.
+#[derive(Debug, Default)]
+struct Lock<T>(std::sync::Mutex<T>);
+
+impl<T: Clone> Clone for Lock<T> {
+    fn clone(&self) -> Self {
+        Lock(std::sync::Mutex::new(self.lock().clone()))
+    }
+}
+
+impl<T> Lock<T> {
+    /// What it holds (a panic while it was held leaves it as it was: every list is whole or
     /// marked stale, and a context is whole, so it is still sound).
     fn lock(&self) -> std::sync::MutexGuard<'_, T> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
+}
 
+impl<T: Clone> Kept<T> {
+    /// What is kept.
+    fn lock(&self) -> std::sync::MutexGuard<'_, T> {
+        self.0.lock()
+    }
+
+    /// What is kept, for this game alone: a copy of its own first if it was shared.
     fn get_mut(&mut self) -> &mut T {
-        self.0.get_mut().unwrap_or_else(|e| e.into_inner())
+        std::sync::Arc::make_mut(&mut self.0)
+            .0
+            .get_mut()
+            .unwrap_or_else(|e| e.into_inner())
     }
 }
 
-impl<T: Clone> Clone for Kept<T> {
+impl<T> Clone for Kept<T> {
     fn clone(&self) -> Self {
-        Kept(std::sync::Mutex::new(self.lock().clone()))
+        Kept(self.0.clone())
     }
 }
 
@@ -134,6 +162,14 @@ impl MoveCache {
         self.kept.get_mut().stale_all();
     }
 
+    /// Takes a copy of its own of everything kept that it shares with a copy of the game,
+    /// before the game changes (or to work its lists out alone, as a twin must).
+    pub(crate) fn own(&mut self) {
+        self.kept.get_mut();
+        self.context.get_mut();
+        self.shots.get_mut();
+    }
+
     /// Whether unit `i` is engaged, once the cache has been set up.
     pub(crate) fn engaged(&self, i: usize) -> Option<bool> {
         self.engaged.get(i).copied()
@@ -147,7 +183,7 @@ impl MoveCache {
     /// Whether unit `i`'s list, if it is up to date, says `yes`. `None` also while the lists
     /// are being rebuilt (a check made while listing asks afresh).
     pub(crate) fn fresh_says(&self, i: usize, yes: impl Fn(&[Action]) -> bool) -> Option<bool> {
-        let Ok(kept) = self.kept.0.try_lock() else {
+        let Ok(kept) = self.kept.0 .0.try_lock() else {
             return None;
         };
         match (kept.stale.get(i), kept.lists.get(i)) {
@@ -376,6 +412,7 @@ impl D3 {
     /// The state is about to change: every move context worked out so far may be out of date.
     pub(crate) fn changing(&mut self) {
         self.moves.version += 1;
+        self.moves.own();
     }
 
     /// Brings the kept lists up to date after an order: marks the lists it made stale (they
@@ -434,5 +471,43 @@ impl D3 {
             }
             out.extend_from_slice(&kept.lists[i]);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::state::tests::oswego;
+    use fiw_engine::{Dice, Game};
+
+    /// A copy in the same position lists with the game (the lists it shares are brought up to
+    /// date once), but a twin with other hidden facts works out its own: the secrecy audit
+    /// compares the twin's menu with the true one, which proves nothing if it is the same list.
+    #[test]
+    fn copies_share_the_lists_and_twins_work_out_their_own() {
+        let g = oswego();
+        let first = (0..g.units().len())
+            .find(|&i| g.units()[i].army == g.active())
+            .unwrap();
+        let copy = g.clone();
+        let twin = g.determinize(0, &mut Dice::new(3));
+        assert_eq!(copy.moves.fresh_says(first, |_| true), None, "stale");
+        let mut listed = Vec::new();
+        copy.legal_actions(&mut listed);
+        assert_eq!(g.moves.fresh_says(first, |_| true), Some(true));
+        assert_eq!(
+            twin.moves.fresh_says(first, |_| true),
+            None,
+            "the twin lists for itself"
+        );
+        let mut twins = Vec::new();
+        twin.legal_actions(&mut twins);
+        assert_eq!(twins, listed);
+        // an order gives the game lists of its own: the copy's stay those of the old position
+        let mut moved = g.clone();
+        let a = listed[0];
+        moved.apply(a).unwrap();
+        let mut again = Vec::new();
+        copy.legal_actions(&mut again);
+        assert_eq!(again, listed);
     }
 }
