@@ -30,9 +30,11 @@
 //! - every enemy of `j` whose nearest enemy was `j` or is now nearer `j` (the candidates aim
 //!   at the nearest enemy, wherever it is), and every enemy whose shooting marker is on `j`
 //!   (engaged with `j`, it may pivot to face it, however far);
-//! - the whole army, when `j` is its commander (his place and whether he has moved set every
-//!   allowance) or an enemy within 6" of him then or now (a commander with an enemy that near
-//!   gives no orders), and every list, when `j` stood or stands in a town (one unit to a town);
+//! - the commander's and his army's within 6" of his base, when `j` is the commander (where
+//!   he stands and whether he has moved give the units within 6" of him his orders' 6" more)
+//!   or an enemy within 6" of him then or now (a commander with an enemy that near gives no
+//!   orders), where he stood or stands; and every list, when `j` stood or stands in a town
+//!   (one unit to a town);
 //! - the commander's, when his orders were used or renewed (he may no longer, or again, move).
 //!
 //! Only the active army's lists are rebuilt, in its movement phase; the other army's keep their
@@ -279,11 +281,8 @@ impl D3 {
             let kind = self.units[j].kind;
             let army = self.units[j].army;
             if kind == Type::Commander && (shared || now.moved != was.moved) {
-                for b in 0..n {
-                    if self.units[b].army == army {
-                        kept.stale[b] = true;
-                    }
-                }
+                // his orders reach the units within 6" of his base, where he stood or stands
+                self.stale_in_command(kept, j, &[was.pose.at, now.pose.at]);
             }
             if !shared {
                 continue;
@@ -307,11 +306,8 @@ impl D3 {
                         && (v.pose.at.dist(was.pose.at) <= reach
                             || v.pose.at.dist(now.pose.at) <= reach)
                     {
-                        for b in 0..n {
-                            if self.units[b].army == v.army {
-                                kept.stale[b] = true;
-                            }
-                        }
+                        let at = v.pose.at;
+                        self.stale_in_command(kept, c, &[at]);
                     }
                 }
             }
@@ -376,6 +372,21 @@ impl D3 {
         for (b, again) in engage.into_iter().enumerate() {
             if again {
                 self.moves.engaged[b] = self.engaged_afresh(b);
+            }
+        }
+    }
+
+    /// Marks stale commander `c`'s list and those of his army's units within his orders' 6"
+    /// of his base standing at any of `places` (each unit's allowance depends on whether it
+    /// is within 6" of a commander who has not moved and has no enemy within 6").
+    fn stale_in_command(&self, kept: &mut Lists, c: usize, places: &[Point]) {
+        let army = self.units[c].army;
+        let rc = units().radius(self.units[c].kind);
+        kept.stale[c] = true;
+        for (b, v) in self.units.iter().enumerate() {
+            let reach = 6.0 + units().radius(v.kind) + rc + 0.05;
+            if v.army == army && places.iter().any(|p| v.pose.at.dist(*p) <= reach) {
+                kept.stale[b] = true;
             }
         }
     }
