@@ -61,13 +61,15 @@ struct Sig {
 /// were made.
 #[derive(Clone, Debug, Default)]
 struct Lists {
-    lists: Vec<Vec<Action>>,
+    /// (each list shared with the copies that keep it: a twin copies the kept lists, and
+    /// copying a pointer costs less than copying the list)
+    lists: Vec<std::sync::Arc<[Action]>>,
     stale: Vec<bool>,
     /// Each unit's nearest enemy (and the distance between centres) when its list was made.
     nearest: Vec<Option<(usize, f64)>>,
     /// The straight lines each unit's candidates followed (listed or refused) when its list
     /// was made: only a unit whose base comes near one of them can change the list.
-    paths: Vec<Vec<(Point, Point)>>,
+    paths: Vec<std::sync::Arc<[(Point, Point)]>>,
 }
 
 impl Lists {
@@ -232,10 +234,10 @@ impl D3 {
     fn note_changes_in(&mut self, kept: &mut Lists) {
         let n = self.units.len();
         if self.moves.sigs.len() != n || kept.lists.len() != n {
-            kept.lists = vec![Vec::new(); n];
+            kept.lists = vec![std::sync::Arc::from([]); n];
             kept.stale = vec![true; n];
             kept.nearest = vec![None; n];
-            kept.paths = vec![Vec::new(); n];
+            kept.paths = vec![std::sync::Arc::from([]); n];
             self.moves.sigs = (0..n).map(|i| self.sig(i)).collect();
             self.moves.orders = self.orders_given;
             self.moves.engaged = (0..n).map(|i| self.engaged_afresh(i)).collect();
@@ -473,10 +475,10 @@ impl D3 {
                 continue;
             }
             if kept.stale[i] {
-                let (list, paths) = (&mut kept.lists[i], &mut kept.paths[i]);
-                list.clear();
-                paths.clear();
-                self.candidate_moves_along(i, list, Some(paths));
+                let (mut list, mut paths) = (Vec::new(), Vec::new());
+                self.candidate_moves_along(i, &mut list, Some(&mut paths));
+                kept.lists[i] = list.into();
+                kept.paths[i] = paths.into();
                 kept.stale[i] = false;
                 kept.nearest[i] = self.nearest_enemy(i);
             }

@@ -172,7 +172,7 @@ impl Game for D3 {
     /// The board: what [`Game::view`] holds but the log, written from the state (the view
     /// would copy the whole log first, and the board is written at every decision).
     fn render(&self, _seat: Seat) -> String {
-        use crate::decimal::{push_fixed, push_int, push_left, text};
+        use crate::decimal::{push_fixed, push_int, text};
         let mut s = format!(
             "{}: round {} of {}, the {} {} phase; resolve British {}, French {}\n",
             self.scenario.name,
@@ -191,11 +191,9 @@ impl Game for D3 {
                 continue;
             }
             // `  {id:<12} {kind:<12} at {x:>5.1},{y:>5.1} facing {facing:>3.0}  hits {hits}`
-            s.extend_from_slice(b"  ");
-            push_left(&mut s, self.id(i), 12);
-            s.push(b' ');
-            push_left(&mut s, u.kind.word(), 12);
-            s.extend_from_slice(b" at ");
+            // (the name and type, written when the battle was set up: `D3::rows`)
+            let row = self.rows.get(i).map_or("", String::as_str);
+            s.extend_from_slice(row.as_bytes());
             push_fixed(&mut s, u.pose.at.x, 1, 5);
             s.push(b',');
             push_fixed(&mut s, u.pose.at.y, 1, 5);

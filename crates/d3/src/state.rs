@@ -109,6 +109,10 @@ pub struct D3 {
     pub(crate) scenario: Arc<Scenario>,
     #[serde(skip)]
     pub(crate) ids: Arc<Vec<String>>,
+    /// How each unit's row of the board begins (its name and type, padded), which never
+    /// changes: written once rather than at every decision.
+    #[serde(skip)]
+    pub(crate) rows: Arc<Vec<String>>,
     pub(crate) units: Vec<Unit>,
     pub(crate) active: Army,
     pub(crate) phase: Phase,
@@ -246,11 +250,17 @@ impl D3 {
             army::starting_resolve(&types)
         };
         let start_resolve = [start(Army::British), start(Army::French)];
+        let rows = ids
+            .iter()
+            .zip(&units_out)
+            .map(|(id, u)| format!("  {id:<12} {:<12} at ", u.kind.word()))
+            .collect();
         let mut g = D3 {
             options,
             active: scenario.first,
             scenario,
             ids: Arc::new(ids),
+            rows: Arc::new(rows),
             units: units_out,
             phase: Phase::Movement,
             round: 1,
