@@ -51,11 +51,16 @@ impl Louisbourg {
             BattleKind::Land
         };
         let attacker = self.active;
+        let attack_from = self
+            .at(attacker, loc)
+            .filter(|(_, u)| (u.from as usize) < 32)
+            .fold(0, |m, (_, u)| m | bit(u.from));
         self.battle = Some(Battle {
             loc,
             kind,
             attacker,
             round: 1,
+            attack_from,
         });
         for u in self.units.iter_mut() {
             if u.loc == loc {
@@ -95,6 +100,7 @@ impl Louisbourg {
             kind: BattleKind::Land,
             attacker: self.active,
             round: 1,
+            attack_from: 0,
         })
     }
 
@@ -441,16 +447,8 @@ impl Louisbourg {
         let side = self.side_of(i);
         let u = self.units[i];
         let attacking = side == b.attacker;
-        let attacker_from: u32 = self
-            .at(b.attacker, b.loc)
-            .map(|(_, a)| {
-                if (a.from as usize) < 32 {
-                    bit(a.from)
-                } else {
-                    0
-                }
-            })
-            .fold(0, |x, y| x | y);
+        // 10 closed to defenders: wherever any unit of the attack came from, alive or not
+        let attacker_from = b.attack_from;
         let candidates: &[Loc] = if attacking || !is_land(b.loc) {
             &[]
         } else {

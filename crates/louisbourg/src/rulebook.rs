@@ -372,8 +372,8 @@ const SECTIONS: &[Sec] = &[
         title: "Battle Retreat",
         summary: "From round 2 a side may pull all its units out instead of firing, the defender \
                   choosing first. Attackers go back where they came from; defenders go to open \
-                  adjacent locations the attackers did not come from, never into a battle still to \
-                  be fought. Each unit over a road's limit loses 1 SP, and a side with no way out \
+                  adjacent locations no unit of the attack came from (even a unit since destroyed), \
+                  never into a battle still to be fought. Each unit over a road's limit loses 1 SP, and a side with no way out \
                   fights on.",
         code: &[
             c!("src/battle.rs: can_retreat, retreat_dests, why_not_stay, move_retreating"),
@@ -381,6 +381,7 @@ const SECTIONS: &[Sec] = &[
         ],
         tests: &[
             t!(rulebook "retreat_road_limit_10"),
+            t!(rulebook "retreat_closed_where_a_dead_attacker_came_from_10"),
             t!(rulebook "battle_rounds_9_2"),
             t!(rulebook "location_effects_9_3"),
             t!(odds "a_defender_retreat_at_the_start_of_round_two"),

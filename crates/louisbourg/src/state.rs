@@ -155,6 +155,9 @@ pub struct Battle {
     pub kind: BattleKind,
     pub attacker: Side,
     pub round: u8,
+    /// 10 every place a unit of the attack came from (bit per place), fixed when the battle
+    /// begins: defenders may not retreat into any of them, even once that unit is gone.
+    pub attack_from: u32,
 }
 
 /// Card effects in force for one side this turn.

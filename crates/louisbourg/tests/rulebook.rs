@@ -843,3 +843,47 @@ fn card_play_6_1() {
         .iter()
         .any(|(s, c)| *s == Side::British && c.id == "wolfe-march"));
 }
+
+/// 10: defenders may not retreat into any location a unit of the attack came from, even once
+/// that unit is gone. Two light infantry attack Lighthouse Point from Northern Settlements, one
+/// straight and one by way of Royal Battery; the one from Royal Battery is destroyed in round 1.
+/// In round 2 the French regular retreats: Northern Settlements and Royal Battery are both
+/// closed, so it can only go to Island Battery.
+#[test]
+fn retreat_closed_where_a_dead_attacker_came_from_10() {
+    let mut g = Louisbourg::arranged(
+        5,
+        Side::British,
+        &[
+            ("br-light-1", "northern-settlements", 3),
+            ("br-light-2", "northern-settlements", 3),
+            ("fr-reg-1", "lighthouse-point", 4),
+        ],
+    )
+    .unwrap();
+    g.apply(Action::LandMove(NORTHERN_SETTLEMENTS)).unwrap();
+    go(&mut g, "br-light-1", ROYAL_BATTERY);
+    go(&mut g, "br-light-1", LIGHTHOUSE_POINT);
+    go(&mut g, "br-light-2", LIGHTHOUSE_POINT);
+    // round 1: the French roll 4 dice, three sixes; the British roll 3 dice and miss
+    g.dice_mut().force([6, 6, 6, 1]);
+    g.dice_mut().force([1, 2, 3]);
+    g.apply(Action::Done).unwrap();
+    // the first hit falls by itself on br-light-1 (both blocks alike); the British put the
+    // other two on it too
+    g.apply(Action::Hit(unit("br-light-1"))).unwrap();
+    g.apply(Action::Hit(unit("br-light-1"))).unwrap();
+    assert_eq!(loc(&g, "br-light-1"), ELIMINATED);
+    assert_eq!(g.dice_mut().forced_left(), 0);
+    assert_eq!(g.step(), Step::Stay(Side::French));
+    assert!(g
+        .check(&Action::Go {
+            unit: unit("fr-reg-1"),
+            to: ROYAL_BATTERY
+        })
+        .is_err());
+    g.apply(Action::Retreat).unwrap();
+    // one way out only, so the block goes by itself
+    assert_eq!(loc(&g, "fr-reg-1"), ISLAND_BATTERY);
+    assert!(!matches!(g.step(), Step::Retreat(_)), "{:?}", g.step());
+}
