@@ -176,7 +176,8 @@ impl Louisbourg {
                 self.start_hits(side, sp, Pool::Army, Then::BackToBombard(side));
             }
             Effect::ExtraBombardment { target, drm, .. } => {
-                let (target, drm) = (effect_loc(target), *drm);
+                // 6.1, 8.2 the card's own DRM, and the cards in force against the side's fire
+                let (target, drm) = (effect_loc(target), *drm + self.card_bombard_drm(side));
                 self.bombard(side, target, drm, Then::BackToBombard(side));
             }
             Effect::BombardDrm { drm } => e.bombard_drm += drm,

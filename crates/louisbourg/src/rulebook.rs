@@ -147,7 +147,7 @@ const SECTIONS: &[Sec] = &[
             c!("src/sequence.rs: continue_draws, play_attrition"),
             c!("src/setup.rs: finish_setup"),
         ],
-        tests: &[t!(rulebook "card_play_6_1"), t!(rulebook "card_draw_and_attrition_8_1_2"), t!(cards "three_attrition_cards_two_french_one_british"), t!(cards "bombardment_effects_are_played_in_bombardment_the_rest_in_action")],
+        tests: &[t!(rulebook "card_play_6_1"), t!(rulebook "card_draw_and_attrition_8_1_2"), t!(rulebook "extra_bombardment_meets_the_enemy_card_6_1"), t!(cards "three_attrition_cards_two_french_one_british"), t!(cards "bombardment_effects_are_played_in_bombardment_the_rest_in_action")],
     },
     Sec {
         section: "7",
@@ -492,6 +492,14 @@ const READINGS: &[Reading] = &[
                 draws its turn-1 card",
         reason: "6.1 speaks only of attrition cards drawn, not dealt; treating the deal as a draw \
                  plays it at the first moment a drawn one would be (sequence.rs: continue_draws)",
+    },
+    Reading {
+        name: "6.1, 8.2 a card's extra bombardment",
+        value: "it is rolled with the card's own DRM plus every card in force on bombardments: \
+                the enemy's 'enemy bombardments at −1' (Thick Walls, Counter-Battery Fire) and the \
+                side's own 'bombardments at +N'",
+        reason: "a card's extra bombardment is a bombardment, and cards in play override the \
+                 rules for the turn (6.1); play.rs: apply_play; bombard.rs: card_bombard_drm",
     },
     Reading {
         name: "8.1.1 order roll",

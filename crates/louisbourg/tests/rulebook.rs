@@ -887,3 +887,37 @@ fn retreat_closed_where_a_dead_attacker_came_from_10() {
     assert_eq!(loc(&g, "fr-reg-1"), ISLAND_BATTERY);
     assert!(!matches!(g.step(), Step::Retreat(_)), "{:?}", g.step());
 }
+
+/// 6.1, 8.2: a card's extra bombardment is a bombardment like any other, so the enemy's card
+/// in force against bombardments applies to it. The French play Thick Walls (enemy
+/// bombardments at −1) in their bombardment step; the British then play Island Battery –
+/// Bombardment from Lighthouse Point and roll a 3: 3 − 1 = 2, no effect.
+#[test]
+fn extra_bombardment_meets_the_enemy_card_6_1() {
+    let mut g = Louisbourg::arranged_bombardment(
+        5,
+        Side::French,
+        &[
+            ("br-reg-1", "lighthouse-point", 4),
+            ("fr-reg-1", "island-battery", 4),
+            ("fr-reg-2", "louisbourg", 4),
+        ],
+    )
+    .unwrap();
+    g.give_card(Side::French, "thick-walls").unwrap();
+    g.give_card(Side::British, "island-battery-bombardment")
+        .unwrap();
+    let card = |g: &Louisbourg, side: Side| g.hand(side)[0];
+    g.apply(Action::Play(card(&g, Side::French))).unwrap();
+    g.apply(Action::Pass).unwrap();
+    assert_eq!(g.step(), Step::Bombard(Side::British));
+    g.dice_mut().force([3]);
+    g.apply(Action::Play(card(&g, Side::British))).unwrap();
+    assert_eq!(g.dice_mut().forced_left(), 0);
+    assert_eq!(sp(&g, "fr-reg-1"), 4, "3 − 1 is no effect");
+    let log: Vec<String> = g.log().entries().iter().map(|e| e.text.clone()).collect();
+    assert!(
+        log.iter().any(|l| l.contains("die 3, DRM -1: 0 SP lost")),
+        "{log:#?}"
+    );
+}
