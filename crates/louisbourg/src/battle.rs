@@ -580,7 +580,6 @@ impl Louisbourg {
         let b = self.current();
         let side = self.side_of(i);
         self.set_loc(i, to);
-        self.units[i].revealed = false;
         self.log
             .public(|| format!("A {} block retreats to {}.", side.name(), board().name(to)));
         if let Some(k) = board().road(b.loc, to) {
@@ -589,8 +588,10 @@ impl Louisbourg {
             if self.retreat_used[r] > k.limit() && !self.effects[side.seat()].no_retreat_loss {
                 self.log
                     .public(|| "It is over the road limit and loses 1 SP (10).".into());
+                // still face up from the battle: the enemy sees which block loses it
                 self.reduce(i);
             }
         }
+        self.units[i].revealed = false;
     }
 }

@@ -90,6 +90,7 @@ const SECTIONS: &[Sec] = &[
         ],
         tests: &[
             t!(rulebook "battle_rounds_9_2"),
+            t!(rulebook "a_block_lost_out_of_sight_is_not_named_5"),
             t!(forces "the_forces_match_the_rulebook"),
             t!(properties "random_games_keep_every_invariant"),
         ],
@@ -462,8 +463,9 @@ const READINGS: &[Reading] = &[
         value: "blocks in a battle are shown to both sides (type and SP); those still standing \
                 where the battle was stay known to the enemy until they move or lose SP out of \
                 its sight (bombardment, attrition), as a player would remember them; raiders going \
-                home and retreating units are lost from sight; every eliminated block is announced \
-                to both sides by side and type",
+                home and retreating units are lost from sight; a block eliminated face up (in \
+                battle, or a ship) is announced to both sides by side and type, one eliminated \
+                hidden (bombardment, attrition) by side only",
         reason: "5 says army blocks are revealed in battle but not for how long, nor how losses \
                  are told; battle.rs: start_battle, end_battle, raiders_return, move_retreating; \
                  state.rs: reduce, set_loc; view.rs: view_of",

@@ -479,13 +479,22 @@ impl Louisbourg {
             unit.sp = unit.sp.saturating_sub(1);
         }
         if unit.sp == 0 {
+            // 5 the enemy learns the type of a block it sees go: one face up in the battle, or
+            // a ship; a hidden block lost to bombardment or attrition goes unnamed
+            let face_up = unit.revealed || unit.seen || unit.kind == Kind::Ship;
             unit.revealed = false;
             self.set_loc(u, ELIMINATED);
             let id = &forces().units[u].id;
             let (side, kind) = (self.side_of(u), self.kind_of(u));
+            if face_up {
+                self.log
+                    .public(|| format!("{} {} eliminated", side.name(), kind.id()));
+            } else {
+                self.log
+                    .public(|| format!("A hidden {} block is eliminated.", side.name()));
+            }
             self.log
-                .public(|| format!("{} {} eliminated", side.name(), kind.id()));
-            self.log.private(side.seat(), || format!("({id} is gone)"));
+                .private(side.seat(), || format!("({id}, {}, is gone)", kind.id()));
         }
     }
 

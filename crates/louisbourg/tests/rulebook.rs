@@ -133,6 +133,12 @@ fn raid_example_8_3_2() {
     );
     assert_eq!(loc(&g, "br-ranger-1"), ELIMINATED);
     assert_eq!(loc(&g, "br-reg-1"), ELIMINATED);
+    // destroyed face up in the battle: named by type to both sides (5)
+    let french_log = g.view(Side::French.seat()).log;
+    assert!(
+        french_log.iter().any(|l| l == "British ranger eliminated"),
+        "{french_log:#?}"
+    );
     let total: u8 = (1..=4).map(|i| sp(&g, &format!("fr-reg-{i}"))).sum();
     assert_eq!(total, 14);
     for i in 1..=4 {
@@ -919,5 +925,45 @@ fn extra_bombardment_meets_the_enemy_card_6_1() {
     assert!(
         log.iter().any(|l| l.contains("die 3, DRM -1: 0 SP lost")),
         "{log:#?}"
+    );
+}
+
+/// 5, 8.2: a hidden block lost to bombardment is announced by side only; its owner is told
+/// which it was. The British bombard Louisbourg from Green Hills and roll a 5 (1 SP); the
+/// French take it on their 1 SP militia, which is eliminated. (A block destroyed face up in a
+/// battle is named by type: raid_example_8_3_2.)
+#[test]
+fn a_block_lost_out_of_sight_is_not_named_5() {
+    let mut g = Louisbourg::arranged_bombardment(
+        5,
+        Side::British,
+        &[
+            ("br-reg-1", "green-hills", 4),
+            ("fr-mil1-1", "louisbourg", 1),
+            ("fr-reg-1", "louisbourg", 4),
+        ],
+    )
+    .unwrap();
+    g.dice_mut().force([5]);
+    g.apply(Action::Bombard(LOUISBOURG)).unwrap();
+    g.apply(Action::Hit(unit("fr-mil1-1"))).unwrap();
+    assert_eq!(loc(&g, "fr-mil1-1"), ELIMINATED);
+    let seen = |side: Side| -> Vec<String> { g.view(side.seat()).log.into_iter().collect() };
+    let british = seen(Side::British);
+    assert!(
+        british
+            .iter()
+            .any(|l| l.contains("A hidden French block is eliminated")),
+        "{british:#?}"
+    );
+    assert!(
+        !british.iter().any(|l| l.contains("militia")),
+        "the British learn the type: {british:#?}"
+    );
+    assert!(
+        seen(Side::French)
+            .iter()
+            .any(|l| l.contains("fr-mil1-1, militia, is gone")),
+        "the owner is told"
     );
 }
