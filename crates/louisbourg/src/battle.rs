@@ -408,9 +408,12 @@ impl Louisbourg {
 
     fn end_battle(&mut self) {
         let b = self.current();
+        // 5 what both sides saw of the blocks left there is their count of its losses; then
+        // the blocks stand up again, hidden (the log keeps what was seen)
+        for side in [Side::British, Side::French] {
+            self.count_losses_seen(side, b.loc);
+        }
         for u in self.units.iter_mut() {
-            // the blocks still standing where the battle was stay known to both sides
-            u.seen |= u.revealed && u.loc == b.loc;
             u.revealed = false;
         }
         self.battle = None;

@@ -247,7 +247,21 @@ impl Louisbourg {
     }
 
     pub(crate) fn apply_restore(&mut self, unit: UnitId) {
-        self.units[unit as usize].sp += 1;
+        let i = unit as usize;
+        self.units[i].sp += 1;
+        // the enemy sees a block turned at that place, not which one
+        let (side, at) = (self.units[i].side, self.units[i].loc);
+        let c = &mut self.loss_seen[side.seat()][at as usize];
+        *c = c.saturating_sub(1);
+        let id = &crate::forces::forces().units[i].id;
+        self.log.public(|| {
+            format!(
+                "The {} restore 1 SP to a block at {}.",
+                side.name(),
+                board().name(at)
+            )
+        });
+        self.log.private(side.seat(), || format!("({id})"));
         if let Step::Restore { side, left, at } = self.step {
             self.set_step(Step::Restore {
                 side,

@@ -21,6 +21,9 @@ macro_rules! t {
     (properties $name:literal) => {
         concat!("crates/louisbourg/tests/properties.rs::", $name)
     };
+    (ai $name:literal) => {
+        concat!("crates/louisbourg/tests/ai.rs::", $name)
+    };
     (odds_vs_battles $name:literal) => {
         concat!("crates/louisbourg/tests/odds_vs_battles.rs::", $name)
     };
@@ -91,6 +94,8 @@ const SECTIONS: &[Sec] = &[
         tests: &[
             t!(rulebook "battle_rounds_9_2"),
             t!(rulebook "a_block_lost_out_of_sight_is_not_named_5"),
+            t!(rulebook "blocks_stand_up_again_after_a_battle_5"),
+            t!(ai "damaged_blocks_are_drawn_from_what_the_seat_saw"),
             t!(forces "the_forces_match_the_rulebook"),
             t!(properties "random_games_keep_every_invariant"),
         ],
@@ -459,16 +464,22 @@ struct Reading {
 /// [`bombardment_losses`], comes first).
 const READINGS: &[Reading] = &[
     Reading {
-        name: "5, 9.2 hidden blocks in battle",
-        value: "blocks in a battle are shown to both sides (type and SP); those still standing \
-                where the battle was stay known to the enemy until they move or lose SP out of \
-                its sight (bombardment, attrition), as a player would remember them; raiders going \
-                home and retreating units are lost from sight; a block eliminated face up (in \
-                battle, or a ship) is announced to both sides by side and type, one eliminated \
-                hidden (bombardment, attrition) by side only",
-        reason: "5 says army blocks are revealed in battle but not for how long, nor how losses \
-                 are told; battle.rs: start_battle, end_battle, raiders_return, move_retreating; \
-                 state.rs: reduce, set_loc; view.rs: view_of",
+        name: "5, 9.2 hidden blocks",
+        value: "the blocks of a battle are face up to both sides (type and SP) while it is \
+                fought; when it ends they stand up again, hidden, and the log keeps what was seen. \
+                Each side keeps a count of the SP it saw the enemy's blocks at each place lose \
+                (what the blocks of a battle lack when it ends, bombardment, attrition and \
+                road-limit losses, less SP restored), but not which block lost them; a block \
+                that moves takes its share of the count along, a block face up exactly its own. \
+                A block eliminated face up (in battle, or a ship) is announced by type, one \
+                eliminated hidden (bombardment, attrition) by side only. The French set up out \
+                of the British's sight",
+        reason: "5 stands army blocks facing their owner and reveals them only in battle; \
+                 leaving them face up after it would tell the enemy which one moves away next. \
+                 The computer's imagined positions deal the enemy's blocks from the same count; \
+                 battle.rs: start_battle, end_battle, raiders_return, move_retreating; state.rs: \
+                 reduce, set_loc, record_move, count_losses_seen; view.rs: view_for; resample.rs: \
+                 draw_enemy_army",
     },
     Reading {
         name: "5.2 Indians and Louisbourg",

@@ -18,6 +18,9 @@ pub struct BlockView {
     pub kind: Kind,
     pub sp: u8,
     pub max_sp: u8,
+    /// 8.3.3 a ship used for an amphibious move this turn: it defends at 1 SP against ships.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub used: bool,
 }
 
 /// One place as a seat sees it.
@@ -29,11 +32,19 @@ pub struct PlaceView {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub control: Option<Side>,
     pub own: Vec<BlockView>,
-    /// Enemy blocks the seat can see: ships, blocks revealed in the battle being fought, and
-    /// blocks it saw in an earlier battle that have not moved out of its sight since.
+    /// Enemy blocks the seat can see: ships, and the blocks face up in the battle being
+    /// fought (every block in open play, 14).
     pub enemy_seen: Vec<BlockView>,
     /// Enemy blocks standing hidden: only their number is known.
     pub enemy_hidden: usize,
+    /// The SP the seat has counted the enemy's blocks here to have lost (hits it saw them
+    /// take, a battle's blocks face up), though not which of them lost it.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub enemy_loss_seen: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// A card as its holder sees it.
@@ -111,6 +122,8 @@ impl Louisbourg {
     fn view_for(&self, seat: Side, words: bool) -> View {
         let enemy = seat.other();
         let battle_loc = self.battle.map(|b| b.loc);
+        // 7 the French set up after the British plan, out of their sight
+        let enemy_setting_up = self.step == Step::FrenchSetup && seat == Side::British;
         let mut places = Vec::new();
         for loc in 0..ELIMINATED {
             let mut own = Vec::new();
@@ -126,17 +139,26 @@ impl Louisbourg {
                     kind: d.kind,
                     sp: u.sp,
                     max_sp: d.max_sp,
+                    used: u.weak,
                 };
                 if d.side == seat {
                     own.push(block(Some(d.id.clone())));
-                } else if d.kind == Kind::Ship || u.seen || (u.revealed && battle_loc == Some(loc))
+                } else if d.kind == Kind::Ship
+                    || self.options.open
+                    || (u.revealed && battle_loc == Some(loc))
                 {
                     enemy_seen.push(block(None));
-                } else {
+                } else if !(enemy_setting_up && d.kind != Kind::Ship && is_land(loc)) {
                     enemy_hidden += 1;
                 }
             }
-            let _ = enemy;
+            // in an order that tells nothing of which block is which
+            enemy_seen.sort_by_key(|b| (b.kind, b.max_sp, b.sp, b.used));
+            let enemy_loss_seen = if enemy_hidden > 0 {
+                self.loss_seen[enemy.seat()][loc as usize]
+            } else {
+                0
+            };
             places.push(PlaceView {
                 id: id(loc),
                 name: board().name(loc).to_string(),
@@ -144,6 +166,7 @@ impl Louisbourg {
                 own,
                 enemy_seen,
                 enemy_hidden,
+                enemy_loss_seen,
             });
         }
         let to_move = self.decider();
@@ -284,6 +307,9 @@ impl Louisbourg {
                     p.enemy_hidden,
                     if p.enemy_hidden == 1 { "" } else { "s" }
                 );
+                if p.enemy_loss_seen > 0 {
+                    enemy += &format!(" (seen to lose {} SP)", p.enemy_loss_seen);
+                }
             }
             if enemy.is_empty() {
                 enemy = "-".into();
@@ -368,6 +394,8 @@ fn compact(blocks: &[BlockView]) -> String {
                 .map(|(p, n)| (p.to_string(), n.parse::<u32>().unwrap_or(0)))
         };
         let mut end = k + 1;
+        // 8.3.3 a ship that carried troops this turn defends at 1 SP
+        let used = if b.used { " used (defends at 1)" } else { "" };
         match &b.id {
             Some(id) => {
                 let (prefix, first) = split(id).unwrap_or((id.clone(), 0));
@@ -379,7 +407,8 @@ fn compact(blocks: &[BlockView]) -> String {
                             if p == prefix
                                 && x == last + 1
                                 && n.sp == b.sp
-                                && n.max_sp == b.max_sp =>
+                                && n.max_sp == b.max_sp
+                                && n.used == b.used =>
                         {
                             last = x;
                             end += 1;
@@ -388,9 +417,12 @@ fn compact(blocks: &[BlockView]) -> String {
                     }
                 }
                 if last > first {
-                    parts.push(format!("{prefix}-{first}…{last} {}/{}", b.sp, b.max_sp));
+                    parts.push(format!(
+                        "{prefix}-{first}…{last} {}/{}{used}",
+                        b.sp, b.max_sp
+                    ));
                 } else {
-                    parts.push(format!("{id} {}/{}", b.sp, b.max_sp));
+                    parts.push(format!("{id} {}/{}{used}", b.sp, b.max_sp));
                 }
             }
             None => {
@@ -399,9 +431,9 @@ fn compact(blocks: &[BlockView]) -> String {
                 }
                 let n = end - k;
                 parts.push(if n > 1 {
-                    format!("{n}× {} {}", b.kind.id(), b.sp)
+                    format!("{n}× {} {}{used}", b.kind.id(), b.sp)
                 } else {
-                    format!("{} {}", b.kind.id(), b.sp)
+                    format!("{} {}{used}", b.kind.id(), b.sp)
                 });
             }
         }

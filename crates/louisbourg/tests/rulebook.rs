@@ -967,3 +967,52 @@ fn a_block_lost_out_of_sight_is_not_named_5() {
         "the owner is told"
     );
 }
+
+/// 5, 9.2: the blocks of a battle are face up while it is fought and stand up again, hidden,
+/// when it ends; the log keeps what was seen, and the losses the enemy counted stay beside the
+/// hidden blocks. A British regular attacks two French regulars at Green Hills, hits one of
+/// them once and is destroyed; afterwards the British see two hidden blocks that lost 1 SP.
+#[test]
+fn blocks_stand_up_again_after_a_battle_5() {
+    let mut g = Louisbourg::arranged(
+        5,
+        Side::British,
+        &[
+            ("br-reg-1", "flat-point", 2),
+            ("fr-reg-1", "green-hills", 4),
+            ("fr-reg-2", "green-hills", 4),
+        ],
+    )
+    .unwrap();
+    g.apply(Action::LandMove(FLAT_POINT)).unwrap();
+    go(&mut g, "br-reg-1", GREEN_HILLS);
+    // the French fire 8 dice: one six; the British fire 1 die: a six; then the French again
+    g.dice_mut().force([6, 1, 1, 1, 1, 1, 1, 1]);
+    g.dice_mut().force([6]);
+    g.dice_mut().force([6, 1, 1, 1, 1, 1, 1]);
+    g.apply(Action::Done).unwrap();
+    // the French took the British hit (both regulars alike, so it fell by itself); in round
+    // 2 they stay, and the British see them face up while the battle lasts
+    let british = Side::British.seat();
+    assert_eq!(g.step(), Step::Stay(Side::French));
+    let during = &g.view(british).places[GREEN_HILLS as usize];
+    assert_eq!((during.enemy_seen.len(), during.enemy_hidden), (2, 0));
+    g.apply(Action::Fire).unwrap();
+    assert_eq!(loc(&g, "br-reg-1"), ELIMINATED);
+    assert!(g.battle().is_none(), "{:?}", g.step());
+    let v = g.view(british);
+    let hills = &v.places[GREEN_HILLS as usize];
+    assert!(hills.enemy_seen.is_empty(), "{hills:?}");
+    assert_eq!(hills.enemy_hidden, 2);
+    assert_eq!(hills.enemy_loss_seen, 1);
+    assert!(
+        v.log
+            .iter()
+            .any(|l| l.contains("the French defend with regular 4, regular 4")),
+        "{:#?}",
+        v.log
+    );
+    assert!(g
+        .render(british)
+        .contains("2 hidden blocks (seen to lose 1 SP)"));
+}
