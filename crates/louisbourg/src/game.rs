@@ -55,6 +55,12 @@ impl Game for Louisbourg {
         action.text()
     }
 
+    /// The odds of the battle an action starts or goes on with, and a bombardment's expected
+    /// losses, from the deciding seat's knowledge only (`notes.rs`).
+    fn action_note(&self, action: &Action) -> Option<String> {
+        self.note(action)
+    }
+
     fn parse_action(&self, text: &str) -> Result<Action, RuleError> {
         let a = Action::parse(text)?;
         // identical copies of a card share a name: take the copy in the deciding side's hand
