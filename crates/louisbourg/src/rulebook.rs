@@ -425,11 +425,11 @@ const SECTIONS: &[Sec] = &[
         section: "13",
         title: "How to Win the Game",
         summary: "The British win at the end of a turn with an army unit in Louisbourg or a ship \
-                  in Louisbourg Harbor and at least 24 SP in all. The French win at the end of any \
-                  turn that leaves the British below 24 SP, and at the end of turn 16 if the \
-                  British have not won.",
+                  in Louisbourg Harbor and at least 24 SP in their army (ships not counted). The \
+                  French win at the end of any turn that leaves the British army below 24 SP, and \
+                  at the end of turn 16 if the British have not won.",
         code: &[c!("src/sequence.rs: end_turn"), c!("src/state.rs: british_sp, VICTORY_SP, LAST_TURN")],
-        tests: &[t!(rulebook "ship_battle_11"), t!(properties "random_games_keep_every_invariant")],
+        tests: &[t!(rulebook "ship_battle_11"), t!(rulebook "the_24_sp_are_the_armys_13"), t!(properties "random_games_keep_every_invariant")],
     },
     Sec {
         section: "14",
@@ -569,9 +569,13 @@ const READINGS: &[Reading] = &[
     },
     Reading {
         name: "13 British SP total",
-        value: "the SP of every British block still in the game: army units on the board and in \
-                the British Forces box, and ships",
-        reason: "13 does not say which blocks count; state.rs: british_sp, side_sp",
+        value: "the SP of the British army: its blocks on land and in the British Forces box; \
+                ships are not counted",
+        reason: "13 does not say which blocks count. Counting ships, the army could never fall \
+                 below 24 while the six 4 SP ships (24 SP) float, and the ships alone would meet \
+                 'at least 24' in the British victory: a clause a designer would not write to be \
+                 empty. How often it decides is measured in docs/louisbourg.md; state.rs: \
+                 british_sp, army_sp; sequence.rs: end_turn",
     },
 ];
 

@@ -199,7 +199,7 @@ impl Louisbourg {
             Some(Outcome {
                 winner: Some(Side::French.seat()),
                 turn,
-                reason: format!("the British fell to {sp} SP, below {VICTORY_SP} (13)"),
+                reason: format!("the British army fell to {sp} SP, below {VICTORY_SP} (13)"),
             })
         } else if in_fortress || in_harbor {
             let what = if in_fortress {
@@ -210,7 +210,7 @@ impl Louisbourg {
             Some(Outcome {
                 winner: Some(Side::British.seat()),
                 turn,
-                reason: format!("{what} with {sp} British SP (13)"),
+                reason: format!("{what} with {sp} British army SP (13)"),
             })
         } else if self.turn >= LAST_TURN {
             Some(Outcome {

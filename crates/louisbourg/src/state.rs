@@ -363,9 +363,19 @@ impl Louisbourg {
         &self.hands[side.seat()]
     }
 
-    /// 13 the British strength point total: every British block still in the game.
+    /// 13 the British strength point total that wins or loses the game: the British army's
+    /// SP (blocks on land and in the British Forces box), ships not counted (assumed: counting
+    /// the six 4 SP ships, the army could never fall below 24 while they float).
     pub fn british_sp(&self) -> u32 {
-        self.side_sp(Side::British)
+        self.army_sp(Side::British)
+    }
+
+    /// Strength points of a side's army blocks still in the game (ships not counted).
+    pub fn army_sp(&self, side: Side) -> u32 {
+        self.iter_side(side)
+            .filter(|(_, u)| u.kind != Kind::Ship)
+            .map(|(_, u)| u.sp as u32)
+            .sum()
     }
 
     /// Strength points of all of a side's blocks still in the game.

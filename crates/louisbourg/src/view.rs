@@ -87,7 +87,7 @@ pub struct View {
     /// 7 the landing plan, to the British only.
     pub landing_plan: Option<[u8; 3]>,
     pub battle: Option<BattleView>,
-    /// The seat's own SP total (13 matters to the British).
+    /// The SP of the seat's army blocks, ships not counted (13: the British lose below 24).
     pub own_sp: u32,
     pub outcome: Option<Outcome>,
     /// The legal actions, when this seat decides.
@@ -205,7 +205,7 @@ impl Louisbourg {
                 attacker: b.attacker,
                 round: b.round,
             }),
-            own_sp: self.side_sp(seat),
+            own_sp: self.army_sp(seat),
             outcome: self.outcome.clone(),
             legal,
             log: if words {
@@ -328,8 +328,13 @@ impl Louisbourg {
             }
             s += &format!("{:<22} {:<4} {:<44} {}\n", p.name, ctrl, own, enemy);
         }
+        let below = if seat == Side::British {
+            format!(" (below {} you lose, 13)", crate::state::VICTORY_SP)
+        } else {
+            String::new()
+        };
         s += &format!(
-            "Your SP: {}   Your hand: {}   Enemy hand: {} card(s)   Deck: {}\n",
+            "Your army SP: {}{below}   Your hand: {}   Enemy hand: {} card(s)   Deck: {}\n",
             v.own_sp,
             if v.hand.is_empty() {
                 "none".to_string()

@@ -30,12 +30,12 @@ fn check_invariants(g: &Louisbourg) -> Result<(), TestCaseError> {
             );
         }
     }
-    // the British SP total is the sum of its blocks (13)
+    // the British SP total is the sum of its army blocks, ships not counted (13)
     let sum: u32 = g
         .units()
         .iter()
         .enumerate()
-        .filter(|(i, _)| f.units[*i].side == Side::British)
+        .filter(|(i, _)| f.units[*i].side == Side::British && f.units[*i].kind != Kind::Ship)
         .map(|(_, u)| u.sp as u32)
         .sum();
     prop_assert_eq!(g.british_sp(), sum);

@@ -1016,3 +1016,42 @@ fn blocks_stand_up_again_after_a_battle_5() {
         .render(british)
         .contains("2 hidden blocks (seen to lose 1 SP)"));
 }
+
+/// 13: the 24 SP are the British army's, ships not counted. With 23 SP ashore and six 4 SP
+/// ships afloat the French win at the end of the turn; with 24 SP and a unit in Louisbourg
+/// the British win.
+#[test]
+fn the_24_sp_are_the_armys_13() {
+    let ships: Vec<String> = (1..=6).map(|i| format!("br-ship-{i}")).collect();
+    let end_of_turn = |army: &[(&str, &str, u8)]| {
+        let mut p: Vec<(&str, &str, u8)> = army.to_vec();
+        p.extend(ships.iter().map(|s| (s.as_str(), "gabarus-bay", 4)));
+        p.push(("fr-reg-1", "island-battery", 4));
+        let mut g = Louisbourg::arranged(5, Side::British, &p).unwrap();
+        g.apply(Action::Pass).unwrap();
+        g.apply(Action::Pass).unwrap();
+        g
+    };
+    let below = end_of_turn(&[
+        ("br-reg-1", "green-hills", 4),
+        ("br-reg-2", "green-hills", 4),
+        ("br-reg-3", "green-hills", 4),
+        ("br-reg-4", "green-hills", 4),
+        ("br-reg-5", "green-hills", 4),
+        ("br-light-1", "green-hills", 3),
+    ]);
+    assert_eq!(below.british_sp(), 23);
+    let o = below.outcome().expect("the French win at once");
+    assert_eq!(o.winner, Some(Side::French.seat()));
+    assert!(o.reason.contains("army fell to 23 SP"), "{}", o.reason);
+    let held = end_of_turn(&[
+        ("br-reg-1", "louisbourg", 4),
+        ("br-reg-2", "green-hills", 4),
+        ("br-reg-3", "green-hills", 4),
+        ("br-reg-4", "green-hills", 4),
+        ("br-reg-5", "green-hills", 4),
+        ("br-reg-6", "green-hills", 4),
+    ]);
+    let o = held.outcome().expect("the British win");
+    assert_eq!(o.winner, Some(Side::British.seat()));
+}
