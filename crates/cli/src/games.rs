@@ -141,6 +141,18 @@ impl CliGame for fiw_louisbourg::Louisbourg {
             ..Default::default()
         })
     }
+
+    /// How often each condition of 13 ended the games (the game's `ended_*` metrics).
+    fn report_lines(_options: &Self::Options, r: &SimReport) -> Vec<String> {
+        let pct = |k: &str| 100.0 * r.means.get(k).copied().unwrap_or(0.0);
+        vec![format!(
+            "games ended (13): British army below 24 SP {:.1} %, a British unit in Louisbourg {:.1} %, a British ship in the harbor {:.1} %, turn 16 {:.1} %",
+            pct("ended_below_24"),
+            pct("ended_fortress"),
+            pct("ended_harbor"),
+            pct("ended_turn_16")
+        )]
+    }
 }
 
 impl CliGame for fiw_solitaire::Solitaire {

@@ -205,6 +205,51 @@ impl Deck {
             .position(|c| c.id == id)
             .map(|i| i as CardId)
     }
+
+    /// The cards (first copies) a player may mean by `text`: its id, or its title typed in any
+    /// case, with or without its punctuation and accents (`play thick walls`, `play Island
+    /// Battery - Bombardment`). Two cards share the title "Attrition", one per flag.
+    pub fn by_title(&self, text: &str) -> Vec<CardId> {
+        let want = title_key(text);
+        let mut out: Vec<CardId> = Vec::new();
+        for (i, c) in self.cards.iter().enumerate() {
+            let first = self.first_copy[i];
+            if (title_key(&c.name) == want || c.id == want) && !out.contains(&first) {
+                out.push(first);
+            }
+        }
+        out
+    }
+}
+
+/// A title folded for matching: lower case, accents and apostrophes dropped, every other
+/// run of non-letters one hyphen (`Hot Shot on the King's Bastion` → `hot-shot-on-the-kings-bastion`).
+pub fn title_key(text: &str) -> String {
+    let mut words: Vec<String> = Vec::new();
+    let mut word = String::new();
+    for ch in text.chars().flat_map(char::to_lowercase) {
+        let ch = match ch {
+            'à' | 'â' | 'ä' | 'á' => 'a',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'î' | 'ï' | 'í' => 'i',
+            'ô' | 'ö' | 'ó' => 'o',
+            'û' | 'ü' | 'ú' => 'u',
+            'ç' => 'c',
+            other => other,
+        };
+        if ch == '\'' || ch == '’' {
+            continue;
+        }
+        if ch.is_alphanumeric() {
+            word.push(ch);
+        } else if !word.is_empty() {
+            words.push(std::mem::take(&mut word));
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words.join("-")
 }
 
 /// A land location named in a card's effect (validated at load).

@@ -149,11 +149,12 @@ impl Louisbourg {
     pub(crate) fn apply_discard(&mut self, side: Side, card: CardId) {
         self.take_from_hand(side, card);
         self.face_down[side.seat()].push(card);
-        let name = &deck().card(card).name;
+        let d = deck().card(card);
         self.log
             .public(|| format!("The {} discard a card face down (6.1).", side.name()));
-        self.log
-            .private(side.seat(), || format!("(you discarded {name})"));
+        self.log.private(side.seat(), || {
+            format!("(you discarded {} ({}))", d.name, d.id)
+        });
     }
 
     /// Plays a card face up and carries out its effect (6.1: effective for this turn only).
@@ -168,7 +169,7 @@ impl Louisbourg {
             ""
         };
         self.log
-            .public(|| format!("The {} play {}{house}.", side.name(), d.name));
+            .public(|| format!("The {} play {} ({}){house}.", side.name(), d.name, d.id));
         let e = &mut self.effects[side.seat()];
         match &d.effect {
             Effect::Attrition { sp } => {

@@ -4,7 +4,7 @@
 use crate::board::*;
 use crate::cards::{deck, Effect, Window};
 use crate::forces::{Kind, Side};
-use crate::state::{Effects, Louisbourg, Pool, Step, Then, LAST_TURN, VICTORY_SP};
+use crate::state::{Effects, Ending, Louisbourg, Pool, Step, Then, LAST_TURN, VICTORY_SP};
 use fiw_engine::Outcome;
 
 impl Louisbourg {
@@ -58,11 +58,11 @@ impl Louisbourg {
     pub(crate) fn draw_card(&mut self, side: Side) -> Option<crate::cards::CardId> {
         let card = self.deck.pop()?;
         self.hands[side.seat()].push(card);
-        let name = &deck().card(card).name;
+        let d = deck().card(card);
         self.log
             .public(|| format!("The {} draw a card.", side.name()));
         self.log
-            .private(side.seat(), || format!("You draw: {name}"));
+            .private(side.seat(), || format!("You draw: {} ({})", d.name, d.id));
         Some(card)
     }
 
@@ -121,8 +121,14 @@ impl Louisbourg {
         self.card_used[side.seat()] = true;
         self.played[side.seat()] = Some(card);
         let d = deck().card(card);
-        self.log
-            .public(|| format!("The {} must play {} at once (6.1).", side.name(), d.name));
+        self.log.public(|| {
+            format!(
+                "The {} must play {} ({}) at once (6.1).",
+                side.name(),
+                d.name,
+                d.id
+            )
+        });
         let sp = match d.effect {
             Effect::Attrition { sp } => sp,
             _ => 0,
@@ -196,32 +202,47 @@ impl Louisbourg {
             .any(|(i, _)| self.kind_of(i) != Kind::Ship);
         let in_harbor = self.occupies(Side::British, LOUISBOURG_HARBOR);
         let outcome = if sp < VICTORY_SP {
-            Some(Outcome {
-                winner: Some(Side::French.seat()),
-                turn,
-                reason: format!("the British army fell to {sp} SP, below {VICTORY_SP} (13)"),
-            })
+            Some((
+                Ending::BelowSp,
+                Outcome {
+                    winner: Some(Side::French.seat()),
+                    turn,
+                    reason: format!("the British army fell to {sp} SP, below {VICTORY_SP} (13)"),
+                },
+            ))
         } else if in_fortress || in_harbor {
             let what = if in_fortress {
                 "a British army unit holds Louisbourg"
             } else {
                 "a British ship holds Louisbourg Harbor"
             };
-            Some(Outcome {
-                winner: Some(Side::British.seat()),
-                turn,
-                reason: format!("{what} with {sp} British army SP (13)"),
-            })
+            let ending = if in_fortress {
+                Ending::Fortress
+            } else {
+                Ending::Harbor
+            };
+            Some((
+                ending,
+                Outcome {
+                    winner: Some(Side::British.seat()),
+                    turn,
+                    reason: format!("{what} with {sp} British army SP (13)"),
+                },
+            ))
         } else if self.turn >= LAST_TURN {
-            Some(Outcome {
-                winner: Some(Side::French.seat()),
-                turn,
-                reason: "the British have not won by the end of turn 16 (13)".into(),
-            })
+            Some((
+                Ending::Time,
+                Outcome {
+                    winner: Some(Side::French.seat()),
+                    turn,
+                    reason: "the British have not won by the end of turn 16 (13)".into(),
+                },
+            ))
         } else {
             None
         };
-        if let Some(o) = outcome {
+        if let Some((ending, o)) = outcome {
+            self.ending = Some(ending);
             let who = if o.winner == Some(0) {
                 "British"
             } else {

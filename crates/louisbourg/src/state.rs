@@ -70,6 +70,19 @@ pub struct Unit {
     pub revealed: bool,
 }
 
+/// 13 which victory condition ended the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Ending {
+    /// The French win at once: the British army fell below 24 SP.
+    BelowSp,
+    /// The British win: an army unit in Louisbourg.
+    Fortress,
+    /// The British win: a ship in Louisbourg Harbor.
+    Harbor,
+    /// The French win: the British had not won by the end of turn 16.
+    Time,
+}
+
 /// Which blocks a run of hits falls on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Pool {
@@ -244,6 +257,8 @@ pub struct Louisbourg {
     pub(crate) draws_done: u8,
     pub(crate) epoch: u64,
     pub(crate) outcome: Option<Outcome>,
+    /// 13 the condition that ended the game.
+    pub(crate) ending: Option<Ending>,
     #[serde(skip)]
     pub(crate) log: Log,
 }
@@ -319,6 +334,7 @@ impl Louisbourg {
             draws_done: 0,
             epoch: 0,
             outcome: None,
+            ending: None,
             log: Log::new(true),
         };
         game.recount();

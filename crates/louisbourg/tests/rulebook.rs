@@ -1055,3 +1055,43 @@ fn the_24_sp_are_the_armys_13() {
     let o = held.outcome().expect("the British win");
     assert_eq!(o.winner, Some(Side::British.seat()));
 }
+
+/// 6.1: a card may be typed by its title as well as its id, and is announced with both.
+#[test]
+fn cards_are_typed_by_title_6_1() {
+    let p = [
+        ("br-reg-1", "white-point", 4),
+        ("fr-reg-1", "louisbourg", 4),
+    ];
+    let mut g = Louisbourg::arranged(5, Side::British, &p).unwrap();
+    g.give_card(Side::British, "wolfe-march").unwrap();
+    g.give_card(Side::British, "attrition-french").unwrap();
+    let march = g.hand(Side::British)[0];
+    for text in [
+        "play wolfe-march",
+        "play Wolfe's March Round the Harbor",
+        "play  wolfes march round the harbor ",
+    ] {
+        assert_eq!(g.parse_action(text).unwrap(), Action::Play(march), "{text}");
+    }
+    // "Attrition" is the title of one card per flag: the one in hand is meant
+    let attrition = g.hand(Side::British)[1];
+    assert_eq!(
+        g.parse_action("discard Attrition").unwrap(),
+        Action::Discard(attrition)
+    );
+    let err = g.parse_action("play Fog of War").unwrap_err();
+    assert!(err.message.contains("Fog of War"), "{err}");
+    g.apply(
+        g.parse_action("play Wolfe's March Round the Harbor")
+            .unwrap(),
+    )
+    .unwrap();
+    let log = g.view(Side::French.seat()).log;
+    assert!(
+        log.iter()
+            .any(|l| l
+                == "The British play Wolfe's March Round the Harbor (wolfe-march) [house card]."),
+        "{log:#?}"
+    );
+}
