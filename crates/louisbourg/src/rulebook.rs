@@ -9,7 +9,7 @@
 //! [`markdown`]; the tests below keep the two the same.
 
 use crate::board::board;
-use crate::cards::{deck, effect_loc, CardDef, Effect, Origin, Rounds, Window};
+use crate::cards::{deck, Origin};
 use crate::fire::bombardment_losses;
 use crate::forces::forces;
 use fiw_engine::{squash, AssumedValue, RuleBook, Sec};
@@ -153,7 +153,7 @@ const SECTIONS: &[Sec] = &[
             c!("src/sequence.rs: continue_draws, play_attrition"),
             c!("src/setup.rs: finish_setup"),
         ],
-        tests: &[t!(rulebook "card_play_6_1"), t!(rulebook "card_draw_and_attrition_8_1_2"), t!(rulebook "extra_bombardment_meets_the_enemy_card_6_1"), t!(rulebook "cards_are_typed_by_title_6_1"), t!(cards "three_attrition_cards_two_french_one_british"), t!(cards "bombardment_effects_are_played_in_bombardment_the_rest_in_action")],
+        tests: &[t!(rulebook "card_play_6_1"), t!(rulebook "card_draw_and_attrition_8_1_2"), t!(rulebook "extra_bombardment_meets_the_enemy_card_6_1"), t!(rulebook "cards_are_typed_by_title_6_1"), t!(rulebook "island_battery_bombardment_needs_only_a_unit_at_lighthouse_point_6_1"), t!(cards "three_attrition_cards_two_french_one_british"), t!(cards "bombardment_effects_are_played_in_bombardment_the_rest_in_action")],
     },
     Sec {
         section: "7",
@@ -419,7 +419,7 @@ const SECTIONS: &[Sec] = &[
             c!("src/state.rs: REINFORCEMENT_TURN"),
             c!("data/board.toml"),
         ],
-        tests: &[t!(rulebook "reinforcements_12"), ],
+        tests: &[t!(rulebook "reinforcements_12"), t!(rulebook "reinforcements_that_retreat_go_back_to_the_box_10_12")],
     },
     Sec {
         section: "13",
@@ -438,9 +438,18 @@ const SECTIONS: &[Sec] = &[
                   Louisbourg, Island Battery and Lighthouse Point; both Indians, two 2 SP and one \
                   1 SP militia at Kennington Cove; the four 4 SP regulars at Flat Point; the three \
                   3 SP regulars and a 2 SP militia at White Point. One 1d6 then shifts units by a \
-                  six-row table (a 6 changes nothing).",
-        code: &[c!("src/setup.rs: solitaire_setup, why_not_solitaire_setup")],
-        tests: &[t!(rulebook "solitaire_setup_14")],
+                  six-row table (a 6 changes nothing). Open play (`fiw play louisbourg --open`) \
+                  is the other half of 14: one person plays both sides with every block's type \
+                  and SP in both views and no screen passed; it does not imply the set-up.",
+        code: &[
+            c!("src/setup.rs: solitaire_setup, why_not_solitaire_setup"),
+            c!("src/view.rs: view_for"),
+            c!("src/state.rs: open"),
+        ],
+        tests: &[
+            t!(rulebook "solitaire_setup_14"),
+            "crates/cli/tests/louisbourg.rs::open_play_shows_every_block_and_passes_no_screen",
+        ],
     },
     Sec {
         section: "15",
@@ -558,14 +567,25 @@ const READINGS: &[Reading] = &[
                  roads; battle.rs: retreat_dests, move_retreating",
     },
     Reading {
+        name: "6.1 Island Battery – Bombardment (the printed card)",
+        value: "it needs only a British unit at Lighthouse Point, rangers included (rangers \
+                alone may not bombard under 8.2), and French units at Island Battery; it is \
+                played in the British bombardment step, in addition to any other bombardment",
+        reason: "the card asks only that the British occupy Lighthouse Point, and cards in play \
+                 override the rules (6.1), so the rangers' limit of 8.2 does not apply to it; \
+                 play.rs: why_not_play",
+    },
+    Reading {
         name: "12 entering reinforcements",
         value: "entering an empty or French-held entry location is free (in the French player \
                 action phase, before the action; the units may then move with that action); \
                 entering a British-held one is the French action and brings a battle, and \
-                attackers that retreat go back to the reinforcement box",
+                attackers that retreat go back to the reinforcement box, from which they may \
+                enter again on a later turn",
         reason: "12 lets them enter on any turn and fight 'as their action' only when British \
-                 units are there; moves.rs: why_not_reinforce, apply_reinforce; battle.rs: \
-                 retreat_dests",
+                 units are there; 10 sends attackers back to the location they came from, which \
+                 for them is the box, and 12 lets them enter 'on any turn'; moves.rs: \
+                 why_not_reinforce, apply_reinforce; battle.rs: retreat_dests",
     },
     Reading {
         name: "13 British SP total",
@@ -641,7 +661,7 @@ fn assumed() -> Vec<AssumedValue> {
             Origin::Printed => {}
             Origin::Attrition => out.push(AssumedValue {
                 name,
-                value: card_text(c),
+                value: c.effect_text(),
                 reason:
                     "the rulebook names the attrition cards (6.1: French 2, British 1) but does \
                          not print their effect; ships are spared (battle.rs: hit_targets)"
@@ -651,7 +671,7 @@ fn assumed() -> Vec<AssumedValue> {
             }),
             Origin::House => out.push(AssumedValue {
                 name,
-                value: card_text(c),
+                value: c.effect_text(),
                 reason: "house card written from the history of 15.3: not a published card".into(),
             }),
         }
@@ -691,92 +711,6 @@ fn bombardment_table() -> String {
         start = t + 1;
     }
     format!("1d6 + DRM: {}", parts.join(", "))
-}
-
-/// A die modifier as printed: `+1`, `−1` (with a minus sign, as in the summaries).
-fn signed(d: i8) -> String {
-    if d < 0 {
-        format!("−{}", d.unsigned_abs())
-    } else {
-        format!("+{d}")
-    }
-}
-
-fn place(s: &str) -> String {
-    board().name(effect_loc(s)).to_string()
-}
-
-/// One card's flag, window and effect in words.
-fn card_text(c: &CardDef) -> String {
-    let when = match c.when {
-        Window::Bombardment => "in the side's bombardment step",
-        Window::Action => "before the side's action",
-        Window::Drawn => "when drawn",
-    };
-    let rounds = |r: Rounds| match r {
-        Rounds::First => "in the first round",
-        Rounds::All => "in every round",
-    };
-    let effect = match &c.effect {
-        Effect::Attrition { sp } => {
-            format!("the side loses {sp} SP, its choice among its army units")
-        }
-        Effect::ExtraBombardment { from, target, drm } => {
-            let drm = if *drm == 0 {
-                String::new()
-            } else {
-                format!(", {} DRM", signed(*drm))
-            };
-            format!(
-                "if it holds {}, one extra bombardment of {} (1d6 on the Bombardment Table{drm})",
-                place(from),
-                place(target)
-            )
-        }
-        Effect::BombardDrm { drm } => format!("its bombardments this turn at {} DRM", signed(*drm)),
-        Effect::EnemyBombardDrm { drm } => {
-            format!("enemy bombardments this turn at {} DRM", signed(*drm))
-        }
-        Effect::ShipStrike { hit_on } => {
-            format!("one die per enemy ship in Louisbourg Harbor, each {hit_on}–6 a hit")
-        }
-        Effect::AttackFire { hit_on, rounds: r } => {
-            format!("its attackers hit on {hit_on}–6 {} this turn", rounds(*r))
-        }
-        Effect::DefendFire {
-            hit_on,
-            rounds: r,
-            at,
-        } => {
-            let at = at
-                .as_deref()
-                .map(|l| format!(" at {}", place(l)))
-                .unwrap_or_default();
-            format!(
-                "its defenders{at} hit on {hit_on}–6 {} this turn",
-                rounds(*r)
-            )
-        }
-        Effect::NoAmphibiousDefence => {
-            "no amphibious 4–6 fire against its landings this turn".into()
-        }
-        Effect::ForbidSeaMoves => {
-            "the enemy may make no amphibious move and no ship move this turn".into()
-        }
-        Effect::RoadBonus { extra } => format!("its road limits +{extra} this turn"),
-        Effect::RegularsMarch => "its regulars move 2 locations this turn".into(),
-        Effect::NoRetreatLoss => {
-            "its units retreating over a road limit lose no SP this turn".into()
-        }
-        Effect::Restore { sp, at } => {
-            let at = at
-                .as_deref()
-                .map(|l| format!(" at {}", place(l)))
-                .unwrap_or_default();
-            format!("restore up to {sp} SP to its damaged army units{at}, never above printed SP")
-        }
-    };
-    format!("{when}: {effect}")
 }
 
 /// The rule book as Markdown: the table of sections, then the assumed values. This is the text

@@ -1095,3 +1095,85 @@ fn cards_are_typed_by_title_6_1() {
         "{log:#?}"
     );
 }
+
+/// 6.1, 8.2: the printed Island Battery – Bombardment card asks only that the British occupy
+/// Lighthouse Point, and cards override the rules: a ranger alone there (which could not
+/// bombard by 8.2) is enough.
+#[test]
+fn island_battery_bombardment_needs_only_a_unit_at_lighthouse_point_6_1() {
+    let mut g = Louisbourg::arranged_bombardment(
+        5,
+        Side::British,
+        &[
+            ("br-ranger-1", "lighthouse-point", 2),
+            ("fr-reg-1", "island-battery", 4),
+        ],
+    )
+    .unwrap();
+    g.give_card(Side::British, "island-battery-bombardment")
+        .unwrap();
+    let card = g.hand(Side::British)[0];
+    g.dice_mut().force([4]);
+    g.apply(Action::Play(card)).unwrap();
+    assert_eq!(sp(&g, "fr-reg-1"), 3, "4 on the Bombardment Table: 1 SP");
+}
+
+/// 10, 12: reinforcements that attack and retreat go back where they came from, the
+/// reinforcement box, and may enter again on a later turn.
+#[test]
+fn reinforcements_that_retreat_go_back_to_the_box_10_12() {
+    let p = [
+        ("fr-mil-r-1", "reinforcements", 2),
+        ("fr-mil-r-2", "reinforcements", 2),
+        ("fr-reg-1", "louisbourg", 4),
+        ("br-ranger-1", "kennington-cove", 2),
+        ("br-reg-1", "green-hills", 4),
+        ("br-reg-2", "green-hills", 4),
+        ("br-reg-3", "green-hills", 4),
+        ("br-reg-4", "green-hills", 4),
+        ("br-reg-5", "green-hills", 4),
+        ("br-reg-6", "green-hills", 4),
+    ];
+    let mut g = Louisbourg::arranged(8, Side::French, &p).unwrap();
+    for id in ["fr-mil-r-1", "fr-mil-r-2"] {
+        g.apply(Action::Reinforce {
+            unit: unit(id),
+            to: KENNINGTON_COVE,
+        })
+        .unwrap();
+    }
+    // round 1: the ranger and the militia all miss; round 2 the British stay and miss again
+    g.dice_mut().force([1, 1, 1, 1, 1, 1, 1, 1]);
+    g.apply(Action::Done).unwrap();
+    assert_eq!(g.step(), Step::Stay(Side::British));
+    g.apply(Action::Fire).unwrap();
+    assert_eq!(g.step(), Step::Stay(Side::French));
+    g.apply(Action::Retreat).unwrap();
+    assert_eq!(loc(&g, "fr-mil-r-1"), REINFORCEMENTS);
+    assert_eq!(loc(&g, "fr-mil-r-2"), REINFORCEMENTS);
+    // on to the French action of turn 9
+    g.stack_card("sortie").unwrap();
+    g.stack_card("hot-shot").unwrap();
+    let mut legal = Vec::new();
+    for _ in 0..100 {
+        if g.step() == Step::Action(Side::French) && g.turn_number() == 9 {
+            break;
+        }
+        g.legal_actions(&mut legal);
+        let a = if legal.contains(&Action::Pass) {
+            Action::Pass
+        } else if legal.contains(&Action::First(Side::French)) {
+            Action::First(Side::French)
+        } else {
+            legal[0]
+        };
+        g.apply(a).unwrap();
+    }
+    assert_eq!((g.step(), g.turn_number()), (Step::Action(Side::French), 9));
+    assert!(g
+        .check(&Action::Reinforce {
+            unit: unit("fr-mil-r-1"),
+            to: WESTERN_SETTLEMENTS
+        })
+        .is_ok());
+}
