@@ -319,8 +319,11 @@ pub fn d3_scenario(given: &str) -> CliResult<fiw_d3::Options> {
             known.join(", ")
         )));
     }
-    let text = std::fs::read_to_string(given)
-        .map_err(|e| CliError::usage(format!("cannot read scenario file {given}: {e}")))?;
+    let text = crate::files::read_capped(
+        std::path::Path::new(given),
+        crate::files::MAX_SCENARIO_BYTES,
+        "scenario file",
+    )?;
     fiw_d3::Scenario::parse(&text, given).map_err(|e| CliError::usage(e.to_string()))?;
     Ok(fiw_d3::Options {
         scenario: given.to_string(),

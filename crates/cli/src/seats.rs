@@ -21,9 +21,10 @@ pub enum Player {
     Ai,
 }
 
-/// The search budget of `ai` seats (`--ai-iterations`, `--ai-ms`); neither given means the
-/// game's own default ([`Game::default_ai_limits`]), since one search's iteration is a cheap
-/// random playout and another's a whole game played by a heuristic.
+/// The search budget of `ai` seats (`--ai-iterations`, `--ai-ms`). Each flag replaces only its
+/// own limit of the game's default ([`Game::default_ai_limits`]: one search's iteration is a
+/// cheap random playout, another's a whole game played by a heuristic), so a search always has
+/// both a count and a time to stop at, and never runs on unanswered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AiBudget {
     /// Iterations (playouts) per decision.
@@ -32,7 +33,14 @@ pub struct AiBudget {
     pub ms: Option<u64>,
 }
 
+/// The most search iterations a decision may be given.
+pub const MAX_AI_ITERATIONS: u32 = 1_000_000;
+
+/// The most milliseconds a decision may be given.
+pub const MAX_AI_MS: u64 = 600_000;
+
 /// The game's default budget.
+#[cfg(test)]
 pub const DEFAULT_AI: AiBudget = AiBudget {
     iterations: None,
     ms: None,
@@ -46,22 +54,38 @@ impl AiBudget {
                 "--ai-iterations and --ai-ms must be at least 1".to_string(),
             ));
         }
+        if iterations.is_some_and(|n| n > MAX_AI_ITERATIONS) {
+            return Err(CliError::usage(format!(
+                "--ai-iterations is at most {MAX_AI_ITERATIONS} (a decision that long would not be answered today)"
+            )));
+        }
+        if ms.is_some_and(|ms| ms > MAX_AI_MS) {
+            return Err(CliError::usage(format!(
+                "--ai-ms is at most {MAX_AI_MS} (ten minutes a decision)"
+            )));
+        }
         Ok(AiBudget { iterations, ms })
     }
 
-    /// As the kernel's search limits for game `G`.
+    /// As the kernel's search limits for game `G`: the game's default, with each limit the
+    /// flags give in its place.
     pub fn limits<G: Game>(self) -> SearchLimits {
-        if self == DEFAULT_AI {
-            return G::default_ai_limits();
-        }
+        let default = G::default_ai_limits();
         SearchLimits {
-            iterations: self.iterations,
-            time: self.ms.map(Duration::from_millis),
+            iterations: self.iterations.or(default.iterations),
+            time: self.ms.map(Duration::from_millis).or(default.time),
         }
     }
 }
 
 impl Player {
+    /// The player of a name as [`Player::name`] writes it (in saves), or `None`.
+    pub fn named(name: &str) -> Option<Player> {
+        [Player::Human, Player::Random, Player::Heuristic, Player::Ai]
+            .into_iter()
+            .find(|p| p.name() == name)
+    }
+
     /// The policy's name, as typed.
     pub fn name(self) -> &'static str {
         match self {

@@ -27,12 +27,24 @@ pub struct SimArgs {
     pub plot: Option<std::path::PathBuf>,
 }
 
-/// Runs `fiw sim` for game `G`.
+/// The most games one simulation plays: beyond what any machine plays in a day of the fastest
+/// game (about 20,000 a second a core).
+pub const MAX_GAMES: u64 = 100_000_000;
+
+/// The most threads a core: more only share the cores and cost memory.
+pub const THREADS_PER_CORE: usize = 4;
+
+/// Runs `fiw sim` for game `G`: the chart's file is checked before the games are played, and
+/// the results are printed even if the chart then cannot be written.
 pub fn run<G: CliGame>(args: &SimArgs) -> CliResult {
-    let report = report::<G>(args, io::stderr().is_terminal())?;
     if let Some(path) = &args.plot {
-        crate::plot::draw(&report, G::SEATS, path)?;
+        crate::files::check_writable(path, "--plot")?;
     }
+    let report = report::<G>(args, io::stderr().is_terminal())?;
+    let plotted = match &args.plot {
+        Some(path) => crate::plot::draw(&report, G::SEATS, path),
+        None => Ok(()),
+    };
     let options = G::options(&args.flags)?;
     let facts = G::setup_facts(&options);
     let mut out = io::stdout().lock();
@@ -49,13 +61,23 @@ pub fn run<G: CliGame>(args: &SimArgs) -> CliResult {
     } else {
         write!(out, "{}", table::<G>(&report, &options, &facts))?;
     }
-    Ok(())
+    plotted
 }
 
 /// Plays the games and returns the report (`progress`: draw a bar on stderr).
 pub fn report<G: CliGame>(args: &SimArgs, progress: bool) -> CliResult<SimReport> {
     if args.games == 0 {
         return Err(CliError::usage("--games must be at least 1"));
+    }
+    if args.games > MAX_GAMES {
+        return Err(CliError::usage(format!("--games is at most {MAX_GAMES}")));
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if args.threads > cores * THREADS_PER_CORE {
+        return Err(CliError::usage(format!(
+            "--threads is at most {} ({THREADS_PER_CORE} for each of the {cores} cores); 0 uses every core",
+            cores * THREADS_PER_CORE
+        )));
     }
     let players = players::<G>(&args.seats, Player::Random, false)?;
     let options = G::options(&args.flags)?;
@@ -166,17 +188,7 @@ pub fn table<G: CliGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::CliGame;
     use crate::testgame::{Race, RaceOptions};
-
-    impl CliGame for Race {
-        fn options(flags: &SetupFlags) -> CliResult<RaceOptions> {
-            if flags.solitaire_setup {
-                return Err(CliError::usage("--solitaire-setup is for louisbourg only"));
-            }
-            Ok(RaceOptions::default())
-        }
-    }
 
     #[test]
     fn a_simulation_reports_every_seat_and_prints_a_table() {

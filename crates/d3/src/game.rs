@@ -70,13 +70,21 @@ impl Game for D3 {
     const NAME: &'static str = "d3";
     const SEATS: &'static [&'static str] = &["british", "french"];
 
-    fn new(options: &Options, seed: u64) -> Result<Self, RuleError> {
+    fn with_dice(options: &Options, dice: Dice) -> Result<Self, RuleError> {
         let scenario = match &options.text {
             Some(text) => Scenario::parse(text, &options.scenario).map(std::sync::Arc::new),
             None => Scenario::shared(&options.scenario),
         }
         .map_err(|e| RuleError::new("scenario", e.to_string()))?;
-        D3::from_shared(options.clone(), scenario, seed)
+        D3::from_shared_with_dice(options.clone(), scenario, dice)
+    }
+
+    fn dice_mut(&mut self) -> Option<&mut Dice> {
+        Some(&mut self.dice)
+    }
+
+    fn dice(&self) -> Option<&Dice> {
+        Some(&self.dice)
     }
 
     fn to_move(&self) -> Option<Seat> {

@@ -152,6 +152,18 @@ impl D3 {
         scenario: Arc<Scenario>,
         seed: u64,
     ) -> Result<D3, RuleError> {
+        D3::from_shared_with_dice(options, scenario, Dice::new(seed))
+    }
+
+    /// [`D3::from_shared`] rolling `dice` (manual dice, for a battle on a real table).
+    ///
+    /// # Errors
+    /// As [`D3::from_scenario`].
+    pub fn from_shared_with_dice(
+        options: Options,
+        scenario: Arc<Scenario>,
+        dice: Dice,
+    ) -> Result<D3, RuleError> {
         let mut units_out = Vec::new();
         let mut ids = Vec::new();
         for army in Army::BOTH {
@@ -201,7 +213,7 @@ impl D3 {
             orders_given: [false; 2],
             pending: None,
             start_resolve,
-            dice: Dice::new(seed),
+            dice,
             log: Log::new(true),
             outcome: None,
             bases: Vec::new(),

@@ -14,8 +14,16 @@ impl Game for Louisbourg {
     const NAME: &'static str = "louisbourg";
     const SEATS: &'static [&'static str] = &["british", "french"];
 
-    fn new(options: &Options, seed: u64) -> Result<Self, RuleError> {
-        Louisbourg::with_options(options, seed).map_err(RuleError::input)
+    fn with_dice(options: &Options, dice: Dice) -> Result<Self, RuleError> {
+        Louisbourg::with_options_and_dice(options, dice).map_err(RuleError::input)
+    }
+
+    fn dice_mut(&mut self) -> Option<&mut Dice> {
+        Some(&mut self.dice)
+    }
+
+    fn dice(&self) -> Option<&Dice> {
+        Some(&self.dice)
     }
 
     fn to_move(&self) -> Option<Seat> {

@@ -266,6 +266,11 @@ pub struct Louisbourg {
 impl Louisbourg {
     /// A new game: British set-up and landing plan first (7).
     pub fn with_options(options: &Options, seed: u64) -> Result<Self, String> {
+        Louisbourg::with_options_and_dice(options, Dice::new(seed))
+    }
+
+    /// [`Louisbourg::with_options`] rolling `dice` (manual dice, for a game on a real table).
+    pub fn with_options_and_dice(options: &Options, mut dice: Dice) -> Result<Self, String> {
         let f = forces();
         let units = f
             .units
@@ -284,7 +289,6 @@ impl Louisbourg {
                 revealed: false,
             })
             .collect();
-        let mut dice = Dice::new(seed);
         let deck = crate::cards::deck();
         let mut order: Vec<CardId> = Vec::with_capacity(deck.cards.len());
         let mut rest: Vec<CardId> = (0..deck.cards.len() as CardId).collect();
