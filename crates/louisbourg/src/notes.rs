@@ -14,7 +14,11 @@ use crate::forces::{Kind, Side};
 use crate::odds::{hit_chance, odds, Fighter, Odds, OddsQuery};
 use crate::state::{Louisbourg, Step};
 use fiw_engine::Dice;
+use std::cell::RefCell;
+use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
 
 /// Draws of the hidden enemy blocks a note averages over.
 const DRAWS: u32 = 32;
@@ -29,6 +33,40 @@ struct Fight {
     own: Vec<Fighter>,
     /// Whether the seat attacks.
     attacking: bool,
+}
+
+/// The exact odds of a battle, kept per thread: outside a raid they depend only on the two SP
+/// totals, where it is fought and whether it is an amphibious attack or a ship battle
+/// (odds.rs), and a menu asks the same battles many times.
+fn battle_odds(q: &OddsQuery) -> Option<Odds> {
+    type Key = (u32, u32, Option<Loc>, bool, bool);
+    thread_local! {
+        static KEPT: RefCell<HashMap<Key, Option<Odds>>> = RefCell::new(HashMap::new());
+    }
+    if q.raid {
+        return odds(q).ok();
+    }
+    let total = |side: &[Fighter]| side.iter().map(|f| f.sp as u32).sum::<u32>();
+    let ships = q.attacker.iter().any(|f| f.kind == Kind::Ship);
+    let key = (
+        total(&q.attacker),
+        total(&q.defender),
+        q.at,
+        q.amphibious,
+        ships,
+    );
+    if let Some(o) = KEPT.with(|k| k.borrow().get(&key).cloned()) {
+        return o;
+    }
+    let o = odds(q).ok();
+    KEPT.with(|k| {
+        let mut k = k.borrow_mut();
+        if k.len() >= 4096 {
+            k.clear();
+        }
+        k.insert(key, o.clone());
+    });
+    o
 }
 
 impl Louisbourg {
@@ -123,6 +161,54 @@ impl Louisbourg {
             .collect()
     }
 
+    /// The enemy's blocks at `loc` in each of the note's imagined positions. A menu asks the
+    /// same of every move into one place, so the draws are kept, per thread, for the inputs
+    /// they are drawn from (and a little more: the true blocks' state, which only makes the
+    /// key finer; the draws themselves read only what the seat knows).
+    fn imagined_at(&self, seat: Side, loc: Loc, defending: bool) -> Rc<Vec<Vec<Fighter>>> {
+        thread_local! {
+            static KEPT: RefCell<HashMap<u64, Rc<Vec<Vec<Fighter>>>>> = RefCell::new(HashMap::new());
+        }
+        let enemy = seat.other();
+        let mut h = DefaultHasher::new();
+        (
+            seat.seat(),
+            loc,
+            defending,
+            self.named_dead,
+            self.options.open,
+        )
+            .hash(&mut h);
+        self.loss_seen[enemy.seat()].hash(&mut h);
+        if let Step::LandMove { must_continue, .. } = self.step {
+            must_continue.hash(&mut h);
+        }
+        (self.step == Step::FrenchSetup, self.battle.map(|b| b.loc)).hash(&mut h);
+        for u in self.units.iter().filter(|u| u.side == enemy) {
+            (u.loc, u.sp, u.steps, u.from, u.revealed, u.weak).hash(&mut h);
+        }
+        let key = h.finish();
+        if let Some(kept) = KEPT.with(|k| k.borrow().get(&key).cloned()) {
+            return kept;
+        }
+        let mut dice = Dice::new(NOTE_SEED);
+        let drawn: Vec<Vec<Fighter>> = (0..DRAWS)
+            .map(|_| {
+                let units = self.draw_enemy_army(seat, &mut dice).units;
+                Self::enemy_fighters(&units, enemy, loc, defending)
+            })
+            .collect();
+        let drawn = Rc::new(drawn);
+        KEPT.with(|k| {
+            let mut k = k.borrow_mut();
+            if k.len() >= 64 {
+                k.clear();
+            }
+            k.insert(key, drawn.clone());
+        });
+        drawn
+    }
+
     /// The enemy's blocks at `loc` in one imagined position, as fighters.
     fn enemy_fighters(
         units: &[crate::state::Unit],
@@ -145,7 +231,6 @@ impl Louisbourg {
     /// hidden enemy blocks could be.
     fn fight_note(&self, seat: Side, f: &Fight) -> Option<String> {
         let enemy = seat.other();
-        let mut dice = Dice::new(NOTE_SEED);
         let mut cache: HashMap<Vec<(Kind, u8)>, Option<Odds>> = HashMap::new();
         let (mut win, mut lose, mut keep, mut left, mut before, mut n) =
             (0.0, 0.0, 0.0, 0.0, 0.0, 0u32);
@@ -153,16 +238,25 @@ impl Louisbourg {
             && self
                 .at(enemy, f.loc)
                 .any(|(_, u)| u.kind != Kind::Ship && !u.revealed && !self.options.open);
-        let draws = if hidden { DRAWS } else { 1 };
-        for _ in 0..draws {
-            let units = if hidden {
-                self.draw_enemy_army(seat, &mut dice).units
+        let sides = if hidden {
+            self.imagined_at(seat, f.loc, f.attacking)
+        } else {
+            Rc::new(vec![Self::enemy_fighters(
+                &self.units,
+                enemy,
+                f.loc,
+                f.attacking,
+            )])
+        };
+        for theirs in sides.iter() {
+            let their_sp: u8 = theirs.iter().map(|x| x.sp).sum();
+            before += their_sp as f64;
+            // outside a raid the odds depend only on the two SP totals (odds.rs)
+            let mut key: Vec<(Kind, u8)> = if f.kind == BattleKind::Raid {
+                theirs.iter().map(|x| (x.kind, x.sp)).collect()
             } else {
-                self.units.clone()
+                vec![(Kind::Regular, their_sp)]
             };
-            let theirs = Self::enemy_fighters(&units, enemy, f.loc, f.attacking);
-            before += theirs.iter().map(|x| x.sp as f64).sum::<f64>();
-            let mut key: Vec<(Kind, u8)> = theirs.iter().map(|x| (x.kind, x.sp)).collect();
             key.sort_unstable();
             let o = cache
                 .entry(key)
@@ -172,7 +266,7 @@ impl Louisbourg {
                     } else {
                         (theirs.clone(), f.own.clone())
                     };
-                    odds(&OddsQuery {
+                    battle_odds(&OddsQuery {
                         attacker,
                         defender,
                         at: (f.kind != BattleKind::Ship).then_some(f.loc),
@@ -180,7 +274,6 @@ impl Louisbourg {
                         raid: f.kind == BattleKind::Raid,
                         ..Default::default()
                     })
-                    .ok()
                 })
                 .clone()?;
             let (w, l, k, e) = if f.attacking {
@@ -261,7 +354,7 @@ impl Louisbourg {
         if seat == def {
             // the defender decides first in the round: the rest of the battle is a battle
             // from here with the round's defender fire first
-            let o = odds(&query(fighters(att), fighters(def))).ok()?;
+            let o = battle_odds(&query(fighters(att), fighters(def)))?;
             (a_wins, d_wins, mine) = (o.attacker_wins, o.defender_wins, o.defender_sp_left_mean);
         } else {
             // the attacker fires now, then the rounds go on with the defender first
@@ -296,7 +389,7 @@ impl Louisbourg {
                         defender.iter_mut().for_each(|d| d.kind = Kind::Ship);
                     }
                 }
-                let o = odds(&query(fighters(att), defender)).ok()?;
+                let o = battle_odds(&query(fighters(att), defender))?;
                 a_wins += q * o.attacker_wins;
                 d_wins += q * o.defender_wins;
                 mine += q * o.attacker_sp_left_mean;
