@@ -257,13 +257,38 @@ impl CliGame for fiw_d3::D3 {
                 .map_or_else(|| "?".to_string(), |g| g.start_resolve(army).to_string())
         };
         let mean = |key: &str| r.means.get(key).copied().unwrap_or(0.0);
-        vec![format!(
-            "mean resolve left at the end: british {:.2} of {}, french {:.2} of {}",
-            mean("british_resolve"),
-            start(fiw_d3::Army::British),
-            mean("french_resolve"),
-            start(fiw_d3::Army::French)
-        )]
+        let draws = r.wins.get("draw").copied().unwrap_or(0) as f64 / r.games.max(1) as f64;
+        let (british, french) = (mean("british_broke"), mean("french_broke"));
+        let mut lines = vec![
+            format!(
+                "mean resolve left at the end: british {:.2} of {}, french {:.2} of {}",
+                mean("british_resolve"),
+                start(fiw_d3::Army::British),
+                mean("french_resolve"),
+                start(fiw_d3::Army::French)
+            ),
+            format!(
+                "how battles ended: an army's resolve gone {:.1} % (british {:.1} %, french {:.1} %), the last round {:.1} % (drawn {:.1} %)",
+                100.0 * (british + french),
+                100.0 * british,
+                100.0 * french,
+                100.0 * (1.0 - british - french),
+                100.0 * draws
+            ),
+        ];
+        if let Some(g) = game.as_ref() {
+            let s = g.scenario();
+            if let Some(t) = s.objective.and_then(|k| s.layout.terrain().get(k)) {
+                lines.push(format!(
+                    "{} entered by the {} in {:.1} % of battles, held by them at the end in {:.1} %",
+                    t.label(),
+                    s.first.id(),
+                    100.0 * mean("objective_entered"),
+                    100.0 * mean("objective_held")
+                ));
+            }
+        }
+        lines
     }
 
     fn menu_group(&self, action: &fiw_d3::Action) -> Option<String> {

@@ -51,6 +51,8 @@ pub struct UnitView {
     pub eliminated: bool,
     /// Moved this turn.
     pub moved: bool,
+    /// Shot this turn.
+    pub shot: bool,
     /// Engaged in combat.
     pub engaged: bool,
     /// In cover.
@@ -109,10 +111,7 @@ impl Game for D3 {
         }
         match self.phase {
             Phase::Movement => self.list_moves(out),
-            Phase::Shooting => match self.moves.shots() {
-                Some(list) => out.extend_from_slice(list),
-                None => self.shots(out),
-            },
+            Phase::Shooting => self.list_shots(out),
             Phase::Charges => {}
         }
         if self.check_action(&Action::Pass).is_ok() {
@@ -238,11 +237,25 @@ impl Game for D3 {
         self.round
     }
 
+    /// Each army's resolve left; whether each broke (its resolve gone: the battle ended before
+    /// the last round); and, where the scenario names an objective, whether the army that moves
+    /// first ever got a unit into it and whether one stands in it at the end.
     fn metrics(&self) -> Vec<(&'static str, f64)> {
-        vec![
+        let flag = |b: bool| if b { 1.0 } else { 0.0 };
+        let mut m = vec![
             ("british_resolve", self.resolve[0] as f64),
             ("french_resolve", self.resolve[1] as f64),
-        ]
+            ("british_broke", flag(self.resolve[0] == 0)),
+            ("french_broke", flag(self.resolve[1] == 0)),
+        ];
+        if self.scenario.objective.is_some() {
+            let first = self.scenario.first;
+            let held =
+                (0..self.units.len()).any(|i| self.units[i].army == first && self.in_objective(i));
+            m.push(("objective_entered", flag(self.entered)));
+            m.push(("objective_held", flag(held)));
+        }
+        m
     }
 
     fn reseed(&mut self, seed: u64) {
@@ -336,6 +349,7 @@ impl D3 {
                         hits: u.hits,
                         eliminated: u.eliminated,
                         moved: u.moved,
+                        shot: u.shot,
                         engaged: !u.eliminated && self.engaged(i),
                         in_cover: !u.eliminated && self.in_cover(i),
                         square: u.square,
@@ -547,6 +561,22 @@ impl D3 {
                 let a = Action::move_within(i, at, p, allowance, u.pose.facing);
                 if !tries.contains(&a) {
                     tries.push(a);
+                }
+            }
+            // Army Commander: one who must move away and has no way out among these has the
+            // nearest legal place of the grain of orders (checked, as the approach is)
+            if self.threatened(i) {
+                let legal = |a: &Action| match (*a, &mover) {
+                    (Action::Move { x, y, facing, .. }, Some((m, ctx))) => self
+                        .check_move_from(*m, ctx, Action::point(x, y), facing as f64, true)
+                        .is_ok(),
+                    _ => false,
+                };
+                if !tries.iter().any(legal) {
+                    if let Some(a) = self.escape(i) {
+                        tries.push(a);
+                        approach = Some(a);
+                    }
                 }
             }
         }

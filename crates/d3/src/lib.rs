@@ -50,5 +50,5 @@ pub use error::DataError;
 pub use game::{UnitView, View};
 pub use rules::STOP_GRAIN;
 pub use scenario::{Army, Scenario, SCENARIOS};
-pub use state::{Options, Phase, Unit, D3};
+pub use state::{Charge, Options, Phase, Unit, D3};
 pub use units::{units, Stats, Type, Units};

@@ -489,7 +489,7 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
         let r = game.rect(i);
         s += r#"<g clip-path="url(#table)">"#;
         if let Some(range) = units().get(u.kind).range {
-            let in_town = layout.under(&r).iter().any(|x| x.kind == Kind::Town);
+            let in_town = game.stands_in_kind(Kind::Town, &r);
             let d = if in_town {
                 grown(&f, &r, range)
             } else {

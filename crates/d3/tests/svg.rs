@@ -87,7 +87,7 @@ fn fort_oswego_shows_the_fort_its_earthworks_the_grid_and_every_unit() {
     for name in [
         "Fort Oswego",
         "the west earthwork",
-        "the south earthwork",
+        "the east earthwork",
         "Lake Ontario",
         "Amherst",
         "Contrecoeur",

@@ -30,7 +30,26 @@ impl Pose {
         }
     }
 
-    /// Checks a pose read from data or typed by a player: finite numbers only.
+    /// A pose read from data or typed by a player, checked before the facing is brought into
+    /// `[0, 360)` ([`Pose::new`] reads a facing that is not a number as 0, and then it could
+    /// no longer be told from one that was 0).
+    ///
+    /// # Errors
+    /// [`TableError::Field`] naming `at` or `facing` for a value that is not finite.
+    pub fn try_new(x: f64, y: f64, facing: f64) -> Result<Pose, TableError> {
+        finite(x, "at")?;
+        finite(y, "at")?;
+        if !facing.is_finite() {
+            return Err(TableError::field(
+                "facing",
+                format!("{facing} is not a finite number of degrees"),
+            ));
+        }
+        Ok(Pose::new(x, y, facing))
+    }
+
+    /// Checks a pose's place: finite numbers only (its facing was made finite when it was
+    /// built; [`Pose::try_new`] checks the facing as given).
     ///
     /// # Errors
     /// [`TableError::Field`] naming `at` or `facing`.
@@ -1230,6 +1249,18 @@ mod tests {
             .facing,
             270.0
         );
+        // a facing that is not a number is refused as given, not read as 0
+        for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            assert_eq!(
+                Pose::try_new(1.0, 2.0, bad).unwrap_err().to_string(),
+                format!("facing: {bad} is not a finite number of degrees")
+            );
+        }
+        assert!(Pose::try_new(f64::NAN, 2.0, 0.0)
+            .unwrap_err()
+            .to_string()
+            .starts_with("at:"));
+        assert_eq!(Pose::try_new(1.0, 2.0, -90.0).unwrap().facing, 270.0);
         let e = toml::from_str::<Footprint>("frontage = 4\ndepth = -1").unwrap_err();
         assert!(
             e.to_string()
