@@ -1,5 +1,6 @@
 //! End-to-end tests of `fiw play louisbourg` at the prompt: the grouped landing-plan menu and
-//! typed plans, `map` and `card NAME`, ships used for a landing, and open play (`--open`).
+//! typed plans, `map` and `card NAME`, ships used for a landing, open play (`--open`), and
+//! manual dice (a real table's dice and cards, refereed by fiw).
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -10,10 +11,13 @@ struct Run {
     stderr: String,
 }
 
-/// Runs `fiw` with `args`, feeding `input` on stdin.
+/// Runs `fiw` with `args`, feeding `input` on stdin; games people play are autosaved in a
+/// directory of this test run, never the user's own.
 fn fiw(args: &[&str], input: &str) -> Run {
+    let state = std::env::temp_dir().join(format!("fiw-louisbourg-test-{}", std::process::id()));
     let mut child = Command::new(env!("CARGO_BIN_EXE_fiw"))
         .args(args)
+        .env("FIW_STATE_DIR", state)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -149,4 +153,98 @@ fn open_play_shows_every_block_and_passes_no_screen() {
         "plan flat-point=4 white-point=2\nshow\nquit\n",
     );
     assert!(!run.stdout.contains("regular 4"), "{}", run.stdout);
+}
+
+/// Issue 11 item 29: with `--dice manual` every roll is asked for in the rule's words and every
+/// card drawn is typed by its title (the cards left in the deck are checked, never listed); a
+/// wrong entry is asked again, and the save keeps the answers so that it replays exactly.
+#[test]
+fn manual_dice_ask_in_the_rules_words_and_the_save_replays() {
+    let file =
+        std::env::temp_dir().join(format!("fiw-louisbourg-manual-{}.json", std::process::id()));
+    let save = file.to_str().expect("temp paths are UTF-8");
+    let input = [
+        "plan kennington-cove=4 flat-point=0 white-point=0",
+        "6", // the solitaire set-up die: no adjustment (14)
+        // the deal, two each, then the turn-1 draws; a card already drawn is refused
+        "Roads Across the Bog",
+        "Heavy Seas",
+        "Roads Across the Bog",
+        "Drilled at Halifax",
+        "Sortie from the Gates",
+        "Wolfe's March Round the Harbor",
+        "interior lines",
+        "land",
+        "1",
+        "1",
+        "1",
+        "1",
+        "6 6", // nine dice are wanted
+        "1 1 1 1 1 1 1 1 1",
+        "1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1",
+        "quit",
+    ]
+    .join("\n")
+        + "\n";
+    let run = fiw(
+        &[
+            "play",
+            "louisbourg",
+            "--dice",
+            "manual",
+            "--solitaire-setup",
+            "--seat",
+            "french=random",
+            "--save",
+            save,
+        ],
+        &input,
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let out = &run.stdout;
+    for asked in [
+        "The solitaire set-up (14): one die for the adjustment of the French set-up: type the \
+         die (1 to 6)",
+        "The British draw a card from the deck (6.1; an Attrition card with its flag, e.g. \
+         Attrition (French)): type the card drawn, by its name",
+        "The French draw a card from the deck (6.1;",
+        "'Roads Across the Bog' is not a card still in the deck",
+        "The French fire 9 dice at Kennington Cove (round 1, 9.2), hitting on 4, 5 or 6: type \
+         the 9 dice (1 to 6 each)",
+        "type 9 dice (1 to 6), got 2",
+        "The British fire 16 dice at Kennington Cove (round 1, 9.2), hitting on 6: type the 16 \
+         dice",
+        "You draw: Drilled at Halifax (drilled-at-halifax)",
+        "You draw: Wolfe's March Round the Harbor (wolfe-march)",
+    ] {
+        assert!(out.contains(asked), "missing '{asked}' in: {out}");
+    }
+    // the British screen never shows the French hand, nor the cards still in the deck
+    for hidden in [
+        "Heavy Seas",
+        "Sortie from the Gates",
+        "Interior Lines",
+        "Hot Shot",
+    ] {
+        assert!(!out.contains(hidden), "'{hidden}' shown: {out}");
+    }
+    let text = std::fs::read_to_string(&file).expect("the game was saved");
+    let saved: serde_json::Value = serde_json::from_str(&text).expect("the save is JSON");
+    let answers: Vec<u64> = saved["manual_dice"]
+        .as_array()
+        .expect("the answers are kept")
+        .iter()
+        .filter_map(|v| v.as_u64())
+        .collect();
+    // the die, six cards, nine and sixteen dice
+    assert_eq!(answers.len(), 1 + 6 + 9 + 16, "{answers:?}");
+    assert_eq!(answers[0], 6);
+    let replay = fiw(&["replay", save], "");
+    assert_eq!(replay.code, 0, "{}", replay.stderr);
+    assert!(
+        replay.stdout.contains("replay verified"),
+        "{}",
+        replay.stdout
+    );
+    let _ = std::fs::remove_file(file);
 }

@@ -142,38 +142,89 @@ impl Louisbourg {
         );
     }
 
+    /// 9.2 one block's battle fire: its dice (its SP; a weak ship 1, 11) and the lowest face
+    /// that hits (9.3, 8.3.2, 8.3.3, and any card in force).
+    fn block_fire(&self, b: &Battle, side: Side, i: usize) -> (u32, u8) {
+        let defending = side != b.attacker;
+        let e = self.effects[side.seat()];
+        let amphibious_defence = !self.effects[b.attacker.seat()].no_amphibious_defence;
+        let u = self.units[i];
+        let mut t = hit_on(
+            u.kind,
+            defending,
+            b.loc,
+            b.kind,
+            b.round,
+            amphibious_defence,
+        );
+        let card = if defending {
+            e.defend_fire
+                .filter(|&(_, _, at)| at.is_none_or(|l| l == b.loc))
+                .map(|(h, r, _)| (h, r))
+        } else {
+            e.attack_fire
+        };
+        if let Some((h, rounds)) = card {
+            if rounds == crate::cards::Rounds::All || b.round == 1 {
+                t = t.min(h);
+            }
+        }
+        let n = if u.weak && defending && b.kind == BattleKind::Ship {
+            1
+        } else {
+            u.sp as u32
+        };
+        (n, t)
+    }
+
+    /// 9.2 what a side's fire rolls, in the rule's words, for players rolling real dice: "the
+    /// French fire 4 dice at Green Hills, hitting on 6", the dice in the order they are read
+    /// when blocks hit on different faces.
+    fn fire_words(&self, side: Side) -> (u32, String) {
+        let b = self.current();
+        let mut groups: Vec<(u32, u8)> = Vec::new();
+        for i in blocks(self.mask(side, b.loc)) {
+            let (n, t) = self.block_fire(&b, side, i);
+            match groups.last_mut() {
+                Some((m, last)) if *last == t => *m += n,
+                _ if n > 0 => groups.push((n, t)),
+                _ => {}
+            }
+        }
+        let total: u32 = groups.iter().map(|g| g.0).sum();
+        let dice = |n: u32| format!("{n} {}", if n == 1 { "die" } else { "dice" });
+        let mut text = format!(
+            "The {} fire {} at {} (round {}, 9.2)",
+            side.name(),
+            dice(total),
+            board().name(b.loc),
+            b.round
+        );
+        if let [(_, t)] = groups[..] {
+            text += &format!(", hitting on {}", crate::fire::faces_from(t));
+        } else {
+            for (k, (n, t)) in groups.iter().enumerate() {
+                text += if k == 0 { ": " } else { ", then " };
+                text += &format!("{} hitting on {}", dice(*n), crate::fire::faces_from(*t));
+            }
+        }
+        (total, text)
+    }
+
     /// 9.2 battle fire: each unit rolls its SP in dice (a weak ship 1, 11) and hits on its rate
     /// (9.3, 8.3.2, 8.3.3, and any card in force).
     fn fire(&mut self, side: Side) -> u8 {
         let b = self.current();
-        let defending = side != b.attacker;
-        let e = self.effects[side.seat()];
-        let amphibious_defence = !self.effects[b.attacker.seat()].no_amphibious_defence;
+        if self.dice.is_manual() {
+            let (n, words) = self.fire_words(side);
+            self.dice.ask(n, 6, || words);
+        }
         let logging = self.log.is_on();
         let mut faces: Vec<u8> = Vec::new();
         let (mut hits, mut dice) = (0u32, 0u32);
         let (mut best, mut worst) = (6u8, 1u8);
         for i in blocks(self.mask(side, b.loc)) {
-            let u = self.units[i];
-            let kind = u.kind;
-            let mut t = hit_on(kind, defending, b.loc, b.kind, b.round, amphibious_defence);
-            let card = if defending {
-                e.defend_fire
-                    .filter(|&(_, _, at)| at.is_none_or(|l| l == b.loc))
-                    .map(|(h, r, _)| (h, r))
-            } else {
-                e.attack_fire
-            };
-            if let Some((h, rounds)) = card {
-                if rounds == crate::cards::Rounds::All || b.round == 1 {
-                    t = t.min(h);
-                }
-            }
-            let n = if u.weak && defending && b.kind == BattleKind::Ship {
-                1
-            } else {
-                u.sp as u32
-            };
+            let (n, t) = self.block_fire(&b, side, i);
             dice += n;
             best = best.min(t);
             worst = worst.max(t);

@@ -137,6 +137,13 @@ impl Louisbourg {
 
     /// Rolls one die on the Bombardment Table and applies the losses, owner's choice (8.2).
     pub(crate) fn bombard(&mut self, side: Side, target: Loc, drm: i8, then: Then) {
+        self.dice.ask(1, 6, || {
+            format!(
+                "The {} bombard {} (8.2): one die on the Bombardment Table, DRM {drm:+}",
+                side.name(),
+                board().name(target)
+            )
+        });
         let roll = self.dice.d6();
         self.bump_epoch();
         let losses = bombardment_losses(roll as i8 + drm);

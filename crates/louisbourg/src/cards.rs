@@ -198,6 +198,21 @@ impl Deck {
         &self.cards[id as usize]
     }
 
+    /// A card's name as players at a table tell it: its title, and its flag when another card
+    /// has the same title under the other flag ("Attrition (French)").
+    pub fn table_name(&self, id: CardId) -> String {
+        let c = self.card(id);
+        let shared = self
+            .cards
+            .iter()
+            .any(|o| o.name == c.name && o.flag != c.flag);
+        if shared {
+            format!("{} ({})", c.name, c.flag.name())
+        } else {
+            c.name.clone()
+        }
+    }
+
     /// The first card index with this id, for parsing typed text.
     pub fn named(&self, id: &str) -> Option<CardId> {
         self.cards

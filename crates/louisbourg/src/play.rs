@@ -185,7 +185,17 @@ impl Louisbourg {
             Effect::EnemyBombardDrm { drm } => e.enemy_bombard_drm += drm,
             Effect::ShipStrike { hit_on } => {
                 let ships = self.count(side.other(), LOUISBOURG_HARBOR) as u32;
-                let hits = self.dice.count_d6_at_least(ships, *hit_on);
+                let hit_on = *hit_on;
+                self.dice.ask(ships, 6, || {
+                    format!(
+                        "{} (6.1): {ships} {} against the {} ships in the harbor, hitting on {}",
+                        d.name,
+                        if ships == 1 { "die" } else { "dice" },
+                        side.other().name(),
+                        crate::fire::faces_from(hit_on)
+                    )
+                });
+                let hits = self.dice.count_d6_at_least(ships, hit_on);
                 self.log.public(|| {
                     format!("{ships} dice against the ships in the harbor: {hits} hits.")
                 });

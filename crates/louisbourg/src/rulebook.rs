@@ -24,6 +24,9 @@ macro_rules! t {
     (ai $name:literal) => {
         concat!("crates/louisbourg/tests/ai.rs::", $name)
     };
+    (manual_dice $name:literal) => {
+        concat!("crates/louisbourg/tests/manual_dice.rs::", $name)
+    };
     (odds_vs_battles $name:literal) => {
         concat!("crates/louisbourg/tests/odds_vs_battles.rs::", $name)
     };
@@ -153,7 +156,11 @@ const SECTIONS: &[Sec] = &[
             c!("src/sequence.rs: continue_draws, play_attrition"),
             c!("src/setup.rs: finish_setup"),
         ],
-        tests: &[t!(rulebook "card_play_6_1"), t!(rulebook "card_draw_and_attrition_8_1_2"), t!(rulebook "extra_bombardment_meets_the_enemy_card_6_1"), t!(rulebook "cards_are_typed_by_title_6_1"), t!(rulebook "island_battery_bombardment_needs_only_a_unit_at_lighthouse_point_6_1"), t!(cards "three_attrition_cards_two_french_one_british"), t!(cards "bombardment_effects_are_played_in_bombardment_the_rest_in_action")],
+        tests: &[
+            t!(manual_dice "the_set_up_die_and_every_card_drawn_are_asked_for_7_6_1"),
+            t!(manual_dice "a_cards_strike_on_the_ships_is_asked_for_6_1"),
+            t!(rulebook "card_play_6_1"), t!(rulebook "card_draw_and_attrition_8_1_2"), t!(rulebook "extra_bombardment_meets_the_enemy_card_6_1"), t!(rulebook "cards_are_typed_by_title_6_1"), t!(rulebook "island_battery_bombardment_needs_only_a_unit_at_lighthouse_point_6_1"), t!(cards "three_attrition_cards_two_french_one_british"), t!(cards "bombardment_effects_are_played_in_bombardment_the_rest_in_action"),
+        ],
     },
     Sec {
         section: "7",
@@ -193,7 +200,10 @@ const SECTIONS: &[Sec] = &[
                   roller (the French on a tie) names the side that goes first in every phase of \
                   that turn.",
         code: &[c!("src/sequence.rs: begin_turn, apply_first")],
-        tests: &[t!(rulebook "landing_plan_7")],
+        tests: &[
+            t!(manual_dice "bombardment_order_and_weather_dice_are_asked_for_8"),
+            t!(rulebook "landing_plan_7"),
+        ],
     },
     Sec {
         section: "8.1.2",
@@ -209,7 +219,10 @@ const SECTIONS: &[Sec] = &[
         summary: "On even turns the British roll 1d6; on a 5 or 6 they may make neither an \
                   amphibious move nor a ship move that turn.",
         code: &[c!("src/sequence.rs: continue_draws"), c!("src/moves.rs: why_not_sea")],
-        tests: &[t!(rulebook "weather_8_1_3"), ],
+        tests: &[
+            t!(rulebook "weather_8_1_3"),
+            t!(manual_dice "bombardment_order_and_weather_dice_are_asked_for_8"),
+        ],
     },
     Sec {
         section: "8.2",
@@ -224,7 +237,10 @@ const SECTIONS: &[Sec] = &[
             c!("src/fire.rs: bombardment_losses"),
             c!("src/sequence.rs: after_bombard"),
         ],
-        tests: &[t!(fire "bombardment_table_8_2"), t!(rulebook "bombardment_8_2_1")],
+        tests: &[
+            t!(manual_dice "bombardment_order_and_weather_dice_are_asked_for_8"),
+            t!(fire "bombardment_table_8_2"), t!(rulebook "bombardment_8_2_1"),
+        ],
     },
     Sec {
         section: "8.2.1",
@@ -286,6 +302,7 @@ const SECTIONS: &[Sec] = &[
             c!("src/odds.rs: raid"),
         ],
         tests: &[
+            t!(manual_dice "raid_fire_names_each_group_of_dice_8_3_2"),
             t!(rulebook "raid_example_8_3_2"),
             t!(fire "raid_double_fire_8_3_2"),
             t!(odds "a_raid_with_a_ranger_by_hand"),
@@ -351,6 +368,8 @@ const SECTIONS: &[Sec] = &[
             c!("src/odds.rs: fight"),
         ],
         tests: &[
+            t!(manual_dice "battle_fire_is_asked_in_the_rules_words_9_2"),
+            "crates/cli/tests/louisbourg.rs::manual_dice_ask_in_the_rules_words_and_the_save_replays",
             t!(rulebook "battle_rounds_9_2"),
             t!(odds "one_against_one_in_the_open_matches_the_closed_form"),
             t!(odds_vs_battles "open_field_battle_matches_the_odds"),

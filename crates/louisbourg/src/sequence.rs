@@ -19,6 +19,9 @@ impl Louisbourg {
             self.after_order();
         } else {
             // 8.1.1 both roll; the higher picks who goes first, the French on a tie
+            self.dice.ask(2, 6, || {
+                format!("Player order of turn {turn} (8.1.1): the British die, then the French die")
+            });
             let (b, f) = (self.dice.d6(), self.dice.d6());
             self.bump_epoch();
             self.order_roll = Some((b, f));
@@ -54,9 +57,38 @@ impl Louisbourg {
         self.continue_draws();
     }
 
-    /// 6 draws one card from the top of the deck into a side's hand.
+    /// 6 draws one card from the top of the deck into a side's hand; with real cards (manual
+    /// dice), the card the player drew, named among those still in the deck.
     pub(crate) fn draw_card(&mut self, side: Side) -> Option<crate::cards::CardId> {
-        let card = self.deck.pop()?;
+        if self.deck.is_empty() {
+            return None;
+        }
+        let left = |deck: &[crate::cards::CardId]| {
+            let mut left = deck.to_vec();
+            left.sort_unstable();
+            left
+        };
+        let picked = self.dice.pick(|| {
+            let names = left(&self.deck)
+                .into_iter()
+                .map(|c| crate::cards::deck().table_name(c))
+                .collect();
+            (
+                format!(
+                    "The {} draw a card from the deck (6.1; an Attrition card with its flag, \
+                     e.g. Attrition (French))",
+                    side.name()
+                ),
+                names,
+            )
+        });
+        let card = match picked.and_then(|i| left(&self.deck).get(i).copied()) {
+            Some(c) => {
+                let at = self.deck.iter().position(|&d| d == c)?;
+                self.deck.remove(at)
+            }
+            None => self.deck.pop()?,
+        };
         self.hands[side.seat()].push(card);
         let d = deck().card(card);
         self.log
@@ -94,6 +126,9 @@ impl Louisbourg {
         }
         // 8.1.3 weather on even turns
         if self.turn.is_multiple_of(2) {
+            self.dice.ask(1, 6, || {
+                "Weather (8.1.3): the British roll one die, 5 or 6 is rough seas".into()
+            });
             let roll = self.dice.d6();
             self.bump_epoch();
             self.rough_seas = roll >= 5;
