@@ -119,6 +119,70 @@ impl Louisbourg {
         self.view_for(seat, false)
     }
 
+    /// The words no log line `seat` may read can hold, for the secrecy audit: the enemy's
+    /// block names (its own lines name them to it alone, 5); a block's type where the log
+    /// names an enemy block by the neutral "A French block"; the type of a kind of block the
+    /// seat only ever saw go out of sight ("French militia eliminated", 5); the cards of the
+    /// other hand, its face-down discards and the deck, by title and id (6.1: titles several
+    /// cards share excepted); and the landing plan before it is carried out (7). Empty in
+    /// open play (14), where one person sees everything.
+    pub fn secret_words(&self, seat: Side) -> Vec<String> {
+        if self.options.open {
+            return Vec::new();
+        }
+        let enemy = seat.other();
+        let mut out = Vec::new();
+        let mut named_kinds = Vec::new();
+        let mut unnamed_kinds = Vec::new();
+        for (i, u) in self.units.iter().enumerate() {
+            let d = &forces().units[i];
+            if d.side != enemy {
+                continue;
+            }
+            out.push(d.id.clone());
+            if d.kind == Kind::Ship || u.loc != ELIMINATED {
+                continue;
+            }
+            if self.named_dead & (1 << i) != 0 {
+                named_kinds.push(d.kind);
+            } else if u.sp == 0 {
+                unnamed_kinds.push(d.kind);
+            }
+        }
+        for kind in [
+            Kind::Regular,
+            Kind::Light,
+            Kind::Ranger,
+            Kind::Militia,
+            Kind::Indian,
+        ] {
+            out.push(format!("A {} {}", enemy.name(), kind.id()));
+            if unnamed_kinds.contains(&kind) && !named_kinds.contains(&kind) {
+                out.push(format!("{} {} eliminated", enemy.name(), kind.id()));
+            }
+        }
+        let d = deck();
+        let hidden_cards = self.hands[enemy.seat()]
+            .iter()
+            .chain(&self.face_down[enemy.seat()])
+            .chain(&self.deck);
+        for &c in hidden_cards {
+            let card = d.card(c);
+            let copies = d.cards.iter().filter(|o| o.name == card.name).count();
+            if copies == 1 {
+                out.push(card.name.clone());
+                out.push(format!("({})", card.id));
+            }
+        }
+        if seat == Side::French && !self.plan_public {
+            let [kc, fp, wp] = self.plan;
+            out.push(format!(
+                "Kennington Cove {kc}, Flat Point {fp}, White Point {wp}"
+            ));
+        }
+        out
+    }
+
     fn view_for(&self, seat: Side, words: bool) -> View {
         let enemy = seat.other();
         let battle_loc = self.battle.map(|b| b.loc);
