@@ -139,7 +139,6 @@ pub trait HostGame: Game {
 impl HostGame for fiw_louisbourg::Louisbourg {
     fn options(flags: &SetupFlags) -> HostResult<Self::Options> {
         flags.no_scenario("louisbourg")?;
-        flags.no_open("louisbourg")?;
         if flags.side.is_some() {
             return Err(HostError::usage(
                 "--side is for solitaire only; in louisbourg choose who plays each side with --seat british=POLICY",
@@ -147,8 +146,54 @@ impl HostGame for fiw_louisbourg::Louisbourg {
         }
         Ok(fiw_louisbourg::Options {
             solitaire_setup: flags.solitaire_setup,
+            open: flags.open,
             ..Default::default()
         })
+    }
+
+    /// 7 the 64 landing plans, one line per number landing at Kennington Cove.
+    fn menu_group(&self, action: &fiw_louisbourg::Action) -> Option<String> {
+        match action {
+            fiw_louisbourg::Action::Plan { kc, .. } => Some(format!("kennington-cove={kc}")),
+            _ => None,
+        }
+    }
+
+    const COMMANDS: &'static [(&'static str, &'static str)] = &[
+        (
+            "map",
+            "every location's roads (solid: 8 units a move, dotted: 4) and the sea areas",
+        ),
+        (
+            "card NAME",
+            "a card's whole effect, by id or title (house cards marked); card alone lists all",
+        ),
+    ];
+
+    /// `map` and `card NAME` read only the board and the deck, which both sides know.
+    fn command(&self, _seat: Seat, word: &str, rest: &str) -> Option<String> {
+        match word {
+            "map" => Some(fiw_louisbourg::board::map_text()),
+            "card" => Some(fiw_louisbourg::cards::card_sheets(rest)),
+            _ => None,
+        }
+    }
+
+    /// 14 open play: both sides face up, so the screen is never passed.
+    fn open(options: &Self::Options) -> bool {
+        options.open
+    }
+
+    /// How often each condition of 13 ended the games (the game's `ended_*` metrics).
+    fn report_lines(_options: &Self::Options, r: &SimReport) -> Vec<String> {
+        let pct = |k: &str| 100.0 * r.means.get(k).copied().unwrap_or(0.0);
+        vec![format!(
+            "games ended (13): British army below 24 SP {:.1} %, a British unit in Louisbourg {:.1} %, a British ship in the harbor {:.1} %, turn 16 {:.1} %",
+            pct("ended_below_24"),
+            pct("ended_fortress"),
+            pct("ended_harbor"),
+            pct("ended_turn_16")
+        )]
     }
 }
 
