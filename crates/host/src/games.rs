@@ -184,6 +184,15 @@ impl HostGame for fiw_louisbourg::Louisbourg {
         options.open
     }
 
+    /// The other side's unseen blocks by name and hidden type, the other hand, the deck, the
+    /// landing plan not yet carried out (view.rs: secret_words).
+    fn secret_words(&self, seat: Seat) -> Vec<String> {
+        if fiw_louisbourg::Louisbourg::open(self) {
+            return Vec::new();
+        }
+        fiw_louisbourg::Louisbourg::secret_words(self, fiw_louisbourg::Side::of_seat(seat))
+    }
+
     /// How often each condition of 13 ended the games (the game's `ended_*` metrics).
     fn report_lines(_options: &Self::Options, r: &SimReport) -> Vec<String> {
         let pct = |k: &str| 100.0 * r.means.get(k).copied().unwrap_or(0.0);
