@@ -88,61 +88,124 @@ impl Board {
         }
         best.map(|(r, _)| r)
     }
+
+    /// `line 6 (what it does) cannot be done: why; line 2 (…) cannot be done: why`.
+    fn refusals(&self, lines: &[u8]) -> String {
+        let bot = self.bot();
+        lines
+            .iter()
+            .map(|&n| {
+                let l = charts().line(bot, n);
+                format!(
+                    "line {n} ({}) cannot be done: {}",
+                    l.action_words(),
+                    self.bot_why_not(l)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    /// Whether the BOT can carry out `line` now.
+    fn bot_possible(&self, line: &Line) -> bool {
+        let b = self;
+        match line.scope {
+            Scope::Each => line.regions.iter().any(|&r| self.bot_can(line.action, r)),
+            Scope::One => match line.action {
+                BotAction::Attack => b.bot_attack_region(line).is_some(),
+                BotAction::Raid => b.bot_raid_region(line).is_some(),
+                BotAction::Supply => b.bot_supply_region(line).is_some(),
+                BotAction::Influence => b.bot_influence_region(line).is_some(),
+                BotAction::Ocean => !b.controls_ocean(b.bot()),
+            },
+        }
+    }
+
+    /// Why the BOT cannot carry out `line` (known impossible), in a player's words.
+    fn bot_why_not(&self, line: &Line) -> String {
+        match line.action {
+            BotAction::Attack => {
+                "there is no town of yours it can attack in the regions it lists".into()
+            }
+            BotAction::Raid => "every militia of yours is reduced already".into(),
+            BotAction::Supply => "no army of yours is in supply".into(),
+            BotAction::Influence => "the Indians it courts are its allies already".into(),
+            BotAction::Ocean => format!("the {} control the Atlantic already", self.bot().name()),
+        }
+    }
+
+    /// Whether the BOT can carry out `action` in `region`.
+    pub(crate) fn bot_can(&self, action: BotAction, r: Region) -> bool {
+        let b = self;
+        let p = b.player.index();
+        match action {
+            BotAction::Attack => b.can_attack(r, b.bot()),
+            BotAction::Raid => !b.reduced[r as usize][p],
+            BotAction::Supply => b.army_of(r, b.player).is_some() && !b.unsupplied[r as usize][p],
+            BotAction::Influence => {
+                map().has_indians(r) && b.indians[r as usize].ally() != Some(b.bot())
+            }
+            BotAction::Ocean => !b.controls_ocean(b.bot()),
+        }
+    }
 }
 
 impl Solitaire {
     /// 5, 7 the BOT's one action of the turn: roll on its chart and carry the line out (or the
-    /// line it falls back on). Every roll is logged with the line it used.
+    /// line it falls back on). The log gives the roll, the line rolled and, when that line
+    /// cannot be done, why not and the line used instead.
     pub(crate) fn bot_turn(&mut self) {
         let bot = self.board.bot();
         let roll = self.dice.d6();
         self.epoch += 1;
         let mut number = roll;
-        let mut first = true;
-        for _ in 0..6 {
+        // the lines tried that could not be done (at most six: the chains end)
+        let mut refused = [0u8; 6];
+        let mut n = 0;
+        while n < refused.len() {
             let line = charts().line(bot, number);
-            let done = self.bot_line(line, roll, first);
-            if done {
+            if self.board.bot_possible(line) {
+                let board = self.board;
+                let head = |what: &str| {
+                    let chart = format!("BOT rolls {roll} on the {} BOT Action Chart", bot.name());
+                    if n == 0 {
+                        format!("{chart}, line {}: {what}", line.roll)
+                    } else {
+                        let tried = board.refusals(&refused[..n]);
+                        format!("{chart}: {tried}; line {} instead: {what}", line.roll)
+                    }
+                };
+                self.bot_line(line, &head);
                 return;
             }
-            first = false;
+            refused[n] = number;
+            n += 1;
             number = line.otherwise;
             if number == 0 {
                 break;
             }
         }
-        self.log
-            .public(|| "BOT: nothing it can do; its action is lost (7).".into());
+        let board = self.board;
+        self.log.public(|| {
+            format!(
+                "BOT rolls {roll} on the {} BOT Action Chart: {}; its action is lost (7).",
+                bot.name(),
+                board.refusals(&refused[..n])
+            )
+        });
     }
 
-    /// Carries out one chart line; `false` if it cannot be done.
-    fn bot_line(&mut self, line: &Line, roll: u8, first: bool) -> bool {
+    /// Carries out one chart line known to be possible, logging `head(what it does)` first.
+    fn bot_line(&mut self, line: &Line, head: &dyn Fn(&str) -> String) {
         let bot = self.board.bot();
-        let head = |what: &str| {
-            if first {
-                format!(
-                    "BOT rolls {roll} on the {} BOT Action Chart, line {}: {what}",
-                    bot.name(),
-                    line.roll
-                )
-            } else {
-                format!(
-                    "BOT: that cannot be done; line {} instead: {what}",
-                    line.roll
-                )
-            }
-        };
         if line.scope == Scope::Each {
             let mut regions = [0 as Region; REGIONS];
             let mut n = 0;
             for &r in &line.regions {
-                if self.bot_can(line.action, r) {
+                if self.board.bot_can(line.action, r) {
                     regions[n] = r;
                     n += 1;
                 }
-            }
-            if n == 0 {
-                return false;
             }
             let what = match line.action {
                 BotAction::Attack => "an attack in each region it can (7).",
@@ -154,11 +217,11 @@ impl Solitaire {
             self.log.public(|| head(what));
             for &r in &regions[..n] {
                 // an earlier attack of the line may have changed what can be done here
-                if self.bot_can(line.action, r) {
+                if self.board.bot_can(line.action, r) {
                     self.bot_act(line, r);
                 }
             }
-            return true;
+            return;
         }
         let region = match line.action {
             BotAction::Attack => self.board.bot_attack_region(line),
@@ -167,7 +230,7 @@ impl Solitaire {
             BotAction::Influence => self.board.bot_influence_region(line),
             BotAction::Ocean => (!self.board.controls_ocean(bot)).then_some(crate::map::ATLANTIC),
         };
-        let Some(r) = region else { return false };
+        let Some(r) = region else { return };
         self.log.public(|| {
             let name = &map().regions[r as usize].name;
             head(&match line.action {
@@ -179,22 +242,6 @@ impl Solitaire {
             })
         });
         self.bot_act(line, r);
-        true
-    }
-
-    /// Whether the BOT can carry out `action` in `region`.
-    fn bot_can(&self, action: BotAction, r: Region) -> bool {
-        let b = &self.board;
-        let p = b.player.index();
-        match action {
-            BotAction::Attack => b.can_attack(r, b.bot()),
-            BotAction::Raid => !b.reduced[r as usize][p],
-            BotAction::Supply => b.army_of(r, b.player).is_some() && !b.unsupplied[r as usize][p],
-            BotAction::Influence => {
-                map().has_indians(r) && b.indians[r as usize].ally() != Some(b.bot())
-            }
-            BotAction::Ocean => !b.controls_ocean(b.bot()),
-        }
     }
 
     /// Carries out `line`'s action in `region` (known possible).

@@ -134,13 +134,23 @@ pub struct Line {
 impl Line {
     /// The line in words, for the log and `fiw rules`.
     pub fn describe(&self) -> String {
+        let otherwise = if self.otherwise == 0 {
+            "nothing".to_string()
+        } else {
+            format!("line {}", self.otherwise)
+        };
+        format!("{}; if impossible: {otherwise}", self.action_words())
+    }
+
+    /// What the line does, without its fallback.
+    pub fn action_words(&self) -> String {
         let regions = self
             .regions
             .iter()
             .map(|&r| crate::map::REGION_IDS[r as usize])
             .collect::<Vec<_>>()
             .join(", ");
-        let what = match (self.action, self.scope) {
+        match (self.action, self.scope) {
             (BotAction::Attack, Scope::Each) => {
                 let drm = if self.drm != 0 {
                     format!(", {:+} to each roll", self.drm)
@@ -184,13 +194,7 @@ impl Line {
             (BotAction::Ocean, _) => {
                 "attack the Ocean Control marker if the player holds it".to_string()
             }
-        };
-        let otherwise = if self.otherwise == 0 {
-            "nothing".to_string()
-        } else {
-            format!("line {}", self.otherwise)
-        };
-        format!("{what}; if impossible: {otherwise}")
+        }
     }
 }
 

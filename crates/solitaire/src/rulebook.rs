@@ -158,10 +158,15 @@ const SECTIONS: &[Sec] = &[
         summary: "One chart per BOT side, six lines, each one of: attack, raid (reduce a \
                   player militia), cut supply, influence Indians, attack the ocean; in one region \
                   (an attack picks it by threat or by odds) or in each region it can. A line that \
-                  cannot be done falls back on another; every roll is logged with the line used. \
+                  cannot be done falls back on another; the log gives every roll with the line rolled, \
+                  and when that cannot be done, why not and the line used instead. \
                   When BOT markers make the player's retreat, they advance into the town left.",
         code: &[c!("src/charts.rs: parse, charts"), c!("data/charts.toml"), c!("src/bot.rs: bot_turn, bot_attack_region")],
-        tests: &[t!(charts "a_broken_chart_names_the_field"), t!(rulebook "bot_lines_and_fallbacks_7_1")],
+        tests: &[
+            t!(charts "a_broken_chart_names_the_field"),
+            t!(rulebook "bot_lines_and_fallbacks_7_1"),
+            t!(rulebook "a_line_that_cannot_be_done_is_logged_with_the_roll_and_both_lines_7_1"),
+        ],
     },
     Sec {
         section: "8",

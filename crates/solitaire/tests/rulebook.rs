@@ -463,12 +463,17 @@ fn bot_lines_and_fallbacks_7_1() {
         "{}",
         log_text(&g)
     );
-    // line 6 (ocean) cannot be done while the French hold the ocean: line 2 instead
+    // line 6 (ocean) cannot be done while the French hold the ocean: line 2 instead, and the
+    // log gives the roll, the line rolled, why not, and the line used
     let mut g = game(b);
     g.force_dice([6]);
     g.apply(Action::EndActions).unwrap();
     assert!(
-        log_text(&g).contains("BOT: that cannot be done; line 2 instead: a raid in Hudson"),
+        log_text(&g).contains(
+            "BOT rolls 6 on the French BOT Action Chart: line 6 (attack the Ocean Control marker \
+             if the player holds it) cannot be done: the French control the Atlantic already; \
+             line 2 instead: a raid in Hudson (7)."
+        ),
         "{}",
         log_text(&g)
     );
@@ -709,4 +714,32 @@ fn points_after_turn_20_11() {
     assert!(!g.sudden_death());
     assert_eq!(g.to_move(), None);
     assert_eq!(g.check(&Action::EndActions).unwrap_err().rule, "11");
+}
+
+/// 7.1: when the line rolled cannot be done, the log says so with the roll, the line rolled and
+/// why not, every fallback that cannot be done either, and the line carried out in the end.
+#[test]
+fn a_line_that_cannot_be_done_is_logged_with_the_roll_and_both_lines_7_1() {
+    let mut b = board(Side::British, 2, 0);
+    b.reduced = [[true, false]; 4]; // every British militia reduced: no raid (French line 2)
+    let mut g = game(b);
+    g.force_dice([6, 1, 1, 1, 1]); // line 6 (ocean): the French hold it
+    let before = g.log().entries().len();
+    g.apply(Action::EndActions).unwrap();
+    let bot: Vec<String> = g.log().entries()[before..]
+        .iter()
+        .map(|e| e.text.clone())
+        .filter(|t| t.starts_with("BOT"))
+        .collect();
+    assert_eq!(
+        bot.first().map(String::as_str),
+        Some(
+            "BOT rolls 6 on the French BOT Action Chart: line 6 (attack the Ocean Control marker \
+             if the player holds it) cannot be done: the French control the Atlantic already; \
+             line 2 (reduce the player's militia with its strongest army, else the first full one \
+             of ohio, mohawk, hudson, atlantic) cannot be done: every militia of yours is reduced \
+             already; line 3 instead: an attack in each region it can (7)."
+        ),
+        "{bot:?}"
+    );
 }
