@@ -5,21 +5,21 @@
 //! progress and diagnostics on stderr, `--json` prints one object, and the exit code is 0 on
 //! success, 2 on bad usage or input (with a one-line reason) and 1 on anything else.
 
-mod error;
-mod games;
+mod files;
+mod input;
+mod menu;
 mod odds;
 mod play;
 mod plot;
 mod replay;
 mod rules;
-mod seats;
+mod session;
 mod sim;
 #[cfg(test)]
 mod testgame;
 
 use clap::{error::ErrorKind, Parser, Subcommand};
-use error::{one_line, CliResult};
-use games::{for_game, SetupFlags};
+use fiw_host::{for_game, one_line, HostResult, SetupFlags};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -35,50 +35,71 @@ struct Cli {
 /// The search budget of `ai` seats, shared by `play` and `sim`.
 #[derive(Debug, clap::Args)]
 struct AiFlags {
-    /// Search iterations per AI decision (default: 2000, or one second, whichever first).
+    /// Search iterations (playouts) per AI decision, at most 1000000. The default is the
+    /// game's own: louisbourg 200, solitaire 2000, d3 60; the time limit stays as it is.
     #[arg(long, value_name = "N")]
     ai_iterations: Option<u32>,
-    /// Milliseconds per AI decision.
+    /// Milliseconds per AI decision, at most 600000 (default 1000 in every game; the
+    /// iteration limit stays as it is: the search stops at whichever comes first).
     #[arg(long, value_name = "MS")]
     ai_ms: Option<u64>,
 }
 
+/// How the dice are rolled in `play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum DiceFlag {
+    /// fiw rolls them (and shuffles the deck), from the game's seed.
+    Auto,
+    /// The players roll real dice and draw real cards, and type each one in; fiw referees.
+    Manual,
+}
+
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Play a game at the terminal: hot-seat, against random play, or unattended.
+    /// Play a game at the terminal: hot-seat, against the computer, or unattended.
     Play {
-        /// The game (louisbourg, solitaire, d3).
-        game: String,
+        /// The game (louisbourg, solitaire, d3); with --load or --resume it may be left out.
+        game: Option<String>,
         /// Who plays a side: SIDE=human|random|heuristic|ai (default: every side human; in
         /// solitaire the seat is `player`, the BOT plays by its chart).
         #[arg(long = "seat", value_name = "SIDE=POLICY")]
         seats: Vec<String>,
-        /// Dice seed (default: from the clock, printed at the start).
-        #[arg(long, value_name = "N", conflicts_with = "load")]
+        /// Dice seed, for tests and scripts: a game with a human seat and a seed given keeps
+        /// no secrets (default: drawn from the operating system, never shown).
+        #[arg(long, value_name = "N", conflicts_with_all = ["load", "resume"])]
         seed: Option<u64>,
-        /// Resume a saved game.
-        #[arg(long, value_name = "FILE")]
+        /// Go on with a saved game (its file; the game is read from it).
+        #[arg(long, value_name = "FILE", conflicts_with = "resume")]
         load: Option<PathBuf>,
-        /// Write the game here when it ends (or on quit).
+        /// Go on with the last unfinished game people played (they are saved after every
+        /// action, in the state directory named when the game began).
+        #[arg(long)]
+        resume: bool,
+        /// Keep the game in FILE: checked before play, written after every action people watch
+        /// and at the end (an unattended game: at the end).
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
+        /// Who rolls: auto, or manual (the players roll real dice and draw real cards, and type
+        /// them in when fiw asks; fiw checks each and referees).
+        #[arg(long, value_enum, value_name = "auto|manual", default_value = "auto", conflicts_with_all = ["load", "resume"])]
+        dice: DiceFlag,
         /// Louisbourg: the rulebook's fixed French set-up (section 14).
-        #[arg(long, conflicts_with = "load")]
+        #[arg(long, conflicts_with_all = ["load", "resume"])]
         solitaire_setup: bool,
         /// Solitaire: the player's side, british or french (default: british); the BOT takes
         /// the other.
-        #[arg(long, value_name = "SIDE", conflicts_with = "load")]
+        #[arg(long, value_name = "SIDE", conflicts_with_all = ["load", "resume"])]
         side: Option<String>,
         /// D3: the battle, a built-in scenario (fort-oswego, meeting) or a scenario file
         /// (default: fort-oswego).
-        #[arg(long, value_name = "NAME|FILE.toml", conflicts_with = "load")]
+        #[arg(long, value_name = "NAME|FILE.toml", conflicts_with_all = ["load", "resume"])]
         scenario: Option<String>,
         /// D3: keep an SVG drawing of the table in this file, rewritten after every action.
         #[arg(long, value_name = "FILE.svg")]
         svg: Option<PathBuf>,
         /// Louisbourg: one person plays both sides with every block face up (section 14); the
         /// screen is never passed.
-        #[arg(long, conflicts_with = "load")]
+        #[arg(long, conflicts_with_all = ["load", "resume"])]
         open: bool,
         #[command(flatten)]
         ai: AiFlags,
@@ -87,13 +108,13 @@ enum Command {
     Sim {
         /// The game (louisbourg, solitaire, d3).
         game: String,
-        /// Number of games.
+        /// Number of games (at most 100000000).
         #[arg(long, value_name = "N")]
         games: u64,
         /// Master seed (game i gets its own seed from it).
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
-        /// Worker threads (0: all cores).
+        /// Worker threads (0: all cores; at most four a core).
         #[arg(long, value_name = "T", default_value_t = 0)]
         threads: usize,
         /// Who plays a side: SIDE=random|heuristic|ai (default: every side random; in
@@ -148,13 +169,35 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Replay a save file and prove it reaches the state it records.
+    /// Replay a save file and prove it reaches the state it records; with --seat, show the
+    /// game as that side saw it (its view and log, none of the other side's secrets).
     Replay {
-        /// The save file.
+        /// The save file (at most 16 MiB).
         file: PathBuf,
+        /// Show the game as this side saw it (british, french; solitaire: player).
+        #[arg(long, value_name = "SIDE")]
+        seat: Option<String>,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+    },
+    /// Serve every game online: create games, send each seat's secret link, play in a
+    /// browser or over the JSON API; the seeds and secrets stay on the server.
+    Serve {
+        /// The database: sqlite://FILE (default: sqlite://fiw.db in the working directory,
+        /// created on first start) or postgres://USER:PASSWORD@HOST/DB.
+        #[arg(long, value_name = "URL", default_value = "sqlite://fiw.db")]
+        db: String,
+        /// Where to listen (default: 127.0.0.1:8080, this machine only; put a reverse proxy
+        /// with TLS in front to serve others).
+        #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// The address the links are written with, as players reach the server
+        /// (e.g. https://fiw.example.org); default: http:// and the listening address.
+        #[arg(long, value_name = "URL")]
+        public_url: Option<String>,
+        #[command(flatten)]
+        ai: AiFlags,
     },
     /// The rules as implemented: sections, code, tests and assumed values.
     Rules {
@@ -165,14 +208,16 @@ enum Command {
     },
 }
 
-fn execute(command: Command) -> CliResult {
+fn execute(command: Command) -> HostResult {
     match command {
         Command::Play {
             game,
             seats,
             seed,
             load,
+            resume,
             save,
+            dice,
             solitaire_setup,
             side,
             scenario,
@@ -180,13 +225,55 @@ fn execute(command: Command) -> CliResult {
             open,
             ai,
         } => {
-            let budget = seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
+            let budget = fiw_host::seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
+            // a loaded or resumed game names itself; its file is read once, here
+            let from = |path: PathBuf| -> HostResult<(PathBuf, String)> {
+                let text = play::read_save(&path)?;
+                Ok((path, text))
+            };
+            let load = load.map(from).transpose()?;
+            let resume = if resume {
+                let dir = files::autosave_dir().ok_or_else(|| {
+                    fiw_host::HostError::usage(
+                        "--resume: there is no state directory where games are autosaved (set FIW_STATE_DIR)",
+                    )
+                })?;
+                Some(files::last_unfinished(&dir, game.as_deref())?)
+            } else {
+                None
+            };
+            let named = load
+                .as_ref()
+                .or(resume.as_ref())
+                .map(|(path, text)| {
+                    fiw_engine::game_of(text).map_err(|e| {
+                        fiw_host::HostError::usage(format!("cannot load {}: {e}", path.display()))
+                    })
+                })
+                .transpose()?;
+            let game = match (game, named) {
+                (Some(g), Some(n)) if g != n => {
+                    return Err(fiw_host::HostError::usage(format!(
+                        "the save is a game of {n}, not {g}"
+                    )))
+                }
+                (_, Some(n)) => n,
+                (Some(g), None) => g,
+                (None, None) => {
+                    return Err(fiw_host::HostError::usage(format!(
+                        "play needs a game ({}), or --load FILE, or --resume",
+                        fiw_host::KNOWN.join(", ")
+                    )))
+                }
+            };
             let args = play::PlayArgs {
                 seats,
                 seed,
                 load,
+                resume,
                 save,
                 svg,
+                manual_dice: dice == DiceFlag::Manual,
                 flags: SetupFlags {
                     solitaire_setup,
                     side,
@@ -210,7 +297,7 @@ fn execute(command: Command) -> CliResult {
             scenario,
             ai,
         } => {
-            let budget = seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
+            let budget = fiw_host::seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
             let args = sim::SimArgs {
                 games,
                 seed,
@@ -249,7 +336,31 @@ fn execute(command: Command) -> CliResult {
             defender_retreat_at,
             json,
         }),
-        Command::Replay { file, json } => replay::run(&file, json),
+        Command::Replay { file, seat, json } => replay::run(&file, seat.as_deref(), json),
+        Command::Serve {
+            db,
+            addr,
+            public_url,
+            ai,
+        } => {
+            let budget = fiw_host::seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
+            let config = fiw_server::Config {
+                db,
+                addr,
+                public_url: public_url.map(|u| u.trim_end_matches('/').to_string()),
+                ai: budget,
+            };
+            let runtime = tokio::runtime::Runtime::new()
+                .map_err(|e| fiw_host::HostError::failure(format!("cannot start: {e}")))?;
+            runtime
+                .block_on(fiw_server::serve(config.clone(), |addr, url| {
+                    println!(
+                        "fiw serve: listening on {addr}, games kept in {}; links are written as {url}/play/…",
+                        fiw_server::redact(&config.db)
+                    );
+                }))
+                .map_err(fiw_host::HostError::usage)
+        }
         Command::Rules { game, section } => {
             for_game!(game.as_str(), G => rules::run::<G>(section.as_deref()))
         }

@@ -5,6 +5,8 @@
 //! drawn after turn 50. Ending a turn writes a private note only that seat may read.
 
 use fiw_engine::{Dice, Game, Log, Outcome, RuleError, Seat};
+use fiw_host::games::{HostGame, SetupFlags};
+use fiw_host::{HostError, HostResult};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -17,17 +19,38 @@ pub enum Act {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RaceOptions {
     pub target: u8,
+    /// Ask before `end` while steps are left (to test [`HostGame::confirm`]).
+    #[serde(default)]
+    pub confirm_end: bool,
 }
 
 impl Default for RaceOptions {
     fn default() -> Self {
-        RaceOptions { target: 12 }
+        RaceOptions {
+            target: 12,
+            confirm_end: false,
+        }
+    }
+}
+
+impl HostGame for Race {
+    fn options(flags: &SetupFlags) -> HostResult<RaceOptions> {
+        if flags.solitaire_setup {
+            return Err(HostError::usage("--solitaire-setup is for louisbourg only"));
+        }
+        Ok(RaceOptions::default())
+    }
+
+    fn confirm(&self, action: &Act) -> Option<String> {
+        (self.confirm_end && *action == Act::End && self.steps_left > 0)
+            .then(|| "end with steps left?".to_string())
     }
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Race {
     target: u8,
+    confirm_end: bool,
     pos: [u8; 2],
     to_move: Seat,
     steps_left: u8,
@@ -47,18 +70,27 @@ impl Game for Race {
     const NAME: &'static str = "race";
     const SEATS: &'static [&'static str] = &["red", "blue"];
 
-    fn new(options: &RaceOptions, seed: u64) -> Result<Self, RuleError> {
+    fn dice_mut(&mut self) -> Option<&mut Dice> {
+        Some(&mut self.dice)
+    }
+
+    fn dice(&self) -> Option<&Dice> {
+        Some(&self.dice)
+    }
+
+    fn with_dice(options: &RaceOptions, dice: Dice) -> Result<Self, RuleError> {
         if options.target == 0 {
             return Err(RuleError::new("1", "the target must be at least 1"));
         }
         Ok(Race {
             target: options.target,
+            confirm_end: options.confirm_end,
             pos: [0, 0],
             to_move: 0,
             steps_left: 2,
             rolled: false,
             turn: 1,
-            dice: Dice::new(seed),
+            dice,
             epoch: 0,
             winner: None,
             log: Log::new(false),
@@ -110,7 +142,9 @@ impl Game for Race {
                 self.log.public(|| format!("{name} steps {n} to {at}"));
             }
             Act::Roll => {
-                let r = self.dice.below(6) as u8 + 1;
+                self.dice
+                    .ask(1, 6, || format!("{name} rolls a die to move (2.2)"));
+                let r = self.dice.roll(6);
                 self.rolled = true;
                 self.epoch += 1;
                 self.pos[seat] = self.pos[seat].saturating_add(r);

@@ -2,69 +2,10 @@
 //! stdout, one-line reasons on stderr, `--json` objects, exit codes 0 / 2 / 1).
 
 use serde_json::Value;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::PathBuf;
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `fiw` with `args`, feeding `input` on stdin.
-fn fiw(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fiw"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the fiw binary starts");
-    {
-        let mut stdin = child.stdin.take().expect("stdin is piped");
-        // The program may exit before reading everything (bad usage); that is not a failure.
-        let _ = stdin.write_all(input.as_bytes());
-    }
-    let out = child.wait_with_output().expect("fiw runs to the end");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-/// A fresh temp file name, unique across tests and concurrent runs.
-fn temp(name: &str) -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let n = N.fetch_add(1, Ordering::SeqCst);
-    std::env::temp_dir().join(format!(
-        "fiw-cli-test-{}-{n}-{name}.json",
-        std::process::id()
-    ))
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("temp paths are UTF-8")
-}
-
-/// Asserts the run was refused as bad input: exit 2, one line on stderr, no panic.
-fn assert_bad_input(run: &Run, what: &str) {
-    assert_eq!(run.code, 2, "{what}: exit code; stderr: {}", run.stderr);
-    assert_eq!(
-        run.stderr.trim_end().lines().count(),
-        1,
-        "{what}: one stderr line, got: {}",
-        run.stderr
-    );
-    assert!(!run.stderr.contains("panicked"), "{what}: {}", run.stderr);
-    assert!(
-        run.stdout.is_empty(),
-        "{what}: nothing on stdout, got: {}",
-        run.stdout
-    );
-}
+mod common;
+use common::*;
 
 /// Plays an unattended random game with `seed` and saves it; returns the save file.
 fn saved_random_game(seed: u64) -> PathBuf {
@@ -436,15 +377,28 @@ fn hot_seat_passes_the_screen_between_the_players() {
 }
 
 #[test]
-fn end_of_input_saves_nothing_and_exits_0() {
+fn end_of_input_saves_the_game_and_exits_0() {
     let file = temp("eof");
     let run = fiw(
         &["play", "louisbourg", "--seed", "1", "--save", path(&file)],
-        "",
+        "1
+",
     );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
-    assert!(run.stdout.contains("end of input"), "{}", run.stdout);
-    assert!(!file.exists());
+    assert!(
+        run.stdout
+            .contains("end of input on turn 1: the game is saved in"),
+        "{}",
+        run.stdout
+    );
+    let run = fiw(&["replay", path(&file), "--json"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let v: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(
+        v["actions"], 1,
+        "the action taken before the end is kept: {v}"
+    );
+    let _ = std::fs::remove_file(file);
 }
 
 #[test]
@@ -944,7 +898,7 @@ fn an_unattended_d3_battle_saves_and_replays() {
 
 #[test]
 fn a_d3_battle_on_a_scenario_file_replays_without_the_file() {
-    let text = fiw_d3::SCENARIOS
+    let text = fiw_host::fiw_d3::SCENARIOS
         .iter()
         .find(|(n, _)| *n == "meeting")
         .unwrap()
@@ -1048,12 +1002,12 @@ fn d3_sim_reports_wins_turns_and_resolve() {
 #[test]
 fn d3_bad_input_exits_2_with_one_line() {
     let broken = temp_ext("broken-scenario", "toml");
-    let text = fiw_d3::SCENARIOS
+    let text = fiw_host::fiw_d3::SCENARIOS
         .iter()
         .find(|(n, _)| *n == "fort-oswego")
         .unwrap()
         .1;
-    // a British regiment put in Lake Ontario
+    // a British unit put in Lake Ontario
     std::fs::write(&broken, text.replacen("at = [46, 39]", "at = [46, 46]", 1)).unwrap();
     let not_toml = temp_ext("not-a-scenario", "toml");
     std::fs::write(&not_toml, "this is not toml [").unwrap();
@@ -1108,7 +1062,7 @@ fn d3_bad_input_exits_2_with_one_line() {
     let run = fiw(&["play", "d3", "--scenario", path(&broken)], "");
     assert!(
         run.stderr
-            .contains("british.units[5].at: br-reg-1b stands in Lake Ontario"),
+            .contains("british.units[13].at: br-rng-b stands in Lake Ontario"),
         "the field is named: {}",
         run.stderr
     );

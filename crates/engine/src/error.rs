@@ -78,4 +78,12 @@ pub enum EngineError {
         /// Digest the replay reached.
         found: String,
     },
+    /// The actions reach the recorded state, but the file's outcome is not that state's.
+    #[error("the file's outcome says {recorded}, but its actions end in {found}: the outcome was altered")]
+    Outcome {
+        /// The outcome written in the file.
+        recorded: String,
+        /// The outcome the replay reached.
+        found: String,
+    },
 }

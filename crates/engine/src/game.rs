@@ -34,8 +34,26 @@ pub trait Game: Clone + Send + Sync + Serialize + Sized + 'static {
     /// Seat names, in index order.
     const SEATS: &'static [&'static str];
 
-    /// A new game. Errors name the option that is wrong.
-    fn new(options: &Self::Options, seed: u64) -> Result<Self, RuleError>;
+    /// A new game with dice seeded from `seed`. Errors name the option that is wrong.
+    fn new(options: &Self::Options, seed: u64) -> Result<Self, RuleError> {
+        Self::with_dice(options, Dice::new(seed))
+    }
+
+    /// A new game rolling `dice`: seeded ones, or [`Dice::manual`] ones that people roll (a
+    /// set-up that deals cards asks for them). Errors name the option that is wrong.
+    fn with_dice(options: &Self::Options, dice: Dice) -> Result<Self, RuleError>;
+
+    /// The state's dice, for a front end that asks people for rolls ([`Dice::take_need`],
+    /// [`Dice::force`]); `None` for a game without chance.
+    fn dice_mut(&mut self) -> Option<&mut Dice> {
+        None
+    }
+
+    /// The state's dice, to read (a save records the answers of manual dice); `None` for a
+    /// game without chance.
+    fn dice(&self) -> Option<&Dice> {
+        None
+    }
 
     /// The seat that must decide now, or `None` once the game is over.
     fn to_move(&self) -> Option<Seat>;

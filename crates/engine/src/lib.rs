@@ -16,11 +16,14 @@
 //! [`Game::reseed`] (fresh dice, so chance is sampled rather than foreseen).
 #![deny(missing_docs)]
 
+pub mod audit;
 mod dice;
 mod error;
+mod fingerprint;
 mod game;
 mod log;
 mod policy;
+mod referee;
 mod rollouts;
 mod rulebook;
 mod save;
@@ -31,14 +34,15 @@ mod sim;
 mod toys;
 mod undo;
 
-pub use dice::Dice;
+pub use dice::{Ask, Dice, Need};
 pub use error::{EngineError, RuleError};
 pub use game::{Game, Outcome, Seat};
 pub use log::{Entry, Log, Visibility};
 pub use policy::{decide, Policy, RandomPolicy, Seen};
+pub use referee::{apply_asking, secret_seed, set_up_asking};
 pub use rollouts::{Advisor, DecisionFilter, PolicyMaker, RolloutSearch};
 pub use rulebook::{squash, AssumedValue, RuleBook, RuleSection, Sec};
-pub use save::{game_of, replay, Replayed, SaveFile, SAVE_FORMAT};
+pub use save::{game_of, replay, replay_stepwise, Replayed, SaveFile, MAX_SAVE_BYTES, SAVE_FORMAT};
 pub use search::{
     ActionStats, Analysis, IsMcts, PolicyRollout, RandomRollout, Rollout, Sampling, SearchConfig,
     SearchLimits,

@@ -151,12 +151,16 @@ where
     // the end when they take seconds (an AI game): at least eight chunks a thread.
     let chunk = (sim.games / (threads as u64 * 8)).clamp(1, 256);
     let chunks = sim.games.div_ceil(chunk);
-    let records: Result<Vec<Vec<GameRecord>>, String> = pool.install(|| {
+    // Each chunk folds its games into a tally and the tallies are added up, so a simulation
+    // holds a few numbers per seat and per turn however many games it plays.
+    let tally: Result<Tally, String> = pool.install(|| {
         (0..chunks)
             .into_par_iter()
             .map(|c| {
-                let mut out = Vec::with_capacity(chunk as usize);
-                for i in c * chunk..((c + 1) * chunk).min(sim.games) {
+                let mut tally = Tally::default();
+                let games = c * chunk..((c + 1) * chunk).min(sim.games);
+                let n = games.end - games.start;
+                for i in games {
                     let seed = game_seed(sim.seed, i);
                     let mut state = G::new(options, seed).map_err(|e| e.to_string())?;
                     state.set_logging(false);
@@ -164,79 +168,124 @@ where
                     let actions = play_out(&mut state, &mut policies, 1_000_000)
                         .map_err(|e| format!("game {i} (seed {seed}): {e}"))?;
                     let outcome = state.outcome();
-                    out.push(GameRecord {
+                    tally.add(GameRecord {
                         winner: outcome.as_ref().and_then(|o| o.winner),
                         turn: outcome.map(|o| o.turn).unwrap_or_else(|| state.turn()),
                         actions,
                         metrics: state.metrics(),
                     });
                 }
-                bar.inc(out.len() as u64);
-                Ok(out)
+                bar.inc(n);
+                Ok(tally)
             })
-            .collect()
+            .try_reduce(Tally::default, |a, b| Ok(a.merge(b)))
     });
-    let records = records?;
+    let tally = tally?;
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
-    Ok(summarise::<G>(
-        records.into_iter().flatten(),
-        sim,
-        threads,
-        policy_names,
-        seconds,
-    ))
+    Ok(tally.report::<G>(sim, threads, policy_names, seconds))
 }
 
-fn summarise<G: Game>(
-    records: impl Iterator<Item = GameRecord>,
-    sim: &SimOptions,
-    threads: usize,
-    policies: BTreeMap<String, String>,
-    seconds: f64,
-) -> SimReport {
-    let mut wins: BTreeMap<String, u64> = G::SEATS.iter().map(|s| (s.to_string(), 0)).collect();
-    wins.insert("draw".into(), 0);
-    let mut victory_turns: BTreeMap<String, Vec<u64>> = BTreeMap::new();
-    let (mut games, mut turns, mut actions) = (0u64, 0u64, 0u64);
-    let mut sums: BTreeMap<String, f64> = BTreeMap::new();
-    for r in records {
-        games += 1;
-        turns += r.turn as u64;
-        actions += r.actions;
-        let key = r
-            .winner
-            .map(|s| G::SEATS[s].to_string())
-            .unwrap_or_else(|| "draw".into());
-        *wins.entry(key.clone()).or_default() += 1;
-        let v = victory_turns.entry(key).or_default();
+/// The sums a simulation keeps: wins by seat (index `SEATS.len()` for draws), the turns of
+/// victory, and the totals of turns, decisions and each metric.
+#[derive(Default)]
+struct Tally {
+    games: u64,
+    turns: u64,
+    actions: u64,
+    /// `[seat or draw][turn]`: how many games ended so.
+    ends: Vec<Vec<u64>>,
+    sums: BTreeMap<&'static str, f64>,
+}
+
+impl Tally {
+    fn add(&mut self, r: GameRecord) {
+        self.games += 1;
+        self.turns += r.turn as u64;
+        self.actions += r.actions;
+        let who = r.winner.map_or(0, |s| s + 1);
+        if self.ends.len() <= who {
+            self.ends.resize(who + 1, Vec::new());
+        }
+        let v = &mut self.ends[who];
         if v.len() <= r.turn as usize {
             v.resize(r.turn as usize + 1, 0);
         }
         v[r.turn as usize] += 1;
         for (k, x) in r.metrics {
-            *sums.entry(k.to_string()).or_default() += x;
+            *self.sums.entry(k).or_default() += x;
         }
     }
-    let n = games.max(1) as f64;
-    let win_rate = G::SEATS
-        .iter()
-        .map(|s| (s.to_string(), wilson(wins[*s], games)))
-        .collect();
-    SimReport {
-        game: G::NAME.to_string(),
-        games,
-        seed: sim.seed,
-        threads,
-        policies,
-        wins,
-        win_rate,
-        mean_turns: turns as f64 / n,
-        victory_turns,
-        mean_actions: actions as f64 / n,
-        means: sums.into_iter().map(|(k, v)| (k, v / n)).collect(),
-        seconds,
-        games_per_sec: games as f64 / seconds.max(1e-9),
+
+    fn merge(mut self, other: Tally) -> Tally {
+        self.games += other.games;
+        self.turns += other.turns;
+        self.actions += other.actions;
+        if self.ends.len() < other.ends.len() {
+            self.ends.resize(other.ends.len(), Vec::new());
+        }
+        for (mine, theirs) in self.ends.iter_mut().zip(other.ends) {
+            if mine.len() < theirs.len() {
+                mine.resize(theirs.len(), 0);
+            }
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                *a += b;
+            }
+        }
+        for (k, x) in other.sums {
+            *self.sums.entry(k).or_default() += x;
+        }
+        self
+    }
+
+    fn report<G: Game>(
+        self,
+        sim: &SimOptions,
+        threads: usize,
+        policies: BTreeMap<String, String>,
+        seconds: f64,
+    ) -> SimReport {
+        // index 0 is the draws, seat s is index s + 1
+        let name = |who: usize| match who {
+            0 => "draw".to_string(),
+            s => G::SEATS.get(s - 1).copied().unwrap_or("?").to_string(),
+        };
+        let mut wins: BTreeMap<String, u64> = G::SEATS.iter().map(|s| (s.to_string(), 0)).collect();
+        wins.insert("draw".into(), 0);
+        let mut victory_turns: BTreeMap<String, Vec<u64>> = BTreeMap::new();
+        for (who, turns) in self.ends.into_iter().enumerate() {
+            let total: u64 = turns.iter().sum();
+            if total == 0 {
+                continue;
+            }
+            *wins.entry(name(who)).or_default() += total;
+            victory_turns.insert(name(who), turns);
+        }
+        let games = self.games;
+        let n = games.max(1) as f64;
+        let win_rate = G::SEATS
+            .iter()
+            .map(|s| (s.to_string(), wilson(wins[*s], games)))
+            .collect();
+        SimReport {
+            game: G::NAME.to_string(),
+            games,
+            seed: sim.seed,
+            threads,
+            policies,
+            wins,
+            win_rate,
+            mean_turns: self.turns as f64 / n,
+            victory_turns,
+            mean_actions: self.actions as f64 / n,
+            means: self
+                .sums
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v / n))
+                .collect(),
+            seconds,
+            games_per_sec: games as f64 / seconds.max(1e-9),
+        }
     }
 }
 
@@ -253,6 +302,36 @@ mod tests {
             "{lo} {hi}"
         );
         assert_eq!(wilson(0, 0), [0.0, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn the_tally_is_the_same_on_one_thread_or_three() {
+        use crate::toys::{Pile, PileOptions};
+        use crate::RandomPolicy;
+        let run = |threads| {
+            let sim = SimOptions {
+                games: 301,
+                seed: 9,
+                threads,
+                progress: false,
+            };
+            simulate::<Pile, _>(&PileOptions::default(), &sim, |seed| {
+                vec![
+                    Box::new(RandomPolicy::new(seed)) as Box<dyn Policy<Pile>>,
+                    Box::new(RandomPolicy::new(seed ^ 1)),
+                ]
+            })
+            .unwrap()
+        };
+        let (one, three) = (run(1), run(3));
+        assert_eq!(one.games, 301);
+        assert_eq!(one.wins, three.wins);
+        assert_eq!(one.victory_turns, three.victory_turns);
+        assert_eq!(one.mean_turns, three.mean_turns);
+        assert_eq!(one.wins.values().sum::<u64>(), 301);
+        for (who, turns) in &one.victory_turns {
+            assert_eq!(turns.iter().sum::<u64>(), one.wins[who], "{who}");
+        }
     }
 
     #[test]

@@ -79,7 +79,7 @@ impl Game for TicTacToe {
     const NAME: &'static str = "tictactoe";
     const SEATS: &'static [&'static str] = &["x", "o"];
 
-    fn new(_options: &(), _seed: u64) -> Result<Self, RuleError> {
+    fn with_dice(_options: &(), _dice: Dice) -> Result<Self, RuleError> {
         Ok(TicTacToe::from_rows(".........", 0))
     }
     fn to_move(&self) -> Option<Seat> {
@@ -189,6 +189,12 @@ pub enum PileAction {
     Card,
 }
 
+thread_local! {
+    /// Set by a test to make the pile's view show the other seat's face-down card: the leak
+    /// the secrecy audit must catch.
+    pub static LEAK: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// What a seat sees of [`Pile`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PileView {
@@ -216,8 +222,7 @@ impl Game for Pile {
     const NAME: &'static str = "pile";
     const SEATS: &'static [&'static str] = &["first", "second"];
 
-    fn new(options: &PileOptions, seed: u64) -> Result<Self, RuleError> {
-        let mut dice = Dice::new(seed);
+    fn with_dice(options: &PileOptions, mut dice: Dice) -> Result<Self, RuleError> {
         let pile = options.start.unwrap_or_else(|| 15 + dice.d6());
         if pile == 0 {
             return Err(RuleError::input("start: the pile needs a token"));
@@ -294,10 +299,11 @@ impl Game for Pile {
     }
     fn view(&self, seat: Seat) -> PileView {
         let other = 1 - seat;
+        let shown = self.used[other] || LEAK.with(|l| l.get());
         PileView {
             pile: self.pile,
             own: (self.cards[seat] != 0).then_some(self.cards[seat]),
-            other: (self.used[other] && self.cards[other] != 0).then_some(self.cards[other]),
+            other: (shown && self.cards[other] != 0).then_some(self.cards[other]),
             used: self.used,
             to_move: self.to_move,
         }
@@ -349,5 +355,11 @@ impl Game for Pile {
     }
     fn clear_log(&mut self) {
         self.log = Log::new(false);
+    }
+    fn dice_mut(&mut self) -> Option<&mut Dice> {
+        Some(&mut self.dice)
+    }
+    fn dice(&self) -> Option<&Dice> {
+        Some(&self.dice)
     }
 }

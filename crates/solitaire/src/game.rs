@@ -8,7 +8,7 @@ use crate::actions::Action;
 use crate::side::PLAYER;
 use crate::state::{Options, Solitaire, Step};
 use crate::view::View;
-use fiw_engine::{Game, Log, Outcome, RuleBook, RuleError, Seat};
+use fiw_engine::{Dice, Game, Log, Outcome, RuleBook, RuleError, Seat};
 
 /// `advance 2/6 = 33 %`.
 fn odds(what: &str, sixths: u8) -> String {
@@ -23,8 +23,16 @@ impl Game for Solitaire {
     const NAME: &'static str = "solitaire";
     const SEATS: &'static [&'static str] = &["player", "bot"];
 
-    fn new(options: &Options, seed: u64) -> Result<Self, RuleError> {
-        Ok(Solitaire::with_options(options, seed))
+    fn with_dice(options: &Options, dice: Dice) -> Result<Self, RuleError> {
+        Ok(Solitaire::with_options_and_dice(options, dice))
+    }
+
+    fn dice_mut(&mut self) -> Option<&mut Dice> {
+        Some(&mut self.dice)
+    }
+
+    fn dice(&self) -> Option<&Dice> {
+        Some(&self.dice)
     }
 
     fn to_move(&self) -> Option<Seat> {

@@ -61,9 +61,14 @@ impl Solitaire {
     /// 4 a new game: the markers as the set-up places them, and the player about to place the
     /// starting +1 and +2 armies.
     pub fn with_options(options: &Options, seed: u64) -> Solitaire {
+        Solitaire::with_options_and_dice(options, Dice::new(seed))
+    }
+
+    /// [`Solitaire::with_options`] rolling `dice` (manual dice, for a game on a real table).
+    pub fn with_options_and_dice(options: &Options, dice: Dice) -> Solitaire {
         let mut g = Solitaire {
             board: Board::start(options.side),
-            dice: Dice::new(seed),
+            dice,
             epoch: 0,
             outcome: None,
             sudden_death: false,
