@@ -225,3 +225,75 @@ fn sim_reports_sudden_deaths_the_atlantic_point_and_attacks() {
         "the BOT attacks: {v}"
     );
 }
+
+/// Issue 11 item 29: with `--dice manual` every roll is asked for in the rule's words (an
+/// attack with its modifiers, the BOT's chart die, then the die of the line it carries out); a
+/// wrong face is asked again; the save keeps the answers and replays exactly.
+#[test]
+fn manual_dice_ask_in_the_rules_words_and_the_save_replays() {
+    let save = common::temp("solitaire-manual");
+    let input = [
+        "1", // br-1 to Ohio
+        "1", // br-2 to Mohawk
+        "attack mohawk",
+        "9", // not a face: asked again
+        "4", // +2 −1 = +1: 5 advances
+        "end",
+        "3", // the BOT's chart die
+        "1", // the die of its line: a natural 1 fails whatever it is
+        "quit",
+    ]
+    .join("\n")
+        + "\n";
+    let run = fiw(
+        &[
+            "play",
+            "solitaire",
+            "--dice",
+            "manual",
+            "--save",
+            common::path(&save),
+        ],
+        &input,
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let out = &run.stdout;
+    let attack = at(
+        out,
+        "The British attack Ft. Frontenac (Mohawk) from Oneida (8): one die, +2 army, −1 \
+         fortified town; a modified 4 or more advances, a natural 1 never, a natural 6 always: \
+         type the die (1 to 6)",
+    );
+    let refused = at(out, "'9' is not a face of the die: each die shows 1 to 6");
+    let advanced = at(
+        out,
+        "die 4, +2 army, −1 fortified town = 5: advance into Ft. Frontenac",
+    );
+    let chart = at(
+        out,
+        "BOT rolls for its action on the French BOT Action Chart (7.1): one die, line 1 to 6: \
+         type the die (1 to 6)",
+    );
+    let rolled = at(out, "| BOT rolls 3 on the French BOT Action Chart");
+    assert!(attack < refused && refused < advanced && advanced < chart && chart < rolled);
+    // the line's own die was asked for between the chart die and the log of the turn
+    let second = &out[chart..rolled];
+    assert_eq!(
+        second.matches(": type the die (1 to 6)").count(),
+        2,
+        "{second}"
+    );
+    let text = std::fs::read_to_string(&save).expect("the game was saved");
+    let saved: Value = serde_json::from_str(&text).expect("the save is JSON");
+    let answers: Vec<u64> = saved["manual_dice"]
+        .as_array()
+        .expect("the answers are kept")
+        .iter()
+        .filter_map(Value::as_u64)
+        .collect();
+    assert_eq!(answers, [4, 3, 1]);
+    let replay = fiw(&["replay", common::path(&save)], "");
+    assert_eq!(replay.code, 0, "{}", replay.stderr);
+    at(&replay.stdout, "replay verified");
+    let _ = std::fs::remove_file(save);
+}

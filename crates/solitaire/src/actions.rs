@@ -87,7 +87,7 @@ impl Action {
         match words.as_slice() {
             ["place", a, r] => Ok(Action::Place { army: army(a)?, region: region(r)? }),
             ["relocate", a, r] => Ok(Action::Relocate { army: army(a)?, region: region(r)? }),
-            ["stay"] | ["done"] => Ok(Action::Stay),
+            ["stay"] | ["keep"] | ["done"] => Ok(Action::Stay),
             ["attack", "ocean"] => Ok(Action::AttackOcean),
             ["attack", r] => Ok(Action::Attack(region(r)?)),
             ["influence", r] => Ok(Action::Influence(region(r)?)),
@@ -138,5 +138,6 @@ mod tests {
             .contains("not an army"));
         assert_eq!(Action::parse("dance").unwrap_err().rule, "input");
         assert_eq!(Action::parse("done").unwrap(), Action::Stay);
+        assert_eq!(Action::parse("keep").unwrap(), Action::Stay);
     }
 }

@@ -118,6 +118,18 @@ impl Board {
         t
     }
 
+    /// 8 where `side`'s markers in `region` attack from: their town, or `outside Quebec` when
+    /// they stand outside and near the flag town they lost.
+    pub fn from_words(&self, region: Region, side: Side) -> String {
+        let reg = &map().regions[region as usize];
+        let from = self.town_of(region, side);
+        if self.outside(region, side) {
+            format!("outside {}", reg.towns[self.target(region, side)].name)
+        } else {
+            reg.towns[from as usize].name.clone()
+        }
+    }
+
     /// 8 the chance, in sixths, that an attack by `side` in `region` advances.
     pub fn advance_sixths(&self, region: Region, side: Side) -> u8 {
         charts()
@@ -144,24 +156,35 @@ impl Solitaire {
         self.attacks[seat] = self.attacks[seat].saturating_add(1);
         let terms = self.board.attack_terms(region, side);
         let target = self.board.target(region, side);
-        let from = self.board.town_of(region, side);
+        let chart = charts().advance;
+        let b = self.board;
+        self.dice.ask(1, 6, || {
+            format!(
+                "The {} attack {} ({}) from {} (8): one die, {}; a modified {} or more advances, a \
+                 natural {} never, a natural {} always",
+                side.name(),
+                map().regions[region as usize].towns[target].name,
+                map().regions[region as usize].name,
+                b.from_words(region, side),
+                terms.describe(),
+                chart.at_least,
+                chart.never,
+                chart.always
+            )
+        });
         let die = self.dice.d6();
         self.epoch += 1;
-        let chart = charts().advance;
         let drm = terms.total();
         let advanced = chart.advances(die, drm);
         if advanced {
             self.board.advance(region, side);
         }
+        let before = b;
         let b = self.board;
         self.log.public(|| {
             let m = map();
             let reg = &m.regions[region as usize];
-            let from = if from < 0 || from >= m.len[region as usize] as i8 {
-                format!("outside {}", reg.towns[target].name)
-            } else {
-                reg.towns[from as usize].name.clone()
-            };
+            let from = before.from_words(region, side);
             let total = if die == chart.never || die == chart.always {
                 format!("natural {die}, not modified")
             } else {

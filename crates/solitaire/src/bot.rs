@@ -273,6 +273,12 @@ impl Solitaire {
     /// there, and when the line rolled cannot be done, why not and the line used instead.
     pub(crate) fn bot_turn(&mut self) {
         let bot = self.board.bot();
+        self.dice.ask(1, 6, || {
+            format!(
+                "BOT rolls for its action on the {} BOT Action Chart (7.1): one die, line 1 to 6",
+                bot.name()
+            )
+        });
         let roll = self.dice.d6();
         self.epoch += 1;
         let board = self.board;

@@ -22,6 +22,9 @@ macro_rules! t {
     (properties $name:literal) => {
         concat!("crates/solitaire/tests/properties.rs::", $name)
     };
+    (manual_dice $name:literal) => {
+        concat!("crates/solitaire/tests/manual_dice.rs::", $name)
+    };
     ($file:ident $name:literal) => {
         concat!(
             "crates/solitaire/src/",
@@ -62,9 +65,20 @@ const SECTIONS: &[Sec] = &[
         section: "3",
         title: "Game Components",
         summary: "Militia, armies, Indian markers, the Atlantic Ocean Control marker, one six-sided \
-                  die.",
-        code: &[c!("src/state.rs: Board"), c!("src/invariants.rs: check")],
-        tests: &[t!(properties "random_games_keep_every_invariant")],
+                  die. With `--dice manual` the die is a real one: before each roll fiw says what \
+                  it is for in the rule's words (the BOT's chart die, an attack with its \
+                  modifiers, the Ocean Control marker, the Indians) and asks for the face.",
+        code: &[
+            c!("src/state.rs: Board"),
+            c!("src/invariants.rs: check"),
+            c!("src/attack.rs: resolve_attack"),
+            c!("src/bot.rs: bot_turn"),
+        ],
+        tests: &[
+            t!(properties "random_games_keep_every_invariant"),
+            t!(manual_dice "every_roll_is_asked_for_in_the_rules_words_7_1_8_9_10"),
+            t!(manual_dice "influence_is_asked_for_and_the_answers_replay_10"),
+        ],
     },
     Sec {
         section: "3.1",
