@@ -105,26 +105,86 @@ impl Board {
     /// 7 the region a BOT attack line picks among those listed where the BOT can attack: by
     /// the line's pick, then the other measures, then the order listed.
     pub fn bot_attack_region(&self, line: &Line) -> Option<Region> {
-        let bot = self.bot();
         let mut best: Option<(Region, (i8, i8, i8))> = None;
-        for &r in &line.regions {
-            if !self.can_attack(r, bot) {
-                continue;
-            }
-            // bigger is better in each measure
-            let threat = -self.advances_to_flag(r, self.player);
-            let odds = self.advance_sixths(r, bot) as i8;
-            let near = -self.advances_to_flag(r, bot);
-            let key = match line.pick {
-                Pick::Threat => (threat, odds, near),
-                Pick::Odds => (odds, threat, near),
-                Pick::Nearest => (near, odds, threat),
-            };
+        for (r, key) in self.attack_keys(line) {
             if best.is_none_or(|(_, k)| key > k) {
                 best = Some((r, key));
             }
         }
         best.map(|(r, _)| r)
+    }
+
+    /// 7 each listed region where the BOT can attack, with its measures in the order `line`'s
+    /// pick weighs them (bigger is better): where the player threatens the BOT's flag towns,
+    /// the BOT's odds, where the BOT stands nearest the player's flag towns.
+    fn attack_keys<'a>(
+        &'a self,
+        line: &'a Line,
+    ) -> impl Iterator<Item = (Region, (i8, i8, i8))> + 'a {
+        let bot = self.bot();
+        let pick = line.pick;
+        line.regions
+            .iter()
+            .copied()
+            .filter(move |&r| self.can_attack(r, bot))
+            .map(move |r| {
+                let threat = -self.advances_to_flag(r, self.player);
+                let odds = self.advance_sixths(r, bot) as i8;
+                let near = -self.advances_to_flag(r, bot);
+                let key = match pick {
+                    Pick::Threat => (threat, odds, near),
+                    Pick::Odds => (odds, threat, near),
+                    Pick::Nearest => (near, odds, threat),
+                };
+                (r, key)
+            })
+    }
+
+    /// Why an attack `line` picked `r` over the other regions it could attack in: its first
+    /// measure, and when others are alike in it, the measure that broke the tie.
+    fn attack_why(&self, line: &Line, r: Region) -> String {
+        let keys: Vec<(Region, (i8, i8, i8))> = self.attack_keys(line).collect();
+        let Some(&(_, k)) = keys.iter().find(|(q, _)| *q == r) else {
+            return String::new();
+        };
+        let alike1 = keys.iter().filter(|(_, q)| q.0 == k.0).count();
+        let alike2 = keys
+            .iter()
+            .filter(|(_, q)| (q.0, q.1) == (k.0, k.1))
+            .count();
+        let alike3 = keys.iter().filter(|(_, q)| *q == k).count();
+        let threat = "you stand nearest its flag towns";
+        let near = "it stands nearest your flag towns";
+        let odds = "its odds are best";
+        let (first, tied, second, third) = match line.pick {
+            Pick::Threat => (
+                "nearer its flag towns than anywhere else it can attack",
+                "as near its flag towns as anywhere it can attack",
+                odds,
+                near,
+            ),
+            Pick::Odds => (
+                "its best chance anywhere it can attack",
+                "as good a chance as anywhere it can attack",
+                threat,
+                near,
+            ),
+            Pick::Nearest => (
+                "nearer your flag towns than anywhere else it can attack",
+                "as near your flag towns as anywhere it can attack",
+                odds,
+                threat,
+            ),
+        };
+        if alike1 == 1 {
+            first.to_string()
+        } else if alike2 == 1 {
+            format!("{tied}, and of those {second}")
+        } else if alike3 == 1 {
+            format!("{tied}, and of those {third}")
+        } else {
+            format!("{tied}, and of those alike the first in its list")
+        }
     }
 
     /// The region of the player's strongest army meeting `ok` (ties: the order of `regions`,
@@ -187,21 +247,22 @@ impl Board {
                 let odds = self.advance_sixths(r, bot);
                 let terms = self.attack_terms(r, bot).describe();
                 let chance = format!("advance {odds}/6 ({terms})");
+                let why = self.attack_why(line, r);
                 match line.pick {
                     Pick::Threat => {
                         let n = self.advances_to_flag(r, p);
                         let flag = &reg.towns[flag_town(r, bot)].name;
                         if n == 0 {
-                            format!("you hold {flag}, its flag town; {chance}")
+                            format!("you hold {flag}, its flag town ({why}); {chance}")
                         } else {
-                            format!("you stand {} from {flag}, nearer its flag towns than anywhere else it can attack; {chance}", advances(n))
+                            format!("you stand {} from {flag}, {why}; {chance}", advances(n))
                         }
                     }
-                    Pick::Odds => format!("its best chance anywhere it can attack: {chance}"),
+                    Pick::Odds => format!("{why}: {chance}"),
                     Pick::Nearest => {
                         let n = self.advances_to_flag(r, bot);
                         let flag = &reg.towns[flag_town(r, p)].name;
-                        format!("it stands {} from {flag}, nearer your flag towns than anywhere else it can attack; {chance}", advances(n))
+                        format!("it stands {} from {flag}, {why}; {chance}", advances(n))
                     }
                 }
             }

@@ -686,6 +686,29 @@ fn bot_lines_and_fallbacks_7_1() {
         why.starts_with("it stands 1 advance from Philadelphia"),
         "{why}"
     );
+    // the log says which measure broke a tie: at the start the French stand three advances from
+    // every British flag town, at the same odds; the British are nearer the French flag towns
+    // outside Ohio; the first of the rest is listed first
+    let b = board(Side::British, campaign, 0);
+    assert_eq!(b.bot_region(&nearest), Some(MOHAWK));
+    let why = b.bot_why_region(&nearest, MOHAWK);
+    assert!(
+        why.starts_with(
+            "it stands 3 advances from Albany, as near your flag towns as anywhere it can \
+             attack, and of those alike the first in its list; advance 2/6"
+        ),
+        "{why}"
+    );
+    let mut b = b;
+    b.army[HUDSON as usize][1] = army("fr-1");
+    assert_eq!(b.bot_region(&nearest), Some(HUDSON));
+    let why = b.bot_why_region(&nearest, HUDSON);
+    assert!(
+        why.contains(
+            "as near your flag towns as anywhere it can attack, and of those its odds are best"
+        ),
+        "{why}"
+    );
     // ties: the other measures, then the order listed (Mohawk and Hudson alike at the start)
     let b = board(Side::British, campaign, 0);
     assert_eq!(
@@ -772,6 +795,9 @@ fn a_bot_line_acts_in_one_region_and_says_why_7_1() {
         "nearer its flag towns",
         "nearer your flag towns",
         "its best chance",
+        "as near its flag towns",
+        "as near your flag towns",
+        "as good a chance",
         "whose Indians are not its allies",
         "you control the Atlantic",
         "strongest army",
