@@ -161,7 +161,7 @@ const SECTIONS: &[Sec] = &[
         summary: "Every reduced militia and army out of supply recovers. After the year's \
                   arrivals are placed, the player's armies may relocate, one at a time and each \
                   once: `relocate ARMY REGION` (an army of the player's there changes places with \
-                  it, so no region ever holds two), then `stay` leaves every other army where it \
+                  it, so no region ever holds two), then `stay` (or `keep`) leaves every other army where it \
                   stands. An army is placed with the militia, even outside and near its flag \
                   town. The BOT's armies stay where they are.",
         code: &[c!("src/sequence.rs: begin_turn, after_arrivals, relocate, stay"), c!("src/legal.rs: why_not")],
@@ -339,6 +339,14 @@ const READINGS: &[Reading] = &[
         reason: "the project's reading: whatever the track forbids the player in a season it \
                  forbids the BOT too; a raid is campaigning, like an attack; \
                  bot.rs: bot_season_allows",
+    },
+    Reading {
+        name: "5.1 a turn without action points",
+        value: "the Turn Track may give a side 0 AP on a turn: the player only ends the actions, \
+                and the BOT still rolls",
+        reason: "the AP track has a zero space, where the set-up puts the marker; one AP is worth \
+                 about six points of win rate, and one such French turn is what brought the \
+                 French side into balance (docs/solitaire.md); turn_track.rs: parse",
     },
     Reading {
         name: "3.4 recovering an Atlantic flag town",
