@@ -898,7 +898,7 @@ fn an_unattended_d3_battle_saves_and_replays() {
 
 #[test]
 fn a_d3_battle_on_a_scenario_file_replays_without_the_file() {
-    let text = fiw_d3::SCENARIOS
+    let text = fiw_host::fiw_d3::SCENARIOS
         .iter()
         .find(|(n, _)| *n == "meeting")
         .unwrap()
@@ -1002,7 +1002,7 @@ fn d3_sim_reports_wins_turns_and_resolve() {
 #[test]
 fn d3_bad_input_exits_2_with_one_line() {
     let broken = temp_ext("broken-scenario", "toml");
-    let text = fiw_d3::SCENARIOS
+    let text = fiw_host::fiw_d3::SCENARIOS
         .iter()
         .find(|(n, _)| *n == "fort-oswego")
         .unwrap()

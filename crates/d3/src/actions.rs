@@ -123,21 +123,39 @@ impl Action {
     }
 }
 
-fn inches(v: i16) -> String {
-    let s = format!("{:.1}", v as f64 / GRAIN);
-    s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
+/// Appends a place in tenths of an inch written in inches, the tenth only when there is one
+/// (`30`, `12.5`, `-0.5`): from the integer, since every order's text is written for every
+/// menu and save.
+fn push_inches(out: &mut Vec<u8>, v: i16) {
+    let v = i64::from(v);
+    if v < 0 {
+        out.push(b'-');
+    }
+    crate::decimal::push_int(out, v.abs() / 10);
+    if v % 10 != 0 {
+        out.push(b'.');
+        crate::decimal::push_int(out, v.abs() % 10);
+    }
 }
 
 impl D3 {
     /// The stable text of an action.
     pub fn text_of(&self, a: &Action) -> String {
         match *a {
-            Action::Move { unit, x, y, facing } => format!(
-                "move {} to {},{} face {facing}",
-                self.id(unit as usize),
-                inches(x),
-                inches(y)
-            ),
+            Action::Move { unit, x, y, facing } => {
+                // `move {id} to {x},{y} face {facing}`, written out: every menu lists dozens
+                let id = self.id(unit as usize);
+                let mut s = Vec::with_capacity(id.len() + 28);
+                s.extend_from_slice(b"move ");
+                s.extend_from_slice(id.as_bytes());
+                s.extend_from_slice(b" to ");
+                push_inches(&mut s, x);
+                s.push(b',');
+                push_inches(&mut s, y);
+                s.extend_from_slice(b" face ");
+                crate::decimal::push_int(&mut s, i64::from(facing));
+                crate::decimal::text(s)
+            }
             Action::Square { unit } => format!("square {}", self.id(unit as usize)),
             Action::Shoot { unit, target } => format!(
                 "shoot {} at {}",
@@ -239,6 +257,18 @@ mod tests {
                 .unwrap(),
             "move fr-reg-3a to 30,12 face 90"
         );
+    }
+
+    /// A place is written as the tenths of an inch read as a decimal, without a `.0`.
+    #[test]
+    fn places_are_written_as_inches_to_the_tenth() {
+        for v in i16::MIN..=i16::MAX {
+            let s = format!("{:.1}", v as f64 / super::GRAIN);
+            let was = s.strip_suffix(".0").map(str::to_string).unwrap_or(s);
+            let mut s = Vec::new();
+            super::push_inches(&mut s, v);
+            assert_eq!(crate::decimal::text(s), was);
+        }
     }
 
     /// Every place on the largest table the table crate loads can be ordered to.

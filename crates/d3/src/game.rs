@@ -169,48 +169,53 @@ impl Game for D3 {
         self.view_of(false)
     }
 
-    fn render(&self, seat: Seat) -> String {
-        let v = self.view(seat);
+    /// The board: what [`Game::view`] holds but the log, written from the state (the view
+    /// would copy the whole log first, and the board is written at every decision).
+    fn render(&self, _seat: Seat) -> String {
+        use crate::decimal::{push_fixed, push_int, text};
         let mut s = format!(
             "{}: round {} of {}, the {} {} phase; resolve British {}, French {}\n",
-            v.scenario,
-            v.round,
+            self.scenario.name,
+            self.round,
             self.scenario.turns,
-            v.active.id(),
-            v.phase.word(),
-            v.resolve[0],
-            v.resolve[1]
-        );
-        for u in v.units.iter().filter(|u| !u.eliminated) {
-            let mut marks = Vec::new();
-            if u.engaged {
-                marks.push("engaged");
+            self.active.id(),
+            self.phase.word(),
+            self.resolve[0],
+            self.resolve[1]
+        )
+        .into_bytes();
+        // a line is some 60 characters
+        s.reserve(64 * self.units.len());
+        for (i, u) in self.units.iter().enumerate() {
+            if u.eliminated {
+                continue;
             }
-            if u.in_cover {
-                marks.push("in cover");
+            // `  {id:<12} {kind:<12} at {x:>5.1},{y:>5.1} facing {facing:>3.0}  hits {hits}`
+            // (the name and type, written when the battle was set up: `D3::rows`)
+            let row = self.rows.get(i).map_or("", String::as_str);
+            s.extend_from_slice(row.as_bytes());
+            push_fixed(&mut s, u.pose.at.x, 1, 5);
+            s.push(b',');
+            push_fixed(&mut s, u.pose.at.y, 1, 5);
+            s.extend_from_slice(b" facing ");
+            push_fixed(&mut s, u.pose.facing, 0, 3);
+            s.extend_from_slice(b"  hits ");
+            push_int(&mut s, i64::from(u.hits));
+            let marks = [
+                (self.engaged(i), "engaged"),
+                (self.in_cover(i), "in cover"),
+                (u.square, "square"),
+                (u.moved, "moved"),
+            ];
+            let mut first = true;
+            for (_, mark) in marks.iter().filter(|(on, _)| *on) {
+                s.extend_from_slice(if first { b"  (" } else { b", " });
+                s.extend_from_slice(mark.as_bytes());
+                first = false;
             }
-            if u.square {
-                marks.push("square");
-            }
-            if u.moved {
-                marks.push("moved");
-            }
-            s += &format!(
-                "  {:<12} {:<12} at {:>5.1},{:>5.1} facing {:>3.0}  hits {}{}\n",
-                u.id,
-                u.kind.word(),
-                u.pose.at.x,
-                u.pose.at.y,
-                u.pose.facing,
-                u.hits,
-                if marks.is_empty() {
-                    String::new()
-                } else {
-                    format!("  ({})", marks.join(", "))
-                }
-            );
+            s.extend_from_slice(if first { b"\n" } else { b")\n" });
         }
-        s
+        text(s)
     }
 
     fn action_text(&self, action: &Action) -> String {
@@ -263,7 +268,7 @@ impl Game for D3 {
     }
 
     fn clear_log(&mut self) {
-        self.log = Log::new(false);
+        self.log = crate::state::History::new(false);
     }
 
     /// The computer general of `general.rs`.
@@ -283,9 +288,14 @@ impl Game for D3 {
         crate::rulebook::rulebook()
     }
 
+    /// The same table with other future rolls. The copy keeps none of the lists it would share
+    /// with this game ([`crate::candidates`]): it works out the lists that are out of date from
+    /// its own state, so that the secrecy audit, which compares the menus of the two, would see
+    /// a list that depended on the rolls to come.
     fn determinize(&self, _seat: Seat, dice: &mut Dice) -> Self {
         let mut copy = self.clone();
         copy.reseed(dice.next_seed());
+        copy.moves.own();
         copy
     }
 }

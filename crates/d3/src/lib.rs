@@ -34,6 +34,7 @@
 pub mod actions;
 pub mod army;
 mod candidates;
+mod decimal;
 pub mod dice;
 mod error;
 mod game;

@@ -10,9 +10,9 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "1",
         title: "Dice",
-        summary: "A D3 is a six-sided die read 1, 1, 2, 2, 3, 3, rolled with the kernel's dice; forced results in tests are the faces.",
-        code: &["crates/d3/src/dice.rs: d3, best_of_two, face"],
-        tests: &["crates/d3/src/dice.rs::tests::the_faces_read_one_one_two_two_three_three", "crates/d3/src/dice.rs::tests::each_result_comes_up_a_third_of_the_time"],
+        summary: "A D3 is a six-sided die read 1, 1, 2, 2, 3, 3, rolled with the kernel's dice; forced results in tests are the faces. With `--dice manual` the players roll it and type what it reads, 1 to 3, after fiw says what the roll is for (the shooter, the target and the modifiers; the entrenchment's two dice together).",
+        code: &["crates/d3/src/dice.rs: d3, best_of_two, face", "crates/d3/src/rules.rs: shoot, resolve_charges"],
+        tests: &["crates/d3/src/dice.rs::tests::the_faces_read_one_one_two_two_three_three", "crates/d3/src/dice.rs::tests::each_result_comes_up_a_third_of_the_time", "crates/d3/src/dice.rs::tests::people_type_a_d3_as_its_result_one_to_three", "crates/d3/tests/rulebook.rs::people_rolling_are_asked_for_each_d3_and_their_result_is_used", "crates/cli/tests/d3_manual.rs::a_shot_asks_for_a_d3_of_one_to_three_and_the_save_replays_it"],
     },
     Sec {
         section: "2",

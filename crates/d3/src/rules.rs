@@ -592,9 +592,12 @@ impl D3 {
             Point::new(lo.x.min(lo.x + shift.x), lo.y.min(lo.y + shift.y)),
             Point::new(hi.x.max(hi.x + shift.x), hi.y.max(hi.y + shift.y)),
         );
+        // nor can terrain farther from the centre's path than the base's half-diagonal (every
+        // base the move holds, turned or not, lies within it of a point of the path)
         let near_path = |t: &fiw_table::Terrain| {
             let (a, b) = t.polygon.bounds();
             !(b.x < lo.x || a.x > hi.x || b.y < lo.y || a.y > hi.y)
+                && !clear_of_path(&t.polygon, from, to, radius + 0.01)
         };
         let swept = std::cell::OnceCell::new();
         let path = || swept.get_or_init(|| sweep(fp, from, to, facing));
@@ -1166,26 +1169,9 @@ impl D3 {
             }
             let them = self.rect(t);
             let on_hill = self.stands_in_kind(Kind::Hill, &them);
-            let roll = d3(&mut self.dice);
-            let mut hits = roll as i16 + 1;
-            if on_hill {
-                hits -= 1;
-            }
-            if target == Type::Cavalry {
-                hits -= 1;
-            }
-            let mut hits = hits.max(0) as u8;
             let flank = charge.flank;
-            if flank {
-                hits *= 2;
-            }
-            if target == Type::Skirmishers {
-                hits *= 2;
-            }
-            let v = &mut self.units[t];
-            v.hits = v.hits.saturating_add(hits);
-            let total = v.hits;
-            self.log.public(|| {
+            // the modifiers in the order they apply, as the log and the players read them
+            let why = || {
                 let mut why = Vec::new();
                 if on_hill {
                     why.push("-1 hill");
@@ -1199,9 +1185,34 @@ impl D3 {
                 if target == Type::Skirmishers {
                     why.push("x2 skirmishers");
                 }
+                why.join(" ")
+            };
+            let roll = d3(&mut self.dice, || {
+                let w = why();
+                let sep = if w.is_empty() { "" } else { " " };
+                format!("{a} charges {b}: roll a D3 for the hits (D3+1{sep}{w})")
+            });
+            let mut hits = roll as i16 + 1;
+            if on_hill {
+                hits -= 1;
+            }
+            if target == Type::Cavalry {
+                hits -= 1;
+            }
+            let mut hits = hits.max(0) as u8;
+            if flank {
+                hits *= 2;
+            }
+            if target == Type::Skirmishers {
+                hits *= 2;
+            }
+            let v = &mut self.units[t];
+            v.hits = v.hits.saturating_add(hits);
+            let total = v.hits;
+            self.log.public(|| {
                 format!(
                     "{a} charges {b}: D3 {roll}+1 {}: {hits} hits ({total} in all)",
-                    why.join(" ")
+                    why()
                 )
             });
         }
@@ -1228,12 +1239,26 @@ impl D3 {
         let me = self.rect(i);
         let entrenched =
             kind.covered_by_entrenchment() && self.stands_in_kind(Kind::Entrenchment, &me);
-        let roll = if entrenched {
-            best_of_two(&mut self.dice)
-        } else {
-            d3(&mut self.dice)
-        };
         let modifier = units().get(kind).shoot;
+        let ids = &self.ids;
+        // what the players roll for, said only when they roll
+        let label = || {
+            let (a, b) = (
+                ids.get(i).map_or("?", String::as_str),
+                ids.get(t).map_or("?", String::as_str),
+            );
+            let word = kind.word();
+            if entrenched {
+                format!("{a} shoots at {b} from an entrenchment: roll 2 D3 for the hits (the higher counts, {modifier:+} for {word})")
+            } else {
+                format!("{a} shoots at {b}: roll a D3 for the hits (D3{modifier:+} for {word})")
+            }
+        };
+        let roll = if entrenched {
+            best_of_two(&mut self.dice, label)
+        } else {
+            d3(&mut self.dice, label)
+        };
         let hits = (roll as i16 + modifier as i16).max(0) as u8;
         let u = &mut self.units[i];
         u.shot = true;
@@ -1388,6 +1413,17 @@ impl D3 {
     }
 }
 
+/// Whether `polygon` lies more than `reach` from every point of the straight path
+/// `from`–`to`: the path starts outside it and no edge comes within `reach` of the path (so it
+/// never crosses one). A cheap bound that only skips exact questions whose answer it knows.
+fn clear_of_path(polygon: &fiw_table::Polygon, from: Point, to: Point, reach: f64) -> bool {
+    let path = fiw_table::Segment::new(from, to);
+    polygon.locate(from) == fiw_table::Location::Outside
+        && polygon
+            .edges()
+            .all(|e| e.distance_to_segment(&path) > reach)
+}
+
 /// The box around some bases: lowest and highest corner.
 fn bounding_box(rects: &[&fiw_table::Rect]) -> (Point, Point) {
     let mut lo = Point::new(f64::INFINITY, f64::INFINITY);
@@ -1399,4 +1435,46 @@ fn bounding_box(rects: &[&fiw_table::Rect]) -> (Point, Point) {
         }
     }
     (lo, hi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clear_of_path;
+    use fiw_table::{sweep, Footprint, Point, Polygon, Pose};
+
+    /// The bound skips only what the exact question answers "nothing": a polygon it calls
+    /// clear of a path shares no ground with the base swept along it, turned any way.
+    #[test]
+    fn a_polygon_clear_of_the_path_shares_no_ground_with_the_swept_base() {
+        let lake = Polygon::new(vec![
+            Point::new(0.0, 44.0),
+            Point::new(36.0, 42.0),
+            Point::new(72.0, 44.0),
+            Point::new(72.0, 48.0),
+            Point::new(0.0, 48.0),
+        ])
+        .unwrap();
+        let fp = Footprint::new(4.0, 2.0).unwrap();
+        let radius = 4.0f64.hypot(2.0) / 2.0;
+        let mut dice = fiw_engine::Dice::new(17);
+        let mut r = |lo: f64, hi: f64| lo + (hi - lo) * dice.below(1_000_000) as f64 / 1e6;
+        let (mut clear, mut near) = (0, 0);
+        for _ in 0..20_000 {
+            let from = Point::new(r(0.0, 72.0), r(30.0, 48.0));
+            let to = from + fiw_table::heading(r(0.0, 360.0)) * r(0.0, 12.0);
+            let facing = r(0.0, 360.0);
+            if clear_of_path(&lake, from, to, radius + 0.01) {
+                clear += 1;
+                let swept = sweep(fp, from, to, facing);
+                assert_eq!(lake.shared_area(&swept), 0.0, "{from:?} {to:?}");
+                for at in [from, to] {
+                    let base = fp.place(Pose::new(at.x, at.y, facing));
+                    assert_eq!(lake.shared_area(&base), 0.0, "{at:?}");
+                }
+            } else {
+                near += 1;
+            }
+        }
+        assert!(clear > 2_000 && near > 2_000, "{clear} clear, {near} near");
+    }
 }

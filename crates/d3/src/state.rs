@@ -109,6 +109,10 @@ pub struct D3 {
     pub(crate) scenario: Arc<Scenario>,
     #[serde(skip)]
     pub(crate) ids: Arc<Vec<String>>,
+    /// How each unit's row of the board begins (its name and type, padded), which never
+    /// changes: written once rather than at every decision.
+    #[serde(skip)]
+    pub(crate) rows: Arc<Vec<String>>,
     pub(crate) units: Vec<Unit>,
     pub(crate) active: Army,
     pub(crate) phase: Phase,
@@ -128,7 +132,7 @@ pub struct D3 {
     /// The readable log: not part of the state a digest proves (a game played with the log
     /// on and replayed with it off is the same game).
     #[serde(skip)]
-    pub(crate) log: Log,
+    pub(crate) log: History,
     pub(crate) outcome: Option<Outcome>,
     /// Every unit's base as it stands (kept with the poses, so that the many questions of a
     /// phase do not each turn a footprint into a rectangle again).
@@ -142,6 +146,41 @@ pub struct D3 {
     /// when a move could have changed them ([`crate::candidates`]).
     #[serde(skip)]
     pub(crate) moves: crate::candidates::MoveCache,
+}
+
+/// The log, shared by a game and its copies until one of them writes to it: the secrecy audit
+/// copies the state at every decision, and copying every line of a long battle each time was
+/// a twentieth of its time.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct History(Arc<Log>);
+
+impl History {
+    /// A log that records (`on`) or ignores everything.
+    pub(crate) fn new(on: bool) -> Self {
+        History(Arc::new(Log::new(on)))
+    }
+
+    /// Records a line for everyone (the line is written only when the log is on).
+    pub(crate) fn public(&mut self, text: impl FnOnce() -> String) {
+        if self.0.is_on() {
+            Arc::make_mut(&mut self.0).public(text);
+        }
+    }
+
+    /// Turns recording on or off.
+    pub(crate) fn set_on(&mut self, on: bool) {
+        if self.0.is_on() != on {
+            Arc::make_mut(&mut self.0).set_on(on);
+        }
+    }
+}
+
+impl std::ops::Deref for History {
+    type Target = Log;
+
+    fn deref(&self) -> &Log {
+        &self.0
+    }
 }
 
 impl D3 {
@@ -211,11 +250,17 @@ impl D3 {
             army::starting_resolve(&types)
         };
         let start_resolve = [start(Army::British), start(Army::French)];
+        let rows = ids
+            .iter()
+            .zip(&units_out)
+            .map(|(id, u)| format!("  {id:<12} {:<12} at ", u.kind.word()))
+            .collect();
         let mut g = D3 {
             options,
             active: scenario.first,
             scenario,
             ids: Arc::new(ids),
+            rows: Arc::new(rows),
             units: units_out,
             phase: Phase::Movement,
             round: 1,
@@ -225,7 +270,7 @@ impl D3 {
             start_resolve,
             entered: false,
             dice,
-            log: Log::new(true),
+            log: History::new(true),
             outcome: None,
             bases: Vec::new(),
             cover: Vec::new(),

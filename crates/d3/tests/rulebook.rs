@@ -4,12 +4,22 @@
 
 use fiw_d3::dice::face;
 use fiw_d3::{Action, Army, Options, Phase, D3};
-use fiw_engine::{Game, RuleError};
+use fiw_engine::{apply_asking, Ask, Dice, Game, RuleError};
 
 /// A 72" x 48" table with `terrain` (TOML `[[table.terrain]]` blocks) and units
 /// `(id, type, x, y, facing)`: ids starting `br-` are British, the others French. Each army's
 /// commander stands in a northern corner unless `units` places its `br-gen` or `fr-gen`.
 fn table(first: &str, terrain: &str, units: &[(&str, &str, f64, f64, f64)]) -> D3 {
+    table_rolling(first, terrain, units, Dice::new(1))
+}
+
+/// [`table`] with the given dice (manual ones, for a table where people roll).
+fn table_rolling(
+    first: &str,
+    terrain: &str,
+    units: &[(&str, &str, f64, f64, f64)],
+    dice: Dice,
+) -> D3 {
     let mut text = format!("name = \"test\"\nfirst = \"{first}\"\nturns = 3\n[table]\nwidth = 72\ndepth = 48\n{terrain}\n");
     for (army, prefix, gen_x) in [("british", "br-", 2.0), ("french", "fr-", 70.0)] {
         text += &format!(
@@ -22,12 +32,12 @@ fn table(first: &str, terrain: &str, units: &[(&str, &str, f64, f64, f64)]) -> D
             text += &format!("[[{army}.units]]\nid = \"{id}\"\ntype = \"{kind}\"\nat = [{x}, {y}]\nfacing = {f}\n");
         }
     }
-    D3::new(
+    D3::with_dice(
         &Options {
             scenario: "test.toml".into(),
             text: Some(text),
         },
-        1,
+        dice,
     )
     .unwrap_or_else(|e| panic!("{e}"))
 }
@@ -433,6 +443,75 @@ fn entrenched_shooters_roll_two_d3_and_keep_the_higher() {
     order(&mut g, "shoot br-line at fr-a");
     assert_eq!(unit(&g, "fr-a").hits, 3);
     assert_eq!(g.dice_mut().forced_left(), 0, "two dice were rolled");
+}
+
+/// Manual dice (item 29): a shot asks for one D3, read 1 to 3, in the rule's words, and the
+/// typed result is the D3; the entrenchment's two dice are asked for together, and a charge
+/// says its modifiers.
+#[test]
+fn people_rolling_are_asked_for_each_d3_and_their_result_is_used() {
+    let units = [
+        ("br-line", "line", 32.0, 10.0, 0.0),
+        ("br-vet", "veteran", 10.0, 10.0, 0.0),
+        ("fr-a", "line", 32.0, 16.0, 180.0),
+        ("fr-b", "line", 10.0, 16.0, 180.0),
+    ];
+    let mut g = table_rolling("british", WORKS, &units, Dice::manual(1, &[]));
+    order(&mut g, "pass");
+    let shoot = g.parse_action("shoot br-vet at fr-b").unwrap();
+    let need = apply_asking(&mut g, shoot)
+        .unwrap()
+        .expect("the D3 is asked for");
+    assert_eq!(
+        need.label,
+        "br-vet shoots at fr-b: roll a D3 for the hits (D3+1 for veteran)"
+    );
+    assert_eq!(need.ask, Ask::Dice { count: 1, sides: 3 });
+    assert_eq!(
+        unit(&g, "fr-b").hits,
+        0,
+        "nothing is applied until the die is typed"
+    );
+    assert!(
+        need.read("4").unwrap_err().contains("1 to 3"),
+        "a face of a d6 is no D3"
+    );
+    g.dice_mut().force(need.read("3").unwrap());
+    assert_eq!(apply_asking(&mut g, shoot).unwrap(), None);
+    assert_eq!(unit(&g, "fr-b").hits, 4, "the typed 3, +1 for veterans");
+    // from the works: two D3, keeping the higher
+    let shoot = g.parse_action("shoot br-line at fr-a").unwrap();
+    let need = apply_asking(&mut g, shoot).unwrap().expect("asked");
+    assert_eq!(need.label, "br-line shoots at fr-a from an entrenchment: roll 2 D3 for the hits (the higher counts, +0 for line)");
+    assert_eq!(need.ask, Ask::Dice { count: 2, sides: 3 });
+    g.dice_mut().force(need.read("1 2").unwrap());
+    assert_eq!(apply_asking(&mut g, shoot).unwrap(), None);
+    assert_eq!(unit(&g, "fr-a").hits, 2);
+    assert_eq!(
+        g.dice().unwrap().answers(),
+        &[3, 1, 2],
+        "what a save records"
+    );
+    // a charge into a flank
+    let mut g = table_rolling(
+        "british",
+        "",
+        &[
+            ("br-cav", "cavalry", 30.0, 10.0, 0.0),
+            ("fr-t", "line", 30.0, 20.0, 90.0),
+        ],
+        Dice::manual(1, &[]),
+    );
+    order(&mut g, "charge br-cav at fr-t");
+    order(&mut g, "pass");
+    let need = apply_asking(&mut g, Action::Pass).unwrap().expect("asked");
+    assert_eq!(
+        need.label,
+        "br-cav charges fr-t: roll a D3 for the hits (D3+1 x2 flank or rear)"
+    );
+    g.dice_mut().force(need.read("2").unwrap());
+    assert_eq!(apply_asking(&mut g, Action::Pass).unwrap(), None);
+    assert_eq!(unit(&g, "fr-t").hits, 6);
 }
 
 #[test]

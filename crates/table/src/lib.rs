@@ -43,6 +43,10 @@
 //!
 //! docs/table.md keeps the decisions the rule texts leave open.
 //!
+//! The smallest functions (a point's arithmetic, a segment's measures, a base's accessors) are
+//! `#[inline]`: the games call them millions of times a battle, and without link-time
+//! optimisation (the test profile CI runs) a call across crates is not inlined otherwise.
+//!
 //! Nothing here panics on any input: shapes built from data refuse non-finite numbers and
 //! degenerate polygons with a one-line [`TableError`] naming the field, and nothing a file
 //! asks for can grow without bound: a table is at most [`MAX_SIDE`] inches a side with at most

@@ -134,16 +134,19 @@ impl Footprint {
     }
 
     /// Side to side, in inches.
+    #[inline]
     pub fn frontage(&self) -> f64 {
         self.frontage
     }
 
     /// Front to back, in inches.
+    #[inline]
     pub fn depth(&self) -> f64 {
         self.depth
     }
 
     /// The base standing at `pose`.
+    #[inline]
     pub fn place(&self, pose: Pose) -> Rect {
         Rect::new(*self, pose)
     }
@@ -231,16 +234,19 @@ impl Rect {
     }
 
     /// Where it stands and faces.
+    #[inline]
     pub fn pose(&self) -> Pose {
         self.pose
     }
 
     /// Its size.
+    #[inline]
     pub fn footprint(&self) -> Footprint {
         self.footprint
     }
 
     /// The centre.
+    #[inline]
     pub fn centre(&self) -> Point {
         self.pose.at
     }
@@ -252,6 +258,7 @@ impl Rect {
 
     /// The corners going clockwise as seen from above: front-left, front-right, rear-right,
     /// rear-left.
+    #[inline]
     pub fn corners(&self) -> [Point; 4] {
         let [fl, rl, rr, fr] = self.ccw;
         [fl, fr, rr, rl]
@@ -259,6 +266,7 @@ impl Rect {
 
     /// The corners anticlockwise (front-left, rear-left, rear-right, front-right): the form
     /// the polygon routines take.
+    #[inline]
     pub fn polygon(&self) -> &[Point; 4] {
         &self.ccw
     }

@@ -1,7 +1,7 @@
 //! The one place that knows which games exist. Everything else in the front end is generic over
-//! [`fiw_engine::Game`]; adding a game is one arm in [`for_game!`] and one [`CliGame`] impl.
+//! [`fiw_engine::Game`]; adding a game is one arm in [`for_game!`] and one [`HostGame`] impl.
 
-use crate::error::{CliError, CliResult};
+use crate::error::{HostError, HostResult};
 use crate::seats::{parse_seats, Player};
 use fiw_engine::{Game, Policy, Seat, Seen, SimReport};
 
@@ -25,9 +25,9 @@ pub struct SetupFlags {
 impl SetupFlags {
     /// Refuses `--scenario` for a game that has no scenarios (as `--side` is refused outside
     /// solitaire).
-    fn no_scenario(&self, game: &str) -> CliResult {
+    fn no_scenario(&self, game: &str) -> HostResult {
         match self.scenario {
-            Some(_) => Err(CliError::usage(format!(
+            Some(_) => Err(HostError::usage(format!(
                 "--scenario is for d3 only; {game} has one set-up"
             ))),
             None => Ok(()),
@@ -35,9 +35,9 @@ impl SetupFlags {
     }
 
     /// Refuses `--open` for a game that has no open play.
-    fn no_open(&self, game: &str) -> CliResult {
+    fn no_open(&self, game: &str) -> HostResult {
         if self.open {
-            return Err(CliError::usage(format!(
+            return Err(HostError::usage(format!(
                 "--open is for louisbourg only; {game} has no hidden blocks to turn face up"
             )));
         }
@@ -47,9 +47,9 @@ impl SetupFlags {
 
 /// What the front end needs of a game beyond [`Game`]: how the set-up flags become options, and
 /// which seats the rules play by themselves.
-pub trait CliGame: Game {
+pub trait HostGame: Game {
     /// The game's options for these flags; a flag the game has no use for is bad usage.
-    fn options(flags: &SetupFlags) -> CliResult<Self::Options>;
+    fn options(flags: &SetupFlags) -> HostResult<Self::Options>;
 
     /// Who plays `seat` when the rules play it (solitaire's BOT, by its Action Chart): no
     /// `--seat` may name it, and it is never asked for a decision. `None` for ordinary seats.
@@ -83,7 +83,7 @@ pub trait CliGame: Game {
         None
     }
 
-    /// Whether fiw draws this game ([`CliGame::drawing`]), so that `--svg` is refused before
+    /// Whether fiw draws this game ([`HostGame::drawing`]), so that `--svg` is refused before
     /// a game starts for one it does not.
     const DRAWS: bool = false;
 
@@ -104,7 +104,7 @@ pub trait CliGame: Game {
     /// `map` and `card NAME`.
     const COMMANDS: &'static [(&'static str, &'static str)] = &[];
 
-    /// The answer to one of [`CliGame::COMMANDS`] typed at `seat`'s prompt (`word` is the
+    /// The answer to one of [`HostGame::COMMANDS`] typed at `seat`'s prompt (`word` is the
     /// command, `rest` what follows it), from what `seat` may know; `None` when `word` is not
     /// one of the game's commands. A bad argument is answered in words, not as an error.
     fn command(&self, seat: Seat, word: &str, rest: &str) -> Option<String> {
@@ -119,6 +119,15 @@ pub trait CliGame: Game {
         None
     }
 
+    /// Words `seat` must never be shown while the game stands as it does (the other side's
+    /// hidden block names, the cards of the other hand, a plan not yet carried out): the
+    /// secrecy scans look for them in everything a seat is sent. Empty for a game without
+    /// hidden information.
+    fn secret_words(&self, seat: Seat) -> Vec<String> {
+        let _ = seat;
+        Vec::new()
+    }
+
     /// Whether a game set up with `options` is played open ([`SetupFlags::open`]): every seat
     /// sees everything, so the screen is never passed between seats.
     fn open(options: &Self::Options) -> bool {
@@ -127,11 +136,11 @@ pub trait CliGame: Game {
     }
 }
 
-impl CliGame for fiw_louisbourg::Louisbourg {
-    fn options(flags: &SetupFlags) -> CliResult<Self::Options> {
+impl HostGame for fiw_louisbourg::Louisbourg {
+    fn options(flags: &SetupFlags) -> HostResult<Self::Options> {
         flags.no_scenario("louisbourg")?;
         if flags.side.is_some() {
-            return Err(CliError::usage(
+            return Err(HostError::usage(
                 "--side is for solitaire only; in louisbourg choose who plays each side with --seat british=POLICY",
             ));
         }
@@ -175,6 +184,15 @@ impl CliGame for fiw_louisbourg::Louisbourg {
         options.open
     }
 
+    /// The other side's unseen blocks by name and hidden type, the other hand, the deck, the
+    /// landing plan not yet carried out (view.rs: secret_words).
+    fn secret_words(&self, seat: Seat) -> Vec<String> {
+        if fiw_louisbourg::Louisbourg::open(self) {
+            return Vec::new();
+        }
+        fiw_louisbourg::Louisbourg::secret_words(self, fiw_louisbourg::Side::of_seat(seat))
+    }
+
     /// How often each condition of 13 ended the games (the game's `ended_*` metrics).
     fn report_lines(_options: &Self::Options, r: &SimReport) -> Vec<String> {
         let pct = |k: &str| 100.0 * r.means.get(k).copied().unwrap_or(0.0);
@@ -188,10 +206,10 @@ impl CliGame for fiw_louisbourg::Louisbourg {
     }
 }
 
-impl CliGame for fiw_solitaire::Solitaire {
-    fn options(flags: &SetupFlags) -> CliResult<Self::Options> {
+impl HostGame for fiw_solitaire::Solitaire {
+    fn options(flags: &SetupFlags) -> HostResult<Self::Options> {
         if flags.solitaire_setup {
-            return Err(CliError::usage(
+            return Err(HostError::usage(
                 "--solitaire-setup is for louisbourg only; solitaire takes --side british|french",
             ));
         }
@@ -200,7 +218,7 @@ impl CliGame for fiw_solitaire::Solitaire {
         let side = match flags.side.as_deref() {
             None => fiw_solitaire::Side::British,
             Some(s) => fiw_solitaire::Side::parse(s).ok_or_else(|| {
-                CliError::usage(format!(
+                HostError::usage(format!(
                     "unknown side '{s}' for --side (sides: british, french)"
                 ))
             })?,
@@ -229,18 +247,18 @@ impl CliGame for fiw_solitaire::Solitaire {
     }
 }
 
-impl CliGame for fiw_d3::D3 {
+impl HostGame for fiw_d3::D3 {
     const GROUP: &'static str = "unit";
     const DRAWS: bool = true;
 
-    fn options(flags: &SetupFlags) -> CliResult<Self::Options> {
+    fn options(flags: &SetupFlags) -> HostResult<Self::Options> {
         if flags.solitaire_setup {
-            return Err(CliError::usage(
+            return Err(HostError::usage(
                 "--solitaire-setup is for louisbourg only; d3 takes --scenario NAME|FILE.toml",
             ));
         }
         if flags.side.is_some() {
-            return Err(CliError::usage("--side is for solitaire only; in d3 choose who plays each side with --seat british=POLICY"));
+            return Err(HostError::usage("--side is for solitaire only; in d3 choose who plays each side with --seat british=POLICY"));
         }
         flags.no_open("d3")?;
         d3_scenario(flags.scenario.as_deref().unwrap_or("fort-oswego"))
@@ -327,7 +345,7 @@ impl CliGame for fiw_d3::D3 {
 /// # Errors
 /// Exit 2: an unknown name (listing the scenarios), a file that cannot be read, a file that
 /// fails its checks.
-pub fn d3_scenario(given: &str) -> CliResult<fiw_d3::Options> {
+pub fn d3_scenario(given: &str) -> HostResult<fiw_d3::Options> {
     if fiw_d3::SCENARIOS.iter().any(|(name, _)| *name == given) {
         return Ok(fiw_d3::Options {
             scenario: given.to_string(),
@@ -339,7 +357,7 @@ pub fn d3_scenario(given: &str) -> CliResult<fiw_d3::Options> {
         || given.contains(std::path::MAIN_SEPARATOR))
     {
         let known: Vec<&str> = fiw_d3::SCENARIOS.iter().map(|(n, _)| *n).collect();
-        return Err(CliError::usage(format!(
+        return Err(HostError::usage(format!(
             "unknown scenario '{given}' for d3 (scenarios: {}, or a scenario file FILE.toml)",
             known.join(", ")
         )));
@@ -349,7 +367,7 @@ pub fn d3_scenario(given: &str) -> CliResult<fiw_d3::Options> {
         crate::files::MAX_SCENARIO_BYTES,
         "scenario file",
     )?;
-    fiw_d3::Scenario::parse(&text, given).map_err(|e| CliError::usage(e.to_string()))?;
+    fiw_d3::Scenario::parse(&text, given).map_err(|e| HostError::usage(e.to_string()))?;
     Ok(fiw_d3::Options {
         scenario: given.to_string(),
         text: Some(text),
@@ -362,11 +380,11 @@ pub fn d3_scenario(given: &str) -> CliResult<fiw_d3::Options> {
 /// # Errors
 /// Exit-2 errors for everything [`parse_seats`] refuses, and for a `--seat` naming a seat the
 /// rules play.
-pub fn players<G: CliGame>(
+pub fn players<G: HostGame>(
     specs: &[String],
     default: Player,
     allow_human: bool,
-) -> CliResult<Vec<Player>> {
+) -> HostResult<Vec<Player>> {
     for spec in specs {
         let side = spec
             .split_once('=')
@@ -378,7 +396,7 @@ pub fn players<G: CliGame>(
                     .filter(|&s| G::rules_seat(s).is_none())
                     .map(|s| G::SEATS[s])
                     .collect();
-                return Err(CliError::usage(format!(
+                return Err(HostError::usage(format!(
                     "the {side} seat is played by the {who}; choose the policy of {} with --seat {}=POLICY",
                     free.join(", "),
                     free.first().copied().unwrap_or("SIDE")
@@ -411,8 +429,8 @@ impl<G: Game> Policy<G> for RulesSeat {
 }
 
 /// The error for a game name this build does not know.
-pub fn unknown_game(name: &str) -> CliError {
-    CliError::usage(format!(
+pub fn unknown_game(name: &str) -> HostError {
+    HostError::usage(format!(
         "unknown game '{name}' (known: {})",
         KNOWN.join(", ")
     ))
@@ -420,32 +438,32 @@ pub fn unknown_game(name: &str) -> CliError {
 
 /// Runs `$body` with `$G` bound to the game type named by `$name`, or fails with exit 2.
 ///
-/// `for_game!(name, G => play::run::<G>(..))`: the body must evaluate to a `CliResult`.
+/// `for_game!(name, G => play::run::<G>(..))`: the body must evaluate to a `HostResult`.
+#[macro_export]
 macro_rules! for_game {
     ($name:expr, $G:ident => $body:expr) => {
         match $name {
             "louisbourg" => {
-                type $G = fiw_louisbourg::Louisbourg;
+                type $G = $crate::fiw_louisbourg::Louisbourg;
                 $body
             }
             "solitaire" => {
-                type $G = fiw_solitaire::Solitaire;
+                type $G = $crate::fiw_solitaire::Solitaire;
                 $body
             }
             "d3" => {
-                type $G = fiw_d3::D3;
+                type $G = $crate::fiw_d3::D3;
                 $body
             }
             other => Err($crate::games::unknown_game(other)),
         }
     };
 }
-pub(crate) use for_game;
 
 /// The seat index for a side name, or a one-line error listing the sides.
-pub fn seat_named<G: Game>(name: &str) -> CliResult<usize> {
+pub fn seat_named<G: Game>(name: &str) -> HostResult<usize> {
     G::seat_named(name).ok_or_else(|| {
-        CliError::usage(format!(
+        HostError::usage(format!(
             "unknown side '{name}' for {} (sides: {})",
             G::NAME,
             G::SEATS.join(", ")
