@@ -19,6 +19,7 @@
 pub mod audit;
 mod dice;
 mod error;
+mod fingerprint;
 mod game;
 mod log;
 mod policy;
