@@ -511,9 +511,11 @@ impl Skirmish {
                     self.generals[s] = successor.map(|f| f as u16);
                     if let Some(f) = successor {
                         self.figures[f].general = true;
-                        let unit = self.id(self.figures[f].unit as usize).to_string();
+                        let u = self.figures[f].unit as usize;
+                        let unit = self.id(u).to_string();
                         let who = side.name();
-                        self.log.public(|| {
+                        // a successor with a hidden unit is named to his own side only (7.7)
+                        self.note(u, || {
                             format!("the {who} general's place is taken by the senior officer with {unit} (10.7)")
                         });
                     }

@@ -246,10 +246,12 @@ impl Skirmish {
             return;
         }
         self.relayout(v);
+        // destroyed: nobody left with it (a gun with no crew left, too; a household's women
+        // alone are still a company, S2)
         if self.present_count(v) == 0
             || self
                 .present_figures(v)
-                .all(|f| self.figures[f].role.is_piece() || self.figures[f].role == Role::Woman)
+                .all(|f| self.figures[f].role.is_piece())
         {
             self.unit_gone(v, Out::Destroyed);
             self.check_victory();

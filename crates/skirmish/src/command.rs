@@ -79,7 +79,8 @@ impl Skirmish {
         if let Some(p) = self.figures[f].personality {
             return p;
         }
-        let unit = self.id(self.figures[f].unit as usize).to_string();
+        let u = self.figures[f].unit as usize;
+        let unit = self.id(u).to_string();
         let role = self.figures[f].role.word();
         self.dice.ask(1, 6, || {
             format!("personality of the {role} with {unit} (3.3: 6 rash, 5 indecisive, 3-4 bold, 1-2 cautious)")
@@ -87,8 +88,8 @@ impl Skirmish {
         let p = Personality::of_roll(self.dice.d6());
         self.figures[f].personality = Some(p);
         let word = p.word();
-        self.log
-            .public(|| format!("the {role} with {unit} proves {word} (3.3)"));
+        // public, unless his unit is still hidden from the enemy (7.7)
+        self.note(u, || format!("the {role} with {unit} proves {word} (3.3)"));
         p
     }
 

@@ -43,6 +43,32 @@ impl Skirmish {
             .public(|| format!("{id} is revealed at {:.0},{:.0}: it {why}", c.x, c.y));
     }
 
+    /// 7.7 units within 3" always see each other: every hidden unit with an enemy figure
+    /// that close is revealed, however they came together (a move, a retreat, a rally back).
+    /// Taken after every order, so no rule ever meets a hidden unit within 3" of its enemy
+    /// (one in contact would forbid fire, 8.4, by something the firer cannot see).
+    pub(crate) fn reveal_the_close(&mut self) {
+        for v in 0..self.units.len() {
+            if !self.units[v].hidden || !self.units[v].in_play() {
+                continue;
+            }
+            let Some(mut area) = self.unit_box(v) else {
+                continue;
+            };
+            area.add(area.lo, 3.5);
+            area.add(area.hi, 3.5);
+            let side = self.units[v].side;
+            let near = (0..self.units.len()).any(|u| {
+                self.units[u].side != side
+                    && self.units[u].in_play()
+                    && self.unit_box(u).is_some_and(|b| b.meets(&area))
+            });
+            if near && self.enemy_within(v, 3.0) {
+                self.reveal(v, "comes within 3\" of the enemy (7.7)");
+            }
+        }
+    }
+
     /// 7.7 a hidden unit that ended its move with a figure out of concealing ground, in sight
     /// of an enemy figure, is revealed.
     pub(crate) fn reveal_if_seen(&mut self, u: usize) {

@@ -163,6 +163,7 @@ impl Game for Skirmish {
     fn apply_unchecked(&mut self, action: Action) {
         self.cache = Default::default();
         self.apply_action(action);
+        self.reveal_the_close();
         self.cache = Default::default();
     }
 

@@ -255,7 +255,14 @@ impl Skirmish {
             }
             self.re_form(u);
         }
-        let judged: Vec<usize> = units.clone();
+        let id = self
+            .act
+            .as_ref()
+            .map(|a| self.actor_id(a.actor))
+            .unwrap_or_default();
+        if let Some(&u) = units.first() {
+            self.note(u, || format!("{id} rallies (12.4)"));
+        }
         for &u in &units {
             if !self.units[u].shattered {
                 continue;
@@ -270,15 +277,6 @@ impl Skirmish {
                 let id = self.id(u).to_string();
                 self.note(u, || format!("{id} recovers from shattering (12.3)"));
             }
-        }
-        let _ = judged;
-        let id = self
-            .act
-            .as_ref()
-            .map(|a| self.actor_id(a.actor))
-            .unwrap_or_default();
-        if let Some(&u) = units.first() {
-            self.note(u, || format!("{id} rallies (12.4)"));
         }
         self.end_activation(Last::Rally, Done::Acted);
     }

@@ -564,6 +564,16 @@ impl Skirmish {
             }
             return Ok(plan);
         }
+        if act
+            .figs
+            .iter()
+            .all(|&f| turn(self.figures[f as usize].pose.facing, facing).abs() < 0.5)
+        {
+            return Err(RuleError::input(format!(
+                "{} faces that way already",
+                self.actor_id(act.actor)
+            )));
+        }
         for &f in &act.figs {
             let p = self.figures[f as usize].pose;
             plan.poses

@@ -413,6 +413,27 @@ const SECTIONS: &[Sec] = &[
         code: &["crates/skirmish/data/scenarios/relief-column.toml"],
         tests: &["crates/skirmish/tests/scenarios.rs::relief_column_is_set_up_as_the_text_says"],
     },
+    Sec {
+        section: "S2",
+        title: "Raid (the text's scenario 2)",
+        summary: "Raiders hidden in the north woods fall on four settler households (women inside their cabins, men bound to their clearings until they hear shots or see raiders); the garrison marches when alerted; bands that take a cabin burn it, loot and leave; the French win with 3 cabins burned and 4 English companies broken.",
+        code: &[
+            "crates/skirmish/data/scenarios/raid.toml",
+            "crates/skirmish/src/buildings.rs: burn, cabins_taken",
+            "crates/skirmish/src/concealment.rs: shots_heard",
+        ],
+        tests: &["crates/skirmish/tests/scenarios.rs::raid_is_set_up_as_the_text_says"],
+    },
+    Sec {
+        section: "S3",
+        title: "Siege Sortie (the project's own scenario)",
+        summary: "A French sortie from a blockhouse against a British siege battery of four guns, its pioneers digging a redoubt and a wooden bridge at its back: the French win by spiking or destroying two guns or blowing the bridge, the British by finishing the redoubt or breaking half the sortie.",
+        code: &[
+            "crates/skirmish/data/scenarios/siege-sortie.toml",
+            "crates/skirmish/src/engineering.rs: check_spike, spike",
+        ],
+        tests: &["crates/skirmish/tests/scenarios.rs::siege_sortie_plays_every_arm"],
+    },
 ];
 
 /// The readings made in code, each with its reason (shared/rules/skirmish.md).

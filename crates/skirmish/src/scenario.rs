@@ -298,6 +298,20 @@ pub struct UnitSetup {
     pub limbered: bool,
     /// Skirmishers' rows, at the start and when deployed hidden.
     pub rows: u8,
+    /// Figures that take part only as a set-up roll says (a household's 3-5 men).
+    pub extras: Vec<Extra>,
+}
+
+/// Some of a unit's figures decided by a set-up roll of one die: `table[k]` of `figures`
+/// (indices into the unit's figures, in order) take part on a roll of `k + 1`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Extra {
+    /// What is rolled for, in the scenario's words.
+    pub label: String,
+    /// How many of the figures come for each face of the die.
+    pub table: Vec<u8>,
+    /// The figures that may come.
+    pub figures: Vec<usize>,
 }
 
 /// A battalion (or squadron, battery).
@@ -643,6 +657,9 @@ struct FigureDef {
     general: bool,
     personality: Option<Personality>,
     gun: Option<GunKind>,
+    /// More figures of this kind by a roll of one die: `extra[k]` more on a roll of `k + 1`.
+    extra: Option<Vec<u8>>,
+    extra_label: Option<String>,
 }
 
 fn one() -> u8 {
@@ -650,10 +667,17 @@ fn one() -> u8 {
 }
 
 /// The scenarios built into fiw, by the name used on the command line.
-pub const SCENARIOS: &[(&str, &str)] = &[(
-    "relief-column",
-    include_str!("../data/scenarios/relief-column.toml"),
-)];
+pub const SCENARIOS: &[(&str, &str)] = &[
+    (
+        "relief-column",
+        include_str!("../data/scenarios/relief-column.toml"),
+    ),
+    ("raid", include_str!("../data/scenarios/raid.toml")),
+    (
+        "siege-sortie",
+        include_str!("../data/scenarios/siege-sortie.toml"),
+    ),
+];
 
 fn table_error(file: &str, e: TableError) -> DataError {
     match e.within("table") {
@@ -1326,6 +1350,7 @@ fn check_side(
         }
         // figures
         let mut figures = Vec::new();
+        let mut extras = Vec::new();
         let mut count = 0usize;
         for (k, f) in u.figures.iter().enumerate() {
             if f.count == 0 {
@@ -1344,7 +1369,39 @@ fn check_side(
                     "a gun figure names its gun, and only a gun does".into(),
                 ));
             }
-            for _ in 0..f.count {
+            let mut more = 0u8;
+            if let Some(table) = &f.extra {
+                if !(2..=6).contains(&table.len()) {
+                    return Err(err(
+                        format!("{at}.figures[{k}].extra"),
+                        "one number for each face of a die of 2 to 6 sides".into(),
+                    ));
+                }
+                more = table.iter().copied().max().unwrap_or(0);
+                count += usize::from(more);
+                if count > MAX_FIGURES {
+                    return Err(err(
+                        format!("{at}.figures"),
+                        format!("a unit has at most {MAX_FIGURES} figures"),
+                    ));
+                }
+                let label = f
+                    .extra_label
+                    .clone()
+                    .unwrap_or_else(|| format!("{}: more {:?} figures", u.id, f.role));
+                let first = figures.len() + usize::from(f.count);
+                extras.push(Extra {
+                    label,
+                    table: table.clone(),
+                    figures: (first..first + usize::from(more)).collect(),
+                });
+            } else if f.extra_label.is_some() {
+                return Err(err(
+                    format!("{at}.figures[{k}].extra_label"),
+                    "a label for an extra roll, and there is none".into(),
+                ));
+            }
+            for _ in 0..f.count + more {
                 let weapon = f.weapon.unwrap_or(if f.role.fires() {
                     u.weapon
                 } else {
@@ -1650,6 +1707,7 @@ fn check_side(
             raider: u.raider,
             limbered: u.limbered,
             rows: u.rows.unwrap_or(1).clamp(1, 4),
+            extras,
         });
         if u.hidden {
             if let Some(x) = units.last_mut() {

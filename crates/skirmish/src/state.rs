@@ -785,6 +785,37 @@ impl Skirmish {
             self.log
                 .public(|| format!("{side_name}: {label}: {n} take part"));
         }
+        // figures by a roll (a household's women and men): public, as the text's set-up is
+        for side in Side::BOTH {
+            let first = self.first_unit(side);
+            for k in 0..self.scenario.sides[side.index()].units.len() {
+                let u = first + k;
+                if self.units[u].absent {
+                    continue;
+                }
+                for extra in self.scenario.sides[side.index()].units[k].extras.clone() {
+                    let sides = extra.table.len() as u8;
+                    let label = extra.label.clone();
+                    self.dice.ask(1, sides, || {
+                        format!("{label}: roll one die of {sides} (set-up)")
+                    });
+                    let r = self.dice.roll(sides).clamp(1, sides);
+                    let n = usize::from(extra.table[usize::from(r - 1)]);
+                    for &i in &extra.figures[n.min(extra.figures.len())..] {
+                        let f = self.units[u].figures[i];
+                        self.figures[f as usize].status = Status::Gone;
+                    }
+                    let gone = extra.figures.len() - n.min(extra.figures.len());
+                    self.units[u].strength -= gone as u8;
+                    self.log.public(|| format!("{label}: rolls {r}: {n} more"));
+                }
+                // removed after every roll of the unit: the rolls' figure indices stand
+                let figures = &self.figures;
+                self.units[u]
+                    .figures
+                    .retain(|&f| figures[f as usize].status != Status::Gone);
+            }
+        }
     }
 
     /// The index of the first unit of `side`.

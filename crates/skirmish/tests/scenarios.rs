@@ -62,6 +62,112 @@ fn relief_column_is_set_up_as_the_text_says() {
     assert_eq!(s.turns, 12);
 }
 
+#[test]
+fn raid_is_set_up_as_the_text_says() {
+    let s = Scenario::named("raid").unwrap();
+    let cabins: Vec<_> = s
+        .features
+        .iter()
+        .filter(|f| f.kind == fiw_skirmish::scenario::FeatureKind::Building)
+        .collect();
+    assert_eq!(cabins.len(), 4, "four cabins");
+    for seed in 0..8 {
+        let g = game("raid", seed);
+        // 4 households and the garrison's 2 companies: the English companies of the victory
+        assert_eq!(g.companies(Side::British), 6);
+        // 1D3 + 2 bands and the irregulars
+        let bands = g.companies(Side::French) - 1;
+        assert!((3..=5).contains(&bands), "{bands}");
+        for (k, letter) in ["A", "B", "C", "D"].iter().enumerate() {
+            let u = (0..g.units().len())
+                .find(|&u| g.id(u) == format!("br-home-{}", letter.to_lowercase()))
+                .unwrap();
+            let cabin = cabins[k].area.as_ref().unwrap();
+            let figures: Vec<_> = g.units()[u]
+                .figures
+                .iter()
+                .map(|&f| &g.figures()[f as usize])
+                .collect();
+            let women: Vec<_> = figures
+                .iter()
+                .filter(|f| f.role == fiw_skirmish::troops::Role::Woman)
+                .collect();
+            let men: Vec<_> = figures
+                .iter()
+                .filter(|f| f.role != fiw_skirmish::troops::Role::Woman)
+                .collect();
+            // 2-3 women inside their cabin, 3-5 men outside it in the fields
+            assert!((2..=3).contains(&women.len()), "{letter}: {}", women.len());
+            assert!((3..=5).contains(&men.len()), "{letter}: {}", men.len());
+            assert!(women
+                .iter()
+                .all(|f| cabin.locate(f.pose.at) != fiw_table::Location::Outside));
+            assert!(men
+                .iter()
+                .all(|f| cabin.locate(f.pose.at) == fiw_table::Location::Outside
+                    && cabin.distance_to_point(f.pose.at) <= 6.0));
+            assert!(g
+                .log_entries()
+                .iter()
+                .any(|e| e.text.starts_with(&format!("household {letter}'s men: "))));
+        }
+        // the garrison off the table; every raider hidden from the settlers
+        let view = g.view(0);
+        for u in 0..g.units().len() {
+            let unit = &g.units()[u];
+            if g.id(u).starts_with("br-fort") {
+                assert!(!g.on_the_table(u));
+            }
+            if unit.side == Side::French && unit.in_play() {
+                assert!(unit.hidden, "{}", g.id(u));
+                assert!(view.units.iter().all(|v| v.index != u), "{}", g.id(u));
+            }
+        }
+    }
+    assert_eq!(s.turns, 12);
+}
+
+/// Random games of Siege Sortie fire every kind of gun, dig, ride and end as section 16 says.
+#[test]
+fn siege_sortie_plays_every_arm() {
+    use fiw_engine::{Policy, RandomPolicy, Seen};
+    let mut seen = std::collections::BTreeSet::new();
+    let wanted = [
+        "fires canister",
+        "fires shot",
+        "fires shell",
+        "works at the redoubt",
+        "charges",
+        "is revealed",
+    ];
+    let mut ends = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let mut g = game("siege-sortie", seed);
+        let mut policies = [RandomPolicy::new(seed), RandomPolicy::new(seed + 50)];
+        let mut legal = Vec::new();
+        let mut steps = 0;
+        while let Some(seat) = g.to_move() {
+            g.legal_actions(&mut legal);
+            let k = policies[seat].choose(&Seen::new(&g, seat), &legal);
+            g.apply(legal[k]).unwrap();
+            steps += 1;
+            assert!(steps < 20_000, "seed {seed}: too long");
+        }
+        for e in g.log_entries() {
+            for w in wanted {
+                if e.text.contains(w) {
+                    seen.insert(w);
+                }
+            }
+        }
+        ends.insert(g.outcome().unwrap().reason);
+    }
+    for w in wanted {
+        assert!(seen.contains(w), "no game saw '{w}'");
+    }
+    assert!(ends.len() >= 2, "{ends:?}");
+}
+
 fn broken(from: &str, to: &str) -> String {
     let text = SCENARIOS[0].1;
     assert!(text.contains(from), "{from}");
