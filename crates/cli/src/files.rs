@@ -2,48 +2,10 @@
 //! refused, not read into memory), writes that replace a file whole (so a game interrupted in
 //! the middle of a save still has its last one), and the autosaves of games people play.
 
-use crate::error::{CliError, CliResult};
-use std::io::{Read, Write};
+use fiw_host::files::read_capped;
+use fiw_host::{HostError, HostResult};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-
-/// The largest scenario file read: the biggest table the rules allow, with every polygon at
-/// its limit, is well under this.
-pub const MAX_SCENARIO_BYTES: u64 = 1 << 20;
-
-/// Reads a text file of at most `cap` bytes, with a one-line reason when it cannot be read or
-/// is bigger (`what` names it: "save file", "scenario file").
-///
-/// # Errors
-/// Exit 2: the file cannot be opened or read, is larger than `cap`, or is not UTF-8.
-pub fn read_capped(path: &Path, cap: u64, what: &str) -> CliResult<String> {
-    let file = std::fs::File::open(path)
-        .map_err(|e| CliError::usage(format!("cannot read {what} {}: {e}", path.display())))?;
-    let mut bytes = Vec::new();
-    file.take(cap + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| CliError::usage(format!("cannot read {what} {}: {e}", path.display())))?;
-    if bytes.len() as u64 > cap {
-        return Err(CliError::usage(format!(
-            "{} is not a {what}: it is larger than {} (the largest fiw reads)",
-            path.display(),
-            size(cap)
-        )));
-    }
-    String::from_utf8(bytes).map_err(|_| {
-        CliError::usage(format!(
-            "{} is not a {what}: it is not UTF-8 text",
-            path.display()
-        ))
-    })
-}
-
-fn size(bytes: u64) -> String {
-    if bytes >= 1 << 20 {
-        format!("{} MiB", bytes >> 20)
-    } else {
-        format!("{} KiB", bytes >> 10)
-    }
-}
 
 /// Writes `text` to `path` whole: into a file beside it, then renamed over it, so that a
 /// process stopped in the middle (Ctrl-C, a closed terminal) leaves the previous file intact.
@@ -82,10 +44,10 @@ pub fn write_whole(path: &Path, text: &str) -> Result<(), String> {
 ///
 /// # Errors
 /// Exit 2, naming the flag and the path.
-pub fn check_writable(path: &Path, flag: &str) -> CliResult {
+pub fn check_writable(path: &Path, flag: &str) -> HostResult {
     let existed = path.exists();
     if path.is_dir() {
-        return Err(CliError::usage(format!(
+        return Err(HostError::usage(format!(
             "{flag} {}: that is a directory, not a file",
             path.display()
         )));
@@ -95,7 +57,7 @@ pub fn check_writable(path: &Path, flag: &str) -> CliResult {
         .create(true)
         .open(path)
         .map_err(|e| {
-            CliError::usage(format!(
+            HostError::usage(format!(
                 "{flag} {}: cannot write there: {e}",
                 path.display()
             ))
@@ -155,7 +117,7 @@ fn utc_stamp(secs: u64) -> String {
 ///
 /// # Errors
 /// Exit 2 when there is none, saying where fiw looked.
-pub fn last_unfinished(dir: &Path, game: Option<&str>) -> CliResult<(PathBuf, String)> {
+pub fn last_unfinished(dir: &Path, game: Option<&str>) -> HostResult<(PathBuf, String)> {
     #[derive(serde::Deserialize)]
     struct Head {
         game: String,
@@ -163,7 +125,7 @@ pub fn last_unfinished(dir: &Path, game: Option<&str>) -> CliResult<(PathBuf, St
     }
     let mut best: Option<(std::time::SystemTime, PathBuf, String)> = None;
     let entries = std::fs::read_dir(dir)
-        .map_err(|e| CliError::usage(format!("cannot read {}: {e}", dir.display())))?;
+        .map_err(|e| HostError::usage(format!("cannot read {}: {e}", dir.display())))?;
     for entry in entries.flatten() {
         let path = entry.path();
         if path.extension().is_none_or(|x| x != "json") {
@@ -187,7 +149,7 @@ pub fn last_unfinished(dir: &Path, game: Option<&str>) -> CliResult<(PathBuf, St
         best = Some((modified, path, text));
     }
     best.map(|(_, p, t)| (p, t)).ok_or_else(|| {
-        CliError::usage(format!(
+        HostError::usage(format!(
             "no unfinished {}game to resume in {} (games people play are saved there after every action)",
             game.map(|g| format!("{g} ")).unwrap_or_default(),
             dir.display()

@@ -2,7 +2,7 @@
 //! or Ctrl-D answered like the end of input, so the game is saved and said so), or any reader
 //! (a pipe, a file, a test) read line by line.
 
-use crate::error::{CliError, CliResult};
+use fiw_host::{HostError, HostResult};
 use std::io::{BufRead, Write};
 
 /// The longest line taken: no command or action is near it, and a longer one (a pasted file,
@@ -30,14 +30,14 @@ pub trait Lines {
     ///
     /// # Errors
     /// The input or the output fails.
-    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> CliResult<Line>;
+    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> HostResult<Line>;
 }
 
 /// Lines read from any reader: pipes, files and tests.
 pub struct Reader<R>(pub R);
 
 impl<R: BufRead> Lines for Reader<R> {
-    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> CliResult<Line> {
+    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> HostResult<Line> {
         write!(out, "{prompt}")?;
         out.flush()?;
         read_capped_line(&mut self.0)
@@ -46,8 +46,8 @@ impl<R: BufRead> Lines for Reader<R> {
 
 /// Reads one line of at most [`MAX_LINE`] bytes; the rest of a longer line is read past in
 /// pieces, never held.
-fn read_capped_line<R: BufRead>(input: &mut R) -> CliResult<Line> {
-    let fail = |e: std::io::Error| CliError::failure(format!("cannot read the input: {e}"));
+fn read_capped_line<R: BufRead>(input: &mut R) -> HostResult<Line> {
+    let fail = |e: std::io::Error| HostError::failure(format!("cannot read the input: {e}"));
     let mut buf = Vec::new();
     // bytes of the line, its ending not counted; the last byte read, for a `\r\n` ending
     let (mut length, mut last, mut any) = (0usize, 0u8, false);
@@ -110,7 +110,7 @@ impl Editor {
 }
 
 impl Lines for Editor {
-    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> CliResult<Line> {
+    fn line(&mut self, prompt: &str, out: &mut dyn Write) -> HostResult<Line> {
         use rustyline::error::ReadlineError;
         out.flush()?;
         match self.0.readline(prompt) {
@@ -123,7 +123,7 @@ impl Lines for Editor {
             }
             Err(ReadlineError::Eof) => Ok(Line::End),
             Err(ReadlineError::Interrupted) => Ok(Line::Interrupted),
-            Err(e) => Err(CliError::failure(format!("cannot read the input: {e}"))),
+            Err(e) => Err(HostError::failure(format!("cannot read the input: {e}"))),
         }
     }
 }

@@ -5,9 +5,7 @@
 //! progress and diagnostics on stderr, `--json` prints one object, and the exit code is 0 on
 //! success, 2 on bad usage or input (with a one-line reason) and 1 on anything else.
 
-mod error;
 mod files;
-mod games;
 mod input;
 mod menu;
 mod odds;
@@ -15,15 +13,13 @@ mod play;
 mod plot;
 mod replay;
 mod rules;
-mod seats;
 mod session;
 mod sim;
 #[cfg(test)]
 mod testgame;
 
 use clap::{error::ErrorKind, Parser, Subcommand};
-use error::{one_line, CliResult};
-use games::{for_game, SetupFlags};
+use fiw_host::{for_game, one_line, HostResult, SetupFlags};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -185,6 +181,24 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Serve every game online: create games, send each seat's secret link, play in a
+    /// browser or over the JSON API; the seeds and secrets stay on the server.
+    Serve {
+        /// The database: sqlite://FILE (default: sqlite://fiw.db in the working directory,
+        /// created on first start) or postgres://USER:PASSWORD@HOST/DB.
+        #[arg(long, value_name = "URL", default_value = "sqlite://fiw.db")]
+        db: String,
+        /// Where to listen (default: 127.0.0.1:8080, this machine only; put a reverse proxy
+        /// with TLS in front to serve others).
+        #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// The address the links are written with, as players reach the server
+        /// (e.g. https://fiw.example.org); default: http:// and the listening address.
+        #[arg(long, value_name = "URL")]
+        public_url: Option<String>,
+        #[command(flatten)]
+        ai: AiFlags,
+    },
     /// The rules as implemented: sections, code, tests and assumed values.
     Rules {
         /// The game (louisbourg, solitaire, d3).
@@ -194,7 +208,7 @@ enum Command {
     },
 }
 
-fn execute(command: Command) -> CliResult {
+fn execute(command: Command) -> HostResult {
     match command {
         Command::Play {
             game,
@@ -211,16 +225,16 @@ fn execute(command: Command) -> CliResult {
             open,
             ai,
         } => {
-            let budget = seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
+            let budget = fiw_host::seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
             // a loaded or resumed game names itself; its file is read once, here
-            let from = |path: PathBuf| -> CliResult<(PathBuf, String)> {
+            let from = |path: PathBuf| -> HostResult<(PathBuf, String)> {
                 let text = play::read_save(&path)?;
                 Ok((path, text))
             };
             let load = load.map(from).transpose()?;
             let resume = if resume {
                 let dir = files::autosave_dir().ok_or_else(|| {
-                    error::CliError::usage(
+                    fiw_host::HostError::usage(
                         "--resume: there is no state directory where games are autosaved (set FIW_STATE_DIR)",
                     )
                 })?;
@@ -233,22 +247,22 @@ fn execute(command: Command) -> CliResult {
                 .or(resume.as_ref())
                 .map(|(path, text)| {
                     fiw_engine::game_of(text).map_err(|e| {
-                        error::CliError::usage(format!("cannot load {}: {e}", path.display()))
+                        fiw_host::HostError::usage(format!("cannot load {}: {e}", path.display()))
                     })
                 })
                 .transpose()?;
             let game = match (game, named) {
                 (Some(g), Some(n)) if g != n => {
-                    return Err(error::CliError::usage(format!(
+                    return Err(fiw_host::HostError::usage(format!(
                         "the save is a game of {n}, not {g}"
                     )))
                 }
                 (_, Some(n)) => n,
                 (Some(g), None) => g,
                 (None, None) => {
-                    return Err(error::CliError::usage(format!(
+                    return Err(fiw_host::HostError::usage(format!(
                         "play needs a game ({}), or --load FILE, or --resume",
-                        games::KNOWN.join(", ")
+                        fiw_host::KNOWN.join(", ")
                     )))
                 }
             };
@@ -283,7 +297,7 @@ fn execute(command: Command) -> CliResult {
             scenario,
             ai,
         } => {
-            let budget = seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
+            let budget = fiw_host::seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
             let args = sim::SimArgs {
                 games,
                 seed,
@@ -323,6 +337,30 @@ fn execute(command: Command) -> CliResult {
             json,
         }),
         Command::Replay { file, seat, json } => replay::run(&file, seat.as_deref(), json),
+        Command::Serve {
+            db,
+            addr,
+            public_url,
+            ai,
+        } => {
+            let budget = fiw_host::seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
+            let config = fiw_server::Config {
+                db,
+                addr,
+                public_url: public_url.map(|u| u.trim_end_matches('/').to_string()),
+                ai: budget,
+            };
+            let runtime = tokio::runtime::Runtime::new()
+                .map_err(|e| fiw_host::HostError::failure(format!("cannot start: {e}")))?;
+            runtime
+                .block_on(fiw_server::serve(config.clone(), |addr, url| {
+                    println!(
+                        "fiw serve: listening on {addr}, games kept in {}; links are written as {url}/play/…",
+                        fiw_server::redact(&config.db)
+                    );
+                }))
+                .map_err(fiw_host::HostError::usage)
+        }
         Command::Rules { game, section } => {
             for_game!(game.as_str(), G => rules::run::<G>(section.as_deref()))
         }

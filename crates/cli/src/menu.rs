@@ -2,15 +2,15 @@
 //! actions numbered, each with the game's note (the odds) beside it; a long menu one line a
 //! group (D3: a unit), and one group's actions on asking (`moves NAME`).
 
-use crate::games::CliGame;
 use fiw_engine::Seat;
+use fiw_host::games::HostGame;
 
 /// The longest menu shown whole; a longer one whose game groups its actions (D3: by unit) is
 /// shown one line a group, and `moves NAME` lists a group.
 pub const FULL_MENU: usize = 40;
 
 /// The board and the choices of `seat`.
-pub fn decision<G: CliGame>(state: &G, seat: Seat, legal: &[G::Action]) -> String {
+pub fn decision<G: HostGame>(state: &G, seat: Seat, legal: &[G::Action]) -> String {
     let mut s = String::from("\n");
     s += state.render(seat).trim_end();
     s += "\n\n";
@@ -27,7 +27,7 @@ pub fn decision<G: CliGame>(state: &G, seat: Seat, legal: &[G::Action]) -> Strin
 
 /// The actions `which` of `legal`, one a line with its number and the game's note (solitaire:
 /// the odds of an attack) beside it, never in its text.
-pub fn listed<G: CliGame>(state: &G, legal: &[G::Action], which: &[usize]) -> String {
+pub fn listed<G: HostGame>(state: &G, legal: &[G::Action], which: &[usize]) -> String {
     let width = which
         .iter()
         .map(|&i| state.action_text(&legal[i]).chars().count())
@@ -54,7 +54,7 @@ struct MenuGroup {
 
 /// A long menu, one line a group (D3: a unit) with the numbers of its actions and what they
 /// are, then the actions of no group (`pass`) in full.
-fn groups<G: CliGame>(state: &G, legal: &[G::Action]) -> String {
+fn groups<G: HostGame>(state: &G, legal: &[G::Action]) -> String {
     // groups in the order they first appear, each with its choice numbers and verbs
     let mut groups: Vec<MenuGroup> = Vec::new();
     let mut loose = Vec::new();
@@ -126,7 +126,7 @@ fn groups<G: CliGame>(state: &G, legal: &[G::Action]) -> String {
 }
 
 /// The numbers of the actions of group `name`.
-pub fn group_of<G: CliGame>(state: &G, legal: &[G::Action], name: &str) -> Vec<usize> {
+pub fn group_of<G: HostGame>(state: &G, legal: &[G::Action], name: &str) -> Vec<usize> {
     (0..legal.len())
         .filter(|i| state.menu_group(&legal[*i]).as_deref() == Some(name))
         .collect()

@@ -1,8 +1,8 @@
 //! `fiw odds louisbourg`: exact battle odds, from the game's own odds module.
 
-use crate::error::{CliError, CliResult};
-use crate::games::unknown_game;
-use fiw_louisbourg::odds::{odds, parse_at, parse_units, Odds, OddsQuery};
+use fiw_host::fiw_louisbourg::odds::{odds, parse_at, parse_units, Odds, OddsQuery};
+use fiw_host::games::unknown_game;
+use fiw_host::{HostError, HostResult};
 use std::io::{self, Write};
 
 /// `fiw odds` as typed.
@@ -29,11 +29,11 @@ pub struct OddsArgs {
 }
 
 /// Runs `fiw odds`.
-pub fn run(args: &OddsArgs) -> CliResult {
+pub fn run(args: &OddsArgs) -> HostResult {
     match args.game.as_str() {
         "louisbourg" => {}
-        other if crate::games::KNOWN.contains(&other) => {
-            return Err(CliError::usage(format!(
+        other if fiw_host::games::KNOWN.contains(&other) => {
+            return Err(HostError::usage(format!(
                 "fiw odds knows only louisbourg battles, not {other}"
             )))
         }
@@ -43,7 +43,7 @@ pub fn run(args: &OddsArgs) -> CliResult {
     let mut out = io::stdout().lock();
     if args.json {
         let json = serde_json::to_string(&result)
-            .map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
+            .map_err(|e| HostError::failure(format!("cannot write JSON: {e}")))?;
         writeln!(out, "{json}")?;
     } else {
         write!(out, "{}", table(args, &result))?;
@@ -52,14 +52,14 @@ pub fn run(args: &OddsArgs) -> CliResult {
 }
 
 /// Reads the flags into a query and computes the odds; every input error is exit 2.
-pub fn compute(args: &OddsArgs) -> CliResult<Odds> {
+pub fn compute(args: &OddsArgs) -> HostResult<Odds> {
     let attacker =
-        parse_units(&args.attacker).map_err(|e| CliError::usage(format!("--attacker: {e}")))?;
+        parse_units(&args.attacker).map_err(|e| HostError::usage(format!("--attacker: {e}")))?;
     let defender =
-        parse_units(&args.defender).map_err(|e| CliError::usage(format!("--defender: {e}")))?;
+        parse_units(&args.defender).map_err(|e| HostError::usage(format!("--defender: {e}")))?;
     let at = match &args.at {
         None => None,
-        Some(name) => Some(parse_at(name).map_err(|e| CliError::usage(format!("--at: {e}")))?),
+        Some(name) => Some(parse_at(name).map_err(|e| HostError::usage(format!("--at: {e}")))?),
     };
     let query = OddsQuery {
         attacker,
@@ -70,7 +70,7 @@ pub fn compute(args: &OddsArgs) -> CliResult<Odds> {
         attacker_retreat_at: args.attacker_retreat_at,
         defender_retreat_at: args.defender_retreat_at,
     };
-    odds(&query).map_err(CliError::usage)
+    odds(&query).map_err(HostError::usage)
 }
 
 fn pct(p: f64) -> String {

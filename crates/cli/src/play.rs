@@ -8,12 +8,12 @@
 //! directory, so that the end of the input, Ctrl-C or a closed terminal loses nothing and
 //! `fiw play --resume` goes on with the last one.
 
-use crate::error::{CliError, CliResult};
-use crate::games::{CliGame, SetupFlags};
 use crate::input::{Editor, Lines, Reader};
-use crate::seats::{AiBudget, Player};
 use crate::session::{ask_people, Session, SAVE_NOTE};
 use fiw_engine::{set_up_asking, Game, MAX_SAVE_BYTES};
+use fiw_host::games::{HostGame, SetupFlags};
+use fiw_host::seats::{AiBudget, Player};
+use fiw_host::{HostError, HostResult};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -54,7 +54,7 @@ struct Begun<G: Game> {
 }
 
 /// Runs `fiw play` for game `G` on the process's terminal.
-pub fn run<G: CliGame>(args: &PlayArgs) -> CliResult {
+pub fn run<G: HostGame>(args: &PlayArgs) -> HostResult {
     if args.svg.is_some() && !G::DRAWS {
         return Err(no_drawing::<G>());
     }
@@ -128,14 +128,14 @@ pub fn run<G: CliGame>(args: &PlayArgs) -> CliResult {
 
 /// A game from a save (`--load`) or an autosave (`--resume`): replayed and checked, seated as
 /// it was unless `--seat` says otherwise.
-fn loaded<G: CliGame>(
+fn loaded<G: HostGame>(
     args: &PlayArgs,
     path: &Path,
     text: &str,
     resumed: bool,
-) -> CliResult<Begun<G>> {
+) -> HostResult<Begun<G>> {
     let replayed = fiw_engine::replay::<G>(text, true)
-        .map_err(|e| CliError::usage(format!("cannot load {}: {e}", path.display())))?;
+        .map_err(|e| HostError::usage(format!("cannot load {}: {e}", path.display())))?;
     let save = replayed.save;
     let players = if args.seats.is_empty() && save.seats.len() == G::SEATS.len() {
         save.seats
@@ -143,7 +143,7 @@ fn loaded<G: CliGame>(
             .map(|name| Player::named(name).unwrap_or(Player::Human))
             .collect()
     } else {
-        crate::games::players::<G>(&args.seats, Player::Human, true)?
+        fiw_host::games::players::<G>(&args.seats, Player::Human, true)?
     };
     let intro = format!(
         "{}: {} {} after {} actions{}",
@@ -175,12 +175,12 @@ fn loaded<G: CliGame>(
 /// A new game from the flags: its seed secret when people play it; with manual dice, the
 /// set-up's own rolls and cards asked of the players. `None` when the input ends during the
 /// set-up (nothing to save yet).
-fn new_game<G: CliGame>(
+fn new_game<G: HostGame>(
     args: &PlayArgs,
     input: &mut dyn Lines,
     out: &mut dyn Write,
-) -> CliResult<Option<Begun<G>>> {
-    let players = crate::games::players::<G>(&args.seats, Player::Human, true)?;
+) -> HostResult<Option<Begun<G>>> {
+    let players = fiw_host::games::players::<G>(&args.seats, Player::Human, true)?;
     let options = G::options(&args.flags)?;
     let people = players.contains(&Player::Human) || args.manual_dice;
     let seed = args.seed.unwrap_or_else(fiw_engine::secret_seed);
@@ -192,7 +192,7 @@ fn new_game<G: CliGame>(
         ),
         (false, _) => format!("{}: new game, seed {seed}", G::NAME),
     };
-    let setup = |e| CliError::usage(format!("cannot set up {}: {e}", G::NAME));
+    let setup = |e| HostError::usage(format!("cannot set up {}: {e}", G::NAME));
     let mut state = if args.manual_dice {
         let mut answers = Vec::new();
         loop {
@@ -223,8 +223,8 @@ fn new_game<G: CliGame>(
 }
 
 /// The refusal of `--svg` for a game fiw does not draw.
-pub fn no_drawing<G: CliGame>() -> CliError {
-    CliError::usage(format!(
+pub fn no_drawing<G: HostGame>() -> HostError {
+    HostError::usage(format!(
         "--svg is for d3 only: fiw does not draw the {} board",
         G::NAME
     ))
@@ -232,6 +232,6 @@ pub fn no_drawing<G: CliGame>() -> CliError {
 
 /// Reads a save file, with a one-line reason when it cannot be read (or is far larger than any
 /// save).
-pub fn read_save(path: &Path) -> CliResult<String> {
-    crate::files::read_capped(path, MAX_SAVE_BYTES, "save file")
+pub fn read_save(path: &Path) -> HostResult<String> {
+    fiw_host::files::read_capped(path, MAX_SAVE_BYTES, "save file")
 }

@@ -1,8 +1,8 @@
 //! `fiw sim --plot FILE.svg`: the win rate of each seat with its 95 % interval, and the turn on
 //! which each seat's victories came, drawn with plotters (SVG needs no fonts on the machine).
 
-use crate::error::{CliError, CliResult};
 use fiw_engine::SimReport;
+use fiw_host::{HostError, HostResult};
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -14,8 +14,8 @@ const COLOURS: [RGBColor; 4] = [
 ];
 
 /// Draws the report into an SVG file.
-pub fn draw(report: &SimReport, seats: &[&str], path: &Path) -> CliResult {
-    let failed = |e: String| CliError::failure(format!("cannot draw {}: {e}", path.display()));
+pub fn draw(report: &SimReport, seats: &[&str], path: &Path) -> HostResult {
+    let failed = |e: String| HostError::failure(format!("cannot draw {}: {e}", path.display()));
     let root = SVGBackend::new(path, (960, 420)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| failed(e.to_string()))?;
     let title = format!(

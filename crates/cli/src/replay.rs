@@ -6,11 +6,12 @@
 //! shown: the log lines it could read and its view at the end, never the other side's blocks,
 //! cards or plans, nor the seed or the actions as typed (which may name hidden blocks).
 
-use crate::error::{CliError, CliResult};
-use crate::games::{for_game, seat_named};
 use crate::play::read_save;
 use crate::session::outcome_line;
 use fiw_engine::{game_of, Game, Outcome, Visibility};
+use fiw_host::for_game;
+use fiw_host::games::seat_named;
+use fiw_host::{HostError, HostResult};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::path::Path;
@@ -48,21 +49,21 @@ pub struct SeatReplay<V> {
 }
 
 /// Runs `fiw replay`.
-pub fn run(path: &Path, seat: Option<&str>, json: bool) -> CliResult {
+pub fn run(path: &Path, seat: Option<&str>, json: bool) -> HostResult {
     let text = read_save(path)?;
-    let named = |e: CliError| match e {
-        CliError::Usage(m) => CliError::usage(format!("{}: {m}", path.display())),
+    let named = |e: HostError| match e {
+        HostError::Usage(m) => HostError::usage(format!("{}: {m}", path.display())),
         other => other,
     };
     if let Some(seat) = seat {
-        let game = game_of(&text).map_err(|e| named(CliError::usage(e.to_string())))?;
+        let game = game_of(&text).map_err(|e| named(HostError::usage(e.to_string())))?;
         return for_game!(game.as_str(), G => as_seat::<G>(&text, seat, json).map_err(named));
     }
     let (verified, line) = verify(&text).map_err(named)?;
     let mut out = io::stdout().lock();
     if json {
         let json = serde_json::to_string(&verified)
-            .map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
+            .map_err(|e| HostError::failure(format!("cannot write JSON: {e}")))?;
         writeln!(out, "{json}")?;
     } else {
         writeln!(
@@ -78,14 +79,14 @@ pub fn run(path: &Path, seat: Option<&str>, json: bool) -> CliResult {
 }
 
 /// Replays a save's text; the report and the outcome in words.
-pub fn verify(text: &str) -> CliResult<(Verified, String)> {
-    let game = game_of(text).map_err(|e| CliError::usage(e.to_string()))?;
+pub fn verify(text: &str) -> HostResult<(Verified, String)> {
+    let game = game_of(text).map_err(|e| HostError::usage(e.to_string()))?;
     for_game!(game.as_str(), G => verify_as::<G>(text))
 }
 
-fn verify_as<G: Game>(text: &str) -> CliResult<(Verified, String)> {
+fn verify_as<G: Game>(text: &str) -> HostResult<(Verified, String)> {
     let replayed =
-        fiw_engine::replay::<G>(text, false).map_err(|e| CliError::usage(e.to_string()))?;
+        fiw_engine::replay::<G>(text, false).map_err(|e| HostError::usage(e.to_string()))?;
     let outcome = replayed.state.outcome();
     let line = match &outcome {
         Some(o) => outcome_line::<G>(o),
@@ -103,10 +104,10 @@ fn verify_as<G: Game>(text: &str) -> CliResult<(Verified, String)> {
 }
 
 /// The game as `seat` saw it: the log it could read, then its board at the end.
-fn as_seat<G: Game>(text: &str, seat: &str, json: bool) -> CliResult {
+fn as_seat<G: Game>(text: &str, seat: &str, json: bool) -> HostResult {
     let s = seat_named::<G>(seat)?;
     let replayed =
-        fiw_engine::replay::<G>(text, true).map_err(|e| CliError::usage(e.to_string()))?;
+        fiw_engine::replay::<G>(text, true).map_err(|e| HostError::usage(e.to_string()))?;
     let state = replayed.state;
     let log: Vec<String> = state
         .log()
@@ -129,7 +130,7 @@ fn as_seat<G: Game>(text: &str, seat: &str, json: bool) -> CliResult {
             outcome,
         };
         let json = serde_json::to_string(&shown)
-            .map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
+            .map_err(|e| HostError::failure(format!("cannot write JSON: {e}")))?;
         writeln!(out, "{json}")?;
         return Ok(());
     }

@@ -1,12 +1,12 @@
 //! `fiw rules <game> [SECTION]`: every rule section, where it lives in the code, the tests that
 //! show it, and every value the rule text does not print.
 
-use crate::error::{CliError, CliResult};
 use fiw_engine::{Game, RuleBook, RuleSection};
+use fiw_host::{HostError, HostResult};
 use std::io::{self, Write};
 
 /// Runs `fiw rules` for game `G`.
-pub fn run<G: Game>(section: Option<&str>) -> CliResult {
+pub fn run<G: Game>(section: Option<&str>) -> HostResult {
     let text = render(G::NAME, &G::rulebook(), section)?;
     io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())
@@ -31,7 +31,7 @@ fn number_of<'a>(book: &'a RuleBook, wanted: &'a str) -> &'a str {
 }
 
 /// The rulebook as text: every section (or one and its subsections), then the assumed values.
-pub fn render(game: &str, book: &RuleBook, section: Option<&str>) -> CliResult<String> {
+pub fn render(game: &str, book: &RuleBook, section: Option<&str>) -> HostResult<String> {
     let sections: Vec<&RuleSection> = match section {
         None => book.sections.iter().collect(),
         Some(wanted) => {
@@ -43,7 +43,7 @@ pub fn render(game: &str, book: &RuleBook, section: Option<&str>) -> CliResult<S
                     .iter()
                     .map(|s| s.section.as_str())
                     .collect::<Vec<_>>();
-                return Err(CliError::usage(if known.is_empty() {
+                return Err(HostError::usage(if known.is_empty() {
                     format!("no section '{wanted}' in the {game} rules (none are listed yet)")
                 } else {
                     format!(
@@ -147,7 +147,7 @@ mod tests {
         );
         assert!(matches!(
             render("g", &book(), Some("77")),
-            Err(CliError::Usage(_))
+            Err(HostError::Usage(_))
         ));
     }
 

@@ -4,13 +4,14 @@
 //! the game is saved after every action people watch, and the end of the input, Ctrl-C and
 //! `quit` all leave it saved and say where.
 
-use crate::error::{CliError, CliResult};
-use crate::games::CliGame;
 use crate::input::{Line, Lines, MAX_LINE};
 use crate::menu::{clip, decision, group_of, listed};
-use crate::seats::{policy_for, AiBudget, Player};
-use fiw_engine::{apply_asking, decide, Ask, Game, Need, Policy, SaveFile, Seat, Seen, UndoStack};
+use fiw_engine::{decide, Ask, Game, Need, Policy, SaveFile, Seat, Seen};
 use fiw_engine::{Outcome, Visibility};
+use fiw_host::games::HostGame;
+use fiw_host::seats::{policy_for, AiBudget, Player};
+use fiw_host::{HostError, HostResult};
+use fiw_host::{Match, Taken};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -50,17 +51,13 @@ pub enum Stop {
 }
 
 /// One game at the terminal.
-pub struct Session<G: Game> {
-    state: G,
-    options: G::Options,
-    seed: u64,
-    /// Every action so far, as text (what a save holds).
-    actions: Vec<String>,
+pub struct Session<G: HostGame> {
+    /// The game and its record (actions, undo, save).
+    game: Match<G>,
     players: Vec<Player>,
     policies: Vec<Box<dyn Policy<G>>>,
     /// The search budget for `hint`.
     budget: AiBudget,
-    undo: UndoStack<G>,
     /// `--save FILE`.
     save: Option<PathBuf>,
     /// Where a game people play is kept after every action (`fiw play --resume`).
@@ -81,13 +78,13 @@ pub struct Session<G: Game> {
     svg: Option<PathBuf>,
     /// The piece marked in the drawing: the last one an action named, or `select NAME`.
     selected: Option<String>,
-    /// An action waiting for the player's `yes` ([`CliGame::confirm`]).
+    /// An action waiting for the player's `yes` ([`HostGame::confirm`]).
     pending: Option<G::Action>,
     /// `quit` typed with nothing to save the game to, waiting for `yes`.
     quitting: bool,
 }
 
-impl<G: CliGame> Session<G> {
+impl<G: HostGame> Session<G> {
     /// A session on `state`, reached from `options` and `seed` by `actions`.
     pub fn new(
         state: G,
@@ -104,14 +101,10 @@ impl<G: CliGame> Session<G> {
             .collect();
         let log_shown = state.log().entries().len();
         Session {
-            state,
-            options,
-            seed,
-            actions,
+            game: Match::new(state, options, seed, actions),
             players,
             policies,
             budget,
-            undo: UndoStack::default(),
             save: None,
             autosave: None,
             warned: false,
@@ -131,13 +124,13 @@ impl<G: CliGame> Session<G> {
     ///
     /// # Errors
     /// Exit 2 for a game fiw does not draw, or a file that cannot be written.
-    pub fn drawing_to(mut self, path: Option<PathBuf>) -> CliResult<Self> {
+    pub fn drawing_to(mut self, path: Option<PathBuf>) -> HostResult<Self> {
         let Some(path) = path else { return Ok(self) };
         if !G::DRAWS {
             return Err(crate::play::no_drawing::<G>());
         }
         self.svg = Some(path);
-        self.redraw().map_err(CliError::usage)?;
+        self.redraw().map_err(HostError::usage)?;
         Ok(self)
     }
 
@@ -146,10 +139,10 @@ impl<G: CliGame> Session<G> {
     ///
     /// # Errors
     /// Exit 2 when the file cannot be written.
-    pub fn saving_to(mut self, path: Option<PathBuf>) -> CliResult<Self> {
+    pub fn saving_to(mut self, path: Option<PathBuf>) -> HostResult<Self> {
         if let Some(p) = &path {
             self.write_save(p)
-                .map_err(|e| CliError::usage(format!("--save: {e}")))?;
+                .map_err(|e| HostError::usage(format!("--save: {e}")))?;
         }
         self.save = path;
         Ok(self)
@@ -190,15 +183,14 @@ impl<G: CliGame> Session<G> {
     }
 
     /// The game as it stands.
-    #[cfg(test)]
     pub fn state(&self) -> &G {
-        &self.state
+        self.game.state()
     }
 
     /// Every action so far, as text.
     #[cfg(test)]
     pub fn actions(&self) -> &[String] {
-        &self.actions
+        self.game.actions()
     }
 
     fn humans(&self) -> Vec<Seat> {
@@ -210,12 +202,13 @@ impl<G: CliGame> Session<G> {
     /// Whether people watch this game (a human seat, or dice that people roll): such a game is
     /// saved after every action.
     fn watched(&self) -> bool {
-        !self.humans().is_empty() || self.state.dice().is_some_and(|d| d.is_manual())
+        !self.humans().is_empty() || self.state().dice().is_some_and(|d| d.is_manual())
     }
 
     /// The save of the game as it stands, with who plays each seat.
     pub fn save_file(&self) -> SaveFile<G::Options> {
-        SaveFile::of(&self.state, &self.options, self.seed, self.actions.clone())
+        self.game
+            .save_file()
             .seated(self.players.iter().map(|p| p.name().to_string()).collect())
     }
 
@@ -251,7 +244,7 @@ impl<G: CliGame> Session<G> {
 
     /// Rewrites the drawing, if one is kept.
     fn redraw(&self) -> Result<(), String> {
-        let (Some(path), Some(text)) = (&self.svg, self.state.drawing(self.selected.as_deref()))
+        let (Some(path), Some(text)) = (&self.svg, self.state().drawing(self.selected.as_deref()))
         else {
             return Ok(());
         };
@@ -260,16 +253,16 @@ impl<G: CliGame> Session<G> {
     }
 
     /// Plays to the end, to `quit`, or to the end of the input.
-    pub fn run(&mut self, input: &mut dyn Lines, out: &mut dyn Write) -> CliResult {
+    pub fn run(&mut self, input: &mut dyn Lines, out: &mut dyn Write) -> HostResult {
         let mut legal = Vec::with_capacity(64);
         let mut unattended = 0usize;
-        while let Some(seat) = self.state.to_move() {
+        while let Some(seat) = self.state().to_move() {
+            let turn = self.state().turn();
             let no_action = || {
-                CliError::failure(format!(
-                    "{} offers no legal action to {} on turn {} (a bug in the game)",
+                HostError::failure(format!(
+                    "{} offers no legal action to {} on turn {turn} (a bug in the game)",
                     G::NAME,
                     G::SEATS[seat],
-                    self.state.turn()
                 ))
             };
             let action = match self.players.get(seat).copied().unwrap_or(Player::Random) {
@@ -277,21 +270,26 @@ impl<G: CliGame> Session<G> {
                     if !self.watched() {
                         unattended += 1;
                         if unattended > MAX_ACTIONS {
-                            return Err(CliError::failure(format!(
+                            return Err(HostError::failure(format!(
                                 "the game did not end within {MAX_ACTIONS} decisions (a bug in the game)"
                             )));
                         }
                     }
-                    decide(&self.state, seat, self.policies[seat].as_mut(), &mut legal)
-                        .ok_or_else(no_action)?
+                    decide(
+                        self.game.state(),
+                        seat,
+                        self.policies[seat].as_mut(),
+                        &mut legal,
+                    )
+                    .ok_or_else(no_action)?
                 }
                 Player::Human => {
-                    self.state.legal_actions(&mut legal);
+                    self.state().legal_actions(&mut legal);
                     if legal.is_empty() {
                         return Err(no_action());
                     }
                     if let Some(previous) = self.screen {
-                        if previous != seat && !G::open(&self.options) {
+                        if previous != seat && !G::open(self.game.options()) {
                             if let Some(stop) = self.pass_screen(seat, input, out)? {
                                 return self.stopped(stop, out);
                             }
@@ -301,7 +299,7 @@ impl<G: CliGame> Session<G> {
                     self.screen = Some(seat);
                     self.announced = None;
                     if self.show_board {
-                        write!(out, "{}", decision(&self.state, seat, &legal))?;
+                        write!(out, "{}", decision(self.state(), seat, &legal))?;
                         self.show_board = false;
                     }
                     let line = input.line(&format!("{}> ", G::SEATS[seat]), out)?;
@@ -342,19 +340,14 @@ impl<G: CliGame> Session<G> {
         action: G::Action,
         input: &mut dyn Lines,
         out: &mut dyn Write,
-    ) -> CliResult<Option<Stop>> {
+    ) -> HostResult<Option<Stop>> {
         let human = self.players.get(seat) == Some(&Player::Human);
-        let text = self.state.action_text(&action);
-        let before = human.then(|| self.state.clone());
+        let text = self.state().action_text(&action);
         loop {
-            match apply_asking(&mut self.state, action) {
-                Ok(None) => break,
-                Ok(Some(need)) => match ask_people(&need, input, out)? {
-                    Ok(answer) => {
-                        if let Some(dice) = self.state.dice_mut() {
-                            dice.force(answer);
-                        }
-                    }
+            match self.game.take(action, human) {
+                Ok(Taken::Done) => break,
+                Ok(Taken::Ask(need)) => match ask_people(&need, input, out)? {
+                    Ok(answer) => self.game.answer(answer),
                     Err(stop) => return Ok(Some(stop)),
                 },
                 Err(e) if human => {
@@ -363,19 +356,14 @@ impl<G: CliGame> Session<G> {
                     return Ok(None);
                 }
                 Err(e) => {
-                    return Err(CliError::failure(format!(
+                    return Err(HostError::failure(format!(
                         "{} chose '{text}', which the rules refuse: {e} (a bug)",
                         G::SEATS[seat]
                     )))
                 }
             }
         }
-        if let Some(before) = before {
-            self.undo.push(&before, self.actions.len());
-        }
-        self.actions.push(text);
-        self.undo.settle(&self.state);
-        if let Some(name) = self.state.menu_group(&action) {
+        if let Some(name) = self.state().menu_group(&action) {
             self.selected = Some(name);
         }
         if let Err(e) = self.redraw() {
@@ -392,21 +380,21 @@ impl<G: CliGame> Session<G> {
     }
 
     /// The game is over: the outcome, and the save if one was asked for.
-    fn finish(&mut self, out: &mut dyn Write) -> CliResult {
-        let line = match self.state.outcome() {
+    fn finish(&mut self, out: &mut dyn Write) -> HostResult {
+        let line = match self.state().outcome() {
             Some(outcome) => outcome_line::<G>(&outcome),
             None => format!(
                 "the game stopped on turn {} with no outcome",
-                self.state.turn()
+                self.state().turn()
             ),
         };
         writeln!(
             out,
             "game over after {} actions: {line}",
-            self.actions.len()
+            self.game.actions().len()
         )?;
         if let Some(path) = &self.save {
-            self.write_save(path).map_err(CliError::failure)?;
+            self.write_save(path).map_err(HostError::failure)?;
             writeln!(out, "game saved to {} ({SAVE_NOTE})", path.display())?;
         }
         if self.autosave.is_some() {
@@ -417,8 +405,8 @@ impl<G: CliGame> Session<G> {
 
     /// Play stopped before the end: the game is saved (it was after every action; once more
     /// now) and the player told where and how to go on.
-    fn stopped(&mut self, stop: Stop, out: &mut dyn Write) -> CliResult {
-        let turn = self.state.turn();
+    fn stopped(&mut self, stop: Stop, out: &mut dyn Write) -> HostResult {
+        let turn = self.state().turn();
         let why = match stop {
             Stop::End => format!("end of input on turn {turn}"),
             Stop::Interrupted => format!("interrupted on turn {turn}"),
@@ -448,7 +436,7 @@ impl<G: CliGame> Session<G> {
         seat: Seat,
         input: &mut dyn Lines,
         out: &mut dyn Write,
-    ) -> CliResult<Option<Stop>> {
+    ) -> HostResult<Option<Stop>> {
         self.clear_screen(out)?;
         let prompt = format!(
             "Pass the screen to the {} player and press Enter. ",
@@ -463,7 +451,7 @@ impl<G: CliGame> Session<G> {
         Ok(stop)
     }
 
-    fn clear_screen(&self, out: &mut dyn Write) -> CliResult {
+    fn clear_screen(&self, out: &mut dyn Write) -> HostResult {
         if self.ansi_clear {
             // Clear the screen and the scrollback, then home the cursor.
             write!(out, "\x1b[2J\x1b[3J\x1b[H")?;
@@ -475,7 +463,7 @@ impl<G: CliGame> Session<G> {
 
     /// `moves NAME`: the actions of one group of the menu, with their numbers; the piece is
     /// selected in the drawing.
-    fn moves(&mut self, name: &str, legal: &[G::Action], out: &mut dyn Write) -> CliResult {
+    fn moves(&mut self, name: &str, legal: &[G::Action], out: &mut dyn Write) -> HostResult {
         if name.is_empty() {
             writeln!(
                 out,
@@ -483,22 +471,22 @@ impl<G: CliGame> Session<G> {
             )?;
             return Ok(());
         }
-        let mine = group_of(&self.state, legal, name);
+        let mine = group_of(self.state(), legal, name);
         if mine.is_empty() {
-            if legal.iter().all(|a| self.state.menu_group(a).is_none()) {
+            if legal.iter().all(|a| self.state().menu_group(a).is_none()) {
                 writeln!(
                     out,
                     "every choice is listed on the board ('board' shows them)"
                 )?;
             } else {
-                match self.state.piece_on_board(&clip(name)) {
+                match self.state().piece_on_board(&clip(name)) {
                     Ok(()) => writeln!(out, "{} has no choices now", clip(name))?,
                     Err(why) => writeln!(out, "{why}")?,
                 }
             }
             return Ok(());
         }
-        write!(out, "{}", listed(&self.state, legal, &mine))?;
+        write!(out, "{}", listed(self.state(), legal, &mine))?;
         if self.svg.is_some() {
             self.selected = Some(name.to_string());
             if let Err(e) = self.redraw() {
@@ -509,7 +497,7 @@ impl<G: CliGame> Session<G> {
     }
 
     /// `select NAME`: marks a piece in the drawing (D3: its field of fire and 6" zone).
-    fn select(&mut self, name: &str, out: &mut dyn Write) -> CliResult {
+    fn select(&mut self, name: &str, out: &mut dyn Write) -> HostResult {
         if self.svg.is_none() {
             writeln!(
                 out,
@@ -517,7 +505,7 @@ impl<G: CliGame> Session<G> {
             )?;
         } else if name.is_empty() {
             writeln!(out, "select needs a name: select NAME")?;
-        } else if let Err(why) = self.state.piece_on_board(&clip(name)) {
+        } else if let Err(why) = self.state().piece_on_board(&clip(name)) {
             writeln!(out, "{why}")?;
         } else {
             self.selected = Some(name.to_string());
@@ -530,8 +518,8 @@ impl<G: CliGame> Session<G> {
     }
 
     /// Log entries added since the last call that the screen's reader may see.
-    fn show_new_log(&mut self, acting: Seat, out: &mut dyn Write) -> CliResult {
-        let entries = self.state.log().entries();
+    fn show_new_log(&mut self, acting: Seat, out: &mut dyn Write) -> HostResult {
+        let entries = self.game.state().log().entries();
         let start = self.log_shown.min(entries.len());
         // A human's own action is shown to that human; a computer's to the one human watching.
         let humans = self.humans();
@@ -543,7 +531,7 @@ impl<G: CliGame> Session<G> {
         } else {
             None
         };
-        let open = G::open(&self.options);
+        let open = G::open(self.game.options());
         for e in &entries[start..] {
             let visible = match e.to {
                 Visibility::Public => true,
@@ -568,7 +556,7 @@ impl<G: CliGame> Session<G> {
         line: &str,
         legal: &[G::Action],
         out: &mut dyn Write,
-    ) -> CliResult<Step<G::Action>> {
+    ) -> HostResult<Step<G::Action>> {
         if line.is_empty() {
             return Ok(Step::Continue);
         }
@@ -585,7 +573,7 @@ impl<G: CliGame> Session<G> {
             if matches!(line, "yes" | "y") {
                 return Ok(Step::Take(action));
             }
-            writeln!(out, "not done: '{}'", self.state.action_text(&action))?;
+            writeln!(out, "not done: '{}'", self.state().action_text(&action))?;
             if matches!(line, "no" | "n") {
                 return Ok(Step::Continue);
             }
@@ -601,7 +589,7 @@ impl<G: CliGame> Session<G> {
             )?;
             return Ok(Step::Continue);
         }
-        if let Some(action) = legal.iter().find(|a| self.state.action_text(a) == line) {
+        if let Some(action) = legal.iter().find(|a| self.state().action_text(a) == line) {
             return self.confirmed(*action, out);
         }
         let (word, rest) = match line.split_once(char::is_whitespace) {
@@ -612,7 +600,7 @@ impl<G: CliGame> Session<G> {
             "why" => self.why(rest, legal, out)?,
             "log" if rest.is_empty() => {
                 let mut any = false;
-                for e in self.state.log().visible_to(seat) {
+                for e in self.state().log().visible_to(seat) {
                     writeln!(out, "  | {}", e.text)?;
                     any = true;
                 }
@@ -620,11 +608,9 @@ impl<G: CliGame> Session<G> {
                     writeln!(out, "the log is empty")?;
                 }
             }
-            "undo" if rest.is_empty() => match self.undo.undo() {
-                Some((state, n)) => {
-                    self.state = state;
-                    self.actions.truncate(n);
-                    self.log_shown = self.state.log().entries().len();
+            "undo" if rest.is_empty() => match self.game.undo() {
+                Some(n) => {
+                    self.log_shown = self.state().log().entries().len();
                     self.show_board = true;
                     if let Err(e) = self.redraw() {
                         eprintln!("fiw: {e}");
@@ -645,7 +631,7 @@ impl<G: CliGame> Session<G> {
                         Ok(()) => writeln!(
                             out,
                             "saved {} actions to {rest} (resume with: fiw play {} --load {rest}); {SAVE_NOTE}",
-                            self.actions.len(),
+                            self.game.actions().len(),
                             G::NAME
                         )?,
                         Err(e) => writeln!(out, "{}", clip(&e))?,
@@ -653,7 +639,7 @@ impl<G: CliGame> Session<G> {
                 }
             }
             "hint" if rest.is_empty() => self.hint(seat, legal, out)?,
-            "show" if rest.is_empty() => writeln!(out, "{}", self.state.render(seat).trim_end())?,
+            "show" if rest.is_empty() => writeln!(out, "{}", self.state().render(seat).trim_end())?,
             "moves" => self.moves(rest, legal, out)?,
             "select" => self.select(rest, out)?,
             "rules" => {
@@ -665,7 +651,7 @@ impl<G: CliGame> Session<G> {
             }
             "help" | "?" if rest.is_empty() => self.help(legal, out)?,
             "board" | "list" if rest.is_empty() => {
-                write!(out, "{}", decision(&self.state, seat, legal))?
+                write!(out, "{}", decision(self.state(), seat, legal))?
             }
             "quit" | "exit" if rest.is_empty() => {
                 if self.kept_in().is_some() {
@@ -681,13 +667,13 @@ impl<G: CliGame> Session<G> {
                 .iter()
                 .any(|(usage, _)| usage.split_whitespace().next() == Some(word)) =>
             {
-                match self.state.command(seat, word, rest) {
+                match self.state().command(seat, word, rest) {
                     Some(answer) => writeln!(out, "{}", answer.trim_end())?,
                     None => writeln!(out, "{word}: nothing to show")?,
                 }
             }
-            _ => match self.state.parse_action(line) {
-                Ok(action) => match self.state.check(&action) {
+            _ => match self.state().parse_action(line) {
+                Ok(action) => match self.state().check(&action) {
                     Ok(()) => return self.confirmed(action, out),
                     Err(e) => writeln!(out, "not allowed: {}", clip_long(&e.to_string()))?,
                 },
@@ -704,9 +690,9 @@ impl<G: CliGame> Session<G> {
     }
 
     /// A chosen action, taken now, or held for the player's `yes` when the game asks
-    /// ([`CliGame::confirm`]).
-    fn confirmed(&mut self, action: G::Action, out: &mut dyn Write) -> CliResult<Step<G::Action>> {
-        match self.state.confirm(&action) {
+    /// ([`HostGame::confirm`]).
+    fn confirmed(&mut self, action: G::Action, out: &mut dyn Write) -> HostResult<Step<G::Action>> {
+        match self.state().confirm(&action) {
             Some(question) => {
                 writeln!(
                     out,
@@ -719,14 +705,18 @@ impl<G: CliGame> Session<G> {
         }
     }
 
-    fn why(&self, text: &str, legal: &[G::Action], out: &mut dyn Write) -> CliResult {
+    fn why(&self, text: &str, legal: &[G::Action], out: &mut dyn Write) -> HostResult {
         if text.is_empty() {
             writeln!(out, "why needs an action: why TEXT (or a choice number)")?;
             return Ok(());
         }
         if let Ok(n) = text.parse::<usize>() {
             match legal.get(n.wrapping_sub(1)) {
-                Some(a) => writeln!(out, "legal: choice {n} is '{}'", self.state.action_text(a))?,
+                Some(a) => writeln!(
+                    out,
+                    "legal: choice {n} is '{}'",
+                    self.state().action_text(a)
+                )?,
                 None => writeln!(
                     out,
                     "there is no choice {n}: the choices run from 1 to {}",
@@ -735,8 +725,8 @@ impl<G: CliGame> Session<G> {
             }
             return Ok(());
         }
-        match self.state.parse_action(text) {
-            Ok(action) => match self.state.check(&action) {
+        match self.state().parse_action(text) {
+            Ok(action) => match self.state().check(&action) {
                 Ok(()) => writeln!(out, "legal")?,
                 Err(e) => writeln!(out, "illegal: {}", clip_long(&e.to_string()))?,
             },
@@ -752,12 +742,12 @@ impl<G: CliGame> Session<G> {
 
     /// What the search AI would play here, from this seat's view only, and why: its top
     /// choices with how often it tried each and the share of those playouts the seat won.
-    fn hint(&self, seat: Seat, legal: &[G::Action], out: &mut dyn Write) -> CliResult {
-        let mut ai = crate::seats::ai::<G>(
-            fiw_engine::game_seed(self.seed, 0x4817 + self.actions.len() as u64),
+    fn hint(&self, seat: Seat, legal: &[G::Action], out: &mut dyn Write) -> HostResult {
+        let mut ai = fiw_host::seats::ai::<G>(
+            fiw_engine::game_seed(self.game.seed(), 0x4817 + self.game.actions().len() as u64),
             self.budget,
         );
-        let analysis = ai.analyse(&Seen::new(&self.state, seat), legal);
+        let analysis = ai.analyse(&Seen::new(self.state(), seat), legal);
         if analysis.iterations == 0 {
             if let Some(best) = analysis.best() {
                 let choice = legal
@@ -768,7 +758,7 @@ impl<G: CliGame> Session<G> {
                     out,
                     "hint ({}): choice {choice}: {} (a small step the AI leaves to its heuristic, without playouts)",
                     ai.name(),
-                    self.state.action_text(&best.action)
+                    self.state().action_text(&best.action)
                 )?;
             }
             return Ok(());
@@ -794,7 +784,7 @@ impl<G: CliGame> Session<G> {
                 out,
                 "  {}. choice {choice}: {:<44} value {:.2}  ({} playouts){base}",
                 rank + 1,
-                self.state.action_text(&a.action),
+                self.state().action_text(&a.action),
                 a.value,
                 a.visits
             )?;
@@ -802,10 +792,10 @@ impl<G: CliGame> Session<G> {
         Ok(())
     }
 
-    fn help(&self, legal: &[G::Action], out: &mut dyn Write) -> CliResult {
+    fn help(&self, legal: &[G::Action], out: &mut dyn Write) -> HostResult {
         let range = format!("1..{}", legal.len());
         let mut extra = String::new();
-        if legal.iter().any(|a| self.state.menu_group(a).is_some()) {
+        if legal.iter().any(|a| self.state().menu_group(a).is_some()) {
             extra += "\n  moves NAME    list one unit's choices, with their numbers";
         }
         if self.svg.is_some() {
@@ -853,7 +843,7 @@ pub fn ask_people(
     need: &Need,
     input: &mut dyn Lines,
     out: &mut dyn Write,
-) -> CliResult<Result<Vec<u8>, Stop>> {
+) -> HostResult<Result<Vec<u8>, Stop>> {
     let what = match &need.ask {
         Ask::Dice { count: 1, sides } => format!("type the die (1 to {sides})"),
         Ask::Dice { count, sides } => format!("type the {count} dice (1 to {sides} each)"),
@@ -914,7 +904,7 @@ mod tests {
             seed,
             Vec::new(),
             players.to_vec(),
-            crate::seats::DEFAULT_AI,
+            fiw_host::seats::DEFAULT_AI,
         )
     }
 
@@ -1088,7 +1078,7 @@ mod tests {
             5,
             Vec::new(),
             vec![Player::Human, Player::Random],
-            crate::seats::DEFAULT_AI,
+            fiw_host::seats::DEFAULT_AI,
         );
         let out = play(&mut s, "roll\n9\n4 5\n4\nquit\n");
         assert!(
@@ -1112,7 +1102,7 @@ mod tests {
             ..Default::default()
         };
         let mut s = session_with(&[Player::Human, Player::Human], 3, options);
-        // the race asks before 'end' with steps left (its CliGame::confirm)
+        // the race asks before 'end' with steps left (its HostGame::confirm)
         let out = play(&mut s, "end\nno\nend\nyes\nquit\nyes\n");
         assert!(out.contains("end with steps left?"), "{out}");
         assert!(out.contains("not done: 'end'"), "{out}");

@@ -1,9 +1,9 @@
 //! `fiw sim`: many games between computer players, summed up.
 
-use crate::error::{CliError, CliResult};
-use crate::games::{players, CliGame, RulesSeat, SetupFlags};
-use crate::seats::{policy_for, AiBudget, Player};
 use fiw_engine::{simulate, SimOptions, SimReport};
+use fiw_host::games::{players, HostGame, RulesSeat, SetupFlags};
+use fiw_host::seats::{policy_for, AiBudget, Player};
+use fiw_host::{HostError, HostResult};
 use std::io::{self, IsTerminal, Write};
 
 /// `fiw sim` as typed.
@@ -36,7 +36,7 @@ pub const THREADS_PER_CORE: usize = 4;
 
 /// Runs `fiw sim` for game `G`: the chart's file is checked before the games are played, and
 /// the results are printed even if the chart then cannot be written.
-pub fn run<G: CliGame>(args: &SimArgs) -> CliResult {
+pub fn run<G: HostGame>(args: &SimArgs) -> HostResult {
     if let Some(path) = &args.plot {
         crate::files::check_writable(path, "--plot")?;
     }
@@ -51,7 +51,7 @@ pub fn run<G: CliGame>(args: &SimArgs) -> CliResult {
     if args.json {
         // the report, with the game's set-up facts (solitaire: the player's side) added
         let mut json = serde_json::to_value(&report)
-            .map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
+            .map_err(|e| HostError::failure(format!("cannot write JSON: {e}")))?;
         if let Some(map) = json.as_object_mut() {
             for (k, v) in &facts {
                 map.insert(k.to_string(), serde_json::Value::from(v.clone()));
@@ -65,16 +65,16 @@ pub fn run<G: CliGame>(args: &SimArgs) -> CliResult {
 }
 
 /// Plays the games and returns the report (`progress`: draw a bar on stderr).
-pub fn report<G: CliGame>(args: &SimArgs, progress: bool) -> CliResult<SimReport> {
+pub fn report<G: HostGame>(args: &SimArgs, progress: bool) -> HostResult<SimReport> {
     if args.games == 0 {
-        return Err(CliError::usage("--games must be at least 1"));
+        return Err(HostError::usage("--games must be at least 1"));
     }
     if args.games > MAX_GAMES {
-        return Err(CliError::usage(format!("--games is at most {MAX_GAMES}")));
+        return Err(HostError::usage(format!("--games is at most {MAX_GAMES}")));
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     if args.threads > cores * THREADS_PER_CORE {
-        return Err(CliError::usage(format!(
+        return Err(HostError::usage(format!(
             "--threads is at most {} ({THREADS_PER_CORE} for each of the {cores} cores); 0 uses every core",
             cores * THREADS_PER_CORE
         )));
@@ -83,7 +83,7 @@ pub fn report<G: CliGame>(args: &SimArgs, progress: bool) -> CliResult<SimReport
     let options = G::options(&args.flags)?;
     // Fail on bad options before starting threads.
     G::new(&options, args.seed)
-        .map_err(|e| CliError::usage(format!("cannot set up {}: {e}", G::NAME)))?;
+        .map_err(|e| HostError::usage(format!("cannot set up {}: {e}", G::NAME)))?;
     let sim = SimOptions {
         games: args.games,
         seed: args.seed,
@@ -100,11 +100,11 @@ pub fn report<G: CliGame>(args: &SimArgs, progress: bool) -> CliResult<SimReport
             })
             .collect()
     })
-    .map_err(CliError::failure)
+    .map_err(HostError::failure)
 }
 
 /// The plain-text summary, with the game's set-up facts.
-pub fn table<G: CliGame>(
+pub fn table<G: HostGame>(
     r: &SimReport,
     options: &G::Options,
     facts: &[(&'static str, String)],
@@ -221,7 +221,7 @@ mod tests {
             seed: 3,
             threads: 1,
             seats: vec!["red=ai".into()],
-            budget: crate::seats::AiBudget {
+            budget: fiw_host::seats::AiBudget {
                 iterations: Some(50),
                 ms: None,
             },
@@ -241,7 +241,7 @@ mod tests {
         };
         assert!(matches!(
             report::<Race>(&args, false),
-            Err(CliError::Usage(_))
+            Err(HostError::Usage(_))
         ));
         let args = SimArgs {
             games: 0,
@@ -249,14 +249,14 @@ mod tests {
         };
         assert!(matches!(
             report::<Race>(&args, false),
-            Err(CliError::Usage(_))
+            Err(HostError::Usage(_))
         ));
         let args = SimArgs {
             games: 5,
             seats: vec!["red=heuristic".into()],
             ..Default::default()
         };
-        let Err(CliError::Usage(m)) = report::<Race>(&args, false) else {
+        let Err(HostError::Usage(m)) = report::<Race>(&args, false) else {
             panic!()
         };
         assert!(m.contains("no heuristic"), "{m}");

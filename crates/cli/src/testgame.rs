@@ -4,9 +4,9 @@
 //! (rule 2.2), and ends its turn with `end`; first to the target wins (rule 3), and the game is
 //! drawn after turn 50. Ending a turn writes a private note only that seat may read.
 
-use crate::error::{CliError, CliResult};
-use crate::games::{CliGame, SetupFlags};
 use fiw_engine::{Dice, Game, Log, Outcome, RuleError, Seat};
+use fiw_host::games::{HostGame, SetupFlags};
+use fiw_host::{HostError, HostResult};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -19,7 +19,7 @@ pub enum Act {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RaceOptions {
     pub target: u8,
-    /// Ask before `end` while steps are left (to test [`CliGame::confirm`]).
+    /// Ask before `end` while steps are left (to test [`HostGame::confirm`]).
     #[serde(default)]
     pub confirm_end: bool,
 }
@@ -33,10 +33,10 @@ impl Default for RaceOptions {
     }
 }
 
-impl CliGame for Race {
-    fn options(flags: &SetupFlags) -> CliResult<RaceOptions> {
+impl HostGame for Race {
+    fn options(flags: &SetupFlags) -> HostResult<RaceOptions> {
         if flags.solitaire_setup {
-            return Err(CliError::usage("--solitaire-setup is for louisbourg only"));
+            return Err(HostError::usage("--solitaire-setup is for louisbourg only"));
         }
         Ok(RaceOptions::default())
     }

@@ -898,7 +898,7 @@ fn an_unattended_d3_battle_saves_and_replays() {
 
 #[test]
 fn a_d3_battle_on_a_scenario_file_replays_without_the_file() {
-    let text = fiw_d3::SCENARIOS
+    let text = fiw_host::fiw_d3::SCENARIOS
         .iter()
         .find(|(n, _)| *n == "meeting")
         .unwrap()
@@ -1002,12 +1002,12 @@ fn d3_sim_reports_wins_turns_and_resolve() {
 #[test]
 fn d3_bad_input_exits_2_with_one_line() {
     let broken = temp_ext("broken-scenario", "toml");
-    let text = fiw_d3::SCENARIOS
+    let text = fiw_host::fiw_d3::SCENARIOS
         .iter()
         .find(|(n, _)| *n == "fort-oswego")
         .unwrap()
         .1;
-    // a British regiment put in Lake Ontario
+    // a British unit put in Lake Ontario
     std::fs::write(&broken, text.replacen("at = [46, 39]", "at = [46, 46]", 1)).unwrap();
     let not_toml = temp_ext("not-a-scenario", "toml");
     std::fs::write(&not_toml, "this is not toml [").unwrap();
@@ -1062,7 +1062,7 @@ fn d3_bad_input_exits_2_with_one_line() {
     let run = fiw(&["play", "d3", "--scenario", path(&broken)], "");
     assert!(
         run.stderr
-            .contains("british.units[5].at: br-reg-1b stands in Lake Ontario"),
+            .contains("british.units[13].at: br-rng-b stands in Lake Ontario"),
         "the field is named: {}",
         run.stderr
     );

@@ -10,6 +10,11 @@ use serde::{Deserialize, Serialize};
 /// Tenths of an inch: the grain of a typed position.
 pub const GRAIN: f64 = 10.0;
 
+// An order carries its place in tenths of an inch in an `i16`, so it reaches 3,276.7": every
+// point of the largest table the table crate loads must be within that reach (a table it
+// could not address would load and never be played on).
+const _: () = assert!(fiw_table::MAX_SIDE * GRAIN <= i16::MAX as f64);
+
 /// One order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
@@ -102,23 +107,55 @@ impl Action {
     pub fn point(x: i16, y: i16) -> Point {
         Point::new(x as f64 / GRAIN, y as f64 / GRAIN)
     }
+
+    /// Where a move to `to` (a point of the grain) takes a unit whose centre is at `from`:
+    /// `from` itself when `to` is the point of the grain nearest it, else `to`. An order to
+    /// the unit's own place, to the tenth of an inch, is a pivot in place: a unit off the grain
+    /// (a garrison set up at 43.25", anyone after a charge or a retirement) could otherwise
+    /// never pivot, since no order names its exact centre (Movement: pivots on the centre).
+    pub fn destination(to: Point, from: Point) -> Point {
+        let grain = |v: f64| (v * GRAIN).round();
+        if grain(to.x) == grain(from.x) && grain(to.y) == grain(from.y) {
+            from
+        } else {
+            to
+        }
+    }
 }
 
-fn inches(v: i16) -> String {
-    let s = format!("{:.1}", v as f64 / GRAIN);
-    s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
+/// Appends a place in tenths of an inch written in inches, the tenth only when there is one
+/// (`30`, `12.5`, `-0.5`): from the integer, since every order's text is written for every
+/// menu and save.
+fn push_inches(out: &mut Vec<u8>, v: i16) {
+    let v = i64::from(v);
+    if v < 0 {
+        out.push(b'-');
+    }
+    crate::decimal::push_int(out, v.abs() / 10);
+    if v % 10 != 0 {
+        out.push(b'.');
+        crate::decimal::push_int(out, v.abs() % 10);
+    }
 }
 
 impl D3 {
     /// The stable text of an action.
     pub fn text_of(&self, a: &Action) -> String {
         match *a {
-            Action::Move { unit, x, y, facing } => format!(
-                "move {} to {},{} face {facing}",
-                self.id(unit as usize),
-                inches(x),
-                inches(y)
-            ),
+            Action::Move { unit, x, y, facing } => {
+                // `move {id} to {x},{y} face {facing}`, written out: every menu lists dozens
+                let id = self.id(unit as usize);
+                let mut s = Vec::with_capacity(id.len() + 28);
+                s.extend_from_slice(b"move ");
+                s.extend_from_slice(id.as_bytes());
+                s.extend_from_slice(b" to ");
+                push_inches(&mut s, x);
+                s.push(b',');
+                push_inches(&mut s, y);
+                s.extend_from_slice(b" face ");
+                crate::decimal::push_int(&mut s, i64::from(facing));
+                crate::decimal::text(s)
+            }
             Action::Square { unit } => format!("square {}", self.id(unit as usize)),
             Action::Shoot { unit, target } => format!(
                 "shoot {} at {}",
@@ -180,7 +217,7 @@ impl D3 {
                     s.trim()
                         .parse::<f64>()
                         .ok()
-                        .filter(|v| v.is_finite() && v.abs() < 3000.0)
+                        .filter(|v| v.is_finite() && v.abs() <= fiw_table::MAX_SIDE)
                         .ok_or_else(|| RuleError::input(format!("'{s}' is not a number of {what}")))
                 };
                 let (x, y) = (num(xs, "inches")?, num(ys, "inches")?);
@@ -213,12 +250,41 @@ mod tests {
         }
         // the facing defaults to the unit's own; positions keep a tenth of an inch
         let a = g.parse("move fr-reg-3a to 30.04,12").unwrap();
-        assert_eq!(g.text_of(&a), "move fr-reg-3a to 30,12 face 0");
+        assert_eq!(g.text_of(&a), "move fr-reg-3a to 30,12 face 270");
         assert_eq!(
             g.parse("move fr-reg-3a to 30,12 face 450")
                 .map(|a| g.text_of(&a))
                 .unwrap(),
             "move fr-reg-3a to 30,12 face 90"
+        );
+    }
+
+    /// A place is written as the tenths of an inch read as a decimal, without a `.0`.
+    #[test]
+    fn places_are_written_as_inches_to_the_tenth() {
+        for v in i16::MIN..=i16::MAX {
+            let s = format!("{:.1}", v as f64 / super::GRAIN);
+            let was = s.strip_suffix(".0").map(str::to_string).unwrap_or(s);
+            let mut s = Vec::new();
+            super::push_inches(&mut s, v);
+            assert_eq!(crate::decimal::text(s), was);
+        }
+    }
+
+    /// Every place on the largest table the table crate loads can be ordered to.
+    #[test]
+    fn orders_reach_every_place_of_the_largest_table() {
+        let g = crate::state::tests::oswego();
+        let side = fiw_table::MAX_SIDE;
+        let a = g
+            .parse(&format!("move fr-reg-3a to {side},{side} face 0"))
+            .unwrap();
+        let crate::Action::Move { x, y, .. } = a else {
+            panic!("{a:?}")
+        };
+        assert_eq!(
+            super::Action::point(x, y),
+            fiw_table::Point::new(side, side)
         );
     }
 
@@ -234,6 +300,7 @@ mod tests {
             "move fr-reg-3a to NaN,1",
             "shoot fr-reg-3a br-reg-1b",
             "move fr-reg-3a to 1e9,1",
+            "move fr-reg-3a to 1000.1,1",
         ] {
             let e = g.parse(bad).unwrap_err();
             assert_eq!(e.rule, "input", "{bad}");

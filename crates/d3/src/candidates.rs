@@ -30,8 +30,11 @@
 //! - every enemy of `j` whose nearest enemy was `j` or is now nearer `j` (the candidates aim
 //!   at the nearest enemy, wherever it is), and every enemy whose shooting marker is on `j`
 //!   (engaged with `j`, it may pivot to face it, however far);
-//! - the whole army, when `j` is its commander (his place and whether he has moved set every
-//!   allowance), and every list, when `j` stood or stands in a town (one unit to a town);
+//! - the commander's and his army's within 6" of his base, when `j` is the commander (where
+//!   he stands and whether he has moved give the units within 6" of him his orders' 6" more)
+//!   or an enemy within 6" of him then or now (a commander with an enemy that near gives no
+//!   orders), where he stood or stands; and every list, when `j` stood or stands in a town
+//!   (one unit to a town);
 //! - the commander's, when his orders were used or renewed (he may no longer, or again, move).
 //!
 //! Only the active army's lists are rebuilt, in its movement phase; the other army's keep their
@@ -58,13 +61,15 @@ struct Sig {
 /// were made.
 #[derive(Clone, Debug, Default)]
 struct Lists {
-    lists: Vec<Vec<Action>>,
+    /// (each list shared with the copies that keep it: a twin copies the kept lists, and
+    /// copying a pointer costs less than copying the list)
+    lists: Vec<std::sync::Arc<[Action]>>,
     stale: Vec<bool>,
     /// Each unit's nearest enemy (and the distance between centres) when its list was made.
     nearest: Vec<Option<(usize, f64)>>,
     /// The straight lines each unit's candidates followed (listed or refused) when its list
     /// was made: only a unit whose base comes near one of them can change the list.
-    paths: Vec<Vec<(Point, Point)>>,
+    paths: Vec<std::sync::Arc<[(Point, Point)]>>,
 }
 
 impl Lists {
@@ -78,26 +83,54 @@ impl Lists {
 /// order: a computer general that weighs candidates before checking them
 /// ([`fiw_engine::Policy::propose`]) never asks for the whole list in a movement phase, and
 /// rebuilding it after each of its orders was most of the time of a simulated battle. A lock
-/// rather than a cell because a game is shared between threads (`Game: Sync`); it is never
-/// contended, one game being played by one thread at a time.
+/// rather than a cell because a game is shared between threads (`Game: Sync`).
+///
+/// A copy of a game shares what is kept with the game it was copied from until either
+/// changes ([`Kept::get_mut`] takes a copy of its own first): a game and its copies in the
+/// same position (the secrecy audit copies the state it checks before the state's player
+/// decides) then list the moves once between them, not once each. Shared, what is kept is
+/// true of every sharer, since they stand in the same position: every order begins by taking
+/// its own copy ([`D3::changing`]), and a twin with other hidden facts
+/// ([`fiw_engine::Game::determinize`]) takes one at once.
 #[derive(Debug, Default)]
-struct Kept<T>(std::sync::Mutex<T>);
+struct Kept<T>(std::sync::Arc<Lock<T>>);
 
-impl<T> Kept<T> {
-    /// What is kept (a panic while it was held leaves it as it was: every list is whole or
+/// The lock of what is kept; copying it copies what it holds.
+#[derive(Debug, Default)]
+struct Lock<T>(std::sync::Mutex<T>);
+
+impl<T: Clone> Clone for Lock<T> {
+    fn clone(&self) -> Self {
+        Lock(std::sync::Mutex::new(self.lock().clone()))
+    }
+}
+
+impl<T> Lock<T> {
+    /// What it holds (a panic while it was held leaves it as it was: every list is whole or
     /// marked stale, and a context is whole, so it is still sound).
     fn lock(&self) -> std::sync::MutexGuard<'_, T> {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
+}
 
+impl<T: Clone> Kept<T> {
+    /// What is kept.
+    fn lock(&self) -> std::sync::MutexGuard<'_, T> {
+        self.0.lock()
+    }
+
+    /// What is kept, for this game alone: a copy of its own first if it was shared.
     fn get_mut(&mut self) -> &mut T {
-        self.0.get_mut().unwrap_or_else(|e| e.into_inner())
+        std::sync::Arc::make_mut(&mut self.0)
+            .0
+            .get_mut()
+            .unwrap_or_else(|e| e.into_inner())
     }
 }
 
-impl<T: Clone> Clone for Kept<T> {
+impl<T> Clone for Kept<T> {
     fn clone(&self) -> Self {
-        Kept(std::sync::Mutex::new(self.lock().clone()))
+        Kept(self.0.clone())
     }
 }
 
@@ -116,10 +149,12 @@ pub(crate) struct MoveCache {
     version: u64,
     sigs: Vec<Sig>,
     orders: [bool; 2],
-    /// The shots of the shooting phase under way, when up to date: within the phase a shot
-    /// changes only what its shooter may do, and a retirement (a unit moving) everything.
-    shots: Vec<Action>,
-    shots_fresh: bool,
+    /// The shots of the shooting phase under way, when worked out and up to date: within the
+    /// phase a shot changes only what its shooter may do, and a retirement (a unit moving)
+    /// everything. Worked out when first listed, not after every order: the computer general
+    /// proposes its shot without the list ([`fiw_engine::Policy::propose`]), and listing every
+    /// shot with its line of sight was a tenth of the time of a simulated battle.
+    shots: Kept<Option<Vec<Action>>>,
     /// Whether each unit is engaged (Disengaging), kept up to date after every order: the
     /// view asks it of every unit at every decision.
     engaged: Vec<bool>,
@@ -131,20 +166,28 @@ impl MoveCache {
         self.kept.get_mut().stale_all();
     }
 
+    /// Takes a copy of its own of everything kept that it shares with a copy of the game,
+    /// before the game changes (or to work its lists out alone, as a twin must).
+    pub(crate) fn own(&mut self) {
+        self.kept.get_mut();
+        self.context.get_mut();
+        self.shots.get_mut();
+    }
+
     /// Whether unit `i` is engaged, once the cache has been set up.
     pub(crate) fn engaged(&self, i: usize) -> Option<bool> {
         self.engaged.get(i).copied()
     }
 
-    /// The shots of the shooting phase, if they are up to date.
-    pub(crate) fn shots(&self) -> Option<&[Action]> {
-        self.shots_fresh.then_some(&self.shots[..])
+    /// Forgets the shots of the shooting phase (a change that may alter any of them).
+    fn forget_shots(&mut self) {
+        *self.shots.get_mut() = None;
     }
 
     /// Whether unit `i`'s list, if it is up to date, says `yes`. `None` also while the lists
     /// are being rebuilt (a check made while listing asks afresh).
     pub(crate) fn fresh_says(&self, i: usize, yes: impl Fn(&[Action]) -> bool) -> Option<bool> {
-        let Ok(kept) = self.kept.0.try_lock() else {
+        let Ok(kept) = self.kept.0 .0.try_lock() else {
             return None;
         };
         match (kept.stale.get(i), kept.lists.get(i)) {
@@ -191,10 +234,10 @@ impl D3 {
     fn note_changes_in(&mut self, kept: &mut Lists) {
         let n = self.units.len();
         if self.moves.sigs.len() != n || kept.lists.len() != n {
-            kept.lists = vec![Vec::new(); n];
+            kept.lists = vec![std::sync::Arc::from([]); n];
             kept.stale = vec![true; n];
             kept.nearest = vec![None; n];
-            kept.paths = vec![Vec::new(); n];
+            kept.paths = vec![std::sync::Arc::from([]); n];
             self.moves.sigs = (0..n).map(|i| self.sig(i)).collect();
             self.moves.orders = self.orders_given;
             self.moves.engaged = (0..n).map(|i| self.engaged_afresh(i)).collect();
@@ -235,16 +278,13 @@ impl D3 {
                 || now.eliminated != was.eliminated
                 || now.square != was.square;
             if shared {
-                self.moves.shots_fresh = false;
+                self.moves.forget_shots();
             }
             let kind = self.units[j].kind;
             let army = self.units[j].army;
             if kind == Type::Commander && (shared || now.moved != was.moved) {
-                for b in 0..n {
-                    if self.units[b].army == army {
-                        kept.stale[b] = true;
-                    }
-                }
+                // his orders reach the units within 6" of his base, where he stood or stands
+                self.stale_in_command(kept, j, &[was.pose.at, now.pose.at]);
             }
             if !shared {
                 continue;
@@ -255,6 +295,22 @@ impl D3 {
                 let reach = 6.0 + units().radius(v.kind) + rj + 0.05;
                 if v.pose.at.dist(was.pose.at) <= reach || v.pose.at.dist(now.pose.at) <= reach {
                     *e = true;
+                }
+            }
+            if kind != Type::Commander {
+                // an enemy commander within 6" of it, then or now, must move away and gives
+                // no orders: every allowance of his army may have changed
+                let reach = 6.0 + units().radius(Type::Commander) + rj + 0.05;
+                for c in 0..n {
+                    let v = &self.units[c];
+                    if v.kind == Type::Commander
+                        && v.army != army
+                        && (v.pose.at.dist(was.pose.at) <= reach
+                            || v.pose.at.dist(now.pose.at) <= reach)
+                    {
+                        let at = v.pose.at;
+                        self.stale_in_command(kept, c, &[at]);
+                    }
                 }
             }
             if kept.stale.iter().all(|s| *s) {
@@ -322,6 +378,21 @@ impl D3 {
         }
     }
 
+    /// Marks stale commander `c`'s list and those of his army's units within his orders' 6"
+    /// of his base standing at any of `places` (each unit's allowance depends on whether it
+    /// is within 6" of a commander who has not moved and has no enemy within 6").
+    fn stale_in_command(&self, kept: &mut Lists, c: usize, places: &[Point]) {
+        let army = self.units[c].army;
+        let rc = units().radius(self.units[c].kind);
+        kept.stale[c] = true;
+        for (b, v) in self.units.iter().enumerate() {
+            let reach = 6.0 + units().radius(v.kind) + rc + 0.05;
+            if v.army == army && places.iter().any(|p| v.pose.at.dist(*p) <= reach) {
+                kept.stale[b] = true;
+            }
+        }
+    }
+
     /// The candidate orders of the movement phase, or the shots of the shooting phase, worked
     /// out afresh without the kept lists: what [`fiw_engine::Game::legal_actions`] must list
     /// (less `pass`), for the tests that hold the kept lists to it.
@@ -354,28 +425,38 @@ impl D3 {
     /// The state is about to change: every move context worked out so far may be out of date.
     pub(crate) fn changing(&mut self) {
         self.moves.version += 1;
+        self.moves.own();
     }
 
     /// Brings the kept lists up to date after an order: marks the lists it made stale (they
-    /// are rebuilt when next listed, [`D3::list_moves`]) and keeps the shooting phase's shots.
+    /// are rebuilt when next listed, [`D3::list_moves`]) and keeps the shooting phase's shots
+    /// that are still to be taken.
     pub(crate) fn refresh_moves(&mut self) {
         self.changing();
         self.note_changes();
         if self.phase != Phase::Shooting || self.outcome.is_some() {
-            self.moves.shots_fresh = false;
+            self.moves.forget_shots();
         } else if self.pending.is_none() {
-            if self.moves.shots_fresh {
-                let units = &self.units;
-                self.moves.shots.retain(
+            let units = &self.units;
+            if let Some(shots) = self.moves.shots.get_mut() {
+                shots.retain(
                     |a| matches!(a, Action::Shoot { unit, .. } if !units[*unit as usize].shot),
                 );
-            } else {
-                let mut shots = std::mem::take(&mut self.moves.shots);
-                shots.clear();
-                self.shots(&mut shots);
-                self.moves.shots = shots;
-                self.moves.shots_fresh = true;
             }
+        }
+    }
+
+    /// The shots the active army may take now, from the kept list (worked out first if it
+    /// is not up to date).
+    pub(crate) fn list_shots(&self, out: &mut Vec<Action>) {
+        let mut kept = self.moves.shots.lock();
+        if kept.is_none() {
+            let mut shots = Vec::new();
+            self.shots(&mut shots);
+            *kept = Some(shots);
+        }
+        if let Some(shots) = kept.as_ref() {
+            out.extend_from_slice(shots);
         }
     }
 
@@ -394,14 +475,52 @@ impl D3 {
                 continue;
             }
             if kept.stale[i] {
-                let (list, paths) = (&mut kept.lists[i], &mut kept.paths[i]);
-                list.clear();
-                paths.clear();
-                self.candidate_moves_along(i, list, Some(paths));
+                let (mut list, mut paths) = (Vec::new(), Vec::new());
+                self.candidate_moves_along(i, &mut list, Some(&mut paths));
+                kept.lists[i] = list.into();
+                kept.paths[i] = paths.into();
                 kept.stale[i] = false;
                 kept.nearest[i] = self.nearest_enemy(i);
             }
             out.extend_from_slice(&kept.lists[i]);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::state::tests::oswego;
+    use fiw_engine::{Dice, Game};
+
+    /// A copy in the same position lists with the game (the lists it shares are brought up to
+    /// date once), but a twin with other hidden facts works out its own: the secrecy audit
+    /// compares the twin's menu with the true one, which proves nothing if it is the same list.
+    #[test]
+    fn copies_share_the_lists_and_twins_work_out_their_own() {
+        let g = oswego();
+        let first = (0..g.units().len())
+            .find(|&i| g.units()[i].army == g.active())
+            .unwrap();
+        let copy = g.clone();
+        let twin = g.determinize(0, &mut Dice::new(3));
+        assert_eq!(copy.moves.fresh_says(first, |_| true), None, "stale");
+        let mut listed = Vec::new();
+        copy.legal_actions(&mut listed);
+        assert_eq!(g.moves.fresh_says(first, |_| true), Some(true));
+        assert_eq!(
+            twin.moves.fresh_says(first, |_| true),
+            None,
+            "the twin lists for itself"
+        );
+        let mut twins = Vec::new();
+        twin.legal_actions(&mut twins);
+        assert_eq!(twins, listed);
+        // an order gives the game lists of its own: the copy's stay those of the old position
+        let mut moved = g.clone();
+        let a = listed[0];
+        moved.apply(a).unwrap();
+        let mut again = Vec::new();
+        copy.legal_actions(&mut again);
+        assert_eq!(again, listed);
     }
 }

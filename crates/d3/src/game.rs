@@ -51,6 +51,8 @@ pub struct UnitView {
     pub eliminated: bool,
     /// Moved this turn.
     pub moved: bool,
+    /// Shot this turn.
+    pub shot: bool,
     /// Engaged in combat.
     pub engaged: bool,
     /// In cover.
@@ -109,10 +111,7 @@ impl Game for D3 {
         }
         match self.phase {
             Phase::Movement => self.list_moves(out),
-            Phase::Shooting => match self.moves.shots() {
-                Some(list) => out.extend_from_slice(list),
-                None => self.shots(out),
-            },
+            Phase::Shooting => self.list_shots(out),
             Phase::Charges => {}
         }
         if self.check_action(&Action::Pass).is_ok() {
@@ -170,48 +169,53 @@ impl Game for D3 {
         self.view_of(false)
     }
 
-    fn render(&self, seat: Seat) -> String {
-        let v = self.view(seat);
+    /// The board: what [`Game::view`] holds but the log, written from the state (the view
+    /// would copy the whole log first, and the board is written at every decision).
+    fn render(&self, _seat: Seat) -> String {
+        use crate::decimal::{push_fixed, push_int, text};
         let mut s = format!(
             "{}: round {} of {}, the {} {} phase; resolve British {}, French {}\n",
-            v.scenario,
-            v.round,
+            self.scenario.name,
+            self.round,
             self.scenario.turns,
-            v.active.id(),
-            v.phase.word(),
-            v.resolve[0],
-            v.resolve[1]
-        );
-        for u in v.units.iter().filter(|u| !u.eliminated) {
-            let mut marks = Vec::new();
-            if u.engaged {
-                marks.push("engaged");
+            self.active.id(),
+            self.phase.word(),
+            self.resolve[0],
+            self.resolve[1]
+        )
+        .into_bytes();
+        // a line is some 60 characters
+        s.reserve(64 * self.units.len());
+        for (i, u) in self.units.iter().enumerate() {
+            if u.eliminated {
+                continue;
             }
-            if u.in_cover {
-                marks.push("in cover");
+            // `  {id:<12} {kind:<12} at {x:>5.1},{y:>5.1} facing {facing:>3.0}  hits {hits}`
+            // (the name and type, written when the battle was set up: `D3::rows`)
+            let row = self.rows.get(i).map_or("", String::as_str);
+            s.extend_from_slice(row.as_bytes());
+            push_fixed(&mut s, u.pose.at.x, 1, 5);
+            s.push(b',');
+            push_fixed(&mut s, u.pose.at.y, 1, 5);
+            s.extend_from_slice(b" facing ");
+            push_fixed(&mut s, u.pose.facing, 0, 3);
+            s.extend_from_slice(b"  hits ");
+            push_int(&mut s, i64::from(u.hits));
+            let marks = [
+                (self.engaged(i), "engaged"),
+                (self.in_cover(i), "in cover"),
+                (u.square, "square"),
+                (u.moved, "moved"),
+            ];
+            let mut first = true;
+            for (_, mark) in marks.iter().filter(|(on, _)| *on) {
+                s.extend_from_slice(if first { b"  (" } else { b", " });
+                s.extend_from_slice(mark.as_bytes());
+                first = false;
             }
-            if u.square {
-                marks.push("square");
-            }
-            if u.moved {
-                marks.push("moved");
-            }
-            s += &format!(
-                "  {:<12} {:<12} at {:>5.1},{:>5.1} facing {:>3.0}  hits {}{}\n",
-                u.id,
-                u.kind.word(),
-                u.pose.at.x,
-                u.pose.at.y,
-                u.pose.facing,
-                u.hits,
-                if marks.is_empty() {
-                    String::new()
-                } else {
-                    format!("  ({})", marks.join(", "))
-                }
-            );
+            s.extend_from_slice(if first { b"\n" } else { b")\n" });
         }
-        s
+        text(s)
     }
 
     fn action_text(&self, action: &Action) -> String {
@@ -238,11 +242,25 @@ impl Game for D3 {
         self.round
     }
 
+    /// Each army's resolve left; whether each broke (its resolve gone: the battle ended before
+    /// the last round); and, where the scenario names an objective, whether the army that moves
+    /// first ever got a unit into it and whether one stands in it at the end.
     fn metrics(&self) -> Vec<(&'static str, f64)> {
-        vec![
+        let flag = |b: bool| if b { 1.0 } else { 0.0 };
+        let mut m = vec![
             ("british_resolve", self.resolve[0] as f64),
             ("french_resolve", self.resolve[1] as f64),
-        ]
+            ("british_broke", flag(self.resolve[0] == 0)),
+            ("french_broke", flag(self.resolve[1] == 0)),
+        ];
+        if self.scenario.objective.is_some() {
+            let first = self.scenario.first;
+            let held =
+                (0..self.units.len()).any(|i| self.units[i].army == first && self.in_objective(i));
+            m.push(("objective_entered", flag(self.entered)));
+            m.push(("objective_held", flag(held)));
+        }
+        m
     }
 
     fn reseed(&mut self, seed: u64) {
@@ -250,7 +268,7 @@ impl Game for D3 {
     }
 
     fn clear_log(&mut self) {
-        self.log = Log::new(false);
+        self.log = crate::state::History::new(false);
     }
 
     /// The computer general of `general.rs`.
@@ -270,9 +288,14 @@ impl Game for D3 {
         crate::rulebook::rulebook()
     }
 
+    /// The same table with other future rolls. The copy keeps none of the lists it would share
+    /// with this game ([`crate::candidates`]): it works out the lists that are out of date from
+    /// its own state, so that the secrecy audit, which compares the menus of the two, would see
+    /// a list that depended on the rolls to come.
     fn determinize(&self, _seat: Seat, dice: &mut Dice) -> Self {
         let mut copy = self.clone();
         copy.reseed(dice.next_seed());
+        copy.moves.own();
         copy
     }
 }
@@ -336,6 +359,7 @@ impl D3 {
                         hits: u.hits,
                         eliminated: u.eliminated,
                         moved: u.moved,
+                        shot: u.shot,
                         engaged: !u.eliminated && self.engaged(i),
                         in_cover: !u.eliminated && self.in_cover(i),
                         square: u.square,
@@ -547,6 +571,22 @@ impl D3 {
                 let a = Action::move_within(i, at, p, allowance, u.pose.facing);
                 if !tries.contains(&a) {
                     tries.push(a);
+                }
+            }
+            // Army Commander: one who must move away and has no way out among these has the
+            // nearest legal place of the grain of orders (checked, as the approach is)
+            if self.threatened(i) {
+                let legal = |a: &Action| match (*a, &mover) {
+                    (Action::Move { x, y, facing, .. }, Some((m, ctx))) => self
+                        .check_move_from(*m, ctx, Action::point(x, y), facing as f64, true)
+                        .is_ok(),
+                    _ => false,
+                };
+                if !tries.iter().any(legal) {
+                    if let Some(a) = self.escape(i) {
+                        tries.push(a);
+                        approach = Some(a);
+                    }
                 }
             }
         }

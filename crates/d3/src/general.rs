@@ -1,10 +1,11 @@
 //! The computer general (`--seat SIDE=heuristic`, and the `ai` seat): rules of thumb a
 //! wargamer would recognise, for either army, reading only the seat's [`View`] (D3 hides
 //! nothing, but the general still goes through the view like every other player) and choosing
-//! among the listed orders. In the movement phase it does not ask for the list: it weighs each
-//! unit's candidate orders unchecked and asks the rules only about those worth more than
-//! standing still, best first ([`Policy::propose`]), which picks the order it would pick from
-//! the list at a fraction of the cost (a test holds the two together).
+//! among the listed orders. In the movement and shooting phases it does not ask for the list:
+//! it weighs each unit's candidate orders (each shot in reach) unchecked and asks the rules
+//! only about those worth more than standing still, best first ([`Policy::propose`]), which
+//! picks the order it would pick from the list at a fraction of the cost (a test holds the two
+//! together).
 //!
 //! How it decides, phase by phase:
 //! - **Movement**: units are taken one at a time: the commander first (his staying still is
@@ -21,8 +22,12 @@
 //!   doubled on a flank or against skirmishers, unless in cover or in square: so infantry
 //!   under such a threat with nothing to shoot form square); closing to just inside its reach
 //!   (6.5" for foot, 18" for guns, 9" for horse) when its army must win ground and units
-//!   (behind on resolve, or level and the attacker), with a detour counted for woods or water
-//!   on the straight line; and a friend or two close by (a line holds together). Moves stop
+//!   (behind on resolve, level and the attacker, or the army that came to take the scenario's
+//!   objective), with a detour counted for woods or water on the straight line, and each inch
+//!   worth more as the last round nears (a battle left undecided is a draw, or a loss on
+//!   resolve); the objective (Fort Oswego): for the army that came to take it, being in it and
+//!   near it, for the army holding it, keeping a garrison there; and a friend or two close by
+//!   (a line holds together). Moves stop
 //!   at the 6" line exactly, where the unit can shoot next turn. Staying adds the shot the
 //!   unit can take this turn (only units that did not move shoot). Charges are worth the hits
 //!   they should do (D3+1, less hill or cavalry, doubled on a flank and against skirmishers; a
@@ -32,7 +37,9 @@
 //!   rules, which list only shots that have it.
 //! - **Shooting**: the shot with the most expected hits on the most valuable target: units
 //!   already hurt (concentrate fire, since only elimination costs the enemy resolve),
-//!   veterans (they cost 2 resolve) and targets in the open (who go at 7 hits, not 13).
+//!   veterans (they cost 2 resolve), targets in the open (who go at 7 hits, not 13) and, for
+//!   the army that came to take the objective, its garrison (the fort is entered only once it
+//!   is empty: infantry within 6" of an enemy may not move, and cavalry may not charge cover).
 //! - **Retiring from fire**: cavalry and skirmishers in the open retire (a hit saved, and they
 //!   move fast enough to come back); in cover they stand unless the hits would finish them.
 //! - **Charges phase**: nothing to choose.
@@ -41,7 +48,7 @@ use crate::actions::Action;
 use crate::army::{COVER_LIMIT, OPEN_LIMIT};
 use crate::game::{UnitView, View};
 use crate::scenario::Army;
-use crate::state::{Phase, D3};
+use crate::state::{stands_in, Phase, D3};
 use crate::units::{units, Type};
 use fiw_engine::{Policy, Seen};
 use fiw_table::{Arc, Kind, Layout, Point, Pose, Rect, Side};
@@ -63,6 +70,22 @@ pub struct General {
     /// order hangs only on where it and the enemy stand, so neither changes within the phase
     /// for the units still to move.
     read: Option<(Vec<Foe>, Vec<usize>)>,
+    /// The shots the rules refused in the shooting phase under way (range, arc and sight
+    /// hang only on where the units stand), and that phase and table ([`table_key`]): the
+    /// general proposes a shot at each decision, and asking again about those it was refused
+    /// cost as much as the rest of the phase.
+    refused: (Option<(u32, Army, u64)>, Vec<Action>),
+}
+
+/// Where every unit stands, folded into a number: shots refused for range, arc or sight stay
+/// refused while it is the same.
+fn table_key(view: &View) -> u64 {
+    view.units.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, u| {
+        let h = (h ^ u.pose.at.x.to_bits()).wrapping_mul(0x100_0000_01b3);
+        let h = (h ^ u.pose.at.y.to_bits()).wrapping_mul(0x100_0000_01b3);
+        let h = (h ^ u.pose.facing.to_bits()).wrapping_mul(0x100_0000_01b3);
+        (h ^ u64::from(u.eliminated)).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 impl General {
@@ -72,6 +95,7 @@ impl General {
             phase: None,
             held: Vec::new(),
             read: None,
+            refused: (None, Vec::new()),
         }
     }
 }
@@ -88,6 +112,14 @@ impl Policy<D3> for General {
     /// from the list, which is short.
     fn propose(&mut self, seen: &Seen<D3>) -> Option<Action> {
         let view = seen.view();
+        if view.pending.is_none() && view.phase == Phase::Shooting {
+            let key = Some((view.round, view.active, table_key(&view)));
+            if self.refused.0 != key {
+                self.refused = (key, Vec::new());
+            }
+            let board = Board::new(&view, army_of(seen));
+            return Some(board.propose_shot(seen, &mut self.refused.1));
+        }
         if view.pending.is_some() || view.phase != Phase::Movement {
             return None;
         }
@@ -192,31 +224,6 @@ fn army_of(seen: &Seen<D3>) -> Army {
     }
 }
 
-/// Whether a base lies partly or wholly in a piece of terrain, as far as the general needs
-/// to know: its centre or a corner inside. The rules measure the area shared (a terrain corner
-/// poking into the middle of an edge counts there); the general asks this of every candidate,
-/// and a rule of thumb may miss such a sliver.
-fn touches(t: &fiw_table::Terrain, rect: &Rect) -> bool {
-    let (lo, hi) = t.polygon.bounds();
-    let c = rect.corners();
-    let (x0, x1) = c
-        .iter()
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| {
-            (a.min(p.x), b.max(p.x))
-        });
-    let (y0, y1) = c
-        .iter()
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| {
-            (a.min(p.y), b.max(p.y))
-        });
-    if x1 < lo.x || x0 > hi.x || y1 < lo.y || y0 > hi.y {
-        return false;
-    }
-    std::iter::once(rect.centre())
-        .chain(c)
-        .any(|p| t.polygon.locate(p) == fiw_table::Location::Inside)
-}
-
 /// How much of the straight line `a`–`b` runs inside a piece of ground, taken as convex (the
 /// line clipped by each edge in turn): the table's own measure gathers every stretch in a
 /// vector, and the general asks this of every candidate; for ground that is not convex this
@@ -250,6 +257,18 @@ fn length_inside(poly: &fiw_table::Polygon, a: Point, b: Point) -> f64 {
         }
     }
     (t1 - t0) * d.len()
+}
+
+/// How far `p` is from a piece of ground: 0 inside or on its edge, else the distance to its
+/// nearest edge.
+fn distance_to(poly: &fiw_table::Polygon, p: Point) -> f64 {
+    if poly.locate(p) != fiw_table::Location::Outside {
+        return 0.0;
+    }
+    let pts = poly.points();
+    (0..pts.len())
+        .map(|k| fiw_table::Segment::new(pts[k], pts[(k + 1) % pts.len()]).distance_to_point(p))
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// Twice the signed area of a ring of points (positive anticlockwise).
@@ -291,6 +310,12 @@ struct Foe {
     shot: f64,
     /// What hitting it once is worth ([`Board::target_worth`]).
     worth: f64,
+    /// Its base's half-diagonal, and its range if it shoots (read once a decision, not for
+    /// every place weighed against it).
+    radius: f64,
+    range: Option<f64>,
+    /// Its number on the table.
+    index: usize,
 }
 
 /// What the general asks of the ground under a base.
@@ -325,9 +350,15 @@ struct Board<'a> {
     foes: Vec<Foe>,
     /// The general's own units that fight (commanders aside), on the table, and where.
     friend_list: Vec<(usize, Point)>,
-    /// Whether the general's army is behind on resolve or level with it: then it must win
-    /// ground and units, and advances; ahead, it holds what it has.
+    /// Whether the general's army must win ground and units, and advances: behind on resolve;
+    /// level, when it moved first (the attacker); and always, when it is the army that came to
+    /// take the scenario's objective. Otherwise it holds what it has.
     must_attack: bool,
+    /// The scenario's objective (the fort the army that moves first came to take), and
+    /// whether this general's army is the one that came to take it.
+    objective: Option<(&'a fiw_table::Terrain, bool)>,
+    /// How much an inch nearer the enemy is worth to an army that must attack.
+    eager: f64,
 }
 
 impl<'a> Board<'a> {
@@ -339,6 +370,11 @@ impl<'a> Board<'a> {
     fn with_foes(view: &'a View, me: Army, foes: Option<&[Foe]>) -> Board<'a> {
         let (mine, theirs) = (view.resolve[me.seat()], view.resolve[me.other().seat()]);
         let attacker = view.table.first == me;
+        let objective = view
+            .table
+            .objective
+            .and_then(|k| view.table.layout.terrain().get(k))
+            .map(|t| (t, attacker));
         let fights = |v: &UnitView| !v.eliminated && v.kind != Type::Commander;
         let mut board = Board {
             view,
@@ -346,7 +382,13 @@ impl<'a> Board<'a> {
             me,
             foes: Vec::new(),
             friend_list: Vec::with_capacity(view.units.len()),
-            must_attack: mine < theirs || (mine == theirs && attacker),
+            must_attack: mine < theirs
+                || (mine == theirs && attacker)
+                || (attacker && objective.is_some()),
+            objective,
+            // the nearer the last round, the more an inch is worth: a battle left undecided
+            // at the end is a draw or a loss on resolve for the army that must attack
+            eager: 0.2 + 0.3 * f64::from(view.round) / f64::from(view.table.turns.max(1)),
         };
         board.friend_list.extend(
             (0..view.units.len())
@@ -367,6 +409,9 @@ impl<'a> Board<'a> {
                         square: v.square,
                         shot: board.shot_hits(v.kind, &base),
                         worth: board.target_worth(j),
+                        radius: units().radius(v.kind),
+                        range: units().get(v.kind).range,
+                        index: j,
                     }
                 })
                 .collect(),
@@ -422,7 +467,7 @@ impl<'a> Board<'a> {
             let cover = self.layout.effect(t.kind).cover
                 && (t.kind != Kind::Entrenchment || kind.covered_by_entrenchment());
             let asked = cover || t.kind == Kind::Town || t.kind == Kind::Entrenchment;
-            if asked && touches(t, rect) {
+            if asked && stands_in(t, rect) {
                 g.cover |= cover;
                 g.town |= t.kind == Kind::Town;
                 g.entrenchment |= t.kind == Kind::Entrenchment;
@@ -435,19 +480,44 @@ impl<'a> Board<'a> {
         self.layout
             .terrain()
             .iter()
-            .any(|t| t.kind == kind && touches(t, rect))
+            .any(|t| t.kind == kind && stands_in(t, rect))
     }
 
     /// What a target is worth hitting once: only eliminations cost the enemy resolve, so a
     /// unit near its limit is worth most (concentrate fire), a veteran twice a line unit, and
-    /// hits on a unit in cover (which lasts to 12) half as much.
+    /// hits on a unit in cover (which lasts to 12) half as much; for the army that came to take
+    /// the objective, its garrison half as much again (the fort is taken only once it is empty).
     fn target_worth(&self, t: usize) -> f64 {
         let v = self.unit(t);
         let limit = if v.in_cover { COVER_LIMIT } else { OPEN_LIMIT } as f64 + 1.0;
         let left = (limit - v.hits as f64).max(1.0);
         let loss = v.kind.resolve_loss() as f64;
         let gun = if v.kind == Type::Artillery { 1.3 } else { 1.0 };
-        loss * gun * (1.0 / left + 0.15)
+        let garrison = match self.objective {
+            Some((o, true)) if stands_in(o, &v.base) => 1.5,
+            _ => 1.0,
+        };
+        loss * gun * garrison * (1.0 / left + 0.15)
+    }
+
+    /// What the objective adds to a place centred on `at` (a base `rect`, once placed): for the
+    /// army that came to take it, being in it (1.0) and being near it (0.04 an inch away); for
+    /// the army holding it, being in it (0.5: a garrison stays). `rect` `None` gives the most
+    /// the place could add, before the base is placed.
+    fn objective_value(&self, at: Point, rect: Option<&Rect>) -> f64 {
+        let Some((o, attacker)) = self.objective else {
+            return 0.0;
+        };
+        let inside = match rect {
+            Some(r) => stands_in(o, r),
+            None => o.polygon.locate(at) != fiw_table::Location::Outside,
+        };
+        match (attacker, inside) {
+            (true, true) => 1.0,
+            (true, false) => -0.04 * distance_to(&o.polygon, at),
+            (false, true) => 0.5,
+            (false, false) => 0.0,
+        }
     }
 
     /// Expected hits of one shot by a unit of `kind` from `rect` (the best of two dice from
@@ -486,7 +556,7 @@ impl<'a> Board<'a> {
         self.foes
             .iter()
             .filter(|f| {
-                centre.dist(f.at) <= reach + units().radius(f.kind)
+                centre.dist(f.at) <= reach + f.radius
                     && rect.is_within(&f.base, range)
                     && (arc == Arc::ALL_ROUND || roughly_in_arc(rect, &f.base))
             })
@@ -516,7 +586,7 @@ impl<'a> Board<'a> {
             let d2 = d.dot(d);
             near2 = near2.min(d2);
             if let Some((hits, reach)) = shooting {
-                let r = reach + units().radius(f.kind);
+                let r = reach + f.radius;
                 if d2 <= r * r {
                     best = best.max(hits * f.worth);
                 }
@@ -536,9 +606,9 @@ impl<'a> Board<'a> {
         for e in &self.foes {
             let b = &e.base;
             let d = centre.dist(e.at);
-            if let Some(range) = units().get(e.kind).range {
+            if let Some(range) = e.range {
                 if !e.square
-                    && d <= range + radius + units().radius(e.kind) + 0.01
+                    && d <= range + radius + e.radius + 0.01
                     && b.is_within(rect, range)
                     && roughly_in_arc(b, rect)
                 {
@@ -602,21 +672,24 @@ impl<'a> Board<'a> {
         };
         let (best, nearest) = self.fire_bound_and_nearest(kind, pose.at, square);
         let fire_bound = 0.8 * best;
+        // (a place's centre decides whether it is in the objective, before the base is placed)
+        let objective = self.objective_value(pose.at, None);
         // before the base is placed on the ground: cover at best, and the straight line
-        let least_eager = if self.must_attack { 0.2 } else { 0.0 };
-        if 0.6 + together + fire_bound - least_eager * (nearest - want).max(0.0) <= bar {
+        let least_eager = if self.must_attack { self.eager } else { 0.0 };
+        if 0.6 + together + objective + fire_bound - least_eager * (nearest - want).max(0.0) <= bar
+        {
             return None;
         }
         let rect = units().get(kind).footprint.place(pose);
         let ground = self.ground(kind, &rect);
-        let mut v = 0.0;
+        let mut v = objective;
         if ground.cover {
             // cover doubles what a unit can take and holds it in place with a field of fire
             v += 0.6;
         }
         v += together;
         let eager = if self.must_attack {
-            0.2
+            self.eager
         } else if ground.cover {
             0.0
         } else {
@@ -735,7 +808,7 @@ impl<'a> Board<'a> {
         let u = self.unit(i);
         let value = match *a {
             Action::Move { x, y, facing, .. } => {
-                let p = Action::point(x, y);
+                let p = Action::destination(Action::point(x, y), u.pose.at);
                 return self.place_value_above(i, Pose::new(p.x, p.y, facing as f64), false, bar);
             }
             Action::Square { .. } => return self.place_value_above(i, u.pose, true, bar),
@@ -809,6 +882,49 @@ impl<'a> Board<'a> {
             })
             .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
             .map(|(k, _)| k)
+    }
+
+    /// The shot [`Board::best_shot`] would take from the list of legal shots, found without
+    /// the list: every shot within reach by centres, weighed, then asked of the rules best
+    /// first (of equals, the first listed: shooter, then target, in the order of the table),
+    /// passing over those refused earlier in the phase with the units where they stand;
+    /// `pass` when none is legal, as the general always shoots when it may.
+    fn propose_shot(&self, seen: &Seen<D3>, refused: &mut Vec<Action>) -> Action {
+        let units = &self.view.units;
+        let mut shots: Vec<(f64, Action)> = Vec::new();
+        for (i, u) in units.iter().enumerate() {
+            let Some(range) = crate::units::units().get(u.kind).range else {
+                continue;
+            };
+            if u.army != self.me || u.eliminated || u.moved || u.shot || u.square {
+                continue;
+            }
+            let hits = self.shot_hits(u.kind, &u.base);
+            let reach = range + crate::units::units().radius(u.kind) + 0.01;
+            for f in &self.foes {
+                if u.pose.at.dist(f.at) <= reach + f.radius {
+                    shots.push((
+                        hits * f.worth,
+                        Action::Shoot {
+                            unit: i as u8,
+                            target: f.index as u8,
+                        },
+                    ));
+                }
+            }
+        }
+        // (the foes are in the order of the table, so the list is in the order of the rules')
+        shots.sort_by(|a, b| b.0.total_cmp(&a.0));
+        for (_, a) in shots {
+            if refused.contains(&a) {
+                continue;
+            }
+            if seen.is_legal(&a) {
+                return a;
+            }
+            refused.push(a);
+        }
+        Action::Pass
     }
 
     /// Retire or stand when shot: in the open a cavalry or skirmish unit retires (one hit

@@ -34,6 +34,7 @@
 pub mod actions;
 pub mod army;
 mod candidates;
+mod decimal;
 pub mod dice;
 mod error;
 mod game;
@@ -50,5 +51,5 @@ pub use error::DataError;
 pub use game::{UnitView, View};
 pub use rules::STOP_GRAIN;
 pub use scenario::{Army, Scenario, SCENARIOS};
-pub use state::{Options, Phase, Unit, D3};
+pub use state::{Charge, Options, Phase, Unit, D3};
 pub use units::{units, Stats, Type, Units};

@@ -10,9 +10,9 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "1",
         title: "Dice",
-        summary: "A D3 is a six-sided die read 1, 1, 2, 2, 3, 3, rolled with the kernel's dice; forced results in tests are the faces.",
-        code: &["crates/d3/src/dice.rs: d3, best_of_two, face"],
-        tests: &["crates/d3/src/dice.rs::tests::the_faces_read_one_one_two_two_three_three", "crates/d3/src/dice.rs::tests::each_result_comes_up_a_third_of_the_time"],
+        summary: "A D3 is a six-sided die read 1, 1, 2, 2, 3, 3, rolled with the kernel's dice; forced results in tests are the faces. With `--dice manual` the players roll it and type what it reads, 1 to 3, after fiw says what the roll is for (the shooter, the target and the modifiers; the entrenchment's two dice together).",
+        code: &["crates/d3/src/dice.rs: d3, best_of_two, face", "crates/d3/src/rules.rs: shoot, resolve_charges"],
+        tests: &["crates/d3/src/dice.rs::tests::the_faces_read_one_one_two_two_three_three", "crates/d3/src/dice.rs::tests::each_result_comes_up_a_third_of_the_time", "crates/d3/src/dice.rs::tests::people_type_a_d3_as_its_result_one_to_three", "crates/d3/tests/rulebook.rs::people_rolling_are_asked_for_each_d3_and_their_result_is_used", "crates/cli/tests/d3_manual.rs::a_shot_asks_for_a_d3_of_one_to_three_and_the_save_replays_it"],
     },
     Sec {
         section: "2",
@@ -38,6 +38,7 @@ const SECTIONS: &[Sec] = &[
             "crates/d3/tests/rulebook.rs::moves_are_straight_with_pivots_at_start_and_end",
             "crates/d3/tests/rulebook.rs::the_six_inch_stop",
             "crates/d3/tests/rulebook.rs::the_six_inch_stop_allows_the_grain_of_orders",
+            "crates/d3/tests/rulebook.rs::a_unit_off_the_tenth_inch_grid_pivots_in_place",
             "crates/d3/tests/rulebook.rs::engaged_infantry_and_artillery_may_only_pivot_to_face_an_enemy",
         ],
     },
@@ -53,7 +54,7 @@ const SECTIONS: &[Sec] = &[
         title: "Disengaging",
         summary: "A unit within 6\" of an enemy, or marked after shooting at one still on the table, is engaged; only cavalry and skirmishers leave, moving away to end beyond 6\" of every enemy without coming within 6\" of another.",
         code: &["crates/d3/src/state.rs: engaged", "crates/d3/src/rules.rs: check_move"],
-        tests: &["crates/d3/tests/rulebook.rs::cavalry_and_skirmishers_disengage_by_moving_away"],
+        tests: &["crates/d3/tests/rulebook.rs::cavalry_and_skirmishers_disengage_by_moving_away", "crates/d3/tests/rulebook.rs::disengaging_moves_away_from_the_enemy"],
     },
     Sec {
         section: "4.3",
@@ -66,6 +67,7 @@ const SECTIONS: &[Sec] = &[
             "crates/d3/tests/rulebook.rs::artillery_on_a_hill_sees_over_units",
             "crates/d3/tests/rulebook.rs::entrenched_shooters_roll_two_d3_and_keep_the_higher",
             "crates/d3/tests/rulebook.rs::woods_cover_skirmishers_and_entrenchments_do_not_cover_cavalry",
+            "crates/d3/tests/rulebook.rs::no_unit_ends_a_retirement_in_a_held_town_nor_horse_a_charge_in_one",
         ],
     },
     Sec {
@@ -75,9 +77,11 @@ const SECTIONS: &[Sec] = &[
         code: &["crates/d3/src/rules.rs: check_shoot, shoot, retire_to"],
         tests: &[
             "crates/d3/tests/rulebook.rs::shooting_needs_range_arc_and_sight",
+            "crates/d3/tests/rulebook.rs::commanders_do_not_block_a_line_of_sight",
             "crates/d3/tests/rulebook.rs::a_unit_in_a_town_shoots_all_round",
             "crates/d3/tests/rulebook.rs::artillery_reaches_exactly_twenty_four_inches_and_woods_deeper_than_six_block_sight",
             "crates/d3/tests/rulebook.rs::shooting_dice_by_type",
+            "crates/d3/tests/rulebook.rs::the_shooting_marker_lapses_once_its_target_is_beyond_range",
             "crates/d3/tests/rulebook.rs::cavalry_and_skirmishers_shot_at_may_retire_a_full_move_for_one_hit_fewer",
         ],
     },
@@ -91,6 +95,7 @@ const SECTIONS: &[Sec] = &[
             "crates/d3/tests/rulebook.rs::charge_hits_and_their_modifiers",
             "crates/d3/tests/rulebook.rs::cavalry_cannot_charge_cover_squares_or_commanders",
             "crates/d3/tests/rulebook.rs::charged_artillery_is_lost_alone_and_unmanned_near_infantry",
+            "crates/d3/tests/rulebook.rs::a_charge_is_fought_only_if_the_cavalry_still_touch_their_target",
         ],
     },
     Sec {
@@ -100,7 +105,9 @@ const SECTIONS: &[Sec] = &[
         code: &["crates/d3/src/army.rs", "crates/d3/src/state.rs: eliminate, pinned"],
         tests: &[
             "crates/d3/tests/rulebook.rs::units_go_beyond_six_hits_or_twelve_in_cover",
+            "crates/d3/tests/rulebook.rs::a_unit_is_in_cover_when_the_centre_of_its_base_is",
             "crates/d3/tests/rulebook.rs::a_unit_in_cover_with_six_hits_may_not_move_and_goes_beyond_twelve",
+            "crates/d3/tests/rulebook.rs::pinned_units_neither_retire_nor_form_square",
         ],
     },
     Sec {
@@ -132,13 +139,15 @@ const SECTIONS: &[Sec] = &[
         tests: &[
             "crates/d3/tests/rulebook.rs::a_commander_who_stays_still_gives_six_inches_more_to_units_within_six",
             "crates/d3/tests/rulebook.rs::a_commander_with_an_enemy_within_six_must_move_away",
+            "crates/d3/tests/rulebook.rs::a_commander_who_must_move_away_gives_no_orders",
+            "crates/d3/tests/rulebook.rs::a_commander_must_move_away_whenever_some_move_gets_him_clear",
             "crates/d3/tests/rulebook.rs::commanders_are_never_engaged",
         ],
     },
     Sec {
         section: "12",
         title: "Scenario: Fort Oswego",
-        summary: "A 6' x 4' table in 6\" squares; the British no nearer than 24\" to the west and south flanks with their gun in the fort and two earthworks; the French split evenly between the West and South edges with one gun; two units a regiment.",
+        summary: "A 6' x 4' table in 6\" squares; the French, split evenly, arrive at the two short ends (the west and east edges), with one gun; the British deploy only in the middle 24\" of the table's length (not within 24\" of either end), the fort with their gun inside that strip, and two prepared earthworks; two units a regiment.",
         code: &["crates/d3/data/scenarios/fort-oswego.toml", "crates/d3/src/scenario.rs"],
         tests: &["crates/d3/tests/scenarios.rs::fort_oswego_is_set_up_as_the_text_says", "crates/d3/tests/scenarios.rs::a_unit_in_the_lake_is_refused"],
     },
@@ -148,18 +157,30 @@ const SECTIONS: &[Sec] = &[
 const READINGS: &[(&str, &str, &str)] = &[
     ("army resolve: units counted", "every unit but the commander", "the text adds the general separately (+1), so he is not also one of the units (army.rs: starting_resolve)"),
     ("moving base's facing", "the final facing, from the start", "the pivot at the start turns the base to the facing it ends with; the straight move and its 6\" stop are measured with that base, and the pivot in place must not overlap another base (rules.rs: check_move)"),
-    ("disengaging", "end beyond 6\" of every enemy, not coming within 6\" of another", "'move away' read as breaking contact (rules.rs: check_move)"),
-    ("engaging enemies", "every type but commanders", "commanders cannot be engaged, so they neither stop moves nor hold units in combat (state.rs: enemies_within)"),
-    ("commander near enemies", "never ends a move within 6\" of an enemy; pass refused until he moves away, when a sampled escape exists", "commanders cannot be engaged (rules.rs: check_move, commander_must_evade)"),
-    ("commander's orders", "a unit within 6\" of a commander who has not moved may move 6\" more; using it holds the commander still that turn", "so that an earlier move is never made illegal by a later one (rules.rs: allowance)"),
-    ("shooting marker", "on the shooter, naming its target; cleared when that target is removed", "the text marks the unit that shoots (state.rs: engaged)"),
-    ("retiring from fire", "straight away from the shooter, the full move, holding the facing; offered only when the whole move is possible", "the text gives no direction (rules.rs: retire_to)"),
+    ("disengaging", "move away from every enemy it is engaged with (neither the distance between centres nor the gap between bases ever shrinks along the move), end beyond 6\" of every enemy, and not come within 6\" of another on the way", "'move away' read as breaking contact by going away: a skirmisher may not disengage by passing through its enemy to end beyond it (rules.rs: check_move, moves_away)"),
+    ("pinned units", "a unit in cover with 6 hits or more neither moves, pivots, charges, forms square nor retires from fire", "the text says it is not allowed to move, and a pivot, a square and a retirement are moves (rules.rs: mover, check_square, check_charge, retire_to)"),
+    ("commanders and lines of sight", "a commander's base blocks no line of sight, his own army's or the enemy's", "commanders can be neither shot nor charged, so they are no screen: a line blocked by one would stop fire at targets no unit of the table stands before (rules.rs: screens)"),
+    ("engaging enemies", "every type but commanders", "commanders cannot be engaged, so they neither stop moves nor hold units in combat (state.rs: enemies_near)"),
+    ("commander near enemies", "never ends a move within 6\" of an enemy; with an enemy within 6\" he must move away: `pass` is refused until he has, whenever some legal move gets him clear (his candidate orders, and failing them every tenth-inch point within his move, facing as he does)", "commanders cannot be engaged, and the obligation must not lapse because a menu missed a way out (rules.rs: check_move, commander_must_evade, escape)"),
+    ("commander's orders", "a unit within 6\" of a commander who has not moved may move 6\" more; using it holds the commander still that turn; a commander with an enemy within 6\" gives no orders", "so that an earlier move is never made illegal by a later one; and only a commander who does not move gives orders, while one with an enemy near must move away (rules.rs: allowance)"),
+    ("shooting marker", "on the shooter, naming its target; lifted when that target is eliminated, or at the start of a turn when the target is beyond the shooter's range (6\" muskets, 24\" a gun)", "the text marks the unit that shoots and holds it until its enemy is eliminated; read literally, 8.6 % of infantry and artillery unit-turns of simulated battles were frozen by a marker, 84 % of them with the target out of range (it had retired or disengaged): a fight the target has broken off is over (rules.rs: lapse_markers; state.rs: engaged)"),
+    ("field of fire", "45° either side of straight ahead, measured from the front edge (a 90° arc, its boundary lines included), a target with any part of its base inside; all round from a town", "the text's '45 degree field of fire' read as One-Hour Wargames draws it, as the project's reading (rules/tabletop.md) does; from the front edge, so a unit does not fire past its own flanks (table: Rect::in_arc)"),
+    ("lines of sight", "from the middle of the shooter's front edge to the target's centre, a corner or the middle of a side: seen if one line is clear", "the text asks only for a clear line of sight; any part of a target in view can be fired at (table: Layout::line_of_sight)"),
+    ("woods and sight", "a line of sight passes through up to 6\" of woods in all, not more", "the text says only that woods give cover; 6\" (musket range) lets skirmishers in a wood fire out and be fired at from its edge, while a deep wood hides what is behind it (table: sight_line)"),
+    ("hills, towns and sight", "a hill or a town blocks a line of sight unless the shooter or the target has some part of its base on or in it; artillery with some part of its base on a hill sees over units", "the text lets artillery on a hill see over units, so hills must otherwise hide; a town hides what is behind it, not what is in it (table: sight_line)"),
+    ("units and sight", "every unit's base but the shooter's, the target's and the commanders' blocks a line of sight, friend or foe", "the text asks for a clear line of sight; only artillery on a hill sees over units (rules.rs: screens)"),
+    ("flank and rear", "the ground round the target is cut by its base's diagonals, extended; the cavalry's centre, where it made contact, lies in front, on a flank or to the rear (on a diagonal: front before flank, flank before rear)", "the text names flank and rear without drawing them; the diagonals are the usual tabletop reading (table: Rect::side_towards)"),
+    ("retiring from fire", "straight away from the shooter, the full move, holding the facing; offered only when the whole move is possible: on the table, over ground the unit may cross, through no unit (cavalry), ending on none and in no town it may not end in (a town another unit holds, or any town for cavalry)", "the text gives no direction; a retirement is a move and keeps the rules of moves (rules.rs: retire_to, town_at_end)"),
+    ("towns: where a move ends", "a base with any part in a town is in it for the rules that bar a town: only infantry and skirmishers end a move (a charge, a retirement) there, and one unit to a town", "a town's one occupant may not share it with a second base at all, and cavalry may not end a charge in one (rules.rs: town_at_end)"),
+    ("a pivot in place", "an order to the unit's own place to the tenth of an inch (the point of the grain nearest its centre) turns it on its exact centre without moving it", "orders name places to a tenth of an inch, and a unit off that grid (a garrison at 43.25\", anyone after a charge or a retirement) could otherwise never pivot, engaged or not (actions.rs: destination)"),
     ("the 6\" stop and the grain of orders", "a move may end up to 0.075\" past the point where it first comes within 6\" of an enemy", "places are typed to a tenth of an inch and that point is almost never on the grid: held to it exactly, a unit could only ever stop short of musket range, never in it (rules.rs: STOP_GRAIN)"),
+    ("a charge fought without contact", "not fought: the charge needs the cavalry still touching its target when the charges phase begins, and flank or rear is judged where contact was made", "a cavalry or skirmish target shot at in the same turn may retire out of contact before the charges are fought, and a charge is a fight between bases in contact (rules.rs: resolve_charges)"),
     ("charges and the 6\" stop", "a charge is not stopped 6\" short of anyone", "the text's exception for moving at an enemy to charge (rules.rs: check_charge)"),
     ("charge modifiers", "the two -1s first, then the doublings; never below 0", "the text lists them without an order (rules.rs: resolve_charges)"),
     ("infantry near a charged gun", "line or veteran infantry of the gun's army", "skirmishers are listed apart from infantry in the text (rules.rs: resolve_charges)"),
     ("squares", "line and veteran infantry; forming is the unit's move", "squares are an infantry formation; the text forms them during the move (rules.rs: check_square)"),
-    ("in cover", "any part of the base in woods, a town, or (for all but cavalry) an entrenchment", "the table's own reading of 'in' (state.rs: in_cover_at)"),
+    ("in cover", "the centre of the base in woods, a town, or (for all but cavalry) an entrenchment, or on its edge; the one reading for every rule that asks: cavalry may not charge it, it is eliminated beyond 12 hits, not 6, and held in place from 6", "a unit in cover is in the wood or behind the works; read as any part of the base, a hundredth of an inch over the edge gave 12 hits, charge immunity and the best of 2D3 (state.rs: in_cover_at, stands_in)"),
+    ("in a town, an entrenchment, on a hill", "the centre of the base in it, as for cover: a shooter so placed in a town fires all round, in an entrenchment (all but cavalry) rolls the best of 2D3; a charge's target so placed on a hill takes one hit fewer", "one reading of standing in terrain for everything terrain gives (state.rs: stands_in_kind); only entry rules (woods, towns) and lines of sight count any part of a base"),
 ];
 
 /// Every section, where it lives and its tests, and every assumed value.
@@ -194,7 +215,31 @@ pub fn rulebook() -> RuleBook {
             reason: reason.to_string(),
         });
     }
+    for (name, value, reason) in limits() {
+        assumed.push(AssumedValue {
+            name: name.to_string(),
+            value,
+            reason: reason.to_string(),
+        });
+    }
     RuleBook::new(SECTIONS, assumed)
+}
+
+/// The limits a scenario file must keep (it is refused, naming the field, otherwise): the
+/// text has none, but a hostile file must not make a battle too big to load, draw or play.
+fn limits() -> Vec<(&'static str, String, &'static str)> {
+    use crate::scenario::{MAX_ID, MAX_TEXT, MAX_TURNS, MAX_UNITS, MAX_ZONES};
+    use fiw_table::{MAX_POINTS, MAX_SIDE, MAX_SQUARES, MAX_TABLE_POINTS, MAX_TERRAIN};
+    vec![
+        ("limit: the table", format!("at most {MAX_SIDE}\" a side, and a grid of at most {MAX_SQUARES} squares a side"), "no real table comes near it; a table a billion inches wide took for ever to draw, and orders (tenths of an inch in 16 bits) reach 3,276.7\""),
+        ("limit: terrain", format!("at most {MAX_TERRAIN} pieces and {MAX_TABLE_POINTS} points in all, each polygon (terrain or deployment zone) at most {MAX_POINTS} points"), "every move and line of sight is measured against the terrain, and checking that a polygon never crosses itself grows with the square of its points (50,000 took minutes)"),
+        ("limit: units", format!("at most {MAX_UNITS} in a battle"), "an order numbers its unit in a byte"),
+        ("limit: deployment zones", format!("at most {MAX_ZONES} an army"), "each unit is checked against every zone"),
+        ("limit: turns", format!("at most {MAX_TURNS}"), "a scenario asking for four thousand million rounds would never end in a simulation"),
+        ("limit: unit names", format!("at most {MAX_ID} characters"), "every order and most log lines carry one"),
+        ("limit: a scenario file", format!("at most {MAX_TEXT} bytes"), "a save carries its scenario's text, and a file this size is read and checked at once"),
+        ("limit: facings and places", "finite numbers (a facing of nan or inf is refused)".to_string(), "a facing that is not a number was read as 0 without a word"),
+    ]
 }
 
 /// A scenario's assumed value as a name and the value chosen: `first = french`, a piece of
@@ -289,13 +334,14 @@ mod tests {
                 .map(|a| a.value.as_str())
         };
         assert_eq!(find("Fort Oswego: turns"), Some("15"));
+        assert_eq!(find("Fort Oswego: objective"), Some("Fort Oswego"));
         assert_eq!(
             find("Fort Oswego: the west earthwork"),
             Some("entrenchment")
         );
         assert_eq!(
             find("Fort Oswego: british deployment zones"),
-            Some("no nearer than 24\" off the south edge, 24\" off the west edge")
+            Some("no nearer than 24\" off the east edge, 24\" off the west edge")
         );
         assert!(find("Fort Oswego: french forces")
             .is_some_and(|v| v.starts_with("15 units: fr-reg-1a")));

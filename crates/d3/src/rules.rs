@@ -2,7 +2,7 @@
 //! Effects), Squares and Shooting, each checked with a `RuleError` naming the rule, and
 //! applied.
 
-use crate::actions::Action;
+use crate::actions::{Action, GRAIN};
 use crate::dice::{best_of_two, d3};
 use crate::state::{Pending, Phase, D3};
 
@@ -17,6 +17,34 @@ pub(crate) struct MoveContext {
     /// centres within the allowance, 6" and both half-diagonals of the unit's. No move of at
     /// most the allowance ends on, passes through, or comes within 6" of any other.
     around: Vec<usize>,
+}
+
+/// Every offset of the grain of orders (tenths of an inch) within `reach` inches, nearest
+/// first (at one distance, west to east, then south to north); worked out once for each reach
+/// asked.
+fn escape_offsets(reach: f64) -> std::sync::Arc<Vec<(i16, i16)>> {
+    static KEPT: std::sync::Mutex<Vec<(u32, std::sync::Arc<Vec<(i16, i16)>>)>> =
+        std::sync::Mutex::new(Vec::new());
+    let tenths = (reach * GRAIN).floor().clamp(0.0, 400.0) as i32;
+    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, list)) = kept.iter().find(|(r, _)| *r == tenths as u32) {
+        return list.clone();
+    }
+    let mut list: Vec<(i16, i16)> = (-tenths..=tenths)
+        .flat_map(|dx| (-tenths..=tenths).map(move |dy| (dx, dy)))
+        .filter(|&(dx, dy)| (dx, dy) != (0, 0) && dx * dx + dy * dy <= tenths * tenths)
+        .map(|(dx, dy)| (dx as i16, dy as i16))
+        .collect();
+    list.sort_by_key(|&(x, y)| {
+        (
+            i32::from(x) * i32::from(x) + i32::from(y) * i32::from(y),
+            x,
+            y,
+        )
+    });
+    let list = std::sync::Arc::new(list);
+    kept.push((tenths as u32, list.clone()));
+    list
 }
 
 impl MoveContext {
@@ -65,6 +93,26 @@ fn never(quiet: bool, rule: &str, message: impl FnOnce() -> String) -> Refused {
     } else {
         Refused::Said(err(rule, message()))
     }
+}
+
+/// Why a move may not end where it would (Terrain Effects: only infantry and skirmishers may
+/// end a move in a town, and only one unit may occupy a town).
+pub(crate) enum Town {
+    /// Terrain `k` is a town this unit's type may not end a move in.
+    Barred(usize),
+    /// Terrain `k` is a town unit `j` already holds.
+    Held(usize, usize),
+}
+
+fn town_barred(t: &fiw_table::Terrain) -> String {
+    format!(
+        "only infantry and skirmishers may end a move in a town ({})",
+        t.label()
+    )
+}
+
+fn town_held(holder: &str, t: &fiw_table::Terrain) -> String {
+    format!("{holder} already holds {}: one unit to a town", t.label())
 }
 
 /// Why a move is refused: in a sentence, or quietly for a listing, saying whether the refusal
@@ -192,6 +240,12 @@ impl D3 {
                 format!("{name} has already moved this turn"),
             ));
         }
+        if self.pinned(i) {
+            return Err(err(
+                "Eliminating Units",
+                format!("{name} has taken {} hits in cover and may not move", u.hits),
+            ));
+        }
         let t = target as usize;
         let v = self
             .units
@@ -265,6 +319,19 @@ impl D3 {
                     layout.terrain()[k].label()
                 ),
             ));
+        }
+        let end_rect = fp.place(end);
+        match self.town_at_end(i, to, || &end_rect) {
+            Some(Town::Barred(k)) => {
+                return Err(err("Terrain Effects", town_barred(&layout.terrain()[k])))
+            }
+            Some(Town::Held(k, j)) => {
+                return Err(err(
+                    "Terrain Effects",
+                    town_held(self.id(j), &layout.terrain()[k]),
+                ))
+            }
+            None => {}
         }
         // only woods are measured against the charge (the same answer as `Layout::under`)
         if let Some(w) = layout
@@ -384,6 +451,7 @@ impl D3 {
         let name = self.id(i);
         let fp = units().get(u.kind).footprint;
         let from = u.pose.at;
+        let to = Action::destination(to, from);
         let length = from.dist(to);
         // the base where the move ends, worked out only when a question needs it
         let end_cell = std::cell::OnceCell::new();
@@ -453,6 +521,21 @@ impl D3 {
         } else if engaged && !pivot_only {
             // Disengaging: away from the enemy, ending beyond 6" of every enemy, and not
             // coming within 6" of another on the way
+            let foes = near
+                .iter()
+                .copied()
+                .chain(u.engaged_with.map(usize::from))
+                .filter(|j| !self.units[*j].eliminated);
+            for j in foes {
+                if !self.moves_away(&moving, to, j) {
+                    return Err(no(quiet, "Disengaging", || {
+                        format!(
+                            "{name} must move away from {} to disengage: this move brings it nearer",
+                            self.id(j)
+                        )
+                    }));
+                }
+            }
             if let Some(j) = self.enemies_near(u.army, end(), 6.0).next() {
                 return Err(no(quiet, "Disengaging", || {
                     format!(
@@ -509,9 +592,12 @@ impl D3 {
             Point::new(lo.x.min(lo.x + shift.x), lo.y.min(lo.y + shift.y)),
             Point::new(hi.x.max(hi.x + shift.x), hi.y.max(hi.y + shift.y)),
         );
+        // nor can terrain farther from the centre's path than the base's half-diagonal (every
+        // base the move holds, turned or not, lies within it of a point of the path)
         let near_path = |t: &fiw_table::Terrain| {
             let (a, b) = t.polygon.bounds();
             !(b.x < lo.x || a.x > hi.x || b.y < lo.y || a.y > hi.y)
+                && !clear_of_path(&t.polygon, from, to, radius + 0.01)
         };
         let swept = std::cell::OnceCell::new();
         let path = || swept.get_or_init(|| sweep(fp, from, to, facing));
@@ -549,36 +635,18 @@ impl D3 {
                 }));
             }
         }
-        for t in layout.terrain().iter().filter(|t| t.kind == Kind::Town) {
-            let (a, b) = t.polygon.bounds();
-            let near_end = !(b.x < to.x - radius
-                || a.x > to.x + radius
-                || b.y < to.y - radius
-                || a.y > to.y + radius);
-            if near_end && t.polygon.holds(end()) != Containment::Outside {
-                if !u.kind.may_end_in_town() {
-                    return Err(never(quiet, "Terrain Effects", || {
-                        format!(
-                            "only infantry and skirmishers may end a move in a town ({})",
-                            t.label()
-                        )
-                    }));
-                }
-                for j in 0..self.units.len() {
-                    if j != i
-                        && !self.units[j].eliminated
-                        && t.polygon.holds(self.base(j)) != Containment::Outside
-                    {
-                        return Err(no(quiet, "Terrain Effects", || {
-                            format!(
-                                "{} already holds {}: one unit to a town",
-                                self.id(j),
-                                t.label()
-                            )
-                        }));
-                    }
-                }
+        match self.town_at_end(i, to, || end()) {
+            Some(Town::Barred(k)) => {
+                return Err(never(quiet, "Terrain Effects", || {
+                    town_barred(&layout.terrain()[k])
+                }))
             }
+            Some(Town::Held(k, j)) => {
+                return Err(no(quiet, "Terrain Effects", || {
+                    town_held(self.id(j), &layout.terrain()[k])
+                }))
+            }
+            None => {}
         }
         for &j in &ctx.around {
             if self.far_from_path(j, from, to, radius)
@@ -603,9 +671,50 @@ impl D3 {
         Ok(())
     }
 
+    /// Terrain Effects: whether unit `i`, ending a move (a move, a charge, a retirement from
+    /// fire) centred on `to` with its base `end`, would end in a town it may not: its type may
+    /// not end a move in one, or another unit holds it. Any part of a base in a town puts it
+    /// there for these two rules (one base may not share a town with another at all).
+    pub(crate) fn town_at_end<'a>(
+        &self,
+        i: usize,
+        to: Point,
+        end: impl Fn() -> &'a fiw_table::Rect,
+    ) -> Option<Town> {
+        let u = &self.units[i];
+        let radius = units().radius(u.kind);
+        let layout = &self.scenario.layout;
+        for (k, t) in layout.terrain().iter().enumerate() {
+            if t.kind != Kind::Town {
+                continue;
+            }
+            let (a, b) = t.polygon.bounds();
+            let near_end = !(b.x < to.x - radius
+                || a.x > to.x + radius
+                || b.y < to.y - radius
+                || a.y > to.y + radius);
+            if !near_end || t.polygon.holds(end()) == Containment::Outside {
+                continue;
+            }
+            if !u.kind.may_end_in_town() {
+                return Some(Town::Barred(k));
+            }
+            if let Some(j) = (0..self.units.len()).find(|&j| {
+                j != i
+                    && !self.units[j].eliminated
+                    && t.polygon.holds(self.base(j)) != Containment::Outside
+            }) {
+                return Some(Town::Held(k, j));
+            }
+        }
+        None
+    }
+
     /// Movement and Army Commander: the unit's allowance, 6" more when its commander has not
     /// moved this turn and stands within 6" of it (the commander's move orders; using them
-    /// holds the commander still for the rest of the turn).
+    /// holds the commander still for the rest of the turn). A commander with an enemy within
+    /// 6" gives no orders: he must move away this turn, and only a commander who does not
+    /// move gives them (else the orders would excuse him from moving away).
     pub fn allowance(&self, i: usize) -> f64 {
         let u = &self.units[i];
         let base = units().get(u.kind).move_allowance;
@@ -620,6 +729,7 @@ impl D3 {
                 && !v.eliminated
                 && !v.moved
                 && self.rect(c).is_within(&me, 6.0)
+                && !self.threatened(c)
         });
         if ordered {
             base + 6.0
@@ -628,18 +738,24 @@ impl D3 {
         }
     }
 
+    /// Army Commander: whether an enemy that fights stands within 6" of commander `c`, who
+    /// must then move away.
+    pub(crate) fn threatened(&self, c: usize) -> bool {
+        self.enemies_near(self.units[c].army, self.base(c), 6.0)
+            .next()
+            .is_some()
+    }
+
     /// Army Commander: the active army's commander when an enemy has come within 6" of it and
-    /// it has not yet moved away this turn, provided it has somewhere to go.
+    /// it has not yet moved away this turn, provided it has somewhere to go: some legal move
+    /// among his candidate orders, which look, when the usual ones have none, at every point of
+    /// the grain of orders within his move (`D3::escape`).
     pub fn commander_must_evade(&self) -> Option<usize> {
         let c = (0..self.units.len()).find(|c| {
             let v = &self.units[*c];
             v.army == self.active && v.kind == Type::Commander && !v.eliminated && !v.moved
         })?;
-        if self.orders_given[self.active.seat()]
-            || self
-                .enemies_within(self.active, &self.rect(c), 6.0)
-                .is_empty()
-        {
+        if !self.threatened(c) {
             return None;
         }
         let has_escape = |list: &[Action]| list.iter().any(|a| matches!(a, Action::Move { .. }));
@@ -652,6 +768,65 @@ impl D3 {
             }
         };
         escapes.then_some(c)
+    }
+
+    /// Army Commander: a legal move for the threatened commander `c`, looked for at every
+    /// point of the grain of orders within his move, nearest first, holding his facing (the
+    /// candidate orders try a few dozen places; a commander hemmed in by the table's edge, the
+    /// enemy and his own units may have a way out only a short step away, and the obligation
+    /// to move away must not lapse because the menu missed it).
+    pub(crate) fn escape(&self, c: usize) -> Option<Action> {
+        let mover = self.mover(c as u8).ok()?;
+        let ctx = self.context(mover);
+        let u = &self.units[c];
+        let at = u.pose.at;
+        let facing = u.pose.facing.round();
+        let (gx, gy) = ((at.x * GRAIN).round(), (at.y * GRAIN).round());
+        // a quick refusal before the whole check: a place whose centre is nearer an enemy's
+        // base than 6" and half the commander's narrower side ends within 6" of it
+        let fp = units().get(u.kind).footprint;
+        let inner = 6.0 + fp.frontage().min(fp.depth()) / 2.0 - EPS;
+        let reach = ctx.allowance + 6.0 + units().radius(u.kind) + 0.1;
+        let foes: Vec<&fiw_table::Rect> = self
+            .enemies_near(u.army, self.base(c), reach)
+            .map(|j| self.base(j))
+            .collect();
+        escape_offsets(ctx.allowance).iter().find_map(|&(dx, dy)| {
+            let to = Point::new((gx + dx as f64) / GRAIN, (gy + dy as f64) / GRAIN);
+            if foes.iter().any(|r| r.distance_to_point(to) < inner) {
+                return None;
+            }
+            self.check_move_from(mover, &ctx, to, facing, true)
+                .is_ok()
+                .then(|| Action::move_to(c, to.x, to.y, facing))
+        })
+    }
+
+    /// Disengaging: whether a base `moving` (the unit at its start, turned to its final
+    /// facing) going straight to `to` moves away from unit `j`: neither the distance between
+    /// their centres nor the gap between their bases ever shrinks along the move. Both are
+    /// convex along a straight line, so neither shrinks anywhere if neither shrinks at the
+    /// start: the centres' by the direction of the move, the gap over its first hundredth of
+    /// an inch (a skirmisher passing through its enemy to end 6" beyond it does not move
+    /// away; one going along its front, the gap held, does).
+    fn moves_away(&self, moving: &fiw_table::Rect, to: Point, j: usize) -> bool {
+        let from = moving.centre();
+        let length = from.dist(to);
+        if length <= EPS {
+            return true;
+        }
+        let dir = (to - from) * (1.0 / length);
+        let them = self.base(j);
+        if dir.dot(from - them.centre()) < -EPS {
+            return false;
+        }
+        let step = length.min(0.01);
+        let ahead = moving.footprint().place(Pose::new(
+            from.x + dir.x * step,
+            from.y + dir.y * step,
+            moving.pose().facing,
+        ));
+        ahead.distance(them) >= moving.distance(them) - EPS * step
     }
 
     /// Whether unit `j`'s base lies more than `reach` inches (plus its own half-diagonal) from
@@ -708,6 +883,16 @@ impl D3 {
                 format!("{} is already in square", self.id(i)),
             ));
         }
+        if self.pinned(i) {
+            return Err(err(
+                "Eliminating Units",
+                format!(
+                    "{} has taken {} hits in cover and may not move, nor form square",
+                    self.id(i),
+                    u.hits
+                ),
+            ));
+        }
         if u.moved {
             return Err(err(
                 "Squares",
@@ -746,11 +931,7 @@ impl D3 {
             }));
         }
         let layout = &self.scenario.layout;
-        // only towns are measured against the shooter (the same answer as `Layout::under`)
-        let in_town = layout
-            .terrain()
-            .iter()
-            .any(|x| x.kind == Kind::Town && x.polygon.holds(&me) != Containment::Outside);
+        let in_town = self.stands_in_kind(Kind::Town, &me);
         let arc = if in_town {
             Arc::ALL_ROUND
         } else {
@@ -769,7 +950,7 @@ impl D3 {
             others.clear();
             others.extend(
                 (0..self.units.len())
-                    .filter(|j| !self.units[*j].eliminated && *j != i && *j != t)
+                    .filter(|j| self.screens(*j, i, t))
                     .map(|j| self.bases[j]),
             );
             layout.line_of_sight(&me, &them, &others, u.kind == Type::Artillery)
@@ -779,7 +960,7 @@ impl D3 {
                 return Err(Refused::Quiet { fixed: false });
             }
             let index: Vec<usize> = (0..self.units.len())
-                .filter(|j| !self.units[*j].eliminated && *j != i && *j != t)
+                .filter(|j| self.screens(*j, i, t))
                 .collect();
             let by = match why {
                 Blocked::Unit(k) => index
@@ -799,6 +980,14 @@ impl D3 {
             )));
         }
         Ok(())
+    }
+
+    /// Shooting: whether unit `j` may stand across the line of sight from `i` to `t`: any unit
+    /// on the table but those two and commanders, who can be neither shot nor charged and so
+    /// are no screen (Army Commander).
+    fn screens(&self, j: usize, i: usize, t: usize) -> bool {
+        let v = &self.units[j];
+        !v.eliminated && v.kind != Type::Commander && j != i && j != t
     }
 
     /// The shooter and target of a shot, and the shooter's range, when both may take part at
@@ -888,7 +1077,7 @@ impl D3 {
             Action::Pass => self.pass(),
             Action::Move { unit, x, y, facing } => {
                 let i = unit as usize;
-                let to = Action::point(x, y);
+                let to = Action::destination(Action::point(x, y), self.units[i].pose.at);
                 if to.dist(self.units[i].pose.at)
                     > units().get(self.units[i].kind).move_allowance + EPS
                 {
@@ -921,9 +1110,12 @@ impl D3 {
                         self.orders_given[self.units[i].army.seat()] = true;
                     }
                     self.set_pose(i, end);
+                    // flank or rear is judged where the cavalry make contact
+                    let flank =
+                        self.rect(target as usize).side_towards(end.at) != fiw_table::Side::Front;
                     let u = &mut self.units[i];
                     u.moved = true;
-                    u.charging = Some(target);
+                    u.charging = Some(crate::state::Charge { target, flank });
                     if self.log.is_on() {
                         let text = self.text_of(&a);
                         self.log.public(|| {
@@ -935,21 +1127,28 @@ impl D3 {
         }
     }
 
-    /// Charges: each cavalry unit that charged this turn rolls D3+1 hits, one fewer against a
-    /// target on a hill and one fewer against cavalry, doubled against a flank or the rear and
+    /// Charges: each cavalry unit that charged this turn and still touches its target (a
+    /// cavalry or skirmish target shot at since may have retired out of contact, and then the
+    /// charge is not fought) rolls D3+1 hits, one fewer against a target on a hill and one
+    /// fewer against cavalry, doubled against a flank or the rear (as judged at contact) and
     /// doubled against skirmishers. Charged artillery with no infantry within 3" is
     /// eliminated; with infantry that near it takes no hits but is unmanned while the cavalry
     /// stay in contact.
     fn resolve_charges(&mut self) {
         for i in 0..self.units.len() {
-            let Some(t) = self.units[i].charging.take() else {
+            let Some(charge) = self.units[i].charging.take() else {
                 continue;
             };
-            let t = t as usize;
+            let t = charge.target as usize;
             if self.units[i].eliminated || self.units[t].eliminated {
                 continue;
             }
             let (a, b) = (self.id(i).to_string(), self.id(t).to_string());
+            if self.base(i).distance(self.base(t)) > EPS {
+                self.log
+                    .public(|| format!("{a}'s charge is not fought: {b} is no longer in contact"));
+                continue;
+            }
             let target = self.units[t].kind;
             if target == Type::Artillery {
                 let them = self.rect(t);
@@ -968,30 +1167,11 @@ impl D3 {
                 }
                 continue;
             }
-            let layout = &self.scenario.layout;
             let them = self.rect(t);
-            let on_hill = layout.under(&them).iter().any(|x| x.kind == Kind::Hill);
-            let side = them.side_towards(self.units[i].pose.at);
-            let roll = d3(&mut self.dice);
-            let mut hits = roll as i16 + 1;
-            if on_hill {
-                hits -= 1;
-            }
-            if target == Type::Cavalry {
-                hits -= 1;
-            }
-            let mut hits = hits.max(0) as u8;
-            let flank = side != fiw_table::Side::Front;
-            if flank {
-                hits *= 2;
-            }
-            if target == Type::Skirmishers {
-                hits *= 2;
-            }
-            let v = &mut self.units[t];
-            v.hits = v.hits.saturating_add(hits);
-            let total = v.hits;
-            self.log.public(|| {
+            let on_hill = self.stands_in_kind(Kind::Hill, &them);
+            let flank = charge.flank;
+            // the modifiers in the order they apply, as the log and the players read them
+            let why = || {
                 let mut why = Vec::new();
                 if on_hill {
                     why.push("-1 hill");
@@ -1005,9 +1185,34 @@ impl D3 {
                 if target == Type::Skirmishers {
                     why.push("x2 skirmishers");
                 }
+                why.join(" ")
+            };
+            let roll = d3(&mut self.dice, || {
+                let w = why();
+                let sep = if w.is_empty() { "" } else { " " };
+                format!("{a} charges {b}: roll a D3 for the hits (D3+1{sep}{w})")
+            });
+            let mut hits = roll as i16 + 1;
+            if on_hill {
+                hits -= 1;
+            }
+            if target == Type::Cavalry {
+                hits -= 1;
+            }
+            let mut hits = hits.max(0) as u8;
+            if flank {
+                hits *= 2;
+            }
+            if target == Type::Skirmishers {
+                hits *= 2;
+            }
+            let v = &mut self.units[t];
+            v.hits = v.hits.saturating_add(hits);
+            let total = v.hits;
+            self.log.public(|| {
                 format!(
                     "{a} charges {b}: D3 {roll}+1 {}: {hits} hits ({total} in all)",
-                    why.join(" ")
+                    why()
                 )
             });
         }
@@ -1032,18 +1237,28 @@ impl D3 {
     fn shoot(&mut self, i: usize, t: usize) {
         let kind = self.units[i].kind;
         let me = self.rect(i);
-        let layout = &self.scenario.layout;
-        let entrenched = kind.covered_by_entrenchment()
-            && layout
-                .under(&me)
-                .iter()
-                .any(|x| x.kind == Kind::Entrenchment);
-        let roll = if entrenched {
-            best_of_two(&mut self.dice)
-        } else {
-            d3(&mut self.dice)
-        };
+        let entrenched =
+            kind.covered_by_entrenchment() && self.stands_in_kind(Kind::Entrenchment, &me);
         let modifier = units().get(kind).shoot;
+        let ids = &self.ids;
+        // what the players roll for, said only when they roll
+        let label = || {
+            let (a, b) = (
+                ids.get(i).map_or("?", String::as_str),
+                ids.get(t).map_or("?", String::as_str),
+            );
+            let word = kind.word();
+            if entrenched {
+                format!("{a} shoots at {b} from an entrenchment: roll 2 D3 for the hits (the higher counts, {modifier:+} for {word})")
+            } else {
+                format!("{a} shoots at {b}: roll a D3 for the hits (D3{modifier:+} for {word})")
+            }
+        };
+        let roll = if entrenched {
+            best_of_two(&mut self.dice, label)
+        } else {
+            d3(&mut self.dice, label)
+        };
         let hits = (roll as i16 + modifier as i16).max(0) as u8;
         let u = &mut self.units[i];
         u.shot = true;
@@ -1075,10 +1290,14 @@ impl D3 {
     }
 
     /// Shooting: where a cavalry or skirmish target shot at by `shooter` ends if it retires
-    /// its full move straight away from the shooter, holding its facing; `None` if that move
-    /// would leave the table, cross ground it may not, pass through a unit (cavalry) or end
-    /// on one.
+    /// its full move straight away from the shooter, holding its facing; `None` if it is held
+    /// in cover by its hits, or that move would leave the table, cross ground it may not, pass
+    /// through a unit (cavalry), end on one or end in a town it may not.
     pub fn retire_to(&self, t: usize, shooter: usize) -> Option<Pose> {
+        // Eliminating Units: a unit held in cover by its hits may not move, nor so retire
+        if self.pinned(t) {
+            return None;
+        }
         let u = &self.units[t];
         let fp = units().get(u.kind).footprint;
         let from = u.pose.at;
@@ -1100,10 +1319,7 @@ impl D3 {
                 .terrain()
                 .iter()
                 .any(|x| x.kind == Kind::Woods && x.polygon.holds(&path) != Containment::Outside))
-            || (!u.kind.may_end_in_town()
-                && layout.terrain().iter().any(|x| {
-                    x.kind == Kind::Town && x.polygon.holds(&rect) != Containment::Outside
-                }));
+            || self.town_at_end(t, to, || &rect).is_some();
         if barred {
             return None;
         }
@@ -1154,9 +1370,30 @@ impl D3 {
                         u.shot = false;
                     }
                 }
+                self.lapse_markers();
                 self.orders_given[self.active.seat()] = false;
                 let (who, round) = (self.active.id(), self.round);
                 self.log.public(|| format!("round {round}: the {who} turn"));
+            }
+        }
+    }
+
+    /// Shooting: at the start of each turn, a shooting marker whose target has gone beyond the
+    /// shooter's range (it retired or disengaged, or a gun's target walked off) is lifted.
+    /// The text holds a marked unit until its enemy is eliminated; read literally, a gun that
+    /// once fired at a unit passing 20" away was frozen for the rest of the battle. Engagement
+    /// is a fight the two can still carry on, and one the target has broken off is over.
+    fn lapse_markers(&mut self) {
+        for i in 0..self.units.len() {
+            let Some(t) = self.units[i].engaged_with.map(usize::from) else {
+                continue;
+            };
+            let range = units().get(self.units[i].kind).range.unwrap_or(0.0);
+            if self.units[t].eliminated || !self.base(i).is_within(self.base(t), range) {
+                self.units[i].engaged_with = None;
+                let (a, b) = (self.id(i).to_string(), self.id(t).to_string());
+                self.log
+                    .public(|| format!("{a}'s shooting marker lapses: {b} is beyond its range"));
             }
         }
     }
@@ -1176,6 +1413,17 @@ impl D3 {
     }
 }
 
+/// Whether `polygon` lies more than `reach` from every point of the straight path
+/// `from`–`to`: the path starts outside it and no edge comes within `reach` of the path (so it
+/// never crosses one). A cheap bound that only skips exact questions whose answer it knows.
+fn clear_of_path(polygon: &fiw_table::Polygon, from: Point, to: Point, reach: f64) -> bool {
+    let path = fiw_table::Segment::new(from, to);
+    polygon.locate(from) == fiw_table::Location::Outside
+        && polygon
+            .edges()
+            .all(|e| e.distance_to_segment(&path) > reach)
+}
+
 /// The box around some bases: lowest and highest corner.
 fn bounding_box(rects: &[&fiw_table::Rect]) -> (Point, Point) {
     let mut lo = Point::new(f64::INFINITY, f64::INFINITY);
@@ -1187,4 +1435,46 @@ fn bounding_box(rects: &[&fiw_table::Rect]) -> (Point, Point) {
         }
     }
     (lo, hi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clear_of_path;
+    use fiw_table::{sweep, Footprint, Point, Polygon, Pose};
+
+    /// The bound skips only what the exact question answers "nothing": a polygon it calls
+    /// clear of a path shares no ground with the base swept along it, turned any way.
+    #[test]
+    fn a_polygon_clear_of_the_path_shares_no_ground_with_the_swept_base() {
+        let lake = Polygon::new(vec![
+            Point::new(0.0, 44.0),
+            Point::new(36.0, 42.0),
+            Point::new(72.0, 44.0),
+            Point::new(72.0, 48.0),
+            Point::new(0.0, 48.0),
+        ])
+        .unwrap();
+        let fp = Footprint::new(4.0, 2.0).unwrap();
+        let radius = 4.0f64.hypot(2.0) / 2.0;
+        let mut dice = fiw_engine::Dice::new(17);
+        let mut r = |lo: f64, hi: f64| lo + (hi - lo) * dice.below(1_000_000) as f64 / 1e6;
+        let (mut clear, mut near) = (0, 0);
+        for _ in 0..20_000 {
+            let from = Point::new(r(0.0, 72.0), r(30.0, 48.0));
+            let to = from + fiw_table::heading(r(0.0, 360.0)) * r(0.0, 12.0);
+            let facing = r(0.0, 360.0);
+            if clear_of_path(&lake, from, to, radius + 0.01) {
+                clear += 1;
+                let swept = sweep(fp, from, to, facing);
+                assert_eq!(lake.shared_area(&swept), 0.0, "{from:?} {to:?}");
+                for at in [from, to] {
+                    let base = fp.place(Pose::new(at.x, at.y, facing));
+                    assert_eq!(lake.shared_area(&base), 0.0, "{at:?}");
+                }
+            } else {
+                near += 1;
+            }
+        }
+        assert!(clear > 2_000 && near > 2_000, "{clear} clear, {near} near");
+    }
 }

@@ -53,6 +53,10 @@ pub struct Scenario {
     pub turns: u32,
     /// The two armies, in seat order.
     pub armies: [ArmySetup; 2],
+    /// The piece of terrain (its index in the layout) the army that moves first came to take,
+    /// if the scenario names one: not a rule (the text's only victory is army resolve), but
+    /// what the computer generals fight over and the simulation's report counts.
+    pub objective: Option<usize>,
     /// Every value the text does not give: (what, why).
     pub assumed: Vec<(String, String)>,
 }
@@ -65,6 +69,8 @@ struct ScenarioDef {
     first_assumed: Option<String>,
     turns: u32,
     turns_assumed: Option<String>,
+    objective: Option<String>,
+    objective_assumed: Option<String>,
     table: toml::Value,
     british: ArmyDef,
     french: ArmyDef,
@@ -122,6 +128,20 @@ fn table_error(file: &str, e: TableError) -> DataError {
 /// The most units a battle may have: an order names its unit by a number in a byte.
 pub const MAX_UNITS: usize = 256;
 
+/// The most deployment zones an army may have (each unit is checked against every one).
+pub const MAX_ZONES: usize = 16;
+
+/// The last round a scenario may set: a battle of the text lasts an afternoon, and a file
+/// asking for four thousand million rounds would never end in a simulation.
+pub const MAX_TURNS: u32 = 100;
+
+/// The longest unit name: every order and most lines of the log carry one.
+pub const MAX_ID: usize = 32;
+
+/// The longest scenario file, bytes (the built-in ones are under 10 kB): a save carries the
+/// file's text, and a text this size is read and checked at once.
+pub const MAX_TEXT: usize = 1 << 20;
+
 impl Scenario {
     /// A built-in scenario by name (`fort-oswego`, `meeting`).
     ///
@@ -171,13 +191,26 @@ impl Scenario {
     /// One line naming `file` and the field: `french.units[3].at: fr-reg-2a stands in Lake
     /// Ontario, where no unit may stand`.
     pub fn parse(text: &str, file: &str) -> Result<Scenario, DataError> {
+        if text.len() > MAX_TEXT {
+            return Err(DataError::new(
+                file,
+                "",
+                format!(
+                    "a scenario file is at most {MAX_TEXT} bytes, not {}",
+                    text.len()
+                ),
+            ));
+        }
         let def: ScenarioDef = toml::from_str(text).map_err(|e| DataError::toml(file, &e))?;
         let layout = Layout::from_value(def.table).map_err(|e| table_error(file, e))?;
-        if def.turns == 0 {
+        if def.turns == 0 || def.turns > MAX_TURNS {
             return Err(DataError::new(
                 file,
                 "turns",
-                "a battle lasts at least 1 turn",
+                format!(
+                    "a battle lasts at least 1 turn and at most {MAX_TURNS}, not {}",
+                    def.turns
+                ),
             ));
         }
         let mut assumed = Vec::new();
@@ -194,6 +227,23 @@ impl Scenario {
             format!("{}: turns = {}", def.name, def.turns),
             &def.turns_assumed,
         );
+        let objective = match &def.objective {
+            None => None,
+            Some(name) => {
+                let k = layout
+                    .terrain()
+                    .iter()
+                    .position(|t| t.name.as_deref() == Some(name.as_str()))
+                    .ok_or_else(|| {
+                        DataError::new(file, "objective", format!("no terrain is named '{name}'"))
+                    })?;
+                note(
+                    format!("{}: objective = {name}", def.name),
+                    &def.objective_assumed,
+                );
+                Some(k)
+            }
+        };
         for t in layout.terrain() {
             note(
                 format!("{}: {} ({})", def.name, t.label(), t.kind.word()),
@@ -240,6 +290,7 @@ impl Scenario {
             first: def.first,
             turns: def.turns,
             armies: [british, french],
+            objective,
             assumed,
         })
     }
@@ -256,8 +307,28 @@ fn check_army(
     let side = army.id();
     let bounds = layout.bounds();
     let err = |field: String, reason: String| DataError::new(file, field, reason);
+    if a.zones.len() > MAX_ZONES {
+        return Err(err(
+            format!("{side}.zones"),
+            format!(
+                "an army has at most {MAX_ZONES} deployment zones, not {}",
+                a.zones.len()
+            ),
+        ));
+    }
     let mut zones = Vec::with_capacity(a.zones.len());
     for (z, pts) in a.zones.into_iter().enumerate() {
+        // (counted before the points are looked at: a zone is a polygon like any other)
+        if pts.len() > fiw_table::MAX_POINTS {
+            return Err(err(
+                format!("{side}.zones[{z}]"),
+                format!(
+                    "a polygon has at most {} points, not {}",
+                    fiw_table::MAX_POINTS,
+                    pts.len()
+                ),
+            ));
+        }
         let at = format!("{side}.zones[{z}]");
         for (j, p) in pts.iter().enumerate() {
             if !p.is_finite() || !bounds.contains(*p) {
@@ -318,6 +389,15 @@ fn check_army(
     for (i, u) in a.units.into_iter().enumerate() {
         let at = format!("{side}.units[{i}]");
         let id = u.id.as_str();
+        if id.len() > MAX_ID {
+            return Err(err(
+                format!("{at}.id"),
+                format!(
+                    "a unit name is at most {MAX_ID} characters, not {}",
+                    id.len()
+                ),
+            ));
+        }
         if id.is_empty()
             || !id
                 .chars()
@@ -334,14 +414,9 @@ fn check_army(
                 format!("{id} is already the name of another unit"),
             ));
         }
-        let pose = Pose::new(u.at.x, u.at.y, u.facing).checked().map_err(|e| {
-            err(
-                format!(
-                    "{at}.{}",
-                    if u.facing.is_finite() { "at" } else { "facing" }
-                ),
-                e.to_string(),
-            )
+        let pose = Pose::try_new(u.at.x, u.at.y, u.facing).map_err(|e| match e.within(&at) {
+            TableError::Field { field, reason } => err(field, reason),
+            other => err(at.clone(), other.to_string()),
         })?;
         let rect = units().get(u.kind).footprint.place(pose);
         let field = format!("{at}.at");

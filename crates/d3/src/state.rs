@@ -2,7 +2,7 @@
 //! the armies' resolve, the dice and the log.
 
 use crate::army::{self, eliminated, pinned};
-use crate::scenario::{Army, Scenario};
+use crate::scenario::{Army, Scenario, MAX_UNITS};
 use crate::units::{units, Type};
 use fiw_engine::{Dice, Log, Outcome, RuleError};
 use fiw_table::{Kind, Pose, Rect};
@@ -74,10 +74,19 @@ pub struct Unit {
     pub engaged_with: Option<u8>,
     /// Formed in square.
     pub square: bool,
-    /// The enemy this cavalry charged into contact with this turn, resolved in the charges
-    /// phase.
+    /// The charge this cavalry made into contact this turn, fought in the charges phase.
     #[serde(default)]
-    pub charging: Option<u8>,
+    pub charging: Option<Charge>,
+}
+
+/// A charge made in the movement phase, to be fought in the charges phase (Charges).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Charge {
+    /// The enemy charged.
+    pub target: u8,
+    /// Whether the cavalry came into contact on the target's flank or rear, judged where they
+    /// made contact (the hits are doubled).
+    pub flank: bool,
 }
 
 /// A decision inside the shooting phase: the cavalry or skirmish unit `target` was shot at by
@@ -100,6 +109,10 @@ pub struct D3 {
     pub(crate) scenario: Arc<Scenario>,
     #[serde(skip)]
     pub(crate) ids: Arc<Vec<String>>,
+    /// How each unit's row of the board begins (its name and type, padded), which never
+    /// changes: written once rather than at every decision.
+    #[serde(skip)]
+    pub(crate) rows: Arc<Vec<String>>,
     pub(crate) units: Vec<Unit>,
     pub(crate) active: Army,
     pub(crate) phase: Phase,
@@ -111,11 +124,15 @@ pub struct D3 {
     /// A target's choice to retire, when one is due.
     pub(crate) pending: Option<Pending>,
     pub(crate) start_resolve: [u32; 2],
+    /// Whether a unit of the army that moves first has stood in the scenario's objective (the
+    /// fort it came to take), for the simulation's report.
+    #[serde(default)]
+    pub(crate) entered: bool,
     pub(crate) dice: Dice,
     /// The readable log: not part of the state a digest proves (a game played with the log
     /// on and replayed with it off is the same game).
     #[serde(skip)]
-    pub(crate) log: Log,
+    pub(crate) log: History,
     pub(crate) outcome: Option<Outcome>,
     /// Every unit's base as it stands (kept with the poses, so that the many questions of a
     /// phase do not each turn a footprint into a rectangle again).
@@ -131,8 +148,40 @@ pub struct D3 {
     pub(crate) moves: crate::candidates::MoveCache,
 }
 
-/// The most units a battle may hold (unit numbers are one byte in actions).
-pub const MAX_UNITS: usize = 250;
+/// The log, shared by a game and its copies until one of them writes to it: the secrecy audit
+/// copies the state at every decision, and copying every line of a long battle each time was
+/// a twentieth of its time.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct History(Arc<Log>);
+
+impl History {
+    /// A log that records (`on`) or ignores everything.
+    pub(crate) fn new(on: bool) -> Self {
+        History(Arc::new(Log::new(on)))
+    }
+
+    /// Records a line for everyone (the line is written only when the log is on).
+    pub(crate) fn public(&mut self, text: impl FnOnce() -> String) {
+        if self.0.is_on() {
+            Arc::make_mut(&mut self.0).public(text);
+        }
+    }
+
+    /// Turns recording on or off.
+    pub(crate) fn set_on(&mut self, on: bool) {
+        if self.0.is_on() != on {
+            Arc::make_mut(&mut self.0).set_on(on);
+        }
+    }
+}
+
+impl std::ops::Deref for History {
+    type Target = Log;
+
+    fn deref(&self) -> &Log {
+        &self.0
+    }
+}
 
 impl D3 {
     /// A battle of a checked scenario, with seeded dice.
@@ -201,11 +250,17 @@ impl D3 {
             army::starting_resolve(&types)
         };
         let start_resolve = [start(Army::British), start(Army::French)];
+        let rows = ids
+            .iter()
+            .zip(&units_out)
+            .map(|(id, u)| format!("  {id:<12} {:<12} at ", u.kind.word()))
+            .collect();
         let mut g = D3 {
             options,
             active: scenario.first,
             scenario,
             ids: Arc::new(ids),
+            rows: Arc::new(rows),
             units: units_out,
             phase: Phase::Movement,
             round: 1,
@@ -213,8 +268,9 @@ impl D3 {
             orders_given: [false; 2],
             pending: None,
             start_resolve,
+            entered: false,
             dice,
-            log: Log::new(true),
+            log: History::new(true),
             outcome: None,
             bases: Vec::new(),
             cover: Vec::new(),
@@ -322,18 +378,58 @@ impl D3 {
         self.units[i].pose = pose;
         self.bases[i] = units().get(self.units[i].kind).footprint.place(pose);
         self.cover[i] = self.in_cover_at(self.units[i].kind, &self.bases[i]);
+        if !self.entered && self.units[i].army == self.scenario.first && self.in_objective(i) {
+            self.entered = true;
+            let (id, name) = (self.id(i).to_string(), self.objective_name());
+            self.log.public(|| format!("{id} enters {name}"));
+        }
     }
 
-    /// Eliminating Units: whether a base of `kind` at `rect` is in cover. Woods and towns
-    /// cover whoever is in them; entrenchments cover infantry, skirmishers and artillery.
+    /// Whether unit `i` stands in the scenario's objective (its centre inside, as for cover).
+    pub fn in_objective(&self, i: usize) -> bool {
+        let layout = &self.scenario.layout;
+        self.scenario
+            .objective
+            .and_then(|k| layout.terrain().get(k))
+            .is_some_and(|t| !self.units[i].eliminated && stands_in(t, &self.bases[i]))
+    }
+
+    /// The objective's name (empty when the scenario has none).
+    fn objective_name(&self) -> String {
+        self.scenario
+            .objective
+            .and_then(|k| self.scenario.layout.terrain().get(k))
+            .map(|t| t.label().to_string())
+            .unwrap_or_default()
+    }
+
+    /// Whether a unit of the army that moves first has stood in the scenario's objective.
+    pub fn objective_entered(&self) -> bool {
+        self.entered
+    }
+
+    /// Eliminating Units: whether a base of `kind` at `rect` is in cover: its centre in woods
+    /// or a town (which cover whoever is in them) or an entrenchment (which covers infantry,
+    /// skirmishers and artillery). One reading for every rule that asks: cavalry may not
+    /// charge it, it lasts to 12 hits, is held in place from 6.
     pub fn in_cover_at(&self, kind: Type, rect: &Rect) -> bool {
         let layout = &self.scenario.layout;
-        // the same answer as asking `Layout::under`, without clipping terrain that gives no cover
         layout.terrain().iter().any(|t| {
             layout.effect(t.kind).cover
                 && (t.kind != Kind::Entrenchment || kind.covered_by_entrenchment())
-                && t.polygon.holds(rect) != fiw_table::Containment::Outside
+                && stands_in(t, rect)
         })
+    }
+
+    /// Whether a base stands in terrain of `kind` for the rules that give it something there
+    /// (an entrenchment's best of 2D3, a town's all-round fire, a hill against a charge): the
+    /// reading of [`stands_in`], as for cover.
+    pub fn stands_in_kind(&self, kind: Kind, rect: &Rect) -> bool {
+        self.scenario
+            .layout
+            .terrain()
+            .iter()
+            .any(|t| t.kind == kind && stands_in(t, rect))
     }
 
     /// Whether unit `i` is in cover where it stands.
@@ -348,12 +444,6 @@ impl D3 {
 
     /// The living enemy units that can engage (every type but the commander: commanders
     /// cannot be engaged in combat, Army Commander), within `limit` inches of `rect`.
-    pub(crate) fn enemies_within(&self, army: Army, rect: &Rect, limit: f64) -> Vec<usize> {
-        self.enemies_near(army, rect, limit).collect()
-    }
-
-    /// [`D3::enemies_within`] without gathering them: the first, or whether there is any, is
-    /// usually all that is asked.
     pub(crate) fn enemies_near<'a>(
         &'a self,
         army: Army,
@@ -411,7 +501,7 @@ impl D3 {
             if u.engaged_with == Some(i as u8) {
                 u.engaged_with = None;
             }
-            if u.charging == Some(i as u8) {
+            if u.charging.is_some_and(|c| c.target == i as u8) {
                 u.charging = None;
             }
         }
@@ -443,6 +533,15 @@ impl D3 {
             }
         }
     }
+}
+
+/// Whether a base stands in a piece of terrain for what the terrain gives it (cover, an
+/// entrenchment's dice, a town's all-round fire, a hill): the centre of the base inside the
+/// terrain or on its edge. A sliver of base over the edge is not enough: the text's "in
+/// cover" is a unit in the wood or behind the works, and a hundredth of an inch of base in
+/// them gave 12 hits, immunity to charges and the best of two dice.
+pub fn stands_in(t: &fiw_table::Terrain, rect: &Rect) -> bool {
+    t.polygon.locate(rect.centre()) != fiw_table::Location::Outside
 }
 
 #[cfg(test)]

@@ -156,8 +156,10 @@ fn extent(pts: &[Point]) -> (f64, f64, f64, f64) {
 }
 
 /// Screen boxes `[x0, y0, x1, y1]` of unit `i`: its base, and its name under it (the name's
-/// centre and baseline are the box's middle and bottom).
-fn unit_boxes(game: &D3, i: usize, depth: f64) -> ([f64; 4], [f64; 4]) {
+/// centre and baseline are the box's middle and bottom, less [`NAME_DESCENT`]). The name is
+/// centred under the base but kept on the table: a unit standing at the west or east edge
+/// would otherwise have half its name drawn past the edge of the table.
+fn unit_boxes(game: &D3, i: usize, depth: f64, width: f64) -> ([f64; 4], [f64; 4]) {
     let (x0, x1, lo, hi) = extent(&game.rect(i).corners());
     let sx = |x: f64| LEFT + x * SCALE;
     let sy = |y: f64| TOP + (depth - y) * SCALE;
@@ -165,9 +167,22 @@ fn unit_boxes(game: &D3, i: usize, depth: f64) -> ([f64; 4], [f64; 4]) {
     let u = &game.units()[i];
     let chars = game.id(i).chars().count() + if u.hits > 0 { 7 } else { 0 };
     let half = chars as f64 * UNIT_CHAR / 2.0;
-    let (mid, base) = ((bbox[0] + bbox[2]) / 2.0, bbox[3] + 8.5);
-    (bbox, [mid - half, base - 7.0, mid + half, base + 1.5])
+    let centre = (bbox[0] + bbox[2]) / 2.0;
+    // (a name wider than the table stays centred)
+    let mid = if 2.0 * half <= width * SCALE {
+        centre.clamp(sx(0.0) + half, sx(width) - half)
+    } else {
+        centre
+    };
+    let base = bbox[3] + 8.5;
+    (
+        bbox,
+        [mid - half, base - 7.0, mid + half, base + NAME_DESCENT],
+    )
 }
+
+/// How far a unit's name box reaches below the baseline, pixels.
+const NAME_DESCENT: f64 = 1.5;
 
 /// Width of a character of a unit's name, pixels (7.5 px type), for keeping names apart.
 const UNIT_CHAR: f64 = 4.3;
@@ -460,7 +475,7 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
     let mut taken: Vec<[f64; 4]> = Vec::new();
     for (i, u) in game.units().iter().enumerate() {
         if !u.eliminated {
-            let (bbox, label) = unit_boxes(game, i, depth);
+            let (bbox, label) = unit_boxes(game, i, depth, width);
             taken.push(bbox);
             taken.push(label);
         }
@@ -489,7 +504,7 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
         let r = game.rect(i);
         s += r#"<g clip-path="url(#table)">"#;
         if let Some(range) = units().get(u.kind).range {
-            let in_town = layout.under(&r).iter().any(|x| x.kind == Kind::Town);
+            let in_town = game.stands_in_kind(Kind::Town, &r);
             let d = if in_town {
                 grown(&f, &r, range)
             } else {
@@ -579,12 +594,8 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
         s += "</g>\n";
         // the name under the base, its hits after it: drawn once every base is down, so that
         // no base hides a name
-        let (mut lo, mut mid) = (f64::INFINITY, 0.0);
-        for p in corners {
-            lo = lo.min(p.y);
-            mid += p.x / 4.0;
-        }
-        let y = TOP + (depth - lo) * SCALE + 8.5;
+        let (_, label) = unit_boxes(game, i, depth, width);
+        let (x, y) = ((label[0] + label[2]) / 2.0, label[3] - NAME_DESCENT);
         let hits = if u.hits > 0 {
             format!(
                 r##"<tspan dx="3" fill="#b00000" font-weight="bold">{} hit{}</tspan>"##,
@@ -597,7 +608,7 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
         let _ = writeln!(
             names,
             r#"<text id="name-{id}" x="{}" y="{}">{id}{hits}</text>"#,
-            f.x(mid),
+            num(x),
             num(y)
         );
     }

@@ -79,6 +79,45 @@ fn sound(g: &D3, moved: &[usize], label: &str) {
     }
 }
 
+/// The board as the view gives it, every number as the standard library writes it.
+fn board_of(v: &fiw_d3::View, turns: u32) -> String {
+    let mut s = format!(
+        "{}: round {} of {turns}, the {} {} phase; resolve British {}, French {}\n",
+        v.scenario,
+        v.round,
+        v.active.id(),
+        v.phase.word(),
+        v.resolve[0],
+        v.resolve[1]
+    );
+    for u in v.units.iter().filter(|u| !u.eliminated) {
+        let marks: Vec<&str> = [
+            (u.engaged, "engaged"),
+            (u.in_cover, "in cover"),
+            (u.square, "square"),
+            (u.moved, "moved"),
+        ]
+        .into_iter()
+        .filter_map(|(on, m)| on.then_some(m))
+        .collect();
+        let marks = if marks.is_empty() {
+            String::new()
+        } else {
+            format!("  ({})", marks.join(", "))
+        };
+        s += &format!(
+            "  {:<12} {:<12} at {:>5.1},{:>5.1} facing {:>3.0}  hits {}{marks}\n",
+            u.id,
+            u.kind.word(),
+            u.pose.at.x,
+            u.pose.at.y,
+            u.pose.facing,
+            u.hits
+        );
+    }
+    s
+}
+
 fn play(scenario: &str, k: u64) {
     let seed = game_seed(0xd3, k);
     let label = format!("{scenario} game {k} (seed {seed})");
@@ -95,7 +134,13 @@ fn play(scenario: &str, k: u64) {
     // tenth (each check costs about as much as the game)
     let checked = k.is_multiple_of(2);
     let replayed = k.is_multiple_of(10);
+    let mut step = 0u64;
     while g.to_move().is_some() {
+        step += 1;
+        // a copy shares the kept lists until either changes: made before the lists are
+        // brought up to date, it must list what a fresh listing gives once the game it was
+        // copied from has listed and moved on
+        let copy = (checked && step % 3 == 0).then(|| g.clone());
         g.legal_actions(&mut list);
         assert!(!list.is_empty(), "{label}: nothing to do");
         if checked && g.pending().is_none() {
@@ -110,6 +155,14 @@ fn play(scenario: &str, k: u64) {
                 "{label}: the kept candidate lists differ from a fresh listing"
             );
         }
+        if checked && step % 7 == 0 {
+            let seat = g.to_move().unwrap_or(0);
+            assert_eq!(
+                g.render(seat),
+                board_of(&g.view(seat), g.scenario().turns),
+                "{label}: the board is not what the view says"
+            );
+        }
         let may_pass = list.contains(&Action::Pass);
         let a = if may_pass && pick.below(4) == 0 {
             Action::Pass
@@ -122,6 +175,14 @@ fn play(scenario: &str, k: u64) {
         }
         g.apply(a)
             .unwrap_or_else(|e| panic!("{label}: listed order {} refused: {e}", g.action_text(&a)));
+        if let Some(copy) = copy {
+            let mut listed = Vec::new();
+            copy.legal_actions(&mut listed);
+            assert_eq!(
+                listed, list,
+                "{label}: a copy of the game lists other orders once the game moved on"
+            );
+        }
         let moved: Vec<usize> = (0..before.len())
             .filter(|i| g.units()[*i].pose != before[*i])
             .collect();

@@ -4,27 +4,40 @@
 
 use fiw_d3::dice::face;
 use fiw_d3::{Action, Army, Options, Phase, D3};
-use fiw_engine::{Game, RuleError};
+use fiw_engine::{apply_asking, Ask, Dice, Game, RuleError};
 
 /// A 72" x 48" table with `terrain` (TOML `[[table.terrain]]` blocks) and units
-/// `(id, type, x, y, facing)`: ids starting `br-` are British, the others French.
+/// `(id, type, x, y, facing)`: ids starting `br-` are British, the others French. Each army's
+/// commander stands in a northern corner unless `units` places its `br-gen` or `fr-gen`.
 fn table(first: &str, terrain: &str, units: &[(&str, &str, f64, f64, f64)]) -> D3 {
+    table_rolling(first, terrain, units, Dice::new(1))
+}
+
+/// [`table`] with the given dice (manual ones, for a table where people roll).
+fn table_rolling(
+    first: &str,
+    terrain: &str,
+    units: &[(&str, &str, f64, f64, f64)],
+    dice: Dice,
+) -> D3 {
     let mut text = format!("name = \"test\"\nfirst = \"{first}\"\nturns = 3\n[table]\nwidth = 72\ndepth = 48\n{terrain}\n");
     for (army, prefix, gen_x) in [("british", "br-", 2.0), ("french", "fr-", 70.0)] {
         text += &format!(
             "[{army}]\ncommander = \"c\"\nzones = [[[0, 0], [72, 0], [72, 48], [0, 48]]]\n"
         );
-        text += &format!("[[{army}.units]]\nid = \"{prefix}gen\"\ntype = \"commander\"\nat = [{gen_x}, 46]\nfacing = 0\n");
+        if !units.iter().any(|u| u.0 == format!("{prefix}gen")) {
+            text += &format!("[[{army}.units]]\nid = \"{prefix}gen\"\ntype = \"commander\"\nat = [{gen_x}, 46]\nfacing = 0\n");
+        }
         for (id, kind, x, y, f) in units.iter().filter(|u| u.0.starts_with(prefix)) {
             text += &format!("[[{army}.units]]\nid = \"{id}\"\ntype = \"{kind}\"\nat = [{x}, {y}]\nfacing = {f}\n");
         }
     }
-    D3::new(
+    D3::with_dice(
         &Options {
             scenario: "test.toml".into(),
             text: Some(text),
         },
-        1,
+        dice,
     )
     .unwrap_or_else(|e| panic!("{e}"))
 }
@@ -432,6 +445,75 @@ fn entrenched_shooters_roll_two_d3_and_keep_the_higher() {
     assert_eq!(g.dice_mut().forced_left(), 0, "two dice were rolled");
 }
 
+/// Manual dice (item 29): a shot asks for one D3, read 1 to 3, in the rule's words, and the
+/// typed result is the D3; the entrenchment's two dice are asked for together, and a charge
+/// says its modifiers.
+#[test]
+fn people_rolling_are_asked_for_each_d3_and_their_result_is_used() {
+    let units = [
+        ("br-line", "line", 32.0, 10.0, 0.0),
+        ("br-vet", "veteran", 10.0, 10.0, 0.0),
+        ("fr-a", "line", 32.0, 16.0, 180.0),
+        ("fr-b", "line", 10.0, 16.0, 180.0),
+    ];
+    let mut g = table_rolling("british", WORKS, &units, Dice::manual(1, &[]));
+    order(&mut g, "pass");
+    let shoot = g.parse_action("shoot br-vet at fr-b").unwrap();
+    let need = apply_asking(&mut g, shoot)
+        .unwrap()
+        .expect("the D3 is asked for");
+    assert_eq!(
+        need.label,
+        "br-vet shoots at fr-b: roll a D3 for the hits (D3+1 for veteran)"
+    );
+    assert_eq!(need.ask, Ask::Dice { count: 1, sides: 3 });
+    assert_eq!(
+        unit(&g, "fr-b").hits,
+        0,
+        "nothing is applied until the die is typed"
+    );
+    assert!(
+        need.read("4").unwrap_err().contains("1 to 3"),
+        "a face of a d6 is no D3"
+    );
+    g.dice_mut().force(need.read("3").unwrap());
+    assert_eq!(apply_asking(&mut g, shoot).unwrap(), None);
+    assert_eq!(unit(&g, "fr-b").hits, 4, "the typed 3, +1 for veterans");
+    // from the works: two D3, keeping the higher
+    let shoot = g.parse_action("shoot br-line at fr-a").unwrap();
+    let need = apply_asking(&mut g, shoot).unwrap().expect("asked");
+    assert_eq!(need.label, "br-line shoots at fr-a from an entrenchment: roll 2 D3 for the hits (the higher counts, +0 for line)");
+    assert_eq!(need.ask, Ask::Dice { count: 2, sides: 3 });
+    g.dice_mut().force(need.read("1 2").unwrap());
+    assert_eq!(apply_asking(&mut g, shoot).unwrap(), None);
+    assert_eq!(unit(&g, "fr-a").hits, 2);
+    assert_eq!(
+        g.dice().unwrap().answers(),
+        &[3, 1, 2],
+        "what a save records"
+    );
+    // a charge into a flank
+    let mut g = table_rolling(
+        "british",
+        "",
+        &[
+            ("br-cav", "cavalry", 30.0, 10.0, 0.0),
+            ("fr-t", "line", 30.0, 20.0, 90.0),
+        ],
+        Dice::manual(1, &[]),
+    );
+    order(&mut g, "charge br-cav at fr-t");
+    order(&mut g, "pass");
+    let need = apply_asking(&mut g, Action::Pass).unwrap().expect("asked");
+    assert_eq!(
+        need.label,
+        "br-cav charges fr-t: roll a D3 for the hits (D3+1 x2 flank or rear)"
+    );
+    g.dice_mut().force(need.read("2").unwrap());
+    assert_eq!(apply_asking(&mut g, Action::Pass).unwrap(), None);
+    assert_eq!(unit(&g, "fr-t").hits, 6);
+}
+
 #[test]
 fn units_go_beyond_six_hits_or_twelve_in_cover() {
     // fr-b holds the town, which covers it
@@ -621,7 +703,7 @@ fn listed_orders_are_legal_and_typed_ones_need_not_be_listed() {
     }
     // any legal point may be typed, listed or not
     let a = g
-        .parse_action("move fr-reg-3a to 30.3,5.1 face 10")
+        .parse_action("move fr-reg-3a to 64.1,10.3 face 260")
         .unwrap();
     assert!(!list.contains(&a));
     g.apply(a).unwrap();
@@ -1006,4 +1088,429 @@ fn artillery_reaches_exactly_twenty_four_inches_and_woods_deeper_than_six_block_
     assert!(e.message.contains("of woods"), "{e}");
     g.dice_mut().force([face(1)]);
     order(&mut g, "shoot br-gun2 at fr-u");
+}
+
+/// The text of the log, line by line.
+fn log_lines(g: &D3) -> Vec<String> {
+    g.log().entries().iter().map(|e| e.text.clone()).collect()
+}
+
+#[test]
+fn a_charge_is_fought_only_if_the_cavalry_still_touch_their_target() {
+    // (item 17) br-cav charges the skirmishers into contact; in the same turn br-line shoots
+    // them and they retire 9" out of contact: the charge is not fought
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-cav", "cavalry", 30.0, 10.0, 0.0),
+            ("br-line", "line", 37.0, 20.0, 270.0),
+            ("fr-sk", "skirmishers", 30.0, 20.0, 180.0),
+        ],
+    );
+    order(&mut g, "charge br-cav at fr-sk");
+    g.apply(Action::Pass).unwrap();
+    g.dice_mut().force([face(2), face(3)]);
+    order(&mut g, "shoot br-line at fr-sk");
+    order(&mut g, "retire fr-sk");
+    let sk = g.unit_named("fr-sk").unwrap();
+    let cav = g.unit_named("br-cav").unwrap();
+    assert!(g.rect(sk).distance(&g.rect(cav)) > 1.0);
+    g.apply(Action::Pass).unwrap();
+    assert_eq!(g.phase(), Phase::Charges);
+    assert_eq!(
+        unit(&g, "fr-sk").hits,
+        1,
+        "the shot's hit, not the charge's"
+    );
+    assert_eq!(g.dice_mut().forced_left(), 1, "no charge was rolled");
+    assert!(
+        log_lines(&g)
+            .iter()
+            .any(|l| l.contains("br-cav's charge is not fought: fr-sk is no longer in contact")),
+        "{:?}",
+        log_lines(&g)
+    );
+    // a charge still in contact is fought, its flank or front as judged at contact
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-cav", "cavalry", 30.0, 10.0, 0.0),
+            ("fr-t", "line", 30.0, 20.0, 90.0),
+        ],
+    );
+    order(&mut g, "charge br-cav at fr-t");
+    g.dice_mut().force([face(2)]);
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::Pass).unwrap();
+    assert_eq!(unit(&g, "fr-t").hits, 6, "(2 + 1) doubled on the flank");
+}
+
+#[test]
+fn a_unit_off_the_tenth_inch_grid_pivots_in_place() {
+    // (item 18) br-line stands at 30.25, 10.25, which no typed place reaches; an order to the
+    // tenth of an inch nearest its centre is a pivot, and it stays exactly where it stood
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-line", "line", 30.25, 10.25, 0.0),
+            ("br-free", "line", 50.25, 10.75, 0.0),
+            ("fr-a", "line", 36.0, 14.0, 270.0),
+        ],
+    );
+    let i = g.unit_named("br-line").unwrap();
+    assert!(g.engaged(i), "fr-a is within 6\"");
+    // the engaged unit may still only pivot: a tenth of an inch is a move
+    assert_eq!(
+        refused(&g, "move br-line to 30.4,10.3 face 45").rule,
+        "Movement"
+    );
+    let mut list = Vec::new();
+    g.legal_actions(&mut list);
+    let pivots: Vec<String> = list
+        .iter()
+        .filter(|a| matches!(a, Action::Move { unit, .. } if *unit as usize == i))
+        .map(|a| g.action_text(a))
+        .collect();
+    assert!(
+        !pivots.is_empty(),
+        "the menu (and so the general) can pivot it"
+    );
+    order(&mut g, "move br-line to 30.3,10.3 face 45");
+    let u = unit(&g, "br-line");
+    assert_eq!(
+        (u.pose.at.x, u.pose.at.y, u.pose.facing),
+        (30.25, 10.25, 45.0)
+    );
+    // a unit not engaged pivots in place the same way
+    order(&mut g, "move br-free to 50.3,10.8 face 90");
+    let u = unit(&g, "br-free");
+    assert_eq!(
+        (u.pose.at.x, u.pose.at.y, u.pose.facing),
+        (50.25, 10.75, 90.0)
+    );
+}
+
+#[test]
+fn a_commander_who_must_move_away_gives_no_orders() {
+    // (item 19) fr-a is 5.75" from br-gen; br-near, 4.75" from br-gen and beyond 6" of fr-a,
+    // gets no extra 6", and the movement phase cannot end before br-gen has gone
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-gen", "commander", 2.0, 46.0, 0.0),
+            ("br-near", "line", 8.5, 46.0, 90.0),
+            ("fr-a", "line", 2.0, 38.5, 0.0),
+        ],
+    );
+    let near = g.unit_named("br-near").unwrap();
+    assert!(!g.engaged(near));
+    assert_eq!(g.allowance(near), 6.0);
+    let e = refused(&g, "move br-near to 20,46");
+    assert!(e.message.contains("at most 6\""), "{e}");
+    order(&mut g, "move br-near to 14.5,46");
+    assert_eq!(g.check(&Action::Pass).unwrap_err().rule, "Army Commander");
+    order(&mut g, "move br-gen to 2,47 face 90");
+    assert_eq!(refused(&g, "move br-gen to 2,46").rule, "Movement");
+}
+
+#[test]
+fn a_commander_must_move_away_whenever_some_move_gets_him_clear() {
+    // (item 19) br-gen in the corner, fr-a 5.75" east and fr-b to the south: every whole move
+    // the menu tries ends off the table or within 6" of one of them, but a short step west
+    // gets him clear, so he must take it (the menu finds it) before the phase ends
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-line", "line", 40.0, 10.0, 0.0),
+            ("fr-a", "line", 9.5, 46.0, 270.0),
+            ("fr-b", "line", 2.0, 36.0, 0.0),
+        ],
+    );
+    assert_eq!(g.check(&Action::Pass).unwrap_err().rule, "Army Commander");
+    let gen = g.unit_named("br-gen").unwrap();
+    let mut list = Vec::new();
+    g.legal_actions(&mut list);
+    assert!(!list.contains(&Action::Pass));
+    let escape = list
+        .iter()
+        .find(|a| matches!(a, Action::Move { unit, .. } if *unit as usize == gen))
+        .copied()
+        .expect("an escape in the menu");
+    assert_eq!(g.check(&escape), Ok(()));
+    order(&mut g, "move br-gen to 1.2,46");
+    assert_eq!(g.check(&Action::Pass), Ok(()));
+}
+
+#[test]
+fn commanders_do_not_block_a_line_of_sight() {
+    // (item 20) br-gen stands across the gun's line to fr-t: no screen, as he can be neither
+    // shot nor charged
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-art", "artillery", 30.0, 10.0, 0.0),
+            ("br-gen", "commander", 30.0, 14.0, 0.0),
+            ("fr-t", "line", 30.0, 22.0, 180.0),
+        ],
+    );
+    g.apply(Action::Pass).unwrap();
+    g.dice_mut().force([face(3)]);
+    order(&mut g, "shoot br-art at fr-t");
+    assert_eq!(unit(&g, "fr-t").hits, 2);
+}
+
+#[test]
+fn no_unit_ends_a_retirement_in_a_held_town_nor_horse_a_charge_in_one() {
+    // (item 21) fr-sk would retire 9" north into the town fr-hold holds: it may not, so it
+    // is offered no retirement and takes every hit
+    let mut g = table(
+        "british",
+        TOWN,
+        &[
+            ("br-line", "line", 13.0, 0.75, 0.0),
+            ("fr-sk", "skirmishers", 13.0, 2.5, 180.0),
+            ("fr-hold", "line", 13.0, 14.5, 0.0),
+        ],
+    );
+    assert!(g
+        .retire_to(
+            g.unit_named("fr-sk").unwrap(),
+            g.unit_named("br-line").unwrap()
+        )
+        .is_none());
+    g.apply(Action::Pass).unwrap();
+    g.dice_mut().force([face(2)]);
+    order(&mut g, "shoot br-line at fr-sk");
+    assert_eq!(g.pending(), None);
+    assert_eq!(unit(&g, "fr-sk").hits, 2);
+    // br-cav charging fr-t, just north of the town, would end its charge in the town
+    let g = table(
+        "british",
+        TOWN,
+        &[
+            ("br-cav", "cavalry", 13.0, 5.0, 0.0),
+            ("fr-t", "line", 13.0, 18.0, 180.0),
+        ],
+    );
+    let e = refused(&g, "charge br-cav at fr-t");
+    assert_eq!(e.rule, "Terrain Effects");
+    assert!(
+        e.message
+            .contains("only infantry and skirmishers may end a move in a town"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_unit_is_in_cover_when_the_centre_of_its_base_is() {
+    // (item 22) br-sliver has 0.01" of its base in the works: in the open (one die, gone at 7
+    // hits, open to a charge); br-in, its centre inside, is in cover (two dice, 12 hits)
+    let g = table(
+        "british",
+        WORKS,
+        &[
+            ("br-sliver", "line", 32.0, 12.74, 0.0),
+            ("br-in", "line", 30.0, 11.0, 0.0),
+            ("fr-a", "line", 32.0, 19.0, 180.0),
+            ("fr-b", "line", 24.0, 16.0, 180.0),
+            ("fr-cav", "cavalry", 40.0, 24.0, 180.0),
+        ],
+    );
+    let (sliver, inside) = (
+        g.unit_named("br-sliver").unwrap(),
+        g.unit_named("br-in").unwrap(),
+    );
+    assert!(!g.in_cover(sliver) && g.in_cover(inside));
+    let mut g = g
+        .with_hits("br-sliver", 7)
+        .unwrap()
+        .with_hits("br-in", 12)
+        .unwrap();
+    g.apply(Action::Pass).unwrap();
+    g.dice_mut().force([face(1), face(3)]);
+    order(&mut g, "shoot br-sliver at fr-a");
+    assert_eq!(unit(&g, "fr-a").hits, 1, "one die, not the best of two");
+    assert_eq!(g.dice_mut().forced_left(), 1);
+    g.dice_mut().force([face(1), face(3)]);
+    order(&mut g, "shoot br-in at fr-b");
+    assert_eq!(unit(&g, "fr-b").hits, 3, "the best of two");
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::Pass).unwrap();
+    assert!(unit(&g, "br-sliver").eliminated && !unit(&g, "br-in").eliminated);
+    // skirmishers 0.01" into a wood are not in cover either
+    let wood =
+        "[[table.terrain]]\nkind = \"woods\"\npoints = [[40, 20], [50, 20], [50, 30], [40, 30]]\n";
+    let g = table(
+        "british",
+        wood,
+        &[
+            ("br-sk", "skirmishers", 45.0, 19.26, 0.0),
+            ("fr-a", "line", 10.0, 10.0, 0.0),
+        ],
+    );
+    assert!(!g.in_cover(g.unit_named("br-sk").unwrap()));
+}
+
+#[test]
+fn pinned_units_neither_retire_nor_form_square() {
+    // (item 23) 6 hits in cover hold a unit where it is: no retirement from fire, no square
+    let wood =
+        "[[table.terrain]]\nkind = \"woods\"\npoints = [[40, 20], [50, 20], [50, 30], [40, 30]]\n";
+    let terrain = format!("{wood}{WORKS}");
+    let g = table(
+        "french",
+        &terrain,
+        &[
+            ("br-line", "line", 45.0, 34.0, 180.0),
+            ("br-works", "line", 32.0, 10.0, 0.0),
+            ("fr-sk", "skirmishers", 45.0, 29.0, 0.0),
+            ("fr-x", "line", 60.0, 5.0, 0.0),
+        ],
+    );
+    let sk = g.unit_named("fr-sk").unwrap();
+    assert!(g.in_cover(sk));
+    let mut g = g
+        .with_hits("fr-sk", 6)
+        .unwrap()
+        .with_hits("br-works", 6)
+        .unwrap();
+    assert!(g.pinned(sk));
+    assert_eq!(g.retire_to(sk, g.unit_named("br-line").unwrap()), None);
+    end_turn(&mut g);
+    assert_eq!(refused(&g, "square br-works").rule, "Eliminating Units");
+    g.apply(Action::Pass).unwrap();
+    g.dice_mut().force([face(2)]);
+    order(&mut g, "shoot br-line at fr-sk");
+    assert_eq!((g.pending(), unit(&g, "fr-sk").hits), (None, 8));
+}
+
+#[test]
+fn disengaging_moves_away_from_the_enemy() {
+    // (item 23) br-sk, 3.5" from fr-a, may not disengage straight through it to end 6.5"
+    // beyond (br-gen's orders give it the 13"); away from it, it may
+    let g = table(
+        "british",
+        "",
+        &[
+            ("br-gen", "commander", 37.0, 10.0, 0.0),
+            ("br-sk", "skirmishers", 30.0, 14.0, 0.0),
+            ("fr-a", "line", 30.0, 19.0, 180.0),
+        ],
+    );
+    assert_eq!(g.allowance(g.unit_named("br-sk").unwrap()), 15.0);
+    let e = refused(&g, "move br-sk to 30,27");
+    assert_eq!(e.rule, "Disengaging");
+    assert!(e.message.contains("must move away from fr-a"), "{e}");
+    let mut ok = g.clone();
+    order(&mut ok, "move br-sk to 30,4");
+    // sideways along the enemy's front, its gap never closing, is away too
+    let mut ok = g.clone();
+    order(&mut ok, "move br-sk to 18,14");
+}
+
+#[test]
+fn the_shooting_marker_lapses_once_its_target_is_beyond_range() {
+    // (item 24) br-line shoots fr-sk, which retires 9" out of musket range: at the start of
+    // the next turn the marker lapses and br-line may move again; a marker on a target still
+    // in range holds
+    let mut g = table(
+        "british",
+        "",
+        &[
+            ("br-line", "line", 30.0, 10.0, 0.0),
+            ("br-l2", "line", 50.0, 10.0, 0.0),
+            ("fr-sk", "skirmishers", 30.0, 15.0, 180.0),
+            ("fr-far", "line", 50.0, 14.5, 180.0),
+            ("fr-x", "line", 10.0, 40.0, 180.0),
+        ],
+    );
+    g.apply(Action::Pass).unwrap();
+    g.dice_mut().force([face(2), face(1)]);
+    order(&mut g, "shoot br-line at fr-sk");
+    order(&mut g, "retire fr-sk");
+    order(&mut g, "shoot br-l2 at fr-far");
+    end_turn(&mut g);
+    // the French pass their turn; fr-far is still within 6" of br-l2
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::Pass).unwrap();
+    let (line, l2) = (
+        g.unit_named("br-line").unwrap(),
+        g.unit_named("br-l2").unwrap(),
+    );
+    assert_eq!(unit(&g, "br-line").engaged_with, None);
+    assert!(!g.engaged(line));
+    assert!(g.engaged(l2), "fr-far is still within range");
+    order(&mut g, "move br-line to 30,4");
+    assert!(log_lines(&g)
+        .iter()
+        .any(|l| l.contains("br-line's shooting marker lapses: fr-sk is beyond its range")));
+}
+
+#[test]
+fn a_simulation_counts_the_objective_entered_and_how_the_battle_ended() {
+    // (item 25) the works are the scenario's objective; the French move first, so they are
+    // the army that came to take it
+    let options = {
+        let mut o = Options {
+            scenario: "test.toml".into(),
+            text: None,
+        };
+        let mut t = String::from("objective = \"the works\"\n");
+        t += &format!("name = \"test\"\nfirst = \"french\"\nturns = 3\n[table]\nwidth = 72\ndepth = 48\n{WORKS}\n");
+        for (army, prefix, gen_x, rest) in [
+            ("british", "br-", 2.0, "[[british.units]]\nid = \"br-line\"\ntype = \"line\"\nat = [60, 40]\nfacing = 180\n"),
+            ("french", "fr-", 70.0, "[[french.units]]\nid = \"fr-a\"\ntype = \"line\"\nat = [32, 4]\nfacing = 0\n"),
+        ] {
+            t += &format!("[{army}]\ncommander = \"c\"\nzones = [[[0, 0], [72, 0], [72, 48], [0, 48]]]\n[[{army}.units]]\nid = \"{prefix}gen\"\ntype = \"commander\"\nat = [{gen_x}, 46]\nfacing = 0\n{rest}");
+        }
+        o.text = Some(t);
+        o
+    };
+    let mut g = D3::new(&options, 1).unwrap();
+    let metric = |g: &D3, k: &str| {
+        g.metrics()
+            .into_iter()
+            .find(|(n, _)| *n == k)
+            .map(|(_, v)| v)
+    };
+    assert_eq!(metric(&g, "objective_entered"), Some(0.0));
+    order(&mut g, "move fr-a to 32,10");
+    assert!(g.objective_entered());
+    assert_eq!(metric(&g, "objective_entered"), Some(1.0));
+    assert_eq!(metric(&g, "objective_held"), Some(1.0));
+    assert!(log_lines(&g).iter().any(|l| l == "fr-a enters the works"));
+    assert_eq!(metric(&g, "british_broke"), Some(0.0));
+    // a scenario without an objective reports none
+    let plain = table(
+        "british",
+        "",
+        &[
+            ("br-a", "line", 30.0, 10.0, 0.0),
+            ("fr-a", "line", 30.0, 40.0, 180.0),
+        ],
+    );
+    assert_eq!(metric(&plain, "objective_entered"), None);
+    // an army whose resolve is gone broke: the battle ended before the last round
+    let g = table(
+        "british",
+        "",
+        &[
+            ("br-line", "line", 30.0, 10.0, 0.0),
+            ("fr-vet", "veteran", 30.0, 15.0, 180.0),
+        ],
+    );
+    let mut g = g.with_hits("fr-vet", 7).unwrap();
+    end_turn(&mut g);
+    assert!(g.outcome().is_some());
+    assert_eq!(
+        (metric(&g, "french_broke"), metric(&g, "british_broke")),
+        (Some(1.0), Some(0.0))
+    );
 }

@@ -87,7 +87,7 @@ fn fort_oswego_shows_the_fort_its_earthworks_the_grid_and_every_unit() {
     for name in [
         "Fort Oswego",
         "the west earthwork",
-        "the south earthwork",
+        "the east earthwork",
         "Lake Ontario",
         "Amherst",
         "Contrecoeur",
@@ -110,6 +110,34 @@ fn fort_oswego_shows_the_fort_its_earthworks_the_grid_and_every_unit() {
     assert_eq!(grid.matches("<line").count(), 11 + 7);
     // no field of fire without a selected unit
     assert!(!s.contains("field of fire to"));
+}
+
+/// Every unit's name lies on the table, even for a unit at its edge (the French general's
+/// base touches the east edge at Fort Oswego, and half his name was drawn past it): the name,
+/// 7.5 px type at about 4.3 px a character, centred on its `x`, between the table's west edge
+/// (40 px in) and its east edge (40 px and 10 px an inch further).
+#[test]
+fn every_name_stays_on_the_table() {
+    for scenario in ["fort-oswego", "meeting"] {
+        let g = game(scenario);
+        let east = 40.0 + g.scenario().layout.bounds().width() * 10.0;
+        let s = svg(&g, None);
+        for i in 0..g.units().len() {
+            let id = g.id(i);
+            let tag = format!("<text id=\"name-{id}\" x=\"");
+            let at = s.find(&tag).unwrap_or_else(|| panic!("{id} has no name"));
+            let x: f64 = s[at + tag.len()..]
+                .split('"')
+                .next()
+                .and_then(|x| x.parse().ok())
+                .unwrap();
+            let half = id.chars().count() as f64 * 4.3 / 2.0;
+            assert!(
+                x - half >= 40.0 - 0.05 && x + half <= east + 0.05,
+                "{scenario}: {id}'s name runs off the table ({x} px)"
+            );
+        }
+    }
 }
 
 #[test]

@@ -73,6 +73,45 @@ fn card_id(c: CardId) -> &'static str {
         .unwrap_or("?")
 }
 
+/// 7 a typed landing plan: `kennington-cove=N flat-point=N white-point=N` in any order, a site
+/// left out landing none, or the three numbers in that order (`plan 0 4 2`).
+fn plan(sites: &[&str]) -> Result<Action, RuleError> {
+    const NAMES: [&str; 3] = ["kennington-cove", "flat-point", "white-point"];
+    let number = |v: &str| {
+        v.parse::<u8>()
+            .map_err(|_| RuleError::input(format!("'{v}' is not a number of units (7)")))
+    };
+    let mut n = [0u8; 3];
+    if sites.len() == 3 && sites.iter().all(|w| !w.contains('=')) {
+        for (k, w) in sites.iter().enumerate() {
+            n[k] = number(w)?;
+        }
+    } else {
+        let mut given = [false; 3];
+        for w in sites {
+            let (site, v) = w.split_once('=').ok_or_else(|| {
+                RuleError::input(format!(
+                    "expected SITE=N (kennington-cove, flat-point, white-point), found '{w}'"
+                ))
+            })?;
+            let k = NAMES.iter().position(|s| *s == site).ok_or_else(|| {
+                RuleError::input(format!(
+                    "'{site}' is not a landing site (7: kennington-cove, flat-point, white-point)"
+                ))
+            })?;
+            if std::mem::replace(&mut given[k], true) {
+                return Err(RuleError::input(format!("{site} is named twice")));
+            }
+            n[k] = number(v)?;
+        }
+    }
+    Ok(Action::Plan {
+        kc: n[0],
+        fp: n[1],
+        wp: n[2],
+    })
+}
+
 impl Action {
     /// The stable text form.
     pub fn text(&self) -> String {
@@ -134,20 +173,8 @@ impl Action {
                 "unknown side '{w}' (british or french)"
             ))),
         };
-        let count = |w: &str, site: &str| {
-            let v = w
-                .strip_prefix(site)
-                .and_then(|r| r.strip_prefix('='))
-                .ok_or_else(|| RuleError::input(format!("expected {site}=N, found '{w}'")))?;
-            v.parse::<u8>()
-                .map_err(|_| RuleError::input(format!("'{v}' is not a number of units")))
-        };
         Ok(match words.as_slice() {
-            ["plan", kc, fp, wp] => Action::Plan {
-                kc: count(kc, "kennington-cove")?,
-                fp: count(fp, "flat-point")?,
-                wp: count(wp, "white-point")?,
-            },
+            ["plan", sites @ ..] => plan(sites)?,
             ["place", u, l] => Action::Place { unit: unit(u)?, to: loc(l)? },
             ["solitaire-setup"] => Action::SolitaireSetup,
             ["first", s] => Action::First(side(s)?),
@@ -241,5 +268,25 @@ mod tests {
             .message
             .contains("dance"));
         assert!(Action::parse("plan kennington-cove=x flat-point=1 white-point=3").is_err());
+        assert!(Action::parse("plan louisbourg=4").is_err());
+        assert!(Action::parse("plan flat-point=2 flat-point=2").is_err());
+    }
+
+    /// 7 a plan may be typed short: sites in any order, those left out landing none, or three
+    /// numbers.
+    #[test]
+    fn a_plan_may_be_typed_short() {
+        let want = Action::Plan {
+            kc: 0,
+            fp: 4,
+            wp: 2,
+        };
+        for text in [
+            "plan kennington-cove=0 flat-point=4 white-point=2",
+            "plan white-point=2 flat-point=4",
+            "plan 0 4 2",
+        ] {
+            assert_eq!(Action::parse(text).unwrap(), want, "{text}");
+        }
     }
 }

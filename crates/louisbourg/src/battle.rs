@@ -51,11 +51,16 @@ impl Louisbourg {
             BattleKind::Land
         };
         let attacker = self.active;
+        let attack_from = self
+            .at(attacker, loc)
+            .filter(|(_, u)| (u.from as usize) < 32)
+            .fold(0, |m, (_, u)| m | bit(u.from));
         self.battle = Some(Battle {
             loc,
             kind,
             attacker,
             round: 1,
+            attack_from,
         });
         for u in self.units.iter_mut() {
             if u.loc == loc {
@@ -95,6 +100,7 @@ impl Louisbourg {
             kind: BattleKind::Land,
             attacker: self.active,
             round: 1,
+            attack_from: 0,
         })
     }
 
@@ -136,38 +142,89 @@ impl Louisbourg {
         );
     }
 
+    /// 9.2 one block's battle fire: its dice (its SP; a weak ship 1, 11) and the lowest face
+    /// that hits (9.3, 8.3.2, 8.3.3, and any card in force).
+    fn block_fire(&self, b: &Battle, side: Side, i: usize) -> (u32, u8) {
+        let defending = side != b.attacker;
+        let e = self.effects[side.seat()];
+        let amphibious_defence = !self.effects[b.attacker.seat()].no_amphibious_defence;
+        let u = self.units[i];
+        let mut t = hit_on(
+            u.kind,
+            defending,
+            b.loc,
+            b.kind,
+            b.round,
+            amphibious_defence,
+        );
+        let card = if defending {
+            e.defend_fire
+                .filter(|&(_, _, at)| at.is_none_or(|l| l == b.loc))
+                .map(|(h, r, _)| (h, r))
+        } else {
+            e.attack_fire
+        };
+        if let Some((h, rounds)) = card {
+            if rounds == crate::cards::Rounds::All || b.round == 1 {
+                t = t.min(h);
+            }
+        }
+        let n = if u.weak && defending && b.kind == BattleKind::Ship {
+            1
+        } else {
+            u.sp as u32
+        };
+        (n, t)
+    }
+
+    /// 9.2 what a side's fire rolls, in the rule's words, for players rolling real dice: "the
+    /// French fire 4 dice at Green Hills, hitting on 6", the dice in the order they are read
+    /// when blocks hit on different faces.
+    fn fire_words(&self, side: Side) -> (u32, String) {
+        let b = self.current();
+        let mut groups: Vec<(u32, u8)> = Vec::new();
+        for i in blocks(self.mask(side, b.loc)) {
+            let (n, t) = self.block_fire(&b, side, i);
+            match groups.last_mut() {
+                Some((m, last)) if *last == t => *m += n,
+                _ if n > 0 => groups.push((n, t)),
+                _ => {}
+            }
+        }
+        let total: u32 = groups.iter().map(|g| g.0).sum();
+        let dice = |n: u32| format!("{n} {}", if n == 1 { "die" } else { "dice" });
+        let mut text = format!(
+            "The {} fire {} at {} (round {}, 9.2)",
+            side.name(),
+            dice(total),
+            board().name(b.loc),
+            b.round
+        );
+        if let [(_, t)] = groups[..] {
+            text += &format!(", hitting on {}", crate::fire::faces_from(t));
+        } else {
+            for (k, (n, t)) in groups.iter().enumerate() {
+                text += if k == 0 { ": " } else { ", then " };
+                text += &format!("{} hitting on {}", dice(*n), crate::fire::faces_from(*t));
+            }
+        }
+        (total, text)
+    }
+
     /// 9.2 battle fire: each unit rolls its SP in dice (a weak ship 1, 11) and hits on its rate
     /// (9.3, 8.3.2, 8.3.3, and any card in force).
     fn fire(&mut self, side: Side) -> u8 {
         let b = self.current();
-        let defending = side != b.attacker;
-        let e = self.effects[side.seat()];
-        let amphibious_defence = !self.effects[b.attacker.seat()].no_amphibious_defence;
+        if self.dice.is_manual() {
+            let (n, words) = self.fire_words(side);
+            self.dice.ask(n, 6, || words);
+        }
         let logging = self.log.is_on();
         let mut faces: Vec<u8> = Vec::new();
         let (mut hits, mut dice) = (0u32, 0u32);
         let (mut best, mut worst) = (6u8, 1u8);
         for i in blocks(self.mask(side, b.loc)) {
-            let u = self.units[i];
-            let kind = u.kind;
-            let mut t = hit_on(kind, defending, b.loc, b.kind, b.round, amphibious_defence);
-            let card = if defending {
-                e.defend_fire
-                    .filter(|&(_, _, at)| at.is_none_or(|l| l == b.loc))
-                    .map(|(h, r, _)| (h, r))
-            } else {
-                e.attack_fire
-            };
-            if let Some((h, rounds)) = card {
-                if rounds == crate::cards::Rounds::All || b.round == 1 {
-                    t = t.min(h);
-                }
-            }
-            let n = if u.weak && defending && b.kind == BattleKind::Ship {
-                1
-            } else {
-                u.sp as u32
-            };
+            let (n, t) = self.block_fire(&b, side, i);
             dice += n;
             best = best.min(t);
             worst = worst.max(t);
@@ -402,9 +459,12 @@ impl Louisbourg {
 
     fn end_battle(&mut self) {
         let b = self.current();
+        // 5 what both sides saw of the blocks left there is their count of its losses; then
+        // the blocks stand up again, hidden (the log keeps what was seen)
+        for side in [Side::British, Side::French] {
+            self.count_losses_seen(side, b.loc);
+        }
         for u in self.units.iter_mut() {
-            // the blocks still standing where the battle was stay known to both sides
-            u.seen |= u.revealed && u.loc == b.loc;
             u.revealed = false;
         }
         self.battle = None;
@@ -441,16 +501,8 @@ impl Louisbourg {
         let side = self.side_of(i);
         let u = self.units[i];
         let attacking = side == b.attacker;
-        let attacker_from: u32 = self
-            .at(b.attacker, b.loc)
-            .map(|(_, a)| {
-                if (a.from as usize) < 32 {
-                    bit(a.from)
-                } else {
-                    0
-                }
-            })
-            .fold(0, |x, y| x | y);
+        // 10 closed to defenders: wherever any unit of the attack came from, alive or not
+        let attacker_from = b.attack_from;
         let candidates: &[Loc] = if attacking || !is_land(b.loc) {
             &[]
         } else {
@@ -582,7 +634,6 @@ impl Louisbourg {
         let b = self.current();
         let side = self.side_of(i);
         self.set_loc(i, to);
-        self.units[i].revealed = false;
         self.log
             .public(|| format!("A {} block retreats to {}.", side.name(), board().name(to)));
         if let Some(k) = board().road(b.loc, to) {
@@ -591,8 +642,10 @@ impl Louisbourg {
             if self.retreat_used[r] > k.limit() && !self.effects[side.seat()].no_retreat_loss {
                 self.log
                     .public(|| "It is over the road limit and loses 1 SP (10).".into());
+                // still face up from the battle: the enemy sees which block loses it
                 self.reduce(i);
             }
         }
+        self.units[i].revealed = false;
     }
 }

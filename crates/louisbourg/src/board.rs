@@ -283,6 +283,80 @@ impl Board {
     }
 }
 
+/// `map` at the prompt: every land location with its sea area and its roads, each solid
+/// (8 units per road per move action) or dotted (4), assumed ones marked; then the sea
+/// areas, the locations next to Louisbourg, and the reinforcement entries. So a player never
+/// needs the data file.
+pub fn map_text() -> String {
+    let b = board();
+    let mut out = vec![
+        "The map (3). Roads: solid carries 8 units per move action, dotted 4 (8.3.1); * = assumed \
+         by this project (fiw rules louisbourg says why)."
+            .to_string(),
+    ];
+    let mut any_assumed = false;
+    for l in 0..LAND as Loc {
+        let mut head = format!("{} ({})", b.name(l), id(l));
+        if let Some(sea) = b.borders[l as usize] {
+            head += &format!(", on {}", b.name(sea));
+        }
+        if b.entry[l as usize] {
+            head += ", reinforcement entry (12)";
+        }
+        out.push(head);
+        for &n in &b.neighbours[l as usize] {
+            let r = b.roads.iter().find(|r| {
+                let ends = [loc_named(&r.between[0]), loc_named(&r.between[1])];
+                ends == [Some(l), Some(n)] || ends == [Some(n), Some(l)]
+            });
+            let (kind, star) = match r {
+                Some(r) => (r.kind, if r.assumed.is_some() { "*" } else { "" }),
+                None => continue,
+            };
+            any_assumed |= !star.is_empty();
+            let kind_word = match kind {
+                RoadKind::Solid => "solid ",
+                RoadKind::Dotted => "dotted",
+            };
+            out.push(format!(
+                "  {kind_word} road{star:<1} to {:<22} {} units a move",
+                b.name(n),
+                kind.limit()
+            ));
+        }
+    }
+    let shore = |sea: Loc| {
+        b.shore(sea)
+            .iter()
+            .map(|&l| b.name(l).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    out.push(format!(
+        "Sea areas (3): {} ({}, and the British Forces box); {} ({}). Ships sail between them \
+         only for a side holding Lighthouse Point and Island Battery (8.3.4).",
+        b.name(GABARUS_BAY),
+        shore(GABARUS_BAY),
+        b.name(LOUISBOURG_HARBOR),
+        shore(LOUISBOURG_HARBOR)
+    ));
+    out.push(format!(
+        "Next to Louisbourg (8.2.1): {}.",
+        ADJACENT_TO_LOUISBOURG
+            .iter()
+            .map(|&l| b.name(l).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    if !any_assumed {
+        out[0] = out[0].replace(
+            "; * = assumed by this project (fiw rules louisbourg says why)",
+            "",
+        );
+    }
+    out.join("\n")
+}
+
 /// The board of `data/board.toml`, parsed once.
 pub fn board() -> &'static Board {
     static BOARD: OnceLock<Board> = OnceLock::new();
@@ -348,6 +422,24 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|s| *s));
+    }
+
+    /// `map` shows every road from both of its ends, with its kind and limit, and marks the
+    /// assumed ones.
+    #[test]
+    fn the_map_lists_every_road_from_both_ends() {
+        let text = map_text();
+        let roads: Vec<&str> = text.lines().filter(|l| l.contains(" road")).collect();
+        assert_eq!(roads.len(), 2 * board().roads.len(), "{text}");
+        let assumed = board().roads.iter().filter(|r| r.assumed.is_some()).count();
+        assert_eq!(
+            roads.iter().filter(|l| l.contains("road*")).count(),
+            2 * assumed
+        );
+        assert!(text.contains("dotted road  to Black Rock"), "{text}");
+        assert!(roads
+            .iter()
+            .all(|l| l.ends_with("8 units a move") || l.ends_with("4 units a move")));
     }
 
     #[test]

@@ -22,11 +22,16 @@ impl Louisbourg {
         self.count(Side::French, LOUISBOURG_HARBOR)
     }
 
+    /// 6.1 what the cards in force add to a bombardment by `side`: its own "bombardments at
+    /// +N" and the enemy's "enemy bombardments at −N". Every bombardment of the side meets
+    /// them, a card's extra bombardment included.
+    pub(crate) fn card_bombard_drm(&self, side: Side) -> i8 {
+        self.effects[side.seat()].bombard_drm + self.effects[side.other().seat()].enemy_bombard_drm
+    }
+
     /// The die modifier of a bombardment of `target` by `side`, or why it is not allowed.
     pub(crate) fn bombard_drm(&self, side: Side, target: Loc) -> Result<i8, Why> {
-        let enemy = side.other();
-        let card =
-            self.effects[side.seat()].bombard_drm + self.effects[enemy.seat()].enemy_bombard_drm;
+        let card = self.card_bombard_drm(side);
         match side {
             Side::British => {
                 if target == LOUISBOURG {
@@ -132,6 +137,13 @@ impl Louisbourg {
 
     /// Rolls one die on the Bombardment Table and applies the losses, owner's choice (8.2).
     pub(crate) fn bombard(&mut self, side: Side, target: Loc, drm: i8, then: Then) {
+        self.dice.ask(1, 6, || {
+            format!(
+                "The {} bombard {} (8.2): one die on the Bombardment Table, DRM {drm:+}",
+                side.name(),
+                board().name(target)
+            )
+        });
         let roll = self.dice.d6();
         self.bump_epoch();
         let losses = bombardment_losses(roll as i8 + drm);

@@ -198,6 +198,21 @@ impl Deck {
         &self.cards[id as usize]
     }
 
+    /// A card's name as players at a table tell it: its title, and its flag when another card
+    /// has the same title under the other flag ("Attrition (French)").
+    pub fn table_name(&self, id: CardId) -> String {
+        let c = self.card(id);
+        let shared = self
+            .cards
+            .iter()
+            .any(|o| o.name == c.name && o.flag != c.flag);
+        if shared {
+            format!("{} ({})", c.name, c.flag.name())
+        } else {
+            c.name.clone()
+        }
+    }
+
     /// The first card index with this id, for parsing typed text.
     pub fn named(&self, id: &str) -> Option<CardId> {
         self.cards
@@ -205,6 +220,209 @@ impl Deck {
             .position(|c| c.id == id)
             .map(|i| i as CardId)
     }
+
+    /// The cards (first copies) a player may mean by `text`: its id, or its title typed in any
+    /// case, with or without its punctuation and accents (`play thick walls`, `play Island
+    /// Battery - Bombardment`). Two cards share the title "Attrition", one per flag.
+    pub fn by_title(&self, text: &str) -> Vec<CardId> {
+        let want = title_key(text);
+        let mut out: Vec<CardId> = Vec::new();
+        for (i, c) in self.cards.iter().enumerate() {
+            let first = self.first_copy[i];
+            if (title_key(&c.name) == want || c.id == want) && !out.contains(&first) {
+                out.push(first);
+            }
+        }
+        out
+    }
+}
+
+/// A title folded for matching: lower case, accents and apostrophes dropped, every other
+/// run of non-letters one hyphen (`Hot Shot on the King's Bastion` → `hot-shot-on-the-kings-bastion`).
+pub fn title_key(text: &str) -> String {
+    let mut words: Vec<String> = Vec::new();
+    let mut word = String::new();
+    for ch in text.chars().flat_map(char::to_lowercase) {
+        let ch = match ch {
+            'à' | 'â' | 'ä' | 'á' => 'a',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'î' | 'ï' | 'í' => 'i',
+            'ô' | 'ö' | 'ó' => 'o',
+            'û' | 'ü' | 'ú' => 'u',
+            'ç' => 'c',
+            other => other,
+        };
+        if ch == '\'' || ch == '’' {
+            continue;
+        }
+        if ch.is_alphanumeric() {
+            word.push(ch);
+        } else if !word.is_empty() {
+            words.push(std::mem::take(&mut word));
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words.join("-")
+}
+
+impl CardDef {
+    /// When the card is played and what it does, in words (`fiw rules`, `card NAME`).
+    pub fn effect_text(&self) -> String {
+        card_text(self)
+    }
+
+    /// The whole card as the `card NAME` command shows it: title, id, flag, when and what it
+    /// does, where its text comes from (a house card is marked), its history and copies.
+    pub fn sheet(&self) -> String {
+        let origin = match self.origin {
+            Origin::Printed => "printed in the rulebook (6.1)".to_string(),
+            Origin::Attrition => {
+                "named by the rulebook (6.1); its effect is assumed by this project".to_string()
+            }
+            Origin::House => {
+                "HOUSE CARD: written by this project from the history of 15.3, not a published card"
+                    .to_string()
+            }
+        };
+        let copies = deck().cards.iter().filter(|c| c.id == self.id).count();
+        let flag_rule = "only its own side may play it; the other side may only discard it (6.1)";
+        format!(
+            "{} ({})\n  flag: {} — {flag_rule}\n  effect: {}\n  text: {origin}\n  copies in the deck: {copies}\n  history: {}",
+            self.name,
+            self.id,
+            self.flag.name(),
+            self.effect_text(),
+            self.history
+        )
+    }
+}
+
+/// `card NAME`: the sheet of every card answering to `name` (its id or title), or, with no
+/// name, the list of all cards; an unknown name is answered in words.
+pub fn card_sheets(name: &str) -> String {
+    let d = deck();
+    if name.trim().is_empty() {
+        let mut seen: Vec<&str> = Vec::new();
+        let mut lines = vec!["The 28 cards (card NAME shows one in full):".to_string()];
+        for c in &d.cards {
+            if seen.contains(&c.id.as_str()) {
+                continue;
+            }
+            seen.push(&c.id);
+            let house = if c.origin == Origin::House {
+                ", house card"
+            } else {
+                ""
+            };
+            lines.push(format!(
+                "  {:<28} {} [{}{house}]",
+                c.id,
+                c.name,
+                c.flag.id()
+            ));
+        }
+        return lines.join("\n");
+    }
+    let found = d.by_title(name);
+    if found.is_empty() {
+        return format!(
+            "no card is called '{}' (card alone lists them all)",
+            name.trim().chars().take(60).collect::<String>()
+        );
+    }
+    found
+        .iter()
+        .map(|&c| d.card(c).sheet())
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+/// A die modifier as printed: `+1`, `−1` (with a minus sign, as in the summaries).
+fn signed(d: i8) -> String {
+    if d < 0 {
+        format!("−{}", d.unsigned_abs())
+    } else {
+        format!("+{d}")
+    }
+}
+
+fn place(s: &str) -> String {
+    crate::board::board().name(effect_loc(s)).to_string()
+}
+
+/// One card's window and effect in words.
+fn card_text(c: &CardDef) -> String {
+    let when = match c.when {
+        Window::Bombardment => "in the side's bombardment step",
+        Window::Action => "before the side's action",
+        Window::Drawn => "when drawn",
+    };
+    let rounds = |r: Rounds| match r {
+        Rounds::First => "in the first round",
+        Rounds::All => "in every round",
+    };
+    let effect = match &c.effect {
+        Effect::Attrition { sp } => {
+            format!("the side loses {sp} SP, its choice among its army units")
+        }
+        Effect::ExtraBombardment { from, target, drm } => {
+            let drm = if *drm == 0 {
+                String::new()
+            } else {
+                format!(", {} DRM", signed(*drm))
+            };
+            format!(
+                "if it holds {}, one extra bombardment of {} (1d6 on the Bombardment Table{drm})",
+                place(from),
+                place(target)
+            )
+        }
+        Effect::BombardDrm { drm } => format!("its bombardments this turn at {} DRM", signed(*drm)),
+        Effect::EnemyBombardDrm { drm } => {
+            format!("enemy bombardments this turn at {} DRM", signed(*drm))
+        }
+        Effect::ShipStrike { hit_on } => {
+            format!("one die per enemy ship in Louisbourg Harbor, each {hit_on}–6 a hit")
+        }
+        Effect::AttackFire { hit_on, rounds: r } => {
+            format!("its attackers hit on {hit_on}–6 {} this turn", rounds(*r))
+        }
+        Effect::DefendFire {
+            hit_on,
+            rounds: r,
+            at,
+        } => {
+            let at = at
+                .as_deref()
+                .map(|l| format!(" at {}", place(l)))
+                .unwrap_or_default();
+            format!(
+                "its defenders{at} hit on {hit_on}–6 {} this turn",
+                rounds(*r)
+            )
+        }
+        Effect::NoAmphibiousDefence => {
+            "no amphibious 4–6 fire against its landings this turn".into()
+        }
+        Effect::ForbidSeaMoves => {
+            "the enemy may make no amphibious move and no ship move this turn".into()
+        }
+        Effect::RoadBonus { extra } => format!("its road limits +{extra} this turn"),
+        Effect::RegularsMarch => "its regulars move 2 locations this turn".into(),
+        Effect::NoRetreatLoss => {
+            "its units retreating over a road limit lose no SP this turn".into()
+        }
+        Effect::Restore { sp, at } => {
+            let at = at
+                .as_deref()
+                .map(|l| format!(" at {}", place(l)))
+                .unwrap_or_default();
+            format!("restore up to {sp} SP to its damaged army units{at}, never above printed SP")
+        }
+    };
+    format!("{when}: {effect}")
 }
 
 /// A land location named in a card's effect (validated at load).

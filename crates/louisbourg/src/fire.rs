@@ -50,6 +50,16 @@ pub fn hit_on(
     t
 }
 
+/// The faces of a d6 that hit from `t` up, as the rules say them ("6", "5 or 6", "4, 5 or 6").
+pub fn faces_from(t: u8) -> String {
+    let faces: Vec<String> = (t.clamp(1, 6)..=6).map(|f| f.to_string()).collect();
+    match faces.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => "6".into(),
+    }
+}
+
 /// 8.2 the Bombardment Table: SP lost for a die roll plus DRM (read from the PDF's text layer:
 /// 1–2 no effect, 3–5 one SP, 6–7 two SP, 8 or more three SP).
 pub fn bombardment_losses(total: i8) -> u8 {

@@ -2,7 +2,7 @@
 
 use crate::actions::Action;
 use crate::forces::Side;
-use crate::state::{Louisbourg, Options};
+use crate::state::{Ending, Louisbourg, Options};
 use crate::view::View;
 use fiw_engine::{Dice, Game, Log, Outcome, RuleBook, RuleError, Seat};
 
@@ -63,25 +63,46 @@ impl Game for Louisbourg {
         action.text()
     }
 
+    /// The odds of the battle an action starts or goes on with, and a bombardment's expected
+    /// losses, from the deciding seat's knowledge only (`notes.rs`).
+    fn action_note(&self, action: &Action) -> Option<String> {
+        self.note(action)
+    }
+
+    /// The text form of an action; 6.1 a card may also be named by its title (`play Thick
+    /// Walls`), and a copy in the deciding side's hand is taken for a name several cards share.
     fn parse_action(&self, text: &str) -> Result<Action, RuleError> {
-        let a = Action::parse(text)?;
-        // identical copies of a card share a name: take the copy in the deciding side's hand
-        let in_hand = |c: u8| {
-            let id = &crate::cards::deck().card(c).id;
-            self.decider()
-                .and_then(|s| {
-                    self.hand(s)
-                        .iter()
+        let deck = crate::cards::deck();
+        let hand: &[u8] = self.decider().map_or(&[], |s| self.hand(s));
+        // the copy in hand of the card the player means, among the cards that answer to it
+        let in_hand = |candidates: &[u8]| {
+            candidates
+                .iter()
+                .find_map(|&c| {
+                    hand.iter()
                         .copied()
-                        .find(|&h| crate::cards::deck().card(h).id == *id)
+                        .find(|&h| deck.first_copy[h as usize] == deck.first_copy[c as usize])
                 })
-                .unwrap_or(c)
+                .or_else(|| candidates.first().copied())
         };
-        Ok(match a {
-            Action::Play(c) => Action::Play(in_hand(c)),
-            Action::Discard(c) => Action::Discard(in_hand(c)),
-            other => other,
-        })
+        let card_words = text
+            .trim()
+            .split_once(char::is_whitespace)
+            .filter(|(verb, _)| matches!(*verb, "play" | "discard"));
+        if let Some((verb, name)) = card_words {
+            let Some(card) = in_hand(&deck.by_title(name)) else {
+                return Err(RuleError::input(format!(
+                    "unknown card '{}' (type its id or its title, as the board shows them)",
+                    name.trim()
+                )));
+            };
+            return Ok(if verb == "play" {
+                Action::Play(card)
+            } else {
+                Action::Discard(card)
+            });
+        }
+        Action::parse(text)
     }
 
     fn log(&self) -> &Log {
@@ -100,10 +121,17 @@ impl Game for Louisbourg {
         self.turn as u32
     }
 
+    /// The British army's SP (13), the French SP, and which condition of 13 ended the game
+    /// (1 for the one that did): `fiw sim` averages them into how often each decides.
     fn metrics(&self) -> Vec<(&'static str, f64)> {
+        let ended = |e: Ending| (self.ending == Some(e)) as u8 as f64;
         vec![
             ("british_sp", self.british_sp() as f64),
             ("french_sp", self.side_sp(Side::French) as f64),
+            ("ended_below_24", ended(Ending::BelowSp)),
+            ("ended_fortress", ended(Ending::Fortress)),
+            ("ended_harbor", ended(Ending::Harbor)),
+            ("ended_turn_16", ended(Ending::Time)),
         ]
     }
 

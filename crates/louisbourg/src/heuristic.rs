@@ -1564,7 +1564,8 @@ impl Heuristic {
                 1e6
             } else {
                 let r = self.fight(a, d, ELIMINATED, false, true, Some(a / 3), None);
-                let enough = k.total_sp as f64 - r.a_loss >= VICTORY_SP as f64 + 2.0;
+                // 13 ships lost are not army SP: the army needs only its margin over 24
+                let enough = k.total_sp >= VICTORY_SP + 2;
                 if enough {
                     r.aw * (300.0 + 20.0 * turn as f64) - r.a_loss * 3.0
                 } else {
@@ -1599,11 +1600,13 @@ impl Heuristic {
                 let steps: Vec<(UnitId, Loc)> = group.iter().map(|b| (b.unit, y)).collect();
                 if y == LOUISBOURG {
                     let r = self.fight(att, def, LOUISBOURG, false, false, Some(att * 2 / 5), None);
+                    // the chance of taking the fortress worth the assault, lower as time
+                    // runs out: waiting to turn 16 loses as surely as falling below 24 SP
                     let p_min = match turn {
-                        0..=6 => 0.72,
-                        7..=10 => 0.58,
-                        11..=13 => 0.45,
-                        14..=15 => 0.32,
+                        0..=6 => 0.36,
+                        7..=10 => 0.29,
+                        11..=13 => 0.22,
+                        14..=15 => 0.16,
                         _ => 0.02,
                     };
                     let enough = last || k.total_sp as f64 - r.a_loss >= VICTORY_SP as f64 + 4.0;
@@ -1646,12 +1649,14 @@ impl Heuristic {
                 {
                     w += 60.0;
                 }
-                // late in the game the harbor entrance is worth a gamble
+                // 15.1 the British can afford to trade on even terms: a place is attacked
+                // with two chances in five of taking it; late in the game the harbor entrance,
+                // the way to the harbor win, is worth any real chance
                 let need =
                     if turn >= 12 && matches!(y, ISLAND_BATTERY | LIGHTHOUSE_POINT) && w > 50.0 {
-                        0.35
+                        0.1
                     } else {
-                        0.55
+                        0.4
                     };
                 let pos: f64 = group
                     .iter()
@@ -2346,8 +2351,10 @@ impl Heuristic {
             (Side::French, _) => 4.0,
         };
         let mut cont = win * w - my_loss * c_me + en_loss * c_en;
+        // 13 the army's SP at stake: ships lost in a ship battle do not count
+        let army_loss = if ships { 0.0 } else { my_loss };
         if me == Side::British
-            && k.total_sp as f64 - my_loss < VICTORY_SP as f64 + 2.0
+            && k.total_sp as f64 - army_loss < VICTORY_SP as f64 + 2.0
             && k.turn < LAST_TURN
         {
             cont -= 500.0;
@@ -2700,7 +2707,7 @@ mod tests {
     #[test]
     fn the_british_break_off_a_losing_assault() {
         let mut blocks = regs(2, "green-hills", 4);
-        blocks.extend(regs(12, "flat-point", 4).into_iter().skip(2));
+        blocks.extend(regs(11, "flat-point", 4).into_iter().skip(2));
         blocks.extend((1..=4).map(|i| (format!("fr-reg-{i}"), "louisbourg", 4)));
         let mut g = arranged(8, Side::British, &blocks);
         apply(&mut g, "move from green-hills");
@@ -2815,7 +2822,7 @@ mod tests {
     #[test]
     fn the_british_do_not_throw_themselves_at_a_strong_garrison() {
         let mut blocks = regs(4, "green-hills", 4);
-        blocks.extend(regs(12, "flat-point", 4).into_iter().skip(4));
+        blocks.extend(regs(11, "flat-point", 4).into_iter().skip(4));
         blocks.extend((1..=4).map(|i| (format!("fr-reg-{i}"), "louisbourg", 4)));
         blocks.extend((1..=3).map(|i| (format!("fr-reg3-{i}"), "louisbourg", 3)));
         let g = arranged(6, Side::British, &blocks);
@@ -2871,6 +2878,27 @@ mod tests {
             _ => false,
         };
         assert!(at_barachois, "{a:?}");
+    }
+
+    /// 13 ships lost in the harbor are not army SP: an army just at its margin over 24 still
+    /// sends the ships in (the check once took the ships' expected losses off the army).
+    #[test]
+    fn the_british_sail_in_whatever_the_ships_may_lose() {
+        let mut blocks = regs(3, "lighthouse-point", 4);
+        blocks.extend([
+            b("br-reg-4", "island-battery", 4),
+            b("br-reg-5", "island-battery", 4),
+            b("br-reg-6", "green-hills", 4),
+            b("br-ranger-1", "green-hills", 2),
+            b("fr-reg-1", "louisbourg", 4),
+            b("fr-ship-1", "louisbourg-harbor", 3),
+            b("fr-ship-2", "louisbourg-harbor", 3),
+        ]);
+        blocks.extend((1..=6).map(|i| (format!("br-ship-{i}"), "gabarus-bay", 4)));
+        let g = arranged(10, Side::British, &blocks);
+        assert_eq!(g.british_sp(), 26);
+        let a = pick(&g, &mut Heuristic::new(1));
+        assert_eq!(a, Action::ShipMove(LOUISBOURG_HARBOR));
     }
 
     #[test]
@@ -2944,7 +2972,7 @@ mod tests {
 
     #[test]
     fn a_group_move_is_carried_out_to_the_end() {
-        let mut blocks = regs(12, "flat-point", 4);
+        let mut blocks = regs(11, "flat-point", 4);
         blocks.push(b("fr-reg-1", "louisbourg", 4));
         blocks.push(b("fr-reg-2", "louisbourg", 4));
         blocks.push(b("fr-reg-3", "louisbourg", 4));

@@ -149,11 +149,12 @@ impl Louisbourg {
     pub(crate) fn apply_discard(&mut self, side: Side, card: CardId) {
         self.take_from_hand(side, card);
         self.face_down[side.seat()].push(card);
-        let name = &deck().card(card).name;
+        let d = deck().card(card);
         self.log
             .public(|| format!("The {} discard a card face down (6.1).", side.name()));
-        self.log
-            .private(side.seat(), || format!("(you discarded {name})"));
+        self.log.private(side.seat(), || {
+            format!("(you discarded {} ({}))", d.name, d.id)
+        });
     }
 
     /// Plays a card face up and carries out its effect (6.1: effective for this turn only).
@@ -168,7 +169,7 @@ impl Louisbourg {
             ""
         };
         self.log
-            .public(|| format!("The {} play {}{house}.", side.name(), d.name));
+            .public(|| format!("The {} play {} ({}){house}.", side.name(), d.name, d.id));
         let e = &mut self.effects[side.seat()];
         match &d.effect {
             Effect::Attrition { sp } => {
@@ -176,14 +177,25 @@ impl Louisbourg {
                 self.start_hits(side, sp, Pool::Army, Then::BackToBombard(side));
             }
             Effect::ExtraBombardment { target, drm, .. } => {
-                let (target, drm) = (effect_loc(target), *drm);
+                // 6.1, 8.2 the card's own DRM, and the cards in force against the side's fire
+                let (target, drm) = (effect_loc(target), *drm + self.card_bombard_drm(side));
                 self.bombard(side, target, drm, Then::BackToBombard(side));
             }
             Effect::BombardDrm { drm } => e.bombard_drm += drm,
             Effect::EnemyBombardDrm { drm } => e.enemy_bombard_drm += drm,
             Effect::ShipStrike { hit_on } => {
                 let ships = self.count(side.other(), LOUISBOURG_HARBOR) as u32;
-                let hits = self.dice.count_d6_at_least(ships, *hit_on);
+                let hit_on = *hit_on;
+                self.dice.ask(ships, 6, || {
+                    format!(
+                        "{} (6.1): {ships} {} against the {} ships in the harbor, hitting on {}",
+                        d.name,
+                        if ships == 1 { "die" } else { "dice" },
+                        side.other().name(),
+                        crate::fire::faces_from(hit_on)
+                    )
+                });
+                let hits = self.dice.count_d6_at_least(ships, hit_on);
                 self.log.public(|| {
                     format!("{ships} dice against the ships in the harbor: {hits} hits.")
                 });
@@ -246,7 +258,21 @@ impl Louisbourg {
     }
 
     pub(crate) fn apply_restore(&mut self, unit: UnitId) {
-        self.units[unit as usize].sp += 1;
+        let i = unit as usize;
+        self.units[i].sp += 1;
+        // the enemy sees a block turned at that place, not which one
+        let (side, at) = (self.units[i].side, self.units[i].loc);
+        let c = &mut self.loss_seen[side.seat()][at as usize];
+        *c = c.saturating_sub(1);
+        let id = &crate::forces::forces().units[i].id;
+        self.log.public(|| {
+            format!(
+                "The {} restore 1 SP to a block at {}.",
+                side.name(),
+                board().name(at)
+            )
+        });
+        self.log.private(side.seat(), || format!("({id})"));
         if let Step::Restore { side, left, at } = self.step {
             self.set_step(Step::Restore {
                 side,

@@ -9,7 +9,7 @@
 //! [`markdown`]; the tests below keep the two the same.
 
 use crate::board::board;
-use crate::cards::{deck, effect_loc, CardDef, Effect, Origin, Rounds, Window};
+use crate::cards::{deck, Origin};
 use crate::fire::bombardment_losses;
 use crate::forces::forces;
 use fiw_engine::{squash, AssumedValue, RuleBook, Sec};
@@ -20,6 +20,12 @@ macro_rules! t {
     };
     (properties $name:literal) => {
         concat!("crates/louisbourg/tests/properties.rs::", $name)
+    };
+    (ai $name:literal) => {
+        concat!("crates/louisbourg/tests/ai.rs::", $name)
+    };
+    (manual_dice $name:literal) => {
+        concat!("crates/louisbourg/tests/manual_dice.rs::", $name)
     };
     (odds_vs_battles $name:literal) => {
         concat!("crates/louisbourg/tests/odds_vs_battles.rs::", $name)
@@ -90,6 +96,9 @@ const SECTIONS: &[Sec] = &[
         ],
         tests: &[
             t!(rulebook "battle_rounds_9_2"),
+            t!(rulebook "a_block_lost_out_of_sight_is_not_named_5"),
+            t!(rulebook "blocks_stand_up_again_after_a_battle_5"),
+            t!(ai "damaged_blocks_are_drawn_from_what_the_seat_saw"),
             t!(forces "the_forces_match_the_rulebook"),
             t!(properties "random_games_keep_every_invariant"),
         ],
@@ -147,7 +156,11 @@ const SECTIONS: &[Sec] = &[
             c!("src/sequence.rs: continue_draws, play_attrition"),
             c!("src/setup.rs: finish_setup"),
         ],
-        tests: &[t!(rulebook "card_play_6_1"), t!(rulebook "card_draw_and_attrition_8_1_2"), t!(cards "three_attrition_cards_two_french_one_british"), t!(cards "bombardment_effects_are_played_in_bombardment_the_rest_in_action")],
+        tests: &[
+            t!(manual_dice "the_set_up_die_and_every_card_drawn_are_asked_for_7_6_1"),
+            t!(manual_dice "a_cards_strike_on_the_ships_is_asked_for_6_1"),
+            t!(rulebook "card_play_6_1"), t!(rulebook "card_draw_and_attrition_8_1_2"), t!(rulebook "extra_bombardment_meets_the_enemy_card_6_1"), t!(rulebook "cards_are_typed_by_title_6_1"), t!(rulebook "island_battery_bombardment_needs_only_a_unit_at_lighthouse_point_6_1"), t!(cards "three_attrition_cards_two_french_one_british"), t!(cards "bombardment_effects_are_played_in_bombardment_the_rest_in_action"),
+        ],
     },
     Sec {
         section: "7",
@@ -187,7 +200,10 @@ const SECTIONS: &[Sec] = &[
                   roller (the French on a tie) names the side that goes first in every phase of \
                   that turn.",
         code: &[c!("src/sequence.rs: begin_turn, apply_first")],
-        tests: &[t!(rulebook "landing_plan_7")],
+        tests: &[
+            t!(manual_dice "bombardment_order_and_weather_dice_are_asked_for_8"),
+            t!(rulebook "landing_plan_7"),
+        ],
     },
     Sec {
         section: "8.1.2",
@@ -203,7 +219,10 @@ const SECTIONS: &[Sec] = &[
         summary: "On even turns the British roll 1d6; on a 5 or 6 they may make neither an \
                   amphibious move nor a ship move that turn.",
         code: &[c!("src/sequence.rs: continue_draws"), c!("src/moves.rs: why_not_sea")],
-        tests: &[t!(rulebook "weather_8_1_3"), ],
+        tests: &[
+            t!(rulebook "weather_8_1_3"),
+            t!(manual_dice "bombardment_order_and_weather_dice_are_asked_for_8"),
+        ],
     },
     Sec {
         section: "8.2",
@@ -218,7 +237,10 @@ const SECTIONS: &[Sec] = &[
             c!("src/fire.rs: bombardment_losses"),
             c!("src/sequence.rs: after_bombard"),
         ],
-        tests: &[t!(fire "bombardment_table_8_2"), t!(rulebook "bombardment_8_2_1")],
+        tests: &[
+            t!(manual_dice "bombardment_order_and_weather_dice_are_asked_for_8"),
+            t!(fire "bombardment_table_8_2"), t!(rulebook "bombardment_8_2_1"),
+        ],
     },
     Sec {
         section: "8.2.1",
@@ -280,6 +302,7 @@ const SECTIONS: &[Sec] = &[
             c!("src/odds.rs: raid"),
         ],
         tests: &[
+            t!(manual_dice "raid_fire_names_each_group_of_dice_8_3_2"),
             t!(rulebook "raid_example_8_3_2"),
             t!(fire "raid_double_fire_8_3_2"),
             t!(odds "a_raid_with_a_ranger_by_hand"),
@@ -345,6 +368,8 @@ const SECTIONS: &[Sec] = &[
             c!("src/odds.rs: fight"),
         ],
         tests: &[
+            t!(manual_dice "battle_fire_is_asked_in_the_rules_words_9_2"),
+            "crates/cli/tests/louisbourg.rs::manual_dice_ask_in_the_rules_words_and_the_save_replays",
             t!(rulebook "battle_rounds_9_2"),
             t!(odds "one_against_one_in_the_open_matches_the_closed_form"),
             t!(odds_vs_battles "open_field_battle_matches_the_odds"),
@@ -372,8 +397,8 @@ const SECTIONS: &[Sec] = &[
         title: "Battle Retreat",
         summary: "From round 2 a side may pull all its units out instead of firing, the defender \
                   choosing first. Attackers go back where they came from; defenders go to open \
-                  adjacent locations the attackers did not come from, never into a battle still to \
-                  be fought. Each unit over a road's limit loses 1 SP, and a side with no way out \
+                  adjacent locations no unit of the attack came from (even a unit since destroyed), \
+                  never into a battle still to be fought. Each unit over a road's limit loses 1 SP, and a side with no way out \
                   fights on.",
         code: &[
             c!("src/battle.rs: can_retreat, retreat_dests, why_not_stay, move_retreating"),
@@ -381,6 +406,7 @@ const SECTIONS: &[Sec] = &[
         ],
         tests: &[
             t!(rulebook "retreat_road_limit_10"),
+            t!(rulebook "retreat_closed_where_a_dead_attacker_came_from_10"),
             t!(rulebook "battle_rounds_9_2"),
             t!(rulebook "location_effects_9_3"),
             t!(odds "a_defender_retreat_at_the_start_of_round_two"),
@@ -412,17 +438,17 @@ const SECTIONS: &[Sec] = &[
             c!("src/state.rs: REINFORCEMENT_TURN"),
             c!("data/board.toml"),
         ],
-        tests: &[t!(rulebook "reinforcements_12"), ],
+        tests: &[t!(rulebook "reinforcements_12"), t!(rulebook "reinforcements_that_retreat_go_back_to_the_box_10_12")],
     },
     Sec {
         section: "13",
         title: "How to Win the Game",
         summary: "The British win at the end of a turn with an army unit in Louisbourg or a ship \
-                  in Louisbourg Harbor and at least 24 SP in all. The French win at the end of any \
-                  turn that leaves the British below 24 SP, and at the end of turn 16 if the \
-                  British have not won.",
+                  in Louisbourg Harbor and at least 24 SP in their army (ships not counted). The \
+                  French win at the end of any turn that leaves the British army below 24 SP, and \
+                  at the end of turn 16 if the British have not won.",
         code: &[c!("src/sequence.rs: end_turn"), c!("src/state.rs: british_sp, VICTORY_SP, LAST_TURN")],
-        tests: &[t!(rulebook "ship_battle_11"), t!(properties "random_games_keep_every_invariant")],
+        tests: &[t!(rulebook "ship_battle_11"), t!(rulebook "the_24_sp_are_the_armys_13"), t!(properties "random_games_keep_every_invariant")],
     },
     Sec {
         section: "14",
@@ -431,9 +457,18 @@ const SECTIONS: &[Sec] = &[
                   Louisbourg, Island Battery and Lighthouse Point; both Indians, two 2 SP and one \
                   1 SP militia at Kennington Cove; the four 4 SP regulars at Flat Point; the three \
                   3 SP regulars and a 2 SP militia at White Point. One 1d6 then shifts units by a \
-                  six-row table (a 6 changes nothing).",
-        code: &[c!("src/setup.rs: solitaire_setup, why_not_solitaire_setup")],
-        tests: &[t!(rulebook "solitaire_setup_14")],
+                  six-row table (a 6 changes nothing). Open play (`fiw play louisbourg --open`) \
+                  is the other half of 14: one person plays both sides with every block's type \
+                  and SP in both views and no screen passed; it does not imply the set-up.",
+        code: &[
+            c!("src/setup.rs: solitaire_setup, why_not_solitaire_setup"),
+            c!("src/view.rs: view_for"),
+            c!("src/state.rs: open"),
+        ],
+        tests: &[
+            t!(rulebook "solitaire_setup_14"),
+            "crates/cli/tests/louisbourg.rs::open_play_shows_every_block_and_passes_no_screen",
+        ],
     },
     Sec {
         section: "15",
@@ -457,15 +492,22 @@ struct Reading {
 /// [`bombardment_losses`], comes first).
 const READINGS: &[Reading] = &[
     Reading {
-        name: "5, 9.2 hidden blocks in battle",
-        value: "blocks in a battle are shown to both sides (type and SP); those still standing \
-                where the battle was stay known to the enemy until they move or lose SP out of \
-                its sight (bombardment, attrition), as a player would remember them; raiders going \
-                home and retreating units are lost from sight; every eliminated block is announced \
-                to both sides by side and type",
-        reason: "5 says army blocks are revealed in battle but not for how long, nor how losses \
-                 are told; battle.rs: start_battle, end_battle, raiders_return, move_retreating; \
-                 state.rs: reduce, set_loc; view.rs: view_of",
+        name: "5, 9.2 hidden blocks",
+        value: "the blocks of a battle are face up to both sides (type and SP) while it is \
+                fought; when it ends they stand up again, hidden, and the log keeps what was seen. \
+                Each side keeps a count of the SP it saw the enemy's blocks at each place lose \
+                (what the blocks of a battle lack when it ends, bombardment, attrition and \
+                road-limit losses, less SP restored), but not which block lost them; a block \
+                that moves takes its share of the count along, a block face up exactly its own. \
+                A block eliminated face up (in battle, or a ship) is announced by type, one \
+                eliminated hidden (bombardment, attrition) by side only. The French set up out \
+                of the British's sight",
+        reason: "5 stands army blocks facing their owner and reveals them only in battle; \
+                 leaving them face up after it would tell the enemy which one moves away next. \
+                 The computer's imagined positions deal the enemy's blocks from the same count; \
+                 battle.rs: start_battle, end_battle, raiders_return, move_retreating; state.rs: \
+                 reduce, set_loc, record_move, count_losses_seen; view.rs: view_for; resample.rs: \
+                 draw_enemy_army",
     },
     Reading {
         name: "5.2 Indians and Louisbourg",
@@ -491,6 +533,14 @@ const READINGS: &[Reading] = &[
                 draws its turn-1 card",
         reason: "6.1 speaks only of attrition cards drawn, not dealt; treating the deal as a draw \
                  plays it at the first moment a drawn one would be (sequence.rs: continue_draws)",
+    },
+    Reading {
+        name: "6.1, 8.2 a card's extra bombardment",
+        value: "it is rolled with the card's own DRM plus every card in force on bombardments: \
+                the enemy's 'enemy bombardments at −1' (Thick Walls, Counter-Battery Fire) and the \
+                side's own 'bombardments at +N'",
+        reason: "a card's extra bombardment is a bombardment, and cards in play override the \
+                 rules for the turn (6.1); play.rs: apply_play; bombard.rs: card_bombard_drm",
     },
     Reading {
         name: "8.1.1 order roll",
@@ -536,20 +586,35 @@ const READINGS: &[Reading] = &[
                  roads; battle.rs: retreat_dests, move_retreating",
     },
     Reading {
+        name: "6.1 Island Battery – Bombardment (the printed card)",
+        value: "it needs only a British unit at Lighthouse Point, rangers included (rangers \
+                alone may not bombard under 8.2), and French units at Island Battery; it is \
+                played in the British bombardment step, in addition to any other bombardment",
+        reason: "the card asks only that the British occupy Lighthouse Point, and cards in play \
+                 override the rules (6.1), so the rangers' limit of 8.2 does not apply to it; \
+                 play.rs: why_not_play",
+    },
+    Reading {
         name: "12 entering reinforcements",
         value: "entering an empty or French-held entry location is free (in the French player \
                 action phase, before the action; the units may then move with that action); \
                 entering a British-held one is the French action and brings a battle, and \
-                attackers that retreat go back to the reinforcement box",
+                attackers that retreat go back to the reinforcement box, from which they may \
+                enter again on a later turn",
         reason: "12 lets them enter on any turn and fight 'as their action' only when British \
-                 units are there; moves.rs: why_not_reinforce, apply_reinforce; battle.rs: \
-                 retreat_dests",
+                 units are there; 10 sends attackers back to the location they came from, which \
+                 for them is the box, and 12 lets them enter 'on any turn'; moves.rs: \
+                 why_not_reinforce, apply_reinforce; battle.rs: retreat_dests",
     },
     Reading {
         name: "13 British SP total",
-        value: "the SP of every British block still in the game: army units on the board and in \
-                the British Forces box, and ships",
-        reason: "13 does not say which blocks count; state.rs: british_sp, side_sp",
+        value: "the SP of the British army: its blocks on land and in the British Forces box; \
+                ships are not counted",
+        reason: "13 does not say which blocks count. Counting ships, the army could never fall \
+                 below 24 while the six 4 SP ships (24 SP) float, and the ships alone would meet \
+                 'at least 24' in the British victory: a clause a designer would not write to be \
+                 empty. How often it decides is measured in docs/louisbourg.md; state.rs: \
+                 british_sp, army_sp; sequence.rs: end_turn",
     },
 ];
 
@@ -615,7 +680,7 @@ fn assumed() -> Vec<AssumedValue> {
             Origin::Printed => {}
             Origin::Attrition => out.push(AssumedValue {
                 name,
-                value: card_text(c),
+                value: c.effect_text(),
                 reason:
                     "the rulebook names the attrition cards (6.1: French 2, British 1) but does \
                          not print their effect; ships are spared (battle.rs: hit_targets)"
@@ -625,7 +690,7 @@ fn assumed() -> Vec<AssumedValue> {
             }),
             Origin::House => out.push(AssumedValue {
                 name,
-                value: card_text(c),
+                value: c.effect_text(),
                 reason: "house card written from the history of 15.3: not a published card".into(),
             }),
         }
@@ -665,92 +730,6 @@ fn bombardment_table() -> String {
         start = t + 1;
     }
     format!("1d6 + DRM: {}", parts.join(", "))
-}
-
-/// A die modifier as printed: `+1`, `−1` (with a minus sign, as in the summaries).
-fn signed(d: i8) -> String {
-    if d < 0 {
-        format!("−{}", d.unsigned_abs())
-    } else {
-        format!("+{d}")
-    }
-}
-
-fn place(s: &str) -> String {
-    board().name(effect_loc(s)).to_string()
-}
-
-/// One card's flag, window and effect in words.
-fn card_text(c: &CardDef) -> String {
-    let when = match c.when {
-        Window::Bombardment => "in the side's bombardment step",
-        Window::Action => "before the side's action",
-        Window::Drawn => "when drawn",
-    };
-    let rounds = |r: Rounds| match r {
-        Rounds::First => "in the first round",
-        Rounds::All => "in every round",
-    };
-    let effect = match &c.effect {
-        Effect::Attrition { sp } => {
-            format!("the side loses {sp} SP, its choice among its army units")
-        }
-        Effect::ExtraBombardment { from, target, drm } => {
-            let drm = if *drm == 0 {
-                String::new()
-            } else {
-                format!(", {} DRM", signed(*drm))
-            };
-            format!(
-                "if it holds {}, one extra bombardment of {} (1d6 on the Bombardment Table{drm})",
-                place(from),
-                place(target)
-            )
-        }
-        Effect::BombardDrm { drm } => format!("its bombardments this turn at {} DRM", signed(*drm)),
-        Effect::EnemyBombardDrm { drm } => {
-            format!("enemy bombardments this turn at {} DRM", signed(*drm))
-        }
-        Effect::ShipStrike { hit_on } => {
-            format!("one die per enemy ship in Louisbourg Harbor, each {hit_on}–6 a hit")
-        }
-        Effect::AttackFire { hit_on, rounds: r } => {
-            format!("its attackers hit on {hit_on}–6 {} this turn", rounds(*r))
-        }
-        Effect::DefendFire {
-            hit_on,
-            rounds: r,
-            at,
-        } => {
-            let at = at
-                .as_deref()
-                .map(|l| format!(" at {}", place(l)))
-                .unwrap_or_default();
-            format!(
-                "its defenders{at} hit on {hit_on}–6 {} this turn",
-                rounds(*r)
-            )
-        }
-        Effect::NoAmphibiousDefence => {
-            "no amphibious 4–6 fire against its landings this turn".into()
-        }
-        Effect::ForbidSeaMoves => {
-            "the enemy may make no amphibious move and no ship move this turn".into()
-        }
-        Effect::RoadBonus { extra } => format!("its road limits +{extra} this turn"),
-        Effect::RegularsMarch => "its regulars move 2 locations this turn".into(),
-        Effect::NoRetreatLoss => {
-            "its units retreating over a road limit lose no SP this turn".into()
-        }
-        Effect::Restore { sp, at } => {
-            let at = at
-                .as_deref()
-                .map(|l| format!(" at {}", place(l)))
-                .unwrap_or_default();
-            format!("restore up to {sp} SP to its damaged army units{at}, never above printed SP")
-        }
-    };
-    format!("{when}: {effect}")
 }
 
 /// The rule book as Markdown: the table of sections, then the assumed values. This is the text

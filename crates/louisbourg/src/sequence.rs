@@ -4,7 +4,7 @@
 use crate::board::*;
 use crate::cards::{deck, Effect, Window};
 use crate::forces::{Kind, Side};
-use crate::state::{Effects, Louisbourg, Pool, Step, Then, LAST_TURN, VICTORY_SP};
+use crate::state::{Effects, Ending, Louisbourg, Pool, Step, Then, LAST_TURN, VICTORY_SP};
 use fiw_engine::Outcome;
 
 impl Louisbourg {
@@ -19,6 +19,9 @@ impl Louisbourg {
             self.after_order();
         } else {
             // 8.1.1 both roll; the higher picks who goes first, the French on a tie
+            self.dice.ask(2, 6, || {
+                format!("Player order of turn {turn} (8.1.1): the British die, then the French die")
+            });
             let (b, f) = (self.dice.d6(), self.dice.d6());
             self.bump_epoch();
             self.order_roll = Some((b, f));
@@ -54,15 +57,44 @@ impl Louisbourg {
         self.continue_draws();
     }
 
-    /// 6 draws one card from the top of the deck into a side's hand.
+    /// 6 draws one card from the top of the deck into a side's hand; with real cards (manual
+    /// dice), the card the player drew, named among those still in the deck.
     pub(crate) fn draw_card(&mut self, side: Side) -> Option<crate::cards::CardId> {
-        let card = self.deck.pop()?;
+        if self.deck.is_empty() {
+            return None;
+        }
+        let left = |deck: &[crate::cards::CardId]| {
+            let mut left = deck.to_vec();
+            left.sort_unstable();
+            left
+        };
+        let picked = self.dice.pick(|| {
+            let names = left(&self.deck)
+                .into_iter()
+                .map(|c| crate::cards::deck().table_name(c))
+                .collect();
+            (
+                format!(
+                    "The {} draw a card from the deck (6.1; an Attrition card with its flag, \
+                     e.g. Attrition (French))",
+                    side.name()
+                ),
+                names,
+            )
+        });
+        let card = match picked.and_then(|i| left(&self.deck).get(i).copied()) {
+            Some(c) => {
+                let at = self.deck.iter().position(|&d| d == c)?;
+                self.deck.remove(at)
+            }
+            None => self.deck.pop()?,
+        };
         self.hands[side.seat()].push(card);
-        let name = &deck().card(card).name;
+        let d = deck().card(card);
         self.log
             .public(|| format!("The {} draw a card.", side.name()));
         self.log
-            .private(side.seat(), || format!("You draw: {name}"));
+            .private(side.seat(), || format!("You draw: {} ({})", d.name, d.id));
         Some(card)
     }
 
@@ -94,6 +126,9 @@ impl Louisbourg {
         }
         // 8.1.3 weather on even turns
         if self.turn.is_multiple_of(2) {
+            self.dice.ask(1, 6, || {
+                "Weather (8.1.3): the British roll one die, 5 or 6 is rough seas".into()
+            });
             let roll = self.dice.d6();
             self.bump_epoch();
             self.rough_seas = roll >= 5;
@@ -121,8 +156,14 @@ impl Louisbourg {
         self.card_used[side.seat()] = true;
         self.played[side.seat()] = Some(card);
         let d = deck().card(card);
-        self.log
-            .public(|| format!("The {} must play {} at once (6.1).", side.name(), d.name));
+        self.log.public(|| {
+            format!(
+                "The {} must play {} ({}) at once (6.1).",
+                side.name(),
+                d.name,
+                d.id
+            )
+        });
         let sp = match d.effect {
             Effect::Attrition { sp } => sp,
             _ => 0,
@@ -196,32 +237,47 @@ impl Louisbourg {
             .any(|(i, _)| self.kind_of(i) != Kind::Ship);
         let in_harbor = self.occupies(Side::British, LOUISBOURG_HARBOR);
         let outcome = if sp < VICTORY_SP {
-            Some(Outcome {
-                winner: Some(Side::French.seat()),
-                turn,
-                reason: format!("the British fell to {sp} SP, below {VICTORY_SP} (13)"),
-            })
+            Some((
+                Ending::BelowSp,
+                Outcome {
+                    winner: Some(Side::French.seat()),
+                    turn,
+                    reason: format!("the British army fell to {sp} SP, below {VICTORY_SP} (13)"),
+                },
+            ))
         } else if in_fortress || in_harbor {
             let what = if in_fortress {
                 "a British army unit holds Louisbourg"
             } else {
                 "a British ship holds Louisbourg Harbor"
             };
-            Some(Outcome {
-                winner: Some(Side::British.seat()),
-                turn,
-                reason: format!("{what} with {sp} British SP (13)"),
-            })
+            let ending = if in_fortress {
+                Ending::Fortress
+            } else {
+                Ending::Harbor
+            };
+            Some((
+                ending,
+                Outcome {
+                    winner: Some(Side::British.seat()),
+                    turn,
+                    reason: format!("{what} with {sp} British army SP (13)"),
+                },
+            ))
         } else if self.turn >= LAST_TURN {
-            Some(Outcome {
-                winner: Some(Side::French.seat()),
-                turn,
-                reason: "the British have not won by the end of turn 16 (13)".into(),
-            })
+            Some((
+                Ending::Time,
+                Outcome {
+                    winner: Some(Side::French.seat()),
+                    turn,
+                    reason: "the British have not won by the end of turn 16 (13)".into(),
+                },
+            ))
         } else {
             None
         };
-        if let Some(o) = outcome {
+        if let Some((ending, o)) = outcome {
+            self.ending = Some(ending);
             let who = if o.winner == Some(0) {
                 "British"
             } else {

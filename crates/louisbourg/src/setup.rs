@@ -158,6 +158,9 @@ impl Louisbourg {
         pick(Kind::Militia, 2, WHITE_POINT, 1, &mut units);
         self.units = units;
         self.recount();
+        self.dice.ask(1, 6, || {
+            "The solitaire set-up (14): one die for the adjustment of the French set-up".into()
+        });
         let roll = self.dice.d6();
         let is = |s: &Self, i: usize, loc: Loc, kind: Option<Kind>| {
             s.units[i].loc == loc

@@ -43,6 +43,9 @@ pub struct Options {
     /// The deck from the top, by card id, for tests and puzzles; empty means shuffled. Cards
     /// not named follow in shuffled order.
     pub deck: Vec<String>,
+    /// 14 open play: one person plays both sides with every block's type and SP facing them,
+    /// so every view shows every block (independent of `solitaire_setup`).
+    pub open: bool,
 }
 
 /// One block on the board.
@@ -62,11 +65,22 @@ pub struct Unit {
     pub from: Loc,
     /// A ship used for an amphibious move this turn: defends at 1 SP against ships (8.3.3, 11).
     pub weak: bool,
-    /// Face up in the battle being fought (9.2).
+    /// Face up in the battle being fought (9.2); it stands up again, hidden, when the battle
+    /// ends (5).
     pub revealed: bool,
-    /// The enemy saw this block (type and SP) in a battle and has not lost track of it since:
-    /// it has neither moved nor lost SP out of the enemy's sight.
-    pub seen: bool,
+}
+
+/// 13 which victory condition ended the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Ending {
+    /// The French win at once: the British army fell below 24 SP.
+    BelowSp,
+    /// The British win: an army unit in Louisbourg.
+    Fortress,
+    /// The British win: a ship in Louisbourg Harbor.
+    Harbor,
+    /// The French win: the British had not won by the end of turn 16.
+    Time,
 }
 
 /// Which blocks a run of hits falls on.
@@ -155,6 +169,9 @@ pub struct Battle {
     pub kind: BattleKind,
     pub attacker: Side,
     pub round: u8,
+    /// 10 every place a unit of the attack came from (bit per place), fixed when the battle
+    /// begins: defenders may not retreat into any of them, even once that unit is gone.
+    pub attack_from: u32,
 }
 
 /// Card effects in force for one side this turn.
@@ -226,12 +243,22 @@ pub struct Louisbourg {
     pub(crate) reinforcement_attack: bool,
     /// 9.1 battles waiting to be fought (bit per place).
     pub(crate) pending: u32,
+    /// 5 what each side's enemy has counted of its losses: for each owner (by seat) and place,
+    /// the SP the owner's blocks there are known to have lost below their printed SP. Kept from
+    /// what the enemy sees (hits it inflicted, a battle's blocks face up) and carried along
+    /// when blocks move, share by share; see `record_move`. Public: both views may show it.
+    pub(crate) loss_seen: [[u8; TRACKED]; 2],
+    /// 5 the blocks whose elimination was seen by type (face up in battle, or ships): the
+    /// enemy knows they are gone; the others' type it does not know.
+    pub(crate) named_dead: u64,
     pub(crate) battle: Option<Battle>,
     /// 6.1 how far the card draws of this turn have gone: two half-steps per side in player
     /// order (an attrition card already in hand, then the draw).
     pub(crate) draws_done: u8,
     pub(crate) epoch: u64,
     pub(crate) outcome: Option<Outcome>,
+    /// 13 the condition that ended the game.
+    pub(crate) ending: Option<Ending>,
     #[serde(skip)]
     pub(crate) log: Log,
 }
@@ -260,7 +287,6 @@ impl Louisbourg {
                 from: ELIMINATED,
                 weak: false,
                 revealed: false,
-                seen: false,
             })
             .collect();
         let deck = crate::cards::deck();
@@ -306,10 +332,13 @@ impl Louisbourg {
             raid: false,
             reinforcement_attack: false,
             pending: 0,
+            loss_seen: [[0; TRACKED]; 2],
+            named_dead: 0,
             battle: None,
             draws_done: 0,
             epoch: 0,
             outcome: None,
+            ending: None,
             log: Log::new(true),
         };
         game.recount();
@@ -354,9 +383,19 @@ impl Louisbourg {
         &self.hands[side.seat()]
     }
 
-    /// 13 the British strength point total: every British block still in the game.
+    /// 13 the British strength point total that wins or loses the game: the British army's
+    /// SP (blocks on land and in the British Forces box), ships not counted (assumed: counting
+    /// the six 4 SP ships, the army could never fall below 24 while they float).
     pub fn british_sp(&self) -> u32 {
-        self.side_sp(Side::British)
+        self.army_sp(Side::British)
+    }
+
+    /// Strength points of a side's army blocks still in the game (ships not counted).
+    pub fn army_sp(&self, side: Side) -> u32 {
+        self.iter_side(side)
+            .filter(|(_, u)| u.kind != Kind::Ship)
+            .map(|(_, u)| u.sp as u32)
+            .sum()
     }
 
     /// Strength points of all of a side's blocks still in the game.
@@ -388,18 +427,65 @@ impl Louisbourg {
         }
     }
 
-    /// Moves a block, keeping the counts.
+    /// Moves a block, keeping the counts and what the enemy has counted of its losses.
     pub(crate) fn set_loc(&mut self, i: usize, to: Loc) {
+        self.record_move(i, to);
         let u = &mut self.units[i];
         if (u.loc as usize) < TRACKED {
             self.members[u.loc as usize] &= !(1 << i);
         }
-        // a block that moves is lost from the enemy's sight
-        u.seen = false;
         u.loc = to;
         if (to as usize) < TRACKED {
             self.members[to as usize] |= 1 << i;
         }
+    }
+
+    /// 5 the losses a moving block takes with it in the enemy's count: a block face up takes
+    /// exactly its own; a hidden one, which the enemy cannot tell from the others there, its
+    /// share of the place's count (rounded down; one eliminated takes at least the hit that
+    /// ended it, rounded up). Only what the enemy sees goes in: counts, places, faces up.
+    fn record_move(&mut self, i: usize, to: Loc) {
+        let u = self.units[i];
+        let (from, owner) = (u.loc as usize, u.side.seat());
+        if u.kind == Kind::Ship || from >= TRACKED {
+            return;
+        }
+        let count = self.loss_seen[owner][from];
+        let share = if u.revealed {
+            Self::max_sp(i) - u.sp
+        } else if count == 0 {
+            0
+        } else {
+            let n = (self.members[from] & self.side_mask[owner])
+                .count_ones()
+                .max(1) as u8;
+            if to == ELIMINATED {
+                count.div_ceil(n)
+            } else {
+                count / n
+            }
+        };
+        self.loss_seen[owner][from] = count.saturating_sub(share);
+        if (to as usize) < TRACKED && to != ELIMINATED {
+            let c = &mut self.loss_seen[owner][to as usize];
+            *c = c.saturating_add(share);
+        }
+    }
+
+    /// 5 the enemy's count of a side's losses at a place, set from what it sees there now
+    /// (the blocks of a battle, face up): the sum of their SP below printed.
+    pub(crate) fn count_losses_seen(&mut self, side: Side, loc: Loc) {
+        let lost: u32 = self
+            .at(side, loc)
+            .filter(|(_, u)| u.kind != Kind::Ship)
+            .map(|(i, u)| (Self::max_sp(i) - u.sp) as u32)
+            .sum();
+        self.loss_seen[side.seat()][loc as usize] = lost.min(u8::MAX as u32) as u8;
+    }
+
+    /// Whether every block is face up to both sides (14 open play).
+    pub fn open(&self) -> bool {
+        self.options.open
     }
 
     pub(crate) fn max_sp(u: usize) -> u8 {
@@ -465,13 +551,13 @@ impl Louisbourg {
     /// (8.3.3) is sunk by any hit.
     pub(crate) fn reduce(&mut self, u: usize) {
         let in_battle = self.battle.is_some_and(|b| b.loc == self.units[u].loc);
-        if !in_battle {
-            // a loss taken out of sight (bombardment, attrition): the enemy cannot tell which of
-            // the blocks there lost it
-            let (side, at) = (self.units[u].side, self.units[u].loc);
-            for i in blocks(self.mask(side, at)) {
-                self.units[i].seen = false;
-            }
+        let (side, at, kind) = (self.units[u].side, self.units[u].loc, self.units[u].kind);
+        if !in_battle && kind != Kind::Ship && (at as usize) < TRACKED {
+            // 5 a loss the enemy counts at the place (bombardment, attrition, a retreat over a
+            // road limit), though a hidden block's enemy cannot tell which block took it; in
+            // the battle the blocks are face up, and the count is set when it ends
+            let c = &mut self.loss_seen[side.seat()][at as usize];
+            *c = c.saturating_add(1);
         }
         let unit = &mut self.units[u];
         if unit.weak && in_battle {
@@ -480,13 +566,25 @@ impl Louisbourg {
             unit.sp = unit.sp.saturating_sub(1);
         }
         if unit.sp == 0 {
-            unit.revealed = false;
+            // 5 the enemy learns the type of a block it sees go: one face up in the battle, or
+            // a ship; a hidden block lost to bombardment or attrition goes unnamed
+            let face_up = unit.revealed || unit.kind == Kind::Ship || self.options.open;
             self.set_loc(u, ELIMINATED);
+            self.units[u].revealed = false;
+            if face_up {
+                self.named_dead |= 1 << u;
+            }
             let id = &forces().units[u].id;
             let (side, kind) = (self.side_of(u), self.kind_of(u));
+            if face_up {
+                self.log
+                    .public(|| format!("{} {} eliminated", side.name(), kind.id()));
+            } else {
+                self.log
+                    .public(|| format!("A hidden {} block is eliminated.", side.name()));
+            }
             self.log
-                .public(|| format!("{} {} eliminated", side.name(), kind.id()));
-            self.log.private(side.seat(), || format!("({id} is gone)"));
+                .private(side.seat(), || format!("({id}, {}, is gone)", kind.id()));
         }
     }
 
@@ -529,6 +627,12 @@ impl Louisbourg {
             }
             g.units[i].sp = sp;
             g.set_loc(i, loc);
+        }
+        // what an arranged position shows of losses is known to both sides
+        for side in [Side::British, Side::French] {
+            for l in 0..PLACES as Loc {
+                g.count_losses_seen(side, l);
+            }
         }
         g.turn = turn.clamp(1, LAST_TURN);
         g.plan_public = true;

@@ -18,6 +18,9 @@ pub struct BlockView {
     pub kind: Kind,
     pub sp: u8,
     pub max_sp: u8,
+    /// 8.3.3 a ship used for an amphibious move this turn: it defends at 1 SP against ships.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub used: bool,
 }
 
 /// One place as a seat sees it.
@@ -29,11 +32,19 @@ pub struct PlaceView {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub control: Option<Side>,
     pub own: Vec<BlockView>,
-    /// Enemy blocks the seat can see: ships, blocks revealed in the battle being fought, and
-    /// blocks it saw in an earlier battle that have not moved out of its sight since.
+    /// Enemy blocks the seat can see: ships, and the blocks face up in the battle being
+    /// fought (every block in open play, 14).
     pub enemy_seen: Vec<BlockView>,
     /// Enemy blocks standing hidden: only their number is known.
     pub enemy_hidden: usize,
+    /// The SP the seat has counted the enemy's blocks here to have lost (hits it saw them
+    /// take, a battle's blocks face up), though not which of them lost it.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub enemy_loss_seen: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// A card as its holder sees it.
@@ -76,7 +87,7 @@ pub struct View {
     /// 7 the landing plan, to the British only.
     pub landing_plan: Option<[u8; 3]>,
     pub battle: Option<BattleView>,
-    /// The seat's own SP total (13 matters to the British).
+    /// The SP of the seat's army blocks, ships not counted (13: the British lose below 24).
     pub own_sp: u32,
     pub outcome: Option<Outcome>,
     /// The legal actions, when this seat decides.
@@ -108,9 +119,75 @@ impl Louisbourg {
         self.view_for(seat, false)
     }
 
+    /// The words no log line `seat` may read can hold, for the secrecy audit: the enemy's
+    /// block names (its own lines name them to it alone, 5); a block's type where the log
+    /// names an enemy block by the neutral "A French block"; the type of a kind of block the
+    /// seat only ever saw go out of sight ("French militia eliminated", 5); the cards of the
+    /// other hand, its face-down discards and the deck, by title and id (6.1: titles several
+    /// cards share excepted); and the landing plan before it is carried out (7). Empty in
+    /// open play (14), where one person sees everything.
+    pub fn secret_words(&self, seat: Side) -> Vec<String> {
+        if self.options.open {
+            return Vec::new();
+        }
+        let enemy = seat.other();
+        let mut out = Vec::new();
+        let mut named_kinds = Vec::new();
+        let mut unnamed_kinds = Vec::new();
+        for (i, u) in self.units.iter().enumerate() {
+            let d = &forces().units[i];
+            if d.side != enemy {
+                continue;
+            }
+            out.push(d.id.clone());
+            if d.kind == Kind::Ship || u.loc != ELIMINATED {
+                continue;
+            }
+            if self.named_dead & (1 << i) != 0 {
+                named_kinds.push(d.kind);
+            } else if u.sp == 0 {
+                unnamed_kinds.push(d.kind);
+            }
+        }
+        for kind in [
+            Kind::Regular,
+            Kind::Light,
+            Kind::Ranger,
+            Kind::Militia,
+            Kind::Indian,
+        ] {
+            out.push(format!("A {} {}", enemy.name(), kind.id()));
+            if unnamed_kinds.contains(&kind) && !named_kinds.contains(&kind) {
+                out.push(format!("{} {} eliminated", enemy.name(), kind.id()));
+            }
+        }
+        let d = deck();
+        let hidden_cards = self.hands[enemy.seat()]
+            .iter()
+            .chain(&self.face_down[enemy.seat()])
+            .chain(&self.deck);
+        for &c in hidden_cards {
+            let card = d.card(c);
+            let copies = d.cards.iter().filter(|o| o.name == card.name).count();
+            if copies == 1 {
+                out.push(card.name.clone());
+                out.push(format!("({})", card.id));
+            }
+        }
+        if seat == Side::French && !self.plan_public {
+            let [kc, fp, wp] = self.plan;
+            out.push(format!(
+                "Kennington Cove {kc}, Flat Point {fp}, White Point {wp}"
+            ));
+        }
+        out
+    }
+
     fn view_for(&self, seat: Side, words: bool) -> View {
         let enemy = seat.other();
         let battle_loc = self.battle.map(|b| b.loc);
+        // 7 the French set up after the British plan, out of their sight
+        let enemy_setting_up = self.step == Step::FrenchSetup && seat == Side::British;
         let mut places = Vec::new();
         for loc in 0..ELIMINATED {
             let mut own = Vec::new();
@@ -126,17 +203,26 @@ impl Louisbourg {
                     kind: d.kind,
                     sp: u.sp,
                     max_sp: d.max_sp,
+                    used: u.weak,
                 };
                 if d.side == seat {
                     own.push(block(Some(d.id.clone())));
-                } else if d.kind == Kind::Ship || u.seen || (u.revealed && battle_loc == Some(loc))
+                } else if d.kind == Kind::Ship
+                    || self.options.open
+                    || (u.revealed && battle_loc == Some(loc))
                 {
                     enemy_seen.push(block(None));
-                } else {
+                } else if !(enemy_setting_up && d.kind != Kind::Ship && is_land(loc)) {
                     enemy_hidden += 1;
                 }
             }
-            let _ = enemy;
+            // in an order that tells nothing of which block is which
+            enemy_seen.sort_by_key(|b| (b.kind, b.max_sp, b.sp, b.used));
+            let enemy_loss_seen = if enemy_hidden > 0 {
+                self.loss_seen[enemy.seat()][loc as usize]
+            } else {
+                0
+            };
             places.push(PlaceView {
                 id: id(loc),
                 name: board().name(loc).to_string(),
@@ -144,6 +230,7 @@ impl Louisbourg {
                 own,
                 enemy_seen,
                 enemy_hidden,
+                enemy_loss_seen,
             });
         }
         let to_move = self.decider();
@@ -182,7 +269,7 @@ impl Louisbourg {
                 attacker: b.attacker,
                 round: b.round,
             }),
-            own_sp: self.side_sp(seat),
+            own_sp: self.army_sp(seat),
             outcome: self.outcome.clone(),
             legal,
             log: if words {
@@ -284,6 +371,9 @@ impl Louisbourg {
                     p.enemy_hidden,
                     if p.enemy_hidden == 1 { "" } else { "s" }
                 );
+                if p.enemy_loss_seen > 0 {
+                    enemy += &format!(" (seen to lose {} SP)", p.enemy_loss_seen);
+                }
             }
             if enemy.is_empty() {
                 enemy = "-".into();
@@ -302,8 +392,13 @@ impl Louisbourg {
             }
             s += &format!("{:<22} {:<4} {:<44} {}\n", p.name, ctrl, own, enemy);
         }
+        let below = if seat == Side::British {
+            format!(" (below {} you lose, 13)", crate::state::VICTORY_SP)
+        } else {
+            String::new()
+        };
         s += &format!(
-            "Your SP: {}   Your hand: {}   Enemy hand: {} card(s)   Deck: {}\n",
+            "Your army SP: {}{below}   Your hand: {}   Enemy hand: {} card(s)   Deck: {}\n",
             v.own_sp,
             if v.hand.is_empty() {
                 "none".to_string()
@@ -368,6 +463,8 @@ fn compact(blocks: &[BlockView]) -> String {
                 .map(|(p, n)| (p.to_string(), n.parse::<u32>().unwrap_or(0)))
         };
         let mut end = k + 1;
+        // 8.3.3 a ship that carried troops this turn defends at 1 SP
+        let used = if b.used { " used (defends at 1)" } else { "" };
         match &b.id {
             Some(id) => {
                 let (prefix, first) = split(id).unwrap_or((id.clone(), 0));
@@ -379,7 +476,8 @@ fn compact(blocks: &[BlockView]) -> String {
                             if p == prefix
                                 && x == last + 1
                                 && n.sp == b.sp
-                                && n.max_sp == b.max_sp =>
+                                && n.max_sp == b.max_sp
+                                && n.used == b.used =>
                         {
                             last = x;
                             end += 1;
@@ -388,9 +486,12 @@ fn compact(blocks: &[BlockView]) -> String {
                     }
                 }
                 if last > first {
-                    parts.push(format!("{prefix}-{first}…{last} {}/{}", b.sp, b.max_sp));
+                    parts.push(format!(
+                        "{prefix}-{first}…{last} {}/{}{used}",
+                        b.sp, b.max_sp
+                    ));
                 } else {
-                    parts.push(format!("{id} {}/{}", b.sp, b.max_sp));
+                    parts.push(format!("{id} {}/{}{used}", b.sp, b.max_sp));
                 }
             }
             None => {
@@ -399,9 +500,9 @@ fn compact(blocks: &[BlockView]) -> String {
                 }
                 let n = end - k;
                 parts.push(if n > 1 {
-                    format!("{n}× {} {}", b.kind.id(), b.sp)
+                    format!("{n}× {} {}{used}", b.kind.id(), b.sp)
                 } else {
-                    format!("{} {}", b.kind.id(), b.sp)
+                    format!("{} {}{used}", b.kind.id(), b.sp)
                 });
             }
         }

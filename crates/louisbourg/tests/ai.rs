@@ -189,3 +189,68 @@ fn the_landing_plan_is_resampled_only_while_secret() {
         );
     }
 }
+
+fn unit(id: &str) -> u8 {
+    fiw_louisbourg::forces::forces()
+        .units
+        .iter()
+        .position(|u| u.id == id)
+        .unwrap_or_else(|| panic!("no block {id}")) as u8
+}
+
+/// Two positions the British cannot tell apart: they bombarded Louisbourg for 1 SP, and the
+/// French took it on their 4 SP regular in one and on their 2 SP militia in the other. The
+/// British decide next.
+fn damaged_twins() -> (Louisbourg, Louisbourg) {
+    use fiw_louisbourg::board::LOUISBOURG;
+    use fiw_louisbourg::Action;
+    let twin = |victim: &str| {
+        let mut g = Louisbourg::arranged_bombardment(
+            5,
+            Side::British,
+            &[
+                ("br-reg-1", "green-hills", 4),
+                ("br-reg-2", "green-hills", 4),
+                ("br-light-1", "black-rock", 3),
+                ("fr-reg-1", "louisbourg", 4),
+                ("fr-mil-1", "louisbourg", 2),
+                ("fr-reg3-1", "barachois", 3),
+            ],
+        )
+        .unwrap();
+        g.dice_mut().force([4]); // 4, +1 from two places: 1 SP
+        g.apply(Action::Bombard(LOUISBOURG)).unwrap();
+        g.apply(Action::Hit(unit(victim))).unwrap();
+        g.apply(Action::Pass).unwrap(); // the French do not bombard back
+        assert_eq!(g.to_move(), Some(Side::British.seat()));
+        g
+    };
+    (twin("fr-reg-1"), twin("fr-mil-1"))
+}
+
+/// 5: the seat knows how many SP the blocks at a place lost in its sight, not which block lost
+/// them, so two positions that differ only in that are imagined alike: the same draws from the
+/// same dice, the same analysis.
+#[test]
+fn damaged_blocks_are_drawn_from_what_the_seat_saw() {
+    let (a, b) = damaged_twins();
+    let seat = Side::British.seat();
+    assert_eq!(a.view(seat), b.view(seat), "the twins look alike");
+    assert_ne!(a.units(), b.units(), "the twins differ in hidden SP");
+    for s in 0..20 {
+        let da = a.determinize(seat, &mut Dice::new(s));
+        let db = b.determinize(seat, &mut Dice::new(s));
+        assert_eq!(
+            da.digest(),
+            db.digest(),
+            "draw {s}: the imagined positions depend on which block took the hit"
+        );
+    }
+    let mut legal = Vec::new();
+    a.legal_actions(&mut legal);
+    let ai = || Louisbourg::search_ai(SearchConfig::new(SearchLimits::iterations(40), 77));
+    let x = ai().analyse(&Seen::new(&a, seat), &legal);
+    let y = ai().analyse(&Seen::new(&b, seat), &legal);
+    assert!(x.iterations > 0, "the AI searches this decision");
+    assert_eq!(x.actions, y.actions);
+}

@@ -306,10 +306,10 @@ fn survey() {
             .or_default() += 1;
         turns[o.turn as usize] += 1;
         for (k, v) in g.metrics() {
-            if k == "british_sp" {
-                bsp += v
-            } else {
-                fsp += v
+            match k {
+                "british_sp" => bsp += v,
+                "french_sp" => fsp += v,
+                _ => {}
             }
         }
     }

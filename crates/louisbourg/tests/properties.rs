@@ -30,12 +30,12 @@ fn check_invariants(g: &Louisbourg) -> Result<(), TestCaseError> {
             );
         }
     }
-    // the British SP total is the sum of its blocks (13)
+    // the British SP total is the sum of its army blocks, ships not counted (13)
     let sum: u32 = g
         .units()
         .iter()
         .enumerate()
-        .filter(|(i, _)| f.units[*i].side == Side::British)
+        .filter(|(i, _)| f.units[*i].side == Side::British && f.units[*i].kind != Kind::Ship)
         .map(|(_, u)| u.sp as u32)
         .sum();
     prop_assert_eq!(g.british_sp(), sum);
@@ -69,6 +69,22 @@ fn check_views(g: &Louisbourg, dice: &mut Dice) -> Result<(), TestCaseError> {
             "the {} view changed with hidden enemy information",
             seat.name()
         );
+        // when the seat decides, its imagined positions depend on nothing it cannot see:
+        // the twin is imagined alike from the same dice
+        if g.to_move() == Some(seat.seat()) {
+            let k = dice.next_seed();
+            let quiet = |s: &Louisbourg| {
+                let mut s = s.clone();
+                s.clear_log();
+                s.resample_hidden(seat, &mut Dice::new(k))
+            };
+            let (x, y) = (quiet(g), quiet(&twin));
+            prop_assert!(
+                x.units() == y.units() && x.hand(seat.other()) == y.hand(seat.other()),
+                "the {} seat imagines its twin differently",
+                seat.name()
+            );
+        }
         let v = g.view(seat.seat());
         // what a policy is shown is the view less the words for people, never more
         let mut lean = g.policy_view(seat.seat());

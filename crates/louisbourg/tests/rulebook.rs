@@ -133,6 +133,12 @@ fn raid_example_8_3_2() {
     );
     assert_eq!(loc(&g, "br-ranger-1"), ELIMINATED);
     assert_eq!(loc(&g, "br-reg-1"), ELIMINATED);
+    // destroyed face up in the battle: named by type to both sides (5)
+    let french_log = g.view(Side::French.seat()).log;
+    assert!(
+        french_log.iter().any(|l| l == "British ranger eliminated"),
+        "{french_log:#?}"
+    );
     let total: u8 = (1..=4).map(|i| sp(&g, &format!("fr-reg-{i}"))).sum();
     assert_eq!(total, 14);
     for i in 1..=4 {
@@ -842,4 +848,332 @@ fn card_play_6_1() {
         .played
         .iter()
         .any(|(s, c)| *s == Side::British && c.id == "wolfe-march"));
+}
+
+/// 10: defenders may not retreat into any location a unit of the attack came from, even once
+/// that unit is gone. Two light infantry attack Lighthouse Point from Northern Settlements, one
+/// straight and one by way of Royal Battery; the one from Royal Battery is destroyed in round 1.
+/// In round 2 the French regular retreats: Northern Settlements and Royal Battery are both
+/// closed, so it can only go to Island Battery.
+#[test]
+fn retreat_closed_where_a_dead_attacker_came_from_10() {
+    let mut g = Louisbourg::arranged(
+        5,
+        Side::British,
+        &[
+            ("br-light-1", "northern-settlements", 3),
+            ("br-light-2", "northern-settlements", 3),
+            ("fr-reg-1", "lighthouse-point", 4),
+        ],
+    )
+    .unwrap();
+    g.apply(Action::LandMove(NORTHERN_SETTLEMENTS)).unwrap();
+    go(&mut g, "br-light-1", ROYAL_BATTERY);
+    go(&mut g, "br-light-1", LIGHTHOUSE_POINT);
+    go(&mut g, "br-light-2", LIGHTHOUSE_POINT);
+    // round 1: the French roll 4 dice, three sixes; the British roll 3 dice and miss
+    g.dice_mut().force([6, 6, 6, 1]);
+    g.dice_mut().force([1, 2, 3]);
+    g.apply(Action::Done).unwrap();
+    // the first hit falls by itself on br-light-1 (both blocks alike); the British put the
+    // other two on it too
+    g.apply(Action::Hit(unit("br-light-1"))).unwrap();
+    g.apply(Action::Hit(unit("br-light-1"))).unwrap();
+    assert_eq!(loc(&g, "br-light-1"), ELIMINATED);
+    assert_eq!(g.dice_mut().forced_left(), 0);
+    assert_eq!(g.step(), Step::Stay(Side::French));
+    assert!(g
+        .check(&Action::Go {
+            unit: unit("fr-reg-1"),
+            to: ROYAL_BATTERY
+        })
+        .is_err());
+    g.apply(Action::Retreat).unwrap();
+    // one way out only, so the block goes by itself
+    assert_eq!(loc(&g, "fr-reg-1"), ISLAND_BATTERY);
+    assert!(!matches!(g.step(), Step::Retreat(_)), "{:?}", g.step());
+}
+
+/// 6.1, 8.2: a card's extra bombardment is a bombardment like any other, so the enemy's card
+/// in force against bombardments applies to it. The French play Thick Walls (enemy
+/// bombardments at −1) in their bombardment step; the British then play Island Battery –
+/// Bombardment from Lighthouse Point and roll a 3: 3 − 1 = 2, no effect.
+#[test]
+fn extra_bombardment_meets_the_enemy_card_6_1() {
+    let mut g = Louisbourg::arranged_bombardment(
+        5,
+        Side::French,
+        &[
+            ("br-reg-1", "lighthouse-point", 4),
+            ("fr-reg-1", "island-battery", 4),
+            ("fr-reg-2", "louisbourg", 4),
+        ],
+    )
+    .unwrap();
+    g.give_card(Side::French, "thick-walls").unwrap();
+    g.give_card(Side::British, "island-battery-bombardment")
+        .unwrap();
+    let card = |g: &Louisbourg, side: Side| g.hand(side)[0];
+    g.apply(Action::Play(card(&g, Side::French))).unwrap();
+    g.apply(Action::Pass).unwrap();
+    assert_eq!(g.step(), Step::Bombard(Side::British));
+    g.dice_mut().force([3]);
+    g.apply(Action::Play(card(&g, Side::British))).unwrap();
+    assert_eq!(g.dice_mut().forced_left(), 0);
+    assert_eq!(sp(&g, "fr-reg-1"), 4, "3 − 1 is no effect");
+    let log: Vec<String> = g.log().entries().iter().map(|e| e.text.clone()).collect();
+    assert!(
+        log.iter().any(|l| l.contains("die 3, DRM -1: 0 SP lost")),
+        "{log:#?}"
+    );
+}
+
+/// 5, 8.2: a hidden block lost to bombardment is announced by side only; its owner is told
+/// which it was. The British bombard Louisbourg from Green Hills and roll a 5 (1 SP); the
+/// French take it on their 1 SP militia, which is eliminated. (A block destroyed face up in a
+/// battle is named by type: raid_example_8_3_2.)
+#[test]
+fn a_block_lost_out_of_sight_is_not_named_5() {
+    let mut g = Louisbourg::arranged_bombardment(
+        5,
+        Side::British,
+        &[
+            ("br-reg-1", "green-hills", 4),
+            ("fr-mil1-1", "louisbourg", 1),
+            ("fr-reg-1", "louisbourg", 4),
+        ],
+    )
+    .unwrap();
+    g.dice_mut().force([5]);
+    g.apply(Action::Bombard(LOUISBOURG)).unwrap();
+    g.apply(Action::Hit(unit("fr-mil1-1"))).unwrap();
+    assert_eq!(loc(&g, "fr-mil1-1"), ELIMINATED);
+    let seen = |side: Side| -> Vec<String> { g.view(side.seat()).log.into_iter().collect() };
+    let british = seen(Side::British);
+    assert!(
+        british
+            .iter()
+            .any(|l| l.contains("A hidden French block is eliminated")),
+        "{british:#?}"
+    );
+    assert!(
+        !british.iter().any(|l| l.contains("militia")),
+        "the British learn the type: {british:#?}"
+    );
+    assert!(
+        seen(Side::French)
+            .iter()
+            .any(|l| l.contains("fr-mil1-1, militia, is gone")),
+        "the owner is told"
+    );
+}
+
+/// 5, 9.2: the blocks of a battle are face up while it is fought and stand up again, hidden,
+/// when it ends; the log keeps what was seen, and the losses the enemy counted stay beside the
+/// hidden blocks. A British regular attacks two French regulars at Green Hills, hits one of
+/// them once and is destroyed; afterwards the British see two hidden blocks that lost 1 SP.
+#[test]
+fn blocks_stand_up_again_after_a_battle_5() {
+    let mut g = Louisbourg::arranged(
+        5,
+        Side::British,
+        &[
+            ("br-reg-1", "flat-point", 2),
+            ("fr-reg-1", "green-hills", 4),
+            ("fr-reg-2", "green-hills", 4),
+        ],
+    )
+    .unwrap();
+    g.apply(Action::LandMove(FLAT_POINT)).unwrap();
+    go(&mut g, "br-reg-1", GREEN_HILLS);
+    // the French fire 8 dice: one six; the British fire 1 die: a six; then the French again
+    g.dice_mut().force([6, 1, 1, 1, 1, 1, 1, 1]);
+    g.dice_mut().force([6]);
+    g.dice_mut().force([6, 1, 1, 1, 1, 1, 1]);
+    g.apply(Action::Done).unwrap();
+    // the French took the British hit (both regulars alike, so it fell by itself); in round
+    // 2 they stay, and the British see them face up while the battle lasts
+    let british = Side::British.seat();
+    assert_eq!(g.step(), Step::Stay(Side::French));
+    let during = &g.view(british).places[GREEN_HILLS as usize];
+    assert_eq!((during.enemy_seen.len(), during.enemy_hidden), (2, 0));
+    g.apply(Action::Fire).unwrap();
+    assert_eq!(loc(&g, "br-reg-1"), ELIMINATED);
+    assert!(g.battle().is_none(), "{:?}", g.step());
+    let v = g.view(british);
+    let hills = &v.places[GREEN_HILLS as usize];
+    assert!(hills.enemy_seen.is_empty(), "{hills:?}");
+    assert_eq!(hills.enemy_hidden, 2);
+    assert_eq!(hills.enemy_loss_seen, 1);
+    assert!(
+        v.log
+            .iter()
+            .any(|l| l.contains("the French defend with regular 4, regular 4")),
+        "{:#?}",
+        v.log
+    );
+    assert!(g
+        .render(british)
+        .contains("2 hidden blocks (seen to lose 1 SP)"));
+}
+
+/// 13: the 24 SP are the British army's, ships not counted. With 23 SP ashore and six 4 SP
+/// ships afloat the French win at the end of the turn; with 24 SP and a unit in Louisbourg
+/// the British win.
+#[test]
+fn the_24_sp_are_the_armys_13() {
+    let ships: Vec<String> = (1..=6).map(|i| format!("br-ship-{i}")).collect();
+    let end_of_turn = |army: &[(&str, &str, u8)]| {
+        let mut p: Vec<(&str, &str, u8)> = army.to_vec();
+        p.extend(ships.iter().map(|s| (s.as_str(), "gabarus-bay", 4)));
+        p.push(("fr-reg-1", "island-battery", 4));
+        let mut g = Louisbourg::arranged(5, Side::British, &p).unwrap();
+        g.apply(Action::Pass).unwrap();
+        g.apply(Action::Pass).unwrap();
+        g
+    };
+    let below = end_of_turn(&[
+        ("br-reg-1", "green-hills", 4),
+        ("br-reg-2", "green-hills", 4),
+        ("br-reg-3", "green-hills", 4),
+        ("br-reg-4", "green-hills", 4),
+        ("br-reg-5", "green-hills", 4),
+        ("br-light-1", "green-hills", 3),
+    ]);
+    assert_eq!(below.british_sp(), 23);
+    let o = below.outcome().expect("the French win at once");
+    assert_eq!(o.winner, Some(Side::French.seat()));
+    assert!(o.reason.contains("army fell to 23 SP"), "{}", o.reason);
+    let held = end_of_turn(&[
+        ("br-reg-1", "louisbourg", 4),
+        ("br-reg-2", "green-hills", 4),
+        ("br-reg-3", "green-hills", 4),
+        ("br-reg-4", "green-hills", 4),
+        ("br-reg-5", "green-hills", 4),
+        ("br-reg-6", "green-hills", 4),
+    ]);
+    let o = held.outcome().expect("the British win");
+    assert_eq!(o.winner, Some(Side::British.seat()));
+}
+
+/// 6.1: a card may be typed by its title as well as its id, and is announced with both.
+#[test]
+fn cards_are_typed_by_title_6_1() {
+    let p = [
+        ("br-reg-1", "white-point", 4),
+        ("fr-reg-1", "louisbourg", 4),
+    ];
+    let mut g = Louisbourg::arranged(5, Side::British, &p).unwrap();
+    g.give_card(Side::British, "wolfe-march").unwrap();
+    g.give_card(Side::British, "attrition-french").unwrap();
+    let march = g.hand(Side::British)[0];
+    for text in [
+        "play wolfe-march",
+        "play Wolfe's March Round the Harbor",
+        "play  wolfes march round the harbor ",
+    ] {
+        assert_eq!(g.parse_action(text).unwrap(), Action::Play(march), "{text}");
+    }
+    // "Attrition" is the title of one card per flag: the one in hand is meant
+    let attrition = g.hand(Side::British)[1];
+    assert_eq!(
+        g.parse_action("discard Attrition").unwrap(),
+        Action::Discard(attrition)
+    );
+    let err = g.parse_action("play Fog of War").unwrap_err();
+    assert!(err.message.contains("Fog of War"), "{err}");
+    g.apply(
+        g.parse_action("play Wolfe's March Round the Harbor")
+            .unwrap(),
+    )
+    .unwrap();
+    let log = g.view(Side::French.seat()).log;
+    assert!(
+        log.iter()
+            .any(|l| l
+                == "The British play Wolfe's March Round the Harbor (wolfe-march) [house card]."),
+        "{log:#?}"
+    );
+}
+
+/// 6.1, 8.2: the printed Island Battery – Bombardment card asks only that the British occupy
+/// Lighthouse Point, and cards override the rules: a ranger alone there (which could not
+/// bombard by 8.2) is enough.
+#[test]
+fn island_battery_bombardment_needs_only_a_unit_at_lighthouse_point_6_1() {
+    let mut g = Louisbourg::arranged_bombardment(
+        5,
+        Side::British,
+        &[
+            ("br-ranger-1", "lighthouse-point", 2),
+            ("fr-reg-1", "island-battery", 4),
+        ],
+    )
+    .unwrap();
+    g.give_card(Side::British, "island-battery-bombardment")
+        .unwrap();
+    let card = g.hand(Side::British)[0];
+    g.dice_mut().force([4]);
+    g.apply(Action::Play(card)).unwrap();
+    assert_eq!(sp(&g, "fr-reg-1"), 3, "4 on the Bombardment Table: 1 SP");
+}
+
+/// 10, 12: reinforcements that attack and retreat go back where they came from, the
+/// reinforcement box, and may enter again on a later turn.
+#[test]
+fn reinforcements_that_retreat_go_back_to_the_box_10_12() {
+    let p = [
+        ("fr-mil-r-1", "reinforcements", 2),
+        ("fr-mil-r-2", "reinforcements", 2),
+        ("fr-reg-1", "louisbourg", 4),
+        ("br-ranger-1", "kennington-cove", 2),
+        ("br-reg-1", "green-hills", 4),
+        ("br-reg-2", "green-hills", 4),
+        ("br-reg-3", "green-hills", 4),
+        ("br-reg-4", "green-hills", 4),
+        ("br-reg-5", "green-hills", 4),
+        ("br-reg-6", "green-hills", 4),
+    ];
+    let mut g = Louisbourg::arranged(8, Side::French, &p).unwrap();
+    for id in ["fr-mil-r-1", "fr-mil-r-2"] {
+        g.apply(Action::Reinforce {
+            unit: unit(id),
+            to: KENNINGTON_COVE,
+        })
+        .unwrap();
+    }
+    // round 1: the ranger and the militia all miss; round 2 the British stay and miss again
+    g.dice_mut().force([1, 1, 1, 1, 1, 1, 1, 1]);
+    g.apply(Action::Done).unwrap();
+    assert_eq!(g.step(), Step::Stay(Side::British));
+    g.apply(Action::Fire).unwrap();
+    assert_eq!(g.step(), Step::Stay(Side::French));
+    g.apply(Action::Retreat).unwrap();
+    assert_eq!(loc(&g, "fr-mil-r-1"), REINFORCEMENTS);
+    assert_eq!(loc(&g, "fr-mil-r-2"), REINFORCEMENTS);
+    // on to the French action of turn 9
+    g.stack_card("sortie").unwrap();
+    g.stack_card("hot-shot").unwrap();
+    let mut legal = Vec::new();
+    for _ in 0..100 {
+        if g.step() == Step::Action(Side::French) && g.turn_number() == 9 {
+            break;
+        }
+        g.legal_actions(&mut legal);
+        let a = if legal.contains(&Action::Pass) {
+            Action::Pass
+        } else if legal.contains(&Action::First(Side::French)) {
+            Action::First(Side::French)
+        } else {
+            legal[0]
+        };
+        g.apply(a).unwrap();
+    }
+    assert_eq!((g.step(), g.turn_number()), (Step::Action(Side::French), 9));
+    assert!(g
+        .check(&Action::Reinforce {
+            unit: unit("fr-mil-r-1"),
+            to: WESTERN_SETTLEMENTS
+        })
+        .is_ok());
 }

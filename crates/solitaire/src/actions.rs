@@ -9,8 +9,13 @@ use serde::{Deserialize, Serialize};
 /// One step of the player's decisions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
-    /// 4, 6 set an army down in a region (set-up, arrival, new-year relocation).
+    /// 4, 5 set an army down in a region (set-up, arrival).
     Place { army: ArmyId, region: Region },
+    /// 6 at a new year, move an army to another region; an army of yours standing there
+    /// changes places with it.
+    Relocate { army: ArmyId, region: Region },
+    /// 6 end the new year's relocations: every army not moved stays where it stands.
+    Stay,
     /// 7, 8 attack the enemy marker in the town next to yours in a region.
     Attack(Region),
     /// 7, 9 attack the Atlantic Ocean Control marker.
@@ -30,17 +35,21 @@ fn region_id(r: Region) -> &'static str {
 }
 
 impl Action {
-    /// The text form: `place br-2 ohio`, `attack ohio`, `attack ocean`, `influence mohawk`,
-    /// `restore hudson`, `resupply atlantic`, `end actions`.
+    /// The text form: `place br-2 ohio`, `relocate br-1 hudson`, `stay`, `attack ohio`,
+    /// `attack ocean`, `influence mohawk`, `restore hudson`, `resupply atlantic`, `end actions`.
     pub fn text(&self) -> String {
+        let id = |army: ArmyId| {
+            armies()
+                .list
+                .get(army as usize)
+                .map_or("?", |a| a.id.as_str())
+        };
         match *self {
-            Action::Place { army, region } => {
-                let id = armies()
-                    .list
-                    .get(army as usize)
-                    .map_or("?", |a| a.id.as_str());
-                format!("place {id} {}", region_id(region))
+            Action::Place { army, region } => format!("place {} {}", id(army), region_id(region)),
+            Action::Relocate { army, region } => {
+                format!("relocate {} {}", id(army), region_id(region))
             }
+            Action::Stay => "stay".into(),
             Action::Attack(r) => format!("attack {}", region_id(r)),
             Action::AttackOcean => "attack ocean".into(),
             Action::Influence(r) => format!("influence {}", region_id(r)),
@@ -69,14 +78,16 @@ impl Action {
                     ))
                 })
         };
+        let army = |w: &str| {
+            armies().named(w).ok_or_else(|| {
+                let ids: Vec<&str> = armies().list.iter().map(|a| a.id.as_str()).collect();
+                RuleError::input(format!("'{w}' is not an army (armies: {})", ids.join(", ")))
+            })
+        };
         match words.as_slice() {
-            ["place", army, r] => {
-                let a = armies().named(army).ok_or_else(|| {
-                    let ids: Vec<&str> = armies().list.iter().map(|a| a.id.as_str()).collect();
-                    RuleError::input(format!("'{army}' is not an army (armies: {})", ids.join(", ")))
-                })?;
-                Ok(Action::Place { army: a, region: region(r)? })
-            }
+            ["place", a, r] => Ok(Action::Place { army: army(a)?, region: region(r)? }),
+            ["relocate", a, r] => Ok(Action::Relocate { army: army(a)?, region: region(r)? }),
+            ["stay"] | ["keep"] | ["done"] => Ok(Action::Stay),
             ["attack", "ocean"] => Ok(Action::AttackOcean),
             ["attack", r] => Ok(Action::Attack(region(r)?)),
             ["influence", r] => Ok(Action::Influence(region(r)?)),
@@ -84,8 +95,8 @@ impl Action {
             ["resupply", r] => Ok(Action::Resupply(region(r)?)),
             ["end", "actions"] | ["end"] => Ok(Action::EndActions),
             _ => Err(RuleError::input(
-                "actions are: place ARMY REGION, attack REGION, attack ocean, influence REGION, restore REGION, \
-                 resupply REGION, end actions",
+                "actions are: place ARMY REGION, relocate ARMY REGION, stay, attack REGION, attack ocean, \
+                 influence REGION, restore REGION, resupply REGION, end actions",
             )),
         }
     }
@@ -97,7 +108,7 @@ mod tests {
 
     #[test]
     fn every_text_form_reads_back() {
-        let mut all = vec![Action::AttackOcean, Action::EndActions];
+        let mut all = vec![Action::AttackOcean, Action::EndActions, Action::Stay];
         for r in 0..4 {
             all.extend([
                 Action::Attack(r),
@@ -107,6 +118,7 @@ mod tests {
             ]);
             for a in 0..armies().list.len() as ArmyId {
                 all.push(Action::Place { army: a, region: r });
+                all.push(Action::Relocate { army: a, region: r });
             }
         }
         for a in all {
@@ -125,5 +137,7 @@ mod tests {
             .message
             .contains("not an army"));
         assert_eq!(Action::parse("dance").unwrap_err().rule, "input");
+        assert_eq!(Action::parse("done").unwrap(), Action::Stay);
+        assert_eq!(Action::parse("keep").unwrap(), Action::Stay);
     }
 }

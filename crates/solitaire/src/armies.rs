@@ -197,9 +197,9 @@ mod tests {
         let good = include_str!("../data/armies.toml");
         let e =
             Armies::parse(&good.replacen("drm = 3", "drm = 7", 1), "armies.toml", 20).unwrap_err();
-        assert!(e.contains("army 'br-4' field drm"), "{e}");
+        assert!(e.contains("army 'br-3' field drm"), "{e}");
         let e = Armies::parse(
-            &good.replacen("arrives = 13", "arrives = 40", 1),
+            &good.replacen("arrives = 5", "arrives = 40", 1),
             "armies.toml",
             20,
         )

@@ -3,7 +3,7 @@
 
 use crate::charts::charts;
 use crate::map::{map, Region, ATLANTIC};
-use crate::side::Side;
+use crate::side::{Side, BOT, PLAYER};
 use crate::state::{Board, Solitaire};
 use fiw_engine::RuleError;
 
@@ -14,10 +14,10 @@ pub struct Term {
     pub why: &'static str,
 }
 
-/// Every modifier of an attack, in the order the text gives them (at most five).
+/// Every modifier of an attack, in the order the text gives them (at most four).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Terms {
-    terms: [Option<Term>; 5],
+    terms: [Option<Term>; 4],
 }
 
 impl Terms {
@@ -94,10 +94,10 @@ impl Board {
             .clamp(0, map().len[region as usize] as i8 - 1) as usize
     }
 
-    /// 8 the modifiers of an attack by `side` in `region` (with `extra` from a BOT chart line):
-    /// the army in supply, a reduced militia, a fortified or flag town, Indians allied to the
-    /// defender.
-    pub fn attack_terms(&self, region: Region, side: Side, extra: i8) -> Terms {
+    /// 8 the modifiers of an attack by `side` in `region`: the army in supply, a reduced
+    /// militia, a fortified or flag town, Indians allied to the defender. The BOT's attacks
+    /// have these and no others (7.1: its chart lines carry no modifier).
+    pub fn attack_terms(&self, region: Region, side: Side) -> Terms {
         let mut t = Terms::default();
         t.push(self.army_drm(region, side), "army");
         if self.reduced[region as usize][side.index()] {
@@ -115,15 +115,26 @@ impl Board {
         if self.indians[region as usize].ally() == Some(side.other()) && map().has_indians(region) {
             t.push(-1, "Indians allied to the defender");
         }
-        t.push(extra, "BOT chart");
         t
     }
 
+    /// 8 where `side`'s markers in `region` attack from: their town, or `outside Quebec` when
+    /// they stand outside and near the flag town they lost.
+    pub fn from_words(&self, region: Region, side: Side) -> String {
+        let reg = &map().regions[region as usize];
+        let from = self.town_of(region, side);
+        if self.outside(region, side) {
+            format!("outside {}", reg.towns[self.target(region, side)].name)
+        } else {
+            reg.towns[from as usize].name.clone()
+        }
+    }
+
     /// 8 the chance, in sixths, that an attack by `side` in `region` advances.
-    pub fn advance_sixths(&self, region: Region, side: Side, extra: i8) -> u8 {
+    pub fn advance_sixths(&self, region: Region, side: Side) -> u8 {
         charts()
             .advance
-            .sixths(self.attack_terms(region, side, extra).total())
+            .sixths(self.attack_terms(region, side).total())
     }
 
     /// 8 `side` advances in `region`: its markers move into the town attacked and the
@@ -136,27 +147,44 @@ impl Board {
 impl Solitaire {
     /// 8 resolves an attack by `side` in `region`: one die on the Advance Result Chart with the
     /// cumulative modifiers (a natural 1 or 6 unmodified). Returns whether it advanced.
-    pub(crate) fn resolve_attack(&mut self, region: Region, side: Side, extra: i8) -> bool {
-        let terms = self.board.attack_terms(region, side, extra);
+    pub(crate) fn resolve_attack(&mut self, region: Region, side: Side) -> bool {
+        let seat = if side == self.board.player {
+            PLAYER
+        } else {
+            BOT
+        };
+        self.attacks[seat] = self.attacks[seat].saturating_add(1);
+        let terms = self.board.attack_terms(region, side);
         let target = self.board.target(region, side);
-        let from = self.board.town_of(region, side);
+        let chart = charts().advance;
+        let b = self.board;
+        self.dice.ask(1, 6, || {
+            format!(
+                "The {} attack {} ({}) from {} (8): one die, {}; a modified {} or more advances, a \
+                 natural {} never, a natural {} always",
+                side.name(),
+                map().regions[region as usize].towns[target].name,
+                map().regions[region as usize].name,
+                b.from_words(region, side),
+                terms.describe(),
+                chart.at_least,
+                chart.never,
+                chart.always
+            )
+        });
         let die = self.dice.d6();
         self.epoch += 1;
-        let chart = charts().advance;
         let drm = terms.total();
         let advanced = chart.advances(die, drm);
         if advanced {
             self.board.advance(region, side);
         }
+        let before = b;
         let b = self.board;
         self.log.public(|| {
             let m = map();
             let reg = &m.regions[region as usize];
-            let from = if from < 0 || from >= m.len[region as usize] as i8 {
-                format!("outside {}", reg.towns[target].name)
-            } else {
-                reg.towns[from as usize].name.clone()
-            };
+            let from = before.from_words(region, side);
             let total = if die == chart.never || die == chart.always {
                 format!("natural {die}, not modified")
             } else {

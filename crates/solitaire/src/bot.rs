@@ -1,14 +1,64 @@
 //! 7 the BOT's action: one die on the BOT Action Chart of its side, the line carried out
 //! deterministically (its tie-breaks are in the data), falling back on another line when it
-//! cannot be done.
+//! cannot be done. Each line is one action in one region, with no modifier of its own, and
+//! only what the Turn Track allows the player this turn (5.1).
 
 use crate::armies::armies;
-use crate::charts::{charts, BotAction, Line, Pick, Scope};
-use crate::map::{map, Region, REGIONS};
+use crate::charts::{charts, BotAction, Line, Pick};
+use crate::map::{map, Region, ATLANTIC, REGIONS};
 use crate::side::Side;
 use crate::state::{Board, Solitaire};
+use crate::turn_track::{turn_track, Kind};
+
+impl BotAction {
+    /// 5.1 the kind of player action the Turn Track must allow for the BOT to take this one: a
+    /// raid and a blow at supply are campaigning, so they go with attacks.
+    pub fn kind(self) -> Kind {
+        match self {
+            BotAction::Attack | BotAction::Raid | BotAction::Supply => Kind::Attack,
+            BotAction::Influence => Kind::Influence,
+            BotAction::Ocean => Kind::Ocean,
+        }
+    }
+}
+
+/// 7 what the BOT does on a roll: the line carried out and its region (`None`: nothing can be
+/// done), and the lines tried before it that could not be done.
+#[derive(Clone, Copy, Debug)]
+pub struct BotChoice {
+    pub line: Option<(&'static Line, Region)>,
+    /// The die faces of the lines that could not be done, in the order tried.
+    pub refused: [u8; 6],
+    pub tried: usize,
+}
 
 impl Board {
+    /// 7 the line the BOT carries out on `roll`, following `otherwise` from each line that
+    /// cannot be done; each line is tried at most once (0, or a line tried already, ends it).
+    pub fn bot_choice(&self, roll: u8) -> BotChoice {
+        let bot = self.bot();
+        let mut choice = BotChoice {
+            line: None,
+            refused: [0; 6],
+            tried: 0,
+        };
+        let mut number = roll;
+        while choice.tried < choice.refused.len() {
+            let line = charts().line(bot, number);
+            if let Some(r) = self.bot_region(line) {
+                choice.line = Some((line, r));
+                break;
+            }
+            choice.refused[choice.tried] = number;
+            choice.tried += 1;
+            number = line.otherwise;
+            if number == 0 || choice.refused[..choice.tried].contains(&number) {
+                break;
+            }
+        }
+        choice
+    }
+
     /// How many advances `side` still needs to occupy the enemy's flag town in `region` (0:
     /// it holds it). The BOT's "threat" is this count for the player, smaller being nearer.
     pub fn advances_to_flag(&self, region: Region, side: Side) -> i8 {
@@ -19,53 +69,122 @@ impl Board {
         }
     }
 
-    /// 7 the region a BOT attack line picks, if the BOT can attack anywhere it lists.
-    pub fn bot_attack_region(&self, line: &Line) -> Option<Region> {
-        let bot = self.bot();
-        let mut best: Option<(Region, i8, u8)> = None;
-        for &r in &line.regions {
-            if !self.can_attack(r, bot) {
-                continue;
+    /// 5.1 whether the Turn Track lets the BOT take `action` this turn: only what it allows the
+    /// player's side and the BOT's side alike (no BOT attacks in winter quarters).
+    pub fn bot_season_allows(&self, action: BotAction) -> bool {
+        let turn = turn_track().turn(self.turn);
+        let kind = action.kind();
+        turn.allows(self.player, kind) && turn.allows(self.bot(), kind)
+    }
+
+    /// 7 the region `line` acts in now, or `None` if the line cannot be carried out.
+    pub fn bot_region(&self, line: &Line) -> Option<Region> {
+        if !self.bot_season_allows(line.action) {
+            return None;
+        }
+        let p = self.player.index();
+        match line.action {
+            BotAction::Attack => self.bot_attack_region(line),
+            // where the player's strongest army stands with a full militia, else the first
+            // region listed with a full player militia
+            BotAction::Raid => {
+                let full = |r: Region| !self.reduced[r as usize][p];
+                self.strongest_player_army(&line.regions, full)
+                    .or_else(|| line.regions.iter().copied().find(|&r| full(r)))
             }
-            let threat = self.advances_to_flag(r, self.player);
-            let odds = self.advance_sixths(r, bot, line.drm);
-            let better = match best {
-                None => true,
-                Some((_, t, o)) => match line.pick {
-                    Pick::Threat => threat < t || (threat == t && odds > o),
-                    Pick::Odds => odds > o || (odds == o && threat < t),
-                },
-            };
-            if better {
-                best = Some((r, threat, odds));
+            BotAction::Supply => {
+                self.strongest_player_army(&line.regions, |r| !self.unsupplied[r as usize][p])
+            }
+            BotAction::Influence => line.regions.iter().copied().find(|&r| {
+                map().has_indians(r) && self.indians[r as usize].ally() != Some(self.bot())
+            }),
+            BotAction::Ocean => (!self.controls_ocean(self.bot())).then_some(ATLANTIC),
+        }
+    }
+
+    /// 7 the region a BOT attack line picks among those listed where the BOT can attack: by
+    /// the line's pick, then the other measures, then the order listed.
+    pub fn bot_attack_region(&self, line: &Line) -> Option<Region> {
+        let mut best: Option<(Region, (i8, i8, i8))> = None;
+        for (r, key) in self.attack_keys(line) {
+            if best.is_none_or(|(_, k)| key > k) {
+                best = Some((r, key));
             }
         }
-        best.map(|(r, _, _)| r)
+        best.map(|(r, _)| r)
     }
 
-    /// 7 the region a BOT raid reduces: where the player's strongest army stands with a full
-    /// militia, else the first region of the line with a full player militia.
-    pub fn bot_raid_region(&self, line: &Line) -> Option<Region> {
-        let p = self.player.index();
-        let full = |r: Region| !self.reduced[r as usize][p];
-        self.strongest_player_army(&line.regions, full)
-            .or_else(|| line.regions.iter().copied().find(|&r| full(r)))
-    }
-
-    /// 7 the region whose player army a BOT supply line puts out of supply: the strongest army
-    /// in supply.
-    pub fn bot_supply_region(&self, line: &Line) -> Option<Region> {
-        let p = self.player.index();
-        self.strongest_player_army(&line.regions, |r| !self.unsupplied[r as usize][p])
-    }
-
-    /// 7 the region whose Indians a BOT influence line courts: the first not yet its allies.
-    pub fn bot_influence_region(&self, line: &Line) -> Option<Region> {
+    /// 7 each listed region where the BOT can attack, with its measures in the order `line`'s
+    /// pick weighs them (bigger is better): where the player threatens the BOT's flag towns,
+    /// the BOT's odds, where the BOT stands nearest the player's flag towns.
+    fn attack_keys<'a>(
+        &'a self,
+        line: &'a Line,
+    ) -> impl Iterator<Item = (Region, (i8, i8, i8))> + 'a {
         let bot = self.bot();
+        let pick = line.pick;
         line.regions
             .iter()
             .copied()
-            .find(|&r| map().has_indians(r) && self.indians[r as usize].ally() != Some(bot))
+            .filter(move |&r| self.can_attack(r, bot))
+            .map(move |r| {
+                let threat = -self.advances_to_flag(r, self.player);
+                let odds = self.advance_sixths(r, bot) as i8;
+                let near = -self.advances_to_flag(r, bot);
+                let key = match pick {
+                    Pick::Threat => (threat, odds, near),
+                    Pick::Odds => (odds, threat, near),
+                    Pick::Nearest => (near, odds, threat),
+                };
+                (r, key)
+            })
+    }
+
+    /// Why an attack `line` picked `r` over the other regions it could attack in: its first
+    /// measure, and when others are alike in it, the measure that broke the tie.
+    fn attack_why(&self, line: &Line, r: Region) -> String {
+        let keys: Vec<(Region, (i8, i8, i8))> = self.attack_keys(line).collect();
+        let Some(&(_, k)) = keys.iter().find(|(q, _)| *q == r) else {
+            return String::new();
+        };
+        let alike1 = keys.iter().filter(|(_, q)| q.0 == k.0).count();
+        let alike2 = keys
+            .iter()
+            .filter(|(_, q)| (q.0, q.1) == (k.0, k.1))
+            .count();
+        let alike3 = keys.iter().filter(|(_, q)| *q == k).count();
+        let threat = "you stand nearest its flag towns";
+        let near = "it stands nearest your flag towns";
+        let odds = "its odds are best";
+        let (first, tied, second, third) = match line.pick {
+            Pick::Threat => (
+                "nearer its flag towns than anywhere else it can attack",
+                "as near its flag towns as anywhere it can attack",
+                odds,
+                near,
+            ),
+            Pick::Odds => (
+                "its best chance anywhere it can attack",
+                "as good a chance as anywhere it can attack",
+                threat,
+                near,
+            ),
+            Pick::Nearest => (
+                "nearer your flag towns than anywhere else it can attack",
+                "as near your flag towns as anywhere it can attack",
+                odds,
+                threat,
+            ),
+        };
+        if alike1 == 1 {
+            first.to_string()
+        } else if alike2 == 1 {
+            format!("{tied}, and of those {second}")
+        } else if alike3 == 1 {
+            format!("{tied}, and of those {third}")
+        } else {
+            format!("{tied}, and of those alike the first in its list")
+        }
     }
 
     /// The region of the player's strongest army meeting `ok` (ties: the order of `regions`,
@@ -88,123 +207,186 @@ impl Board {
         }
         best.map(|(r, _)| r)
     }
+
+    /// Why the BOT cannot carry out `line` (known impossible), in a player's words.
+    fn bot_why_not(&self, line: &Line) -> String {
+        let bot = self.bot();
+        if !self.bot_season_allows(line.action) {
+            let t = turn_track().turn(self.turn);
+            return format!(
+                "the Turn Track allows no {} in {} {} (5.1)",
+                match line.action.kind() {
+                    Kind::Attack => "campaigning",
+                    Kind::Ocean => "naval campaign",
+                    _ => "diplomacy",
+                },
+                t.season,
+                t.year
+            );
+        }
+        match line.action {
+            BotAction::Attack => {
+                "there is no town of yours it can attack in the regions it lists".into()
+            }
+            BotAction::Raid => "every militia of yours is reduced already".into(),
+            BotAction::Supply => "no army of yours is in supply".into(),
+            BotAction::Influence => "the Indians it courts are its allies already".into(),
+            BotAction::Ocean => format!("the {} control the Atlantic already", bot.name()),
+        }
+    }
+
+    /// Why `line` picked `region`, in a player's words, for the log.
+    pub fn bot_why_region(&self, line: &Line, r: Region) -> String {
+        let m = map();
+        let bot = self.bot();
+        let p = self.player;
+        let reg = &m.regions[r as usize];
+        let advances = |n: i8| format!("{n} advance{}", if n == 1 { "" } else { "s" });
+        match line.action {
+            BotAction::Attack => {
+                let odds = self.advance_sixths(r, bot);
+                let terms = self.attack_terms(r, bot).describe();
+                let chance = format!("advance {odds}/6 ({terms})");
+                let why = self.attack_why(line, r);
+                match line.pick {
+                    Pick::Threat => {
+                        let n = self.advances_to_flag(r, p);
+                        let flag = &reg.towns[flag_town(r, bot)].name;
+                        if n == 0 {
+                            format!("you hold {flag}, its flag town ({why}); {chance}")
+                        } else {
+                            format!("you stand {} from {flag}, {why}; {chance}", advances(n))
+                        }
+                    }
+                    Pick::Odds => format!("{why}: {chance}"),
+                    Pick::Nearest => {
+                        let n = self.advances_to_flag(r, bot);
+                        let flag = &reg.towns[flag_town(r, p)].name;
+                        format!("it stands {} from {flag}, {why}; {chance}", advances(n))
+                    }
+                }
+            }
+            BotAction::Raid | BotAction::Supply => {
+                let army = |a: u8| {
+                    let army = &armies().list[a as usize];
+                    format!("{} {:+}", army.id, army.drm)
+                };
+                let pi = p.index();
+                let full = |q: Region| !self.reduced[q as usize][pi];
+                match self.army_of(r, p) {
+                    Some(a) if line.action == BotAction::Supply => {
+                        format!("your strongest army in supply stands there ({})", army(a))
+                    }
+                    Some(a) if self.strongest_player_army(&line.regions, full) == Some(r) => {
+                        format!(
+                            "your strongest army with a full militia stands there ({})",
+                            army(a)
+                        )
+                    }
+                    _ => "no army of yours stands with a full militia; the first region it lists with one".into(),
+                }
+            }
+            BotAction::Influence => {
+                let listed: Vec<&str> = line
+                    .regions
+                    .iter()
+                    .map(|&q| m.regions[q as usize].name.as_str())
+                    .collect();
+                format!(
+                    "the first of {} whose Indians are not its allies ({} now)",
+                    listed.join(", "),
+                    self.indians[r as usize].words()
+                )
+            }
+            BotAction::Ocean => "you control the Atlantic; 4–6 takes it back".into(),
+        }
+    }
+
+    /// `line 6 (what it does) cannot be done: why; line 2 (…) cannot be done: why`.
+    pub fn refusals(&self, lines: &[u8]) -> String {
+        let bot = self.bot();
+        lines
+            .iter()
+            .map(|&n| {
+                let l = charts().line(bot, n);
+                format!(
+                    "line {n} ({}) cannot be done: {}",
+                    l.short(),
+                    self.bot_why_not(l)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+/// The index of `side`'s flag town on `region`'s route.
+fn flag_town(region: Region, side: Side) -> usize {
+    match side {
+        Side::British => 0,
+        Side::French => map().len[region as usize] as usize - 1,
+    }
 }
 
 impl Solitaire {
     /// 5, 7 the BOT's one action of the turn: roll on its chart and carry the line out (or the
-    /// line it falls back on). Every roll is logged with the line it used.
+    /// line it falls back on). The log gives the roll, the line rolled, where it acts and why
+    /// there, and when the line rolled cannot be done, why not and the line used instead.
     pub(crate) fn bot_turn(&mut self) {
         let bot = self.board.bot();
+        self.dice.ask(1, 6, || {
+            format!(
+                "BOT rolls for its action on the {} BOT Action Chart (7.1): one die, line 1 to 6",
+                bot.name()
+            )
+        });
         let roll = self.dice.d6();
         self.epoch += 1;
-        let mut number = roll;
-        let mut first = true;
-        for _ in 0..6 {
-            let line = charts().line(bot, number);
-            let done = self.bot_line(line, roll, first);
-            if done {
-                return;
-            }
-            first = false;
-            number = line.otherwise;
-            if number == 0 {
-                break;
-            }
-        }
-        self.log
-            .public(|| "BOT: nothing it can do; its action is lost (7).".into());
-    }
-
-    /// Carries out one chart line; `false` if it cannot be done.
-    fn bot_line(&mut self, line: &Line, roll: u8, first: bool) -> bool {
-        let bot = self.board.bot();
-        let head = |what: &str| {
-            if first {
+        let board = self.board;
+        let choice = board.bot_choice(roll);
+        let refused = &choice.refused[..choice.tried];
+        let Some((line, r)) = choice.line else {
+            self.log.public(|| {
                 format!(
-                    "BOT rolls {roll} on the {} BOT Action Chart, line {}: {what}",
+                    "BOT rolls {roll} on the {} BOT Action Chart: {}; its action is lost (7).",
                     bot.name(),
-                    line.roll
+                    board.refusals(refused)
                 )
+            });
+            return;
+        };
+        self.log.public(|| {
+            let chart = format!("BOT rolls {roll} on the {} BOT Action Chart", bot.name());
+            let name = &map().regions[r as usize].name;
+            let what = match line.action {
+                BotAction::Attack => format!("attack in {name}"),
+                BotAction::Raid => format!("a raid in {name}"),
+                BotAction::Supply => format!("a blow at your supply in {name}"),
+                BotAction::Influence => format!("court the {name} Indians"),
+                BotAction::Ocean => "attack the Ocean Control marker".into(),
+            };
+            let why = board.bot_why_region(line, r);
+            if refused.is_empty() {
+                format!("{chart}, line {}: {what}: {why} (7).", line.roll)
             } else {
                 format!(
-                    "BOT: that cannot be done; line {} instead: {what}",
+                    "{chart}: {}; line {} instead: {what}: {why} (7).",
+                    board.refusals(refused),
                     line.roll
                 )
             }
-        };
-        if line.scope == Scope::Each {
-            let mut regions = [0 as Region; REGIONS];
-            let mut n = 0;
-            for &r in &line.regions {
-                if self.bot_can(line.action, r) {
-                    regions[n] = r;
-                    n += 1;
-                }
-            }
-            if n == 0 {
-                return false;
-            }
-            let what = match line.action {
-                BotAction::Attack => "an attack in each region it can (7).",
-                BotAction::Raid => "raids in each region (7).",
-                BotAction::Supply => "every army of yours it can reach goes out of supply (7).",
-                BotAction::Influence => "it courts the Indians of each region (7).",
-                BotAction::Ocean => "",
-            };
-            self.log.public(|| head(what));
-            for &r in &regions[..n] {
-                // an earlier attack of the line may have changed what can be done here
-                if self.bot_can(line.action, r) {
-                    self.bot_act(line, r);
-                }
-            }
-            return true;
-        }
-        let region = match line.action {
-            BotAction::Attack => self.board.bot_attack_region(line),
-            BotAction::Raid => self.board.bot_raid_region(line),
-            BotAction::Supply => self.board.bot_supply_region(line),
-            BotAction::Influence => self.board.bot_influence_region(line),
-            BotAction::Ocean => (!self.board.controls_ocean(bot)).then_some(crate::map::ATLANTIC),
-        };
-        let Some(r) = region else { return false };
-        self.log.public(|| {
-            let name = &map().regions[r as usize].name;
-            head(&match line.action {
-                BotAction::Attack => format!("attack in {name} (7)."),
-                BotAction::Raid => format!("a raid in {name} (7)."),
-                BotAction::Supply => format!("a blow at your supply in {name} (7)."),
-                BotAction::Influence => format!("court the {name} Indians (7)."),
-                BotAction::Ocean => "attack the Ocean Control marker (7).".into(),
-            })
         });
-        self.bot_act(line, r);
-        true
+        self.bot_act(line.action, r);
     }
 
-    /// Whether the BOT can carry out `action` in `region`.
-    fn bot_can(&self, action: BotAction, r: Region) -> bool {
-        let b = &self.board;
-        let p = b.player.index();
-        match action {
-            BotAction::Attack => b.can_attack(r, b.bot()),
-            BotAction::Raid => !b.reduced[r as usize][p],
-            BotAction::Supply => b.army_of(r, b.player).is_some() && !b.unsupplied[r as usize][p],
-            BotAction::Influence => {
-                map().has_indians(r) && b.indians[r as usize].ally() != Some(b.bot())
-            }
-            BotAction::Ocean => !b.controls_ocean(b.bot()),
-        }
-    }
-
-    /// Carries out `line`'s action in `region` (known possible).
-    fn bot_act(&mut self, line: &Line, r: Region) {
+    /// Carries out `action` in `region` (known possible).
+    fn bot_act(&mut self, action: BotAction, r: Region) {
         let bot = self.board.bot();
         let player = self.board.player;
         let name = &map().regions[r as usize].name;
-        match line.action {
+        match action {
             BotAction::Attack => {
-                self.resolve_attack(r, bot, line.drm);
+                self.resolve_attack(r, bot);
             }
             BotAction::Raid => {
                 self.board.reduced[r as usize][player.index()] = true;

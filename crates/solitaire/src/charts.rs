@@ -50,25 +50,16 @@ pub enum BotAction {
     Ocean,
 }
 
-/// 7 whether a BOT line acts in one region or in each region it lists.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Scope {
-    /// One region, picked by the line's rule.
-    #[default]
-    One,
-    /// Every listed region where the line can be carried out, in the listed order.
-    Each,
-}
-
 /// 7 how a BOT attack picks its region.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Pick {
-    /// Where the player stands nearest the BOT's own flag town.
+    /// Where the player stands nearest the BOT's own flag town (it defends first).
     Threat,
     /// Where the BOT's chance to advance is best.
     Odds,
+    /// Where the BOT stands nearest one of the player's flag towns (it drives for a win).
+    Nearest,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -88,11 +79,7 @@ struct LineDef {
     action: BotAction,
     #[serde(default)]
     pick: Option<Pick>,
-    #[serde(default)]
-    scope: Scope,
     regions: Vec<String>,
-    #[serde(default)]
-    drm: i8,
     otherwise: u8,
     assumed: String,
 }
@@ -113,20 +100,18 @@ struct ChartsFile {
     bot_armies: BotArmiesDef,
 }
 
-/// One line of a BOT Action Chart.
+/// One line of a BOT Action Chart: one action in one region (the reading of 7: the BOT takes
+/// "the one BOT action" a turn), with no modifier of its own.
 #[derive(Clone, Debug)]
 pub struct Line {
     pub roll: u8,
     pub action: BotAction,
     /// For attacks: how the region is picked.
     pub pick: Pick,
-    /// One region, or each listed region in turn.
-    pub scope: Scope,
     /// The regions considered, in order of preference (the last tie-break).
     pub regions: Vec<Region>,
-    /// Added to the BOT's attack roll on this line.
-    pub drm: i8,
-    /// The die face whose line is used when this one cannot be carried out; 0: nothing.
+    /// The die face whose line is used when this one cannot be carried out; 0, or a line
+    /// already tried this turn: the action is lost.
     pub otherwise: u8,
     pub assumed: String,
 }
@@ -134,63 +119,55 @@ pub struct Line {
 impl Line {
     /// The line in words, for the log and `fiw rules`.
     pub fn describe(&self) -> String {
+        let otherwise = if self.otherwise == 0 {
+            "nothing".to_string()
+        } else {
+            format!("line {}", self.otherwise)
+        };
+        format!("{}; if impossible: {otherwise}", self.action_words())
+    }
+
+    /// The line in a few words, for the log's list of lines that could not be done.
+    pub fn short(&self) -> &'static str {
+        match (self.action, self.pick) {
+            (BotAction::Attack, Pick::Threat) => "attack where you stand nearest its flag towns",
+            (BotAction::Attack, Pick::Odds) => "attack where its odds are best",
+            (BotAction::Attack, Pick::Nearest) => "attack where it stands nearest your flag towns",
+            (BotAction::Raid, _) => "raid your militia",
+            (BotAction::Supply, _) => "cut your army's supply",
+            (BotAction::Influence, _) => "court the Indians",
+            (BotAction::Ocean, _) => "attack the Ocean Control marker",
+        }
+    }
+
+    /// What the line does, without its fallback.
+    pub fn action_words(&self) -> String {
         let regions = self
             .regions
             .iter()
             .map(|&r| crate::map::REGION_IDS[r as usize])
             .collect::<Vec<_>>()
             .join(", ");
-        let what = match (self.action, self.scope) {
-            (BotAction::Attack, Scope::Each) => {
-                let drm = if self.drm != 0 {
-                    format!(", {:+} to each roll", self.drm)
-                } else {
-                    String::new()
-                };
-                format!("attack in each of {regions} where it can{drm}")
-            }
-            (BotAction::Raid, Scope::Each) => {
-                format!("reduce the player's full militia in each of {regions}")
-            }
-            (BotAction::Supply, Scope::Each) => {
-                format!("put every player army in supply in {regions} out of supply")
-            }
-            (BotAction::Influence, Scope::Each) => {
-                format!("influence the Indians of each of {regions} not yet allied to the BOT")
-            }
-            (BotAction::Attack, Scope::One) => {
+        match self.action {
+            BotAction::Attack => {
                 let pick = match self.pick {
-                    Pick::Threat => {
-                        "where the player stands nearest the BOT's flag town (ties: better odds)"
-                    }
-                    Pick::Odds => "where the odds are best (ties: the nearer threat)",
+                    Pick::Threat => "where the player stands nearest the BOT's flag towns (ties: better odds)",
+                    Pick::Odds => "where its odds are best (ties: the nearer threat)",
+                    Pick::Nearest => "where it stands nearest the player's flag towns (ties: better odds)",
                 };
-                let drm = if self.drm != 0 {
-                    format!(", {:+} to the roll", self.drm)
-                } else {
-                    String::new()
-                };
-                format!("attack {pick}{drm}; regions in order {regions}")
+                format!("attack {pick}, in one of {regions} (ties: in that order)")
             }
-            (BotAction::Raid, Scope::One) => {
-                format!("reduce the player's militia with its strongest army, else the first full one of {regions}")
-            }
-            (BotAction::Supply, Scope::One) => {
-                format!("put the player's strongest army in supply out of supply (ties: {regions})")
-            }
-            (BotAction::Influence, Scope::One) => {
-                format!("influence the Indians of the first of {regions} not yet allied to the BOT")
-            }
-            (BotAction::Ocean, _) => {
-                "attack the Ocean Control marker if the player holds it".to_string()
-            }
-        };
-        let otherwise = if self.otherwise == 0 {
-            "nothing".to_string()
-        } else {
-            format!("line {}", self.otherwise)
-        };
-        format!("{what}; if impossible: {otherwise}")
+            BotAction::Raid => format!(
+                "reduce the player's full militia where its strongest army stands, else the first full one of {regions}"
+            ),
+            BotAction::Supply => format!(
+                "put the player's strongest army in supply out of supply (ties: {regions})"
+            ),
+            BotAction::Influence => format!(
+                "influence the Indians of the first of {regions} not yet allied to the BOT"
+            ),
+            BotAction::Ocean => "attack the Ocean Control marker if the player holds it".to_string(),
+        }
     }
 }
 
@@ -209,7 +186,8 @@ pub struct Charts {
 
 impl Charts {
     /// Reads and checks the charts: a natural 1 that never and a 6 that always advances, six
-    /// lines per BOT in die order, regions that exist, and `otherwise` chains that end.
+    /// lines per BOT in die order, regions that exist, and each `otherwise` another line (a
+    /// chain may come back to a line already tried: the BOT's action is then lost).
     ///
     /// # Errors
     /// One line naming the file, the line and the field.
@@ -274,45 +252,30 @@ impl Charts {
                 if regions.is_empty() || regions.len() > REGIONS {
                     return Err(format!("{at} field regions: list one to four regions"));
                 }
-                if l.action == BotAction::Attack && l.scope == Scope::One && l.pick.is_none() {
+                if (l.action == BotAction::Attack) != l.pick.is_some() {
                     return Err(format!(
-                        "{at} field pick: an attack in one region says how it picks the region"
+                        "{at} field pick: an attack line says how it picks its region, and only an attack line"
                     ));
                 }
-                if l.action == BotAction::Ocean && l.scope == Scope::Each {
+                if l.action == BotAction::Ocean && regions != [crate::map::ATLANTIC] {
                     return Err(format!(
-                        "{at} field scope: there is one Ocean Control marker"
+                        "{at} field regions: the Ocean Control marker is in the Atlantic: list [\"atlantic\"]"
                     ));
                 }
-                if !(-2..=2).contains(&l.drm) || (l.drm != 0 && l.action != BotAction::Attack) {
+                let indians = regions.iter().any(|&r| crate::map::map().has_indians(r));
+                if l.action == BotAction::Influence && !indians {
                     return Err(format!(
-                        "{at} field drm: only attack lines carry a DRM, of −2 to +2"
+                        "{at} field regions: an influence line lists a region with Indians"
                     ));
                 }
                 bot[side.index()].push(Line {
                     roll: l.roll,
                     action: l.action,
                     pick: l.pick.unwrap_or(Pick::Odds),
-                    scope: l.scope,
                     regions,
-                    drm: l.drm,
                     otherwise: l.otherwise,
                     assumed: l.assumed.clone(),
                 });
-            }
-            // the otherwise chains end
-            for start in 1..=6u8 {
-                let (mut at, mut steps) = (start, 0);
-                while at != 0 {
-                    at = bot[side.index()][at as usize - 1].otherwise;
-                    steps += 1;
-                    if steps > 6 {
-                        return Err(format!(
-                            "{file}: {} BOT line {start} field otherwise: the chain loops",
-                            side.id()
-                        ));
-                    }
-                }
             }
         }
         let mut bot_armies = [[0; REGIONS]; 2];
@@ -354,6 +317,25 @@ impl Charts {
         })
     }
 
+    /// The chart of the BOT playing `side`, a line a die face (`1  what it does; if
+    /// impossible: line 3`), each line begun with `indent`: for the board and `fiw rules`.
+    pub fn chart_text(&self, side: Side, indent: &str) -> String {
+        self.bot[side.index()]
+            .iter()
+            .map(|l| format!("{indent}{}  {}\n", l.roll, l.describe()))
+            .collect()
+    }
+
+    /// The chart of the BOT playing `side` under its title, as the board and the prompt's
+    /// `chart` show it.
+    pub fn titled(&self, side: Side) -> String {
+        format!(
+            "{} BOT Action Chart (one die after your actions; one action in one region):\n{}",
+            side.name(),
+            self.chart_text(side, "  ")
+        )
+    }
+
     /// Line `roll` of the chart of the BOT playing `side`.
     pub fn line(&self, side: Side, roll: u8) -> &Line {
         &self.bot[side.index()][(roll.clamp(1, 6) - 1) as usize]
@@ -380,8 +362,9 @@ mod tests {
     fn natural_1_never_and_natural_6_always() {
         let c = charts().advance;
         assert!(!c.advances(1, 6) && c.advances(6, -6));
-        assert!(c.advances(2, 3) && !c.advances(2, 2));
-        assert_eq!(c.sixths(0), 2);
+        // a modified 4 advances: 2 + 2 does, 2 + 1 does not
+        assert!(c.advances(2, 2) && !c.advances(2, 1));
+        assert_eq!(c.sixths(0), 3);
         assert_eq!(c.sixths(9), 5);
         assert_eq!(c.sixths(-9), 1);
     }
@@ -393,7 +376,7 @@ mod tests {
         assert!(e.contains("[advance]"), "{e}");
         let e = Charts::parse(
             &good.replacen(
-                "regions = [\"ohio\", \"hudson\", \"mohawk\"]",
+                "regions = [\"ohio\", \"mohawk\", \"hudson\"]",
                 "regions = [\"erie\"]",
                 1,
             ),
@@ -408,14 +391,19 @@ mod tests {
             "{e}"
         );
         let e = Charts::parse(
-            &good.replacen("otherwise = 3", "otherwise = 1", 1),
+            &good.replacen("otherwise = 2", "otherwise = 1", 1),
             "c.toml",
         )
         .unwrap_err();
         assert!(e.contains("french BOT line 1 field otherwise"), "{e}");
-        // line 2 falls back on 3, and 3 on 2: a loop
-        let looped = good.replacen("otherwise = 0", "otherwise = 2", 1);
-        let e = Charts::parse(&looped, "c.toml").unwrap_err();
-        assert!(e.contains("the chain loops"), "{e}");
+        let e = Charts::parse(
+            &good.replacen("otherwise = 2", "otherwise = 2\ndrm = 1", 1),
+            "c.toml",
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("unknown field `drm`"),
+            "the BOT has no DRM of its own: {e}"
+        );
     }
 }

@@ -77,8 +77,8 @@ impl Game for Solitaire {
         let b = &self.board;
         match *action {
             Action::Attack(r) if b.can_attack(r, b.player) => {
-                let terms = b.attack_terms(r, b.player, 0);
-                let sixths = b.advance_sixths(r, b.player, 0);
+                let terms = b.attack_terms(r, b.player);
+                let sixths = b.advance_sixths(r, b.player);
                 Some(format!(
                     "{} ({})",
                     odds("advance", sixths),
@@ -93,7 +93,7 @@ impl Game for Solitaire {
                 match with.why_not_attack(region, b.player) {
                     Ok(()) => Some(format!(
                         "attack there: {}",
-                        odds("advance", with.advance_sixths(region, b.player, 0))
+                        odds("advance", with.advance_sixths(region, b.player))
                     )),
                     Err(e) => Some(format!("no attack there now: {}", e.message)),
                 }
@@ -120,27 +120,39 @@ impl Game for Solitaire {
         self.board.turn as u32
     }
 
-    /// Victory points of both sides and of the player, and whether the game ended by sudden
-    /// death, and by the player's (their means are the shares of such games).
+    /// Victory points of both sides and of the player; whether the game ended by sudden
+    /// death, and by the player's; whether the single Atlantic point decided it (on points, the
+    /// other side would have won without it); the attacks on towns each seat made; and for a
+    /// BOT sudden-death win, the season of the BOT turn that met the condition (the win itself
+    /// is declared at the end of the player's next turn, 11). Their means are the shares of
+    /// such games and the mean attacks a game.
     fn metrics(&self) -> Vec<(&'static str, f64)> {
-        use crate::side::Side;
+        use crate::side::{Side, BOT};
         let b = &self.board;
         let winner = self.outcome.as_ref().and_then(|o| o.winner);
-        vec![
+        let flag = |yes: bool| if yes { 1.0 } else { 0.0 };
+        let on_points = self.outcome.is_some() && !self.sudden_death;
+        let mut m = vec![
             ("player_vp", b.victory_points(b.player) as f64),
             ("bot_vp", b.victory_points(b.bot()) as f64),
             ("british_vp", b.victory_points(Side::British) as f64),
             ("french_vp", b.victory_points(Side::French) as f64),
-            ("sudden_death", if self.sudden_death { 1.0 } else { 0.0 }),
+            ("sudden_death", flag(self.sudden_death)),
             (
                 "player_sudden_death",
-                if self.sudden_death && winner == Some(PLAYER) {
-                    1.0
-                } else {
-                    0.0
-                },
+                flag(self.sudden_death && winner == Some(PLAYER)),
             ),
-        ]
+            ("atlantic_decides", flag(on_points && b.atlantic_decides())),
+            ("player_attacks", self.attacks[PLAYER] as f64),
+            ("bot_attacks", self.attacks[BOT] as f64),
+        ];
+        let bot_sudden = self.sudden_death && winner == Some(BOT);
+        let met = self.board.turn.saturating_sub(1).max(1);
+        let season = (met as usize - 1) % 4;
+        for (i, key) in SEASON_KEYS.iter().enumerate() {
+            m.push((key, flag(bot_sudden && season == i)));
+        }
+        m
     }
 
     fn reseed(&mut self, seed: u64) {
@@ -165,3 +177,12 @@ impl Game for Solitaire {
         crate::rulebook::rulebook()
     }
 }
+
+/// The metrics of BOT sudden-death wins by the season of the BOT turn that met the condition,
+/// in the order of the year (5.1: four turns a year, spring first).
+pub const SEASON_KEYS: [&str; 4] = [
+    "bot_sudden_death_spring",
+    "bot_sudden_death_summer",
+    "bot_sudden_death_fall",
+    "bot_sudden_death_winter",
+];

@@ -1,15 +1,28 @@
-//! The rule-of-thumb player (`--seat player=heuristic`): for each legal action it weighs the
-//! board after success and after failure by their chances, and takes the best; it ends its
-//! actions only when its action points are spent.
+//! The rule-of-thumb player (`--seat player=heuristic`), a sensible player with no search. Its
+//! rules of thumb:
 //!
-//! The weighing ([`evaluate`]) counts, from the player's side: the victory points as they stand,
-//! how far along each route the front stands, a sudden-death win or loss in sight, and how
-//! likely each side is to advance in each region (armies in supply, full militia, Indians,
-//! Ocean control). It reads only the view, which in this open game is the whole board.
+//! 1. Spend every action point: AP are not saved (7), and a failed roll changes nothing, so no
+//!    action is worse than ending early.
+//! 2. Weigh each action by what it brings if it succeeds and if it fails, by their chances, and
+//!    look one BOT turn ahead: the board is judged after the BOT's chart roll (each line one
+//!    chance in six, its die by its odds), so an exposed flag town or a militia the BOT's best
+//!    attack would overrun counts against the action that leaves it so.
+//! 3. A board is worth its victory points, its progress along each route (more the nearer a
+//!    flag town it brings either side), the chances each side would have to advance in each
+//!    region, and a sudden-death win in sight: the flags held towards the number needed, while
+//!    none of one's own is lost. A sudden-death win or loss outweighs everything.
+//! 4. Place and relocate armies as a whole: of every arrangement of its armies in distinct
+//!    regions, take the one the board is worth most with (the BOT's arriving armies set down as
+//!    its rule sets them), and move one army at a time towards it.
+//!
+//! It reads only its view, which in this open game is the whole board; its weights were set by
+//! simulation against the BOT (docs/solitaire.md).
 
 use crate::actions::Action;
-use crate::map::REGIONS;
-use crate::state::Board;
+use crate::charts::BotAction;
+use crate::map::{Region, REGIONS};
+use crate::side::Side;
+use crate::state::{Board, Step};
 use crate::victory::flags_needed;
 use crate::Solitaire;
 use fiw_engine::{Policy, Seen};
@@ -26,79 +39,221 @@ impl Heuristic {
     }
 }
 
-/// Weight of one town of progress along a route.
-const PER_TOWN: f64 = 1.0;
-/// Weight of one sixth of advance chance (the player's, and the BOT's against the player).
-const PER_SIXTH: f64 = 0.25;
-/// Weight of a sudden-death condition met (the player's, or the BOT's).
-const SUDDEN: f64 = 60.0;
+/// The weights of [`evaluate`].
+#[derive(Clone, Copy, Debug)]
+struct Weights {
+    /// One victory point.
+    vp: f64,
+    /// One town of progress along a route (for either side).
+    town: f64,
+    /// Progress near a flag town: `near / (1 + advances still needed)`.
+    near: f64,
+    /// One sixth of advance chance of the player's side in a region.
+    odds: f64,
+    /// One sixth of advance chance of the BOT's side in a region.
+    threat: f64,
+    /// Flags held towards a sudden-death win (the share of those needed), none lost.
+    flags: f64,
+    /// A sudden-death win or loss.
+    sudden: f64,
+}
 
-/// How good `b` is for the player: higher is better.
+const WEIGHTS: Weights = Weights {
+    vp: 1.0,
+    town: 1.0,
+    near: 2.0,
+    odds: 0.25,
+    threat: 0.25,
+    flags: 3.0,
+    sudden: 60.0,
+};
+
+/// How good `b` is for the player as it stands (no one to move): higher is better.
 pub fn evaluate(b: &Board) -> f64 {
+    let w = &WEIGHTS;
     let p = b.player;
     let q = b.bot();
-    let mut score = b.victory_points(p) as f64 - b.victory_points(q) as f64;
-    // the front: towns the player needs against towns the BOT needs
-    for r in 0..REGIONS as u8 {
+    let mut score = w.vp * (b.victory_points(p) as f64 - b.victory_points(q) as f64);
+    for r in 0..REGIONS as Region {
         let mine = b.advances_to_flag(r, p) as f64;
         let theirs = b.advances_to_flag(r, q) as f64;
-        score += PER_TOWN * (theirs - mine) / 2.0;
+        score += w.town * (theirs - mine) / 2.0;
+        score += w.near * (1.0 / (1.0 + mine) - 1.0 / (1.0 + theirs));
         if b.can_attack(r, p) {
-            score += PER_SIXTH * b.advance_sixths(r, p, 0) as f64;
+            score += w.odds * b.advance_sixths(r, p) as f64;
         }
         if b.can_attack(r, q) {
-            score -= PER_SIXTH * b.advance_sixths(r, q, 0) as f64;
+            score -= w.threat * b.advance_sixths(r, q) as f64;
         }
     }
-    // sudden death in sight: flags held towards the number needed, and none lost
     for (side, sign) in [(p, 1.0), (q, -1.0)] {
-        let held = b.flags_held(side) as f64;
-        let need = flags_needed(side) as f64;
-        if b.sudden_death_win(side) {
-            score += sign * SUDDEN;
-        } else if b.flags_held(side.other()) == 0 {
-            score += sign * 3.0 * held / need;
+        if b.flags_held(side.other()) == 0 {
+            score += sign * w.flags * b.flags_held(side) as f64 / flags_needed(side) as f64;
         }
     }
     score
 }
 
-/// The board after `a` succeeds (for actions with a roll) or is carried out.
-fn after(b: &Board, a: Action) -> Board {
+/// The worth of `b` at the end of a side's turn: a sudden-death win for `side` (11) if it has
+/// one, else [`evaluate`].
+fn settled(b: &Board, side: Side) -> f64 {
+    if b.sudden_death_win(side) {
+        let sign = if side == b.player { 1.0 } else { -1.0 };
+        sign * WEIGHTS.sudden
+    } else {
+        evaluate(b)
+    }
+}
+
+/// The expected worth of `b` once the player ends its actions: the BOT's side may win now, else
+/// the BOT rolls on its chart (each face one chance in six, its die by its odds) and then the
+/// player's side may win.
+pub fn after_bot(b: &Board) -> f64 {
+    let bot = b.bot();
+    if b.sudden_death_win(bot) {
+        return -WEIGHTS.sudden;
+    }
+    let mut total = 0.0;
+    for roll in 1..=6 {
+        let Some((line, r)) = b.bot_choice(roll).line else {
+            total += settled(b, b.player);
+            continue;
+        };
+        let mut done = *b;
+        let chance = match line.action {
+            BotAction::Attack => {
+                done.advance(r, bot);
+                b.advance_sixths(r, bot) as f64 / 6.0
+            }
+            BotAction::Raid => {
+                done.reduced[r as usize][b.player.index()] = true;
+                1.0
+            }
+            BotAction::Supply => {
+                done.unsupplied[r as usize][b.player.index()] = true;
+                1.0
+            }
+            BotAction::Influence => {
+                done.indians[r as usize] = done.indians[r as usize].toward(bot);
+                (7 - crate::indians::INFLUENCE_AT_LEAST) as f64 / 6.0
+            }
+            BotAction::Ocean => {
+                done.ocean = bot;
+                (7 - crate::ocean::OCEAN_AT_LEAST) as f64 / 6.0
+            }
+        };
+        total += chance * settled(&done, b.player);
+        if chance < 1.0 {
+            total += (1.0 - chance) * settled(b, b.player);
+        }
+    }
+    total / 6.0
+}
+
+/// The board after the player's action `a` succeeds (for actions with a roll) or is carried
+/// out, and the chance it succeeds.
+fn success(b: &Board, a: Action) -> (Board, f64) {
     let mut n = *b;
     let side = b.player;
-    match a {
-        Action::Attack(r) => n.advance(r, side),
-        Action::AttackOcean => n.ocean = side,
-        Action::Influence(r) => n.indians[r as usize] = n.indians[r as usize].toward(side),
-        Action::Restore(r) => n.reduced[r as usize][side.index()] = false,
-        Action::Resupply(r) => n.unsupplied[r as usize][side.index()] = false,
-        Action::Place { army, region } => {
-            n.army[region as usize][side.index()] = army;
-            n.to_place &= !(1 << army);
+    let chance = match a {
+        Action::Attack(r) => {
+            n.advance(r, side);
+            b.advance_sixths(r, side) as f64 / 6.0
         }
-        Action::EndActions => {}
-    }
-    n
+        Action::AttackOcean => {
+            n.ocean = side;
+            (7 - crate::ocean::OCEAN_AT_LEAST) as f64 / 6.0
+        }
+        Action::Influence(r) => {
+            n.indians[r as usize] = n.indians[r as usize].toward(side);
+            (7 - crate::indians::INFLUENCE_AT_LEAST) as f64 / 6.0
+        }
+        Action::Restore(r) => {
+            n.reduced[r as usize][side.index()] = false;
+            1.0
+        }
+        Action::Resupply(r) => {
+            n.unsupplied[r as usize][side.index()] = false;
+            1.0
+        }
+        Action::Place { .. } | Action::Relocate { .. } | Action::Stay | Action::EndActions => 1.0,
+    };
+    (n, chance)
 }
 
-/// The chance `a` succeeds, and the board if it does.
-fn chance(b: &Board, a: Action) -> f64 {
-    match a {
-        Action::Attack(r) => b.advance_sixths(r, b.player, 0) as f64 / 6.0,
-        Action::AttackOcean | Action::Influence(_) => 0.5,
-        _ => 1.0,
-    }
-}
-
-/// The expected worth of taking `a` on `b`.
+/// The expected worth of taking action `a` (spending an AP) on `b`, judged after the BOT's
+/// turn.
 pub fn worth(b: &Board, a: Action) -> f64 {
-    let p = chance(b, a);
-    let now = evaluate(b);
-    if p >= 1.0 {
-        return evaluate(&after(b, a));
+    let (won, p) = success(b, a);
+    let mut v = p * after_bot(&won);
+    if p < 1.0 {
+        v += (1.0 - p) * after_bot(b);
     }
-    p * evaluate(&after(b, a)) + (1.0 - p) * now
+    v
+}
+
+/// Where the player's armies should stand: of every arrangement in distinct regions of the
+/// armies waiting to be placed (and with `movable`, of those on the map not yet relocated this
+/// year), the one worth most with the BOT's arriving armies set down by their rule. `target[a]`
+/// is army `a`'s region.
+fn best_arrangement(b: &Board, movable: bool) -> [Option<Region>; crate::armies::MAX_ARMIES] {
+    let side = b.player.index();
+    let mut armies: Vec<u8> = Vec::new();
+    let mut fixed = *b;
+    if movable {
+        for r in 0..REGIONS {
+            let a = b.army[r][side];
+            if a != crate::armies::NO_ARMY && b.relocated & (1 << a) == 0 {
+                armies.push(b.army[r][side]);
+                fixed.army[r][side] = crate::armies::NO_ARMY;
+            }
+        }
+    }
+    armies.extend((0..crate::armies::MAX_ARMIES as u8).filter(|a| b.to_place & (1 << a) != 0));
+    armies.sort_unstable();
+    let mut best = (f64::NEG_INFINITY, [None; crate::armies::MAX_ARMIES]);
+    let mut regions = [0 as Region; REGIONS];
+    // every injective map of the armies into the regions (at most 4 · 3 · 2 · 1)
+    fn each(
+        b: &Board,
+        armies: &[u8],
+        k: usize,
+        regions: &mut [Region; REGIONS],
+        best: &mut (f64, [Option<Region>; crate::armies::MAX_ARMIES]),
+    ) {
+        if k == armies.len() {
+            let mut n = *b;
+            let side = n.player.index();
+            for (i, &a) in armies.iter().enumerate() {
+                n.army[regions[i] as usize][side] = a;
+            }
+            n.to_place = 0;
+            // the BOT's arrivals are set down after the player's arrivals and relocations
+            if n.step != Step::Actions {
+                n.place_bot_arrivals();
+            }
+            let v = evaluate(&n);
+            if v > best.0 {
+                let mut t = [None; crate::armies::MAX_ARMIES];
+                for (i, &a) in armies.iter().enumerate() {
+                    t[a as usize] = Some(regions[i]);
+                }
+                *best = (v, t);
+            }
+            return;
+        }
+        for r in 0..REGIONS as Region {
+            if regions[..k].contains(&r)
+                || b.army[r as usize][b.player.index()] != crate::armies::NO_ARMY
+            {
+                continue;
+            }
+            regions[k] = r;
+            each(b, armies, k + 1, regions, best);
+        }
+    }
+    each(&fixed, &armies, 0, &mut regions, &mut best);
+    best.1
 }
 
 impl Policy<Solitaire> for Heuristic {
@@ -108,8 +263,36 @@ impl Policy<Solitaire> for Heuristic {
 
     fn choose(&mut self, seen: &Seen<Solitaire>, legal: &[Action]) -> usize {
         let b = seen.view().board;
-        // AP are not saved (7) and no action can make things worse (a failed roll changes
-        // nothing), so it ends its actions only when nothing else is left
+        if matches!(b.step, Step::Setup | Step::Place) {
+            let target = best_arrangement(&b, false);
+            return legal
+                .iter()
+                .position(|&a| match a {
+                    Action::Place { army, region } => target[army as usize] == Some(region),
+                    _ => false,
+                })
+                .unwrap_or(0);
+        }
+        if b.step == Step::Relocate {
+            // one army at a time towards the best arrangement; a swap puts the other army where
+            // the first stood, and it moves on its own turn if that is not its place
+            let target = best_arrangement(&b, true);
+            let side = b.player.index();
+            let here =
+                |army: u8| (0..REGIONS as Region).find(|&r| b.army[r as usize][side] == army);
+            return legal
+                .iter()
+                .position(|&a| match a {
+                    Action::Relocate { army, region } => {
+                        target[army as usize] == Some(region) && here(army) != Some(region)
+                    }
+                    _ => false,
+                })
+                .or_else(|| legal.iter().position(|&a| a == Action::Stay))
+                .unwrap_or(0);
+        }
+        // AP are not saved (7) and a failed roll changes nothing, so it ends its actions only
+        // when nothing else is left
         let mut best = (
             legal
                 .iter()

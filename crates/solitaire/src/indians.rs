@@ -11,6 +11,14 @@ pub const INFLUENCE_AT_LEAST: u8 = 4;
 impl Solitaire {
     /// 10 `side` tries to influence the Indians of `region`. Returns whether the marker moved.
     pub(crate) fn resolve_influence(&mut self, region: Region, side: Side) -> bool {
+        self.dice.ask(1, 6, || {
+            format!(
+                "The {} try to influence the {} Indians (10): one die, {INFLUENCE_AT_LEAST} to 6 moves them one space toward the {}",
+                side.name(),
+                map().regions[region as usize].name,
+                side.name()
+            )
+        });
         let die = self.dice.d6();
         self.epoch += 1;
         let moved = die >= INFLUENCE_AT_LEAST;

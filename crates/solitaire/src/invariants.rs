@@ -92,5 +92,17 @@ pub fn check(b: &Board) -> Result<(), String> {
             b.step, b.to_place
         ));
     }
+    // 6 armies marked as relocated are the player's, on the map, during the relocations only
+    if b.relocated != 0 {
+        let on_map = (0..REGIONS)
+            .filter(|&r| b.army[r][b.player.index()] != NO_ARMY)
+            .fold(0u8, |m, r| m | 1 << b.army[r][b.player.index()]);
+        if b.step != Step::Relocate || b.relocated & !on_map != 0 {
+            return Err(format!(
+                "armies {:#b} marked relocated in step {:?}",
+                b.relocated, b.step
+            ));
+        }
+    }
     Ok(())
 }

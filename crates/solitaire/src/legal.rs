@@ -2,23 +2,38 @@
 
 use crate::actions::Action;
 use crate::map::{map, REGIONS};
-use crate::state::{Solitaire, Step};
+use crate::state::{Board, Solitaire, Step};
 use crate::turn_track::{turn_track, Kind};
 use fiw_engine::RuleError;
 
-impl Solitaire {
-    /// Every legal action of the player now (none once the game is over).
-    pub fn candidates(&self, out: &mut Vec<Action>) {
+impl Board {
+    /// Every legal action of the player now (none once the game is over): legality depends on
+    /// the board alone, so the heuristic lists actions on boards it imagines.
+    pub fn legal(&self, out: &mut Vec<Action>) {
         out.clear();
-        let b = &self.board;
+        let b = self;
         match b.step {
             Step::Over => {}
             Step::Setup | Step::Place => {
-                if let Some(army) = self.next_to_place() {
-                    for region in self.free_regions(b.player) {
+                if let Some(army) = b.next_to_place() {
+                    for region in (0..REGIONS as u8).filter(|&r| b.army_of(r, b.player).is_none()) {
                         out.push(Action::Place { army, region });
                     }
                 }
+            }
+            Step::Relocate => {
+                // each army not yet moved, to any other region, in map order
+                let side = b.player.index();
+                for from in 0..REGIONS {
+                    let army = b.army[from][side];
+                    if army == crate::armies::NO_ARMY || b.relocated & (1 << army) != 0 {
+                        continue;
+                    }
+                    for region in (0..REGIONS as u8).filter(|&r| r as usize != from) {
+                        out.push(Action::Relocate { army, region });
+                    }
+                }
+                out.push(Action::Stay);
             }
             Step::Actions => {
                 if b.ap > 0 {
@@ -62,6 +77,19 @@ impl Solitaire {
         }
     }
 
+    /// The next army the player sets down (the lowest id still waiting).
+    pub fn next_to_place(&self) -> Option<crate::armies::ArmyId> {
+        let m = self.to_place;
+        (m != 0).then(|| m.trailing_zeros() as crate::armies::ArmyId)
+    }
+}
+
+impl Solitaire {
+    /// Every legal action of the player now (none once the game is over).
+    pub fn candidates(&self, out: &mut Vec<Action>) {
+        self.board.legal(out);
+    }
+
     /// Whether `action` is legal now, and if not, which rule refuses it.
     ///
     /// # Errors
@@ -95,11 +123,32 @@ impl Solitaire {
                 Ok(())
             }
             (Step::Setup, _) => Err(RuleError::new("4", "first place your starting armies in two regions")),
-            (Step::Place, _) => Err(RuleError::new("6", "first place your armies for this turn (arrivals and new-year relocation)")),
-            (Step::Actions, Action::Place { .. }) => Err(RuleError::new(
+            (Step::Place, _) => Err(RuleError::new("5", "first place the armies arriving this turn")),
+            (Step::Relocate, Action::Relocate { army, region }) => {
+                let name = region_ok(region)?;
+                let list = &crate::armies::armies().list;
+                let id = list.get(army as usize).map_or("?", |a| a.id.as_str());
+                let Some(from) = (0..REGIONS as u8).find(|&r| b.army_of(r, side) == Some(army)) else {
+                    return Err(RuleError::new("6", format!("{id} is not one of your armies on the map")));
+                };
+                if b.relocated & (1 << army) != 0 {
+                    return Err(RuleError::new("6", format!("{id} has relocated already this year")));
+                }
+                if from == region {
+                    return Err(RuleError::new("6", format!("{id} stands in {name} already: to keep it there, leave it (stay)")));
+                }
+                Ok(())
+            }
+            (Step::Relocate, Action::Stay) => Ok(()),
+            (Step::Relocate, _) => Err(RuleError::new(
+                "6",
+                "first relocate your armies for the new year (relocate ARMY REGION) or let them stay where they stand (stay)",
+            )),
+            (Step::Actions, Action::Place { .. } | Action::Relocate { .. }) => Err(RuleError::new(
                 "3.2",
                 "armies leave their region only at the start of a new year, and arrive only at the start of a turn",
             )),
+            (Step::Actions, Action::Stay) => Err(RuleError::new("6", "armies relocate only at the start of a new year")),
             (Step::Actions, Action::EndActions) => Ok(()),
             (Step::Actions, a) => {
                 if b.ap == 0 {
@@ -176,6 +225,8 @@ impl Solitaire {
         let side = self.board.player;
         match action {
             Action::Place { army, region } => self.place(army, region),
+            Action::Relocate { army, region } => self.relocate(army, region),
+            Action::Stay => self.stay(),
             Action::EndActions => {
                 self.log.public(|| "You end your actions (5).".into());
                 self.end_actions();
@@ -184,7 +235,7 @@ impl Solitaire {
                 self.board.ap = self.board.ap.saturating_sub(1);
                 match other {
                     Action::Attack(r) => {
-                        self.resolve_attack(r, side, 0);
+                        self.resolve_attack(r, side);
                     }
                     Action::AttackOcean => {
                         self.resolve_ocean(side);

@@ -33,6 +33,8 @@ pub mod victory;
 pub mod view;
 
 pub use actions::Action;
+pub use bot::BotChoice;
+pub use game::SEASON_KEYS;
 pub use side::{Side, BOT, PLAYER};
 pub use state::{Board, Indians, Options, Solitaire, Step};
 

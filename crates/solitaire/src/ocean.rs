@@ -9,6 +9,12 @@ pub const OCEAN_AT_LEAST: u8 = 4;
 impl Solitaire {
     /// 9 `side` attacks the Ocean Control marker (held by the enemy). Returns whether it flipped.
     pub(crate) fn resolve_ocean(&mut self, side: Side) -> bool {
+        self.dice.ask(1, 6, || {
+            format!(
+                "The {} attack the Ocean Control marker (9): one die, {OCEAN_AT_LEAST} to 6 takes control of the Atlantic",
+                side.name()
+            )
+        });
         let die = self.dice.d6();
         self.epoch += 1;
         let won = die >= OCEAN_AT_LEAST;

@@ -22,6 +22,9 @@ macro_rules! t {
     (properties $name:literal) => {
         concat!("crates/solitaire/tests/properties.rs::", $name)
     };
+    (manual_dice $name:literal) => {
+        concat!("crates/solitaire/tests/manual_dice.rs::", $name)
+    };
     ($file:ident $name:literal) => {
         concat!(
             "crates/solitaire/src/",
@@ -62,9 +65,20 @@ const SECTIONS: &[Sec] = &[
         section: "3",
         title: "Game Components",
         summary: "Militia, armies, Indian markers, the Atlantic Ocean Control marker, one six-sided \
-                  die.",
-        code: &[c!("src/state.rs: Board"), c!("src/invariants.rs: check")],
-        tests: &[t!(properties "random_games_keep_every_invariant")],
+                  die. With `--dice manual` the die is a real one: before each roll fiw says what \
+                  it is for in the rule's words (the BOT's chart die, an attack with its \
+                  modifiers, the Ocean Control marker, the Indians) and asks for the face.",
+        code: &[
+            c!("src/state.rs: Board"),
+            c!("src/invariants.rs: check"),
+            c!("src/attack.rs: resolve_attack"),
+            c!("src/bot.rs: bot_turn"),
+        ],
+        tests: &[
+            t!(properties "random_games_keep_every_invariant"),
+            t!(manual_dice "every_roll_is_asked_for_in_the_rules_words_7_1_8_9_10"),
+            t!(manual_dice "influence_is_asked_for_and_the_answers_replay_10"),
+        ],
     },
     Sec {
         section: "3.1",
@@ -125,22 +139,36 @@ const SECTIONS: &[Sec] = &[
         section: "5.1",
         title: "Turn Track",
         summary: "Twenty turns, four a year from 1755: the player's AP by side, the actions the \
-                  side may take, and the turns allowing transfers (the first of each year).",
-        code: &[c!("src/turn_track.rs: parse, turn_track"), c!("data/turn_track.toml"), c!("src/legal.rs: why_not")],
+                  side may take, and the turns allowing transfers (the first of each year). \
+                  Whatever the track forbids the player on a turn it forbids the BOT too (a raid \
+                  and a blow at supply count as campaigning, with attacks).",
+        code: &[
+            c!("src/turn_track.rs: parse, turn_track"),
+            c!("data/turn_track.toml"),
+            c!("src/legal.rs: why_not"),
+            c!("src/bot.rs: bot_season_allows"),
+        ],
         tests: &[
             t!(turn_track "twenty_turns_four_a_year_transfers_at_new_years"),
             t!(turn_track "a_broken_track_names_the_field"),
             t!(rulebook "the_turn_track_limits_actions_5_1"),
+            t!(rulebook "the_bot_keeps_the_turn_tracks_seasons_5_1"),
         ],
     },
     Sec {
         section: "6",
         title: "Beginning a New Year",
-        summary: "The player's armies may relocate (one per region once done, placed with the \
-                  militia even when outside and near its flag town); every reduced militia and \
-                  army out of supply recovers.",
-        code: &[c!("src/sequence.rs: begin_turn"), c!("src/setup.rs: bot_place")],
-        tests: &[t!(rulebook "new_year_relocation_and_recovery_6")],
+        summary: "Every reduced militia and army out of supply recovers. After the year's \
+                  arrivals are placed, the player's armies may relocate, one at a time and each \
+                  once: `relocate ARMY REGION` (an army of the player's there changes places with \
+                  it, so no region ever holds two), then `stay` (or `keep`) leaves every other army where it \
+                  stands. An army is placed with the militia, even outside and near its flag \
+                  town. The BOT's armies stay where they are.",
+        code: &[c!("src/sequence.rs: begin_turn, after_arrivals, relocate, stay"), c!("src/legal.rs: why_not")],
+        tests: &[
+            t!(rulebook "new_year_relocation_and_recovery_6"),
+            t!(rulebook "armies_stay_unless_moved_and_swap_places_6"),
+        ],
     },
     Sec {
         section: "7",
@@ -155,13 +183,26 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "7.1",
         title: "BOT Action Charts",
-        summary: "One chart per BOT side, six lines, each one of: attack, raid (reduce a \
-                  player militia), cut supply, influence Indians, attack the ocean; in one region \
-                  (an attack picks it by threat or by odds) or in each region it can. A line that \
-                  cannot be done falls back on another; every roll is logged with the line used. \
-                  When BOT markers make the player's retreat, they advance into the town left.",
-        code: &[c!("src/charts.rs: parse, charts"), c!("data/charts.toml"), c!("src/bot.rs: bot_turn, bot_attack_region")],
-        tests: &[t!(charts "a_broken_chart_names_the_field"), t!(rulebook "bot_lines_and_fallbacks_7_1")],
+        summary: "One chart per BOT side (7.1.1, 7.1.2), six lines, each one action in one \
+                  region: an attack (the region picked by where the player threatens its flag \
+                  towns, by its best odds, or by where it is nearest the player's flag towns), a \
+                  raid (reduce a player militia), a blow at supply, influence on Indians, or an \
+                  attack on the Ocean Control marker, with no modifier of its own. A line that \
+                  cannot be done falls back on another, each tried once. The log gives the roll, \
+                  the line, where it acts and why there, and for a line that cannot be done, why \
+                  not and the line used instead. When BOT markers make the player's retreat, they \
+                  advance into the town left.",
+        code: &[
+            c!("src/charts.rs: parse, charts"),
+            c!("data/charts.toml"),
+            c!("src/bot.rs: bot_turn, bot_choice, bot_region, bot_attack_region"),
+        ],
+        tests: &[
+            t!(charts "a_broken_chart_names_the_field"),
+            t!(rulebook "bot_lines_and_fallbacks_7_1"),
+            t!(rulebook "a_line_that_cannot_be_done_is_logged_with_the_roll_and_both_lines_7_1"),
+            t!(rulebook "a_bot_line_acts_in_one_region_and_says_why_7_1"),
+        ],
     },
     Sec {
         section: "8",
@@ -182,8 +223,8 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "8.1",
         title: "Advance Result Chart",
-        summary: "A modified roll of 5 or more advances; a natural 1 never does and a natural 6 \
-                  always does.",
+        summary: "A modified roll of 4 or more advances (the number comes from the data); a \
+                  natural 1 never does and a natural 6 always does.",
         code: &[c!("src/charts.rs: advances, sixths"), c!("data/charts.toml")],
         tests: &[t!(charts "natural_1_never_and_natural_6_always"), t!(rulebook "natural_1_example_8")],
     },
@@ -264,15 +305,48 @@ const READINGS: &[Reading] = &[
     },
     Reading {
         name: "6 relocation",
-        value: "every player army is lifted and set down again, one by one in data order, each in a region without a friendly army",
-        reason: "lets any arrangement be reached while no region ever holds two friendly armies; \
-                 sequence.rs: begin_turn, place",
+        value: "the year's arrivals are placed first; then one army at a time, each at most once, \
+                to any other region (an army of the player's there changes places with it), and \
+                `stay` leaves the rest where they stand",
+        reason: "the text places new armies before transfers and allows no two friendly armies \
+                 in a region once relocation is done; changing places reaches any arrangement \
+                 with one move per army, and no army need be moved to stay; \
+                 sequence.rs: after_arrivals, relocate, stay",
     },
     Reading {
-        name: "4, 6 which BOT army faces which",
-        value: "strongest BOT army against the strongest player army (ties: map order)",
+        name: "4, 6 where the BOT's armies stand",
+        value: "each arriving BOT army, strongest first, faces the strongest player army no BOT \
+                army faces yet (ties: map order); BOT armies never relocate",
         reason: "the set-up puts the BOT's armies in the player's two regions without pairing \
-                 them; setup.rs: bot_place",
+                 them; the text relocates only the player's armies at a new year; \
+                 setup.rs: place_bot_arrivals",
+    },
+    Reading {
+        name: "7.1 the kinds of BOT line",
+        value: "attack, attack the Ocean Control marker, influence Indians, raid (reduce a player \
+                militia), blow at supply (a player army out of supply)",
+        reason: "the project's reading gives the BOT the kinds of action the player's AP buy; \
+                 the BOT's own militia and armies are never reduced or out of supply, so a BOT \
+                 restore or resupply could never be done, and without the raid and the blow at \
+                 supply nothing would ever reduce a militia or cut an army's supply, which the \
+                 text's restore and resupply actions and its new-year recovery presuppose; \
+                 bot.rs: bot_region",
+    },
+    Reading {
+        name: "5.1 the BOT and the seasons",
+        value: "a BOT line acts only if the Turn Track allows that kind of action on the turn to \
+                the player's side and to the BOT's; a raid and a blow at supply count as attacks",
+        reason: "the project's reading: whatever the track forbids the player in a season it \
+                 forbids the BOT too; a raid is campaigning, like an attack; \
+                 bot.rs: bot_season_allows",
+    },
+    Reading {
+        name: "5.1 a turn without action points",
+        value: "the Turn Track may give a side 0 AP on a turn: the player only ends the actions, \
+                and the BOT still rolls",
+        reason: "the AP track has a zero space, where the set-up puts the marker; one AP is worth \
+                 about six points of win rate, and one such French turn is what brought the \
+                 French side into balance (docs/solitaire.md); turn_track.rs: parse",
     },
     Reading {
         name: "3.4 recovering an Atlantic flag town",
@@ -287,9 +361,49 @@ const READINGS: &[Reading] = &[
     },
 ];
 
-/// The rule book as implemented.
+/// The rule book as implemented, with the two BOT Action Charts as 7.1.1 and 7.1.2 (each
+/// line as the game plays it, from the data) and the Advance Result Chart's number from the data.
 pub fn rulebook() -> RuleBook {
-    RuleBook::new(SECTIONS, assumed())
+    let mut book = RuleBook::new(SECTIONS, assumed());
+    let c = charts();
+    if let Some(s) = book.sections.iter_mut().find(|s| s.section == "8.1") {
+        s.summary = s.summary.replacen(
+            "A modified roll of 4 or more",
+            &format!("A modified roll of {} or more", c.advance.at_least),
+            1,
+        );
+    }
+    let at = book
+        .sections
+        .iter()
+        .position(|s| s.section == "7.1")
+        .map_or(book.sections.len(), |i| i + 1);
+    for (n, side) in [(1, crate::Side::French), (2, crate::Side::British)] {
+        book.sections.insert(
+            at + n - 1,
+            fiw_engine::RuleSection {
+                section: format!("7.1.{n}"),
+                title: format!("{} BOT Action Chart", side.name()),
+                summary: format!(
+                    "The BOT playing the {} (when you play the {}) rolls one die after your \
+                     actions and carries out that line:\n{}",
+                    side.name(),
+                    side.other().name(),
+                    c.chart_text(side, "").trim_end()
+                ),
+                code: vec![
+                    c!("data/charts.toml").into(),
+                    c!("src/charts.rs: chart_text").into(),
+                ],
+                tests: vec![concat!(
+                    "crates/cli/tests/solitaire.rs::",
+                    "the_bot_charts_show_at_the_prompt_and_in_the_rules"
+                )
+                .into()],
+            },
+        );
+    }
+    book
 }
 
 /// Every assumed value: the readings in code, the charts, the map, the armies and the track.
@@ -399,6 +513,11 @@ fn assumed() -> Vec<AssumedValue> {
 
 /// The rule book as Markdown: the text of `docs/rules/solitaire.md`.
 pub fn markdown(book: &RuleBook) -> String {
+    // a summary of several lines (the charts) keeps its lines within its table cell
+    let mut book = book.clone();
+    for s in &mut book.sections {
+        s.summary = s.summary.replace('\n', "<br>");
+    }
     book.markdown(
         "French & Indian War: Solitaire: the rules as fiw implements them",
         "Generated from `crates/solitaire/src/rulebook.rs` and the data files (the same text \

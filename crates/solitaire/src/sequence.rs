@@ -8,9 +8,9 @@ use crate::turn_track::{turn_track, LAST_TURN};
 
 impl Solitaire {
     /// 5 the start of a turn. At a new year (a transfer turn) reduced militia and armies out of
-    /// supply recover (6) and the player's armies are lifted to be set down again (relocation);
-    /// armies arriving this turn join them. Then the player places them, one by one; with none
-    /// to place, the turn goes straight on to the action points.
+    /// supply recover (6). The player places the armies arriving this turn, one by one, and at a
+    /// new year may then relocate armies (6); with nothing to place or relocate, the turn goes
+    /// straight on to the action points.
     pub(crate) fn begin_turn(&mut self) {
         let t = self.board.turn;
         let track = turn_track().turn(t);
@@ -25,32 +25,6 @@ impl Solitaire {
             self.board.reduced = [[false; 2]; REGIONS];
             self.board.unsupplied = [[false; 2]; REGIONS];
             self.log.public(|| "New year: every reduced militia and every army out of supply is back to full strength (6).".into());
-            // 6 the player's armies may relocate: each is lifted and set down again
-            let before = self.board.army;
-            self.log.public(|| {
-                let list = armies();
-                let stood: Vec<String> = (0..REGIONS)
-                    .filter(|&r| before[r][player.index()] != NO_ARMY)
-                    .map(|r| {
-                        format!(
-                            "{} from {}",
-                            list.list[before[r][player.index()] as usize].id,
-                            map().regions[r].name
-                        )
-                    })
-                    .collect();
-                format!(
-                    "Your armies may relocate (6): {}; place each again.",
-                    stood.join(", ")
-                )
-            });
-            for r in 0..REGIONS {
-                let a = self.board.army[r][player.index()];
-                if a != NO_ARMY {
-                    self.board.to_place |= 1 << a;
-                    self.board.army[r][player.index()] = NO_ARMY;
-                }
-            }
         }
         let arriving = armies().arriving(player, t);
         if arriving != 0 && t > 1 {
@@ -66,14 +40,98 @@ impl Solitaire {
         if self.board.to_place != 0 {
             self.board.step = if t == 1 { Step::Setup } else { Step::Place };
         } else {
+            self.after_arrivals();
+        }
+    }
+
+    /// 5, 6 the arrivals are placed: at a new year the player's armies may relocate (the
+    /// arrivals too, as the text places new armies before transfers), else the turn goes on.
+    fn after_arrivals(&mut self) {
+        let t = self.board.turn;
+        let player = self.board.player.index();
+        let on_map = (0..REGIONS).any(|r| self.board.army[r][player] != NO_ARMY);
+        if t > 1 && turn_track().turn(t).transfers && on_map {
+            self.board.step = Step::Relocate;
+            self.board.relocated = 0;
+            let army = self.board.army;
+            self.log.public(|| {
+                let list = armies();
+                let stood: Vec<String> = (0..REGIONS)
+                    .filter(|&r| army[r][player] != NO_ARMY)
+                    .map(|r| {
+                        format!(
+                            "{} in {}",
+                            list.list[army[r][player] as usize].id,
+                            map().regions[r].name
+                        )
+                    })
+                    .collect();
+                format!(
+                    "Your armies may relocate (6): {}. Move one at a time (relocate ARMY REGION: an army of yours there changes places with it), then stay.",
+                    stood.join(", ")
+                )
+            });
+        } else {
             self.end_placement();
         }
     }
 
+    /// 6 the player moves an army to another region; an army of the player's standing there
+    /// goes to the region it left, so no region ever holds two. Each army moves once a year;
+    /// once none is left to move, the relocations are over.
+    pub(crate) fn relocate(&mut self, army: ArmyId, region: Region) {
+        let b = &mut self.board;
+        let side = b.player.index();
+        let Some(from) = (0..REGIONS).find(|&r| b.army[r][side] == army) else {
+            return;
+        };
+        let other = b.army[region as usize][side];
+        b.army[region as usize][side] = army;
+        b.army[from][side] = other;
+        b.relocated |= 1 << army;
+        let list = armies();
+        let m = map();
+        let (name, to, was) = (
+            &list.list[army as usize].id,
+            &m.regions[region as usize].name,
+            &m.regions[from].name,
+        );
+        self.log.public(|| {
+            let swap = if other == NO_ARMY {
+                String::new()
+            } else {
+                format!(
+                    "; {} goes to {was} in its place",
+                    list.list[other as usize].id
+                )
+            };
+            format!("{name} relocates from {was} to {to}{swap} (6).")
+        });
+        let b = &self.board;
+        let left = (0..REGIONS)
+            .any(|r| b.army[r][side] != NO_ARMY && b.relocated & (1 << b.army[r][side]) == 0);
+        if !left {
+            self.stay();
+        }
+    }
+
+    /// 6 the relocations are over: every army not moved stays where it stands.
+    pub(crate) fn stay(&mut self) {
+        let moved = self.board.relocated != 0;
+        self.board.relocated = 0;
+        self.log.public(|| {
+            if moved {
+                "The relocations are done; every other army stays where it stands (6).".into()
+            } else {
+                "Your armies stay where they stand (6).".into()
+            }
+        });
+        self.end_placement();
+    }
+
     /// The next army the player sets down (the lowest id still waiting).
     pub fn next_to_place(&self) -> Option<ArmyId> {
-        let m = self.board.to_place;
-        (m != 0).then(|| m.trailing_zeros() as ArmyId)
+        self.board.next_to_place()
     }
 
     /// 4, 5, 6 the player sets an army down in a region.
@@ -90,16 +148,16 @@ impl Solitaire {
         self.log
             .public(|| format!("The {name} takes the field in {where_}."));
         if self.board.to_place == 0 {
-            self.end_placement();
+            self.after_arrivals();
         }
     }
 
-    /// 5 placement is over: the BOT's armies follow (mirroring at the set-up and new years),
-    /// and the player receives the turn's action points.
+    /// 5 placement is over: the BOT's arriving armies follow, and the player receives the
+    /// turn's action points.
     fn end_placement(&mut self) {
         let t = self.board.turn;
         let track = turn_track().turn(t);
-        self.bot_place(t == 1 || track.transfers);
+        self.bot_place();
         let ap = track.ap[self.board.player.index()];
         self.board.ap = ap;
         self.board.step = Step::Actions;

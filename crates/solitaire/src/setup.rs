@@ -7,6 +7,56 @@ use crate::side::Side;
 use crate::state::{Board, Options, Solitaire};
 use fiw_engine::{Dice, Log};
 
+impl Board {
+    /// 4, 5 sets down the BOT's armies arriving this turn (at the set-up, its +1 and +2): each,
+    /// strongest first, faces the player's strongest army that no BOT army faces yet (ties: map
+    /// order), so the set-up puts them in the player's two regions; an army with no such player
+    /// army goes to the first free region of the BOT's placement order (data). BOT armies on the
+    /// map stay where they are: the new-year relocation is the player's (6).
+    pub fn place_bot_arrivals(&mut self) {
+        let bot = self.bot();
+        let list = armies();
+        let pending = list.arriving(bot, self.turn);
+        if pending == 0 {
+            return;
+        }
+        // the BOT's armies, strongest first (ties: data order)
+        let mut order = [NO_ARMY; 4];
+        let mut n = 0;
+        for a in 0..list.list.len() as ArmyId {
+            if pending & (1 << a) != 0 && n < 4 {
+                order[n] = a;
+                n += 1;
+            }
+        }
+        order[..n].sort_by_key(|&a| (-list.drm[a as usize], a));
+        // the player's armies, strongest first (ties: map order)
+        let player = self.player;
+        let mut facing = [0 as Region; REGIONS];
+        let mut m = 0;
+        for r in 0..REGIONS {
+            if self.army[r][player.index()] != NO_ARMY {
+                facing[m] = r as Region;
+                m += 1;
+            }
+        }
+        facing[..m]
+            .sort_by_key(|&r| (-list.drm[self.army[r as usize][player.index()] as usize], r));
+        let prefer = charts().bot_armies[bot.index()];
+        for &a in &order[..n] {
+            let free = |b: &Board, r: Region| b.army[r as usize][bot.index()] == NO_ARMY;
+            let target = facing[..m]
+                .iter()
+                .copied()
+                .find(|&r| free(self, r))
+                .or_else(|| prefer.iter().copied().find(|&r| free(self, r)));
+            if let Some(r) = target {
+                self.army[r as usize][bot.index()] = a;
+            }
+        }
+    }
+}
+
 impl Solitaire {
     /// 4 a new game: the markers as the set-up places them, and the player about to place the
     /// starting +1 and +2 armies.
@@ -22,6 +72,7 @@ impl Solitaire {
             epoch: 0,
             outcome: None,
             sudden_death: false,
+            attacks: [0; 2],
             log: Log::new(true),
         };
         let side = options.side;
@@ -37,61 +88,16 @@ impl Solitaire {
         g
     }
 
-    /// 4, 6 sets the BOT's armies down. With `mirror` (the set-up and every new year) all its
-    /// armies are lifted first and set down facing the player's, strongest against strongest;
-    /// otherwise only the armies arriving this turn are placed. Armies with no player army left
-    /// to face go to the first free region of the BOT's placement order (data).
-    pub(crate) fn bot_place(&mut self, mirror: bool) {
-        let b = &mut self.board;
-        let bot = b.bot();
-        let list = armies();
-        let mut pending = list.arriving(bot, b.turn);
-        if mirror {
-            for r in 0..REGIONS {
-                let a = b.army[r][bot.index()];
-                if a != NO_ARMY {
-                    pending |= 1 << a;
-                    b.army[r][bot.index()] = NO_ARMY;
-                    b.unsupplied[r][bot.index()] = false;
-                }
-            }
-        }
-        if pending == 0 {
-            return;
-        }
-        // the BOT's armies, strongest first (ties: data order)
-        let mut order = [NO_ARMY; 4];
-        let mut n = 0;
-        for a in 0..list.list.len() as ArmyId {
-            if pending & (1 << a) != 0 && n < 4 {
-                order[n] = a;
-                n += 1;
-            }
-        }
-        order[..n].sort_by_key(|&a| (-list.drm[a as usize], a));
-        // the player's armies, strongest first (ties: map order)
-        let player = b.player;
-        let mut facing = [0 as Region; REGIONS];
-        let mut m = 0;
-        for r in 0..REGIONS {
-            if b.army[r][player.index()] != NO_ARMY {
-                facing[m] = r as Region;
-                m += 1;
-            }
-        }
-        facing[..m].sort_by_key(|&r| (-list.drm[b.army[r as usize][player.index()] as usize], r));
-        let prefer = charts().bot_armies[bot.index()];
-        for &a in &order[..n] {
-            let free = |b: &Board, r: Region| b.army[r as usize][bot.index()] == NO_ARMY;
-            let target = facing[..m]
-                .iter()
-                .copied()
-                .find(|&r| free(b, r))
-                .or_else(|| prefer.iter().copied().find(|&r| free(b, r)));
-            if let Some(r) = target {
-                b.army[r as usize][bot.index()] = a;
-                b.unsupplied[r as usize][bot.index()] = false;
-                let (name, region) = (&list.list[a as usize].name, &map().regions[r as usize].name);
+    /// 4, 5 sets down the BOT's armies arriving this turn (see [`Board::place_bot_arrivals`])
+    /// and logs where each takes the field.
+    pub(crate) fn bot_place(&mut self) {
+        let bot = self.board.bot().index();
+        let before = self.board.army;
+        self.board.place_bot_arrivals();
+        for (r, was) in before.iter().enumerate() {
+            let a = self.board.army[r][bot];
+            if a != was[bot] {
+                let (name, region) = (&armies().list[a as usize].name, &map().regions[r].name);
                 self.log
                     .public(|| format!("BOT: the {name} takes the field in {region}."));
             }

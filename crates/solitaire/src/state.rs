@@ -63,8 +63,11 @@ impl Indians {
 pub enum Step {
     /// 4 the player places the starting armies, one by one.
     Setup,
-    /// 5, 6 the player places arriving armies, and at a new year relocates every army.
+    /// 5 the player places arriving armies, one by one.
     Place,
+    /// 6 at a new year the player relocates armies one at a time (two armies may change
+    /// places) or lets the rest stay where they stand.
+    Relocate,
     /// 7 the player spends action points (or ends the actions).
     Actions,
     /// 11 the game is over.
@@ -98,8 +101,11 @@ pub struct Board {
     pub indians: [Indians; REGIONS],
     /// 3.4 who controls the Atlantic Ocean.
     pub ocean: Side,
-    /// 4, 6 the player's armies still to be placed (bit mask of army ids), placed lowest first.
+    /// 4, 5 the player's armies still to be placed (bit mask of army ids), placed lowest first.
     pub to_place: u8,
+    /// 6 the player's armies relocated this new year (bit mask of army ids): each moves once.
+    #[serde(default)]
+    pub relocated: u8,
 }
 
 impl Board {
@@ -128,6 +134,7 @@ impl Board {
             ],
             ocean: Side::French,
             to_place: 0,
+            relocated: 0,
         }
     }
 
@@ -181,6 +188,8 @@ pub struct Solitaire {
     pub(crate) outcome: Option<Outcome>,
     /// 11 whether the game ended by a sudden-death win rather than on points.
     pub(crate) sudden_death: bool,
+    /// 8 attacks on towns made so far, by seat (player, BOT), for `fiw sim`'s figures.
+    pub(crate) attacks: [u16; 2],
     #[serde(skip)]
     pub(crate) log: Log,
 }
@@ -219,6 +228,7 @@ impl Solitaire {
             epoch: 0,
             outcome: None,
             sudden_death: false,
+            attacks: [0; 2],
             log: Log::new(true),
         })
     }

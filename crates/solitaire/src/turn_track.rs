@@ -9,6 +9,9 @@ use std::sync::OnceLock;
 /// 11 the game ends after this turn (victory points).
 pub const LAST_TURN: u8 = 20;
 
+/// 5.1 the four turns of a year, in order.
+pub const SEASONS: [&str; 4] = ["spring", "summer", "fall", "winter"];
+
 /// 7 the kinds of player action, as the Turn Track allows them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -110,7 +113,8 @@ pub struct TurnTrack {
 }
 
 impl TurnTrack {
-    /// Reads and checks the track: turns 1 to 20 in order, four a year, AP 1 to 6, and
+    /// Reads and checks the track: turns 1 to 20 in order, four a year (spring, summer, fall,
+    /// winter), AP 0 to 6 (the AP track has a zero space, where the set-up puts the marker), and
     /// transfers only on the first turn of a year after the first (6).
     ///
     /// # Errors
@@ -145,9 +149,17 @@ impl TurnTrack {
                     1755 + i / 4
                 ));
             }
+            if t.season != SEASONS[i % 4] {
+                return Err(format!(
+                    "{at} field season: turn {} is the {} of its year ({})",
+                    t.turn,
+                    SEASONS[i % 4],
+                    SEASONS.join(", ")
+                ));
+            }
             for (side, ap) in [("british", t.ap.british), ("french", t.ap.french)] {
-                if !(1..=6).contains(&ap) {
-                    return Err(format!("{at} field ap.{side}: {ap} is not 1 to 6"));
+                if !(0..=6).contains(&ap) {
+                    return Err(format!("{at} field ap.{side}: {ap} is not 0 to 6"));
                 }
             }
             let first_of_year = i % 4 == 0;
@@ -206,11 +218,20 @@ mod tests {
     fn a_broken_track_names_the_field() {
         let good = include_str!("../data/turn_track.toml");
         let e = TurnTrack::parse(
-            &good.replacen("ap = { british = 1,", "ap = { british = 0,", 1),
+            &good.replacen("ap = { british = 1,", "ap = { british = 7,", 1),
             "t.toml",
         )
         .unwrap_err();
-        assert!(e.contains("turn 1 field ap.british"), "{e}");
+        assert!(
+            e.contains("turn 1 field ap.british: 7 is not 0 to 6"),
+            "{e}"
+        );
+        let e = TurnTrack::parse(
+            &good.replacen("season = \"fall\"", "season = \"autumn\"", 1),
+            "t.toml",
+        )
+        .unwrap_err();
+        assert!(e.contains("turn 3 field season"), "{e}");
         let e = TurnTrack::parse(
             &good.replacen("transfers = false", "transfers = true", 2),
             "t.toml",

@@ -60,6 +60,22 @@ impl Board {
             Side::French
         }
     }
+
+    /// 11 whether the single Atlantic point decides a game on points: without it the other
+    /// side would win (with these values, only when the rest ties and the British hold the
+    /// ocean). The reading asks that fewer than a tenth of games turn on it.
+    pub fn atlantic_decides(&self) -> bool {
+        let without = |side: Side| {
+            let ocean = if self.ocean == side { VP_OCEAN } else { 0 };
+            self.victory_points(side) - ocean
+        };
+        let winner = if without(Side::British) > without(Side::French) {
+            Side::British
+        } else {
+            Side::French
+        };
+        winner != self.points_winner()
+    }
 }
 
 impl Solitaire {
@@ -184,5 +200,29 @@ mod tests {
             }
         }
         assert_eq!(boards, 81 * 27 * 2);
+    }
+
+    /// The Atlantic point decides exactly when the rest ties and the British hold the ocean
+    /// (a tie without it goes to France).
+    #[test]
+    fn the_atlantic_point_decides_only_a_tie_held_by_the_british() {
+        use crate::state::Indians;
+        let mut b = Board::start(Side::British);
+        b.indians = [
+            Indians::British,
+            Indians::Neutral,
+            Indians::French,
+            Indians::Neutral,
+        ];
+        b.ocean = Side::British;
+        assert!(b.atlantic_decides(), "2 + 1 against 2");
+        b.ocean = Side::French;
+        assert!(!b.atlantic_decides(), "France wins either way");
+        b.indians[1] = Indians::British;
+        b.ocean = Side::British;
+        assert!(
+            !b.atlantic_decides(),
+            "4 + 1 against 2: the British win either way"
+        );
     }
 }

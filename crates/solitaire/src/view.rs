@@ -41,6 +41,9 @@ impl Solitaire {
                 )
             }
             Step::Setup | Step::Place => s += "Placing armies (AP come once they are placed)\n",
+            Step::Relocate => {
+                s += "New year: relocate ARMY REGION (one army at a time; an army of yours there changes places with it), or stay\n"
+            }
             Step::Over => s += "The game is over\n",
         }
         s += &format!(
@@ -127,6 +130,8 @@ impl Solitaire {
                 s += &format!("  {} ({who}) {place}: {militia}{army}\n", side.name());
             }
         }
+        s += "\n";
+        s += &crate::charts::charts().titled(b.bot());
         s
     }
 }

@@ -2,8 +2,9 @@
 
 use fiw_engine::Game;
 use fiw_solitaire::armies::{armies, NO_ARMY};
+use fiw_solitaire::charts::{charts, BotAction, Line, Pick};
 use fiw_solitaire::map::map;
-use fiw_solitaire::turn_track::turn_track;
+use fiw_solitaire::turn_track::{turn_track, Kind};
 use fiw_solitaire::{Action, Board, Indians, Options, Side, Solitaire, Step, PLAYER};
 
 const OHIO: u8 = 0;
@@ -37,6 +38,33 @@ fn town(g: &Solitaire, region: u8, side: Side) -> String {
     }
 }
 
+/// The first turn the Turn Track allows `kind` to the British (attacks: a campaign turn;
+/// influence: a winter turn).
+fn turn_allowing(kind: Kind) -> u8 {
+    (1..=20)
+        .find(|&t| turn_track().turn(t).allows(Side::British, kind))
+        .unwrap_or_else(|| panic!("no turn allows {kind:?}"))
+}
+
+/// The first die face on which the BOT, on `b`, carries out a line that `ok` accepts (its
+/// action and region), following the chart's fallbacks as the game does.
+fn bot_roll(b: &Board, ok: impl Fn(BotAction, u8) -> bool) -> u8 {
+    (1..=6)
+        .find(|&r| {
+            b.bot_choice(r)
+                .line
+                .is_some_and(|(l, region)| ok(l.action, region))
+        })
+        .unwrap_or_else(|| panic!("no BOT roll does that on {b:?}"))
+}
+
+/// A die face on which the BOT, on `b`, rolls one more die and changes nothing on a 1 (an
+/// attack, an influence, an Ocean Control attack): the rolls to force for a quiet BOT turn.
+fn quiet_bot(b: &Board) -> [u8; 2] {
+    let r = bot_roll(b, |a, _| !matches!(a, BotAction::Raid | BotAction::Supply));
+    [r, 1]
+}
+
 fn log_text(g: &Solitaire) -> String {
     g.log()
         .entries()
@@ -58,15 +86,16 @@ fn ohio_attack_example_8() {
     let mut g = game(b);
     assert_eq!(town(&g, OHIO, Side::British), "Ft. Duquesne");
     assert_eq!(town(&g, OHIO, Side::French), "Presque Isle");
-    let terms = g.board().attack_terms(OHIO, Side::British, 0);
+    let terms = g.board().attack_terms(OHIO, Side::British);
     assert_eq!(terms.total(), 1);
     assert_eq!(
         terms.describe(),
         "+2 army, −1 Indians allied to the defender"
     );
-    // the menu shows the odds beside the attack, all modifiers applied: 4, 5 or 6
+    // the menu shows the odds beside the attack, all modifiers applied: a modified 4 or more
+    // (8.1), so 3, 4, 5 or 6
     let note = g.action_note(&Action::Attack(OHIO)).unwrap();
-    assert!(note.starts_with("advance 3/6 = 50 %"), "{note}");
+    assert!(note.starts_with("advance 4/6 = 67 %"), "{note}");
     assert_eq!(
         g.action_text(&Action::Attack(OHIO)),
         "attack ohio",
@@ -84,9 +113,13 @@ fn ohio_attack_example_8() {
         "{}",
         log_text(&g)
     );
-    // a 3 (3 + 1 = 4) would not have advanced
+    // a 3 (3 + 1 = 4) advances too; a 2 (2 + 1 = 3) does not
     let mut g = game(b);
     g.force_dice([3]);
+    g.apply(Action::Attack(OHIO)).unwrap();
+    assert_eq!(town(&g, OHIO, Side::British), "Presque Isle");
+    let mut g = game(b);
+    g.force_dice([2]);
     g.apply(Action::Attack(OHIO)).unwrap();
     assert_eq!(town(&g, OHIO, Side::British), "Ft. Duquesne");
     assert!(log_text(&g).contains("no result"));
@@ -100,7 +133,7 @@ fn natural_1_example_8() {
     b.front[OHIO as usize] = 3; // against Presque Isle, a plain town
     b.army[OHIO as usize][0] = army("br-4"); // +3, arrived on turn 13
     b.indians[OHIO as usize] = Indians::Neutral;
-    assert_eq!(b.attack_terms(OHIO, Side::British, 0).total(), 3);
+    assert_eq!(b.attack_terms(OHIO, Side::British).total(), 3);
     let mut g = game(b);
     g.force_dice([2]);
     g.apply(Action::Attack(OHIO)).unwrap();
@@ -127,7 +160,7 @@ fn natural_1_example_8() {
     b.reduced[OHIO as usize][0] = true;
     b.front[OHIO as usize] = 4; // against Ft. Niagara, a flag town: −1 −2 = −3
     b.indians[OHIO as usize] = Indians::French; // −1 more
-    assert_eq!(b.attack_terms(OHIO, Side::British, 0).total(), -4);
+    assert_eq!(b.attack_terms(OHIO, Side::British).total(), -4);
     let mut g = game(b);
     g.force_dice([6]);
     g.apply(Action::Attack(OHIO)).unwrap();
@@ -138,7 +171,8 @@ fn natural_1_example_8() {
 /// and roll a 4: the marker moves to neutral.
 #[test]
 fn indian_influence_example_10() {
-    let mut g = game(board(Side::British, 2, 3));
+    let winter = turn_allowing(Kind::Influence);
+    let mut g = game(board(Side::British, winter, 3));
     assert_eq!(g.board().indians[OHIO as usize], Indians::French);
     assert_eq!(
         g.action_note(&Action::Influence(OHIO)).as_deref(),
@@ -157,7 +191,7 @@ fn indian_influence_example_10() {
     assert_eq!(g.board().indians[OHIO as usize], Indians::British);
     assert_eq!(g.board().ap, 0);
     // allies already: refused; and the Atlantic has no Indians
-    let mut g = game(board(Side::French, 2, 3));
+    let mut g = game(board(Side::French, winter, 3));
     assert_eq!(g.check(&Action::Influence(OHIO)).unwrap_err().rule, "10");
     assert_eq!(
         g.check(&Action::Influence(ATLANTIC)).unwrap_err().rule,
@@ -195,11 +229,12 @@ fn setup_4() {
         g.legal_actions(&mut legal);
         assert_eq!(legal.len(), 4);
         // the menu tells the attack each placement would give: the +1 army against
-        // Ft. Carillon (fortified, Indians allied to the French) as British: +1 −1 −1 = −1
+        // Ft. Carillon (fortified, Indians allied to the French) as British: +1 −1 −1 = −1, so
+        // a 5 or a 6
         if side == Side::British {
             assert_eq!(
                 g.action_note(&legal[2]).as_deref(),
-                Some("attack there: advance 1/6 = 17 %")
+                Some("attack there: advance 2/6 = 33 %")
             );
             assert_eq!(
                 g.action_note(&legal[3])
@@ -240,9 +275,9 @@ fn setup_4() {
 }
 
 /// 4: exact counts: 4 × 3 = 12 ways to place the two starting armies, and then, as the
-/// British, 8 choices on turn 1 (an attack in each region but the French Atlantic, the ocean,
-/// the three Indian tracks, the end of actions) and as the French 6 (an attack in each region,
-/// the Mohawk Indians, the end), whatever the placement.
+/// British, 5 choices on turn 1 (an attack in each region but the French Atlantic, the ocean,
+/// the end of actions) and as the French 5 (an attack in each region, the end), whatever the
+/// placement: the spring of the Turn Track allows no influence (5.1).
 #[test]
 fn the_setup_has_twelve_placements_4() {
     let legal = |g: &Solitaire| {
@@ -260,7 +295,7 @@ fn the_setup_has_twelve_placements_4() {
                 let mut g2 = g1.clone();
                 g2.apply(second).unwrap();
                 assert_eq!(g2.step(), Step::Actions);
-                let want = if side == Side::British { 8 } else { 6 };
+                let want = 5;
                 assert_eq!(legal(&g2).len(), want, "{side:?}: {:?}", legal(&g2));
                 placements += 1;
             }
@@ -282,9 +317,19 @@ fn a_turn_runs_in_order_5() {
     g.apply(Action::parse("place br-1 ohio").unwrap()).unwrap();
     g.apply(Action::parse("place br-2 hudson").unwrap())
         .unwrap();
-    g.force_dice([1, 2]); // French BOT line 1: influence in each region (only Mohawk's are not allies), a 2 fails
+    let [roll, die] = quiet_bot(g.board());
+    g.force_dice([roll, die]);
     g.apply(Action::EndActions).unwrap();
     assert_eq!(g.board().turn, 2);
+    // an army arriving on turn 2 is placed first (5), then come the AP
+    let arriving = armies().arriving(Side::British, 2);
+    assert_eq!(g.board().to_place, arriving);
+    if arriving != 0 {
+        assert_eq!(g.board().step, Step::Place);
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        g.apply(legal[0]).unwrap();
+    }
     assert_eq!(g.board().step, Step::Actions);
     assert_eq!(g.board().ap, turn_track().turn(2).ap[0]);
     assert_eq!(
@@ -293,48 +338,64 @@ fn a_turn_runs_in_order_5() {
         "the BOT never decides: its roll is chance"
     );
     let log = log_text(&g);
-    assert!(log.contains("BOT rolls 1 on the French BOT Action Chart, line 1: it courts the Indians of each region"), "{log}");
     assert!(
-        log.contains("The French try to influence the Mohawk Indians: die 2"),
+        log.contains(&format!("BOT rolls {roll} on the French BOT Action Chart")),
         "{log}"
     );
+    assert!(log.contains("die 1"), "{log}");
     assert!(log.contains("— Turn 2 of 20"), "{log}");
 }
 
-/// 5: an army arriving on its turn is placed by the player; the BOT's by the rule of the data.
+/// 5: an army arriving on its turn is placed by the player; the BOT's by the rule of the data,
+/// facing the player's strongest army that no BOT army faces yet. The armies on the map stay.
 #[test]
 fn arrivals_5() {
-    // the French get fr-3 on turn 5
+    // the French player gets fr-3
     let arrives = armies().list[army("fr-3") as usize].arrives;
     let mut b = board(Side::French, arrives - 1, 0);
     b.army[OHIO as usize][1] = army("fr-1");
     let mut g = game(b);
-    g.force_dice([6]); // British BOT line 6: every French army out of supply (fr-1 in Ohio)
+    g.force_dice(quiet_bot(g.board()));
     g.apply(Action::EndActions).unwrap();
     let b = *g.board();
     assert_eq!(b.turn, arrives);
     assert_eq!(b.step, Step::Place);
     assert_eq!(
         b.to_place,
-        1 << army("fr-1") | 1 << army("fr-3"),
-        "fr-1 relocates at the new year, fr-3 arrives"
+        1 << army("fr-3"),
+        "only fr-3 is placed: fr-1 stays"
     );
-    assert!(
-        !b.unsupplied[OHIO as usize][1],
-        "supply recovers at the new year (6)"
-    );
-    // as the British player, the French BOT's fr-3 faces the player's army
+    assert_eq!(b.army[OHIO as usize][1], army("fr-1"));
+    g.apply(Action::parse("place fr-3 hudson").unwrap())
+        .unwrap();
+    if g.board().step == Step::Relocate {
+        g.apply(Action::Stay).unwrap();
+    }
+    assert_eq!(g.board().army[HUDSON as usize][1], army("fr-3"));
+    assert_eq!(g.board().step, Step::Actions);
+    // as the British player, the French BOT's fr-3 faces the strongest British army (br-2, +2)
+    // rather than br-1; the BOT's armies on the map stay where they are
     let mut b = board(Side::British, arrives - 1, 0);
+    b.army[OHIO as usize][0] = army("br-1");
     b.army[HUDSON as usize][0] = army("br-2");
+    b.army[MOHAWK as usize][1] = army("fr-1");
     let mut g = game(b);
-    g.force_dice([1, 1]);
+    g.force_dice(quiet_bot(g.board()));
     g.apply(Action::EndActions).unwrap();
-    g.apply(Action::parse("place br-2 ohio").unwrap()).unwrap();
+    while g.board().step != Step::Actions {
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        let stay = legal.iter().copied().find(|a| *a == Action::Stay);
+        g.apply(stay.unwrap_or(legal[0])).unwrap();
+    }
     let b = g.board();
-    assert_eq!(
-        b.army[OHIO as usize][1],
-        army("fr-3"),
-        "the BOT's strongest new-year army faces br-2"
+    assert_eq!(b.army[HUDSON as usize][1], army("fr-3"), "{:?}", b.army);
+    assert_eq!(b.army[MOHAWK as usize][1], army("fr-1"));
+    let name = &armies().list[army("fr-3") as usize].name;
+    assert!(
+        log_text(&g).contains(&format!("BOT: the {name} takes the field in Hudson.")),
+        "{}",
+        log_text(&g)
     );
 }
 
@@ -353,49 +414,184 @@ fn the_turn_track_limits_actions_5_1() {
     assert!(g.check(&Action::Influence(OHIO)).is_ok());
 }
 
-/// 6: at a new year every army may relocate; reduced militia and armies out of supply recover.
+/// 5.1: what the Turn Track forbids the player on a turn it forbids the BOT: on a turn with no
+/// campaigning, no roll of the BOT's chart attacks, raids, cuts supply or attacks the ocean,
+/// even with every target in reach; in a campaign turn some roll attacks.
+#[test]
+fn the_bot_keeps_the_turn_tracks_seasons_5_1() {
+    for player in [Side::British, Side::French] {
+        let quiet = (1..=20)
+            .find(|&t| !turn_track().turn(t).allows(player, Kind::Attack))
+            .unwrap();
+        let mut b = board(player, quiet, 0);
+        b.ocean = player; // the ocean is the player's, so an Ocean attack would be possible
+        b.indians = [Indians::Neutral; 4];
+        let p = player.index();
+        b.army[OHIO as usize][p] = army(if player == Side::British {
+            "br-1"
+        } else {
+            "fr-1"
+        });
+        for roll in 1..=6 {
+            if let Some((line, _)) = b.bot_choice(roll).line {
+                let kind = match line.action {
+                    BotAction::Influence => Kind::Influence,
+                    BotAction::Ocean => Kind::Ocean,
+                    _ => Kind::Attack,
+                };
+                assert!(
+                    turn_track().turn(quiet).allows(player, kind),
+                    "{player:?} turn {quiet}, roll {roll}: {:?}",
+                    line.action
+                );
+            }
+        }
+        // the log says why a line cannot be done
+        let attack = (1..=6)
+            .find(|&r| charts().line(b.bot(), r).action == BotAction::Attack)
+            .unwrap();
+        let mut g = game(b);
+        g.force_dice([attack, 1, 1, 1]);
+        g.apply(Action::EndActions).unwrap();
+        let log = log_text(&g);
+        assert!(
+            log.contains(&format!("line {attack} (attack")) && log.contains("(5.1)"),
+            "{log}"
+        );
+        b.turn = turn_allowing(Kind::Attack);
+        assert!(
+            (1..=6).any(|r| b
+                .bot_choice(r)
+                .line
+                .is_some_and(|(l, _)| l.action == BotAction::Attack)),
+            "in a campaign turn the BOT attacks"
+        );
+    }
+}
+
+/// 6: at a new year reduced militia and armies out of supply recover, and the player may move
+/// armies (an army goes with its region's militia, even outside and near its flag town); the
+/// BOT's armies stay where they are.
 #[test]
 fn new_year_relocation_and_recovery_6() {
-    let mut b = board(Side::British, 4, 0);
+    let new_year = (2..=20).find(|&t| turn_track().turn(t).transfers).unwrap();
+    let mut b = board(Side::British, new_year - 1, 0);
     b.army[OHIO as usize][0] = army("br-1");
     b.army[HUDSON as usize][0] = army("br-2");
     b.army[OHIO as usize][1] = army("fr-1");
     b.army[HUDSON as usize][1] = army("fr-2");
     b.unsupplied[HUDSON as usize][0] = true;
+    b.unsupplied[OHIO as usize][1] = true;
     b.reduced[MOHAWK as usize][0] = true;
     b.front[ATLANTIC as usize] = -1; // the British stand outside and near Boston
-    b.ocean = Side::British; // so the French BOT's roll 6 (ocean) can be made
     let mut g = game(b);
-    g.force_dice([6, 1]); // the ocean attack fails
+    g.force_dice(quiet_bot(g.board()));
     g.apply(Action::EndActions).unwrap();
     let b = *g.board();
-    assert_eq!(b.turn, 5);
-    assert_eq!(b.step, Step::Place);
+    assert_eq!(b.turn, new_year);
     assert!(!b.reduced[MOHAWK as usize][0] && !b.unsupplied.iter().flatten().any(|u| *u));
-    assert_eq!(b.army[OHIO as usize][0], NO_ARMY, "lifted to relocate");
+    // this year's arrivals first, in the first region offered
+    while g.board().step == Step::Place {
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        g.apply(legal[0]).unwrap();
+    }
+    assert_eq!(g.board().step, Step::Relocate);
+    assert_eq!(
+        g.board().army[OHIO as usize][0],
+        army("br-1"),
+        "nothing is lifted"
+    );
     assert!(
-        log_text(&g).contains("Your armies may relocate (6): br-1 from Ohio, br-2 from Hudson"),
+        log_text(&g).contains("Your armies may relocate (6): br-1 in Ohio"),
         "{}",
         log_text(&g)
     );
-    // br-1 to the Atlantic (with the militia outside and near Boston), br-2 stays in Hudson
-    g.apply(Action::parse("place br-1 atlantic").unwrap())
+    // br-1 to the Atlantic (with the militia outside and near Boston); the rest stay
+    g.apply(Action::parse("relocate br-1 atlantic").unwrap())
         .unwrap();
-    assert_eq!(
-        g.check(&Action::parse("place br-2 atlantic").unwrap())
-            .unwrap_err()
-            .rule,
-        "3.2"
-    );
-    g.apply(Action::parse("place br-2 hudson").unwrap())
-        .unwrap();
+    if g.board().step == Step::Relocate {
+        g.apply(Action::Stay).unwrap();
+    }
     let b = *g.board();
     assert_eq!(b.army[ATLANTIC as usize][0], army("br-1"));
+    assert_eq!(b.army[OHIO as usize][0], NO_ARMY);
+    assert_eq!(b.army[HUDSON as usize][0], army("br-2"));
     assert!(b.outside(ATLANTIC, Side::British));
-    // the BOT's armies mirror: +2 (with fr-3 arriving) against br-2, the next against br-1
-    assert_eq!(armies().drm[b.army[HUDSON as usize][1] as usize], 2);
-    assert_ne!(b.army[ATLANTIC as usize][1], NO_ARMY);
+    // the BOT's armies do not follow
+    assert_eq!(b.army[OHIO as usize][1], army("fr-1"));
+    assert_eq!(b.army[HUDSON as usize][1], army("fr-2"));
     assert_eq!(b.step, Step::Actions);
+}
+
+/// 6: armies stay where they stand unless moved (`stay` ends the relocations at once); an army
+/// moved where another of the player's stands changes places with it; each moves once a year;
+/// once every army has moved the relocations end by themselves.
+#[test]
+fn armies_stay_unless_moved_and_swap_places_6() {
+    let new_year = (2..=20)
+        .filter(|&t| turn_track().turn(t).transfers)
+        .find(|&t| {
+            armies()
+                .list
+                .iter()
+                .all(|a| a.side != Side::British || a.arrives != t)
+        })
+        .expect("a new year without British arrivals");
+    let mut b = board(Side::British, new_year, 0);
+    b.step = Step::Relocate;
+    b.army[OHIO as usize][0] = army("br-1");
+    b.army[HUDSON as usize][0] = army("br-2");
+    // staying: one word, nothing moves
+    let mut g = game(b);
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert_eq!(
+        legal.len(),
+        2 * 3 + 1,
+        "each army to any other region, or stay: {legal:?}"
+    );
+    assert_eq!(legal.last(), Some(&Action::Stay));
+    g.apply(Action::Stay).unwrap();
+    assert_eq!(g.board().step, Step::Actions);
+    let player = |b: &Board| b.army.map(|r| r[0]);
+    assert_eq!(player(g.board()), player(&b));
+    assert!(log_text(&g).contains("Your armies stay where they stand (6)."));
+    // br-1 into Hudson: br-2 goes to Ohio in its place; br-1 cannot move again, nor stand
+    // still as a move
+    let mut g = game(b);
+    assert_eq!(
+        g.check(&Action::parse("relocate br-1 ohio").unwrap())
+            .unwrap_err()
+            .rule,
+        "6"
+    );
+    g.apply(Action::parse("relocate br-1 hudson").unwrap())
+        .unwrap();
+    assert_eq!(g.board().army[HUDSON as usize][0], army("br-1"));
+    assert_eq!(g.board().army[OHIO as usize][0], army("br-2"));
+    assert!(
+        log_text(&g)
+            .contains("br-1 relocates from Ohio to Hudson; br-2 goes to Ohio in its place (6)."),
+        "{}",
+        log_text(&g)
+    );
+    let e = g
+        .check(&Action::parse("relocate br-1 mohawk").unwrap())
+        .unwrap_err();
+    assert_eq!(
+        (e.rule.as_str(), e.message.contains("relocated already")),
+        ("6", true)
+    );
+    assert_eq!(g.check(&Action::EndActions).unwrap_err().rule, "6");
+    // br-2 moves on to Mohawk: every army has moved, so the relocations end
+    g.apply(Action::parse("relocate br-2 mohawk").unwrap())
+        .unwrap();
+    let b2 = *g.board();
+    assert_eq!(b2.step, Step::Actions);
+    assert_eq!(b2.army[MOHAWK as usize][0], army("br-2"));
+    assert_eq!(b2.army[OHIO as usize][0], NO_ARMY);
+    assert_eq!(b2.relocated, 0);
 }
 
 /// 3.2: during the year the player's armies stay where they are.
@@ -435,90 +631,225 @@ fn restore_and_resupply_7() {
     b.reduced[MOHAWK as usize][0] = true;
     b.unsupplied[MOHAWK as usize][0] = true;
     // against Ft. Frontenac (fortified), Mohawk Indians neutral
-    assert_eq!(b.attack_terms(MOHAWK, Side::British, 0).total(), -2);
+    assert_eq!(b.attack_terms(MOHAWK, Side::British).total(), -2);
     let mut g = game(b);
     assert_eq!(g.check(&Action::Restore(OHIO)).unwrap_err().rule, "7");
     assert_eq!(g.check(&Action::Resupply(OHIO)).unwrap_err().rule, "7");
     g.apply(Action::Restore(MOHAWK)).unwrap();
     g.apply(Action::Resupply(MOHAWK)).unwrap();
-    assert_eq!(g.board().attack_terms(MOHAWK, Side::British, 0).total(), 1);
+    assert_eq!(g.board().attack_terms(MOHAWK, Side::British).total(), 1);
     assert_eq!(g.board().ap, 1);
     assert_eq!(g.check(&Action::Resupply(MOHAWK)).unwrap_err().rule, "7");
 }
 
-/// 7.1: the BOT's roll picks a line, logged with it; a line that cannot be done falls back.
+/// A BOT line of the French chart (the player British) for the picking rules alone.
+fn line(action: BotAction, pick: Pick, regions: &[u8]) -> Line {
+    Line {
+        roll: 1,
+        action,
+        pick,
+        regions: regions.to_vec(),
+        otherwise: 0,
+        assumed: String::new(),
+    }
+}
+
+/// 7.1: how each kind of line picks its one region, and the reason the log gives.
 #[test]
 fn bot_lines_and_fallbacks_7_1() {
-    // French BOT line 2: a raid where the player's strongest army stands
-    let mut b = board(Side::British, 2, 0);
+    let all = [OHIO, MOHAWK, HUDSON, ATLANTIC];
+    let campaign = turn_allowing(Kind::Attack);
+    // attack, threat: where the player stands nearest the BOT's flag towns (the British at
+    // Louisbourg, one advance from Quebec)
+    let mut b = board(Side::British, campaign, 0);
+    b.front[ATLANTIC as usize] = map().len[ATLANTIC as usize] as i8 - 2;
+    let threat = line(BotAction::Attack, Pick::Threat, &all);
+    assert_eq!(b.bot_region(&threat), Some(ATLANTIC));
+    let why = b.bot_why_region(&threat, ATLANTIC);
+    assert!(why.starts_with("you stand 1 advance from Quebec"), "{why}");
+    // attack, odds: where its chance is best (the French +2 army in Mohawk)
+    let mut b = board(Side::British, campaign, 0);
+    b.army[MOHAWK as usize][1] = army("fr-2");
+    let odds = line(BotAction::Attack, Pick::Odds, &all);
+    assert_eq!(b.bot_region(&odds), Some(MOHAWK));
+    assert!(b
+        .bot_why_region(&odds, MOHAWK)
+        .starts_with("its best chance anywhere it can attack: advance"));
+    // attack, nearest: where it stands nearest the player's flag towns (the French one
+    // advance from Philadelphia)
+    let mut b = board(Side::British, campaign, 0);
+    b.front[OHIO as usize] = 0;
+    let nearest = line(BotAction::Attack, Pick::Nearest, &all);
+    assert_eq!(b.bot_region(&nearest), Some(OHIO));
+    let why = b.bot_why_region(&nearest, OHIO);
+    assert!(
+        why.starts_with("it stands 1 advance from Philadelphia"),
+        "{why}"
+    );
+    // the log says which measure broke a tie: at the start the French stand three advances from
+    // every British flag town, at the same odds; the British are nearer the French flag towns
+    // outside Ohio; the first of the rest is listed first
+    let b = board(Side::British, campaign, 0);
+    assert_eq!(b.bot_region(&nearest), Some(MOHAWK));
+    let why = b.bot_why_region(&nearest, MOHAWK);
+    assert!(
+        why.starts_with(
+            "it stands 3 advances from Albany, as near your flag towns as anywhere it can \
+             attack, and of those alike the first in its list; advance 2/6"
+        ),
+        "{why}"
+    );
+    let mut b = b;
+    b.army[HUDSON as usize][1] = army("fr-1");
+    assert_eq!(b.bot_region(&nearest), Some(HUDSON));
+    let why = b.bot_why_region(&nearest, HUDSON);
+    assert!(
+        why.contains(
+            "as near your flag towns as anywhere it can attack, and of those its odds are best"
+        ),
+        "{why}"
+    );
+    // ties: the other measures, then the order listed (Mohawk and Hudson alike at the start)
+    let b = board(Side::British, campaign, 0);
+    assert_eq!(
+        b.bot_region(&line(BotAction::Attack, Pick::Threat, &[HUDSON, MOHAWK])),
+        Some(HUDSON)
+    );
+    assert_eq!(
+        b.bot_region(&line(BotAction::Attack, Pick::Threat, &[MOHAWK, HUDSON])),
+        Some(MOHAWK)
+    );
+    // Ohio's route is longer: the British there are further from Ft. Niagara than from
+    // Trois-Rivières in Hudson, so the threat is Hudson's whatever the order
+    assert_eq!(
+        b.bot_region(&line(BotAction::Attack, Pick::Threat, &[OHIO, HUDSON])),
+        Some(HUDSON)
+    );
+    // raid: the player's strongest army with a full militia, else the first full militia
+    let mut b = board(Side::British, campaign, 0);
     b.army[HUDSON as usize][0] = army("br-2");
     b.army[OHIO as usize][0] = army("br-1");
-    let mut g = game(b);
-    g.force_dice([2]);
-    g.apply(Action::EndActions).unwrap();
-    assert!(g.board().reduced[HUDSON as usize][0]);
-    assert!(
-        log_text(&g)
-            .contains("BOT rolls 2 on the French BOT Action Chart, line 2: a raid in Hudson"),
-        "{}",
-        log_text(&g)
-    );
-    // line 6 (ocean) cannot be done while the French hold the ocean: line 2 instead
-    let mut g = game(b);
-    g.force_dice([6]);
-    g.apply(Action::EndActions).unwrap();
-    assert!(
-        log_text(&g).contains("BOT: that cannot be done; line 2 instead: a raid in Hudson"),
-        "{}",
-        log_text(&g)
-    );
-    // line 3: an attack in every region it can, the Atlantic only with the ocean
-    let mut g = game(b);
-    g.force_dice([3, 6, 1, 1]);
-    g.apply(Action::EndActions).unwrap();
-    let log = log_text(&g);
-    assert_eq!(log.matches("French attack").count(), 4, "{log}");
+    let raid = line(BotAction::Raid, Pick::Odds, &all);
+    assert_eq!(b.bot_region(&raid), Some(HUDSON));
+    b.reduced[HUDSON as usize][0] = true;
+    assert_eq!(b.bot_region(&raid), Some(OHIO));
+    b.army = [[NO_ARMY; 2]; 4];
     assert_eq!(
-        town(&g, HUDSON, Side::French),
-        "Ft. William Henry",
-        "the BOT advances into the town the player left"
+        b.bot_region(&line(BotAction::Raid, Pick::Odds, &[HUDSON, MOHAWK])),
+        Some(MOHAWK)
     );
-    assert_eq!(town(&g, HUDSON, Side::British), "Saratoga");
-    // line 5 attacks where its odds are best
-    let mut b = board(Side::British, 2, 0);
-    b.army[MOHAWK as usize][1] = army("fr-2");
-    let mut g = game(b);
-    g.force_dice([5, 6]);
-    g.apply(Action::EndActions).unwrap();
-    assert!(
-        log_text(&g).contains("line 5: attack in Mohawk"),
-        "{}",
-        log_text(&g)
+    // supply: the player's strongest army in supply; none: cannot be done
+    let mut b = board(Side::British, campaign, 0);
+    b.army[HUDSON as usize][0] = army("br-2");
+    b.army[OHIO as usize][0] = army("br-1");
+    let supply = line(BotAction::Supply, Pick::Odds, &all);
+    assert_eq!(b.bot_region(&supply), Some(HUDSON));
+    b.unsupplied[HUDSON as usize][0] = true;
+    b.unsupplied[OHIO as usize][0] = true;
+    assert_eq!(b.bot_region(&supply), None);
+    // influence: the first listed whose Indians are not its allies (a winter turn)
+    let mut b = board(Side::British, turn_allowing(Kind::Influence), 0);
+    let influence = line(BotAction::Influence, Pick::Odds, &[OHIO, MOHAWK, HUDSON]);
+    assert_eq!(
+        b.bot_region(&influence),
+        Some(MOHAWK),
+        "the Ohio Indians are French allies"
     );
-    // line 4 (threat) attacks where the player stands nearest the French flag town
-    let mut b = board(Side::British, 2, 0);
-    b.front[ATLANTIC as usize] = 3; // British at Louisbourg, one town from Quebec
-    let mut g = game(b);
-    g.force_dice([4, 2]);
-    g.apply(Action::EndActions).unwrap();
-    assert!(
-        log_text(&g).contains("line 4: attack in Atlantic"),
-        "{}",
-        log_text(&g)
-    );
-    // the British BOT's line 6 puts every French army out of supply
-    let mut b = board(Side::French, 2, 0);
+    b.indians = [Indians::French; 4];
+    assert_eq!(b.bot_region(&influence), None);
+    // ocean: only while the player holds it
+    let mut b = board(Side::British, campaign, 0);
+    let ocean = line(BotAction::Ocean, Pick::Odds, &[ATLANTIC]);
+    assert_eq!(b.bot_region(&ocean), None);
+    b.ocean = Side::British;
+    assert_eq!(b.bot_region(&ocean), Some(ATLANTIC));
+    // the British BOT's chart, as the game plays it: a blow at supply puts one French army out
+    // of supply, the strongest (when the chart has such a line)
+    let mut b = board(Side::French, campaign, 0);
     b.army[OHIO as usize][1] = army("fr-1");
     b.army[HUDSON as usize][1] = army("fr-2");
-    let mut g = game(b);
-    g.force_dice([6]);
-    g.apply(Action::EndActions).unwrap();
-    assert!(g.board().unsupplied[OHIO as usize][1] && g.board().unsupplied[HUDSON as usize][1]);
-    assert!(
-        log_text(&g).contains("BOT rolls 6 on the British BOT Action Chart, line 6"),
-        "{}",
-        log_text(&g)
-    );
+    if let Some(roll) = (1..=6).find(|&r| {
+        b.bot_choice(r)
+            .line
+            .is_some_and(|(l, _)| l.action == BotAction::Supply)
+    }) {
+        let mut g = game(b);
+        g.force_dice([roll]);
+        g.apply(Action::EndActions).unwrap();
+        assert!(
+            g.board().unsupplied[HUDSON as usize][1] && !g.board().unsupplied[OHIO as usize][1]
+        );
+        assert!(
+            log_text(&g).contains(&format!("BOT rolls {roll} on the British BOT Action Chart")),
+            "{}",
+            log_text(&g)
+        );
+    }
+}
+
+/// 7.1: every line of both charts, as the game plays it, acts in one region at most (one
+/// attack, one die) and the log says where and why.
+#[test]
+fn a_bot_line_acts_in_one_region_and_says_why_7_1() {
+    let reasons = [
+        "nearer its flag towns",
+        "nearer your flag towns",
+        "its best chance",
+        "as near its flag towns",
+        "as near your flag towns",
+        "as good a chance",
+        "whose Indians are not its allies",
+        "you control the Atlantic",
+        "strongest army",
+        "the first region it lists",
+    ];
+    for player in [Side::British, Side::French] {
+        for turn in [turn_allowing(Kind::Attack), turn_allowing(Kind::Influence)] {
+            let mut b = board(player, turn, 0);
+            b.ocean = player;
+            b.indians = [Indians::Neutral; 4];
+            let p = player.index();
+            b.army[OHIO as usize][p] = army(if player == Side::British {
+                "br-2"
+            } else {
+                "fr-2"
+            });
+            b.army[HUDSON as usize][p] = army(if player == Side::British {
+                "br-1"
+            } else {
+                "fr-1"
+            });
+            for roll in 1..=6 {
+                let mut g = game(b);
+                g.force_dice([roll, 6, 6, 6, 6]);
+                let before = g.log().entries().len();
+                g.apply(Action::EndActions).unwrap();
+                let new: Vec<String> = g.log().entries()[before..]
+                    .iter()
+                    .map(|e| e.text.clone())
+                    .collect();
+                let bot = new.iter().find(|t| t.starts_with("BOT rolls")).unwrap();
+                assert!(
+                    reasons.iter().any(|r| bot.contains(r)) || bot.contains("its action is lost"),
+                    "{bot}"
+                );
+                let attacks = new
+                    .iter()
+                    .filter(|t| t.starts_with(&format!("{} attack", b.bot().name())))
+                    .count();
+                let changed = (0..4)
+                    .filter(|&r| {
+                        let a = g.board();
+                        a.front[r] != b.front[r]
+                            || a.reduced[r] != b.reduced[r]
+                            || a.unsupplied[r] != b.unsupplied[r]
+                            || (r < 3 && a.indians[r] != b.indians[r])
+                    })
+                    .count();
+                assert!(attacks <= 1 && changed <= 1, "roll {roll}: {new:?}");
+            }
+        }
+    }
 }
 
 /// 8: fortified towns −1, flag towns −2.
@@ -527,19 +858,15 @@ fn fortified_and_flag_towns_8() {
     let mut b = board(Side::British, 2, 2);
     b.indians = [Indians::Neutral; 4];
     assert_eq!(
-        b.attack_terms(OHIO, Side::British, 0).describe(),
+        b.attack_terms(OHIO, Side::British).describe(),
         "−1 fortified town"
     );
     b.front[OHIO as usize] = 4;
     assert_eq!(
-        b.attack_terms(OHIO, Side::British, 0).describe(),
+        b.attack_terms(OHIO, Side::British).describe(),
         "−2 flag town"
     );
-    assert_eq!(
-        b.advance_sixths(OHIO, Side::British, 0),
-        1,
-        "only a natural 6"
-    );
+    assert_eq!(b.advance_sixths(OHIO, Side::British), 1, "only a natural 6");
 }
 
 /// 8: driven off their flag town, the defenders stand outside and near it; nothing is left to
@@ -547,7 +874,7 @@ fn fortified_and_flag_towns_8() {
 #[test]
 fn outside_and_near_and_recovery_8() {
     let mut b = board(Side::British, 2, 2);
-    b.front[HUDSON as usize] = 4; // British at Ft. St. Frédéric, French at Trois-Rivières
+    b.front[HUDSON as usize] = 3; // British at Ft. Carillon, French at Trois-Rivières
     let mut g = game(b);
     g.force_dice([6]);
     g.apply(Action::Attack(HUDSON)).unwrap();
@@ -560,11 +887,15 @@ fn outside_and_near_and_recovery_8() {
     );
     assert_eq!(g.check(&Action::Attack(HUDSON)).unwrap_err().rule, "8");
     assert_eq!(g.board().flags_held(Side::British), 1);
-    // the French BOT recovers it: line 4 (threat) picks Hudson, a 6 advances
-    g.force_dice([4, 6]);
-    g.apply(Action::EndActions).unwrap();
+    // the French, outside and near Trois-Rivières, recover it (here played by the player): a 6
+    let mut b = board(Side::French, 2, 1);
+    b.front[HUDSON as usize] = 4; // the British in Trois-Rivières, the French outside
+    let mut g = game(b);
+    assert_eq!(town(&g, HUDSON, Side::French), "outside");
+    g.force_dice([6]);
+    g.apply(Action::Attack(HUDSON)).unwrap();
     assert_eq!(town(&g, HUDSON, Side::French), "Trois-Rivières");
-    assert_eq!(town(&g, HUDSON, Side::British), "Ft. St. Frédéric");
+    assert_eq!(town(&g, HUDSON, Side::British), "Ft. Carillon");
 }
 
 /// 3.4: no attack in the Atlantic region without control of the ocean.
@@ -608,8 +939,9 @@ fn sudden_death_at_the_end_of_the_other_sides_turn_11() {
     ];
     b.ocean = Side::British;
     let mut g = game(b);
-    // French BOT line 2, a raid: nothing changes on the fronts
-    g.force_dice([2]);
+    // a BOT roll that takes back no flag town (its die a 1)
+    let [quiet, die] = quiet_bot(&b);
+    g.force_dice([quiet, die]);
     g.apply(Action::EndActions).unwrap();
     let o = g
         .outcome()
@@ -622,12 +954,13 @@ fn sudden_death_at_the_end_of_the_other_sides_turn_11() {
         g.log()
             .entries()
             .iter()
-            .any(|e| e.text.contains("BOT rolls 2")),
+            .any(|e| e.text.contains(&format!("BOT rolls {quiet}"))),
         "the BOT acted first"
     );
-    // the BOT's recovery in time prevents it: line 4 recovers Hudson's flag town on a 6
+    // the BOT's recovery in time prevents it: an attack recovers a flag town on a 6
     let mut g = game(b);
-    g.force_dice([4, 6]);
+    let attack = bot_roll(&b, |a, _| a == BotAction::Attack);
+    g.force_dice([attack, 6]);
     g.apply(Action::EndActions).unwrap();
     assert!(g.outcome().is_none());
     // the French BOT holding two British flag towns wins at the end of the British turn,
@@ -650,7 +983,7 @@ fn sudden_death_at_the_end_of_the_other_sides_turn_11() {
     // ... but not while the British hold one of the French flag towns
     b.front[ATLANTIC as usize] = map().len[ATLANTIC as usize] as i8 - 1;
     let mut g = game(b);
-    g.force_dice([1, 1]);
+    g.force_dice(quiet_bot(&b));
     g.apply(Action::EndActions).unwrap();
     assert!(g.outcome().is_none());
 }
@@ -663,9 +996,9 @@ fn the_bots_flags_must_survive_the_players_turn_11() {
     b.front[OHIO as usize] = -1; // the French hold Philadelphia
     b.front[MOHAWK as usize] = 0; // the British hold on in Albany
     let mut g = game(b);
-    // French line 3, a general offensive: Hudson 1, (Ohio: nothing left to attack), Mohawk 6,
-    // Atlantic 1
-    g.force_dice([3, 1, 6, 1]);
+    // a BOT attack in Mohawk (one advance from Albany), and a 6
+    let roll = bot_roll(&b, |a, r| a == BotAction::Attack && r == MOHAWK);
+    g.force_dice([roll, 6]);
     g.apply(Action::EndActions).unwrap();
     assert_eq!(g.board().flags_held(Side::French), 2);
     assert!(g.outcome().is_none(), "not at the end of the French turn");
@@ -674,7 +1007,7 @@ fn the_bots_flags_must_survive_the_players_turn_11() {
     let mut recovered = g.clone();
     recovered.force_dice([6]);
     recovered.apply(Action::Attack(MOHAWK)).unwrap();
-    recovered.force_dice([2]); // French line 2, a raid
+    recovered.force_dice(quiet_bot(recovered.board()));
     recovered.apply(Action::EndActions).unwrap();
     assert!(recovered.outcome().is_none());
     // ... or they do not, and the French win at the end of the British turn
@@ -697,7 +1030,7 @@ fn points_after_turn_20_11() {
     b.ocean = Side::French;
     // British 4 + 2 = 6, French 2 + 2 + 1 = 5
     let mut g = game(b);
-    g.force_dice([1, 1, 1]); // British BOT line 1: influence Ohio and Hudson (Mohawk is allied already), both fail
+    g.force_dice(quiet_bot(&b));
     g.apply(Action::EndActions).unwrap();
     let o = g.outcome().unwrap();
     assert_eq!(o.winner, Some(fiw_solitaire::BOT));
@@ -709,4 +1042,66 @@ fn points_after_turn_20_11() {
     assert!(!g.sudden_death());
     assert_eq!(g.to_move(), None);
     assert_eq!(g.check(&Action::EndActions).unwrap_err().rule, "11");
+}
+
+/// 7.1: when the line rolled cannot be done, the log says so with the roll, the line rolled and
+/// why not, every fallback that cannot be done either, and the line carried out in the end.
+#[test]
+fn a_line_that_cannot_be_done_is_logged_with_the_roll_and_both_lines_7_1() {
+    let mut checked = 0;
+    for player in [Side::British, Side::French] {
+        for turn in [turn_allowing(Kind::Attack), turn_allowing(Kind::Influence)] {
+            // the BOT holds the ocean and every player militia is reduced: its Ocean, raid and
+            // (in winter) attack lines cannot be done
+            let mut b = board(player, turn, 0);
+            b.reduced = [[true; 2]; 4];
+            let bot = b.bot().index();
+            b.reduced.iter_mut().for_each(|r| r[bot] = false);
+            for roll in 1..=6 {
+                let choice = b.bot_choice(roll);
+                if choice.tried == 0 {
+                    continue;
+                }
+                let mut g = game(b);
+                g.force_dice([roll, 1, 1, 1]);
+                let before = g.log().entries().len();
+                g.apply(Action::EndActions).unwrap();
+                let bot = g.log().entries()[before..]
+                    .iter()
+                    .map(|e| e.text.clone())
+                    .find(|t| t.starts_with("BOT rolls"))
+                    .unwrap();
+                let head = format!(
+                    "BOT rolls {roll} on the {} BOT Action Chart: line {roll} (",
+                    b.bot().name()
+                );
+                assert!(bot.starts_with(&head), "{bot}");
+                let tried = &choice.refused[..choice.tried];
+                assert_eq!(
+                    bot.matches(") cannot be done: ").count(),
+                    tried.len(),
+                    "{bot}"
+                );
+                for n in tried {
+                    let l = charts().line(b.bot(), *n);
+                    assert!(
+                        bot.contains(&format!("line {n} ({}) cannot be done: ", l.short())),
+                        "{bot}"
+                    );
+                }
+                match choice.line {
+                    Some((l, _)) => assert!(
+                        bot.contains(&format!("; line {} instead: ", l.roll)),
+                        "{bot}"
+                    ),
+                    None => assert!(bot.ends_with("its action is lost (7)."), "{bot}"),
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked >= 4,
+        "lines that cannot be done were tried: {checked}"
+    );
 }

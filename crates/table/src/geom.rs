@@ -13,6 +13,7 @@ pub const EPS: f64 = 1e-6;
 
 /// Whether a measured `distance` is within `limit` ("within 6 inches"), with the tolerance:
 /// a base exactly 6" away is within 6".
+#[inline]
 pub fn within(distance: f64, limit: f64) -> bool {
     distance <= limit + EPS
 }
@@ -28,12 +29,14 @@ pub struct Point {
 }
 
 impl From<[f64; 2]> for Point {
+    #[inline]
     fn from([x, y]: [f64; 2]) -> Self {
         Point { x, y }
     }
 }
 
 impl From<Point> for [f64; 2] {
+    #[inline]
     fn from(p: Point) -> Self {
         [p.x, p.y]
     }
@@ -41,16 +44,19 @@ impl From<Point> for [f64; 2] {
 
 impl Point {
     /// The point `(x, y)`.
+    #[inline]
     pub const fn new(x: f64, y: f64) -> Self {
         Point { x, y }
     }
 
     /// The straight-line distance to `other`.
+    #[inline]
     pub fn dist(self, other: Point) -> f64 {
         (other - self).len()
     }
 
     /// The length of this point taken as a vector.
+    #[inline]
     pub fn len(self) -> f64 {
         // not hypot: several times slower, and its guard against overflow is not needed for
         // lengths measured on a table
@@ -58,17 +64,20 @@ impl Point {
     }
 
     /// Dot product, as vectors.
+    #[inline]
     pub fn dot(self, o: Point) -> f64 {
         self.x * o.x + self.y * o.y
     }
 
     /// Cross product (z of the 3-D one), as vectors: positive when `o` lies anticlockwise
     /// (to the left) of `self`.
+    #[inline]
     pub fn cross(self, o: Point) -> f64 {
         self.x * o.y - self.y * o.x
     }
 
     /// Whether both coordinates are finite.
+    #[inline]
     pub fn is_finite(self) -> bool {
         self.x.is_finite() && self.y.is_finite()
     }
@@ -84,6 +93,7 @@ impl Point {
 
 impl Add for Point {
     type Output = Point;
+    #[inline]
     fn add(self, o: Point) -> Point {
         Point::new(self.x + o.x, self.y + o.y)
     }
@@ -91,6 +101,7 @@ impl Add for Point {
 
 impl Sub for Point {
     type Output = Point;
+    #[inline]
     fn sub(self, o: Point) -> Point {
         Point::new(self.x - o.x, self.y - o.y)
     }
@@ -98,6 +109,7 @@ impl Sub for Point {
 
 impl Mul<f64> for Point {
     type Output = Point;
+    #[inline]
     fn mul(self, k: f64) -> Point {
         Point::new(self.x * k, self.y * k)
     }
@@ -105,6 +117,7 @@ impl Mul<f64> for Point {
 
 impl Neg for Point {
     type Output = Point;
+    #[inline]
     fn neg(self) -> Point {
         Point::new(-self.x, -self.y)
     }
@@ -183,21 +196,25 @@ pub struct Segment {
 
 impl Segment {
     /// The segment from `a` to `b`.
+    #[inline]
     pub const fn new(a: Point, b: Point) -> Self {
         Segment { a, b }
     }
 
     /// Its length.
+    #[inline]
     pub fn len(&self) -> f64 {
         self.a.dist(self.b)
     }
 
     /// The point a fraction `t` of the way from `a` (0) to `b` (1).
+    #[inline]
     pub fn at(&self, t: f64) -> Point {
         self.a + (self.b - self.a) * t
     }
 
     /// The fraction of the way along at which `p`'s foot falls, clamped to `[0, 1]`.
+    #[inline]
     pub fn project(&self, p: Point) -> f64 {
         let d = self.b - self.a;
         let l2 = d.dot(d);
@@ -208,11 +225,13 @@ impl Segment {
     }
 
     /// The distance from `p` to the nearest point of the segment.
+    #[inline]
     pub fn distance_to_point(&self, p: Point) -> f64 {
         self.distance2_to_point(p).sqrt()
     }
 
     /// The square of [`Segment::distance_to_point`].
+    #[inline]
     pub(crate) fn distance2_to_point(&self, p: Point) -> f64 {
         let v = self.at(self.project(p)) - p;
         v.dot(v)

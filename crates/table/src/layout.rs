@@ -18,11 +18,29 @@
 
 use crate::error::{positive, TableError};
 use crate::geom::{Point, EPS};
-use crate::polygon::Polygon;
+use crate::polygon::{Polygon, MAX_POINTS};
 use crate::rect::Rect;
 use crate::terrain::{Effect, Effects, Kind, Passage, Screen, Terrain};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+
+/// The longest side a table may have, inches (about 83 feet). No real table comes near it;
+/// the bound keeps what grows with a table (its drawing, its grid, its inch marks) small
+/// whatever a hostile file asks for, and every place on it well inside the numbers a game's
+/// orders can carry.
+pub const MAX_SIDE: f64 = 1_000.0;
+
+/// The most squares a grid may have along a side (a grid's lines are drawn one by one).
+pub const MAX_SQUARES: u32 = 1_000;
+
+/// The most pieces of terrain a table may have: every move and every line of sight is
+/// measured against them.
+pub const MAX_TERRAIN: usize = 256;
+
+/// The most corners all the terrain of a table may have together (each piece also at most
+/// [`crate::polygon::MAX_POINTS`]): what a move or a line of sight is measured against grows
+/// with them.
+pub const MAX_TABLE_POINTS: usize = 10_000;
 
 /// The table's size: it covers `0 ≤ x ≤ width`, `0 ≤ y ≤ depth`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -49,11 +67,22 @@ impl Bounds {
     /// A table `width` inches west to east and `depth` inches south to north.
     ///
     /// # Errors
-    /// [`TableError::Field`] naming `width` or `depth` unless each is finite and above 0.
+    /// [`TableError::Field`] naming `width` or `depth` unless each is finite, above 0 and at
+    /// most [`MAX_SIDE`].
     pub fn new(width: f64, depth: f64) -> Result<Bounds, TableError> {
+        let side = |v: f64, field: &str| {
+            positive(v, field)?;
+            if v > MAX_SIDE {
+                return Err(TableError::field(
+                    field,
+                    format!("a table is at most {MAX_SIDE} inches a side, not {v}"),
+                ));
+            }
+            Ok(v)
+        };
         Ok(Bounds {
-            width: positive(width, "width")?,
-            depth: positive(depth, "depth")?,
+            width: side(width, "width")?,
+            depth: side(depth, "depth")?,
         })
     }
 
@@ -120,7 +149,8 @@ impl Grid {
     ///
     /// # Errors
     /// [`TableError::Field`] naming `grid` unless `cell` is finite, above 0, and divides both
-    /// the width and the depth into whole squares (within [`EPS`]).
+    /// the width and the depth into whole squares (within [`EPS`]), at most [`MAX_SQUARES`]
+    /// along each.
     pub fn new(cell: f64, bounds: &Bounds) -> Result<Grid, TableError> {
         positive(cell, "grid")?;
         let count = |length: f64| {
@@ -129,6 +159,13 @@ impl Grid {
                 .then_some(n as u32)
         };
         match (count(bounds.width), count(bounds.depth)) {
+            (Some(cols), Some(rows)) if cols.max(rows) > MAX_SQUARES => Err(TableError::field(
+                "grid",
+                format!(
+                    "{cell}\" squares make {} along the table; a grid has at most {MAX_SQUARES} a side",
+                    cols.max(rows)
+                ),
+            )),
             (Some(cols), Some(rows)) => Ok(Grid { cell, cols, rows }),
             _ => Err(TableError::field(
                 "grid",
@@ -253,7 +290,8 @@ impl Layout {
     ///
     /// # Errors
     /// [`TableError::Field`] naming the field: `width`, `grid`, `terrain[3].points`,
-    /// `terrain[2].points[1]`…
+    /// `terrain[2].points[1]`, `terrain` (more than [`MAX_TERRAIN`] pieces, or more than
+    /// [`MAX_TABLE_POINTS`] corners in all)…
     pub fn new(
         bounds: Bounds,
         grid: Option<f64>,
@@ -261,6 +299,8 @@ impl Layout {
         effects: Effects,
     ) -> Result<Layout, TableError> {
         let grid = grid.map(|g| Grid::new(g, &bounds)).transpose()?;
+        let counts: Vec<usize> = terrain.iter().map(|t| t.polygon.points().len()).collect();
+        check_terrain_size(&counts)?;
         for (i, t) in terrain.iter().enumerate() {
             let at = format!("terrain[{i}].points");
             for (j, p) in t.polygon.points().iter().enumerate() {
@@ -351,6 +391,10 @@ impl Layout {
             }
             effects.set(*kind, e);
         }
+        // counted before any polygon is built: checking that one is simple takes time that
+        // grows with the square of its corners
+        let counts: Vec<usize> = def.terrain.iter().map(|t| t.points.len()).collect();
+        check_terrain_size(&counts)?;
         let mut terrain = Vec::with_capacity(def.terrain.len());
         for (i, t) in def.terrain.into_iter().enumerate() {
             let polygon =
@@ -435,6 +479,40 @@ impl From<Layout> for LayoutDef {
             effects,
         }
     }
+}
+
+/// Refuses more than [`MAX_TERRAIN`] pieces of terrain, a piece of more than
+/// [`crate::polygon::MAX_POINTS`] corners, or more than [`MAX_TABLE_POINTS`] corners in all
+/// (`points` holds each piece's count).
+fn check_terrain_size(points: &[usize]) -> Result<(), TableError> {
+    if points.len() > MAX_TERRAIN {
+        return Err(TableError::field(
+            "terrain",
+            format!(
+                "a table has at most {MAX_TERRAIN} pieces of terrain, not {}",
+                points.len()
+            ),
+        ));
+    }
+    if let Some(i) = points.iter().position(|n| *n > MAX_POINTS) {
+        return Err(TableError::field(
+            format!("terrain[{i}].points"),
+            format!(
+                "a polygon has at most {MAX_POINTS} points, not {}",
+                points[i]
+            ),
+        ));
+    }
+    let corners: usize = points.iter().sum();
+    if corners > MAX_TABLE_POINTS {
+        return Err(TableError::field(
+            "terrain",
+            format!(
+                "the terrain of a table has at most {MAX_TABLE_POINTS} points in all, not {corners}"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Folds a multi-line message (toml's errors) onto one line.
@@ -557,6 +635,56 @@ screen = { beyond = 3 }
         );
         let e = bad("width = 72");
         assert!(e.contains("depth"), "{e}");
+    }
+
+    /// A hostile file cannot make a table, a grid or its terrain as big as it likes: each is
+    /// refused, at once, naming the field.
+    #[test]
+    fn a_table_too_big_to_play_is_refused_naming_the_field() {
+        let bad = |text: &str| Layout::from_toml(text).unwrap_err().to_string();
+        assert_eq!(
+            bad("width = 1e9\ndepth = 48"),
+            "width: a table is at most 1000 inches a side, not 1000000000"
+        );
+        assert_eq!(
+            bad("width = 72\ndepth = 1000.5"),
+            "depth: a table is at most 1000 inches a side, not 1000.5"
+        );
+        assert!(Layout::from_toml("width = 1000\ndepth = 1000\ngrid = 1").is_ok());
+        assert_eq!(
+            bad("width = 1000\ndepth = 48\ngrid = 0.5"),
+            "grid: 0.5\" squares make 2000 along the table; a grid has at most 1000 a side"
+        );
+        // a polygon of 50,000 corners is refused before its edges are compared
+        let ring = |n: usize| {
+            (0..n)
+                .map(|k| {
+                    let a = std::f64::consts::TAU * k as f64 / n as f64;
+                    format!("[{}, {}]", 36.0 + 10.0 * a.cos(), 24.0 + 10.0 * a.sin())
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let base = "width = 72\ndepth = 48\n";
+        let piece = |n: usize| format!("[[terrain]]\nkind = \"hill\"\npoints = [{}]\n", ring(n));
+        assert_eq!(
+            bad(&format!("{base}{}{}", piece(3), piece(50_000))),
+            "terrain[1].points: a polygon has at most 1000 points, not 50000"
+        );
+        assert!(Layout::from_toml(&format!("{base}{}", piece(1_000))).is_ok());
+        assert_eq!(
+            bad(&format!("{base}{}", piece(1_000).repeat(11))),
+            "terrain: the terrain of a table has at most 10000 points in all, not 11000"
+        );
+        assert_eq!(
+            bad(&format!("{base}{}", piece(3).repeat(257))),
+            "terrain: a table has at most 256 pieces of terrain, not 257"
+        );
+        let e = Polygon::new(vec![Point::new(0.0, 0.0); 1_001]).unwrap_err();
+        assert_eq!(
+            e.within("points").to_string(),
+            "points: a polygon has at most 1000 points, not 1001"
+        );
     }
 
     #[test]

@@ -47,8 +47,15 @@
 //!
 //! docs/table.md keeps the decisions the rule texts leave open.
 //!
+//! The smallest functions (a point's arithmetic, a segment's measures, a base's accessors) are
+//! `#[inline]`: the games call them millions of times a battle, and without link-time
+//! optimisation (the test profile CI runs) a call across crates is not inlined otherwise.
+//!
 //! Nothing here panics on any input: shapes built from data refuse non-finite numbers and
-//! degenerate polygons with a one-line [`TableError`] naming the field.
+//! degenerate polygons with a one-line [`TableError`] naming the field, and nothing a file
+//! asks for can grow without bound: a table is at most [`MAX_SIDE`] inches a side with at most
+//! [`MAX_SQUARES`] squares along it, at most [`MAX_TERRAIN`] pieces of terrain and
+//! [`MAX_TABLE_POINTS`] corners in all, each polygon at most [`MAX_POINTS`].
 #![deny(missing_docs)]
 
 mod barrier;
@@ -65,8 +72,10 @@ pub use barrier::{Barrier, Cross, MAX_BARRIER_POINTS};
 pub use error::TableError;
 pub use geom::{bearing, heading, normalize, turn, within, Point, Segment, EPS};
 pub use hull::{convex_hull, segment_meets_hull};
-pub use layout::{Bounds, Cell, Edge, Grid, Layout};
-pub use polygon::{Containment, Location, Polygon};
+pub use layout::{
+    Bounds, Cell, Edge, Grid, Layout, MAX_SIDE, MAX_SQUARES, MAX_TABLE_POINTS, MAX_TERRAIN,
+};
+pub use polygon::{Containment, Location, Polygon, MAX_POINTS};
 pub use rect::{sweep, Arc, Footprint, Pose, Rect, Shape, Side, Sweep};
 pub use sight::{Blocked, Crossing, Under};
 pub use terrain::{Effect, Effects, Kind, Passage, Screen, Terrain};

@@ -28,6 +28,11 @@ pub enum Containment {
     Wholly,
 }
 
+/// The most corners a polygon may have: checking that its edges never cross takes time that
+/// grows with the square of their number (a thousand corners take a few milliseconds; fifty
+/// thousand, from a hostile file, would take minutes).
+pub const MAX_POINTS: usize = 1_000;
+
 /// A simple polygon: at least three corners, finite, with an area, and no edge crossing or
 /// touching another except its two neighbours at their shared corner. Its points are kept
 /// anticlockwise whatever order they were given in.
@@ -60,9 +65,18 @@ impl Polygon {
     ///
     /// # Errors
     /// [`TableError::Field`] naming `points` (or `[i]`, the point at fault): fewer than 3
-    /// points, a coordinate that is not finite, a point repeating the one before it, no area
+    /// points or more than [`MAX_POINTS`], a coordinate that is not finite, a point repeating the one before it, no area
     /// (all in a line), or edges that cross or touch each other.
     pub fn new(mut points: Vec<Point>) -> Result<Polygon, TableError> {
+        if points.len() > MAX_POINTS {
+            return Err(TableError::field(
+                "",
+                format!(
+                    "a polygon has at most {MAX_POINTS} points, not {}",
+                    points.len()
+                ),
+            ));
+        }
         for (i, p) in points.iter().enumerate() {
             for (v, name) in [(p.x, "x"), (p.y, "y")] {
                 if !v.is_finite() {

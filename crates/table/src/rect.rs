@@ -30,7 +30,26 @@ impl Pose {
         }
     }
 
-    /// Checks a pose read from data or typed by a player: finite numbers only.
+    /// A pose read from data or typed by a player, checked before the facing is brought into
+    /// `[0, 360)` ([`Pose::new`] reads a facing that is not a number as 0, and then it could
+    /// no longer be told from one that was 0).
+    ///
+    /// # Errors
+    /// [`TableError::Field`] naming `at` or `facing` for a value that is not finite.
+    pub fn try_new(x: f64, y: f64, facing: f64) -> Result<Pose, TableError> {
+        finite(x, "at")?;
+        finite(y, "at")?;
+        if !facing.is_finite() {
+            return Err(TableError::field(
+                "facing",
+                format!("{facing} is not a finite number of degrees"),
+            ));
+        }
+        Ok(Pose::new(x, y, facing))
+    }
+
+    /// Checks a pose's place: finite numbers only (its facing was made finite when it was
+    /// built; [`Pose::try_new`] checks the facing as given).
     ///
     /// # Errors
     /// [`TableError::Field`] naming `at` or `facing`.
@@ -115,16 +134,19 @@ impl Footprint {
     }
 
     /// Side to side, in inches.
+    #[inline]
     pub fn frontage(&self) -> f64 {
         self.frontage
     }
 
     /// Front to back, in inches.
+    #[inline]
     pub fn depth(&self) -> f64 {
         self.depth
     }
 
     /// The base standing at `pose`.
+    #[inline]
     pub fn place(&self, pose: Pose) -> Rect {
         Rect::new(*self, pose)
     }
@@ -212,16 +234,19 @@ impl Rect {
     }
 
     /// Where it stands and faces.
+    #[inline]
     pub fn pose(&self) -> Pose {
         self.pose
     }
 
     /// Its size.
+    #[inline]
     pub fn footprint(&self) -> Footprint {
         self.footprint
     }
 
     /// The centre.
+    #[inline]
     pub fn centre(&self) -> Point {
         self.pose.at
     }
@@ -233,6 +258,7 @@ impl Rect {
 
     /// The corners going clockwise as seen from above: front-left, front-right, rear-right,
     /// rear-left.
+    #[inline]
     pub fn corners(&self) -> [Point; 4] {
         let [fl, rl, rr, fr] = self.ccw;
         [fl, fr, rr, rl]
@@ -240,6 +266,7 @@ impl Rect {
 
     /// The corners anticlockwise (front-left, rear-left, rear-right, front-right): the form
     /// the polygon routines take.
+    #[inline]
     pub fn polygon(&self) -> &[Point; 4] {
         &self.ccw
     }
@@ -1230,6 +1257,18 @@ mod tests {
             .facing,
             270.0
         );
+        // a facing that is not a number is refused as given, not read as 0
+        for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            assert_eq!(
+                Pose::try_new(1.0, 2.0, bad).unwrap_err().to_string(),
+                format!("facing: {bad} is not a finite number of degrees")
+            );
+        }
+        assert!(Pose::try_new(f64::NAN, 2.0, 0.0)
+            .unwrap_err()
+            .to_string()
+            .starts_with("at:"));
+        assert_eq!(Pose::try_new(1.0, 2.0, -90.0).unwrap().facing, 270.0);
         let e = toml::from_str::<Footprint>("frontage = 4\ndepth = -1").unwrap_err();
         assert!(
             e.to_string()

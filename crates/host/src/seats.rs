@@ -1,6 +1,6 @@
 //! `--seat SIDE=POLICY`: who plays each side.
 
-use crate::error::{CliError, CliResult};
+use crate::error::{HostError, HostResult};
 use crate::games::seat_named;
 use fiw_engine::{
     game_seed, Advisor, Game, Policy, RandomPolicy, SearchConfig, SearchLimits, Seat,
@@ -40,7 +40,6 @@ pub const MAX_AI_ITERATIONS: u32 = 1_000_000;
 pub const MAX_AI_MS: u64 = 600_000;
 
 /// The game's default budget.
-#[cfg(test)]
 pub const DEFAULT_AI: AiBudget = AiBudget {
     iterations: None,
     ms: None,
@@ -48,19 +47,19 @@ pub const DEFAULT_AI: AiBudget = AiBudget {
 
 impl AiBudget {
     /// The budget from the flags: a flag given replaces the game's default limits.
-    pub fn from_flags(iterations: Option<u32>, ms: Option<u64>) -> CliResult<AiBudget> {
+    pub fn from_flags(iterations: Option<u32>, ms: Option<u64>) -> HostResult<AiBudget> {
         if iterations == Some(0) || ms == Some(0) {
-            return Err(CliError::usage(
+            return Err(HostError::usage(
                 "--ai-iterations and --ai-ms must be at least 1".to_string(),
             ));
         }
         if iterations.is_some_and(|n| n > MAX_AI_ITERATIONS) {
-            return Err(CliError::usage(format!(
+            return Err(HostError::usage(format!(
                 "--ai-iterations is at most {MAX_AI_ITERATIONS} (a decision that long would not be answered today)"
             )));
         }
         if ms.is_some_and(|ms| ms > MAX_AI_MS) {
-            return Err(CliError::usage(format!(
+            return Err(HostError::usage(format!(
                 "--ai-ms is at most {MAX_AI_MS} (ten minutes a decision)"
             )));
         }
@@ -106,25 +105,25 @@ pub fn parse_seats<G: Game>(
     specs: &[String],
     default: Player,
     allow_human: bool,
-) -> CliResult<Vec<Player>> {
+) -> HostResult<Vec<Player>> {
     let mut players = vec![default; G::SEATS.len()];
     let mut given = vec![false; G::SEATS.len()];
     for spec in specs {
         let Some((side, policy)) = spec.split_once('=') else {
-            return Err(CliError::usage(format!(
+            return Err(HostError::usage(format!(
                 "--seat wants SIDE=POLICY (e.g. {}=random), not '{spec}'",
                 G::SEATS[0]
             )));
         };
         let seat = seat_named::<G>(side.trim())?;
         if given[seat] {
-            return Err(CliError::usage(format!("--seat {side} is given twice")));
+            return Err(HostError::usage(format!("--seat {side} is given twice")));
         }
         given[seat] = true;
         players[seat] = match policy.trim() {
             "human" if allow_human => Player::Human,
             "human" => {
-                return Err(CliError::usage(
+                return Err(HostError::usage(
                     "a simulation has no human seats: use --seat SIDE=random".to_string(),
                 ))
             }
@@ -132,13 +131,13 @@ pub fn parse_seats<G: Game>(
             "ai" => Player::Ai,
             "heuristic" if G::heuristic_policy(0).is_some() => Player::Heuristic,
             "heuristic" => {
-                return Err(CliError::usage(format!(
+                return Err(HostError::usage(format!(
                     "{} has no heuristic player; use random or ai",
                     G::NAME
                 )));
             }
             other => {
-                return Err(CliError::usage(format!(
+                return Err(HostError::usage(format!(
                     "unknown policy '{other}' for {side} (policies: {}random, heuristic, ai)",
                     if allow_human { "human, " } else { "" }
                 )))

@@ -1,7 +1,7 @@
 //! The one place that knows which games exist. Everything else in the front end is generic over
-//! [`fiw_engine::Game`]; adding a game is one arm in [`for_game!`] and one [`CliGame`] impl.
+//! [`fiw_engine::Game`]; adding a game is one arm in [`for_game!`] and one [`HostGame`] impl.
 
-use crate::error::{CliError, CliResult};
+use crate::error::{HostError, HostResult};
 use crate::seats::{parse_seats, Player};
 use fiw_engine::{Game, Policy, Seat, Seen, SimReport};
 
@@ -25,9 +25,9 @@ pub struct SetupFlags {
 impl SetupFlags {
     /// Refuses `--scenario` for a game that has no scenarios (as `--side` is refused outside
     /// solitaire).
-    fn no_scenario(&self, game: &str) -> CliResult {
+    fn no_scenario(&self, game: &str) -> HostResult {
         match self.scenario {
-            Some(_) => Err(CliError::usage(format!(
+            Some(_) => Err(HostError::usage(format!(
                 "--scenario is for d3 only; {game} has one set-up"
             ))),
             None => Ok(()),
@@ -35,9 +35,9 @@ impl SetupFlags {
     }
 
     /// Refuses `--open` for a game that has no open play.
-    fn no_open(&self, game: &str) -> CliResult {
+    fn no_open(&self, game: &str) -> HostResult {
         if self.open {
-            return Err(CliError::usage(format!(
+            return Err(HostError::usage(format!(
                 "--open is for louisbourg only; {game} has no hidden blocks to turn face up"
             )));
         }
@@ -47,9 +47,9 @@ impl SetupFlags {
 
 /// What the front end needs of a game beyond [`Game`]: how the set-up flags become options, and
 /// which seats the rules play by themselves.
-pub trait CliGame: Game {
+pub trait HostGame: Game {
     /// The game's options for these flags; a flag the game has no use for is bad usage.
-    fn options(flags: &SetupFlags) -> CliResult<Self::Options>;
+    fn options(flags: &SetupFlags) -> HostResult<Self::Options>;
 
     /// Who plays `seat` when the rules play it (solitaire's BOT, by its Action Chart): no
     /// `--seat` may name it, and it is never asked for a decision. `None` for ordinary seats.
@@ -83,7 +83,7 @@ pub trait CliGame: Game {
         None
     }
 
-    /// Whether fiw draws this game ([`CliGame::drawing`]), so that `--svg` is refused before
+    /// Whether fiw draws this game ([`HostGame::drawing`]), so that `--svg` is refused before
     /// a game starts for one it does not.
     const DRAWS: bool = false;
 
@@ -104,7 +104,7 @@ pub trait CliGame: Game {
     /// `map` and `card NAME`.
     const COMMANDS: &'static [(&'static str, &'static str)] = &[];
 
-    /// The answer to one of [`CliGame::COMMANDS`] typed at `seat`'s prompt (`word` is the
+    /// The answer to one of [`HostGame::COMMANDS`] typed at `seat`'s prompt (`word` is the
     /// command, `rest` what follows it), from what `seat` may know; `None` when `word` is not
     /// one of the game's commands. A bad argument is answered in words, not as an error.
     fn command(&self, seat: Seat, word: &str, rest: &str) -> Option<String> {
@@ -119,6 +119,15 @@ pub trait CliGame: Game {
         None
     }
 
+    /// Words `seat` must never be shown while the game stands as it does (the other side's
+    /// hidden block names, the cards of the other hand, a plan not yet carried out): the
+    /// secrecy scans look for them in everything a seat is sent. Empty for a game without
+    /// hidden information.
+    fn secret_words(&self, seat: Seat) -> Vec<String> {
+        let _ = seat;
+        Vec::new()
+    }
+
     /// Whether a game set up with `options` is played open ([`SetupFlags::open`]): every seat
     /// sees everything, so the screen is never passed between seats.
     fn open(options: &Self::Options) -> bool {
@@ -127,26 +136,80 @@ pub trait CliGame: Game {
     }
 }
 
-impl CliGame for fiw_louisbourg::Louisbourg {
-    fn options(flags: &SetupFlags) -> CliResult<Self::Options> {
+impl HostGame for fiw_louisbourg::Louisbourg {
+    fn options(flags: &SetupFlags) -> HostResult<Self::Options> {
         flags.no_scenario("louisbourg")?;
-        flags.no_open("louisbourg")?;
         if flags.side.is_some() {
-            return Err(CliError::usage(
+            return Err(HostError::usage(
                 "--side is for solitaire only; in louisbourg choose who plays each side with --seat british=POLICY",
             ));
         }
         Ok(fiw_louisbourg::Options {
             solitaire_setup: flags.solitaire_setup,
+            open: flags.open,
             ..Default::default()
         })
     }
+
+    /// 7 the 64 landing plans, one line per number landing at Kennington Cove.
+    fn menu_group(&self, action: &fiw_louisbourg::Action) -> Option<String> {
+        match action {
+            fiw_louisbourg::Action::Plan { kc, .. } => Some(format!("kennington-cove={kc}")),
+            _ => None,
+        }
+    }
+
+    const COMMANDS: &'static [(&'static str, &'static str)] = &[
+        (
+            "map",
+            "every location's roads (solid: 8 units a move, dotted: 4) and the sea areas",
+        ),
+        (
+            "card NAME",
+            "a card's whole effect, by id or title (house cards marked); card alone lists all",
+        ),
+    ];
+
+    /// `map` and `card NAME` read only the board and the deck, which both sides know.
+    fn command(&self, _seat: Seat, word: &str, rest: &str) -> Option<String> {
+        match word {
+            "map" => Some(fiw_louisbourg::board::map_text()),
+            "card" => Some(fiw_louisbourg::cards::card_sheets(rest)),
+            _ => None,
+        }
+    }
+
+    /// 14 open play: both sides face up, so the screen is never passed.
+    fn open(options: &Self::Options) -> bool {
+        options.open
+    }
+
+    /// The other side's unseen blocks by name and hidden type, the other hand, the deck, the
+    /// landing plan not yet carried out (view.rs: secret_words).
+    fn secret_words(&self, seat: Seat) -> Vec<String> {
+        if fiw_louisbourg::Louisbourg::open(self) {
+            return Vec::new();
+        }
+        fiw_louisbourg::Louisbourg::secret_words(self, fiw_louisbourg::Side::of_seat(seat))
+    }
+
+    /// How often each condition of 13 ended the games (the game's `ended_*` metrics).
+    fn report_lines(_options: &Self::Options, r: &SimReport) -> Vec<String> {
+        let pct = |k: &str| 100.0 * r.means.get(k).copied().unwrap_or(0.0);
+        vec![format!(
+            "games ended (13): British army below 24 SP {:.1} %, a British unit in Louisbourg {:.1} %, a British ship in the harbor {:.1} %, turn 16 {:.1} %",
+            pct("ended_below_24"),
+            pct("ended_fortress"),
+            pct("ended_harbor"),
+            pct("ended_turn_16")
+        )]
+    }
 }
 
-impl CliGame for fiw_solitaire::Solitaire {
-    fn options(flags: &SetupFlags) -> CliResult<Self::Options> {
+impl HostGame for fiw_solitaire::Solitaire {
+    fn options(flags: &SetupFlags) -> HostResult<Self::Options> {
         if flags.solitaire_setup {
-            return Err(CliError::usage(
+            return Err(HostError::usage(
                 "--solitaire-setup is for louisbourg only; solitaire takes --side british|french",
             ));
         }
@@ -155,7 +218,7 @@ impl CliGame for fiw_solitaire::Solitaire {
         let side = match flags.side.as_deref() {
             None => fiw_solitaire::Side::British,
             Some(s) => fiw_solitaire::Side::parse(s).ok_or_else(|| {
-                CliError::usage(format!(
+                HostError::usage(format!(
                     "unknown side '{s}' for --side (sides: british, french)"
                 ))
             })?,
@@ -171,31 +234,94 @@ impl CliGame for fiw_solitaire::Solitaire {
         vec![("side", options.side.id().to_string())]
     }
 
+    /// How games ended, how many turned on the single Atlantic point (the reading asks for
+    /// fewer than a tenth), the attacks each seat made a game, and the seasons of the BOT's
+    /// sudden-death wins (the season of the BOT turn that met the condition).
     fn report_lines(_options: &Self::Options, r: &SimReport) -> Vec<String> {
-        let sudden = r.means.get("sudden_death").copied().unwrap_or(0.0);
-        let player = r.means.get("player_sudden_death").copied().unwrap_or(0.0);
-        vec![format!(
-            "games ended by sudden death: {:.1} % (player {:.1} %, BOT {:.1} %), on points after turn 20: {:.1} %",
-            100.0 * sudden,
-            100.0 * player,
-            100.0 * (sudden - player),
-            100.0 * (1.0 - sudden)
-        )]
+        let mean = |key: &str| r.means.get(key).copied().unwrap_or(0.0);
+        let sudden = mean("sudden_death");
+        let player = mean("player_sudden_death");
+        let wins = r.wins.get("player").copied().unwrap_or(0) as f64 / r.games.max(1) as f64;
+        let share = if wins > 0.0 { player / wins } else { 0.0 };
+        vec![
+            format!(
+                "games ended by sudden death: {:.1} % (player {:.1} %, BOT {:.1} %), on points after turn 20: {:.1} %",
+                100.0 * sudden,
+                100.0 * player,
+                100.0 * (sudden - player),
+                100.0 * (1.0 - sudden)
+            ),
+            format!(
+                "player's wins by sudden death: {:.1} % of them; games the single Atlantic point decided (another winner without it): {:.1} %",
+                100.0 * share,
+                100.0 * mean("atlantic_decides")
+            ),
+            format!(
+                "attacks on towns a game: player {:.1}, BOT {:.1}",
+                mean("player_attacks"),
+                mean("bot_attacks")
+            ),
+            format!(
+                "BOT sudden-death wins by the season of the BOT turn that won them: {}",
+                fiw_solitaire::turn_track::SEASONS
+                    .iter()
+                    .zip(fiw_solitaire::SEASON_KEYS)
+                    .map(|(season, key)| {
+                        let bot = sudden - player;
+                        let share = if bot > 0.0 { mean(key) / bot } else { 0.0 };
+                        format!("{season} {:.0} %", 100.0 * share)
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ]
+    }
+
+    const COMMANDS: &'static [(&'static str, &'static str)] = &[(
+        "chart",
+        "the BOT's Action Chart: the line each die face gives and the line used instead when it cannot be done",
+    )];
+
+    /// `chart`: the chart of the BOT the player faces, as the game plays it (7.1).
+    fn command(&self, _seat: Seat, word: &str, _rest: &str) -> Option<String> {
+        (word == "chart").then(|| fiw_solitaire::charts::charts().titled(self.board().bot()))
+    }
+
+    /// 7 ending the actions with action points left (AP are not saved) needs a yes, unless
+    /// nothing else could be done with them.
+    fn confirm(&self, action: &Self::Action) -> Option<String> {
+        let b = self.board();
+        if *action != fiw_solitaire::Action::EndActions || b.ap == 0 {
+            return None;
+        }
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        if legal
+            .iter()
+            .all(|a| *a == fiw_solitaire::Action::EndActions)
+        {
+            return None;
+        }
+        Some(format!(
+            "You have {} action point{} left, and action points are not saved (7): end your actions anyway?",
+            b.ap,
+            if b.ap == 1 { "" } else { "s" }
+        ))
     }
 }
 
-impl CliGame for fiw_d3::D3 {
+impl HostGame for fiw_d3::D3 {
     const GROUP: &'static str = "unit";
     const DRAWS: bool = true;
 
-    fn options(flags: &SetupFlags) -> CliResult<Self::Options> {
+    fn options(flags: &SetupFlags) -> HostResult<Self::Options> {
         if flags.solitaire_setup {
-            return Err(CliError::usage(
+            return Err(HostError::usage(
                 "--solitaire-setup is for louisbourg only; d3 takes --scenario NAME|FILE.toml",
             ));
         }
         if flags.side.is_some() {
-            return Err(CliError::usage("--side is for solitaire only; in d3 choose who plays each side with --seat british=POLICY"));
+            return Err(HostError::usage("--side is for solitaire only; in d3 choose who plays each side with --seat british=POLICY"));
         }
         flags.no_open("d3")?;
         d3_scenario(flags.scenario.as_deref().unwrap_or("fort-oswego"))
@@ -212,13 +338,38 @@ impl CliGame for fiw_d3::D3 {
                 .map_or_else(|| "?".to_string(), |g| g.start_resolve(army).to_string())
         };
         let mean = |key: &str| r.means.get(key).copied().unwrap_or(0.0);
-        vec![format!(
-            "mean resolve left at the end: british {:.2} of {}, french {:.2} of {}",
-            mean("british_resolve"),
-            start(fiw_d3::Army::British),
-            mean("french_resolve"),
-            start(fiw_d3::Army::French)
-        )]
+        let draws = r.wins.get("draw").copied().unwrap_or(0) as f64 / r.games.max(1) as f64;
+        let (british, french) = (mean("british_broke"), mean("french_broke"));
+        let mut lines = vec![
+            format!(
+                "mean resolve left at the end: british {:.2} of {}, french {:.2} of {}",
+                mean("british_resolve"),
+                start(fiw_d3::Army::British),
+                mean("french_resolve"),
+                start(fiw_d3::Army::French)
+            ),
+            format!(
+                "how battles ended: an army's resolve gone {:.1} % (british {:.1} %, french {:.1} %), the last round {:.1} % (drawn {:.1} %)",
+                100.0 * (british + french),
+                100.0 * british,
+                100.0 * french,
+                100.0 * (1.0 - british - french),
+                100.0 * draws
+            ),
+        ];
+        if let Some(g) = game.as_ref() {
+            let s = g.scenario();
+            if let Some(t) = s.objective.and_then(|k| s.layout.terrain().get(k)) {
+                lines.push(format!(
+                    "{} entered by the {} in {:.1} % of battles, held by them at the end in {:.1} %",
+                    t.label(),
+                    s.first.id(),
+                    100.0 * mean("objective_entered"),
+                    100.0 * mean("objective_held")
+                ));
+            }
+        }
+        lines
     }
 
     fn menu_group(&self, action: &fiw_d3::Action) -> Option<String> {
@@ -257,7 +408,7 @@ impl CliGame for fiw_d3::D3 {
 /// # Errors
 /// Exit 2: an unknown name (listing the scenarios), a file that cannot be read, a file that
 /// fails its checks.
-pub fn d3_scenario(given: &str) -> CliResult<fiw_d3::Options> {
+pub fn d3_scenario(given: &str) -> HostResult<fiw_d3::Options> {
     if fiw_d3::SCENARIOS.iter().any(|(name, _)| *name == given) {
         return Ok(fiw_d3::Options {
             scenario: given.to_string(),
@@ -269,7 +420,7 @@ pub fn d3_scenario(given: &str) -> CliResult<fiw_d3::Options> {
         || given.contains(std::path::MAIN_SEPARATOR))
     {
         let known: Vec<&str> = fiw_d3::SCENARIOS.iter().map(|(n, _)| *n).collect();
-        return Err(CliError::usage(format!(
+        return Err(HostError::usage(format!(
             "unknown scenario '{given}' for d3 (scenarios: {}, or a scenario file FILE.toml)",
             known.join(", ")
         )));
@@ -279,7 +430,7 @@ pub fn d3_scenario(given: &str) -> CliResult<fiw_d3::Options> {
         crate::files::MAX_SCENARIO_BYTES,
         "scenario file",
     )?;
-    fiw_d3::Scenario::parse(&text, given).map_err(|e| CliError::usage(e.to_string()))?;
+    fiw_d3::Scenario::parse(&text, given).map_err(|e| HostError::usage(e.to_string()))?;
     Ok(fiw_d3::Options {
         scenario: given.to_string(),
         text: Some(text),
@@ -292,11 +443,11 @@ pub fn d3_scenario(given: &str) -> CliResult<fiw_d3::Options> {
 /// # Errors
 /// Exit-2 errors for everything [`parse_seats`] refuses, and for a `--seat` naming a seat the
 /// rules play.
-pub fn players<G: CliGame>(
+pub fn players<G: HostGame>(
     specs: &[String],
     default: Player,
     allow_human: bool,
-) -> CliResult<Vec<Player>> {
+) -> HostResult<Vec<Player>> {
     for spec in specs {
         let side = spec
             .split_once('=')
@@ -308,7 +459,7 @@ pub fn players<G: CliGame>(
                     .filter(|&s| G::rules_seat(s).is_none())
                     .map(|s| G::SEATS[s])
                     .collect();
-                return Err(CliError::usage(format!(
+                return Err(HostError::usage(format!(
                     "the {side} seat is played by the {who}; choose the policy of {} with --seat {}=POLICY",
                     free.join(", "),
                     free.first().copied().unwrap_or("SIDE")
@@ -341,8 +492,8 @@ impl<G: Game> Policy<G> for RulesSeat {
 }
 
 /// The error for a game name this build does not know.
-pub fn unknown_game(name: &str) -> CliError {
-    CliError::usage(format!(
+pub fn unknown_game(name: &str) -> HostError {
+    HostError::usage(format!(
         "unknown game '{name}' (known: {})",
         KNOWN.join(", ")
     ))
@@ -350,32 +501,32 @@ pub fn unknown_game(name: &str) -> CliError {
 
 /// Runs `$body` with `$G` bound to the game type named by `$name`, or fails with exit 2.
 ///
-/// `for_game!(name, G => play::run::<G>(..))`: the body must evaluate to a `CliResult`.
+/// `for_game!(name, G => play::run::<G>(..))`: the body must evaluate to a `HostResult`.
+#[macro_export]
 macro_rules! for_game {
     ($name:expr, $G:ident => $body:expr) => {
         match $name {
             "louisbourg" => {
-                type $G = fiw_louisbourg::Louisbourg;
+                type $G = $crate::fiw_louisbourg::Louisbourg;
                 $body
             }
             "solitaire" => {
-                type $G = fiw_solitaire::Solitaire;
+                type $G = $crate::fiw_solitaire::Solitaire;
                 $body
             }
             "d3" => {
-                type $G = fiw_d3::D3;
+                type $G = $crate::fiw_d3::D3;
                 $body
             }
             other => Err($crate::games::unknown_game(other)),
         }
     };
 }
-pub(crate) use for_game;
 
 /// The seat index for a side name, or a one-line error listing the sides.
-pub fn seat_named<G: Game>(name: &str) -> CliResult<usize> {
+pub fn seat_named<G: Game>(name: &str) -> HostResult<usize> {
     G::seat_named(name).ok_or_else(|| {
-        CliError::usage(format!(
+        HostError::usage(format!(
             "unknown side '{name}' for {} (sides: {})",
             G::NAME,
             G::SEATS.join(", ")

@@ -5,7 +5,7 @@ use std::io;
 
 /// A failed command. Every variant prints as one line on stderr.
 #[derive(Debug)]
-pub enum CliError {
+pub enum HostError {
     /// Bad usage or bad input (a flag, a file, a unit list): exit 2.
     Usage(String),
     /// Anything else (a bug, a game that cannot continue, a write that failed): exit 1.
@@ -14,42 +14,42 @@ pub enum CliError {
     Io(io::Error),
 }
 
-impl CliError {
+impl HostError {
     /// Bad usage or input.
     pub fn usage(message: impl Into<String>) -> Self {
-        CliError::Usage(message.into())
+        HostError::Usage(message.into())
     }
 
     /// Anything that is not the user's fault.
     pub fn failure(message: impl Into<String>) -> Self {
-        CliError::Failure(message.into())
+        HostError::Failure(message.into())
     }
 
     /// The process exit code for this error, or `None` to exit 0 quietly (closed pipe).
     pub fn exit_code(&self) -> Option<i32> {
         match self {
-            CliError::Usage(_) => Some(2),
-            CliError::Failure(_) => Some(1),
-            CliError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => None,
-            CliError::Io(_) => Some(1),
+            HostError::Usage(_) => Some(2),
+            HostError::Failure(_) => Some(1),
+            HostError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => None,
+            HostError::Io(_) => Some(1),
         }
     }
 }
 
-impl fmt::Display for CliError {
+impl fmt::Display for HostError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // One line, always: a message with a newline in it is folded.
         let text = match self {
-            CliError::Usage(m) | CliError::Failure(m) => m.clone(),
-            CliError::Io(e) => format!("cannot write the output: {e}"),
+            HostError::Usage(m) | HostError::Failure(m) => m.clone(),
+            HostError::Io(e) => format!("cannot write the output: {e}"),
         };
         write!(f, "{}", one_line(&text))
     }
 }
 
-impl From<io::Error> for CliError {
+impl From<io::Error> for HostError {
     fn from(e: io::Error) -> Self {
-        CliError::Io(e)
+        HostError::Io(e)
     }
 }
 
@@ -63,4 +63,4 @@ pub fn one_line(text: &str) -> String {
 }
 
 /// The result of a command.
-pub type CliResult<T = ()> = Result<T, CliError>;
+pub type HostResult<T = ()> = Result<T, HostError>;

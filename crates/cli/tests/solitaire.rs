@@ -1,0 +1,302 @@
+//! End-to-end tests of `fiw` for French & Indian War: Solitaire at the prompt: the BOT's charts
+//! on the board and in `fiw rules`, the BOT saying why it acts where it does, the question
+//! before ending the actions with AP left, armies that stay (or change places) at a new year,
+//! and the figures `fiw sim` reports.
+
+mod common;
+
+use common::fiw;
+use serde_json::Value;
+
+/// The six lines of a BOT Action Chart as `fiw rules solitaire 7.1` prints them under
+/// `heading` (`1  what it does; if impossible: line 3`).
+fn chart_lines(rules: &str, heading: &str) -> Vec<String> {
+    let from = at(rules, heading);
+    let lines: Vec<String> = rules[from..]
+        .lines()
+        .skip(2)
+        .take(6)
+        .map(|l| l.trim().to_string())
+        .collect();
+    for (i, l) in lines.iter().enumerate() {
+        assert!(
+            l.starts_with(&format!("{}  ", i + 1)),
+            "line {}: {l}",
+            i + 1
+        );
+    }
+    lines
+}
+
+/// The turns on which British armies arrive, from `fiw rules solitaire`'s list of assumed
+/// values (`3.2 army br-3 = British +3, arrives turn 2`).
+fn british_arrivals() -> Vec<u8> {
+    let run = fiw(&["rules", "solitaire"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    run.stdout
+        .lines()
+        .filter(|l| l.contains("3.2 army br-") && l.contains("arrives turn"))
+        .filter_map(|l| l.rsplit("arrives turn ").next()?.trim().parse().ok())
+        .collect()
+}
+
+/// Where `want` first appears in `out`, or a failure that shows `out`.
+fn at(out: &str, want: &str) -> usize {
+    out.find(want)
+        .unwrap_or_else(|| panic!("no '{want}' in:\n{out}"))
+}
+
+#[test]
+fn the_bot_charts_show_at_the_prompt_and_in_the_rules() {
+    let run = fiw(&["rules", "solitaire", "7.1"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let out = &run.stdout;
+    at(out, "7.1  BOT Action Charts");
+    let french = chart_lines(out, "7.1.1  French BOT Action Chart");
+    let british = chart_lines(out, "7.1.2  British BOT Action Chart");
+    assert!(at(out, "7.1.1") < at(out, "7.1.2"));
+    assert_ne!(french, british);
+    assert!(
+        !out.contains("8.1  Advance"),
+        "only 7.1 and its subsections: {out}"
+    );
+    // the board at the prompt shows the chart of the BOT the player faces
+    let run = fiw(&["play", "solitaire", "--seed", "3"], "board\nquit\n");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let shown = at(
+        &run.stdout,
+        "French BOT Action Chart (one die after your actions",
+    );
+    for line in &french {
+        at(&run.stdout[shown..], &format!("  {line}"));
+    }
+    // `chart` at the prompt: the chart alone, listed in `help`
+    let run = fiw(
+        &["play", "solitaire", "--side", "french", "--seed", "3"],
+        "help\nchart\nquit\n",
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let out = &run.stdout;
+    let help = at(out, "the BOT's Action Chart: the line each die face gives");
+    let shown = help
+        + at(
+            &out[help..],
+            "British BOT Action Chart (one die after your actions",
+        );
+    for line in &british {
+        at(&out[shown..], &format!("  {line}"));
+    }
+}
+
+#[test]
+fn ending_with_action_points_left_asks_first_and_the_bot_says_why() {
+    // both armies placed, then `end` with the turn's AP unspent: asked; `no` keeps the turn
+    let run = fiw(
+        &["play", "solitaire", "--seed", "3"],
+        "1\n1\nend\nno\nend\nyes\nquit\n",
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let out = &run.stdout;
+    let asked = at(
+        out,
+        "You have 1 action point left, and action points are not saved (7): end your actions anyway? (yes to go on",
+    );
+    let kept = at(out, "not done: 'end actions'");
+    let rolled = at(out, "| BOT rolls ");
+    assert!(asked < kept && kept < rolled, "{out}");
+    // the BOT's line names its region and says why it acts there
+    let line = out[rolled..].lines().next().unwrap();
+    let reasons = [
+        "nearer its flag towns",
+        "nearer your flag towns",
+        "its best chance",
+        "as near its flag towns",
+        "as near your flag towns",
+        "as good a chance",
+        "whose Indians are not its allies",
+        "you control the Atlantic",
+        "strongest army",
+        "the first region it lists",
+        "its action is lost",
+    ];
+    assert!(reasons.iter().any(|r| line.contains(r)), "{line}");
+    // with every AP spent, `end` asks nothing
+    let run = fiw(
+        &["play", "solitaire", "--seed", "3"],
+        "1\n1\n1\nend\nquit\n",
+    );
+    assert!(
+        !run.stdout.contains("end your actions anyway"),
+        "{}",
+        run.stdout
+    );
+    at(&run.stdout, "| BOT rolls ");
+}
+
+#[test]
+fn armies_stay_or_change_places_at_a_new_year() {
+    // the British place br-1 in Ohio and br-2 in Mohawk (the first region offered each time),
+    // end four turns unspent (placing any arrival in the first free region), and at the new
+    // year place that turn's arrivals the same way
+    let arriving = british_arrivals();
+    assert!(!arriving.is_empty(), "the British get armies later");
+    let arrivals = |t: u8| arriving.iter().filter(|&&a| a == t).count();
+    let mut to_new_year = String::from("1\n1\n");
+    for t in 1..=4u8 {
+        if t > 1 {
+            to_new_year += &"1\n".repeat(arrivals(t));
+        }
+        to_new_year += "end\nyes\n";
+    }
+    to_new_year += &"1\n".repeat(arrivals(5));
+    // staying: nothing to re-place, one word
+    let run = fiw(
+        &["play", "solitaire", "--seed", "3"],
+        &format!("{to_new_year}stay\nboard\nquit\n"),
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let out = &run.stdout;
+    let offered = at(
+        out,
+        "Your armies may relocate (6): br-1 in Ohio, br-2 in Mohawk",
+    );
+    let stayed = at(out, "Your armies stay where they stand (6).");
+    assert!(offered < stayed, "{out}");
+    assert!(
+        out.contains("relocate br-1 mohawk"),
+        "the menu offers moves: {out}"
+    );
+    at(&out[stayed..], "army br-1 +1");
+    // changing places: br-1 into Mohawk sends br-2 to Ohio; then stay
+    let run = fiw(
+        &["play", "solitaire", "--seed", "3"],
+        &format!("{to_new_year}relocate br-1 mohawk\nrelocate br-1 hudson\nstay\nquit\n"),
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let out = &run.stdout;
+    at(
+        out,
+        "br-1 relocates from Ohio to Mohawk; br-2 goes to Ohio in its place (6).",
+    );
+    at(
+        out,
+        "not allowed: rule 6: br-1 has relocated already this year",
+    );
+    at(
+        out,
+        "The relocations are done; every other army stays where it stands (6).",
+    );
+}
+
+#[test]
+fn sim_reports_sudden_deaths_the_atlantic_point_and_attacks() {
+    let args = [
+        "sim",
+        "solitaire",
+        "--games",
+        "200",
+        "--threads",
+        "1",
+        "--seat",
+        "player=heuristic",
+    ];
+    let run = fiw(&args, "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let out = &run.stdout;
+    at(out, "player's wins by sudden death: ");
+    at(
+        out,
+        "games the single Atlantic point decided (another winner without it): ",
+    );
+    at(out, "attacks on towns a game: player ");
+    at(
+        out,
+        "BOT sudden-death wins by the season of the BOT turn that won them: spring ",
+    );
+    let mut json = args.to_vec();
+    json.push("--json");
+    let run = fiw(&json, "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let v: Value = serde_json::from_str(run.stdout.trim()).expect("one JSON object");
+    for m in ["atlantic_decides", "player_attacks", "bot_attacks"] {
+        let x = v["means"][m].as_f64().unwrap_or(-1.0);
+        assert!(x >= 0.0, "{m}: {v}");
+    }
+    assert!(v["means"]["atlantic_decides"].as_f64().unwrap() <= 1.0);
+    assert!(
+        v["means"]["bot_attacks"].as_f64().unwrap() > 0.0,
+        "the BOT attacks: {v}"
+    );
+}
+
+/// Issue 11 item 29: with `--dice manual` every roll is asked for in the rule's words (an
+/// attack with its modifiers, the BOT's chart die, then the die of the line it carries out); a
+/// wrong face is asked again; the save keeps the answers and replays exactly.
+#[test]
+fn manual_dice_ask_in_the_rules_words_and_the_save_replays() {
+    let save = common::temp("solitaire-manual");
+    let input = [
+        "1", // br-1 to Ohio
+        "1", // br-2 to Mohawk
+        "attack mohawk",
+        "9", // not a face: asked again
+        "4", // +2 −1 = +1: 5 advances
+        "end",
+        "3", // the BOT's chart die
+        "1", // the die of its line: a natural 1 fails whatever it is
+        "quit",
+    ]
+    .join("\n")
+        + "\n";
+    let run = fiw(
+        &[
+            "play",
+            "solitaire",
+            "--dice",
+            "manual",
+            "--save",
+            common::path(&save),
+        ],
+        &input,
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let out = &run.stdout;
+    let attack = at(
+        out,
+        "The British attack Ft. Frontenac (Mohawk) from Oneida (8): one die, +2 army, −1 \
+         fortified town; a modified 4 or more advances, a natural 1 never, a natural 6 always: \
+         type the die (1 to 6)",
+    );
+    let refused = at(out, "'9' is not a face of the die: each die shows 1 to 6");
+    let advanced = at(
+        out,
+        "die 4, +2 army, −1 fortified town = 5: advance into Ft. Frontenac",
+    );
+    let chart = at(
+        out,
+        "BOT rolls for its action on the French BOT Action Chart (7.1): one die, line 1 to 6: \
+         type the die (1 to 6)",
+    );
+    let rolled = at(out, "| BOT rolls 3 on the French BOT Action Chart");
+    assert!(attack < refused && refused < advanced && advanced < chart && chart < rolled);
+    // the line's own die was asked for between the chart die and the log of the turn
+    let second = &out[chart..rolled];
+    assert_eq!(
+        second.matches(": type the die (1 to 6)").count(),
+        2,
+        "{second}"
+    );
+    let text = std::fs::read_to_string(&save).expect("the game was saved");
+    let saved: Value = serde_json::from_str(&text).expect("the save is JSON");
+    let answers: Vec<u64> = saved["manual_dice"]
+        .as_array()
+        .expect("the answers are kept")
+        .iter()
+        .filter_map(Value::as_u64)
+        .collect();
+    assert_eq!(answers, [4, 3, 1]);
+    let replay = fiw(&["replay", common::path(&save)], "");
+    assert_eq!(replay.code, 0, "{}", replay.stderr);
+    at(&replay.stdout, "replay verified");
+    let _ = std::fs::remove_file(save);
+}

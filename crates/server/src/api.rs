@@ -1,0 +1,416 @@
+//! The JSON API (docs/api.md): every answer is JSON, every refusal a 4xx with a one-line
+//! reason (and the rule, for an action the rules refuse), and nothing a client sends can make
+//! the server panic or answer 500 for its own fault.
+
+use crate::live::{clip, describe, Caller, Change, Failure, Games, NewGame};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use fiw_host::SetupFlags;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The largest request body taken.
+pub const MAX_BODY: usize = 64 << 10;
+
+/// The longest a request may take (a computer seat thinks on its own time, not a request's).
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The server's shared state.
+#[derive(Clone)]
+pub struct App {
+    /// The games.
+    pub games: Arc<Games>,
+    /// The address links are written with (`http://127.0.0.1:8080`).
+    pub public_url: String,
+}
+
+/// The API's routes.
+pub fn routes(app: App) -> Router {
+    Router::new()
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(view))
+        .route("/api/games/{id}/actions", post(act))
+        .route("/api/games/{id}/check", post(check))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/save", get(save))
+        .route("/api/games/{id}/hint", get(hint))
+        .route("/api/games/{id}/ws", get(socket))
+        .fallback(unknown)
+        .with_state(app)
+}
+
+/// A refusal as the API sends it.
+pub struct ApiError(StatusCode, Value);
+
+impl ApiError {
+    fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        ApiError(status, json!({ "error": message.into() }))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(self.1)).into_response()
+    }
+}
+
+impl From<Failure> for ApiError {
+    fn from(f: Failure) -> Self {
+        match f {
+            Failure::NotFound => ApiError::new(StatusCode::NOT_FOUND, "no such game"),
+            Failure::Forbidden(m) => ApiError::new(StatusCode::FORBIDDEN, m),
+            Failure::Refused(r) => ApiError(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                json!({ "error": r.to_string(), "rule": r.rule, "message": r.message }),
+            ),
+            Failure::Stale(shown) => ApiError(
+                StatusCode::CONFLICT,
+                json!({
+                    "error": format!("the game has moved on to version {}: here is the fresh view", shown.version),
+                    "fresh": *shown,
+                }),
+            ),
+            Failure::Internal(m) => {
+                eprintln!("fiw serve: {m}");
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "the server could not do that now; nothing was changed",
+                )
+            }
+        }
+    }
+}
+
+/// A JSON body, or the reason it is not one, in one line.
+fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    b.map(|Json(t)| t).map_err(|e| {
+        let status = match e.status() {
+            s if s.is_client_error() && s != StatusCode::UNPROCESSABLE_ENTITY => s,
+            // a body of the wrong shape is a bad request; 422 is kept for what the rules refuse
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError::new(status, fiw_host::one_line(&e.body_text()))
+    })
+}
+
+/// The bearer token of a request, if any.
+fn token(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get("authorization")?
+        .to_str()
+        .ok()?
+        .strip_prefix("Bearer ")
+        .map(str::trim)
+}
+
+async fn caller(app: &App, id: &str, headers: &HeaderMap) -> Result<Caller, ApiError> {
+    check_id(id)?;
+    Ok(app.games.caller(id, token(headers)).await?)
+}
+
+fn check_id(id: &str) -> Result<(), ApiError> {
+    if id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(ApiError::new(StatusCode::NOT_FOUND, "no such game"));
+    }
+    Ok(())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Create {
+    game: String,
+    #[serde(default)]
+    setup: Setup,
+    #[serde(default)]
+    players: HashMap<String, String>,
+    #[serde(default)]
+    names: HashMap<String, String>,
+    #[serde(default)]
+    hints: bool,
+}
+
+/// The set-up choices a client may give: a D3 scenario by name only (the server reads no
+/// files for a client).
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Setup {
+    #[serde(default)]
+    solitaire_setup: bool,
+    side: Option<String>,
+    scenario: Option<String>,
+    #[serde(default)]
+    open: bool,
+}
+
+async fn create(
+    State(app): State<App>,
+    b: Result<Json<Create>, JsonRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let c = body(b)?;
+    if let Some(s) = &c.setup.scenario {
+        if s.contains('/') || s.contains('\\') || s.contains('.') {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("scenario '{}': name a scenario the server knows", clip(s)),
+            ));
+        }
+    }
+    let new = NewGame {
+        game: c.game,
+        setup: SetupFlags {
+            solitaire_setup: c.setup.solitaire_setup,
+            side: c.setup.side,
+            scenario: c.setup.scenario,
+            open: c.setup.open,
+        },
+        players: c.players,
+        names: c.names,
+        hints: c.hints,
+    };
+    let made = app.games.create(new).await?;
+    let link = |token: &str| format!("{}/play/{}#{token}", app.public_url, made.id);
+    let seats: serde_json::Map<String, Value> = made
+        .seats
+        .iter()
+        .map(|(seat, token)| (seat.clone(), json!({ "token": token, "link": link(token) })))
+        .collect();
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({
+            "id": made.id,
+            "seats": seats,
+            "spectator": { "token": made.spectator, "link": link(&made.spectator) },
+        })),
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Since {
+    #[serde(default)]
+    since: usize,
+}
+
+async fn view(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Result<Query<Since>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(q) =
+        q.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, fiw_host::one_line(&e.body_text())))?;
+    let who = caller(&app, &id, &headers).await?;
+    let shown = app.games.show(&id, who, q.since).await?;
+    Ok(Json(serde_json::to_value(shown).unwrap_or(Value::Null)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Act {
+    version: u64,
+    /// The log lines the page has: the answer brings only the later ones.
+    #[serde(default)]
+    since: usize,
+    action: Option<String>,
+    index: Option<usize>,
+}
+
+async fn act(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    b: Result<Json<Act>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let a = body(b)?;
+    let who = caller(&app, &id, &headers).await?;
+    let change =
+        match (a.action, a.index) {
+            (Some(text), None) => Change::Action(text),
+            (None, Some(i)) => Change::Index(i),
+            _ => return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "give the action as \"action\" (its text) or \"index\" (its number), one of them",
+            )),
+        };
+    let shown = app
+        .games
+        .change(&id, who, a.version, a.since, change)
+        .await?;
+    Ok(Json(serde_json::to_value(shown).unwrap_or(Value::Null)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Check {
+    action: String,
+}
+
+async fn check(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    b: Result<Json<Check>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let c = body(b)?;
+    let who = caller(&app, &id, &headers).await?;
+    match app.games.check(&id, who, &c.action).await {
+        Ok(()) => Ok(Json(json!({ "legal": true }))),
+        Err(Failure::Refused(r)) => Ok(Json(json!({
+            "legal": false, "rule": r.rule, "message": r.message, "error": r.to_string()
+        }))),
+        Err(f) => Err(f.into()),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Versioned {
+    version: u64,
+    #[serde(default)]
+    since: usize,
+}
+
+async fn undo(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    b: Result<Json<Versioned>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let v = body(b)?;
+    let who = caller(&app, &id, &headers).await?;
+    let shown = app
+        .games
+        .change(&id, who, v.version, v.since, Change::Undo)
+        .await?;
+    Ok(Json(serde_json::to_value(shown).unwrap_or(Value::Null)))
+}
+
+async fn resign(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    b: Result<Json<Versioned>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let v = body(b)?;
+    let who = caller(&app, &id, &headers).await?;
+    let shown = app
+        .games
+        .change(&id, who, v.version, v.since, Change::Resign)
+        .await?;
+    Ok(Json(serde_json::to_value(shown).unwrap_or(Value::Null)))
+}
+
+async fn hint(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let who = caller(&app, &id, &headers).await?;
+    let hint = app.games.hint(&id, who).await?;
+    Ok(Json(serde_json::to_value(hint).unwrap_or(Value::Null)))
+}
+
+async fn save(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    caller(&app, &id, &headers).await?;
+    let text = app.games.save(&id).await?;
+    Ok(([("content-type", "application/json")], text).into_response())
+}
+
+/// A page kept up to date: the client's first message is `{"token": …, "version": N}` (the
+/// token is not put in the URL, which logs keep); the server answers with the fresh view when
+/// N is behind, then sends `{version, …view}` whenever the game moves on.
+async fn socket(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    check_id(&id)?;
+    Ok(ws
+        .max_message_size(4 << 10)
+        .on_upgrade(move |socket| watch(app, id, socket)))
+}
+
+#[derive(Deserialize)]
+struct Hello {
+    token: String,
+    #[serde(default)]
+    version: Option<u64>,
+}
+
+async fn watch(app: App, id: String, mut socket: WebSocket) {
+    let hello = match tokio::time::timeout(Duration::from_secs(10), socket.recv()).await {
+        Ok(Some(Ok(Message::Text(t)))) => serde_json::from_str::<Hello>(&t).ok(),
+        _ => None,
+    };
+    let Some(hello) = hello else {
+        let _ = socket
+            .send(Message::Text(
+                json!({"error": "the first message must be {\"token\": …, \"version\": N}"})
+                    .to_string()
+                    .into(),
+            ))
+            .await;
+        return;
+    };
+    let who = match app.games.caller(&id, Some(&hello.token)).await {
+        Ok(w) => w,
+        Err(f) => {
+            let _ = socket
+                .send(Message::Text(
+                    json!({ "error": describe(&f) }).to_string().into(),
+                ))
+                .await;
+            return;
+        }
+    };
+    let Ok(mut events) = app.games.subscribe(&id).await else {
+        return;
+    };
+    let mut seen = hello.version;
+    // the log lines the page has; a page that connects has none from this socket
+    let mut lines = 0;
+    loop {
+        match app.games.show(&id, who, lines).await {
+            Ok(shown) if Some(shown.version) != seen => {
+                seen = Some(shown.version);
+                lines = shown.log_end();
+                let text = serde_json::to_string(&shown).unwrap_or_default();
+                if socket.send(Message::Text(text.into())).await.is_err() {
+                    return;
+                }
+            }
+            Ok(_) => {}
+            Err(_) => return,
+        }
+        tokio::select! {
+            ev = events.recv() => match ev {
+                Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+                Err(_) => return,
+            },
+            msg = socket.recv() => match msg {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                _ => {}
+            },
+        }
+    }
+}
+
+async fn unknown() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "no such route (the API is under /api/games)",
+    )
+}

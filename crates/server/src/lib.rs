@@ -1,0 +1,83 @@
+//! `fiw serve`: every game online, with the rules, the AI and the secrets on the server's side.
+//!
+//! The model is Rally the Troops' and lichess's: one process holds the games in use
+//! ([`live::Games`]), the database holds the truth ([`store::Store`]: a game is its options,
+//! its secret seed and the append-only list of its entries). Seats are secret links
+//! ([`tokens`]); the JSON API ([`api`]) shows each seat only its own view.
+#![deny(missing_docs)]
+
+pub mod api;
+pub mod live;
+pub mod store;
+pub mod tokens;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
+
+/// How the server is started.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The database: `sqlite://FILE` or `postgres://…`.
+    pub db: String,
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// The address links are written with; by default `http://` and the listening address.
+    pub public_url: Option<String>,
+    /// The `ai` seats' budget.
+    pub ai: fiw_host::seats::AiBudget,
+}
+
+/// The application: routes over the games in `store`, with the size and time limits every
+/// request has.
+pub fn app(games: Arc<live::Games>, public_url: String) -> axum::Router {
+    api::routes(api::App { games, public_url })
+        .layer(RequestBodyLimitLayer::new(api::MAX_BODY))
+        .layer(TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            api::REQUEST_TIMEOUT,
+        ))
+}
+
+/// Opens the database, wakes the computer seats of unfinished games, and serves until the
+/// process is stopped. `ready` is told the address once listening.
+///
+/// # Errors
+/// The database cannot be opened, or the address cannot be bound (one line each).
+pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr, &str)) -> Result<(), String> {
+    let store = store::Store::open(&config.db)
+        .await
+        .map_err(|e| format!("cannot open the database {}: {e}", redact(&config.db)))?;
+    let games = live::Games::new(store, live::Limits { ai: config.ai });
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let public_url = config
+        .public_url
+        .clone()
+        .unwrap_or_else(|| format!("http://{addr}"));
+    games
+        .resume()
+        .await
+        .map_err(|e| format!("cannot read the unfinished games: {}", live::describe(&e)))?;
+    ready(addr, &public_url);
+    axum::serve(listener, app(games, public_url))
+        .await
+        .map_err(|e| format!("the server stopped: {e}"))
+}
+
+/// A database URL without its password, for messages.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let creds = &url[s + 3..at];
+            match creds.split_once(':') {
+                Some((user, _)) => format!("{}{user}:…{}", &url[..s + 3], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}

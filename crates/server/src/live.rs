@@ -1,0 +1,762 @@
+//! The games in use: each rebuilt by replay from the database when first asked for, then kept
+//! in memory behind its own lock. Every change (an action, an undo, a resignation) is taken on
+//! the game in memory, appended to the database in one transaction guarded by the version the
+//! client saw, and only then answered and announced to the game's open pages. A change the
+//! database does not take (another server appended first, the database failed) drops the
+//! game from memory, so it is rebuilt from what was committed.
+
+use crate::store::{Appended, EntryRow, GameRow, SeatRow, Store, StoreError};
+use crate::tokens;
+use fiw_engine::Seat;
+use fiw_host::hosted::{rebuild, start, Ending, Hint, Hosted, Refusal, SeatView};
+use fiw_host::seats::{AiBudget, Player};
+use fiw_host::SetupFlags;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::Arc;
+use tokio::sync::{broadcast, Mutex};
+
+/// Who is asking: a seat's link, or the spectators' link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Caller {
+    /// A human seat.
+    Seat(Seat),
+    /// Someone watching.
+    Spectator,
+}
+
+/// Why a request was not done, as the API answers it.
+#[derive(Debug)]
+pub enum Failure {
+    /// No such game.
+    NotFound,
+    /// No token, or one that is no link of this game.
+    Forbidden(String),
+    /// The request is wrong (a refusal of the rules carries its rule).
+    Refused(Refusal),
+    /// The game had moved on from the version the client saw: the fresh view.
+    Stale(Box<Shown>),
+    /// The database or the server failed.
+    Internal(String),
+}
+
+impl From<StoreError> for Failure {
+    fn from(e: StoreError) -> Self {
+        Failure::Internal(e.to_string())
+    }
+}
+
+/// What a caller is shown: the version and the seat's view (or the spectators' one).
+#[derive(Clone, Debug, Serialize)]
+pub struct Shown {
+    /// The number of entries so far: send it back with the next change.
+    pub version: u64,
+    /// The game's id.
+    pub id: String,
+    /// Who plays each seat (`human`, `ai`, …), by seat name.
+    pub players: Vec<(String, String)>,
+    /// A seat's view, for a seat's link.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<SeatView>,
+    /// What spectators are shown: the public log and the state of play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub public: Option<Public>,
+}
+
+impl Shown {
+    /// The log lines this message brings the page to (what to ask `since` next time).
+    pub fn log_end(&self) -> usize {
+        match (&self.view, &self.public) {
+            (Some(v), _) => v.log_start + v.log.len(),
+            (None, Some(p)) => p.log_start + p.log.len(),
+            (None, None) => 0,
+        }
+    }
+}
+
+/// The spectators' view: what no seat's secret is in.
+#[derive(Clone, Debug, Serialize)]
+pub struct Public {
+    /// The game's name.
+    pub game: String,
+    /// The seat to decide.
+    pub to_move: Option<String>,
+    /// The public lines before [`Public::log`].
+    pub log_start: usize,
+    /// The public log lines from `log_start` on.
+    pub log: Vec<String>,
+    /// How it ended.
+    pub outcome: Option<Ending>,
+}
+
+/// A game in memory.
+pub struct Open {
+    row: GameRow,
+    hosted: Box<dyn Hosted>,
+    players: Vec<Player>,
+    seats: Vec<SeatRow>,
+    version: u64,
+    resigned: Option<Seat>,
+    /// Whether seats may ask for a hint.
+    hints: bool,
+    thinking: bool,
+    events: broadcast::Sender<u64>,
+}
+
+impl Open {
+    /// A game not stored anywhere, for tests of what each caller is shown.
+    pub fn unstored(hosted: Box<dyn Hosted>, players: Vec<Player>) -> Open {
+        Open {
+            row: GameRow {
+                id: "test".into(),
+                game: hosted.game().to_string(),
+                options: String::new(),
+                seed: 0,
+                players: String::new(),
+                version: 0,
+                created: 0,
+                finished: None,
+            },
+            hosted,
+            players,
+            seats: Vec::new(),
+            version: 0,
+            resigned: None,
+            hints: false,
+            thinking: false,
+            events: broadcast::channel(1).0,
+        }
+    }
+
+    /// The game, to play it in tests.
+    pub fn hosted_mut(&mut self) -> &mut dyn Hosted {
+        self.hosted.as_mut()
+    }
+
+    /// Whether the game is over (by the rules or by a resignation).
+    fn over(&self) -> bool {
+        self.resigned.is_some() || self.hosted.outcome().is_some()
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        let seats = self.hosted.seats();
+        if let Some(loser) = self.resigned {
+            let winner = (0..seats.len()).find(|&s| s != loser);
+            return Some(Ending {
+                winner: winner.map(|s| seats[s].to_string()),
+                turn: self.hosted.turn(),
+                reason: format!("the {} side resigned", seats[loser]),
+            });
+        }
+        None
+    }
+
+    /// What `caller` is shown, with the log lines from line `since` on: every message of the
+    /// server to a page is one of these.
+    pub fn shown(&self, caller: Caller, since: usize) -> Shown {
+        let seats = self.hosted.seats();
+        let players = seats
+            .iter()
+            .zip(&self.players)
+            .enumerate()
+            .map(|(s, (name, p))| {
+                let who = self.hosted.rules_seat(s).unwrap_or(p.name());
+                (name.to_string(), who.to_string())
+            })
+            .collect();
+        let mut shown = Shown {
+            version: self.version,
+            id: self.row.id.clone(),
+            players,
+            view: None,
+            public: None,
+        };
+        match caller {
+            Caller::Seat(seat) => {
+                let mut v = self.hosted.seat_view(seat, since);
+                if let Some(end) = self.ending() {
+                    v.outcome = Some(end);
+                    v.to_move = None;
+                    v.actions.clear();
+                    v.can_undo = false;
+                }
+                shown.view = Some(v);
+            }
+            Caller::Spectator => {
+                let outcome = self.ending().or_else(|| {
+                    self.hosted.outcome().map(|o| Ending {
+                        winner: o
+                            .winner
+                            .map(|w| seats.get(w).copied().unwrap_or("?").to_string()),
+                        turn: o.turn,
+                        reason: o.reason,
+                    })
+                });
+                let (log_start, log) = self.hosted.public_log(since);
+                shown.public = Some(Public {
+                    game: self.row.game.clone(),
+                    to_move: match self.over() {
+                        true => None,
+                        false => self.hosted.to_move().map(|s| seats[s].to_string()),
+                    },
+                    log_start,
+                    log,
+                    outcome,
+                });
+            }
+        }
+        shown
+    }
+}
+
+/// A new game as the API asks for it.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    /// The game's name.
+    pub game: String,
+    /// Set-up choices.
+    pub setup: SetupFlags,
+    /// Who plays each seat, by seat name; a seat not named is human.
+    pub players: HashMap<String, String>,
+    /// Names of the players, by seat name.
+    pub names: HashMap<String, String>,
+    /// Whether the seats may ask the AI for advice when every seat is human (a game option
+    /// both see: otherwise a built-in cheat). Against the computer it is always allowed.
+    pub hints: bool,
+}
+
+/// A game just made: its id and each human seat's token, and the spectators'.
+#[derive(Clone, Debug, Serialize)]
+pub struct Made {
+    /// The id.
+    pub id: String,
+    /// Each human seat's token, by seat name.
+    pub seats: Vec<(String, String)>,
+    /// The spectators' token.
+    pub spectator: String,
+}
+
+/// How long a computer seat thinks, at most.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The `ai` seats' budget.
+    pub ai: AiBudget,
+}
+
+/// The games in use and the database.
+pub struct Games {
+    store: Store,
+    open: std::sync::Mutex<HashMap<String, Arc<Mutex<Open>>>>,
+    limits: Limits,
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+impl Games {
+    /// The games kept in `store`.
+    pub fn new(store: Store, limits: Limits) -> Arc<Games> {
+        Arc::new(Games {
+            store,
+            open: std::sync::Mutex::new(HashMap::new()),
+            limits,
+        })
+    }
+
+    /// Makes a new game.
+    ///
+    /// # Errors
+    /// An unknown game, seat or player, set-up choices the game refuses, storage failing.
+    pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<Made, Failure> {
+        let seed = fiw_engine::secret_seed();
+        let (hosted, options) = start(&new.game, &new.setup, seed)
+            .map_err(|e| Failure::Refused(refusal(e.to_string())))?;
+        let seats = hosted.seats();
+        for name in new.players.keys().chain(new.names.keys()) {
+            if !seats.contains(&name.as_str()) {
+                return Err(Failure::Refused(refusal(format!(
+                    "{} has no seat '{}' (seats: {})",
+                    new.game,
+                    clip(name),
+                    seats.join(", ")
+                ))));
+            }
+        }
+        let mut players = Vec::new();
+        for (s, name) in seats.iter().enumerate() {
+            let p = match new.players.get(*name).map(String::as_str) {
+                _ if hosted.rules_seat(s).is_some() => Player::Random,
+                None | Some("human") => Player::Human,
+                Some(other) => match Player::named(other) {
+                    Some(p) => p,
+                    None => {
+                        return Err(Failure::Refused(refusal(format!(
+                            "unknown player '{}' for {name} (human, ai, heuristic, random)",
+                            clip(other)
+                        ))))
+                    }
+                },
+            };
+            players.push(p);
+        }
+        let id = tokens::new_id().map_err(Failure::Internal)?;
+        let mut rows = Vec::new();
+        let mut made = Made {
+            id: id.clone(),
+            seats: Vec::new(),
+            spectator: tokens::new_token().map_err(Failure::Internal)?,
+        };
+        for (s, p) in players.iter().enumerate() {
+            if *p == Player::Human && hosted.rules_seat(s).is_none() {
+                let token = tokens::new_token().map_err(Failure::Internal)?;
+                rows.push(SeatRow {
+                    seat: s as i64,
+                    token_hash: tokens::hash(&token),
+                    name: new.names.get(seats[s]).map(|n| clip(n)),
+                });
+                made.seats.push((seats[s].to_string(), token));
+            }
+        }
+        rows.push(SeatRow {
+            seat: -1,
+            token_hash: tokens::hash(&made.spectator),
+            name: None,
+        });
+        let row = GameRow {
+            id: id.clone(),
+            game: new.game.clone(),
+            options: options.to_string(),
+            seed,
+            players: serde_json::to_string(&Seating {
+                players: players.iter().map(|p| p.name().to_string()).collect(),
+                hints: new.hints,
+            })
+            .unwrap_or_default(),
+            version: 0,
+            created: now_ms(),
+            finished: None,
+        };
+        self.store.create(&row, &rows).await?;
+        let hints = new.hints || players.iter().any(|p| *p != Player::Human);
+        let open = Open {
+            row,
+            hosted,
+            players,
+            seats: rows,
+            version: 0,
+            resigned: None,
+            hints,
+            thinking: false,
+            events: broadcast::channel(64).0,
+        };
+        self.open
+            .lock()
+            .map_err(|_| Failure::Internal("lock".into()))?
+            .insert(id.clone(), Arc::new(Mutex::new(open)));
+        self.wake(&id);
+        Ok(made)
+    }
+
+    /// The game `id`, from memory or rebuilt from the database.
+    async fn game(&self, id: &str) -> Result<Arc<Mutex<Open>>, Failure> {
+        if let Some(g) = self.cached(id) {
+            return Ok(g);
+        }
+        let row = self.store.game(id).await?.ok_or(Failure::NotFound)?;
+        let seats = self.store.seats(id).await?;
+        let entries = self.store.entries(id).await?;
+        let open = replay(row, seats, &entries)?;
+        let mut map = self
+            .open
+            .lock()
+            .map_err(|_| Failure::Internal("lock".into()))?;
+        Ok(map
+            .entry(id.to_string())
+            .or_insert_with(|| Arc::new(Mutex::new(open)))
+            .clone())
+    }
+
+    fn cached(&self, id: &str) -> Option<Arc<Mutex<Open>>> {
+        self.open.lock().ok()?.get(id).cloned()
+    }
+
+    fn forget(&self, id: &str) {
+        if let Ok(mut map) = self.open.lock() {
+            map.remove(id);
+        }
+    }
+
+    /// Who `token` is in game `id`.
+    ///
+    /// # Errors
+    /// No such game, or a token that is no link of it.
+    pub async fn caller(&self, id: &str, token: Option<&str>) -> Result<Caller, Failure> {
+        let game = self.game(id).await?;
+        let g = game.lock().await;
+        let token = token.ok_or_else(|| {
+            Failure::Forbidden(
+                "this needs the game's link: its token goes in an Authorization: Bearer header"
+                    .into(),
+            )
+        })?;
+        // every seat is compared, so the time taken does not say which one came close
+        let mut found = None;
+        for s in &g.seats {
+            if tokens::matches(token, &s.token_hash) && found.is_none() {
+                found = Some(s.seat);
+            }
+        }
+        match found {
+            Some(-1) => Ok(Caller::Spectator),
+            Some(s) => Ok(Caller::Seat(s as Seat)),
+            None => Err(Failure::Forbidden(
+                "that token is no link of this game".into(),
+            )),
+        }
+    }
+
+    /// What `caller` is shown of game `id`.
+    ///
+    /// # Errors
+    /// No such game.
+    pub async fn show(&self, id: &str, caller: Caller, since: usize) -> Result<Shown, Failure> {
+        let game = self.game(id).await?;
+        let g = game.lock().await;
+        Ok(g.shown(caller, since))
+    }
+
+    /// The version announcements of game `id`, for a page kept up to date.
+    ///
+    /// # Errors
+    /// No such game.
+    pub async fn subscribe(&self, id: &str) -> Result<broadcast::Receiver<u64>, Failure> {
+        let game = self.game(id).await?;
+        let g = game.lock().await;
+        Ok(g.events.subscribe())
+    }
+
+    /// Checks an action of `caller` without taking it.
+    ///
+    /// # Errors
+    /// Not a seat; the refusal of the rules.
+    pub async fn check(&self, id: &str, caller: Caller, text: &str) -> Result<(), Failure> {
+        let seat = seat_of(caller)?;
+        let game = self.game(id).await?;
+        let g = game.lock().await;
+        if g.over() {
+            return Err(Failure::Refused(refusal("the game is over")));
+        }
+        g.hosted.check(seat, text).map_err(Failure::Refused)
+    }
+
+    /// Takes a change of `caller` seen at `version`: an action (by text, or by its index in
+    /// the seat's list), an undo, or a resignation. Answered once committed.
+    ///
+    /// # Errors
+    /// Not a seat; a stale version (with the fresh view); the refusal of the rules; storage.
+    pub async fn change(
+        self: &Arc<Self>,
+        id: &str,
+        caller: Caller,
+        version: u64,
+        since: usize,
+        change: Change,
+    ) -> Result<Shown, Failure> {
+        let seat = seat_of(caller)?;
+        let game = self.game(id).await?;
+        let mut g = game.lock().await;
+        if g.version != version {
+            return Err(Failure::Stale(Box::new(g.shown(caller, 0))));
+        }
+        if g.over() {
+            return Err(Failure::Refused(refusal("the game is over")));
+        }
+        let (kind, text) = match change {
+            Change::Action(text) => {
+                let written = g.hosted.take(seat, &text, true).map_err(Failure::Refused)?;
+                ("action", written)
+            }
+            Change::Index(i) => {
+                let texts = g.hosted.legal_texts(seat);
+                let Some(text) = texts.get(i).cloned() else {
+                    return Err(Failure::Refused(refusal(format!(
+                        "there is no action {i}: this seat has {} now",
+                        texts.len()
+                    ))));
+                };
+                let written = g.hosted.take(seat, &text, true).map_err(Failure::Refused)?;
+                ("action", written)
+            }
+            Change::Undo => {
+                g.hosted.undo(seat).map_err(Failure::Refused)?;
+                ("undo", String::new())
+            }
+            Change::Resign => {
+                g.resigned = Some(seat);
+                ("resign", String::new())
+            }
+        };
+        self.commit(id, &mut g, seat, kind, text).await?;
+        let shown = g.shown(caller, since);
+        drop(g);
+        self.wake(id);
+        Ok(shown)
+    }
+
+    /// Appends what was just taken in memory; if the database does not take it, the game is
+    /// dropped from memory so that it is rebuilt from what was committed.
+    async fn commit(
+        &self,
+        id: &str,
+        g: &mut Open,
+        seat: Seat,
+        kind: &str,
+        text: String,
+    ) -> Result<(), Failure> {
+        let entry = EntryRow {
+            version: g.version + 1,
+            seat: seat as i64,
+            kind: kind.to_string(),
+            text,
+            at: now_ms(),
+        };
+        let finished = g.over().then(now_ms);
+        match self.store.append(id, g.version, &entry, finished).await {
+            Ok(Appended::Done(v)) => {
+                g.version = v;
+                let _ = g.events.send(v);
+                Ok(())
+            }
+            Ok(Appended::Stale) => {
+                self.forget(id);
+                let fresh = self.game(id).await?;
+                let f = fresh.lock().await;
+                Err(Failure::Stale(Box::new(f.shown(Caller::Seat(seat), 0))))
+            }
+            Err(e) => {
+                self.forget(id);
+                Err(e.into())
+            }
+        }
+    }
+
+    /// Lets the computer seats of game `id` play while it is their decision, each decision
+    /// worked out on a blocking thread, off the async ones.
+    pub fn wake(self: &Arc<Self>, id: &str) {
+        let games = self.clone();
+        let id = id.to_string();
+        tokio::spawn(async move {
+            if let Err(e) = games.computers(&id).await {
+                eprintln!(
+                    "fiw serve: the computer seats of game {id} stopped: {}",
+                    describe(&e)
+                );
+            }
+        });
+    }
+
+    async fn computers(self: &Arc<Self>, id: &str) -> Result<(), Failure> {
+        loop {
+            let game = self.game(id).await?;
+            let (thinking, version, seat) = {
+                let mut g = game.lock().await;
+                if g.thinking || g.over() {
+                    return Ok(());
+                }
+                let Some(seat) = g.hosted.to_move() else {
+                    return Ok(());
+                };
+                let player = g.players.get(seat).copied().unwrap_or(Player::Human);
+                if player == Player::Human {
+                    return Ok(());
+                }
+                g.thinking = true;
+                let seed = fiw_engine::game_seed(g.row.seed, 0xc0de_0000 + g.version);
+                (
+                    g.hosted.think(seat, player, self.limits.ai, seed),
+                    g.version,
+                    seat,
+                )
+            };
+            let text = tokio::task::spawn_blocking(thinking).await.ok().flatten();
+            let mut g = game.lock().await;
+            g.thinking = false;
+            let Some(text) = text else {
+                return Err(Failure::Internal(format!(
+                    "the computer found no action for seat {seat}"
+                )));
+            };
+            if g.version != version {
+                continue;
+            }
+            let written = g
+                .hosted
+                .take(seat, &text, false)
+                .map_err(Failure::Refused)?;
+            self.commit(id, &mut g, seat, "action", written).await?;
+        }
+    }
+
+    /// Wakes the computer seats of every game not over (a server starting again).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub async fn resume(self: &Arc<Self>) -> Result<usize, Failure> {
+        let ids = self.store.unfinished().await?;
+        for id in &ids {
+            self.wake(id);
+        }
+        Ok(ids.len())
+    }
+
+    /// The AI's advice for `caller`, from its view, worked out on a blocking thread.
+    ///
+    /// # Errors
+    /// Not a seat; hints are off in this game; not the seat's decision.
+    pub async fn hint(&self, id: &str, caller: Caller) -> Result<Hint, Failure> {
+        let seat = seat_of(caller)?;
+        let game = self.game(id).await?;
+        let advising = {
+            let g = game.lock().await;
+            if !g.hints {
+                return Err(Failure::Refused(refusal(
+                    "hints are off in this game: between two people they are a game option, chosen when it is made",
+                )));
+            }
+            let seed = fiw_engine::game_seed(g.row.seed, 0x4817 + g.version);
+            g.hosted.hint(seat, self.limits.ai, seed).ok_or_else(|| {
+                Failure::Refused(refusal(
+                    "a hint is for your own decision: it is not yours now",
+                ))
+            })?
+        };
+        tokio::task::spawn_blocking(advising)
+            .await
+            .ok()
+            .flatten()
+            .ok_or_else(|| Failure::Internal("the hint's search failed".into()))
+    }
+
+    /// The save file of a game that is over (the referee's record, seed and secrets: never
+    /// given out before the end).
+    ///
+    /// # Errors
+    /// The game is not over.
+    pub async fn save(&self, id: &str) -> Result<String, Failure> {
+        let game = self.game(id).await?;
+        let g = game.lock().await;
+        if !g.over() {
+            return Err(Failure::Refused(refusal(
+                "the save holds the seed and both sides' secrets: it is given out once the game is over",
+            )));
+        }
+        Ok(g.hosted
+            .save_json(g.players.iter().map(|p| p.name().to_string()).collect()))
+    }
+}
+
+/// Who plays each seat, and the game's options of play, as stored.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Seating {
+    players: Vec<String>,
+    #[serde(default)]
+    hints: bool,
+}
+
+/// A change to a game.
+#[derive(Clone, Debug)]
+pub enum Change {
+    /// An action by its text.
+    Action(String),
+    /// An action by its index in the seat's list.
+    Index(usize),
+    /// Undo the seat's last decision.
+    Undo,
+    /// Resign.
+    Resign,
+}
+
+/// Rebuilds a stored game by replaying its entries.
+fn replay(row: GameRow, seats: Vec<SeatRow>, entries: &[EntryRow]) -> Result<Open, Failure> {
+    let broken =
+        |why: String| Failure::Internal(format!("stored game {} does not replay: {why}", row.id));
+    let options: serde_json::Value =
+        serde_json::from_str(&row.options).map_err(|e| broken(e.to_string()))?;
+    let mut hosted = rebuild(&row.game, &options, row.seed).map_err(|e| broken(e.to_string()))?;
+    let seating: Seating = serde_json::from_str(&row.players).map_err(|e| broken(e.to_string()))?;
+    let players: Vec<Player> = seating
+        .players
+        .iter()
+        .map(|n| Player::named(n).unwrap_or(Player::Human))
+        .collect();
+    let hints = seating.hints || players.iter().any(|p| *p != Player::Human);
+    let mut resigned = None;
+    for e in entries {
+        let seat = e.seat as Seat;
+        match e.kind.as_str() {
+            "action" => {
+                let human = players.get(seat) == Some(&Player::Human);
+                hosted
+                    .take(seat, &e.text, human)
+                    .map_err(|r| broken(format!("entry {}: {r}", e.version)))?;
+            }
+            "undo" => {
+                hosted
+                    .undo(seat)
+                    .map_err(|r| broken(format!("entry {}: {r}", e.version)))?;
+            }
+            "resign" => resigned = Some(seat),
+            other => return Err(broken(format!("entry {} is a '{other}'", e.version))),
+        }
+    }
+    Ok(Open {
+        version: row.version,
+        row,
+        hosted,
+        players,
+        seats,
+        resigned,
+        hints,
+        thinking: false,
+        events: broadcast::channel(64).0,
+    })
+}
+
+fn seat_of(caller: Caller) -> Result<Seat, Failure> {
+    match caller {
+        Caller::Seat(s) => Ok(s),
+        Caller::Spectator => Err(Failure::Forbidden(
+            "a spectator's link watches the game; it takes no actions".into(),
+        )),
+    }
+}
+
+fn refusal(message: impl Into<String>) -> Refusal {
+    Refusal {
+        rule: None,
+        message: message.into(),
+    }
+}
+
+/// Text from a request quoted back, cut short.
+pub fn clip(text: &str) -> String {
+    if text.chars().count() <= 40 {
+        text.to_string()
+    } else {
+        text.chars().take(40).collect::<String>() + "…"
+    }
+}
+
+/// A failure in one line, for the server's own log.
+pub fn describe(f: &Failure) -> String {
+    match f {
+        Failure::NotFound => "no such game".into(),
+        Failure::Forbidden(m) | Failure::Internal(m) => m.clone(),
+        Failure::Refused(r) => r.to_string(),
+        Failure::Stale(_) => "stale version".into(),
+    }
+}

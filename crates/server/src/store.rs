@@ -1,0 +1,323 @@
+//! Where games are kept: one interface over SQLite (embedded, the default: a file, WAL) and
+//! PostgreSQL (`--db postgres://…`), through sqlx's Any driver, so the same SQL and the same
+//! code serve both. The database holds the truth; the server holds the games in use.
+//!
+//! An entry is appended only where the game's version is still the one the client saw, in one
+//! transaction with the version's bump: two clients racing on one version, exactly one wins.
+
+use sqlx::any::{install_default_drivers, AnyPoolOptions};
+use sqlx::migrate::{Migration, MigrationType, Migrator};
+use sqlx::{AnyPool, Row, SqlStr};
+use std::borrow::Cow;
+use std::time::Duration;
+
+/// The schema, in order. Kept in the repository (migrations/) and built into the binary.
+const MIGRATIONS: &[(i64, &str, &str)] =
+    &[(1, "games", include_str!("../migrations/0001_games.sql"))];
+
+/// A storage failure: the database cannot be reached or refused a statement.
+#[derive(Debug)]
+pub struct StoreError(pub String);
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "storage: {}", self.0)
+    }
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        StoreError(e.to_string())
+    }
+}
+
+impl From<sqlx::migrate::MigrateError> for StoreError {
+    fn from(e: sqlx::migrate::MigrateError) -> Self {
+        StoreError(e.to_string())
+    }
+}
+
+/// A stored game's head.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRow {
+    /// Its id (random, in links).
+    pub id: String,
+    /// The game's name (`louisbourg`).
+    pub game: String,
+    /// The engine's options, as JSON.
+    pub options: String,
+    /// The secret seed.
+    pub seed: u64,
+    /// Who plays each seat (`human`, `ai`, …), as a JSON list.
+    pub players: String,
+    /// The number of entries.
+    pub version: u64,
+    /// Milliseconds since 1970.
+    pub created: i64,
+    /// When it ended, if it has.
+    pub finished: Option<i64>,
+}
+
+/// One entry of a game's list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryRow {
+    /// Its place: the game's version once it is appended (1 for the first).
+    pub version: u64,
+    /// The seat that made it.
+    pub seat: i64,
+    /// `action`, `undo` or `resign`.
+    pub kind: String,
+    /// The action's text (empty for the others).
+    pub text: String,
+    /// Milliseconds since 1970.
+    pub at: i64,
+}
+
+/// A seat's hashed token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    /// The seat, or -1 for spectators.
+    pub seat: i64,
+    /// SHA-256 of the token, hex.
+    pub token_hash: String,
+    /// The player's name, if given.
+    pub name: Option<String>,
+}
+
+/// What an append met.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Appended {
+    /// Committed: the game's new version.
+    Done(u64),
+    /// The game had moved on: nothing was written.
+    Stale,
+}
+
+/// The database.
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+}
+
+impl Store {
+    /// Opens the database at `url` (`sqlite://FILE` or `postgres://…`), creating a SQLite
+    /// file and the schema on first start.
+    ///
+    /// # Errors
+    /// The database cannot be reached, or the schema cannot be brought up to date.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        let url = if sqlite && !url.contains("mode=") {
+            let sep = if url.contains('?') { '&' } else { '?' };
+            format!("{url}{sep}mode=rwc")
+        } else {
+            url.to_string()
+        };
+        let mut options = AnyPoolOptions::new()
+            .max_connections(if sqlite { 4 } else { 8 })
+            .acquire_timeout(Duration::from_secs(10));
+        if sqlite {
+            options = options.after_connect(|conn, _| {
+                Box::pin(async move {
+                    use sqlx::Executor;
+                    // one writer at a time: wait for the lock rather than fail at once
+                    conn.execute("PRAGMA busy_timeout = 5000").await?;
+                    conn.execute("PRAGMA foreign_keys = ON").await?;
+                    Ok(())
+                })
+            });
+        }
+        let pool = options.connect(&url).await?;
+        if sqlite {
+            // readers do not block the writer, and a commit is one append to the log
+            sqlx::query("PRAGMA journal_mode = WAL")
+                .execute(&pool)
+                .await?;
+        }
+        let store = Store { pool };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    async fn migrate(&self) -> Result<(), StoreError> {
+        let migrations = MIGRATIONS
+            .iter()
+            .map(|(v, name, sql)| {
+                Migration::new(
+                    *v,
+                    Cow::Borrowed(*name),
+                    MigrationType::Simple,
+                    SqlStr::from_static(sql),
+                    false,
+                )
+            })
+            .collect();
+        Migrator::with_migrations(migrations)
+            .run(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Stores a new game with its seats' hashed tokens.
+    ///
+    /// # Errors
+    /// The database refused it.
+    pub async fn create(&self, game: &GameRow, seats: &[SeatRow]) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO games (id, game, options, seed, players, version, created, finished) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(&game.id)
+        .bind(&game.game)
+        .bind(&game.options)
+        .bind(game.seed as i64)
+        .bind(&game.players)
+        .bind(game.version as i64)
+        .bind(game.created)
+        .bind(game.finished)
+        .execute(&mut *tx)
+        .await?;
+        for s in seats {
+            sqlx::query(
+                "INSERT INTO seats (game_id, seat, token_hash, name) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(&game.id)
+            .bind(s.seat)
+            .bind(&s.token_hash)
+            .bind(&s.name)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// A game's head, if it exists.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, game, options, seed, players, version, created, finished FROM games WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| -> Result<GameRow, StoreError> {
+            Ok(GameRow {
+                id: r.try_get("id")?,
+                game: r.try_get("game")?,
+                options: r.try_get("options")?,
+                seed: r.try_get::<i64, _>("seed")? as u64,
+                players: r.try_get("players")?,
+                version: r.try_get::<i64, _>("version")? as u64,
+                created: r.try_get("created")?,
+                finished: r.try_get("finished")?,
+            })
+        })
+        .transpose()
+    }
+
+    /// A game's entries, in order.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub async fn entries(&self, id: &str) -> Result<Vec<EntryRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT version, seat, kind, text, at FROM entries WHERE game_id = $1 ORDER BY version",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter()
+            .map(|r| {
+                Ok(EntryRow {
+                    version: r.try_get::<i64, _>("version")? as u64,
+                    seat: r.try_get("seat")?,
+                    kind: r.try_get("kind")?,
+                    text: r.try_get("text")?,
+                    at: r.try_get("at")?,
+                })
+            })
+            .collect()
+    }
+
+    /// A game's seats.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seat, token_hash, name FROM seats WHERE game_id = $1 ORDER BY seat",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter()
+            .map(|r| {
+                Ok(SeatRow {
+                    seat: r.try_get("seat")?,
+                    token_hash: r.try_get("token_hash")?,
+                    name: r.try_get("name")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Appends `entry` to game `id` if its version is still `seen`, in one transaction with
+    /// the version's bump (and the end of the game, when `finished`).
+    ///
+    /// # Errors
+    /// The database refused the transaction.
+    pub async fn append(
+        &self,
+        id: &str,
+        seen: u64,
+        entry: &EntryRow,
+        finished: Option<i64>,
+    ) -> Result<Appended, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let bumped = sqlx::query(
+            "UPDATE games SET version = version + 1, finished = $3 WHERE id = $1 AND version = $2",
+        )
+        .bind(id)
+        .bind(seen as i64)
+        .bind(finished)
+        .execute(&mut *tx)
+        .await?;
+        if bumped.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(Appended::Stale);
+        }
+        let version = seen + 1;
+        sqlx::query(
+            "INSERT INTO entries (game_id, version, seat, kind, text, at) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(id)
+        .bind(version as i64)
+        .bind(entry.seat)
+        .bind(&entry.kind)
+        .bind(&entry.text)
+        .bind(entry.at)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Appended::Done(version))
+    }
+
+    /// The ids of the games not over, for a server that starts again and has computer seats
+    /// to wake.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games WHERE finished IS NULL")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.into_iter()
+            .map(|r| Ok(r.try_get::<String, _>("id")?))
+            .collect()
+    }
+}

@@ -1,0 +1,576 @@
+//! The JSON API on both databases: every test runs on a fresh SQLite file and on the
+//! PostgreSQL named by FIW_TEST_POSTGRES (which `scripts/test` starts); without one the
+//! PostgreSQL tests fail, saying how to have one: they never skip.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use fiw_server::live::{Games, Limits};
+use fiw_server::store::Store;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Duration;
+use tower::ServiceExt;
+
+/// A server's routes over a database, called in-process.
+struct Client {
+    app: axum::Router,
+    games: Arc<Games>,
+}
+
+fn sqlite_url() -> String {
+    let dir = std::env::temp_dir().join(format!(
+        "fiw-api-{}-{}",
+        std::process::id(),
+        fiw_server::tokens::new_id().unwrap()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    format!("sqlite://{}", dir.join("fiw.db").display())
+}
+
+fn postgres_url() -> String {
+    std::env::var("FIW_TEST_POSTGRES").unwrap_or_else(|_| {
+        panic!(
+            "FIW_TEST_POSTGRES is not set: the storage tests need a PostgreSQL; run scripts/test, which installs and starts one"
+        )
+    })
+}
+
+async fn client(url: &str) -> Client {
+    let store = Store::open(url).await.unwrap();
+    let games = Games::new(
+        store,
+        Limits {
+            ai: fiw_host::seats::AiBudget {
+                iterations: Some(20),
+                ms: Some(200),
+            },
+        },
+    );
+    Client {
+        app: fiw_server::app(games.clone(), "http://127.0.0.1:1".into()),
+        games,
+    }
+}
+
+impl Client {
+    async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<String>,
+    ) -> (StatusCode, Value) {
+        let mut req = Request::builder().method(method).uri(path);
+        if let Some(t) = token {
+            req = req.header("authorization", format!("Bearer {t}"));
+        }
+        if body.is_some() {
+            req = req.header("content-type", "application/json");
+        }
+        let req = req.body(body.map_or_else(Body::empty, Body::from)).unwrap();
+        let resp = self.app.clone().oneshot(req).await.unwrap();
+        let status = resp.status();
+        let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+        let value = serde_json::from_slice(&bytes).unwrap_or_else(|_| {
+            panic!(
+                "{method} {path}: not JSON ({status}): {}",
+                String::from_utf8_lossy(&bytes)
+            )
+        });
+        (status, value)
+    }
+
+    async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+        self.call("POST", path, token, Some(body.to_string())).await
+    }
+
+    async fn view(&self, id: &str, token: &str) -> Value {
+        let (s, v) = self
+            .call("GET", &format!("/api/games/{id}"), Some(token), None)
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        v
+    }
+
+    /// The view once it is `token`'s decision or the game is over (computer seats play on
+    /// their own threads).
+    async fn my_turn(&self, id: &str, token: &str) -> Value {
+        for _ in 0..2000 {
+            let v = self.view(id, token).await;
+            if !v["view"]["actions"].as_array().unwrap().is_empty()
+                || !v["view"]["outcome"].is_null()
+            {
+                return v;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        panic!("the computer seats did not play");
+    }
+}
+
+async fn create(c: &Client, body: Value) -> Value {
+    let (s, made) = c.post("/api/games", None, body).await;
+    assert_eq!(s, StatusCode::CREATED, "{made}");
+    made
+}
+
+fn token<'a>(made: &'a Value, seat: &str) -> &'a str {
+    made["seats"][seat]["token"].as_str().unwrap()
+}
+
+async fn a_game_against_the_computer_is_played_to_its_end(url: &str) {
+    let c = client(url).await;
+    for (game, me, other) in [
+        ("louisbourg", "british", "french"),
+        ("solitaire", "player", ""),
+        ("d3", "french", "british"),
+    ] {
+        let mut players = json!({});
+        if !other.is_empty() {
+            players[other] = json!("random");
+        }
+        let made = create(&c, json!({ "game": game, "players": players })).await;
+        let id = made["id"].as_str().unwrap();
+        let t = token(&made, me);
+        assert!(made["seats"][me]["link"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("/play/{id}#{t}")));
+        let mut moves = 0;
+        loop {
+            let v = c.my_turn(id, t).await;
+            if !v["view"]["outcome"].is_null() {
+                break;
+            }
+            let (s, after) = c
+                .post(
+                    &format!("/api/games/{id}/actions"),
+                    Some(t),
+                    json!({ "version": v["version"], "index": 0 }),
+                )
+                .await;
+            assert_eq!(s, StatusCode::OK, "{game}: {after}");
+            assert!(after["version"].as_u64() > v["version"].as_u64());
+            moves += 1;
+            assert!(moves < 20_000, "{game} did not end");
+        }
+        // the referee's record is given out once the game is over, and replays
+        let (s, save) = c
+            .call("GET", &format!("/api/games/{id}/save"), Some(t), None)
+            .await;
+        assert_eq!(s, StatusCode::OK, "{save}");
+        assert_eq!(save["game"], game);
+        let text = save.to_string();
+        match game {
+            "louisbourg" => {
+                fiw_engine::replay::<fiw_host::fiw_louisbourg::Louisbourg>(&text, false).map(|_| ())
+            }
+            "solitaire" => {
+                fiw_engine::replay::<fiw_host::fiw_solitaire::Solitaire>(&text, false).map(|_| ())
+            }
+            _ => fiw_engine::replay::<fiw_host::fiw_d3::D3>(&text, false).map(|_| ()),
+        }
+        .unwrap_or_else(|e| panic!("{game}: {e}"));
+    }
+}
+
+async fn a_stale_version_is_refused_and_exactly_one_racer_wins(url: &str) {
+    let c = client(url).await;
+    let made = create(&c, json!({ "game": "louisbourg" })).await;
+    let id = made["id"].as_str().unwrap().to_string();
+    let t = token(&made, "british").to_string();
+    let path = format!("/api/games/{id}/actions");
+    let (a, b) = tokio::join!(
+        c.post(&path, Some(&t), json!({ "version": 0, "index": 0 })),
+        c.post(&path, Some(&t), json!({ "version": 0, "index": 1 })),
+    );
+    let mut statuses = [a.0, b.0];
+    statuses.sort();
+    assert_eq!(
+        statuses,
+        [StatusCode::OK, StatusCode::CONFLICT],
+        "{} {}",
+        a.1,
+        b.1
+    );
+    let conflict = if a.0 == StatusCode::CONFLICT {
+        a.1
+    } else {
+        b.1
+    };
+    assert_eq!(conflict["fresh"]["version"], 1);
+    assert!(c.view(&id, &t).await["version"] == 1);
+}
+
+async fn a_game_is_rebuilt_from_the_database(url: &str) {
+    let c = client(url).await;
+    let made = create(
+        &c,
+        json!({ "game": "louisbourg", "players": { "french": "heuristic" } }),
+    )
+    .await;
+    let id = made["id"].as_str().unwrap();
+    let t = token(&made, "british");
+    for _ in 0..6 {
+        let v = c.my_turn(id, t).await;
+        let (s, _) = c
+            .post(
+                &format!("/api/games/{id}/actions"),
+                Some(t),
+                json!({ "version": v["version"], "index": 0 }),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK);
+    }
+    let before = c.my_turn(id, t).await;
+    drop(c);
+    // a server started again on the same database: the game is replayed from its entries
+    let again = client(url).await;
+    let after = again.view(id, t).await;
+    assert_eq!(after["version"], before["version"]);
+    assert_eq!(after["view"]["board"], before["view"]["board"]);
+    assert_eq!(after["view"]["actions"], before["view"]["actions"]);
+    let _ = again.games.resume().await.unwrap();
+}
+
+async fn bad_requests_get_a_reason_and_change_nothing(url: &str) {
+    let c = client(url).await;
+    let made = create(&c, json!({ "game": "louisbourg" })).await;
+    let id = made["id"].as_str().unwrap();
+    let (b, f, spectator) = (
+        token(&made, "british"),
+        token(&made, "french"),
+        made["spectator"]["token"].as_str().unwrap(),
+    );
+    let other = create(&c, json!({ "game": "louisbourg" })).await;
+    let path = format!("/api/games/{id}/actions");
+    let cases: Vec<(StatusCode, (StatusCode, Value))> = vec![
+        (
+            StatusCode::BAD_REQUEST,
+            c.call("POST", &path, Some(b), Some("{\"version\":".into()))
+                .await,
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            c.post(&path, Some(b), json!({ "version": "zero", "index": 0 }))
+                .await,
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            c.post(&path, Some(b), json!({ "version": 0 })).await,
+        ),
+        (
+            StatusCode::BAD_REQUEST,
+            c.post(
+                &path,
+                Some(b),
+                json!({ "version": 0, "index": 0, "evil": 1 }),
+            )
+            .await,
+        ),
+        (
+            StatusCode::FORBIDDEN,
+            c.post(&path, None, json!({ "version": 0, "index": 0 }))
+                .await,
+        ),
+        (
+            StatusCode::FORBIDDEN,
+            c.post(&path, Some("0000"), json!({ "version": 0, "index": 0 }))
+                .await,
+        ),
+        (
+            StatusCode::FORBIDDEN,
+            c.post(
+                &path,
+                Some(token(&other, "british")),
+                json!({ "version": 0, "index": 0 }),
+            )
+            .await,
+        ),
+        (
+            StatusCode::FORBIDDEN,
+            c.post(&path, Some(spectator), json!({ "version": 0, "index": 0 }))
+                .await,
+        ),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            c.post(&path, Some(f), json!({ "version": 0, "index": 0 }))
+                .await,
+        ),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            c.post(
+                &path,
+                Some(b),
+                json!({ "version": 0, "action": "march on Quebec" }),
+            )
+            .await,
+        ),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            c.post(&path, Some(b), json!({ "version": 0, "index": 100000 }))
+                .await,
+        ),
+        (
+            StatusCode::NOT_FOUND,
+            c.call("GET", "/api/games/nope", Some(b), None).await,
+        ),
+        (
+            StatusCode::NOT_FOUND,
+            c.call("GET", "/api/games/..%2F..%2Fetc%2Fpasswd", Some(b), None)
+                .await,
+        ),
+        (
+            StatusCode::NOT_FOUND,
+            c.call("GET", "/etc/passwd", None, None).await,
+        ),
+        (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            c.call(
+                "POST",
+                &path,
+                Some(b),
+                Some(format!(
+                    "{{\"version\":0,\"action\":\"{}\"}}",
+                    "x".repeat(100_000)
+                )),
+            )
+            .await,
+        ),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            c.post("/api/games", None, json!({ "game": "chess" })).await,
+        ),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            c.post(
+                "/api/games",
+                None,
+                json!({ "game": "d3", "setup": { "scenario": "../../etc/passwd" } }),
+            )
+            .await,
+        ),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            c.post(
+                "/api/games",
+                None,
+                json!({ "game": "louisbourg", "players": { "dutch": "ai" } }),
+            )
+            .await,
+        ),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            c.post(
+                "/api/games",
+                None,
+                json!({ "game": "louisbourg", "players": { "french": "skynet" } }),
+            )
+            .await,
+        ),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            c.call("GET", &format!("/api/games/{id}/save"), Some(b), None)
+                .await,
+        ),
+    ];
+    for (i, (want, (got, body))) in cases.into_iter().enumerate() {
+        assert_eq!(got, want, "case {i}: {body}");
+        let e = body["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("case {i}: no error: {body}"));
+        assert!(!e.contains('\n') && !e.is_empty(), "case {i}: {e}");
+    }
+    // the rules' refusal names the rule
+    let (_, refused) = c
+        .post(
+            &path,
+            Some(b),
+            json!({ "version": 0, "action": "march on Quebec" }),
+        )
+        .await;
+    assert_eq!(refused["rule"], "input");
+    assert_eq!(c.view(id, b).await["version"], 0);
+}
+
+async fn a_seat_sees_its_own_secrets_only(url: &str) {
+    let c = client(url).await;
+    let made = create(&c, json!({ "game": "louisbourg" })).await;
+    let id = made["id"].as_str().unwrap();
+    let (b, f) = (token(&made, "british"), token(&made, "french"));
+    let v = c.view(id, b).await;
+    let plan = v["view"]["actions"][5]["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (s, _) = c
+        .post(
+            &format!("/api/games/{id}/actions"),
+            Some(b),
+            json!({ "version": 0, "action": plan }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    // the landing plan is the British secret: in the British view, not in the French one
+    // nor the spectators'
+    let british = c.view(id, b).await;
+    assert!(
+        british["view"]["view"]["landing_plan"].is_array(),
+        "{british}"
+    );
+    assert!(british["view"]["board"]
+        .as_str()
+        .unwrap()
+        .contains("Your landing plan"));
+    let french = c.view(id, f).await;
+    assert!(french["view"]["view"]["landing_plan"].is_null(), "{french}");
+    assert!(!french.to_string().contains("landing plan:"), "{french}");
+    let spectator = c
+        .view(id, made["spectator"]["token"].as_str().unwrap())
+        .await;
+    assert!(spectator["view"].is_null());
+    assert!(!spectator.to_string().contains("landing plan:"));
+    // nor is the seed anywhere a seat is shown
+    assert!(!french.to_string().contains("seed"));
+}
+
+/// The routes on a real socket on 127.0.0.1, for WebSocket clients.
+async fn listening(c: &Client) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = c.app.clone();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    format!("ws://{addr}")
+}
+
+async fn next_json(
+    ws: &mut tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+) -> Value {
+    use futures_util::StreamExt;
+    let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+        .await
+        .expect("a message within 10 s")
+        .unwrap()
+        .unwrap();
+    serde_json::from_str(msg.to_text().unwrap()).unwrap()
+}
+
+async fn a_page_is_kept_up_to_date_and_catches_up_on_reconnect(url: &str) {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let c = client(url).await;
+    let base = listening(&c).await;
+    let made = create(&c, json!({ "game": "louisbourg" })).await;
+    let id = made["id"].as_str().unwrap();
+    let (b, f) = (token(&made, "british"), token(&made, "french"));
+    let socket = format!("{base}/api/games/{id}/ws");
+    let (mut ws, _) = tokio_tungstenite::connect_async(&socket).await.unwrap();
+    ws.send(Message::text(json!({ "token": f }).to_string()))
+        .await
+        .unwrap();
+    let first = next_json(&mut ws).await;
+    assert_eq!(first["version"], 0);
+    assert_eq!(first["view"]["seat"], "french");
+    // the British plan: the French page hears of a new version, and not of the plan
+    let (s, _) = c
+        .post(
+            &format!("/api/games/{id}/actions"),
+            Some(b),
+            json!({ "version": 0, "index": 7 }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let moved = next_json(&mut ws).await;
+    assert_eq!(moved["version"], 1);
+    assert!(moved["view"]["view"]["landing_plan"].is_null());
+    drop(ws);
+    // a page that saw version 0 reconnects: it is sent the fresh view at once
+    let (mut ws, _) = tokio_tungstenite::connect_async(&socket).await.unwrap();
+    ws.send(Message::text(
+        json!({ "token": f, "version": 0 }).to_string(),
+    ))
+    .await
+    .unwrap();
+    assert_eq!(next_json(&mut ws).await["version"], 1);
+    // a wrong token is told so, and the socket closes
+    let (mut ws, _) = tokio_tungstenite::connect_async(&socket).await.unwrap();
+    ws.send(Message::text(json!({ "token": "nope" }).to_string()))
+        .await
+        .unwrap();
+    assert!(next_json(&mut ws).await["error"]
+        .as_str()
+        .unwrap()
+        .contains("token"));
+}
+
+async fn hints_are_a_game_option_between_people(url: &str) {
+    let c = client(url).await;
+    let people = create(&c, json!({ "game": "louisbourg" })).await;
+    let id = people["id"].as_str().unwrap();
+    let (s, v) = c
+        .call(
+            "GET",
+            &format!("/api/games/{id}/hint"),
+            Some(token(&people, "british")),
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("option"));
+    let hinted = create(&c, json!({ "game": "louisbourg", "hints": true })).await;
+    let id = hinted["id"].as_str().unwrap();
+    let (s, v) = c
+        .call(
+            "GET",
+            &format!("/api/games/{id}/hint"),
+            Some(token(&hinted, "french")),
+            None,
+        )
+        .await;
+    assert_eq!(
+        s,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "not the French decision: {v}"
+    );
+    let (s, v) = c
+        .call(
+            "GET",
+            &format!("/api/games/{id}/hint"),
+            Some(token(&hinted, "british")),
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let first = &v["choices"][0];
+    let view = c.view(id, token(&hinted, "british")).await;
+    assert_eq!(
+        view["view"]["actions"][first["index"].as_u64().unwrap() as usize]["text"],
+        first["text"]
+    );
+}
+
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() { super::$name(&super::sqlite_url()).await })*
+        }
+        mod postgres {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() { super::$name(&super::postgres_url()).await })*
+        }
+    };
+}
+
+on_both!(
+    a_game_against_the_computer_is_played_to_its_end,
+    a_stale_version_is_refused_and_exactly_one_racer_wins,
+    a_game_is_rebuilt_from_the_database,
+    bad_requests_get_a_reason_and_change_nothing,
+    a_seat_sees_its_own_secrets_only,
+    a_page_is_kept_up_to_date_and_catches_up_on_reconnect,
+    hints_are_a_game_option_between_people,
+);

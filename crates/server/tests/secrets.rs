@@ -1,0 +1,92 @@
+//! The server's messages keep every secret: random games of each game, and at every step the
+//! message each seat and a spectator would be sent (the same `Open::shown` the routes and the
+//! WebSocket send) is scanned for the words that seat may not see now (the other side's hidden
+//! block names, the cards of the other hand, the landing plan: `HostGame::secret_words`), and
+//! for the seed. FIW_SERVER_SECRET_GAMES overrides the number of games (1,000 a game).
+
+use fiw_engine::Seat;
+use fiw_host::hosted::start;
+use fiw_host::seats::{AiBudget, Player};
+use fiw_host::SetupFlags;
+use fiw_server::live::{Caller, Open};
+
+fn games() -> u64 {
+    std::env::var("FIW_SERVER_SECRET_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000)
+}
+
+/// Scans `text`, shown to `who`, for `words` and the seed.
+fn scan(text: &str, words: &[String], seed: u64, who: &str, game: &str, step: usize) {
+    if let Some(w) = words.iter().find(|w| text.contains(w.as_str())) {
+        panic!("{game}, step {step}: {who} is shown '{w}', which it may not know:\n{text}");
+    }
+    // the seed as decimal digits: any number of 8+ digits in a message is suspect
+    assert!(
+        !text.contains(&seed.to_string()),
+        "{game}, step {step}: {who} is shown the seed"
+    );
+}
+
+fn play(game: &str, seed: u64) -> usize {
+    let (hosted, _) = start(game, &SetupFlags::default(), seed).unwrap();
+    let seats = hosted.seats().len();
+    let mut open = Open::unstored(hosted, vec![Player::Human; seats]);
+    let mut step = 0;
+    // the log lines each caller has been sent: each message brings only the new ones, as the
+    // WebSocket sends them
+    let mut since = vec![0usize; seats + 1];
+    loop {
+        let g = open.hosted_mut();
+        let words: Vec<Vec<String>> = (0..seats).map(|s| g.secret_words(s)).collect();
+        let seed = g.seed();
+        for (s, w) in words.iter().enumerate() {
+            let shown = open.shown(Caller::Seat(s as Seat), since[s]);
+            since[s] = shown.log_end();
+            let text = serde_json::to_string(&shown).unwrap();
+            scan(&text, w, seed, &format!("seat {s}"), game, step);
+        }
+        let all: Vec<String> = words.concat();
+        let shown = open.shown(Caller::Spectator, since[seats]);
+        since[seats] = shown.log_end();
+        let text = serde_json::to_string(&shown).unwrap();
+        scan(&text, &all, seed, "a spectator", game, step);
+        let g = open.hosted_mut();
+        let Some(seat) = g.to_move() else { break };
+        let Some(text) = (g.think(
+            seat,
+            Player::Random,
+            AiBudget::default(),
+            seed ^ step as u64,
+        ))() else {
+            panic!("{game}: no action");
+        };
+        g.take(seat, &text, true).unwrap();
+        step += 1;
+        assert!(step < 100_000, "{game}: the game did not end");
+    }
+    step
+}
+
+#[test]
+fn every_message_of_every_game_keeps_the_other_seats_secrets() {
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()) as u64;
+    for game in fiw_host::KNOWN {
+        // the games shared out among the cores, each thread its own share
+        let steps: usize = std::thread::scope(|s| {
+            let shares: Vec<_> = (0..threads)
+                .map(|t| {
+                    s.spawn(move || {
+                        (0..games())
+                            .filter(|i| i % threads == t)
+                            .map(|i| play(game, 0x5e_c2e7 + i))
+                            .sum::<usize>()
+                    })
+                })
+                .collect();
+            shares.into_iter().map(|h| h.join().unwrap()).sum()
+        });
+        assert!(steps > 0, "{game}");
+    }
+}
