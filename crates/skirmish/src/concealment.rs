@@ -43,6 +43,50 @@ impl Skirmish {
             .public(|| format!("{id} is revealed at {:.0},{:.0}: it {why}", c.x, c.y));
     }
 
+    /// 14.7 words `seat` must never be shown now (the secrecy scans look for them in all it is
+    /// sent): the id of every enemy unit hidden from it, where each of that unit's figures
+    /// stands (as a view writes a place), and the order of the next cards to come (as the view
+    /// and the board write a run of cards: the drawn and the undrawn never share a card, so no
+    /// honest message holds them).
+    pub fn secret_words(&self, seat: Side) -> Vec<String> {
+        let mut out = Vec::new();
+        for v in 0..self.units.len() {
+            let unit = &self.units[v];
+            if unit.side == seat || !unit.hidden || !unit.in_play() {
+                continue;
+            }
+            out.push(self.id(v).to_string());
+            // its first figure as a view writes one (number, role), and where it stands
+            if let Some(f) = self.table_figures(v).next() {
+                let (at, role) = (self.figures[f].pose.at, self.figures[f].role);
+                if let (Ok(x), Ok(y), Ok(role)) = (
+                    serde_json::to_string(&at.x),
+                    serde_json::to_string(&at.y),
+                    serde_json::to_string(&role),
+                ) {
+                    out.push(format!("[{f},{role},"));
+                    out.push(format!("{role},{x},{y},"));
+                }
+            }
+        }
+        let next: Vec<String> = self
+            .deck
+            .to_come(3)
+            .into_iter()
+            .map(crate::deck::card_name)
+            .collect();
+        if next.len() >= 2 {
+            out.push(next.join(" "));
+            out.push(
+                next.iter()
+                    .map(|c| format!("\"{c}\""))
+                    .collect::<Vec<_>>()
+                    .join(","),
+            );
+        }
+        out
+    }
+
     /// 7.7 units within 3" always see each other: every hidden unit with an enemy figure
     /// that close is revealed, however they came together (a move, a retreat, a rally back).
     /// Taken after every order, so no rule ever meets a hidden unit within 3" of its enemy

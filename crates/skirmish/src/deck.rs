@@ -117,6 +117,12 @@ impl Deck {
         &self.drawn
     }
 
+    /// The next `n` cards to come, in the order they will be drawn (secret: for the secrecy
+    /// scans' words, never for a view).
+    pub fn to_come(&self, n: usize) -> Vec<Card> {
+        self.undrawn.iter().rev().take(n).copied().collect()
+    }
+
     /// How many cards are still to come.
     pub fn left(&self) -> usize {
         self.undrawn.len()

@@ -12,7 +12,7 @@ use fiw_table::Pose;
 use serde::Serialize;
 use std::sync::Arc;
 
-/// What a side sees.
+/// What a side sees (the log apart: [`Game::log`]).
 #[derive(Clone, Debug, Serialize)]
 pub struct View {
     /// The scenario's name.
@@ -63,8 +63,6 @@ pub struct View {
     pub lost: [(usize, usize); 2],
     /// Buildings burned.
     pub burned: u32,
-    /// The log lines the seat may read (empty in the policy view).
-    pub log: Vec<String>,
     /// The table, for computer players; not written out.
     #[serde(skip)]
     pub table: Arc<Scenario>,
@@ -101,8 +99,10 @@ pub struct UnitView {
     pub marks: Vec<&'static str>,
 }
 
-/// One figure as seen.
-#[derive(Clone, Debug, Serialize)]
+/// One figure as seen. Written out short, as `[index, role, x, y, facing]` with `"off"` after
+/// them for a figure still off the table and its personality once rolled: a view holds every
+/// figure on the table, and the server writes a view for each seat at every step.
+#[derive(Clone, Debug)]
 pub struct FigureView {
     /// Its number (what `place` orders carry).
     pub index: usize,
@@ -113,8 +113,27 @@ pub struct FigureView {
     /// On the table (or waiting beyond an edge).
     pub on_table: bool,
     /// Its personality, once rolled (3.3).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub personality: Option<Personality>,
+}
+
+impl Serialize for FigureView {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let extra = usize::from(!self.on_table) + usize::from(self.personality.is_some());
+        let mut seq = s.serialize_seq(Some(5 + extra))?;
+        seq.serialize_element(&self.index)?;
+        seq.serialize_element(&self.role)?;
+        seq.serialize_element(&self.pose.at.x)?;
+        seq.serialize_element(&self.pose.at.y)?;
+        seq.serialize_element(&self.pose.facing)?;
+        if !self.on_table {
+            seq.serialize_element("off")?;
+        }
+        if let Some(p) = self.personality {
+            seq.serialize_element(&p)?;
+        }
+        seq.end()
+    }
 }
 
 impl Game for Skirmish {
@@ -171,13 +190,11 @@ impl Game for Skirmish {
         self.outcome.clone()
     }
 
+    /// The table as `seat` knows it. The log is not in it: it is the kernel's
+    /// ([`Game::log`], each line to whom it may be shown), and a front end sends the lines
+    /// since the last it sent, not the whole history with every view.
     fn view(&self, seat: Seat) -> View {
-        self.view_of(Side::of_seat(seat), true)
-    }
-
-    /// The view without the log (a computer player reads it at every decision).
-    fn policy_view(&self, seat: Seat) -> View {
-        self.view_of(Side::of_seat(seat), false)
+        self.view_of(Side::of_seat(seat))
     }
 
     fn render(&self, seat: Seat) -> String {
@@ -308,8 +325,8 @@ impl Skirmish {
         }
     }
 
-    /// What `seat` sees; `people` adds the log.
-    fn view_of(&self, seat: Side, people: bool) -> View {
+    /// What `seat` sees.
+    fn view_of(&self, seat: Side) -> View {
         let visible = |u: usize| self.known_to(seat, u) && !self.units[u].absent;
         let hidden_actor = self
             .act
@@ -437,14 +454,6 @@ impl Skirmish {
                 ),
             ],
             burned: self.tallies.burned,
-            log: if people {
-                self.log
-                    .visible_to(seat.seat())
-                    .map(|e| e.text.clone())
-                    .collect()
-            } else {
-                Vec::new()
-            },
             table: self.scenario.clone(),
         }
     }
