@@ -114,6 +114,26 @@ impl Skirmish {
                 format!("{} is not within 45° of {id}'s front", self.id(target)),
             ));
         }
+        // the range first (a sum), the sight lines after (the costly part)
+        let range = in_arc
+            .iter()
+            .map(|&t| g.distance(&self.bases[t]))
+            .fold(f64::INFINITY, f64::min);
+        let beyond = match ammo {
+            Ammo::Canister => stats.canister.is_some_and(|(reach, _)| range > reach + EPS),
+            Ammo::Shot => stats.shot.is_some_and(|(reach, _)| range > reach + EPS),
+            Ammo::Shell => stats.shell.is_some_and(|(_, hi, _)| range > hi + EPS),
+        };
+        if beyond {
+            return Err(RuleError::new(
+                "9.2",
+                format!(
+                    "{} is {range:.1}\" away, beyond the reach of {}",
+                    self.id(target),
+                    ammo.word()
+                ),
+            ));
+        }
         let crew: Vec<usize> = self.present_figures(u).collect();
         let seen: Vec<usize> = in_arc
             .iter()
@@ -148,10 +168,6 @@ impl Skirmish {
         let aim = nearest(&seen)
             .or_else(|| nearest(&in_arc))
             .unwrap_or(in_arc[0]);
-        let range = in_arc
-            .iter()
-            .map(|&t| g.distance(&self.bases[t]))
-            .fold(f64::INFINITY, f64::min);
         match ammo {
             Ammo::Canister | Ammo::Shot => {
                 let band = if ammo == Ammo::Canister {

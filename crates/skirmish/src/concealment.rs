@@ -346,6 +346,10 @@ impl Skirmish {
                 if gu == u || !self.on_table(g) || !self.known_to(knower, gu) {
                     continue;
                 }
+                // no base reaches 3" farther than 3" and both half-diagonals
+                if self.figures[g].pose.at.dist(p.at) > NEAR {
+                    continue;
+                }
                 let other: &Rect = &self.bases[g];
                 if other.overlaps(&rect) {
                     return Err(RuleError::new(
@@ -579,6 +583,9 @@ impl Skirmish {
                 if self.figures[g].unit as usize == v || !self.on_table(g) {
                     continue;
                 }
+                if self.figures[g].pose.at.dist(p.at) > NEAR {
+                    continue;
+                }
                 if self.bases[g].overlaps(&rect) {
                     return false;
                 }
@@ -601,6 +608,10 @@ impl Skirmish {
             .count()
     }
 }
+
+/// Centres farther apart than this cannot have bases within 3" of each other: 3" and the
+/// half-diagonals of the two largest bases (a boat is 1.6" by 4").
+const NEAR: f64 = 3.0 + 2.0 * 2.2;
 
 /// A name as typed: lower case, words joined by '-'.
 pub fn slug(name: &str) -> String {
