@@ -47,6 +47,7 @@ pub fn routes(app: App) -> Router {
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/ws", get(socket))
+        .merge(crate::web::routes())
         .fallback(unknown)
         .with_state(app)
 }

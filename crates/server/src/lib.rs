@@ -11,6 +11,7 @@ pub mod live;
 pub mod rate;
 pub mod store;
 pub mod tokens;
+pub mod web;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -1,0 +1,64 @@
+// A Louisbourg game made in the lobby against the computer and played to its end by clicking
+// only what the page highlights (or lists), with no console error.
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { Server, browser, clickOne, rng, renders, drawnAfter, state, OUT } from "./harness.mjs";
+
+export async function louisbourgAgainstTheComputer() {
+  const server = await Server.start();
+  const b = await browser();
+  const pick = rng(Number(process.env.FIW_WEB_SEED || 7));
+  try {
+    const { page, rec } = b;
+    await page.goto(server.base + "/");
+    await page.selectOption("#game", "louisbourg");
+    await page.waitForSelector("select[data-seat=french]");
+    await page.selectOption("select[data-seat=british]", "human");
+    await page.selectOption("select[data-seat=french]", "ai");
+    await page.click("#start");
+    await page.click("#open-game");
+    await page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
+    await page.screenshot({ path: join(OUT, "louisbourg-start.png") });
+    let clicks = 0, decisions = 0, sawTurnTwo = false;
+    for (let i = 0; i < 3000; i++) {
+      const st = await state(page);
+      if (st.over) break;
+      if (st.toMove !== "british") {
+        await page.waitForFunction((v) => Number(document.body.dataset.version) > v || document.body.dataset.toMove === "british" || document.body.dataset.over === "1", st.version, { timeout: 60000 });
+        continue;
+      }
+      const n = await renders(page);
+      const how = await clickOne(page, pick);
+      assert.ok(how, "it is the British decision and the page offers nothing to click");
+      clicks++;
+      await drawnAfter(page, n);
+      const after = await state(page);
+      if (after.version > st.version) decisions++;
+      if (!sawTurnTwo) sawTurnTwo = await page.evaluate(() => /Turn ([2-9]|1\d) of 16/.test(document.querySelector("#board svg")?.textContent || ""));
+    }
+    const end = await state(page);
+    assert.ok(end.over, "the game reached its end");
+    const prompt = await page.textContent("#prompt");
+    assert.match(prompt, /Game over/);
+    await page.screenshot({ path: join(OUT, "louisbourg-end.png"), fullPage: true });
+    // the finished game stepped through, forwards and back
+    await page.click("#replay");
+    await page.waitForSelector("#replay-next");
+    assert.match(await page.textContent("#prompt"), /Replay, step 0 of \d+: the set-up/);
+    await page.click("#replay-next");
+    await page.waitForFunction(() => /step 1 of/.test(document.getElementById("prompt").textContent));
+    await page.click("#replay-last");
+    await page.waitForFunction(() => /step (\d+) of \1/.test(document.getElementById("prompt").textContent));
+    await page.click("#replay-back");
+    await page.waitForFunction(() => { const m = /step (\d+) of (\d+)/.exec(document.getElementById("prompt").textContent); return m && Number(m[1]) === Number(m[2]) - 1; });
+    await page.click("#replay-done");
+    await page.waitForFunction(() => /Game over/.test(document.getElementById("prompt").textContent));
+    assert.deepEqual(rec.errors, [], "no console error");
+    const stats = await page.evaluate(() => window.fiwStats);
+    return { clicks, decisions, prompt: prompt.slice(0, 90), lastAckToDrawMs: Number(stats.lastAckToDrawMs?.toFixed(1)), sawTurnTwo };
+  } finally {
+    await b.close();
+    await server.stop();
+  }
+}
