@@ -196,6 +196,10 @@ enum Command {
         /// (e.g. https://fiw.example.org); default: http:// and the listening address.
         #[arg(long, value_name = "URL")]
         public_url: Option<String>,
+        /// Let webhooks call loopback addresses (127.0.0.1, ::1): for tests on one machine;
+        /// otherwise a seat's webhook could reach services of the server's own machine.
+        #[arg(long)]
+        allow_loopback_webhooks: bool,
         #[command(flatten)]
         ai: AiFlags,
     },
@@ -341,6 +345,7 @@ fn execute(command: Command) -> HostResult {
             db,
             addr,
             public_url,
+            allow_loopback_webhooks,
             ai,
         } => {
             let budget = fiw_host::seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
@@ -349,6 +354,7 @@ fn execute(command: Command) -> HostResult {
                 addr,
                 public_url: public_url.map(|u| u.trim_end_matches('/').to_string()),
                 ai: budget,
+                allow_loopback_webhooks,
             };
             let runtime = tokio::runtime::Runtime::new()
                 .map_err(|e| fiw_host::HostError::failure(format!("cannot start: {e}")))?;

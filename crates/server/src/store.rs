@@ -12,8 +12,13 @@ use std::borrow::Cow;
 use std::time::Duration;
 
 /// The schema, in order. Kept in the repository (migrations/) and built into the binary.
-const MIGRATIONS: &[(i64, &str, &str)] =
-    &[(1, "games", include_str!("../migrations/0001_games.sql"))];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (1, "games", include_str!("../migrations/0001_games.sql")),
+    (2, "duties", include_str!("../migrations/0002_duties.sql")),
+];
+
+mod duties;
+pub use duties::WebhookRow;
 
 /// A storage failure: the database cannot be reached or refused a statement.
 #[derive(Debug)]
@@ -65,7 +70,7 @@ pub struct EntryRow {
     pub version: u64,
     /// The seat that made it.
     pub seat: i64,
-    /// `action`, `undo` or `resign`.
+    /// `action`, `undo`, `resign` or `timeout`.
     pub kind: String,
     /// The action's text (empty for the others).
     pub text: String,
