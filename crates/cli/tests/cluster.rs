@@ -133,7 +133,9 @@ fn decides(v: &Value) -> bool {
 /// answer acknowledged is kept in `acked`.
 fn hand_on(server: &str, id: &str, me: &str, acked: &mut Vec<Value>) {
     loop {
-        let v = until(server, id, me, |v| decides(v) || !v["view"]["outcome"].is_null());
+        let v = until(server, id, me, |v| {
+            decides(v) || !v["view"]["outcome"].is_null()
+        });
         assert!(v["view"]["outcome"].is_null(), "the game ended: {v}");
         let (s, after) = call(
             server,

@@ -499,7 +499,7 @@ impl Games {
         if g.version != version {
             return Err(Failure::Stale(Box::new(g.shown(caller, 0))));
         }
-        self.ran_out(id, &mut g).await?;
+        self.ran_out(id, &mut g, caller).await?;
         if g.over() {
             return Err(Failure::Refused(refusal("the game is over")));
         }

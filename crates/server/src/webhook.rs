@@ -412,4 +412,57 @@ mod tests {
             assert!(e.contains("may not call"), "{url}: {e}");
         }
     }
+
+    #[tokio::test]
+    async fn a_redirect_is_a_failure_and_is_not_followed() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let landed = Arc::new(AtomicBool::new(false));
+        let seen = landed.clone();
+        let app = axum::Router::new()
+            .route(
+                "/moved",
+                axum::routing::post(|| async {
+                    (axum::http::StatusCode::FOUND, [("location", "/landed")])
+                }),
+            )
+            .route(
+                "/landed",
+                axum::routing::any(move || {
+                    seen.store(true, Ordering::SeqCst);
+                    async { "here" }
+                }),
+            )
+            .route("/ok", axum::routing::post(|| async { "thanks" }));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        let sender = Sender::new(Policy {
+            allow_loopback: true,
+            ..Policy::default()
+        });
+        let payload = Payload {
+            game_id: "g".into(),
+            game: "louisbourg".into(),
+            event: "your_turn".into(),
+            seat: "british".into(),
+            version: 1,
+            link: "/play/g".into(),
+            text: String::new(),
+        };
+        let e = sender
+            .send(&format!("http://{addr}/moved"), &payload)
+            .await
+            .unwrap_err();
+        assert!(e.contains("redirects are not followed"), "{e}");
+        assert!(!landed.load(Ordering::SeqCst));
+        sender
+            .send(&format!("http://{addr}/ok"), &payload)
+            .await
+            .unwrap();
+        // and by a name, through the resolver that checks
+        sender
+            .send(&format!("http://localhost:{}/ok", addr.port()), &payload)
+            .await
+            .unwrap();
+    }
 }

@@ -487,6 +487,32 @@ async fn a_webhook_into_the_servers_own_network_is_refused(url: &str) {
     );
 }
 
+async fn an_end_on_time_that_comes_too_late_answers_with_the_callers_own_view(url: &str) {
+    let clock = Arc::new(ManualClock::new(START));
+    let a = client(url, duties(&clock, false)).await;
+    let made = create(&a, json!({ "game": "louisbourg", "pace": { "days": 1 } })).await;
+    let id = made["id"].as_str().unwrap();
+    let b = token(&made, "british");
+    let f = token(&made, "french");
+    // the British hand on; a second server (not sharing duties: a copy that falls behind)
+    // reads the game while the French decide
+    a.hand_on(id, b).await;
+    let other = client(url, duties(&clock, false)).await;
+    let v = other.view(id, f).await;
+    // the French clock runs out and the first server ends the game; the second, behind, is
+    // asked to move for the British: it finds the clock out too, and is too late to say so
+    clock.advance(DAY + 1);
+    a.until(id, b, |v| !v["view"]["outcome"].is_null()).await;
+    let (s, e) = other.act(id, b, &v["version"], 0).await;
+    assert_eq!(s, StatusCode::CONFLICT, "{e}");
+    assert_eq!(e["fresh"]["view"]["seat"], "british", "{e}");
+    assert!(e["fresh"]["view"]["view"]["landing_plan"].is_array(), "{e}");
+    assert_eq!(
+        e["fresh"]["view"]["outcome"]["reason"],
+        "the french side ran out of time"
+    );
+}
+
 macro_rules! on_both {
     ($($name:ident),* $(,)?) => {
         mod sqlite {
@@ -505,6 +531,7 @@ on_both!(
     a_move_after_the_deadline_is_refused_and_a_server_started_late_ends_the_game,
     webhooks_say_your_turn_and_the_end_and_keep_their_last_error,
     a_webhook_into_the_servers_own_network_is_refused,
+    an_end_on_time_that_comes_too_late_answers_with_the_callers_own_view,
 );
 
 /// A database of this test's own on the test PostgreSQL, so that the servers sharing it take
@@ -540,9 +567,15 @@ async fn two_servers_on_one_postgres_hear_each_other_and_one_does_a_games_duties
     use futures_util::SinkExt;
     let url = own_database().await;
     let clock = Arc::new(ManualClock::new(START));
-    let a = client(&url, duties(&clock, true)).await;
+    // no scan in this test (a process's first wake takes up the games it makes): what one
+    // server hears of the other's commits, it hears by their announcements
+    let shared = Duties {
+        scan: Duration::from_secs(3600),
+        ..duties(&clock, true)
+    };
+    let a = client(&url, shared.clone()).await;
     a.games.join_cluster(&url).await.unwrap();
-    let b = client(&url, duties(&clock, true)).await;
+    let b = client(&url, shared).await;
     b.games.join_cluster(&url).await.unwrap();
     let hooks = receiver().await;
     let made = create(&a, json!({ "game": "louisbourg", "pace": { "days": 1 } })).await;

@@ -376,11 +376,17 @@ impl Games {
     }
 
     /// Ends game `g` if the clock of the seat deciding has run out (an entry of its own, so
-    /// that the game replays to the same end).
+    /// that the game replays to the same end), for `caller`'s request.
     ///
     /// # Errors
-    /// Storage; a stale version (another server ended it or moved on first).
-    pub(super) async fn ran_out(self: &Arc<Self>, id: &str, g: &mut Open) -> Result<(), Failure> {
+    /// Storage; a stale version (another server ended it or moved on first), with the fresh
+    /// view of `caller`: never the view of the seat that ran out, which may be another.
+    pub(super) async fn ran_out(
+        self: &Arc<Self>,
+        id: &str,
+        g: &mut Open,
+        caller: Caller,
+    ) -> Result<(), Failure> {
         if g.over() {
             return Ok(());
         }
@@ -388,7 +394,12 @@ impl Games {
             return Ok(());
         };
         g.duties.timed_out = Some(seat);
-        self.commit(id, g, seat, "timeout", String::new()).await
+        match self.commit(id, g, seat, "timeout", String::new()).await {
+            Err(Failure::Stale(_)) => {
+                Err(Failure::Stale(Box::new(self.show(id, caller, 0).await?)))
+            }
+            done => done,
+        }
     }
 
     async fn expire(self: &Arc<Self>, id: &str) {
@@ -399,7 +410,7 @@ impl Games {
         if !self.owns_now(id) {
             return;
         }
-        match self.ran_out(id, &mut g).await {
+        match self.ran_out(id, &mut g, Caller::Spectator).await {
             Ok(()) => self.arm(id, &g),
             Err(Failure::Stale(_)) => {}
             Err(e) => eprintln!(
