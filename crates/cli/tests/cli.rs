@@ -614,8 +614,9 @@ fn solitaire_rules_list_the_headings_and_assumed_values() {
 #[test]
 fn a_piped_solitaire_session_shows_odds_refusals_and_the_bot() {
     // place both armies, try an Atlantic attack without the ocean, ask why, check the odds in
-    // the menu, end the actions (the BOT rolls), look at the log, quit
-    let input = "1\nundo\n1\n1\nhint\nattack atlantic\nwhy attack atlantic\nplace br-1 ohio\nfrobnicate\nend actions\nundo\nlog\nquit\n";
+    // the menu, end the actions with an action point left (yes: the BOT rolls), look at the
+    // log, quit
+    let input = "1\nundo\n1\n1\nhint\nattack atlantic\nwhy attack atlantic\nplace br-1 ohio\nfrobnicate\nend actions\nyes\nundo\nlog\nquit\n";
     let run = fiw(
         &["play", "solitaire", "--seed", "3", "--ai-iterations", "200"],
         input,
@@ -628,7 +629,7 @@ fn a_piped_solitaire_session_shows_odds_refusals_and_the_bot() {
     );
     assert!(out.contains("player to decide"), "{out}");
     assert!(
-        out.contains("attack ohio") && out.contains("advance 1/6 = 17 %"),
+        out.contains("attack ohio") && out.contains("advance 2/6 = 33 %"),
         "the odds beside each attack: {out}"
     );
     assert!(out.contains("not allowed: rule 3.4"), "{out}");
@@ -721,7 +722,7 @@ fn solitaire_bad_input_exits_2_with_one_line() {
 #[test]
 fn a_solitaire_game_saved_at_the_prompt_resumes_on_its_side() {
     let file = temp("solitaire-midgame");
-    let input = format!("1\n1\nend actions\nsave {}\nquit\n", path(&file));
+    let input = format!("1\n1\nend actions\nyes\nsave {}\nquit\n", path(&file));
     let run = fiw(
         &["play", "solitaire", "--side", "french", "--seed", "8"],
         &input,
