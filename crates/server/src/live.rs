@@ -582,11 +582,14 @@ impl Games {
             if !games.take_up(&id).await {
                 return;
             }
-            if let Err(e) = games.computers(&id).await {
-                eprintln!(
+            match games.computers(&id).await {
+                Ok(()) => {}
+                // another server moved first; the game was read again: play on from there
+                Err(Failure::Stale(_)) => games.wake(&id),
+                Err(e) => eprintln!(
                     "fiw serve: the computer seats of game {id} stopped: {}",
                     describe(&e)
-                );
+                ),
             }
         });
     }

@@ -1,8 +1,9 @@
-//! Two `fiw serve` processes on one PostgreSQL (the one scripts/test starts, in a database of
-//! this test's own): an action taken through one reaches a WebSocket open on the other, and a
-//! game with an `ai` seat keeps moving when the server doing its duties is killed with
-//! `kill -9`, with no acknowledged action lost. The client is a few lines of HTTP/1.1 over a
-//! socket on 127.0.0.1.
+//! What `fiw serve` does on its own, as processes: it calls a seat's webhook (loopback only
+//! with `--allow-loopback-webhooks`), and two servers on one PostgreSQL (the one scripts/test
+//! starts, in a database of this test's own) share games: an action taken through one reaches
+//! a WebSocket open on the other, and a game with an `ai` seat keeps moving when the server
+//! doing its duties is killed with `kill -9`, with no acknowledged action lost. The client is
+//! a few lines of HTTP/1.1 over a socket on 127.0.0.1.
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -17,8 +18,13 @@ struct Server {
 }
 
 fn start(db: &str) -> Server {
+    start_with(db, &[])
+}
+
+fn start_with(db: &str, flags: &[&str]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fiw"))
         .args(["serve", "--db", db, "--addr", "127.0.0.1:0"])
+        .args(flags)
         // the computer thinks for most of a second: long enough to be killed while it does
         .args(["--ai-iterations", "1000000", "--ai-ms", "700"])
         .stdout(Stdio::piped())
@@ -151,6 +157,88 @@ fn hand_on(server: &str, id: &str, me: &str, acked: &mut Vec<Value>) {
         if handed {
             return;
         }
+    }
+}
+
+/// A webhook receiver on 127.0.0.1: each request's body, as it comes.
+fn receiver() -> (String, std::sync::mpsc::Receiver<Value>) {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/hook", listener.local_addr().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { return };
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut length = 0;
+            loop {
+                let mut line = String::new();
+                if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+                    break;
+                }
+                if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                    length = v.trim().parse().unwrap_or(0);
+                }
+            }
+            let mut body = vec![0; length];
+            let _ = reader.read_exact(&mut body);
+            let _ = stream
+                .write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\nconnection: close\r\n\r\n");
+            if tx
+                .send(serde_json::from_slice(&body).unwrap_or(Value::Null))
+                .is_err()
+            {
+                return;
+            }
+        }
+    });
+    (url, rx)
+}
+
+#[test]
+fn a_webhook_is_called_and_loopback_only_with_the_tests_flag() {
+    let dir = std::env::temp_dir().join(format!("fiw-serve-hooks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = format!("sqlite://{}", dir.join("hooks.db").display());
+    let (url, told) = receiver();
+    for (flags, allowed) in [(&[][..], false), (&["--allow-loopback-webhooks"][..], true)] {
+        let server = start_with(&db, flags);
+        let (s, made) = call(
+            &server.addr,
+            "POST",
+            "/api/games",
+            None,
+            Some(&json!({ "game": "louisbourg" })),
+        )
+        .unwrap();
+        assert_eq!(s, 201, "{made}");
+        let id = made["id"].as_str().unwrap();
+        let (british, french) = (
+            made["seats"]["british"]["token"].as_str().unwrap(),
+            made["seats"]["french"]["token"].as_str().unwrap(),
+        );
+        let (s, v) = call(
+            &server.addr,
+            "PUT",
+            &format!("/api/games/{id}/webhook"),
+            Some(french),
+            Some(&json!({ "url": url })),
+        )
+        .unwrap();
+        if !allowed {
+            assert_eq!(s, 422, "{v}");
+            assert!(v["error"].as_str().unwrap().contains("loopback"), "{v}");
+            continue;
+        }
+        assert_eq!(s, 200, "{v}");
+        let mut acked = Vec::new();
+        hand_on(&server.addr, id, british, &mut acked);
+        let turn = told
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the French webhook is called");
+        assert_eq!(turn["event"], "your_turn", "{turn}");
+        assert_eq!(turn["seat"], "french");
+        assert_eq!(turn["link"], format!("/play/{id}"));
+        assert!(!turn.to_string().contains(french) && !turn.to_string().contains(british));
     }
 }
 
