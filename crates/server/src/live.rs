@@ -738,7 +738,6 @@ fn replay(
         .collect();
     let hints = seating.hints || players.iter().any(|p| *p != Player::Human);
     let duties = GameDuties::new(seating.pace, &players, hosted.to_move(), row.created, clock);
-    let version = row.version;
     let mut open = Open {
         version: 0,
         row,
@@ -754,7 +753,8 @@ fn replay(
     for e in entries {
         apply(&mut open, e).map_err(|r| broken(format!("entry {}: {r}", e.version)))?;
     }
-    open.version = version;
+    // the version is the last entry's: the entries may have been read after a commit the
+    // game's row was read before (another server's), and the copy must not claim less
     open.told_now();
     Ok(open)
 }

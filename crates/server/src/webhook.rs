@@ -85,6 +85,8 @@ fn forbidden_v4(ip: Ipv4Addr, allow_loopback: bool) -> Option<&'static str> {
         Some("a reserved address")
     } else if a == 192 && b == 0 && ip.octets()[2] == 0 {
         Some("an IETF protocol address")
+    } else if a == 198 && (b & 0xfe) == 18 {
+        Some("a benchmarking (reserved) address")
     } else {
         None
     }
@@ -92,8 +94,9 @@ fn forbidden_v4(ip: Ipv4Addr, allow_loopback: bool) -> Option<&'static str> {
 
 fn forbidden_v6(ip: Ipv6Addr, allow_loopback: bool) -> Option<&'static str> {
     let s = ip.segments();
-    // an IPv4 address written as IPv6: mapped (::ffff:a.b.c.d), compatible (::a.b.c.d),
-    // NAT64 (64:ff9b::a.b.c.d) or 6to4 (2002:AABB:CCDD::)
+    // an IPv4 address written as IPv6: mapped (::ffff:a.b.c.d), translated
+    // (::ffff:0:a.b.c.d), compatible (::a.b.c.d), NAT64 (64:ff9b::a.b.c.d, and the local
+    // 64:ff9b:1::/48) or 6to4 (2002:AABB:CCDD::)
     let embedded = |hi: u16, lo: u16| Ipv4Addr::from((u32::from(hi) << 16) | u32::from(lo));
     if ip.is_loopback() {
         return (!allow_loopback).then_some("a loopback address");
@@ -107,8 +110,16 @@ fn forbidden_v6(ip: Ipv6Addr, allow_loopback: bool) -> Option<&'static str> {
     if s[..6] == [0; 6] {
         return forbidden_v4(embedded(s[6], s[7]), allow_loopback).or(Some("a reserved address"));
     }
-    if s[0] == 0x64 && s[1] == 0xff9b && s[2..6] == [0; 4] {
+    if s[..4] == [0; 4] && s[4] == 0xffff && s[5] == 0 {
         return forbidden_v4(embedded(s[6], s[7]), allow_loopback);
+    }
+    if s[0] == 0x64 && s[1] == 0xff9b && (s[2..6] == [0; 4] || s[2] == 1) {
+        if let Some(why) = forbidden_v4(embedded(s[6], s[7]), allow_loopback) {
+            return Some(why);
+        }
+        if s[2] == 1 {
+            return Some("a local NAT64 address");
+        }
     }
     if s[0] == 0x2002 {
         if let Some(why) = forbidden_v4(embedded(s[1], s[2]), false) {
@@ -344,6 +355,10 @@ mod tests {
             "64:ff9b::10.0.0.1",
             "2002:c0a8:0101::1",
             "2002:7f00:0001::1",
+            "::ffff:0:127.0.0.1",
+            "::ffff:0:10.1.1.1",
+            "64:ff9b:1::8.8.8.8",
+            "198.18.0.1",
         ] {
             assert!(refused(ip), "{ip} is allowed");
         }
