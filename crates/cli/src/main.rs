@@ -200,6 +200,17 @@ enum Command {
         /// otherwise a seat's webhook could reach services of the server's own machine.
         #[arg(long)]
         allow_loopback_webhooks: bool,
+        /// Requests a second one address may make (a burst of three seconds' worth is
+        /// allowed; 0: no limit).
+        #[arg(long, value_name = "N", default_value_t = 60)]
+        rate_per_address: u32,
+        /// Requests a second one seat's or spectator's link may make (0: no limit).
+        #[arg(long, value_name = "N", default_value_t = 30)]
+        rate_per_link: u32,
+        /// Count requests by the last address of X-Forwarded-For, which a reverse proxy in
+        /// front of the server sets (only behind one: a client could set it otherwise).
+        #[arg(long)]
+        behind_proxy: bool,
         #[command(flatten)]
         ai: AiFlags,
     },
@@ -346,6 +357,9 @@ fn execute(command: Command) -> HostResult {
             addr,
             public_url,
             allow_loopback_webhooks,
+            rate_per_address,
+            rate_per_link,
+            behind_proxy,
             ai,
         } => {
             let budget = fiw_host::seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
@@ -355,6 +369,11 @@ fn execute(command: Command) -> HostResult {
                 public_url: public_url.map(|u| u.trim_end_matches('/').to_string()),
                 ai: budget,
                 allow_loopback_webhooks,
+                rate: fiw_server::rate::RateLimits {
+                    per_address: rate_per_address,
+                    per_token: rate_per_link,
+                    behind_proxy,
+                },
             };
             let runtime = tokio::runtime::Runtime::new()
                 .map_err(|e| fiw_host::HostError::failure(format!("cannot start: {e}")))?;

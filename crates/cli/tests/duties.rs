@@ -24,6 +24,8 @@ fn start(db: &str) -> Server {
 fn start_with(db: &str, flags: &[&str]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fiw"))
         .args(["serve", "--db", db, "--addr", "127.0.0.1:0"])
+        // the tests look often, and from one address
+        .args(["--rate-per-address", "0", "--rate-per-link", "0"])
         .args(flags)
         // the computer thinks for most of a second: long enough to be killed while it does
         .args(["--ai-iterations", "1000000", "--ai-ms", "700"])

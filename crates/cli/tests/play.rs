@@ -346,8 +346,9 @@ fn a_replay_as_one_seat_shows_its_side_and_none_of_the_others_secrets() {
 #[test]
 fn manual_dice_are_typed_checked_and_replayed() {
     let file = temp("manual");
-    // the French player's set-up, then an influence attempt: its die is asked for
-    let input = "1\n1\ninfluence mohawk\n7\n5\nquit\n";
+    // the French player's set-up, then an attack (spring allows no diplomacy): its die is
+    // asked for
+    let input = "1\n1\nattack ohio\n7\n5\nquit\n";
     let run = fiw(
         &[
             "play",

@@ -172,6 +172,25 @@ impl D3 {
         }
     }
 
+    /// What an order involves, for a front end that highlights them: the units it names
+    /// (the one ordered first, then its target), and for a move the place it ends, as
+    /// `(x, y, facing)` in inches and compass degrees: where a page draws the ghost base.
+    pub fn refs_of(&self, a: &Action) -> (Vec<&str>, Option<(f64, f64, f64)>) {
+        match *a {
+            Action::Move { unit, x, y, facing } => (
+                vec![self.id(unit as usize)],
+                Some((f64::from(x) / 10.0, f64::from(y) / 10.0, f64::from(facing))),
+            ),
+            Action::Square { unit } | Action::Retire { unit } => {
+                (vec![self.id(unit as usize)], None)
+            }
+            Action::Shoot { unit, target } | Action::Charge { unit, target } => {
+                (vec![self.id(unit as usize), self.id(target as usize)], None)
+            }
+            Action::Pass => (Vec::new(), None),
+        }
+    }
+
     fn named(&self, word: Option<&str>) -> Result<usize, RuleError> {
         let word = word.ok_or_else(|| RuleError::input("which unit? (e.g. fr-reg-3a)"))?;
         self.unit_named(word)

@@ -45,6 +45,39 @@ impl SetupFlags {
     }
 }
 
+/// What an action involves ([`HostGame::action_refs`]).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct ActionRefs {
+    /// The pieces it names, the one acting first (blocks, cards, armies, units).
+    pub pieces: Vec<String>,
+    /// The places it names (locations, sea areas, regions).
+    pub places: Vec<String>,
+    /// Where a miniatures move ends: the base's centre in inches and its facing in degrees.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<Placement>,
+}
+
+/// A base's place on a miniatures table.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Placement {
+    /// Inches east of the west edge.
+    pub x: f64,
+    /// Inches north of the south edge.
+    pub y: f64,
+    /// Compass degrees.
+    pub facing: f64,
+}
+
+impl ActionRefs {
+    fn named(pieces: Vec<&str>, places: Vec<&str>) -> ActionRefs {
+        ActionRefs {
+            pieces: pieces.into_iter().map(str::to_string).collect(),
+            places: places.into_iter().map(str::to_string).collect(),
+            to: None,
+        }
+    }
+}
+
 /// What the front end needs of a game beyond [`Game`]: how the set-up flags become options, and
 /// which seats the rules play by themselves.
 pub trait HostGame: Game {
@@ -81,6 +114,21 @@ pub trait HostGame: Game {
     fn menu_group(&self, action: &Self::Action) -> Option<String> {
         let _ = action;
         None
+    }
+
+    /// The pieces (blocks, cards, armies, units) and places an action names, and where a
+    /// miniatures move ends, for a page that highlights them and draws the ghost base: only
+    /// what the action's own text says, so nothing the deciding seat does not know.
+    fn action_refs(&self, action: &Self::Action) -> ActionRefs {
+        let _ = action;
+        ActionRefs::default()
+    }
+
+    /// The options of a rematch with the sides swapped, and whether the seats' players swap
+    /// too: where each side is a seat they do; solitaire, one person against the BOT, keeps
+    /// its seats and gives the player the other side.
+    fn rematch_options(options: &Self::Options) -> (Self::Options, bool) {
+        (options.clone(), true)
     }
 
     /// Whether fiw draws this game ([`HostGame::drawing`]), so that `--svg` is refused before
@@ -151,6 +199,11 @@ impl HostGame for fiw_louisbourg::Louisbourg {
         })
     }
 
+    fn action_refs(&self, action: &fiw_louisbourg::Action) -> ActionRefs {
+        let (pieces, places) = action.refs();
+        ActionRefs::named(pieces, places)
+    }
+
     /// 7 the 64 landing plans, one line per number landing at Kennington Cove.
     fn menu_group(&self, action: &fiw_louisbourg::Action) -> Option<String> {
         match action {
@@ -207,6 +260,17 @@ impl HostGame for fiw_louisbourg::Louisbourg {
 }
 
 impl HostGame for fiw_solitaire::Solitaire {
+    fn rematch_options(options: &Self::Options) -> (Self::Options, bool) {
+        let mut swapped = options.clone();
+        swapped.side = options.side.other();
+        (swapped, false)
+    }
+
+    fn action_refs(&self, action: &fiw_solitaire::Action) -> ActionRefs {
+        let (pieces, places) = action.refs();
+        ActionRefs::named(pieces, places)
+    }
+
     fn options(flags: &SetupFlags) -> HostResult<Self::Options> {
         if flags.solitaire_setup {
             return Err(HostError::usage(
@@ -370,6 +434,14 @@ impl HostGame for fiw_d3::D3 {
             }
         }
         lines
+    }
+
+    fn action_refs(&self, action: &fiw_d3::Action) -> ActionRefs {
+        let (pieces, to) = self.refs_of(action);
+        ActionRefs {
+            to: to.map(|(x, y, facing)| Placement { x, y, facing }),
+            ..ActionRefs::named(pieces, Vec::new())
+        }
     }
 
     fn menu_group(&self, action: &fiw_d3::Action) -> Option<String> {

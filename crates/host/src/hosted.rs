@@ -4,7 +4,7 @@
 //! decides, its legal actions with their menu notes (which the games compute from the seat's
 //! knowledge).
 
-use crate::games::HostGame;
+use crate::games::{ActionRefs, HostGame};
 use crate::record::{Match, Taken};
 use crate::seats::{policy_for, AiBudget, Player};
 use crate::{for_game, HostError, HostResult, SetupFlags};
@@ -22,6 +22,9 @@ pub struct ActionInfo {
     pub group: Option<String>,
     /// The menu note (the odds of a battle), from the deciding seat's knowledge.
     pub note: Option<String>,
+    /// The pieces and places it names, and where a miniatures move ends.
+    #[serde(flatten)]
+    pub refs: ActionRefs,
 }
 
 /// How a game ended, in words a page shows.
@@ -227,6 +230,7 @@ impl<G: HostGame> Hosted for Match<G> {
                 text: state.action_text(a),
                 group: state.menu_group(a),
                 note: state.action_note(a),
+                refs: state.action_refs(a),
             })
             .collect();
         let (log_start, log) =
@@ -433,6 +437,22 @@ pub fn rebuild(game: &str, options: &serde_json::Value, seed: u64) -> HostResult
         let options: <G as Game>::Options = serde_json::from_value(options.clone())
             .map_err(|e| HostError::usage(format!("stored options of {game} do not read: {e}")))?;
         fresh::<G>(options, seed)
+    })
+}
+
+/// The stored options of a rematch of `game` played with `options`, sides swapped, and
+/// whether the seats' players swap ([`HostGame::rematch_options`]).
+///
+/// # Errors
+/// Options that do not read.
+pub fn rematch(game: &str, options: &serde_json::Value) -> HostResult<(serde_json::Value, bool)> {
+    for_game!(game, G => {
+        let options: <G as Game>::Options = serde_json::from_value(options.clone())
+            .map_err(|e| HostError::usage(format!("stored options of {game} do not read: {e}")))?;
+        let (swapped, seats) = G::rematch_options(&options);
+        let json = serde_json::to_value(&swapped)
+            .map_err(|e| HostError::usage(format!("options of {game} do not write: {e}")))?;
+        Ok((json, seats))
     })
 }
 

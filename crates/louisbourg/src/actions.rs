@@ -143,6 +143,37 @@ impl Action {
         }
     }
 
+    /// What the action involves, for a front end that highlights them: the blocks and cards it
+    /// names (`pieces`), and the locations and sea areas (`places`). Only what the text itself
+    /// names, so nothing is told that the deciding seat's menu does not already say.
+    pub fn refs(&self) -> (Vec<&'static str>, Vec<&'static str>) {
+        use board::id;
+        match *self {
+            Action::Plan { .. } => (
+                Vec::new(),
+                vec!["kennington-cove", "flat-point", "white-point"],
+            ),
+            Action::Place { unit, to }
+            | Action::Reinforce { unit, to }
+            | Action::Go { unit, to } => (vec![unit_id(unit)], vec![id(to)]),
+            Action::Play(c) | Action::Discard(c) => (vec![card_id(c)], Vec::new()),
+            Action::Bombard(l)
+            | Action::LandMove(l)
+            | Action::Amphibious(l)
+            | Action::ShipMove(l)
+            | Action::Battle(l) => (Vec::new(), vec![id(l)]),
+            Action::Raid { from, to } => (Vec::new(), vec![id(from), id(to)]),
+            Action::Hit(u) | Action::Restore(u) => (vec![unit_id(u)], Vec::new()),
+            Action::SolitaireSetup
+            | Action::First(_)
+            | Action::Pass
+            | Action::Land
+            | Action::Done
+            | Action::Fire
+            | Action::Retreat => (Vec::new(), Vec::new()),
+        }
+    }
+
     /// Reads the text form. Unknown words are refused with the word named.
     pub fn parse(text: &str) -> Result<Action, RuleError> {
         let words: Vec<&str> = text.split_whitespace().collect();

@@ -45,6 +45,9 @@ pub fn routes(app: App) -> Router {
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/save", get(save))
         .route("/api/games/{id}/hint", get(hint))
+        .route("/api/games/{id}/notes", axum::routing::put(notes))
+        .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/ws", get(socket))
         .route(
             "/api/games/{id}/webhook",
@@ -329,6 +332,62 @@ async fn hint(
     Ok(Json(serde_json::to_value(hint).unwrap_or(Value::Null)))
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Notes {
+    text: String,
+}
+
+async fn notes(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    b: Result<Json<Notes>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let n = body(b)?;
+    let who = caller(&app, &id, &headers).await?;
+    app.games.set_notes(&id, who, n.text).await?;
+    Ok(Json(json!({ "saved": true })))
+}
+
+async fn rematch(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let who = caller(&app, &id, &headers).await?;
+    let token = token(&headers).unwrap_or_default();
+    let r = app.games.rematch(&id, who, token).await?;
+    let link = |token: &str| format!("{}/play/{}#{token}", app.public_url, r.id);
+    Ok(Json(json!({
+        "id": r.id,
+        "seat": r.seat,
+        "token": r.token,
+        "link": link(&r.token),
+        "spectator": { "token": r.spectator, "link": link(&r.spectator) },
+    })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Step {
+    step: Option<u64>,
+    seat: Option<String>,
+}
+
+async fn replay(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Result<Query<Step>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(q) =
+        q.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, fiw_host::one_line(&e.body_text())))?;
+    caller(&app, &id, &headers).await?;
+    let r = app.games.replay(&id, q.step, q.seat.as_deref()).await?;
+    Ok(Json(serde_json::to_value(r).unwrap_or(Value::Null)))
+}
+
 async fn save(
     State(app): State<App>,
     Path(id): Path<String>,
@@ -392,17 +451,23 @@ async fn watch(app: App, id: String, mut socket: WebSocket) {
     let mut seen = hello.version;
     // the log lines the page has; a page that connects has none from this socket
     let mut lines = 0;
+    // what the page was last sent, besides the log: notes and a rematch change no version
+    let mut last: Option<Value> = None;
     loop {
         match app.games.show(&id, who, lines).await {
-            Ok(shown) if Some(shown.version) != seen => {
-                seen = Some(shown.version);
-                lines = shown.log_end();
-                let text = serde_json::to_string(&shown).unwrap_or_default();
-                if socket.send(Message::Text(text.into())).await.is_err() {
-                    return;
+            Ok(shown) => {
+                let mut now = serde_json::to_value(&shown).unwrap_or(Value::Null);
+                strip_log(&mut now);
+                if Some(shown.version) != seen || last.as_ref() != Some(&now) {
+                    seen = Some(shown.version);
+                    lines = shown.log_end();
+                    last = Some(now);
+                    let text = serde_json::to_string(&shown).unwrap_or_default();
+                    if socket.send(Message::Text(text.into())).await.is_err() {
+                        return;
+                    }
                 }
             }
-            Ok(_) => {}
             Err(_) => return,
         }
         tokio::select! {
@@ -414,6 +479,17 @@ async fn watch(app: App, id: String, mut socket: WebSocket) {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
                 _ => {}
             },
+        }
+    }
+}
+
+/// A message without its log lines (which are sent once each), to tell whether anything else
+/// changed.
+fn strip_log(v: &mut Value) {
+    for part in ["view", "public"] {
+        if let Some(p) = v.get_mut(part).and_then(Value::as_object_mut) {
+            p.remove("log");
+            p.remove("log_start");
         }
     }
 }

@@ -9,6 +9,7 @@
 pub mod api;
 pub mod clock;
 pub mod live;
+pub mod rate;
 pub mod store;
 pub mod tokens;
 pub mod webhook;
@@ -32,12 +33,19 @@ pub struct Config {
     /// Whether webhooks may call loopback addresses (for tests: otherwise a webhook could
     /// reach the server's own machine).
     pub allow_loopback_webhooks: bool,
+    /// How many requests an address and a link may make.
+    pub rate: rate::RateLimits,
 }
 
-/// The application: routes over the games in `store`, with the size and time limits every
-/// request has.
-pub fn app(games: Arc<live::Games>, public_url: String) -> axum::Router {
+/// The application: routes over the games in `store`, with the size, time and rate limits
+/// every request has.
+pub fn app(
+    games: Arc<live::Games>,
+    public_url: String,
+    limiter: Arc<rate::Limiter>,
+) -> axum::Router {
     api::routes(api::App { games, public_url })
+        .layer(axum::middleware::from_fn_with_state(limiter, rate::limit))
         .layer(RequestBodyLimitLayer::new(api::MAX_BODY))
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
@@ -85,9 +93,22 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr, &str)) -> Resu
         .await
         .map_err(|e| format!("cannot read the unfinished games: {}", live::describe(&e)))?;
     ready(addr, &public_url);
-    axum::serve(listener, app(games, public_url))
-        .await
-        .map_err(|e| format!("the server stopped: {e}"))
+    let limiter = rate::Limiter::new(config.rate);
+    let counts = limiter.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+        loop {
+            every.tick().await;
+            counts.forget_idle();
+        }
+    });
+    let app = app(games, public_url, limiter);
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .await
+    .map_err(|e| format!("the server stopped: {e}"))
 }
 
 /// A database URL without its password, for messages.

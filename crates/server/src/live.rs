@@ -70,6 +70,12 @@ pub struct Shown {
     /// Each seat's clock, in a game with a time control.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clock: Option<pace::Clocks>,
+    /// This seat's private notes, for a seat's link only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
+    /// The id of the game this one is played again as, once a seat asked for a rematch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
 }
 
 impl Shown {
@@ -108,6 +114,10 @@ pub struct Open {
     resigned: Option<Seat>,
     /// Whether seats may ask for a hint.
     hints: bool,
+    /// Each seat's private notes.
+    notes: HashMap<Seat, String>,
+    /// The game this one is played again as.
+    rematch: Option<String>,
     thinking: bool,
     events: broadcast::Sender<u64>,
     /// Its clocks and what its seats were told.
@@ -134,6 +144,8 @@ impl Open {
             version: 0,
             resigned: None,
             hints: false,
+            notes: HashMap::new(),
+            rematch: None,
             thinking: false,
             events: broadcast::channel(1).0,
             duties: GameDuties::default(),
@@ -185,9 +197,12 @@ impl Open {
             view: None,
             public: None,
             clock: self.clocks(),
+            notes: None,
+            rematch: self.rematch.clone(),
         };
         match caller {
             Caller::Seat(seat) => {
+                shown.notes = Some(self.notes.get(&seat).cloned().unwrap_or_default());
                 let mut v = self.hosted.seat_view(seat, since);
                 if let Some(end) = self.ending() {
                     v.outcome = Some(end);
@@ -376,6 +391,8 @@ impl Games {
             version: 0,
             resigned: None,
             hints,
+            notes: HashMap::new(),
+            rematch: None,
             thinking: false,
             events: broadcast::channel(64).0,
             duties,
@@ -396,7 +413,15 @@ impl Games {
         let row = self.store.game(id).await?.ok_or(Failure::NotFound)?;
         let seats = self.store.seats(id).await?;
         let entries = self.store.entries(id).await?;
-        let open = replay(row, seats, &entries, &self.duties.clock)?;
+        let mut open = replay(row, seats, &entries, &self.duties.clock)?;
+        open.notes = self
+            .store
+            .notes(id)
+            .await?
+            .into_iter()
+            .map(|(seat, text)| (seat as Seat, text))
+            .collect();
+        open.rematch = self.store.rematch_of(id).await?;
         let mut map = self
             .open
             .lock()
@@ -676,6 +701,224 @@ impl Games {
             .ok_or_else(|| Failure::Internal("the hint's search failed".into()))
     }
 
+    /// Replaces `caller`'s private notes of game `id`: kept for that seat alone, on every
+    /// device that holds its link.
+    ///
+    /// # Errors
+    /// Not a seat; notes too long; storage.
+    pub async fn set_notes(&self, id: &str, caller: Caller, text: String) -> Result<(), Failure> {
+        let seat = seat_of(caller)?;
+        if text.len() > MAX_NOTES {
+            return Err(Failure::Refused(refusal(format!(
+                "notes are kept up to {} KiB; these are {} KiB",
+                MAX_NOTES >> 10,
+                text.len().div_ceil(1024)
+            ))));
+        }
+        let game = self.game(id).await?;
+        let mut g = game.lock().await;
+        self.store
+            .set_notes(id, seat as i64, &text, self.now())
+            .await?;
+        g.notes.insert(seat, text);
+        let _ = g.events.send(g.version);
+        Ok(())
+    }
+
+    /// `caller`'s seat in the rematch of game `id` (over), with the sides swapped: the first
+    /// seat to ask makes the new game, the others join it, each with a link made from its
+    /// link here (`token`), so asking again gives the same link.
+    ///
+    /// # Errors
+    /// Not a seat; the game is not over; storage.
+    pub async fn rematch(
+        self: &Arc<Self>,
+        id: &str,
+        caller: Caller,
+        token: &str,
+    ) -> Result<Rematch, Failure> {
+        let seat = seat_of(caller)?;
+        let game = self.game(id).await?;
+        let (row, players, names) = {
+            let g = game.lock().await;
+            if !g.over() {
+                return Err(Failure::Refused(refusal(
+                    "a rematch is for a game that is over",
+                )));
+            }
+            let names: HashMap<Seat, String> = g
+                .seats
+                .iter()
+                .filter_map(|s| Some((s.seat as Seat, s.name.clone()?)))
+                .collect();
+            (g.row.clone(), g.players.clone(), names)
+        };
+        let broken = |e: fiw_host::HostError| Failure::Internal(e.to_string());
+        let options: serde_json::Value =
+            serde_json::from_str(&row.options).map_err(|e| Failure::Internal(e.to_string()))?;
+        let (options, swap) = fiw_host::hosted::rematch(&row.game, &options).map_err(broken)?;
+        let n = players.len();
+        let new_seat = |s: Seat| if swap { n - 1 - s } else { s };
+        let mut swapped = players.clone();
+        for (s, p) in players.iter().enumerate() {
+            swapped[new_seat(s)] = *p;
+        }
+        let mine = new_seat(seat);
+        let rematch_id = match self.store.rematch_of(id).await? {
+            Some(r) => r,
+            None => {
+                let new_id = tokens::new_id().map_err(Failure::Internal)?;
+                let seed = fiw_engine::secret_seed();
+                // the options must make a game before anything is stored
+                rebuild(&row.game, &options, seed).map_err(broken)?;
+                let seating: Seating = serde_json::from_str(&row.players)
+                    .map_err(|e| Failure::Internal(e.to_string()))?;
+                let new_row = GameRow {
+                    id: new_id.clone(),
+                    game: row.game.clone(),
+                    options: options.to_string(),
+                    seed,
+                    players: serde_json::to_string(&Seating {
+                        players: swapped.iter().map(|p| p.name().to_string()).collect(),
+                        hints: seating.hints,
+                        pace: seating.pace,
+                    })
+                    .unwrap_or_default(),
+                    version: 0,
+                    created: self.now(),
+                    finished: None,
+                };
+                let seats = vec![
+                    SeatRow {
+                        seat: mine as i64,
+                        token_hash: tokens::hash(&tokens::derived("rematch", token, &new_id)),
+                        name: names.get(&seat).cloned(),
+                    },
+                    SeatRow {
+                        seat: -1,
+                        token_hash: tokens::hash(&spectator_token(seed, &new_id)),
+                        name: None,
+                    },
+                ];
+                self.store.create_rematch(id, &new_row, &seats).await?
+            }
+        };
+        let mine_token = tokens::derived("rematch", token, &rematch_id);
+        let stored = self
+            .store
+            .add_seat(
+                &rematch_id,
+                &SeatRow {
+                    seat: mine as i64,
+                    token_hash: tokens::hash(&mine_token),
+                    name: names.get(&seat).cloned(),
+                },
+            )
+            .await?;
+        if !tokens::matches(&mine_token, &stored.token_hash) {
+            return Err(Failure::Forbidden(
+                "that seat of the rematch has another link already".into(),
+            ));
+        }
+        let new_game = self.game(&rematch_id).await?;
+        let (seat_name, spectator) = {
+            let mut g = new_game.lock().await;
+            if !g.seats.iter().any(|s| s.seat == stored.seat) {
+                g.seats.push(stored);
+            }
+            let seat_name = g
+                .hosted
+                .seats()
+                .get(mine)
+                .copied()
+                .unwrap_or("?")
+                .to_string();
+            (seat_name, spectator_token(g.row.seed, &rematch_id))
+        };
+        {
+            let mut g = game.lock().await;
+            if g.rematch.is_none() {
+                g.rematch = Some(rematch_id.clone());
+                let _ = g.events.send(g.version);
+            }
+        }
+        self.wake(&rematch_id);
+        Ok(Rematch {
+            id: rematch_id,
+            seat: seat_name,
+            token: mine_token,
+            spectator,
+        })
+    }
+
+    /// A finished game as `caller` asks to see it after `step` of its entries: the whole
+    /// list of entries, and the view of `seat` (any seat, now that nothing is secret) or the
+    /// spectators' view.
+    ///
+    /// # Errors
+    /// The game is not over; no such step or seat.
+    pub async fn replay(
+        &self,
+        id: &str,
+        step: Option<u64>,
+        seat: Option<&str>,
+    ) -> Result<Replay, Failure> {
+        {
+            let game = self.game(id).await?;
+            let g = game.lock().await;
+            if !g.over() {
+                return Err(Failure::Refused(refusal(
+                    "the replay shows every seat's secrets: it is given out once the game is over",
+                )));
+            }
+        }
+        let row = self.store.game(id).await?.ok_or(Failure::NotFound)?;
+        let seats = self.store.seats(id).await?;
+        let entries = self.store.entries(id).await?;
+        let steps = entries.len() as u64;
+        let step = step.unwrap_or(steps);
+        if step > steps {
+            return Err(Failure::Refused(refusal(format!(
+                "step {step}: this game has {steps} entries"
+            ))));
+        }
+        let mut open = replay(row, seats, &entries[..step as usize], &self.duties.clock)?;
+        open.version = step;
+        let seat_names: Vec<String> = open.hosted.seats().iter().map(|s| s.to_string()).collect();
+        let caller = match seat {
+            None => Caller::Spectator,
+            Some(name) => match seat_names.iter().position(|s| s == name) {
+                Some(s) => Caller::Seat(s),
+                None => {
+                    return Err(Failure::Refused(refusal(format!(
+                        "no seat '{}' (seats: {})",
+                        clip(name),
+                        seat_names.join(", ")
+                    ))))
+                }
+            },
+        };
+        let mut shown = open.shown(caller, 0);
+        // the clocks of a step long past would be read against the time now
+        shown.clock = None;
+        shown.notes = None;
+        Ok(Replay {
+            steps,
+            step,
+            entries: entries
+                .iter()
+                .map(|e| ReplayEntry {
+                    version: e.version,
+                    seat: seat_names.get(e.seat as usize).cloned().unwrap_or_default(),
+                    kind: e.kind.clone(),
+                    text: e.text.clone(),
+                    at: e.at,
+                })
+                .collect(),
+            shown,
+        })
+    }
+
     /// The save file of a game that is over (the referee's record, seed and secrets: never
     /// given out before the end).
     ///
@@ -717,6 +960,56 @@ pub enum Change {
     Resign,
 }
 
+/// The longest notes kept for a seat.
+pub const MAX_NOTES: usize = 16 << 10;
+
+/// The spectators' link of a rematch, made from its secret seed so that every seat that asks
+/// is given the same one.
+fn spectator_token(seed: u64, id: &str) -> String {
+    tokens::derived("spectator", &seed.to_string(), id)
+}
+
+/// A seat's place in a rematch.
+#[derive(Clone, Debug, Serialize)]
+pub struct Rematch {
+    /// The new game's id.
+    pub id: String,
+    /// The seat this caller plays there.
+    pub seat: String,
+    /// Its token.
+    pub token: String,
+    /// The spectators' token.
+    pub spectator: String,
+}
+
+/// A finished game stepped through.
+#[derive(Clone, Debug, Serialize)]
+pub struct Replay {
+    /// The number of entries.
+    pub steps: u64,
+    /// The entries played before this view.
+    pub step: u64,
+    /// Every entry.
+    pub entries: Vec<ReplayEntry>,
+    /// The view after `step` entries.
+    pub shown: Shown,
+}
+
+/// One entry of a finished game.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReplayEntry {
+    /// Its number (1 for the first).
+    pub version: u64,
+    /// The seat that made it.
+    pub seat: String,
+    /// `action`, `undo` or `resign`.
+    pub kind: String,
+    /// The action's text.
+    pub text: String,
+    /// Milliseconds since 1970.
+    pub at: i64,
+}
+
 /// Rebuilds a stored game by replaying its entries.
 fn replay(
     row: GameRow,
@@ -746,6 +1039,8 @@ fn replay(
         seats,
         resigned: None,
         hints,
+        notes: HashMap::new(),
+        rematch: None,
         thinking: false,
         events: broadcast::channel(64).0,
         duties,

@@ -14,7 +14,12 @@ use std::time::Duration;
 /// The schema, in order. Kept in the repository (migrations/) and built into the binary.
 const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "games", include_str!("../migrations/0001_games.sql")),
-    (2, "duties", include_str!("../migrations/0002_duties.sql")),
+    (
+        2,
+        "notes rematches",
+        include_str!("../migrations/0002_notes_rematches.sql"),
+    ),
+    (3, "duties", include_str!("../migrations/0003_duties.sql")),
 ];
 
 mod duties;
@@ -129,6 +134,10 @@ impl Store {
                     // one writer at a time: wait for the lock rather than fail at once
                     conn.execute("PRAGMA busy_timeout = 5000").await?;
                     conn.execute("PRAGMA foreign_keys = ON").await?;
+                    // in WAL mode a commit is in the log once written, which outlives the
+                    // process (kill -9 loses nothing acknowledged); only a power cut before
+                    // the operating system writes it could, and that costs no fsync a commit
+                    conn.execute("PRAGMA synchronous = NORMAL").await?;
                     Ok(())
                 })
             });
@@ -170,6 +179,16 @@ impl Store {
     /// The database refused it.
     pub async fn create(&self, game: &GameRow, seats: &[SeatRow]) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
+        Self::insert_game(&mut tx, game, seats).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn insert_game(
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        game: &GameRow,
+        seats: &[SeatRow],
+    ) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO games (id, game, options, seed, players, version, created, finished) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -182,7 +201,7 @@ impl Store {
         .bind(game.version as i64)
         .bind(game.created)
         .bind(game.finished)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
         for s in seats {
             sqlx::query(
@@ -192,10 +211,9 @@ impl Store {
             .bind(s.seat)
             .bind(&s.token_hash)
             .bind(&s.name)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
         }
-        tx.commit().await?;
         Ok(())
     }
 
@@ -310,6 +328,113 @@ impl Store {
         .await?;
         tx.commit().await?;
         Ok(Appended::Done(version))
+    }
+
+    /// Every seat's notes of game `id`, by seat.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub async fn notes(&self, id: &str) -> Result<Vec<(i64, String)>, StoreError> {
+        let rows = sqlx::query("SELECT seat, text FROM notes WHERE game_id = $1")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.into_iter()
+            .map(|r| Ok((r.try_get("seat")?, r.try_get("text")?)))
+            .collect()
+    }
+
+    /// Replaces a seat's notes.
+    ///
+    /// # Errors
+    /// The database refused it.
+    pub async fn set_notes(
+        &self,
+        id: &str,
+        seat: i64,
+        text: &str,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO notes (game_id, seat, text, updated) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (game_id, seat) DO UPDATE SET text = excluded.text, updated = excluded.updated",
+        )
+        .bind(id)
+        .bind(seat)
+        .bind(text)
+        .bind(at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The rematch of game `id`, if one was made.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub async fn rematch_of(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT rematch_id FROM rematches WHERE game_id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.try_get("rematch_id")).transpose()?)
+    }
+
+    /// Stores `game` as the rematch of game `of`, with its first seats, unless `of` has one
+    /// already: then nothing is written and that one's id is the answer.
+    ///
+    /// # Errors
+    /// The database refused it.
+    pub async fn create_rematch(
+        &self,
+        of: &str,
+        game: &GameRow,
+        seats: &[SeatRow],
+    ) -> Result<String, StoreError> {
+        if let Some(existing) = self.rematch_of(of).await? {
+            return Ok(existing);
+        }
+        let mut tx = self.pool.begin().await?;
+        Self::insert_game(&mut tx, game, seats).await?;
+        let claimed = sqlx::query(
+            "INSERT INTO rematches (game_id, rematch_id) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING",
+        )
+        .bind(of)
+        .bind(&game.id)
+        .execute(&mut *tx)
+        .await?;
+        if claimed.rows_affected() != 1 {
+            // the other seat made it first: theirs is the rematch
+            tx.rollback().await?;
+            return self
+                .rematch_of(of)
+                .await?
+                .ok_or_else(|| StoreError("the rematch went missing".into()));
+        }
+        tx.commit().await?;
+        Ok(game.id.clone())
+    }
+
+    /// Adds a seat's link to a game, unless that seat has one: the stored one is the answer.
+    ///
+    /// # Errors
+    /// The database refused it.
+    pub async fn add_seat(&self, id: &str, seat: &SeatRow) -> Result<SeatRow, StoreError> {
+        sqlx::query(
+            "INSERT INTO seats (game_id, seat, token_hash, name) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (game_id, seat) DO NOTHING",
+        )
+        .bind(id)
+        .bind(seat.seat)
+        .bind(&seat.token_hash)
+        .bind(&seat.name)
+        .execute(&self.pool)
+        .await?;
+        self.seats(id)
+            .await?
+            .into_iter()
+            .find(|s| s.seat == seat.seat)
+            .ok_or_else(|| StoreError("the seat went missing".into()))
     }
 
     /// The ids of the games not over, for a server that starts again and has computer seats

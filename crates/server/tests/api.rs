@@ -48,7 +48,15 @@ async fn client(url: &str) -> Client {
         },
     );
     Client {
-        app: fiw_server::app(games.clone(), "http://127.0.0.1:1".into()),
+        app: fiw_server::app(
+            games.clone(),
+            "http://127.0.0.1:1".into(),
+            fiw_server::rate::Limiter::new(fiw_server::rate::RateLimits {
+                per_address: 0,
+                per_token: 0,
+                behind_proxy: false,
+            }),
+        ),
         games,
     }
 }
@@ -142,6 +150,27 @@ async fn a_game_against_the_computer_is_played_to_its_end(url: &str) {
             let v = c.my_turn(id, t).await;
             if !v["view"]["outcome"].is_null() {
                 break;
+            }
+            // each action names the pieces and places its text names, for a page to light up
+            for a in v["view"]["actions"].as_array().unwrap() {
+                let text = a["text"].as_str().unwrap();
+                for name in a["pieces"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .chain(a["places"].as_array().unwrap())
+                {
+                    let name = name.as_str().unwrap();
+                    assert!(
+                        text.contains(name)
+                            || (name == "ocean" && text == "attack ocean")
+                            || text.starts_with("plan "),
+                        "{game}: '{text}' names {name}"
+                    );
+                }
+                if game == "d3" && text.starts_with("move ") {
+                    assert!(a["to"]["x"].is_f64() && a["to"]["facing"].is_f64(), "{a}");
+                }
             }
             let (s, after) = c
                 .post(
@@ -552,6 +581,239 @@ async fn hints_are_a_game_option_between_people(url: &str) {
     );
 }
 
+async fn notes_are_the_seats_own(url: &str) {
+    let c = client(url).await;
+    let made = create(&c, json!({ "game": "louisbourg" })).await;
+    let id = made["id"].as_str().unwrap();
+    let (b, f) = (token(&made, "british"), token(&made, "french"));
+    let spectator = made["spectator"]["token"].as_str().unwrap();
+    let path = format!("/api/games/{id}/notes");
+    let (s, v) = c
+        .call(
+            "PUT",
+            &path,
+            Some(b),
+            Some(json!({ "text": "land at Flat Point, feint at White Point" }).to_string()),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(
+        c.view(id, b).await["notes"],
+        "land at Flat Point, feint at White Point"
+    );
+    assert_eq!(c.view(id, f).await["notes"], "");
+    for other in [f, spectator] {
+        assert!(!c.view(id, other).await.to_string().contains("feint"));
+    }
+    let (s, v) = c
+        .call(
+            "PUT",
+            &path,
+            Some(spectator),
+            Some(json!({ "text": "x" }).to_string()),
+        )
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+    let long = "x".repeat(fiw_server::live::MAX_NOTES + 1);
+    let (s, v) = c
+        .call(
+            "PUT",
+            &path,
+            Some(f),
+            Some(json!({ "text": long }).to_string()),
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("KiB"));
+    // kept in the database: a server started again shows them
+    drop(c);
+    let again = client(url).await;
+    assert_eq!(
+        again.view(id, b).await["notes"],
+        "land at Flat Point, feint at White Point"
+    );
+    // and never in the replay of the game once over
+    let (s, _) = again
+        .post(
+            &format!("/api/games/{id}/resign"),
+            Some(f),
+            json!({ "version": 0 }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, r) = again
+        .call(
+            "GET",
+            &format!("/api/games/{id}/replay?seat=british"),
+            Some(f),
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert!(!r.to_string().contains("feint"));
+}
+
+async fn a_finished_game_is_replayed_and_played_again_sides_swapped(url: &str) {
+    let c = client(url).await;
+    let made = create(
+        &c,
+        json!({ "game": "louisbourg", "names": { "british": "Amherst", "french": "Drucour" } }),
+    )
+    .await;
+    let id = made["id"].as_str().unwrap();
+    let (b, f) = (token(&made, "british"), token(&made, "french"));
+    let spectator = made["spectator"]["token"].as_str().unwrap();
+    let rematch = format!("/api/games/{id}/rematch");
+    let replay = format!("/api/games/{id}/replay");
+    // neither before the game is over
+    let (s, v) = c.post(&rematch, Some(b), json!({})).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    let (s, v) = c.call("GET", &replay, Some(b), None).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("over"));
+    // a few decisions, then the French resign
+    let v = c.view(id, b).await;
+    let plan = v["view"]["actions"][3]["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (s, _) = c
+        .post(
+            &format!("/api/games/{id}/actions"),
+            Some(b),
+            json!({ "version": 0, "action": plan }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, _) = c
+        .post(
+            &format!("/api/games/{id}/actions"),
+            Some(f),
+            json!({ "version": 1, "index": 0 }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, _) = c
+        .post(
+            &format!("/api/games/{id}/resign"),
+            Some(f),
+            json!({ "version": 2 }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    // the replay, step by step, from any link, as any seat
+    let (s, r) = c
+        .call(
+            "GET",
+            &format!("{replay}?step=0&seat=french"),
+            Some(spectator),
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["steps"], 3);
+    assert_eq!(r["entries"][0]["text"], plan.as_str());
+    assert_eq!(r["entries"][0]["seat"], "british");
+    assert_eq!(r["entries"][2]["kind"], "resign");
+    assert_eq!(r["shown"]["view"]["seat"], "french");
+    assert!(
+        r["shown"]["view"]["actions"].as_array().unwrap().is_empty(),
+        "the British decide first"
+    );
+    let (s, r1) = c
+        .call(
+            "GET",
+            &format!("{replay}?step=1&seat=french"),
+            Some(b),
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        !r1["shown"]["view"]["actions"]
+            .as_array()
+            .unwrap()
+            .is_empty(),
+        "then the French"
+    );
+    let (_, end) = c.call("GET", &replay, Some(b), None).await;
+    assert_eq!(end["step"], 3);
+    assert!(end["shown"]["public"]["outcome"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("resigned"));
+    for bad in ["?step=4", "?seat=dutch", "?step=-1", "?frob=1"] {
+        let (s, v) = c
+            .call("GET", &format!("{replay}{bad}"), Some(b), None)
+            .await;
+        assert!(s.is_client_error(), "{bad}: {s} {v}");
+        assert!(v["error"].is_string(), "{bad}");
+    }
+    // the rematch: the British ask first and play the French; asking again gives the same link
+    let (s, mine) = c.post(&rematch, Some(b), json!({})).await;
+    assert_eq!(s, StatusCode::OK, "{mine}");
+    assert_eq!(mine["seat"], "french");
+    let (_, again) = c.post(&rematch, Some(b), json!({})).await;
+    assert_eq!(again["token"], mine["token"]);
+    assert_eq!(again["id"], mine["id"]);
+    // the other seat sees it offered, and joining meets in the same new game
+    assert_eq!(c.view(id, f).await["rematch"], mine["id"]);
+    let (s, theirs) = c.post(&rematch, Some(f), json!({})).await;
+    assert_eq!(s, StatusCode::OK, "{theirs}");
+    assert_eq!(theirs["id"], mine["id"]);
+    assert_eq!(theirs["seat"], "british");
+    assert_ne!(theirs["token"], mine["token"]);
+    assert_eq!(theirs["spectator"]["token"], mine["spectator"]["token"]);
+    let new = mine["id"].as_str().unwrap();
+    let as_french = c.view(new, mine["token"].as_str().unwrap()).await;
+    assert_eq!(as_french["view"]["seat"], "french");
+    assert_eq!(as_french["version"], 0);
+    let as_british = c.view(new, theirs["token"].as_str().unwrap()).await;
+    assert_eq!(as_british["view"]["seat"], "british");
+    assert!(!as_british["view"]["actions"].as_array().unwrap().is_empty());
+    let watcher = c
+        .view(new, theirs["spectator"]["token"].as_str().unwrap())
+        .await;
+    assert!(watcher["public"].is_object());
+    // the old links are no links of the new game
+    let (s, _) = c
+        .call("GET", &format!("/api/games/{new}"), Some(b), None)
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    // against the computer the computer changes sides too, and moves first when it should
+    let made = create(
+        &c,
+        json!({ "game": "louisbourg", "players": { "french": "random" } }),
+    )
+    .await;
+    let id = made["id"].as_str().unwrap();
+    let b = token(&made, "british");
+    let (s, _) = c
+        .post(
+            &format!("/api/games/{id}/resign"),
+            Some(b),
+            json!({ "version": 0 }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, mine) = c
+        .post(&format!("/api/games/{id}/rematch"), Some(b), json!({}))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{mine}");
+    assert_eq!(mine["seat"], "french");
+    let v = c
+        .my_turn(
+            mine["id"].as_str().unwrap(),
+            mine["token"].as_str().unwrap(),
+        )
+        .await;
+    assert_eq!(v["players"][0], json!(["british", "random"]));
+    assert!(
+        v["version"].as_u64().unwrap() >= 1,
+        "the computer British planned their landing: {v}"
+    );
+}
+
 macro_rules! on_both {
     ($($name:ident),* $(,)?) => {
         mod sqlite {
@@ -573,4 +835,6 @@ on_both!(
     a_seat_sees_its_own_secrets_only,
     a_page_is_kept_up_to_date_and_catches_up_on_reconnect,
     hints_are_a_game_option_between_people,
+    notes_are_the_seats_own,
+    a_finished_game_is_replayed_and_played_again_sides_swapped,
 );

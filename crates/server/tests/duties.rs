@@ -68,7 +68,15 @@ async fn client(url: &str, duties: Duties) -> Client {
         duties,
     );
     Client {
-        app: fiw_server::app(games.clone(), "http://127.0.0.1:1".into()),
+        app: fiw_server::app(
+            games.clone(),
+            "http://127.0.0.1:1".into(),
+            fiw_server::rate::Limiter::new(fiw_server::rate::RateLimits {
+                per_address: 0,
+                per_token: 0,
+                behind_proxy: false,
+            }),
+        ),
         games,
     }
 }

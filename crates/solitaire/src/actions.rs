@@ -35,6 +35,27 @@ fn region_id(r: Region) -> &'static str {
 }
 
 impl Action {
+    /// What the action involves, for a front end that highlights them: the army it names
+    /// (`pieces`) and the region (`places`; the Atlantic Ocean Control box is `ocean`).
+    pub fn refs(&self) -> (Vec<&'static str>, Vec<&'static str>) {
+        let id = |army: ArmyId| {
+            armies()
+                .list
+                .get(army as usize)
+                .map_or("?", |a| a.id.as_str())
+        };
+        match *self {
+            Action::Place { army, region } | Action::Relocate { army, region } => {
+                (vec![id(army)], vec![region_id(region)])
+            }
+            Action::Attack(r) | Action::Influence(r) | Action::Restore(r) | Action::Resupply(r) => {
+                (Vec::new(), vec![region_id(r)])
+            }
+            Action::AttackOcean => (Vec::new(), vec!["ocean"]),
+            Action::Stay | Action::EndActions => (Vec::new(), Vec::new()),
+        }
+    }
+
     /// The text form: `place br-2 ohio`, `relocate br-1 hudson`, `stay`, `attack ohio`,
     /// `attack ocean`, `influence mohawk`, `restore hudson`, `resupply atlantic`, `end actions`.
     pub fn text(&self) -> String {

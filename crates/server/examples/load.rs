@@ -1,0 +1,279 @@
+//! The server under load: many live games between people taking actions at once, over real
+//! sockets on 127.0.0.1, timing each action's round trip (the request sent to the answer,
+//! committed, read back). Every seat is human, so no computer's thinking is timed.
+//!
+//! Each player waits between its actions, a random time of up to twice `--pace-ms` (as people
+//! do; 0 is flat out, which measures throughput instead).
+//!
+//! ```sh
+//! cargo run --release -p fiw-server --example load -- --games 500 --actions 20 --pace-ms 1000
+//! cargo run --release -p fiw-server --example load -- --db postgres://postgres@127.0.0.1:5432/postgres
+//! ```
+//!
+//! It stops after `--actions` per game or `--seconds`, whichever comes first, and listens on
+//! loopback only. crates/server/tests/load.rs runs it small on both databases, to keep it
+//! working; the figures are in docs/api.md.
+
+use fiw_server::live::{Games, Limits};
+use fiw_server::store::Store;
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+/// What a run measured.
+#[derive(Debug)]
+pub struct Report {
+    /// Games played.
+    pub games: usize,
+    /// Actions acknowledged.
+    pub actions: usize,
+    /// Each action's round trip, sorted.
+    pub trips: Vec<Duration>,
+    /// The whole run.
+    pub wall: Duration,
+    /// Actions refused by a version race or the rules (none are expected).
+    pub refused: usize,
+}
+
+impl Report {
+    /// The round trip at quantile `q` (0–1).
+    pub fn quantile(&self, q: f64) -> Duration {
+        if self.trips.is_empty() {
+            return Duration::ZERO;
+        }
+        let i = ((self.trips.len() as f64 - 1.0) * q).round() as usize;
+        self.trips[i]
+    }
+}
+
+/// Serves `db` on 127.0.0.1 and plays `games` games (Louisbourg, solitaire and D3 in turn,
+/// every seat human) at once, each to `actions` actions or its end, for at most `limit`.
+pub async fn run(db: &str, games: usize, actions: usize, limit: Duration) -> Report {
+    run_games(
+        db,
+        &["louisbourg", "solitaire", "d3"],
+        games,
+        actions,
+        0,
+        limit,
+    )
+    .await
+}
+
+/// As [`run`], with only the games named.
+pub async fn run_games(
+    db: &str,
+    kinds: &[&str],
+    games: usize,
+    actions: usize,
+    pace_ms: u64,
+    limit: Duration,
+) -> Report {
+    let store = Store::open(db).await.expect("the database opens");
+    let live = Games::new(
+        store,
+        Limits {
+            ai: fiw_host::seats::AiBudget {
+                iterations: Some(1),
+                ms: Some(1),
+            },
+        },
+    );
+    let unlimited = fiw_server::rate::Limiter::new(fiw_server::rate::RateLimits {
+        per_address: 0,
+        per_token: 0,
+        behind_proxy: false,
+    });
+    let app = fiw_server::app(live, "http://127.0.0.1".into(), unlimited);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(games.max(1))
+        .build()
+        .unwrap();
+    let start = Instant::now();
+    let deadline = start + limit;
+    let mut made = Vec::new();
+    for g in 0..games {
+        let game = kinds[g % kinds.len()];
+        let resp = client
+            .post(format!("{base}/api/games"))
+            .json(&json!({ "game": game }))
+            .send()
+            .await
+            .expect("create");
+        let v: Value = resp.json().await.expect("created");
+        made.push(v);
+    }
+    let mut tasks = Vec::new();
+    for (g, m) in made.into_iter().enumerate() {
+        let client = client.clone();
+        let base = base.clone();
+        tasks.push(tokio::spawn(async move {
+            play(&client, &base, &m, actions, pace_ms, deadline, g as u64).await
+        }));
+    }
+    let mut report = Report {
+        games,
+        actions: 0,
+        trips: Vec::new(),
+        wall: Duration::ZERO,
+        refused: 0,
+    };
+    for t in tasks {
+        let (trips, refused) = t.await.expect("a game's client");
+        report.actions += trips.len();
+        report.trips.extend(trips);
+        report.refused += refused;
+    }
+    report.wall = start.elapsed();
+    report.trips.sort();
+    report
+}
+
+/// One game's two players (one for solitaire), each acting when the view says it is their
+/// decision, choosing among the legal actions by a fixed sequence.
+async fn play(
+    client: &reqwest::Client,
+    base: &str,
+    made: &Value,
+    actions: usize,
+    pace_ms: u64,
+    deadline: Instant,
+    salt: u64,
+) -> (Vec<Duration>, usize) {
+    let id = made["id"].as_str().unwrap();
+    let seats: Vec<(String, String)> = made["seats"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(s, t)| (s.clone(), t["token"].as_str().unwrap().to_string()))
+        .collect();
+    let token_of = |seat: &str| {
+        seats
+            .iter()
+            .find(|(s, _)| s == seat)
+            .map(|(_, t)| t.clone())
+    };
+    let first = &seats[0].1;
+    let mut view: Value = client
+        .get(format!("{base}/api/games/{id}"))
+        .bearer_auth(first)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let mut trips = Vec::new();
+    let mut refused = 0;
+    let mut pick = salt.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    while trips.len() < actions && Instant::now() < deadline {
+        let Some(seat) = view["view"]["to_move"].as_str().map(str::to_string) else {
+            break;
+        };
+        let Some(token) = token_of(&seat) else { break };
+        if view["view"]["seat"] != seat.as_str() {
+            view = client
+                .get(format!("{base}/api/games/{id}"))
+                .bearer_auth(&token)
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+        }
+        let n = view["view"]["actions"].as_array().map_or(0, Vec::len);
+        if n == 0 {
+            break;
+        }
+        pick ^= pick << 13;
+        pick ^= pick >> 7;
+        pick ^= pick << 17;
+        let index = (pick % n as u64) as usize;
+        if pace_ms > 0 {
+            tokio::time::sleep(Duration::from_millis((pick >> 20) % (2 * pace_ms))).await;
+        }
+        let sent = Instant::now();
+        let resp = client
+            .post(format!("{base}/api/games/{id}/actions"))
+            .bearer_auth(&token)
+            .json(&json!({ "version": view["version"], "index": index, "since": 1 << 30 }))
+            .send()
+            .await
+            .unwrap();
+        let ok = resp.status().is_success();
+        let answer: Value = resp.json().await.unwrap();
+        let trip = sent.elapsed();
+        if ok {
+            trips.push(trip);
+            view = answer;
+        } else {
+            refused += 1;
+            view = answer.get("fresh").cloned().unwrap_or(view);
+            if refused > 10 {
+                break;
+            }
+        }
+    }
+    (trips, refused)
+}
+
+#[allow(dead_code)]
+fn main() {
+    let mut db = None;
+    let mut games = 500;
+    let mut actions = 20;
+    let mut seconds = 300;
+    let mut pace_ms = 1000;
+    let mut kinds = vec!["louisbourg".to_string(), "solitaire".into(), "d3".into()];
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = || args.next().unwrap_or_else(|| panic!("{a} needs a value"));
+        match a.as_str() {
+            "--db" => db = Some(value()),
+            "--games" => games = value().parse().expect("--games N"),
+            "--actions" => actions = value().parse().expect("--actions N"),
+            "--seconds" => seconds = value().parse().expect("--seconds N"),
+            "--game" => kinds = vec![value()],
+            "--pace-ms" => pace_ms = value().parse().expect("--pace-ms N"),
+            other => {
+                panic!("unknown argument {other} (--db URL --games N --actions N --seconds N)")
+            }
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("fiw-load-{}", std::process::id()));
+    let db = db.unwrap_or_else(|| {
+        std::fs::create_dir_all(&dir).unwrap();
+        format!("sqlite://{}", dir.join("load.db").display())
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let kinds: Vec<&str> = kinds.iter().map(String::as_str).collect();
+    let r = runtime.block_on(run_games(
+        &db,
+        &kinds,
+        games,
+        actions,
+        pace_ms,
+        Duration::from_secs(seconds),
+    ));
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "{} games, {} actions in {:.1} s ({:.0} actions/s), {} refused; round trip p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({})",
+        r.games,
+        r.actions,
+        r.wall.as_secs_f64(),
+        r.actions as f64 / r.wall.as_secs_f64(),
+        r.refused,
+        ms(r.quantile(0.5)),
+        ms(r.quantile(0.9)),
+        ms(r.quantile(0.99)),
+        ms(r.quantile(1.0)),
+        fiw_server::redact(&db),
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
