@@ -233,9 +233,6 @@ impl Sender {
     fn client(&self) -> Result<&reqwest::Client, String> {
         self.client
             .get_or_init(|| {
-                // ring as rustls's cryptography, for every client of the process (another
-                // one installed first is as good)
-                let _ = rustls::crypto::ring::default_provider().install_default();
                 reqwest::Client::builder()
                     .redirect(reqwest::redirect::Policy::none())
                     .no_proxy()
