@@ -58,7 +58,7 @@ enum DiceFlag {
 enum Command {
     /// Play a game at the terminal: hot-seat, against the computer, or unattended.
     Play {
-        /// The game (louisbourg, solitaire, d3); with --load or --resume it may be left out.
+        /// The game (louisbourg, solitaire, d3, skirmish); with --load or --resume it may be left out.
         game: Option<String>,
         /// Who plays a side: SIDE=human|random|heuristic|ai (default: every side human; in
         /// solitaire the seat is `player`, the BOT plays by its chart).
@@ -90,7 +90,8 @@ enum Command {
         /// the other.
         #[arg(long, value_name = "SIDE", conflicts_with_all = ["load", "resume"])]
         side: Option<String>,
-        /// D3: the battle, a built-in scenario (fort-oswego, meeting) or a scenario file
+        /// D3 and skirmish: the battle, a built-in scenario (d3: fort-oswego, meeting; skirmish:
+        /// relief-column, raid, siege-sortie) or a scenario file
         /// (default: fort-oswego).
         #[arg(long, value_name = "NAME|FILE.toml", conflicts_with_all = ["load", "resume"])]
         scenario: Option<String>,
@@ -106,7 +107,7 @@ enum Command {
     },
     /// Play many games between computer players and sum them up.
     Sim {
-        /// The game (louisbourg, solitaire, d3).
+        /// The game (louisbourg, solitaire, d3, skirmish).
         game: String,
         /// Number of games (at most 100000000).
         #[arg(long, value_name = "N")]
@@ -133,7 +134,8 @@ enum Command {
         /// Solitaire: the player's side, british or french (default: british).
         #[arg(long, value_name = "SIDE")]
         side: Option<String>,
-        /// D3: the battle, a built-in scenario (fort-oswego, meeting) or a scenario file
+        /// D3 and skirmish: the battle, a built-in scenario (d3: fort-oswego, meeting; skirmish:
+        /// relief-column, raid, siege-sortie) or a scenario file
         /// (default: fort-oswego).
         #[arg(long, value_name = "NAME|FILE.toml")]
         scenario: Option<String>,
@@ -216,7 +218,7 @@ enum Command {
     },
     /// The rules as implemented: sections, code, tests and assumed values.
     Rules {
-        /// The game (louisbourg, solitaire, d3).
+        /// The game (louisbourg, solitaire, d3, skirmish).
         game: String,
         /// One section (with its subsections), e.g. 8.3.
         section: Option<String>,

@@ -225,7 +225,7 @@ fn new_game<G: HostGame>(
 /// The refusal of `--svg` for a game fiw does not draw.
 pub fn no_drawing<G: HostGame>() -> HostError {
     HostError::usage(format!(
-        "--svg is for d3 only: fiw does not draw the {} board",
+        "--svg is for the miniatures games (d3, skirmish): fiw does not draw the {} board",
         G::NAME
     ))
 }

@@ -289,7 +289,7 @@ fn bad_input_exits_2_with_one_line() {
     let run = fiw(&["play", "chess"], "");
     assert!(
         run.stderr
-            .contains("unknown game 'chess' (known: louisbourg, solitaire, d3)"),
+            .contains("unknown game 'chess' (known: louisbourg, solitaire, d3, skirmish)"),
         "{}",
         run.stderr
     );
@@ -1076,7 +1076,7 @@ fn d3_bad_input_exits_2_with_one_line() {
     );
     let run = fiw(&["play", "louisbourg", "--scenario", "fort-oswego"], "");
     assert!(
-        run.stderr.contains("--scenario is for d3 only"),
+        run.stderr.contains("--scenario is for d3 and skirmish only"),
         "{}",
         run.stderr
     );

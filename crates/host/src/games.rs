@@ -6,7 +6,7 @@ use crate::seats::{parse_seats, Player};
 use fiw_engine::{Game, Policy, Seat, Seen, SimReport};
 
 /// The games this build knows, by command-line name.
-pub const KNOWN: &[&str] = &["louisbourg", "solitaire", "d3"];
+pub const KNOWN: &[&str] = &["louisbourg", "solitaire", "d3", "skirmish"];
 
 /// Set-up flags given on the command line (`play`, `sim`).
 #[derive(Clone, Debug, Default)]
@@ -15,7 +15,7 @@ pub struct SetupFlags {
     pub solitaire_setup: bool,
     /// `--side british|french`: the player's side in solitaire.
     pub side: Option<String>,
-    /// `--scenario NAME|FILE.toml`: the D3 battle to fight.
+    /// `--scenario NAME|FILE.toml`: the D3 battle to fight, or the skirmish scenario.
     pub scenario: Option<String>,
     /// `--open`: one person plays every seat with everything face up (Louisbourg 14), so no
     /// screen is passed and no view hides anything.
@@ -28,7 +28,7 @@ impl SetupFlags {
     fn no_scenario(&self, game: &str) -> HostResult {
         match self.scenario {
             Some(_) => Err(HostError::usage(format!(
-                "--scenario is for d3 only; {game} has one set-up"
+                "--scenario is for d3 and skirmish only; {game} has one set-up"
             ))),
             None => Ok(()),
         }
@@ -472,6 +472,133 @@ impl HostGame for fiw_d3::D3 {
     }
 }
 
+impl HostGame for fiw_skirmish::Skirmish {
+    /// An activation's orders are many of a few kinds (steps, wheels, figures placed): the
+    /// long menu is headed by the kind.
+    const GROUP: &'static str = "order";
+    const DRAWS: bool = true;
+
+    fn options(flags: &SetupFlags) -> HostResult<Self::Options> {
+        if flags.solitaire_setup {
+            return Err(HostError::usage(
+                "--solitaire-setup is for louisbourg only; skirmish takes --scenario NAME|FILE.toml",
+            ));
+        }
+        if flags.side.is_some() {
+            return Err(HostError::usage("--side is for solitaire only; in skirmish choose who plays each side with --seat british=POLICY"));
+        }
+        flags.no_open("skirmish")?;
+        skirmish_scenario(flags.scenario.as_deref().unwrap_or("relief-column"))
+    }
+
+    fn setup_facts(options: &Self::Options) -> Vec<(&'static str, String)> {
+        vec![("scenario", options.scenario.clone())]
+    }
+
+    /// Companies lost a game by side (the victory measure of every scenario), cabins burned,
+    /// charges and how many fell short, casualties back from the holding area and lost.
+    fn report_lines(_options: &Self::Options, r: &SimReport) -> Vec<String> {
+        let mean = |key: &str| r.means.get(key).copied().unwrap_or(0.0);
+        vec![
+            format!(
+                "companies lost a game: british {:.2}, french {:.2}; cabins burned {:.2}",
+                mean("british_lost"),
+                mean("french_lost"),
+                mean("burned")
+            ),
+            format!(
+                "charges a game {:.2} ({:.2} fell short); casualties recovered {:.2}, lost for good {:.2}",
+                mean("charges"),
+                mean("charges_short"),
+                mean("recovered"),
+                mean("lost_for_good")
+            ),
+        ]
+    }
+
+    fn menu_group(&self, action: &fiw_skirmish::Action) -> Option<String> {
+        use fiw_skirmish::Action::*;
+        match *action {
+            Deploy { unit, .. } => Some(format!("deploy-{}", self.id(unit as usize))),
+            Step { .. } => Some("step".into()),
+            Wheel { .. } => Some("wheel".into()),
+            March { .. } => Some("march".into()),
+            Place { .. } => Some("place".into()),
+            Face { .. } => Some("face".into()),
+            Form { .. } => Some("form".into()),
+            _ => None,
+        }
+    }
+
+    /// The table as both sides may see it (no hidden unit is drawn: the drawing is not told
+    /// whose screen it is).
+    fn drawing(&self, selected: Option<&str>) -> Option<String> {
+        let selected = selected
+            .and_then(|n| self.unit_named(n))
+            .filter(|&u| !self.units()[u].hidden);
+        Some(fiw_skirmish::svg::svg(self, selected))
+    }
+
+    /// A hidden unit is answered as one not on the table, whoever asks (the drawing shows
+    /// no hidden unit).
+    fn piece_on_board(&self, name: &str) -> Result<(), String> {
+        match self.unit_named(name) {
+            None => Err(format!("no unit is called '{name}'")),
+            Some(u) if !self.units()[u].in_play() => Err(format!("{name} is out of the game")),
+            Some(u) if self.units()[u].hidden || !self.on_the_table(u) => {
+                Err(format!("{name} is not on the table to be seen"))
+            }
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// 7.7, 2.1 the enemy units hidden from `seat` (ids and places) and the order of the cards
+    /// to come.
+    fn secret_words(&self, seat: Seat) -> Vec<String> {
+        fiw_skirmish::Skirmish::secret_words(self, fiw_skirmish::Side::of_seat(seat))
+    }
+}
+
+/// The skirmish options for `--scenario`: a built-in scenario by name, or a scenario file by
+/// its path, read and checked now (as [`d3_scenario`]); the file's text goes into the options,
+/// and so into saves.
+///
+/// # Errors
+/// Exit 2: an unknown name (listing the scenarios), a file that cannot be read, a file that
+/// fails its checks.
+pub fn skirmish_scenario(given: &str) -> HostResult<fiw_skirmish::Options> {
+    if fiw_skirmish::SCENARIOS
+        .iter()
+        .any(|(name, _)| *name == given)
+    {
+        return Ok(fiw_skirmish::Options {
+            scenario: given.to_string(),
+            ..Default::default()
+        });
+    }
+    if !(given.ends_with(".toml")
+        || given.contains('/')
+        || given.contains(std::path::MAIN_SEPARATOR))
+    {
+        let known: Vec<&str> = fiw_skirmish::SCENARIOS.iter().map(|(n, _)| *n).collect();
+        return Err(HostError::usage(format!(
+            "unknown scenario '{given}' for skirmish (scenarios: {}, or a scenario file FILE.toml)",
+            known.join(", ")
+        )));
+    }
+    let text = crate::files::read_capped(
+        std::path::Path::new(given),
+        crate::files::MAX_SCENARIO_BYTES,
+        "scenario file",
+    )?;
+    fiw_skirmish::Scenario::parse(&text, given).map_err(|e| HostError::usage(e.to_string()))?;
+    Ok(fiw_skirmish::Options {
+        scenario: given.to_string(),
+        text: Some(text),
+        ..Default::default()
+    })
+}
+
 /// The D3 options for `--scenario`: a built-in scenario by name, or a scenario file by its
 /// path (anything ending in `.toml` or holding a `/`), read and checked now so that a broken
 /// file is refused before play with the scenario module's line naming the field. The file's
@@ -588,6 +715,10 @@ macro_rules! for_game {
             }
             "d3" => {
                 type $G = $crate::fiw_d3::D3;
+                $body
+            }
+            "skirmish" => {
+                type $G = $crate::fiw_skirmish::Skirmish;
                 $body
             }
             other => Err($crate::games::unknown_game(other)),

@@ -51,8 +51,9 @@ pub struct SeatView {
     pub turn: u32,
     /// The board as the terminal draws it for this seat.
     pub board: String,
-    /// The game's own view for this seat (the same the AI is given).
-    pub view: serde_json::Value,
+    /// The game's own view for this seat (the same the AI is given), written out once: a
+    /// message embeds it as it is rather than building it again as a tree of values.
+    pub view: Box<serde_json::value::RawValue>,
     /// This seat's legal actions when it decides; empty otherwise.
     pub actions: Vec<ActionInfo>,
     /// The number of log lines this seat may read that come before [`SeatView::log`] (the
@@ -246,7 +247,9 @@ impl<G: HostGame> Hosted for Match<G> {
             to_move: state.to_move().map(|s| G::SEATS[s].to_string()),
             turn: state.turn(),
             board: state.render(seat),
-            view: serde_json::to_value(state.view(seat)).unwrap_or(serde_json::Value::Null),
+            view: serde_json::value::to_raw_value(&state.view(seat)).unwrap_or_else(|_| {
+                serde_json::value::RawValue::from_string("null".into()).expect("null is JSON")
+            }),
             actions,
             log_start,
             log,

@@ -27,4 +27,5 @@ pub use record::{Match, Taken};
 
 pub use fiw_d3;
 pub use fiw_louisbourg;
+pub use fiw_skirmish;
 pub use fiw_solitaire;

@@ -41,6 +41,10 @@
 //!   a straight move crosses and for how far), [`Layout::under`] (terrain under a base or a
 //!   sweep), [`Layout::impassable_under`], [`Layout::in_cover`] and [`Layout::terrain_at`].
 //!
+//! - [`Barrier`]: fences, walls, streams and a building's ring of walls, with gaps (doors,
+//!   windows, breaches), and where a straight path crosses them; [`convex_hull`] of a group of
+//!   points and [`segment_meets_hull`] (a line of fire through a spread-out unit).
+//!
 //! docs/table.md keeps the decisions the rule texts leave open.
 //!
 //! The smallest functions (a point's arithmetic, a segment's measures, a base's accessors) are
@@ -54,16 +58,20 @@
 //! [`MAX_TABLE_POINTS`] corners in all, each polygon at most [`MAX_POINTS`].
 #![deny(missing_docs)]
 
+mod barrier;
 mod error;
 mod geom;
+mod hull;
 mod layout;
 mod polygon;
 mod rect;
 mod sight;
 mod terrain;
 
+pub use barrier::{Barrier, Cross, MAX_BARRIER_POINTS};
 pub use error::TableError;
 pub use geom::{bearing, heading, normalize, turn, within, Point, Segment, EPS};
+pub use hull::{convex_hull, segment_meets_hull};
 pub use layout::{
     Bounds, Cell, Edge, Grid, Layout, MAX_SIDE, MAX_SQUARES, MAX_TABLE_POINTS, MAX_TERRAIN,
 };

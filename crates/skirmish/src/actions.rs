@@ -1,0 +1,579 @@
+//! Orders as typed and saved: `activate br-gren`, `test`, `move`, `step 4.5 at 270`,
+//! `charge fr-cdb firing`, `done`. Places and distances are held in tenths of an inch, angles in
+//! whole degrees, units and figures as numbers, so an action is small and `Copy`.
+
+use crate::artillery::Ammo;
+use crate::formation::Formation;
+use crate::state::{Reaction, Skirmish};
+use fiw_engine::RuleError;
+use fiw_table::Point;
+use serde::{Deserialize, Serialize};
+
+/// Tenths of an inch: the grain of a typed place or distance.
+pub const GRAIN: f64 = 10.0;
+
+/// 5.8 the formations a unit may form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Shape {
+    /// A line this many ranks deep.
+    Line(u8),
+    /// A column this many files wide.
+    Column(u8),
+    /// Skirmish order.
+    Skirmish,
+}
+
+impl Shape {
+    /// The formation it makes.
+    pub fn formation(self) -> Formation {
+        match self {
+            Shape::Line(r) => Formation::Line { ranks: r },
+            Shape::Column(w) => Formation::Column { width: w },
+            Shape::Skirmish => Formation::Skirmish,
+        }
+    }
+}
+
+/// One order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// 7.7 deploy a hidden unit with its middle at a place (tenths of an inch).
+    Deploy {
+        /// The unit.
+        unit: u8,
+        /// Tenths of an inch east.
+        x: i16,
+        /// Tenths of an inch north.
+        y: i16,
+    },
+    /// 2.1 the unit (or battalion, numbered after the units) that takes the card.
+    Activate {
+        /// The unit or battalion.
+        unit: u8,
+    },
+    /// 7.7 search an area of concealing ground (its number among them).
+    Spot {
+        /// The area.
+        area: u8,
+    },
+    /// 12.2 call on a surrounded enemy unit to surrender.
+    Call {
+        /// The surrounded unit.
+        target: u8,
+    },
+    /// Do nothing this turn (2.1); a unit that passed may still react to a charge (6.2).
+    Pass,
+    /// 8.2 a: stand and fire with every figure at the nearest eligible enemy.
+    Shoot {
+        /// The target.
+        target: u8,
+    },
+    /// 3.1 take the control check (to move, charge, rally or reserve fire).
+    Test,
+    /// 3.3 a bold leader adds (+) or takes away (−).
+    Sign {
+        /// Adds.
+        plus: bool,
+    },
+    /// After the check: stand (3.2).
+    Stand,
+    /// 8.2 b, c: fire (half the unit, or the regulars' volley), then move half.
+    FireMove {
+        /// The volley of 8.2 c.
+        volley: bool,
+        /// The target.
+        target: u8,
+    },
+    /// 5.1 roll the move and make it.
+    Move,
+    /// 6.1 charge an enemy unit, firing first or not.
+    Charge {
+        /// The target.
+        target: u8,
+        /// Fire first (8.2 b or c).
+        fire: bool,
+    },
+    /// 12.4 rally, on the spot or falling back half a move.
+    Rally {
+        /// Fall back half a move.
+        back: bool,
+    },
+    /// 6.3 reserve fire for a charge.
+    Reserve,
+    /// 5.4 the whole unit steps straight for a distance along a bearing, keeping its facing.
+    Step {
+        /// Compass degrees.
+        bearing: u16,
+        /// Tenths of an inch.
+        tenths: u16,
+    },
+    /// 5.4 a line or gun wheels on its front corner.
+    Wheel {
+        /// Clockwise.
+        right: bool,
+        /// Degrees, 1–90.
+        degrees: u8,
+    },
+    /// 5.4 a column's head marches to a place; its ranks follow.
+    March {
+        /// Tenths of an inch east.
+        x: i16,
+        /// Tenths of an inch north.
+        y: i16,
+    },
+    /// 5.4 one figure of a loose unit moves to a place.
+    Place {
+        /// The figure.
+        fig: u16,
+        /// Tenths of an inch east.
+        x: i16,
+        /// Tenths of an inch north.
+        y: i16,
+    },
+    /// 5.7 face a direction (skirmishers); a formed unit turns about.
+    Face {
+        /// Compass degrees.
+        facing: u16,
+    },
+    /// 5.8 change formation, turning a quarter left (−1) or right (+1), or not (0).
+    Form {
+        /// The new formation.
+        to: Shape,
+        /// A quarter turn.
+        quarter: i8,
+    },
+    /// 7.5 go into a building through its nearest openings.
+    Enter {
+        /// The building.
+        building: u8,
+    },
+    /// 7.5 come out of a building.
+    Leave,
+    /// End the move.
+    Done,
+    /// 6.2 the charge's target reacts.
+    React {
+        /// How.
+        how: Reaction,
+    },
+    /// 6.1 the defenders step up to contact (or stay).
+    CloseUp {
+        /// Step up.
+        yes: bool,
+    },
+    /// 13.1 work at a site.
+    Work {
+        /// The site.
+        site: u8,
+    },
+    /// 9.5 fight a fire.
+    FightFire,
+    /// 9.5 ready fire arrows.
+    PrepareArrows,
+    /// 9.5 try to set a building alight.
+    Ignite {
+        /// The building.
+        building: u8,
+    },
+    /// Scenario 2: burn the cabin taken.
+    Burn,
+    /// The scenario's spiking of an enemy gun.
+    Spike {
+        /// The gun's unit.
+        gun: u8,
+    },
+    /// 13.2 fire the charges laid at a site.
+    Blow {
+        /// The site.
+        site: u8,
+    },
+    /// 5.6 limber (`on`) or unlimber the gun.
+    Limber {
+        /// Limber up.
+        on: bool,
+    },
+    /// 9 fire the gun.
+    Gun {
+        /// What it fires.
+        ammo: Ammo,
+        /// The target.
+        target: u8,
+    },
+    /// 9.4 round shot at a building's wall.
+    Breach {
+        /// The building.
+        building: u8,
+        /// Tenths of an inch east.
+        x: i16,
+        /// Tenths of an inch north.
+        y: i16,
+    },
+}
+
+/// Tenths of an inch from inches.
+pub fn tenths(v: f64) -> i16 {
+    (v * GRAIN)
+        .round()
+        .clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
+}
+
+/// A place in inches from tenths.
+pub fn point(x: i16, y: i16) -> Point {
+    Point::new(f64::from(x) / GRAIN, f64::from(y) / GRAIN)
+}
+
+fn inches(v: f64) -> String {
+    let s = format!("{v:.1}");
+    s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
+}
+
+fn place(x: i16, y: i16) -> String {
+    format!(
+        "{},{}",
+        inches(f64::from(x) / GRAIN),
+        inches(f64::from(y) / GRAIN)
+    )
+}
+
+impl Skirmish {
+    /// The name of figure `f` as typed: its unit's name and its number in it (`br-gren.3`).
+    pub fn figure_id(&self, f: usize) -> String {
+        let u = self.figures[f].unit as usize;
+        let k = self.units[u]
+            .figures
+            .iter()
+            .position(|&g| g as usize == f)
+            .unwrap_or(0);
+        format!("{}.{}", self.id(u), k + 1)
+    }
+
+    /// The id `work` and `blow` type for site `k`.
+    pub fn site_id(&self, k: usize) -> String {
+        crate::concealment::slug(&self.scenario.sites[k].name)
+    }
+
+    /// The stable text of an action.
+    pub fn text_of(&self, a: &Action) -> String {
+        let unit = |u: u8| self.id(u as usize).to_string();
+        match *a {
+            Action::Deploy { unit: u, x, y } => format!("deploy {} at {}", unit(u), place(x, y)),
+            Action::Activate { unit: u } => format!("activate {}", unit(u)),
+            Action::Spot { area } => format!("spot {}", self.area_id(area as usize)),
+            Action::Call { target } => format!("call {}", unit(target)),
+            Action::Pass => "pass".into(),
+            Action::Shoot { target } => format!("fire at {}", unit(target)),
+            Action::Test => "test".into(),
+            Action::Sign { plus } => format!("sign {}", if plus { "+" } else { "-" }),
+            Action::Stand => "stand".into(),
+            Action::FireMove { volley, target } => {
+                if volley {
+                    format!("volley at {} then move", unit(target))
+                } else {
+                    format!("fire half at {} then move", unit(target))
+                }
+            }
+            Action::Move => "move".into(),
+            Action::Charge { target, fire } => {
+                format!(
+                    "charge {}{}",
+                    unit(target),
+                    if fire { " firing" } else { "" }
+                )
+            }
+            Action::Rally { back } => if back { "rally back" } else { "rally" }.into(),
+            Action::Reserve => "reserve".into(),
+            Action::Step { bearing, tenths } => {
+                format!("step {} at {bearing}", inches(f64::from(tenths) / GRAIN))
+            }
+            Action::Wheel { right, degrees } => {
+                format!("wheel {} {degrees}", if right { "right" } else { "left" })
+            }
+            Action::March { x, y } => format!("march to {}", place(x, y)),
+            Action::Place { fig, x, y } => {
+                format!("place {} at {}", self.figure_id(fig as usize), place(x, y))
+            }
+            Action::Face { facing } => format!("face {facing}"),
+            Action::Form { to, quarter } => {
+                let turn = match quarter {
+                    -1 => " left",
+                    1 => " right",
+                    _ => "",
+                };
+                match to {
+                    Shape::Line(r) => format!("form line {r}{turn}"),
+                    Shape::Column(w) => format!("form column {w}{turn}"),
+                    Shape::Skirmish => format!("form skirmish{turn}"),
+                }
+            }
+            Action::Enter { building } => format!("enter {}", self.building_id(building as usize)),
+            Action::Leave => "leave".into(),
+            Action::Done => "done".into(),
+            Action::React { how } => format!("react {}", how.word()),
+            Action::CloseUp { yes } => if yes { "close up" } else { "stay" }.into(),
+            Action::Work { site } => format!("work {}", self.site_id(site as usize)),
+            Action::FightFire => "fight fire".into(),
+            Action::PrepareArrows => "prepare arrows".into(),
+            Action::Ignite { building } => {
+                format!("ignite {}", self.building_id(building as usize))
+            }
+            Action::Burn => "burn".into(),
+            Action::Spike { gun } => format!("spike {}", unit(gun)),
+            Action::Blow { site } => format!("blow {}", self.site_id(site as usize)),
+            Action::Limber { on } => if on { "limber" } else { "unlimber" }.into(),
+            Action::Gun { ammo, target } => format!("{} at {}", ammo.word(), unit(target)),
+            Action::Breach { building, x, y } => {
+                format!(
+                    "breach {} at {}",
+                    self.building_id(building as usize),
+                    place(x, y)
+                )
+            }
+        }
+    }
+
+    fn unit_word(&self, w: &str) -> Result<u8, RuleError> {
+        self.named(w)
+            .map(|i| i as u8)
+            .ok_or_else(|| RuleError::input(format!("no unit is called '{}'", clip(w))))
+    }
+
+    /// Reads an order (not yet checked against the rules).
+    ///
+    /// # Errors
+    /// `RuleError { rule: "input" }` for text that is not an order.
+    pub fn parse(&self, text: &str) -> Result<Action, RuleError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let usage = "orders: activate UNIT | spot AREA | fire at UNIT | test | move | stand | charge UNIT [firing] | rally [back] | reserve | step D at BEARING | wheel left|right DEG | march to X,Y | place UNIT.N at X,Y | face DEG | form line R|column W|skirmish [left|right] | enter BUILDING | leave | done | pass | react stand|hold|fire-retreat|retreat|counter | close up | stay | 'help' lists the rest";
+        let num = |s: &str, what: &str| -> Result<f64, RuleError> {
+            s.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && v.abs() < 3000.0)
+                .ok_or_else(|| RuleError::input(format!("'{}' is not a number of {what}", clip(s))))
+        };
+        let at = |s: &str| -> Result<(i16, i16), RuleError> {
+            let (xs, ys) = s.split_once(',').ok_or_else(|| {
+                RuleError::input(format!(
+                    "'{}' is not a place: write X,Y in inches, e.g. 30,12",
+                    clip(s)
+                ))
+            })?;
+            Ok((tenths(num(xs, "inches")?), tenths(num(ys, "inches")?)))
+        };
+        let degrees = |s: &str| -> Result<u16, RuleError> {
+            let d = num(s, "degrees")?;
+            Ok(fiw_table::normalize(d.round()).round() as u16 % 360)
+        };
+        let building = |w: &str| -> Result<u8, RuleError> {
+            (0..self.buildings.len())
+                .find(|&b| self.building_id(b) == w)
+                .map(|b| b as u8)
+                .ok_or_else(|| RuleError::input(format!("no building is called '{}'", clip(w))))
+        };
+        let site = |w: &str| -> Result<u8, RuleError> {
+            (0..self.scenario.sites.len())
+                .find(|&k| self.site_id(k) == w)
+                .map(|k| k as u8)
+                .ok_or_else(|| RuleError::input(format!("no site is called '{}'", clip(w))))
+        };
+        Ok(match words.as_slice() {
+            ["deploy", u, "at", p] => {
+                let (x, y) = at(p)?;
+                Action::Deploy {
+                    unit: self.unit_word(u)?,
+                    x,
+                    y,
+                }
+            }
+            ["activate", u] => Action::Activate {
+                unit: self.unit_word(u)?,
+            },
+            ["spot", a] => {
+                let areas = self.concealing_areas();
+                let k = (0..areas.len())
+                    .find(|&k| self.area_id(k) == *a)
+                    .ok_or_else(|| {
+                        RuleError::input(format!("no concealing ground is called '{}'", clip(a)))
+                    })?;
+                Action::Spot { area: k as u8 }
+            }
+            ["call", u] => Action::Call {
+                target: self.unit_word(u)?,
+            },
+            ["pass"] => Action::Pass,
+            ["fire", "at", u] => Action::Shoot {
+                target: self.unit_word(u)?,
+            },
+            ["test"] => Action::Test,
+            ["sign", s] => match *s {
+                "+" | "plus" => Action::Sign { plus: true },
+                "-" | "minus" => Action::Sign { plus: false },
+                _ => return Err(RuleError::input("sign + or sign -")),
+            },
+            ["stand"] => Action::Stand,
+            ["fire", "half", "at", u, "then", "move"] => Action::FireMove {
+                volley: false,
+                target: self.unit_word(u)?,
+            },
+            ["volley", "at", u, "then", "move"] => Action::FireMove {
+                volley: true,
+                target: self.unit_word(u)?,
+            },
+            ["move"] => Action::Move,
+            ["charge", u] => Action::Charge {
+                target: self.unit_word(u)?,
+                fire: false,
+            },
+            ["charge", u, "firing"] => Action::Charge {
+                target: self.unit_word(u)?,
+                fire: true,
+            },
+            ["rally"] => Action::Rally { back: false },
+            ["rally", "back"] => Action::Rally { back: true },
+            ["reserve"] => Action::Reserve,
+            ["step", d, "at", b] => {
+                let d = num(d, "inches")?;
+                if !(0.0..=600.0).contains(&d) || d * GRAIN < 0.5 {
+                    return Err(RuleError::input("a step is more than 0 inches"));
+                }
+                Action::Step {
+                    bearing: degrees(b)?,
+                    tenths: (d * GRAIN).round() as u16,
+                }
+            }
+            ["wheel", side, deg] => {
+                let right = match *side {
+                    "right" => true,
+                    "left" => false,
+                    _ => return Err(RuleError::input("wheel left DEG or wheel right DEG")),
+                };
+                let d = num(deg, "degrees")?.round();
+                if !(1.0..=90.0).contains(&d) {
+                    return Err(RuleError::input("a wheel is 1 to 90 degrees"));
+                }
+                Action::Wheel {
+                    right,
+                    degrees: d as u8,
+                }
+            }
+            ["march", "to", p] => {
+                let (x, y) = at(p)?;
+                Action::March { x, y }
+            }
+            ["place", f, "at", p] => {
+                let (u, n) = f
+                    .rsplit_once('.')
+                    .ok_or_else(|| RuleError::input("a figure is UNIT.N, e.g. fr-cdb.3"))?;
+                let u = self
+                    .unit_named(u)
+                    .ok_or_else(|| RuleError::input(format!("no unit is called '{}'", clip(u))))?;
+                let n: usize = n.parse().map_err(|_| {
+                    RuleError::input(format!("'{}' is not a figure's number", clip(n)))
+                })?;
+                let fig = *self.units[u]
+                    .figures
+                    .get(n.wrapping_sub(1))
+                    .ok_or_else(|| RuleError::input(format!("{} has no figure {n}", self.id(u))))?;
+                let (x, y) = at(p)?;
+                Action::Place { fig, x, y }
+            }
+            ["face", d] => Action::Face {
+                facing: degrees(d)?,
+            },
+            ["form", rest @ ..] => {
+                let (shape, turn) = match rest {
+                    ["line", r, t @ ..] => (
+                        Shape::Line(
+                            r.parse()
+                                .map_err(|_| RuleError::input("form line 1, 2 or 3"))?,
+                        ),
+                        t,
+                    ),
+                    ["column", w, t @ ..] => (
+                        Shape::Column(
+                            w.parse()
+                                .map_err(|_| RuleError::input("form column 1 or 2"))?,
+                        ),
+                        t,
+                    ),
+                    ["skirmish", t @ ..] => (Shape::Skirmish, t),
+                    _ => return Err(RuleError::input(
+                        "form line R, form column W or form skirmish, then left or right to turn",
+                    )),
+                };
+                let quarter = match turn {
+                    [] => 0,
+                    ["left"] => -1,
+                    ["right"] => 1,
+                    _ => return Err(RuleError::input("turn left or right, or not at all")),
+                };
+                Action::Form { to: shape, quarter }
+            }
+            ["enter", b] => Action::Enter {
+                building: building(b)?,
+            },
+            ["leave"] => Action::Leave,
+            ["done"] => Action::Done,
+            ["react", h] => {
+                let how = [
+                    Reaction::Stand,
+                    Reaction::Hold,
+                    Reaction::FireRetreat,
+                    Reaction::Retreat,
+                    Reaction::Counter,
+                ]
+                .into_iter()
+                .find(|r| r.word() == *h)
+                .ok_or_else(|| {
+                    RuleError::input("react stand, hold, fire-retreat, retreat or counter")
+                })?;
+                Action::React { how }
+            }
+            ["close", "up"] => Action::CloseUp { yes: true },
+            ["stay"] => Action::CloseUp { yes: false },
+            ["work", s] => Action::Work { site: site(s)? },
+            ["fight", "fire"] => Action::FightFire,
+            ["prepare", "arrows"] => Action::PrepareArrows,
+            ["ignite", b] => Action::Ignite {
+                building: building(b)?,
+            },
+            ["burn"] => Action::Burn,
+            ["spike", u] => Action::Spike {
+                gun: self.unit_word(u)?,
+            },
+            ["blow", s] => Action::Blow { site: site(s)? },
+            ["limber"] => Action::Limber { on: true },
+            ["unlimber"] => Action::Limber { on: false },
+            [a @ ("canister" | "shot" | "shell"), "at", u] => {
+                let ammo = match *a {
+                    "canister" => Ammo::Canister,
+                    "shot" => Ammo::Shot,
+                    _ => Ammo::Shell,
+                };
+                Action::Gun {
+                    ammo,
+                    target: self.unit_word(u)?,
+                }
+            }
+            ["breach", b, "at", p] => {
+                let (x, y) = at(p)?;
+                Action::Breach {
+                    building: building(b)?,
+                    x,
+                    y,
+                }
+            }
+            _ => return Err(RuleError::input(usage)),
+        })
+    }
+}
+
+/// Typed text quoted back, cut short if long.
+fn clip(text: &str) -> String {
+    if text.chars().count() <= 24 {
+        text.to_string()
+    } else {
+        text.chars().take(24).collect::<String>() + "…"
+    }
+}

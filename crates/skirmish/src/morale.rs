@@ -1,0 +1,508 @@
+//! 12 morale: shattered units (12.1), surrounded units and surrender (12.2), recovery
+//! (12.3), rallying (12.4) and the recovery of casualties (12.5).
+
+use crate::formation::{self, Formation, SKIRMISH_SPACING};
+use crate::state::{Done, Last, Out, Skirmish, Status};
+use crate::terrain::Mover;
+use crate::troops::{Personality, Role, Troop};
+use fiw_table::{bearing, heading, Point, Pose};
+
+impl Skirmish {
+    /// 12.1 the units judged together with unit `v`: its battalion's companies, unless it is
+    /// detached (no figure within 6" of another company of its battalion).
+    pub(crate) fn judged_with(&self, v: usize) -> Vec<usize> {
+        let Some(b) = self.units[v].battalion else {
+            return vec![v];
+        };
+        let others: Vec<usize> = self.battalions[b as usize]
+            .companies
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| c != v && self.units[c].in_play())
+            .collect();
+        let near = |a: usize, c: usize| {
+            let fa: Vec<usize> = self.table_figures(a).collect();
+            self.table_figures(c).any(|x| {
+                fa.iter()
+                    .any(|&y| self.bases[x].is_within(&self.bases[y], 6.0))
+            }) || (!self.on_the_table(a) && !self.on_the_table(c))
+        };
+        if !others.iter().any(|&c| near(v, c)) {
+            return vec![v];
+        }
+        let mut out = vec![v];
+        out.extend(others.into_iter().filter(|&c| {
+            self.units[c].battalion == Some(b)
+                && self.battalions[b as usize]
+                    .companies
+                    .iter()
+                    .any(|&d| d as usize != c && near(c, d as usize))
+        }));
+        out
+    }
+
+    /// 12.1 whether units `units` together are below half strength.
+    pub fn below_half(&self, units: &[usize]) -> bool {
+        let present: usize = units.iter().map(|&u| self.present_count(u)).sum();
+        let strength: usize = units
+            .iter()
+            .map(|&u| usize::from(self.units[u].strength))
+            .sum();
+        2 * present < strength
+    }
+
+    /// 12.1 after losses: a battalion, battery, warparty or company on its own fallen below
+    /// half strength is shattered, and at once retires a full move in disorder, unless it is
+    /// surrounded.
+    pub(crate) fn test_shattered(&mut self, v: usize) {
+        let judged = self.judged_with(v);
+        if !self.below_half(&judged) {
+            return;
+        }
+        for u in judged {
+            if self.units[u].shattered || !self.units[u].in_play() {
+                continue;
+            }
+            self.units[u].shattered = true;
+            let id = self.id(u).to_string();
+            if self.is_surrounded(u) {
+                self.units[u].surrounded = true;
+                self.log
+                    .public(|| format!("{id} is shattered but surrounded: it stands (12.1, 12.2)"));
+                continue;
+            }
+            let away = self.nearest_known_enemy_point(&[u as u8]);
+            let budget = self.roll_allowance(u, "the shattered unit retires (12.1)");
+            let went = self.retreat(u, budget, away, true);
+            if self.units[u].formation.is_formed() {
+                self.units[u].formation = Formation::Disordered;
+            }
+            self.units[u].last = Last::Retreat;
+            self.log
+                .public(|| format!("{id} is shattered and retires {went:.1}\" in disorder (12.1)"));
+        }
+    }
+
+    /// 12.2 whether unit `u` is surrounded: every one of 16 bearings, stepped 2" with the whole
+    /// unit, either brings it closer to some enemy within 12" or runs into ground it may not
+    /// enter, a wall, the table's edge or other figures.
+    pub fn is_surrounded(&self, u: usize) -> bool {
+        self.surrounded_for(u, None)
+    }
+
+    /// [`Skirmish::is_surrounded`] as `viewer` knows the table (its figures, and the enemy's
+    /// it can see), or as it stands (`None`).
+    pub(crate) fn surrounded_for(&self, u: usize, viewer: Option<crate::scenario::Side>) -> bool {
+        let figs: Vec<usize> = self
+            .table_figures(u)
+            .filter(|&f| self.figures[f].role != Role::Woman)
+            .collect();
+        if figs.is_empty() {
+            return false;
+        }
+        let seen =
+            |g: usize| viewer.is_none_or(|s| self.known_to(s, self.figures[g].unit as usize));
+        let side = self.units[u].side;
+        let enemies: Vec<usize> = (0..self.figures.len())
+            .filter(|&g| {
+                self.on_table(g)
+                    && seen(g)
+                    && self.units[self.figures[g].unit as usize].side != side
+                    && figs.iter().any(|&f| {
+                        self.figures[f].pose.at.dist(self.figures[g].pose.at) < 14.0
+                            && self.bases[f].is_within(&self.bases[g], 12.0)
+                    })
+            })
+            .collect();
+        if enemies.is_empty() {
+            return false;
+        }
+        let least = |shift: Point| -> f64 {
+            let mut best = f64::INFINITY;
+            for &f in &figs {
+                let r = self.footprint(f).place(Pose::new(
+                    self.figures[f].pose.at.x + shift.x,
+                    self.figures[f].pose.at.y + shift.y,
+                    self.figures[f].pose.facing,
+                ));
+                for &g in &enemies {
+                    best = best.min(r.distance(&self.bases[g]));
+                }
+            }
+            best
+        };
+        let now = least(Point::default());
+        let bounds = *self.scenario.layout.bounds();
+        for k in 0..16 {
+            let v = heading(22.5 * f64::from(k)) * 2.0;
+            if least(v) < now - 1e-6 {
+                continue;
+            }
+            let blocked = figs.iter().any(|&f| {
+                let p = self.figures[f].pose;
+                let to = p.at + v;
+                let rect = self.footprint(f).place(Pose::new(to.x, to.y, p.facing));
+                !bounds.holds(&rect)
+                    || self.ground_at(to, Mover::Loose).is_err()
+                    || self.crossed(p.at, to).is_err()
+                    || (0..self.figures.len()).any(|g| {
+                        self.on_table(g)
+                            && seen(g)
+                            && self.figures[g].unit as usize != u
+                            && self.bases[g].centre().dist(to) < 3.0
+                            && rect.overlaps(&self.bases[g])
+                    })
+            });
+            if !blocked {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// 12.2 the modifier a surrounded unit adds when called on to surrender: its attached
+    /// leaders as in a control check (their personalities rolled as needed; a bold one adds),
+    /// and 1 for its regimental colour.
+    fn surrender_modifier(&mut self, v: usize) -> i8 {
+        let mut m = 0i8;
+        for inf in self.influences(&[v as u8]) {
+            if !self.units[v].figures.contains(&(inf.figure as u16)) {
+                continue;
+            }
+            m += match self.personality(inf.figure) {
+                Personality::Rash | Personality::Bold => inf.by,
+                Personality::Cautious => -inf.by,
+                Personality::Indecisive => 0,
+            };
+        }
+        if self
+            .present_figures(v)
+            .any(|f| self.figures[f].role == Role::Colour)
+        {
+            m += 1;
+        }
+        m
+    }
+
+    /// 12.2 unit `caller` calls on the surrounded unit `v` to surrender: both roll, the
+    /// surrounded unit adding its modifier; ties are rolled again; if the caller wins, the unit
+    /// and its holding area are taken prisoner.
+    pub(crate) fn call_surrender(&mut self, caller: usize, v: usize) {
+        let turn = self.turn;
+        self.units[v].called_turn = turn;
+        let m = self.surrender_modifier(v);
+        let (a, b) = (self.id(caller).to_string(), self.id(v).to_string());
+        for _ in 0..50 {
+            self.dice.ask(2, 6, || {
+                format!(
+                    "{a} calls on {b} to surrender: {a}'s die, then {b}'s (12.2, {b} adds {m:+})"
+                )
+            });
+            let (x, y) = (self.dice.d6(), self.dice.d6());
+            let y = y as i8 + m;
+            self.log
+                .public(|| format!("{a} calls on {b} to surrender: {x} against {y} (12.2)"));
+            if x as i8 == y {
+                continue;
+            }
+            if x as i8 > y {
+                let taken = self.units[v]
+                    .figures
+                    .iter()
+                    .filter(|&&f| {
+                        matches!(
+                            self.figures[f as usize].status,
+                            Status::Ready | Status::Holding
+                        )
+                    })
+                    .count() as u16;
+                self.units[caller].prisoners += taken;
+                if self.units[v].traits.indian {
+                    self.units[caller].indian_prisoners += taken;
+                }
+                self.unit_gone(v, Out::Surrendered);
+                self.check_victory();
+            } else {
+                self.log.public(|| format!("{b} refuses to surrender"));
+            }
+            return;
+        }
+    }
+
+    /// 12.4, 12.5 the activation's units rally: casualties are recalled from the holding area,
+    /// the smoke clears, rifles and cavalry are loaded again, a rally owed is paid, the unit
+    /// ends in line or column (irregulars in skirmish order); a shattered unit still below half
+    /// routs.
+    pub(crate) fn rally(&mut self) {
+        let Some(act) = self.act.as_ref() else { return };
+        let units: Vec<usize> = act.units.iter().map(|&u| u as usize).collect();
+        for &u in &units {
+            self.recall(u);
+            let unit = &mut self.units[u];
+            unit.smoke = false;
+            unit.fired_since_rally = false;
+            unit.cavalry_fire = 0;
+            if unit.rally_debt > 0 {
+                unit.rally_debt -= 1;
+            }
+            if unit.rally_debt == 0 {
+                unit.needs_rally = false;
+            }
+            for f in unit.figures.clone() {
+                if self.figures[f as usize].weapon == crate::troops::Weapon::Rifle {
+                    self.figures[f as usize].rifle_loaded = true;
+                }
+            }
+            self.re_form(u);
+        }
+        let id = self
+            .act
+            .as_ref()
+            .map(|a| self.actor_id(a.actor))
+            .unwrap_or_default();
+        if let Some(&u) = units.first() {
+            self.note(u, || format!("{id} rallies (12.4)"));
+        }
+        for &u in &units {
+            if !self.units[u].shattered {
+                continue;
+            }
+            let with = self.judged_with(u);
+            if self.below_half(&with) {
+                // 12.1 still shattered after rallying: it quits the field
+                self.unit_gone(u, Out::Routed);
+            } else {
+                // 12.3 it has recovered
+                self.units[u].shattered = false;
+                let id = self.id(u).to_string();
+                self.note(u, || format!("{id} recovers from shattering (12.3)"));
+            }
+        }
+        self.end_activation(Last::Rally, Done::Acted);
+    }
+
+    /// 12.5 the modifier for unit `u`'s recovery rolls: −1 with no leader present, +1 for a
+    /// hero or a bold or rash general with it, +1 for its regiment's colours in sight within
+    /// 6", +1 for a drummer or piper of it within 6", +1 if the scenario marks it determined.
+    pub fn recovery_modifier(&mut self, u: usize) -> i8 {
+        let mut m = 0i8;
+        let mine: Vec<usize> = self.present_figures(u).collect();
+        if !mine.iter().any(|&f| self.figures[f].role.is_officer()) {
+            m -= 1;
+        }
+        let hero = mine.iter().any(|&f| self.figures[f].role == Role::Hero);
+        let general = mine
+            .iter()
+            .copied()
+            .find(|&f| self.general(self.units[u].side) == Some(f));
+        let general_helps = match general {
+            Some(g) => matches!(self.personality(g), Personality::Bold | Personality::Rash),
+            None => false,
+        };
+        if hero || general_helps {
+            m += 1;
+        }
+        let regiment: Vec<usize> = match self.units[u].battalion {
+            Some(b) => self.battalions[b as usize]
+                .companies
+                .iter()
+                .map(|&c| c as usize)
+                .collect(),
+            None => vec![u],
+        };
+        let near = |role: Role, s: &Self| {
+            regiment.iter().any(|&c| {
+                s.present_figures(c).any(|f| {
+                    s.figures[f].role == role
+                        && (mine.contains(&f)
+                            || mine.iter().any(|&g| {
+                                s.bases[f].is_within(&s.bases[g], 6.0)
+                                    && (role != Role::Colour || s.fig_sees(g, f))
+                            }))
+                })
+            })
+        };
+        if near(Role::Colour, self) {
+            m += 1;
+        }
+        if near(Role::Musician, self) {
+            m += 1;
+        }
+        if self.units[u].traits.determined {
+            m += 1;
+        }
+        m
+    }
+
+    /// 12.5 each casualty in unit `u`'s holding area rolls: a modified 6 comes back; the rest
+    /// are lost for good.
+    fn recall(&mut self, u: usize) {
+        let holding: Vec<usize> = self.units[u]
+            .figures
+            .iter()
+            .map(|&f| f as usize)
+            .filter(|&f| self.figures[f].status == Status::Holding)
+            .collect();
+        if holding.is_empty() {
+            return;
+        }
+        let m = self.recovery_modifier(u);
+        let id = self.id(u).to_string();
+        let n = holding.len() as u32;
+        self.dice.ask(n, 6, || {
+            format!("{id} recalls {n} casualties: one die each, back on a 6 after {m:+} (12.5)")
+        });
+        let mut back = 0;
+        let side = self.units[u].side.index();
+        for f in holding {
+            let r = self.dice.d6() as i8 + m;
+            if r >= 6 {
+                self.figures[f].status = Status::Ready;
+                self.place_returned(u, f);
+                back += 1;
+                self.tallies.recovered[side] += 1;
+            } else {
+                self.figures[f].status = Status::Lost;
+                self.tallies.lost[side] += 1;
+            }
+        }
+        self.note(u, || {
+            format!("{id} recalls {back} of {n} casualties (12.5)")
+        });
+        self.relayout(u);
+    }
+
+    /// A casualty back with his unit: in its formation's slots (a formed unit), beside the
+    /// others in skirmish order, by a wall in a building.
+    fn place_returned(&mut self, u: usize, f: usize) {
+        if self.units[u].formation.is_formed() {
+            return;
+        }
+        let others: Vec<usize> = self
+            .present_figures(u)
+            .filter(|&g| g != f && self.on_table(g))
+            .collect();
+        let fp = self.footprint(f);
+        for &g in &others {
+            let c = self.figures[g].pose;
+            for k in 0..8 {
+                let at = c.at + heading(45.0 * f64::from(k)) * (fp.frontage() + SKIRMISH_SPACING);
+                let rect = fp.place(Pose::new(at.x, at.y, c.facing));
+                if !self.scenario.layout.bounds().holds(&rect)
+                    || self.ground_at(at, Mover::Loose).is_err()
+                    || self.building_at(at) != self.building_at(c.at)
+                {
+                    continue;
+                }
+                let clear = (0..self.figures.len()).all(|h| {
+                    h == f
+                        || !self.on_table(h)
+                        || self.bases[h].distance(&rect)
+                            >= if self.figures[h].unit as usize == u {
+                                1.0 - 1e-6
+                            } else {
+                                1.0
+                            }
+                });
+                if clear {
+                    self.set_pose(f, Pose::new(at.x, at.y, c.facing));
+                    return;
+                }
+            }
+        }
+        // nowhere near: where he fell (off to one side of the unit)
+        if let Some(&g) = others.first() {
+            let c = self.figures[g].pose;
+            self.set_pose(f, Pose::new(c.at.x, c.at.y - 1.8, c.facing));
+        }
+    }
+
+    /// 12.4 a rallied unit ends in line or column (irregulars in skirmish order): a unit in
+    /// disorder forms round its middle facing the nearest enemy it knows of, if there is room.
+    fn re_form(&mut self, u: usize) {
+        let unit = &self.units[u];
+        if unit.formation != Formation::Disordered && unit.formation != Formation::Skirmish {
+            return;
+        }
+        let figs: Vec<usize> = self
+            .formation_figures(u)
+            .into_iter()
+            .filter(|&f| self.on_table(f))
+            .collect();
+        if figs.is_empty() {
+            return;
+        }
+        if unit.formation == Formation::Skirmish {
+            let bases: Vec<fiw_table::Rect> = figs.iter().map(|&f| self.bases[f]).collect();
+            if formation::skirmish_fault(&bases).is_none() {
+                return;
+            }
+        }
+        let to = if unit.troop.forms_line()
+            && !(unit.troop.skirmishes() && unit.formation == Formation::Skirmish)
+        {
+            Formation::Line { ranks: 2 }
+        } else if unit.troop == Troop::Artillery || unit.troop == Troop::Wagon {
+            Formation::Battery
+        } else {
+            Formation::Skirmish
+        };
+        let n = figs.len() as f64;
+        let centre = figs.iter().fold(Point::default(), |c, &f| {
+            c + self.figures[f].pose.at * (1.0 / n)
+        });
+        let enemy = self.nearest_known_enemy_point(&[u as u8]);
+        let facing = bearing(centre, enemy);
+        let base = self.footprint(figs[0]);
+        for back in [0.0, 1.0, 2.0, 3.0] {
+            let c = centre - heading(facing) * back;
+            let (slots, anchor) = match to {
+                Formation::Line { ranks } => {
+                    let depth = f64::from(ranks) * (base.depth() + formation::CLOSE_GAP);
+                    let at = c + heading(facing) * (depth / 2.0);
+                    let anchor = Pose::new(at.x, at.y, facing);
+                    (
+                        formation::line_slots(figs.len(), ranks, anchor, base),
+                        anchor,
+                    )
+                }
+                Formation::Battery => return,
+                _ => {
+                    let anchor = Pose::new(c.x, c.y, facing);
+                    (
+                        formation::skirmish_rows(figs.len(), 1, anchor, base, SKIRMISH_SPACING),
+                        anchor,
+                    )
+                }
+            };
+            let ok = slots.iter().enumerate().all(|(k, p)| {
+                let rect = self.footprint(figs[k]).place(*p);
+                self.scenario.layout.bounds().holds(&rect)
+                    && self
+                        .ground_at(
+                            p.at,
+                            if to == Formation::Skirmish {
+                                Mover::Loose
+                            } else {
+                                Mover::Formed
+                            },
+                        )
+                        .is_ok()
+                    && (0..self.figures.len()).all(|h| {
+                        figs.contains(&h) || !self.on_table(h) || !self.bases[h].overlaps(&rect)
+                    })
+            });
+            if ok {
+                for (k, f) in figs.iter().enumerate() {
+                    self.set_pose(*f, slots[k]);
+                }
+                self.units[u].formation = to;
+                self.units[u].anchor = anchor;
+                self.units[u].trail.clear();
+                let (id, word) = (self.id(u).to_string(), to.word());
+                self.note(u, || format!("{id} re-forms in {word} (12.4)"));
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! How a game is won: the scenario's conditions, read as data (a share of a side's companies
+//! lost, cabins burned, guns lost, a bridge destroyed, a redoubt built, a side gone), checked
+//! after every casualty, rout and activation; and the verdict after the last turn. The rules
+//! never know which scenario they play: they only count.
+
+use crate::scenario::{Counter, End, Side};
+use crate::state::{Out, Skirmish};
+use crate::troops::Troop;
+use fiw_engine::Outcome;
+
+impl Skirmish {
+    /// The companies (units) of `side` in the game: every unit the set-up called up.
+    pub fn companies(&self, side: Side) -> usize {
+        self.units
+            .iter()
+            .filter(|u| u.side == side && !u.absent && u.troop != Troop::Wagon)
+            .count()
+    }
+
+    /// The companies of `side` routed (12.1), surrendered (12.2) or destroyed.
+    pub fn companies_lost(&self, side: Side) -> usize {
+        self.units
+            .iter()
+            .filter(|u| {
+                u.side == side
+                    && !u.absent
+                    && u.troop != Troop::Wagon
+                    && matches!(u.out, Some(Out::Routed | Out::Surrendered | Out::Destroyed))
+            })
+            .count()
+    }
+
+    /// The share of `side`'s companies lost.
+    pub fn lost_share(&self, side: Side) -> f64 {
+        let n = self.companies(side);
+        if n == 0 {
+            0.0
+        } else {
+            self.companies_lost(side) as f64 / n as f64
+        }
+    }
+
+    /// The guns of `side` destroyed or spiked (or whose section is gone from the game).
+    pub fn guns_lost(&self, side: Side) -> usize {
+        self.units
+            .iter()
+            .filter(|u| {
+                u.side == side
+                    && u.troop == Troop::Artillery
+                    && !u.absent
+                    && (u.gun_lost
+                        || matches!(u.out, Some(Out::Routed | Out::Surrendered | Out::Destroyed)))
+            })
+            .count()
+    }
+
+    /// Whether every unit of `side` has left the game.
+    pub fn gone(&self, side: Side) -> bool {
+        self.units
+            .iter()
+            .filter(|u| u.side == side && !u.absent && u.troop != Troop::Wagon)
+            .all(|u| u.out.is_some())
+    }
+
+    fn holds(&self, c: &Counter) -> bool {
+        match *c {
+            Counter::LostShare(s, x) => self.lost_share(s) >= x - 1e-9,
+            Counter::Lost(s, n) => self.companies_lost(s) >= n as usize,
+            Counter::Burned(n) => self.tallies.burned >= n,
+            Counter::GunsLost(s, n) => self.guns_lost(s) >= n as usize,
+            Counter::Destroyed(k) => self.sites.get(k).is_some_and(|s| s.destroyed),
+            Counter::Built(k) => self.sites.get(k).is_some_and(|s| s.finished),
+            Counter::Gone(s) => self.gone(s),
+        }
+    }
+
+    /// The scenario's conditions: the first that holds ends the game.
+    pub(crate) fn check_victory(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let scenario = self.scenario.clone();
+        for v in &scenario.victory {
+            if v.when.iter().all(|c| self.holds(c)) {
+                let turn = self.turn;
+                self.outcome = Some(Outcome {
+                    winner: v.winner.map(Side::seat),
+                    turn,
+                    reason: v.reason.clone(),
+                });
+                let reason = v.reason.clone();
+                self.log.public(|| format!("the game is over: {reason}"));
+                self.phase = crate::state::Phase::Over;
+                self.act = None;
+                self.charge = None;
+                return;
+            }
+        }
+    }
+
+    /// The verdict after the last turn.
+    pub(crate) fn last_turn_verdict(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let turn = self.turn;
+        let (winner, reason) = match self.scenario.end {
+            End::Side(s) => (
+                Some(s),
+                format!("turn {turn} is over: the {} hold the field", s.name()),
+            ),
+            End::FewerLost => {
+                let (b, f) = (
+                    self.lost_share(Side::British),
+                    self.lost_share(Side::French),
+                );
+                let lost = format!(
+                    "British lost {} of {} companies, French {} of {}",
+                    self.companies_lost(Side::British),
+                    self.companies(Side::British),
+                    self.companies_lost(Side::French),
+                    self.companies(Side::French)
+                );
+                if (b - f).abs() < 1e-9 {
+                    (None, format!("turn {turn} is over, a draw: {lost}"))
+                } else if b < f {
+                    (Some(Side::British), format!("turn {turn} is over: {lost}"))
+                } else {
+                    (Some(Side::French), format!("turn {turn} is over: {lost}"))
+                }
+            }
+        };
+        self.outcome = Some(Outcome {
+            winner: winner.map(Side::seat),
+            turn,
+            reason: reason.clone(),
+        });
+        self.log.public(|| format!("the game is over: {reason}"));
+    }
+}
