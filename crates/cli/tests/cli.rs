@@ -1076,7 +1076,8 @@ fn d3_bad_input_exits_2_with_one_line() {
     );
     let run = fiw(&["play", "louisbourg", "--scenario", "fort-oswego"], "");
     assert!(
-        run.stderr.contains("--scenario is for d3 and skirmish only"),
+        run.stderr
+            .contains("--scenario is for d3 and skirmish only"),
         "{}",
         run.stderr
     );

@@ -36,7 +36,6 @@ pub mod army;
 mod candidates;
 mod decimal;
 pub mod dice;
-mod error;
 mod game;
 pub mod general;
 pub mod rulebook;
@@ -47,7 +46,7 @@ pub mod svg;
 pub mod units;
 
 pub use actions::Action;
-pub use error::DataError;
+pub use fiw_table::DataError;
 pub use game::{UnitView, View};
 pub use rules::STOP_GRAIN;
 pub use scenario::{Army, Scenario, SCENARIOS};

@@ -3,8 +3,8 @@
 //! rule (a unit in a lake, a zone off the table, two bases on top of each other) is refused with
 //! one line naming the field.
 
-use crate::error::DataError;
 use crate::units::{units, Type};
+use crate::DataError;
 use fiw_table::{
     Containment, Edge, Kind, Layout, Point, Polygon, Pose, Rect, Shape, TableError, EPS,
 };

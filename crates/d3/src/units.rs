@@ -1,7 +1,7 @@
 //! The unit types (Units; Movement; Shooting; Veterans), their numbers read from
 //! `data/units.toml`, and the rules that hang on the type alone.
 
-use crate::error::DataError;
+use crate::DataError;
 use fiw_table::{Footprint, TableError};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;

@@ -34,6 +34,22 @@ impl SetupFlags {
         }
     }
 
+    /// Refuses every set-up flag but `--scenario`, for the miniatures games (d3, skirmish),
+    /// whose battles are their scenarios.
+    fn scenario_only(&self, game: &str) -> HostResult {
+        if self.solitaire_setup {
+            return Err(HostError::usage(format!(
+                "--solitaire-setup is for louisbourg only; {game} takes --scenario NAME|FILE.toml"
+            )));
+        }
+        if self.side.is_some() {
+            return Err(HostError::usage(format!(
+                "--side is for solitaire only; in {game} choose who plays each side with --seat british=POLICY"
+            )));
+        }
+        self.no_open(game)
+    }
+
     /// Refuses `--open` for a game that has no open play.
     fn no_open(&self, game: &str) -> HostResult {
         if self.open {
@@ -379,15 +395,7 @@ impl HostGame for fiw_d3::D3 {
     const DRAWS: bool = true;
 
     fn options(flags: &SetupFlags) -> HostResult<Self::Options> {
-        if flags.solitaire_setup {
-            return Err(HostError::usage(
-                "--solitaire-setup is for louisbourg only; d3 takes --scenario NAME|FILE.toml",
-            ));
-        }
-        if flags.side.is_some() {
-            return Err(HostError::usage("--side is for solitaire only; in d3 choose who plays each side with --seat british=POLICY"));
-        }
-        flags.no_open("d3")?;
+        flags.scenario_only("d3")?;
         d3_scenario(flags.scenario.as_deref().unwrap_or("fort-oswego"))
     }
 
@@ -479,15 +487,7 @@ impl HostGame for fiw_skirmish::Skirmish {
     const DRAWS: bool = true;
 
     fn options(flags: &SetupFlags) -> HostResult<Self::Options> {
-        if flags.solitaire_setup {
-            return Err(HostError::usage(
-                "--solitaire-setup is for louisbourg only; skirmish takes --scenario NAME|FILE.toml",
-            ));
-        }
-        if flags.side.is_some() {
-            return Err(HostError::usage("--side is for solitaire only; in skirmish choose who plays each side with --seat british=POLICY"));
-        }
-        flags.no_open("skirmish")?;
+        flags.scenario_only("skirmish")?;
         skirmish_scenario(flags.scenario.as_deref().unwrap_or("relief-column"))
     }
 

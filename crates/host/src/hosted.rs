@@ -436,11 +436,7 @@ pub fn start(
 /// # Errors
 /// An unknown game, options that do not read, or that the game refuses.
 pub fn rebuild(game: &str, options: &serde_json::Value, seed: u64) -> HostResult<Box<dyn Hosted>> {
-    for_game!(game, G => {
-        let options: <G as Game>::Options = serde_json::from_value(options.clone())
-            .map_err(|e| HostError::usage(format!("stored options of {game} do not read: {e}")))?;
-        fresh::<G>(options, seed)
-    })
+    for_game!(game, G => fresh::<G>(stored_options::<G>(game, options)?, seed))
 }
 
 /// The stored options of a rematch of `game` played with `options`, sides swapped, and
@@ -450,13 +446,17 @@ pub fn rebuild(game: &str, options: &serde_json::Value, seed: u64) -> HostResult
 /// Options that do not read.
 pub fn rematch(game: &str, options: &serde_json::Value) -> HostResult<(serde_json::Value, bool)> {
     for_game!(game, G => {
-        let options: <G as Game>::Options = serde_json::from_value(options.clone())
-            .map_err(|e| HostError::usage(format!("stored options of {game} do not read: {e}")))?;
-        let (swapped, seats) = G::rematch_options(&options);
+        let (swapped, seats) = G::rematch_options(&stored_options::<G>(game, options)?);
         let json = serde_json::to_value(&swapped)
             .map_err(|e| HostError::usage(format!("options of {game} do not write: {e}")))?;
         Ok((json, seats))
     })
+}
+
+/// A game's options as a server stores them.
+fn stored_options<G: HostGame>(game: &str, options: &serde_json::Value) -> HostResult<G::Options> {
+    serde_json::from_value(options.clone())
+        .map_err(|e| HostError::usage(format!("stored options of {game} do not read: {e}")))
 }
 
 fn fresh<G: HostGame>(options: G::Options, seed: u64) -> HostResult<Box<dyn Hosted>> {

@@ -78,11 +78,7 @@ pub async fn run_games(
             },
         },
     );
-    let unlimited = fiw_server::rate::Limiter::new(fiw_server::rate::RateLimits {
-        per_address: 0,
-        per_token: 0,
-        behind_proxy: false,
-    });
+    let unlimited = fiw_server::rate::Limiter::new(fiw_server::rate::RateLimits::none());
     let app = fiw_server::app(live, "http://127.0.0.1".into(), unlimited);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());

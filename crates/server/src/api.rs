@@ -5,7 +5,7 @@
 mod webhook;
 
 use crate::live::{clip, describe, Caller, Change, Failure, Games, NewGame};
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -111,8 +111,20 @@ fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     })
 }
 
-/// The bearer token of a request, if any.
-fn token(headers: &HeaderMap) -> Option<&str> {
+/// Query parameters, or the reason they are not, in one line.
+fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+    q.map(|Query(t)| t)
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, fiw_host::one_line(&e.body_text())))
+}
+
+/// The link of a seat (or the spectators) of game `id`: the token after `#`, which no request
+/// carries to a server.
+fn link(app: &App, id: &str, token: &str) -> String {
+    format!("{}/play/{id}#{token}", app.public_url)
+}
+
+/// The bearer token of a request, if any (the rate limits count by it too).
+pub(crate) fn token(headers: &HeaderMap) -> Option<&str> {
     headers
         .get("authorization")?
         .to_str()
@@ -190,18 +202,20 @@ async fn create(
         pace: c.pace,
     };
     let made = app.games.create(new).await?;
-    let link = |token: &str| format!("{}/play/{}#{token}", app.public_url, made.id);
     let seats: serde_json::Map<String, Value> = made
         .seats
         .iter()
-        .map(|(seat, token)| (seat.clone(), json!({ "token": token, "link": link(token) })))
+        .map(|(seat, token)| {
+            let link = link(&app, &made.id, token);
+            (seat.clone(), json!({ "token": token, "link": link }))
+        })
         .collect();
     Ok((
         StatusCode::CREATED,
         Json(json!({
             "id": made.id,
             "seats": seats,
-            "spectator": { "token": made.spectator, "link": link(&made.spectator) },
+            "spectator": { "token": made.spectator, "link": link(&app, &made.id, &made.spectator) },
         })),
     ))
 }
@@ -217,10 +231,9 @@ async fn view(
     State(app): State<App>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    q: Result<Query<Since>, axum::extract::rejection::QueryRejection>,
+    q: Result<Query<Since>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let Query(q) =
-        q.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, fiw_host::one_line(&e.body_text())))?;
+    let q = query(q)?;
     let who = caller(&app, &id, &headers).await?;
     let shown = app.games.show(&id, who, q.since).await?;
     Ok(Json(serde_json::to_value(shown).unwrap_or(Value::Null)))
@@ -358,13 +371,12 @@ async fn rematch(
     let who = caller(&app, &id, &headers).await?;
     let token = token(&headers).unwrap_or_default();
     let r = app.games.rematch(&id, who, token).await?;
-    let link = |token: &str| format!("{}/play/{}#{token}", app.public_url, r.id);
     Ok(Json(json!({
         "id": r.id,
         "seat": r.seat,
         "token": r.token,
-        "link": link(&r.token),
-        "spectator": { "token": r.spectator, "link": link(&r.spectator) },
+        "link": link(&app, &r.id, &r.token),
+        "spectator": { "token": r.spectator, "link": link(&app, &r.id, &r.spectator) },
     })))
 }
 
@@ -379,10 +391,9 @@ async fn replay(
     State(app): State<App>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    q: Result<Query<Step>, axum::extract::rejection::QueryRejection>,
+    q: Result<Query<Step>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let Query(q) =
-        q.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, fiw_host::one_line(&e.body_text())))?;
+    let q = query(q)?;
     caller(&app, &id, &headers).await?;
     let r = app.games.replay(&id, q.step, q.seat.as_deref()).await?;
     Ok(Json(serde_json::to_value(r).unwrap_or(Value::Null)))

@@ -788,19 +788,15 @@ impl Games {
                     created: self.now(),
                     finished: None,
                 };
-                let seats = vec![
-                    SeatRow {
-                        seat: mine as i64,
-                        token_hash: tokens::hash(&tokens::derived("rematch", token, &new_id)),
-                        name: names.get(&seat).cloned(),
-                    },
-                    SeatRow {
-                        seat: -1,
-                        token_hash: tokens::hash(&spectator_token(seed, &new_id)),
-                        name: None,
-                    },
-                ];
-                self.store.create_rematch(id, &new_row, &seats).await?
+                // the caller's own seat is added below, as a seat that joins is
+                let spectators = SeatRow {
+                    seat: -1,
+                    token_hash: tokens::hash(&spectator_token(seed, &new_id)),
+                    name: None,
+                };
+                self.store
+                    .create_rematch(id, &new_row, &[spectators])
+                    .await?
             }
         };
         let mine_token = tokens::derived("rematch", token, &rematch_id);

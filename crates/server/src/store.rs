@@ -381,7 +381,8 @@ impl Store {
     }
 
     /// Stores `game` as the rematch of game `of`, with its first seats, unless `of` has one
-    /// already: then nothing is written and that one's id is the answer.
+    /// already (the rematches table's key decides, so two seats asking at once make one):
+    /// then nothing is written and that one's id is the answer.
     ///
     /// # Errors
     /// The database refused it.
@@ -391,9 +392,6 @@ impl Store {
         game: &GameRow,
         seats: &[SeatRow],
     ) -> Result<String, StoreError> {
-        if let Some(existing) = self.rematch_of(of).await? {
-            return Ok(existing);
-        }
         let mut tx = self.pool.begin().await?;
         Self::insert_game(&mut tx, game, seats).await?;
         let claimed = sqlx::query(

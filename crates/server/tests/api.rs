@@ -51,11 +51,7 @@ async fn client(url: &str) -> Client {
         app: fiw_server::app(
             games.clone(),
             "http://127.0.0.1:1".into(),
-            fiw_server::rate::Limiter::new(fiw_server::rate::RateLimits {
-                per_address: 0,
-                per_token: 0,
-                behind_proxy: false,
-            }),
+            fiw_server::rate::Limiter::new(fiw_server::rate::RateLimits::none()),
         ),
         games,
     }

@@ -23,11 +23,7 @@ async fn serve(db: &str) -> String {
     let app = fiw_server::app(
         games,
         "http://127.0.0.1".into(),
-        fiw_server::rate::Limiter::new(fiw_server::rate::RateLimits {
-            per_address: 0,
-            per_token: 0,
-            behind_proxy: false,
-        }),
+        fiw_server::rate::Limiter::new(fiw_server::rate::RateLimits::none()),
     );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());

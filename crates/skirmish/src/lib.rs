@@ -35,7 +35,6 @@ pub mod command;
 mod concealment;
 pub mod deck;
 mod engineering;
-mod error;
 pub mod fire;
 pub mod formation;
 mod game;
@@ -58,7 +57,7 @@ mod victory;
 
 pub use actions::{Action, Shape};
 pub use concealment::slug;
-pub use error::DataError;
+pub use fiw_table::DataError;
 pub use game::{FigureView, UnitView, View};
 pub use melee::Pair;
 pub use scenario::{Scenario, Side, SCENARIOS};

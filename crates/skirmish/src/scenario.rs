@@ -7,9 +7,9 @@
 //! A file is bounded: the table, the number of features and their corners, the units and their
 //! figures, so that a hostile file cannot make a game that hangs or exhausts the machine.
 
-use crate::error::DataError;
 use crate::formation::{self, Formation, SKIRMISH_SPACING};
 use crate::troops::{charts, Base, GunKind, Personality, Role, Traits, Troop, Weapon};
+use crate::DataError;
 use fiw_table::{Barrier, Edge, Kind, Layout, Point, Polygon, Pose, Rect, TableError};
 use serde::{Deserialize, Serialize};
 

@@ -3,7 +3,7 @@
 //! and the charts of `data/charts.toml`: movement (5.2), weapon ranges (8.1), the artillery
 //! table (9.2) and the bases (assumed).
 
-use crate::error::DataError;
+use crate::DataError;
 use fiw_table::Footprint;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -45,6 +45,9 @@
 //!   windows, breaches), and where a straight path crosses them; [`convex_hull`] of a group of
 //!   points and [`segment_meets_hull`] (a line of fire through a spread-out unit).
 //!
+//! - [`DataError`]: a data file of either game (unit types, charts, a scenario) refused in one
+//!   line naming the file and the field.
+//!
 //! docs/table.md keeps the decisions the rule texts leave open.
 //!
 //! The smallest functions (a point's arithmetic, a segment's measures, a base's accessors) are
@@ -59,6 +62,7 @@
 #![deny(missing_docs)]
 
 mod barrier;
+mod data_error;
 mod error;
 mod geom;
 mod hull;
@@ -69,6 +73,7 @@ mod sight;
 mod terrain;
 
 pub use barrier::{Barrier, Cross, MAX_BARRIER_POINTS};
+pub use data_error::DataError;
 pub use error::TableError;
 pub use geom::{bearing, heading, normalize, turn, within, Point, Segment, EPS};
 pub use hull::{convex_hull, segment_meets_hull};

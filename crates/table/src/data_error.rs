@@ -1,9 +1,10 @@
-//! Errors of data files: one line naming the file and the field.
+//! Errors of the miniatures games' data files (D3's unit types and scenarios, the skirmish
+//! charts and scenarios): one line naming the file and the field.
 
 use std::fmt;
 
-/// A data file (the charts, a scenario) that cannot be played: the file, the field at fault (a
-/// path such as `french.units[3].figures`) and why, on one line.
+/// A data file (unit types, charts, a scenario) that cannot be played: the file, the field at
+/// fault (a path such as `french.units[3].at`) and why, on one line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataError {
     /// The file, as named by the caller.
