@@ -154,6 +154,7 @@ function draw() {
   $("rematch").hidden = !v.outcome || seats.length > 1;
   $("replay").hidden = !v.outcome;
   $("rematch").textContent = msg.rematch ? "Join the rematch" : "Rematch";
+  drawClock(msg);
   document.title = `${mine && !v.outcome ? "● your turn · " : ""}fiw: ${GAME_NAMES[v.game] || v.game}`;
   if (mine && !wasMyTurn && !v.outcome) notify(`fiw: your turn in ${GAME_NAMES[v.game] || v.game}`);
   wasMyTurn = mine;
@@ -209,6 +210,21 @@ function drawSpectator(msg) {
   for (const b of ["undo", "hint", "resign", "notify"]) $(b).hidden = true;
   active.log.render();
   document.body.dataset.version = msg.version;
+}
+
+/** Each human seat's time left, in a game with a time control (docs/api.md: clock). */
+function drawClock(msg) {
+  const c = msg.clock;
+  if (!c || !c.seats) { $("clock").textContent = ""; return; }
+  const words = (ms) => {
+    const m = Math.max(0, Math.floor(ms / 60000));
+    const d = Math.floor(m / 1440), hr = Math.floor((m % 1440) / 60), min = m % 60;
+    return d ? `${d}d ${hr}h` : hr ? `${hr}h ${min}m` : `${min}m`;
+  };
+  $("clock").textContent = c.seats.map((s) => {
+    const left = s.running && s.deadline ? s.deadline - Date.now() : s.left_ms;
+    return `${s.seat} ${words(left)}${s.running ? " ⏱" : ""}`;
+  }).join(" · ");
 }
 
 function notify(text) {

@@ -65,7 +65,12 @@ async function create(ev) {
   $("create-error").textContent = "";
   $("start").disabled = true;
   try {
-    const made = await call("POST", "/api/games", { body: { game, setup, players, hints: $("hints").checked } });
+    const body = { game, setup, players, hints: $("hints").checked };
+    if ($("pace").value) {
+      const [days, increment, cap] = $("pace").value.split(",").map(Number);
+      body.pace = increment === undefined ? { days } : { days, increment, cap };
+    }
+    const made = await call("POST", "/api/games", { body });
     const humans = Object.entries(made.seats);
     const list = $("made-links");
     list.replaceChildren();

@@ -112,7 +112,7 @@ export function draw(ctx) {
 /** The BOT's last roll, chart line and reason, from the log since the player's decision. */
 function under(ctx) {
   const log = ctx.log || [];
-  const botLines = log.filter((l) => /BOT/.test(l)).slice(-4);
+  const botLines = log.filter((l) => /^BOT\b/.test(l)).slice(-4);
   ctx.under.replaceChildren(botLines.length
     ? h("div", { class: "bot-box" }, h("h3", {}, "The BOT's latest"), h("ul", {}, ...botLines.map((l) => h("li", {}, l))))
     : h("p", { class: "muted" }, "The BOT has not acted yet."));

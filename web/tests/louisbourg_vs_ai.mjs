@@ -19,7 +19,16 @@ export async function louisbourgAgainstTheComputer() {
     await page.click("#start");
     await page.click("#open-game");
     await page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
-    await page.screenshot({ path: join(OUT, "louisbourg-start.png") });
+    await page.screenshot({ path: join(OUT, "louisbourg-start.jpg"), type: "jpeg", quality: 70 });
+    // the rules panel: opened by its key, searched, closed
+    await page.keyboard.press("r");
+    await page.waitForSelector("#rules:not([hidden])");
+    await page.fill("#rules-search", "dotted road");
+    const shown = await page.$$eval("#rules-body section:not([hidden]) h3", (hs) => hs.map((x) => x.textContent));
+    assert.ok(shown.some((t) => t.startsWith("8.3.1")), `the search finds 8.3.1: ${shown.join(" | ")}`);
+    assert.ok(shown.length < 10, "the search leaves out the other sections");
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("#rules", { state: "hidden" });
     let clicks = 0, decisions = 0, sawTurnTwo = false;
     for (let i = 0; i < 3000; i++) {
       const st = await state(page);
@@ -41,7 +50,7 @@ export async function louisbourgAgainstTheComputer() {
     assert.ok(end.over, "the game reached its end");
     const prompt = await page.textContent("#prompt");
     assert.match(prompt, /Game over/);
-    await page.screenshot({ path: join(OUT, "louisbourg-end.png"), fullPage: true });
+    await page.screenshot({ path: join(OUT, "louisbourg-end.jpg"), type: "jpeg", quality: 70, fullPage: true });
     // the finished game stepped through, forwards and back
     await page.click("#replay");
     await page.waitForSelector("#replay-next");
