@@ -133,9 +133,13 @@ function draw() {
   const game = v.view;
   const board = BOARDS[v.game] || textboard;
   const ctx = { msg, v, game, ref: reference, picker, under: $("under-board"), log: active.log.lines };
+  // the keyboard's place on the board survives the drawing
+  const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("[data-place],[data-piece]");
+  const focusKey = focused && $("board").contains(focused) ? (focused.dataset.piece ? `[data-piece="${focused.dataset.piece}"]` : `[data-place="${focused.dataset.place}"]`) : null;
   const drawn = board.draw(ctx);
   $("board").replaceChildren(drawn.el);
   if (drawn.width) zoom.attach(drawn.el, drawn.width, drawn.height);
+  if (focusKey) { const again = $("board").querySelector(`${focusKey}[tabindex]`) || $("board").querySelector("[tabindex]"); if (again) again.focus(); }
   picker.render($("actions"), (a) => (board.noteFor ? board.noteFor(ctx, a) : null));
   active.log.render();
   const mine = v.to_move === v.seat;

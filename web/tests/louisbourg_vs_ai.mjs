@@ -29,6 +29,16 @@ export async function louisbourgAgainstTheComputer() {
     assert.ok(shown.length < 10, "the search leaves out the other sections");
     await page.keyboard.press("Escape");
     await page.waitForSelector("#rules", { state: "hidden" });
+    // the keyboard reaches a highlighted target on the map and takes it with Enter
+    let onTarget = false;
+    for (let i = 0; i < 60 && !onTarget; i++) {
+      await page.keyboard.press("Tab");
+      onTarget = await page.evaluate(() => !!document.activeElement?.closest?.("#board .target[role=button]"));
+    }
+    assert.ok(onTarget, "Tab reaches a target on the map");
+    const before = await renders(page);
+    await page.keyboard.press("Enter");
+    await drawnAfter(page, before);
     let clicks = 0, decisions = 0, sawTurnTwo = false;
     for (let i = 0; i < 3000; i++) {
       const st = await state(page);
