@@ -108,6 +108,12 @@ export function draw(ctx) {
     if (acts) {
       const why = acts.map((a) => a.text + (a.note ? ` (${a.note})` : "")).join("; ");
       grp.append(s("title", {}, why));
+      // the odds the server wrote for the seat, shortened to a badge on the box
+      const odds = acts.map((a) => /you win (\d+) %/.exec(a.note || "")).find(Boolean);
+      if (odds) {
+        grp.append(s("rect", { class: "odds", x: f.x + f.w - 74, y: f.y - 9, width: 70, height: 16, rx: 8 }));
+        grp.append(s("text", { class: "odds-text", x: f.x + f.w - 39, y: f.y + 3, "text-anchor": "middle" }, `win ${odds[1]} %`));
+      }
       pressable(grp, `${mp.name}: ${why}`, () => ctx.picker.clickPlace(mp.id));
     } else if (planSite) {
       pressable(grp, `${mp.name}: add a unit to land here`, () => plan.add(mp.id));

@@ -19,7 +19,7 @@ export async function louisbourgAgainstTheComputer() {
     await page.click("#start");
     await page.click("#open-game");
     await page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
-    await page.screenshot({ path: join(OUT, "louisbourg-start.jpg"), type: "jpeg", quality: 70 });
+    await page.screenshot({ path: join(OUT, "louisbourg-start.png") });
     // the rules panel: opened by its key, searched, closed
     await page.keyboard.press("r");
     await page.waitForSelector("#rules:not([hidden])");
@@ -39,7 +39,7 @@ export async function louisbourgAgainstTheComputer() {
     const before = await renders(page);
     await page.keyboard.press("Enter");
     await drawnAfter(page, before);
-    let clicks = 0, decisions = 0, sawTurnTwo = false;
+    let clicks = 0, decisions = 0, sawTurnTwo = false, oddsShot = false;
     for (let i = 0; i < 3000; i++) {
       const st = await state(page);
       if (st.over) break;
@@ -47,9 +47,17 @@ export async function louisbourgAgainstTheComputer() {
         await page.waitForFunction((v) => Number(document.body.dataset.version) > v || document.body.dataset.toMove === "british" || document.body.dataset.over === "1", st.version, { timeout: 60000 });
         continue;
       }
+      if (!oddsShot && await page.locator(".odds-text").count()) {
+        oddsShot = true;
+        await page.screenshot({ path: join(OUT, "louisbourg-odds.png") });
+      }
       const n = await renders(page);
       const how = await clickOne(page, pick);
-      assert.ok(how, "it is the British decision and the page offers nothing to click");
+      if (!how) {
+        await page.screenshot({ path: join(OUT, "louisbourg-stuck.png"), fullPage: true });
+        const why = await page.evaluate(() => `${document.getElementById("prompt").textContent} | ${document.getElementById("actions").textContent.slice(0, 300)} | ${document.body.dataset.toMove}`);
+        assert.fail(`it is the British decision and the page offers nothing to click: ${why}`);
+      }
       clicks++;
       await drawnAfter(page, n);
       const after = await state(page);
@@ -60,7 +68,7 @@ export async function louisbourgAgainstTheComputer() {
     assert.ok(end.over, "the game reached its end");
     const prompt = await page.textContent("#prompt");
     assert.match(prompt, /Game over/);
-    await page.screenshot({ path: join(OUT, "louisbourg-end.jpg"), type: "jpeg", quality: 70, fullPage: true });
+    await page.screenshot({ path: join(OUT, "louisbourg-end.png"), fullPage: true });
     // the finished game stepped through, forwards and back
     await page.click("#replay");
     await page.waitForSelector("#replay-next");
@@ -75,7 +83,7 @@ export async function louisbourgAgainstTheComputer() {
     await page.waitForFunction(() => /Game over/.test(document.getElementById("prompt").textContent));
     assert.deepEqual(rec.errors, [], "no console error");
     const stats = await page.evaluate(() => window.fiwStats);
-    return { clicks, decisions, prompt: prompt.slice(0, 90), lastAckToDrawMs: Number(stats.lastAckToDrawMs?.toFixed(1)), sawTurnTwo };
+    return { clicks, decisions, oddsShot, prompt: prompt.slice(0, 90), lastAckToDrawMs: Number(stats.lastAckToDrawMs?.toFixed(1)), sawTurnTwo };
   } finally {
     await b.close();
     await server.stop();

@@ -18,7 +18,7 @@ export async function solitaireAgainstTheBot() {
     await page.click("#start");
     await page.click("#open-game");
     await page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
-    await page.screenshot({ path: join(OUT, "solitaire-start.jpg"), type: "jpeg", quality: 70 });
+    await page.screenshot({ path: join(OUT, "solitaire-start.png") });
     let clicks = 0;
     for (let i = 0; i < 4000; i++) {
       const st = await state(page);
@@ -33,7 +33,7 @@ export async function solitaireAgainstTheBot() {
       await drawnAfter(page, n);
     }
     assert.ok((await state(page)).over, "the game reached its end");
-    await page.screenshot({ path: join(OUT, "solitaire-end.jpg"), type: "jpeg", quality: 70, fullPage: true });
+    await page.screenshot({ path: join(OUT, "solitaire-end.png"), fullPage: true });
     assert.deepEqual(rec.errors, [], "no console error");
     return { clicks, prompt: (await page.textContent("#prompt")).slice(0, 90) };
   } finally {
