@@ -9,11 +9,13 @@ import { louisbourgAgainstTheComputer } from "./louisbourg_vs_ai.mjs";
 import { twoSeatsKeepTheirSecrets } from "./two_seats.mjs";
 import { restartMidGame } from "./restart.mjs";
 import { solitaireAgainstTheBot } from "./solitaire_vs_bot.mjs";
+import { hotSeatPassesTheScreen } from "./hot_seat.mjs";
 
 const TESTS = {
   "louisbourg-vs-ai": louisbourgAgainstTheComputer,
   "two-seats-secrets": twoSeatsKeepTheirSecrets,
   "restart": restartMidGame,
+  "hot-seat": hotSeatPassesTheScreen,
   "solitaire-vs-bot": solitaireAgainstTheBot,
 };
 
