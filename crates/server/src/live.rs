@@ -836,6 +836,11 @@ impl Games {
             if g.rematch.is_none() {
                 g.rematch = Some(rematch_id.clone());
                 let _ = g.events.send(g.version);
+                // the other people of the game hear of it where they asked to
+                for s in (0..g.hosted.seats().len()).filter(|&s| s != seat && g.human(s)) {
+                    let payload = g.payload(s, Event::Rematch);
+                    self.deliver(id, s, payload);
+                }
             }
         }
         self.wake(&rematch_id);

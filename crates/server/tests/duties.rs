@@ -6,7 +6,7 @@
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use fiw_server::clock::ManualClock;
-use fiw_server::live::{Duties, Event, Games, Limits};
+use fiw_server::live::{Duties, Games, Limits};
 use fiw_server::store::Store;
 use fiw_server::webhook::Policy;
 use http_body_util::BodyExt;
@@ -407,9 +407,6 @@ async fn webhooks_say_your_turn_and_the_end_and_keep_their_last_error(url: &str)
     assert!(!turn.to_string().contains("landing"), "{turn}");
     // the British were not told of their own moves
     assert!(hooks.got.lock().unwrap().iter().all(|(p, _)| p != "fail"));
-    // a note, from the function the note routes call
-    c.games.notify(id, 1, Event::Note).await.unwrap();
-    assert_eq!(hooks.wait("french", 2).await[1]["event"], "note");
     // the French resign: the British hook is told, fails each of its tries, and the British
     // see why (the French do not)
     let v = c.view(id, f).await;
@@ -439,6 +436,17 @@ async fn webhooks_say_your_turn_and_the_end_and_keep_their_last_error(url: &str)
     assert_eq!(shown["last_error_at"], START);
     assert!(c.call("GET", &path, Some(f), None).await.1["last_error"].is_null());
     // the French are not told of their own resignation
+    assert_eq!(hooks.wait("french", 1).await.len(), 1);
+    // the British ask for a rematch: the French hear of it, once however often it is asked
+    for who in [b, b, f] {
+        let (s, v) = c
+            .call("POST", &format!("/api/games/{id}/rematch"), Some(who), None)
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let told = hooks.wait("french", 2).await;
+    assert_eq!(told[1]["event"], "rematch", "{told:?}");
+    assert!(told[1]["text"].as_str().unwrap().contains("rematch"));
     assert_eq!(hooks.wait("french", 2).await.len(), 2);
     // removed, it is gone
     let (s, v) = c.call("DELETE", &path, Some(b), None).await;

@@ -49,8 +49,8 @@ pub enum Event {
     GameOver,
     /// Another seat resigned (the game is over).
     Resign,
-    /// A note has arrived for the seat.
-    Note,
+    /// Another seat asked for a rematch (the old game's page shows the new game).
+    Rematch,
 }
 
 impl Event {
@@ -60,7 +60,7 @@ impl Event {
             Event::YourTurn => "your_turn",
             Event::GameOver => "game_over",
             Event::Resign => "resign",
-            Event::Note => "note",
+            Event::Rematch => "rematch",
         }
     }
 }
@@ -175,7 +175,7 @@ impl Open {
         }
     }
 
-    fn payload(&self, seat: Seat, event: Event) -> Payload {
+    pub(super) fn payload(&self, seat: Seat, event: Event) -> Payload {
         let seats = self.hosted.seats();
         let name = seats.get(seat).copied().unwrap_or("?");
         let text = match event {
@@ -186,7 +186,10 @@ impl Open {
                 self.row.game,
                 self.outcome_words()
             ),
-            Event::Note => format!("{}: a note has arrived for {name}", self.row.game),
+            Event::Rematch => format!(
+                "{}: the other side asks for a rematch, sides swapped",
+                self.row.game
+            ),
         };
         Payload {
             game_id: self.row.id.clone(),
@@ -199,7 +202,7 @@ impl Open {
         }
     }
 
-    fn human(&self, seat: Seat) -> bool {
+    pub(super) fn human(&self, seat: Seat) -> bool {
         self.players.get(seat) == Some(&Player::Human) && self.hosted.rules_seat(seat).is_none()
     }
 }
@@ -208,24 +211,6 @@ impl Games {
     /// Now, by the server's clock.
     pub(super) fn now(&self) -> i64 {
         self.duties.clock.now_ms()
-    }
-
-    /// Sends `event` to `seat`'s webhook in game `id`, if it has one, from this server (the
-    /// one that took the change, e.g. a note). The payload holds the game's id and page, the
-    /// seat's name, the version and the event: never a token nor any seat's secret.
-    ///
-    /// # Errors
-    /// No such game.
-    pub async fn notify(
-        self: &Arc<Self>,
-        id: &str,
-        seat: Seat,
-        event: Event,
-    ) -> Result<(), Failure> {
-        let game = self.game(id).await?;
-        let payload = game.lock().await.payload(seat, event);
-        self.deliver(id, seat, payload);
-        Ok(())
     }
 
     /// Registers the webhook of `caller`'s seat in game `id` (replacing one it had), once its
@@ -274,7 +259,7 @@ impl Games {
 
     /// Posts `payload` to the seat's webhook, trying again after a wait that grows, and keeps
     /// how it went.
-    fn deliver(&self, id: &str, seat: Seat, payload: Payload) {
+    pub(super) fn deliver(&self, id: &str, seat: Seat, payload: Payload) {
         let (store, sender, clock) = (
             self.store.clone(),
             self.duties.sender.clone(),
