@@ -157,7 +157,7 @@ function info(g, map) {
     `Turn ${g.turn} of 16`,
     `Order: ${g.order.map((o) => SIDE[o]).join(", ")}${g.order_roll ? ` (rolls ${g.order_roll[0]}–${g.order_roll[1]})` : ""}`,
     `Weather: ${g.rough_seas ? "rough seas" : "calm seas"}`,
-    g.battle ? `Battle at ${map.places.find((p) => p.id === g.battle.at)?.name}, round ${g.battle.round} (${SIDE[g.battle.attacker]} attack)` : "No battle being fought",
+    g.battle ? `Battle: ${map.places.find((p) => p.id === g.battle.at)?.name}, round ${g.battle.round}` : "No battle being fought",
   ];
   const grp = s("g", { class: "info" });
   grp.append(s("rect", { x: x - 8, y: 700, width: 240, height: 20 * lines.length + 10, rx: 6, class: "info-box" }));
@@ -185,6 +185,13 @@ function under(ctx, plan) {
   if (g.landing_plan) facts.push(`Your landing plan: Kennington Cove ${g.landing_plan[0]}, Flat Point ${g.landing_plan[1]}, White Point ${g.landing_plan[2]}`);
   kids.push(h("div", { class: "facts" }, ...facts.map((f) => h("span", {}, f))));
   if (plan) kids.push(plan.panel());
+  if (g.battle) {
+    // the battle being fought: its last rolls and hits, as the seat's log gives them
+    const at = ctx.ref.board.map.places.find((p) => p.id === g.battle.at);
+    const lines = (ctx.log || []).slice(-6);
+    kids.push(h("div", { class: "battle-box" }, h("h3", {}, `Battle at ${at ? at.name : g.battle.at}, round ${g.battle.round} (${SIDE[g.battle.attacker]} attacking)`),
+      h("ul", {}, ...lines.map((l) => h("li", {}, l)))));
+  }
   kids.push(h("h3", {}, "Your hand"));
   kids.push(g.hand.length ? h("div", { class: "hand" }, ...g.hand.map((c) => card(c, null, pieceTargets.has(c.id)))) : h("p", { class: "muted" }, "no cards"));
   if (g.played.length) {

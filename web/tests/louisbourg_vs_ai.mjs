@@ -39,13 +39,17 @@ export async function louisbourgAgainstTheComputer() {
     const before = await renders(page);
     await page.keyboard.press("Enter");
     await drawnAfter(page, before);
-    let clicks = 0, decisions = 0, sawTurnTwo = false, oddsShot = false;
+    let clicks = 0, decisions = 0, sawTurnTwo = false, oddsShot = false, battleShot = false;
     for (let i = 0; i < 3000; i++) {
       const st = await state(page);
       if (st.over) break;
       if (st.toMove !== "british") {
         await page.waitForFunction((v) => Number(document.body.dataset.version) > v || document.body.dataset.toMove === "british" || document.body.dataset.over === "1", st.version, { timeout: 60000 });
         continue;
+      }
+      if (!battleShot && await page.locator(".battle-box").count()) {
+        battleShot = true;
+        await page.screenshot({ path: join(OUT, "louisbourg-battle.png"), fullPage: true });
       }
       if (!oddsShot && await page.locator(".odds-text").count()) {
         oddsShot = true;
@@ -83,7 +87,7 @@ export async function louisbourgAgainstTheComputer() {
     await page.waitForFunction(() => /Game over/.test(document.getElementById("prompt").textContent));
     assert.deepEqual(rec.errors, [], "no console error");
     const stats = await page.evaluate(() => window.fiwStats);
-    return { clicks, decisions, oddsShot, prompt: prompt.slice(0, 90), lastAckToDrawMs: Number(stats.lastAckToDrawMs?.toFixed(1)), sawTurnTwo };
+    return { clicks, decisions, oddsShot, battleShot, prompt: prompt.slice(0, 90), lastAckToDrawMs: Number(stats.lastAckToDrawMs?.toFixed(1)), sawTurnTwo };
   } finally {
     await b.close();
     await server.stop();
