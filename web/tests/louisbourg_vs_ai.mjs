@@ -76,13 +76,16 @@ export async function louisbourgAgainstTheComputer() {
     // the finished game stepped through, forwards and back
     await page.click("#replay");
     await page.waitForSelector("#replay-next");
-    assert.match(await page.textContent("#prompt"), /Replay, step 0 of \d+: the set-up/);
+    const first = /Replay, step 0 of (\d+): the set-up/.exec(await page.textContent("#prompt"));
+    assert.ok(first, "the replay starts at the set-up");
+    const steps = Number(first[1]);
+    const at = (n) => page.waitForFunction((want) => new RegExp(`step ${want} of \\d+\\b`).test(document.getElementById("prompt").textContent), n);
     await page.click("#replay-next");
-    await page.waitForFunction(() => /step 1 of/.test(document.getElementById("prompt").textContent));
+    await at(1);
     await page.click("#replay-last");
-    await page.waitForFunction(() => /step (\d+) of \1/.test(document.getElementById("prompt").textContent));
+    await at(steps);
     await page.click("#replay-back");
-    await page.waitForFunction(() => { const m = /step (\d+) of (\d+)/.exec(document.getElementById("prompt").textContent); return m && Number(m[1]) === Number(m[2]) - 1; });
+    await at(steps - 1);
     await page.click("#replay-done");
     await page.waitForFunction(() => /Game over/.test(document.getElementById("prompt").textContent));
     assert.deepEqual(rec.errors, [], "no console error");
