@@ -20,7 +20,8 @@ export async function hotSeatPassesTheScreen() {
     await page.selectOption("select[data-seat=british]", "human");
     await page.selectOption("select[data-seat=french]", "human");
     await page.click("#start");
-    const hot = await page.$$eval("#made-links li", (lis) => lis.find((li) => li.textContent.includes("Hot seat")).querySelector("a").href);
+    // the links are listed once the server has answered: the locator waits for them
+    const hot = await page.locator("#made-links li", { hasText: "Hot seat" }).locator("a").evaluate((a) => a.href);
     await page.goto(hot);
     await page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
     let passes = 0, decisions = 0;
