@@ -285,6 +285,8 @@ impl Skirmish {
     /// hero or a bold or rash general with it, +1 for its regiment's colours in sight within
     /// 6", +1 for a drummer or piper of it within 6", +1 if the scenario marks it determined.
     pub fn recovery_modifier(&mut self, u: usize) -> i8 {
+        // a personality rolled now changes what the rules answer
+        self.cache.forget();
         let mut m = 0i8;
         let mine: Vec<usize> = self.present_figures(u).collect();
         if !mine.iter().any(|&f| self.figures[f].role.is_officer()) {

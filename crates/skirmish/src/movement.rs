@@ -191,14 +191,15 @@ impl Skirmish {
             let to = Pose::new(from.at.x + v.x, from.at.y + v.y, from.facing);
             plan.poses.push((f, to));
             let mover = self.mover_of(f);
-            let c = self.crossed(from.at, to.at)?;
+            let through = self.scenario.layout.crossings(from.at, to.at);
+            let c = self.crossed_by(from.at, to.at, &through)?;
             self.obstacles_allowed(f, &c)?;
             let hits = !c.obstacles.is_empty() || c.ford;
             if formed {
-                stretches.push(self.stretches(from.at, to.at, mover)?);
+                stretches.push(self.stretches_by(from.at, to.at, mover, &through)?);
                 crosses |= hits;
             } else {
-                let mut cost = self.path_cost(from.at, to.at, mover)?;
+                let mut cost = self.path_cost_by(from.at, to.at, mover, &through)?;
                 if hits {
                     cost += act.allowance / 2.0;
                 }
@@ -392,9 +393,10 @@ impl Skirmish {
         // the head's path: its cost is the column's (5.4)
         let lead_fig = self.formation_figures(lead)[0];
         let mover = self.mover_of(lead_fig);
-        let c = self.crossed(head.at, to)?;
+        let through = self.scenario.layout.crossings(head.at, to);
+        let c = self.crossed_by(head.at, to, &through)?;
         self.obstacles_allowed(lead_fig, &c)?;
-        let mut cost = self.path_cost(head.at, to, mover)?;
+        let mut cost = self.path_cost_by(head.at, to, mover, &through)?;
         let mut plan = Plan {
             straight: false,
             ..Plan::default()
@@ -464,7 +466,8 @@ impl Skirmish {
             ));
         }
         let from = self.figures[f].pose;
-        let c = self.crossed(from.at, to)?;
+        let through = self.scenario.layout.crossings(from.at, to);
+        let c = self.crossed_by(from.at, to, &through)?;
         self.obstacles_allowed(f, &c)?;
         let mut mover = self.mover_of(f);
         if self.building_at(to).is_some() {
@@ -473,7 +476,7 @@ impl Skirmish {
                 return Err(RuleError::new("7.5", "only infantry may enter a village"));
             }
         }
-        let mut cost = self.path_cost(from.at, to, mover)?;
+        let mut cost = self.path_cost_by(from.at, to, mover, &through)?;
         if !c.obstacles.is_empty() || c.ford {
             cost += act.allowance / 2.0;
         }
@@ -1271,15 +1274,8 @@ impl Skirmish {
     /// direction is checked as it is made).
     pub(crate) fn check_done(&self) -> Result<(), RuleError> {
         let act = self.moving()?;
-        let want = match (act.control, act.intent) {
-            (_, Some(Intent::RallyBack)) => return Ok(()),
-            (Some(crate::state::Control::Continue(Last::Advance | Last::ChargeWon)), _) => {
-                Last::Advance
-            }
-            (Some(crate::state::Control::Continue(Last::Retreat | Last::ChargeLost)), _) => {
-                Last::Retreat
-            }
-            _ => return Ok(()),
+        let Some(want) = Self::must_go(act) else {
+            return Ok(());
         };
         let spent = act.spent.iter().copied().fold(0.0, f64::max);
         let half = act.allowance / 2.0;
@@ -1298,6 +1294,21 @@ impl Skirmish {
             ));
         }
         Ok(())
+    }
+
+    /// 3.2 the way a unit continuing its last action must go (at least half its move), if
+    /// its control check made it continue an advance or a retreat.
+    pub(crate) fn must_go(act: &Activation) -> Option<Last> {
+        match (act.control, act.intent) {
+            (_, Some(Intent::RallyBack)) => None,
+            (Some(crate::state::Control::Continue(Last::Advance | Last::ChargeWon)), _) => {
+                Some(Last::Advance)
+            }
+            (Some(crate::state::Control::Continue(Last::Retreat | Last::ChargeLost)), _) => {
+                Some(Last::Retreat)
+            }
+            _ => None,
+        }
     }
 
     /// A step that takes the moving unit on the way its control check makes it (the rest of

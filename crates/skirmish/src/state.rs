@@ -518,12 +518,62 @@ pub struct Skirmish {
     pub(crate) cache: Cache,
 }
 
-/// Answers a decision asks many times over (the menu checks each of its orders): worked out
-/// once, and forgotten whenever an order changes the state.
-#[derive(Clone, Debug, Default)]
+/// Answers a decision asks many times over (the menu checks each of its orders, and the
+/// computer general asks about the orders it likes best; every order asks where each unit
+/// stands): worked out once in a state, and forgotten whenever the state changes. While an
+/// order is carried out the cache is off (the state changes under it). A copy of the state
+/// starts with an empty cache (a determinized twin moves hidden units).
+#[derive(Debug)]
 pub(crate) struct Cache {
+    /// Whether answers are kept (off while the state changes).
+    pub on: bool,
     /// 8.1 the nearest targets of the units acting, as those units.
     pub targets: std::sync::OnceLock<(Vec<u8>, Vec<usize>)>,
+    /// The orders checked in this state, and the rules' answer to each.
+    pub checks: std::sync::Mutex<Vec<(crate::actions::Action, Result<(), RuleError>)>>,
+    /// The box round each unit's figures on the table (14.1 culls by unit).
+    pub boxes: std::sync::OnceLock<Vec<Option<crate::sight::Bbox>>>,
+    /// 14.2 the distances between units asked so far: from, to and the distance.
+    pub distances: std::sync::Mutex<Vec<(u8, u8, f64)>>,
+}
+
+impl Default for Cache {
+    fn default() -> Self {
+        Cache {
+            on: true,
+            targets: Default::default(),
+            checks: Default::default(),
+            boxes: Default::default(),
+            distances: Default::default(),
+        }
+    }
+}
+
+impl Cache {
+    /// A cache that keeps nothing, for while the state changes.
+    pub(crate) fn off() -> Self {
+        Cache {
+            on: false,
+            ..Cache::default()
+        }
+    }
+
+    /// Everything kept forgotten, the cache left on or off.
+    pub(crate) fn forget(&mut self) {
+        *self = Cache {
+            on: self.on,
+            ..Cache::default()
+        };
+    }
+}
+
+impl Clone for Cache {
+    fn clone(&self) -> Self {
+        Cache {
+            on: self.on,
+            ..Cache::default()
+        }
+    }
 }
 
 /// Whose decision it is, and of what kind.
@@ -585,7 +635,7 @@ impl Skirmish {
             log: Log::new(true),
             outcome: None,
             bases: Vec::new(),
-            cache: Cache::default(),
+            cache: Cache::off(),
         };
         let mut ids = Vec::new();
         let mut names = Vec::new();
@@ -755,6 +805,7 @@ impl Skirmish {
         g.set_up_rolls();
         g.relayout_all();
         g.begin_deployment();
+        g.cache = Cache::default();
         Ok(g)
     }
 
@@ -836,12 +887,14 @@ impl Skirmish {
         let u = self
             .unit_named(id)
             .ok_or_else(|| RuleError::input(format!("no unit is called '{id}'")))?;
+        self.cache = Cache::off();
         for _ in 0..n {
             if let Some(f) = self.casualty_figure(u, None) {
                 self.figures[f].status = Status::Holding;
             }
         }
         self.relayout(u);
+        self.cache = Cache::default();
         Ok(self)
     }
 
@@ -855,6 +908,7 @@ impl Skirmish {
             .unit_named(id)
             .ok_or_else(|| RuleError::input(format!("no unit is called '{id}'")))?;
         self.units[u].last = last;
+        self.cache.forget();
         Ok(self)
     }
 
