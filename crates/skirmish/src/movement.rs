@@ -772,10 +772,17 @@ impl Skirmish {
             .filter(|&f| self.on_table(f) && self.building_at(self.figures[f].pose.at) == Some(b))
             .map(|f| self.bases[f])
             .collect();
-        let stations: Vec<Pose> = crate::scenario::building_stations(feature, 40, foot)
-            .into_iter()
-            .filter(|p| !taken.iter().any(|r| r.overlaps(&foot.place(*p))))
-            .collect();
+        // 5.5 the free places inside: none on a figure already there, none on another (a
+        // small building lists its middle again for every place it lacks)
+        let mut stations: Vec<Pose> = Vec::new();
+        for p in crate::scenario::building_stations(feature, 40, foot) {
+            let r = foot.place(p);
+            if !taken.iter().any(|t| t.overlaps(&r))
+                && !stations.iter().any(|q| foot.place(*q).overlaps(&r))
+            {
+                stations.push(p);
+            }
+        }
         let mut plan = Plan {
             straight: false,
             cost: vec![0.0; act.figs.len()],
@@ -958,11 +965,12 @@ impl Skirmish {
         charging: bool,
     ) -> Result<(), RuleError> {
         let bounds = self.scenario.layout.bounds();
-        let moved: Vec<usize> = plan.poses.iter().map(|(f, _)| *f).collect();
+        let poses = self.settled(plan);
+        let moved: Vec<usize> = poses.iter().map(|(f, _)| *f).collect();
         let mut lo = Point::new(f64::INFINITY, f64::INFINITY);
         let mut hi = Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY);
-        let mut rects: Vec<(usize, Rect, bool, bool)> = Vec::with_capacity(plan.poses.len());
-        for (f, p) in &plan.poses {
+        let mut rects: Vec<(usize, Rect, bool, bool)> = Vec::with_capacity(poses.len());
+        for (f, p) in &poses {
             let rect = self.footprint(*f).place(*p);
             let was_on = self.on_table(*f);
             let now_on = bounds.holds(&rect);
@@ -997,20 +1005,16 @@ impl Skirmish {
                 let c = rect.centre();
                 lo = Point::new(lo.x.min(c.x - 3.0), lo.y.min(c.y - 3.0));
                 hi = Point::new(hi.x.max(c.x + 3.0), hi.y.max(c.y + 3.0));
-                if self.units[u].formation == Formation::Skirmish
-                    || matches!(
-                        self.units[u].formation,
-                        Formation::Building(_) | Formation::Disordered
-                    )
-                {
-                    // loose figures of one plan may not stand on each other
-                    if let Some((g, ..)) = rects.iter().find(|(_, r, _, _)| r.overlaps(&rect)) {
-                        let _ = g;
-                        return Err(RuleError::new(
-                            "5.5",
-                            format!("two figures of {} would stand on each other", self.id(u)),
-                        ));
-                    }
+                // the figures of one plan may not stand on each other
+                let radius = |r: &Rect| r.footprint().frontage().hypot(r.footprint().depth()) / 2.0;
+                if rects.iter().any(|(_, r, _, on)| {
+                    *on && r.centre().dist(rect.centre()) < radius(r) + radius(&rect)
+                        && r.overlaps(&rect)
+                }) {
+                    return Err(RuleError::new(
+                        "5.5",
+                        format!("two figures of {} would stand on each other", self.id(u)),
+                    ));
                 }
                 // 5.5 a unit waiting for the alarm keeps to its ground (scenario)
                 if !self.units[u].alerted {
@@ -1030,7 +1034,7 @@ impl Skirmish {
             }
             rects.push((*f, rect, was_on, now_on));
         }
-        let mover_formed = plan.poses.first().is_some_and(|(f, _)| {
+        let mover_formed = poses.first().is_some_and(|(f, _)| {
             self.units[self.figures[*f].unit as usize]
                 .formation
                 .is_formed()
@@ -1110,6 +1114,25 @@ impl Skirmish {
             }
         }
         Ok(())
+    }
+
+    /// Where a plan leaves its figures: its poses, but that the figures of a formed unit then
+    /// take their places in its formation about its new anchor ([`Skirmish::take_plan`] lays
+    /// them out again), so that every place a move ends on is checked.
+    pub(crate) fn settled(&self, plan: &Plan) -> Vec<(usize, Pose)> {
+        let mut poses = plan.poses.clone();
+        for (u, anchor, trail, formation) in &plan.units {
+            let Some(slots) = self.slots_for(*u, *formation, *anchor, trail) else {
+                continue;
+            };
+            for (f, p) in slots {
+                match poses.iter_mut().find(|(g, _)| *g == f) {
+                    Some(x) => x.1 = p,
+                    None => poses.push((f, p)),
+                }
+            }
+        }
+        poses
     }
 
     /// The area unit `u` is bound to until alerted, if any.

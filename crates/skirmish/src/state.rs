@@ -1086,19 +1086,50 @@ impl Skirmish {
     /// a recovery): the front is refilled from the rear.
     pub(crate) fn relayout(&mut self, u: usize) {
         let unit = &self.units[u];
+        let Some(slots) = self.slots_for(u, unit.formation, unit.anchor, &unit.trail) else {
+            return;
+        };
+        // 5.5 a unit one of whose places would be on another unit's figure (a front refilled
+        // against the enemy in contact) keeps its figures where they stand
+        let bounds = *self.scenario.layout.bounds();
+        let r = |x: &Rect| x.footprint().frontage().hypot(x.footprint().depth()) / 2.0;
+        let blocked = slots.iter().any(|&(f, p)| {
+            let rect = self.footprint(f).place(p);
+            bounds.holds(&rect)
+                && (0..self.figures.len()).any(|g| {
+                    self.figures[g].unit as usize != u
+                        && self.on_table(g)
+                        && self.bases[g].centre().dist(p.at) < r(&self.bases[g]) + r(&rect)
+                        && self.bases[g].overlaps(&rect)
+                })
+        });
+        if blocked {
+            return;
+        }
+        for (f, p) in slots {
+            self.set_pose(f, p);
+        }
+    }
+
+    /// Where [`Skirmish::relayout`] would put unit `u`'s figures in `formation` with its
+    /// anchor at `anchor` (a column along `trail`): each figure and its place, or `None` for a
+    /// formation that keeps its figures where they stand (skirmish order, a building).
+    pub(crate) fn slots_for(
+        &self,
+        u: usize,
+        formation: Formation,
+        anchor: Pose,
+        trail: &[Point],
+    ) -> Option<Vec<(usize, Pose)>> {
         let figs = self.formation_figures(u);
-        let Some(&first) = figs.first() else { return };
-        let slots = match unit.formation {
+        let &first = figs.first()?;
+        let slots = match formation {
             Formation::Line { ranks } => {
-                formation::line_slots(figs.len(), ranks, unit.anchor, self.footprint(first))
+                formation::line_slots(figs.len(), ranks, anchor, self.footprint(first))
             }
-            Formation::Column { width } => formation::column_slots(
-                figs.len(),
-                width,
-                unit.anchor,
-                &unit.trail,
-                self.footprint(first),
-            ),
+            Formation::Column { width } => {
+                formation::column_slots(figs.len(), width, anchor, trail, self.footprint(first))
+            }
             Formation::Battery => {
                 let piece = figs
                     .iter()
@@ -1111,20 +1142,16 @@ impl Skirmish {
                 match (piece, crew) {
                     (Some(p), Some(c)) => formation::battery_slots(
                         figs.len() - 1,
-                        unit.anchor,
+                        anchor,
                         self.footprint(p),
                         self.footprint(c),
                     ),
-                    _ => vec![unit.anchor; figs.len()],
+                    _ => vec![anchor; figs.len()],
                 }
             }
-            _ => return,
+            _ => return None,
         };
-        for (k, f) in figs.into_iter().enumerate() {
-            if let Some(p) = slots.get(k) {
-                self.set_pose(f, *p);
-            }
-        }
+        Some(figs.into_iter().zip(slots).collect())
     }
 
     /// [`Skirmish::relayout`] for every formed unit.
