@@ -198,6 +198,10 @@ enum Command {
         /// (e.g. https://fiw.example.org); default: http:// and the listening address.
         #[arg(long, value_name = "URL")]
         public_url: Option<String>,
+        /// Let webhooks call loopback addresses (127.0.0.1, ::1): for tests on one machine;
+        /// otherwise a seat's webhook could reach services of the server's own machine.
+        #[arg(long)]
+        allow_loopback_webhooks: bool,
         /// Requests a second one address may make (a burst of three seconds' worth is
         /// allowed; 0: no limit).
         #[arg(long, value_name = "N", default_value_t = 60)]
@@ -354,6 +358,7 @@ fn execute(command: Command) -> HostResult {
             db,
             addr,
             public_url,
+            allow_loopback_webhooks,
             rate_per_address,
             rate_per_link,
             behind_proxy,
@@ -365,6 +370,7 @@ fn execute(command: Command) -> HostResult {
                 addr,
                 public_url: public_url.map(|u| u.trim_end_matches('/').to_string()),
                 ai: budget,
+                allow_loopback_webhooks,
                 rate: fiw_server::rate::RateLimits {
                     per_address: rate_per_address,
                     per_token: rate_per_link,

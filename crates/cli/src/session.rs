@@ -244,8 +244,9 @@ impl<G: HostGame> Session<G> {
 
     /// Rewrites the drawing, if one is kept.
     fn redraw(&self) -> Result<(), String> {
-        let (Some(path), Some(text)) = (&self.svg, self.state().drawing(self.selected.as_deref()))
-        else {
+        // drawn for the seat at the screen: its own hidden units are on it, the enemy's never
+        let drawn = self.state().drawing(self.screen, self.selected.as_deref());
+        let (Some(path), Some(text)) = (&self.svg, drawn) else {
             return Ok(());
         };
         std::fs::write(path, text)
@@ -296,7 +297,12 @@ impl<G: HostGame> Session<G> {
                             self.show_board = true;
                         }
                     }
-                    self.screen = Some(seat);
+                    if self.screen.replace(seat) != Some(seat) {
+                        // the drawing is now this seat's
+                        if let Err(e) = self.redraw() {
+                            eprintln!("fiw: {e}");
+                        }
+                    }
                     self.announced = None;
                     if self.show_board {
                         write!(out, "{}", decision(self.state(), seat, &legal))?;

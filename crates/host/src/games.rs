@@ -153,8 +153,8 @@ pub trait HostGame: Game {
 
     /// A drawing of the game as SVG text (`play --svg FILE`), with the piece named `selected`
     /// marked, or `None` for a game fiw does not draw.
-    fn drawing(&self, selected: Option<&str>) -> Option<String> {
-        let _ = selected;
+    fn drawing(&self, viewer: Option<Seat>, selected: Option<&str>) -> Option<String> {
+        let _ = (viewer, selected);
         None
     }
 
@@ -464,7 +464,8 @@ impl HostGame for fiw_d3::D3 {
         }
     }
 
-    fn drawing(&self, selected: Option<&str>) -> Option<String> {
+    fn drawing(&self, _viewer: Option<Seat>, selected: Option<&str>) -> Option<String> {
+        // D3 hides nothing on the table
         Some(fiw_d3::svg::svg(
             self,
             selected.and_then(|n| self.unit_named(n)),
@@ -532,11 +533,12 @@ impl HostGame for fiw_skirmish::Skirmish {
 
     /// The table as both sides may see it (no hidden unit is drawn: the drawing is not told
     /// whose screen it is).
-    fn drawing(&self, selected: Option<&str>) -> Option<String> {
+    fn drawing(&self, viewer: Option<Seat>, selected: Option<&str>) -> Option<String> {
+        let viewer = viewer.map(fiw_skirmish::Side::of_seat);
         let selected = selected
             .and_then(|n| self.unit_named(n))
-            .filter(|&u| !self.units()[u].hidden);
-        Some(fiw_skirmish::svg::svg(self, selected))
+            .filter(|&u| !self.units()[u].hidden || viewer == Some(self.units()[u].side));
+        Some(fiw_skirmish::svg::svg(self, viewer, selected))
     }
 
     /// A hidden unit is answered as one not on the table, whoever asks (the drawing shows

@@ -216,29 +216,45 @@ async fn play(
     (trips, refused)
 }
 
+/// The load harness's options.
+#[allow(dead_code)]
+#[derive(clap::Parser)]
+#[command(about = "Times action round trips of many live games on one fiw server (loopback only)")]
+struct Args {
+    /// The database (SQLite in a temporary directory when not given).
+    #[arg(long)]
+    db: Option<String>,
+    /// Live games at once.
+    #[arg(long, default_value_t = 500)]
+    games: usize,
+    /// Actions a game takes.
+    #[arg(long, default_value_t = 20)]
+    actions: usize,
+    /// Stops after this many seconds, whatever is left.
+    #[arg(long, default_value_t = 300)]
+    seconds: u64,
+    /// Each player's mean wait between actions, in milliseconds (0: flat out).
+    #[arg(long, default_value_t = 1000)]
+    pace_ms: u64,
+    /// One game only (louisbourg, solitaire, d3); all three in turn otherwise.
+    #[arg(long, value_parser = ["louisbourg", "solitaire", "d3"])]
+    game: Option<String>,
+}
+
 #[allow(dead_code)]
 fn main() {
-    let mut db = None;
-    let mut games = 500;
-    let mut actions = 20;
-    let mut seconds = 300;
-    let mut pace_ms = 1000;
-    let mut kinds = vec!["louisbourg".to_string(), "solitaire".into(), "d3".into()];
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let mut value = || args.next().unwrap_or_else(|| panic!("{a} needs a value"));
-        match a.as_str() {
-            "--db" => db = Some(value()),
-            "--games" => games = value().parse().expect("--games N"),
-            "--actions" => actions = value().parse().expect("--actions N"),
-            "--seconds" => seconds = value().parse().expect("--seconds N"),
-            "--game" => kinds = vec![value()],
-            "--pace-ms" => pace_ms = value().parse().expect("--pace-ms N"),
-            other => {
-                panic!("unknown argument {other} (--db URL --games N --actions N --seconds N)")
-            }
-        }
-    }
+    let Args {
+        db,
+        games,
+        actions,
+        seconds,
+        pace_ms,
+        game,
+    } = <Args as clap::Parser>::parse();
+    let kinds = match game {
+        Some(g) => vec![g],
+        None => vec!["louisbourg".to_string(), "solitaire".into(), "d3".into()],
+    };
     let dir = std::env::temp_dir().join(format!("fiw-load-{}", std::process::id()));
     let db = db.unwrap_or_else(|| {
         std::fs::create_dir_all(&dir).unwrap();

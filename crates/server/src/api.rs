@@ -2,6 +2,8 @@
 //! reason (and the rule, for an action the rules refuse), and nothing a client sends can make
 //! the server panic or answer 500 for its own fault.
 
+mod webhook;
+
 use crate::live::{clip, describe, Caller, Change, Failure, Games, NewGame};
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -47,6 +49,10 @@ pub fn routes(app: App) -> Router {
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/ws", get(socket))
+        .route(
+            "/api/games/{id}/webhook",
+            get(webhook::show).put(webhook::set).delete(webhook::remove),
+        )
         .fallback(unknown)
         .with_state(app)
 }
@@ -151,6 +157,9 @@ struct Create {
     names: HashMap<String, String>,
     #[serde(default)]
     hints: bool,
+    /// The time control: `{"days": D, "increment": I, "cap": C}` (live::pace).
+    #[serde(default)]
+    pace: Option<crate::live::pace::Pace>,
 }
 
 /// The set-up choices a client may give: a D3 scenario by name only (the server reads no
@@ -190,6 +199,7 @@ async fn create(
         players: c.players,
         names: c.names,
         hints: c.hints,
+        pace: c.pace,
     };
     let made = app.games.create(new).await?;
     let seats: serde_json::Map<String, Value> = made

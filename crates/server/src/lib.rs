@@ -7,10 +7,12 @@
 #![deny(missing_docs)]
 
 pub mod api;
+pub mod clock;
 pub mod live;
 pub mod rate;
 pub mod store;
 pub mod tokens;
+pub mod webhook;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -28,6 +30,9 @@ pub struct Config {
     pub public_url: Option<String>,
     /// The `ai` seats' budget.
     pub ai: fiw_host::seats::AiBudget,
+    /// Whether webhooks may call loopback addresses (for tests: otherwise a webhook could
+    /// reach the server's own machine).
+    pub allow_loopback_webhooks: bool,
     /// How many requests an address and a link may make.
     pub rate: rate::RateLimits,
 }
@@ -57,7 +62,24 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr, &str)) -> Resu
     let store = store::Store::open(&config.db)
         .await
         .map_err(|e| format!("cannot open the database {}: {e}", redact(&config.db)))?;
-    let games = live::Games::new(store, live::Limits { ai: config.ai });
+    let duties = live::Duties {
+        webhooks: webhook::Policy {
+            allow_loopback: config.allow_loopback_webhooks,
+            ..webhook::Policy::default()
+        },
+        ..live::Duties::default()
+    };
+    let games = live::Games::with_duties(store, live::Limits { ai: config.ai }, duties);
+    if config.db.starts_with("postgres") {
+        // several servers may share this database: hear each other's commits, and share out
+        // the games' duties by lock
+        games.join_cluster(&config.db).await.map_err(|e| {
+            format!(
+                "cannot join the other servers on {}: {e}",
+                redact(&config.db)
+            )
+        })?;
+    }
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;

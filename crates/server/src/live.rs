@@ -5,6 +5,12 @@
 //! database does not take (another server appended first, the database failed) drops the
 //! game from memory, so it is rebuilt from what was committed.
 
+pub mod cluster;
+mod duties;
+pub mod pace;
+
+pub use duties::{Duties, Event, GameDuties};
+
 use crate::store::{Appended, EntryRow, GameRow, SeatRow, Store, StoreError};
 use crate::tokens;
 use fiw_engine::Seat;
@@ -61,6 +67,9 @@ pub struct Shown {
     /// What spectators are shown: the public log and the state of play.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub public: Option<Public>,
+    /// Each seat's clock, in a game with a time control.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<pace::Clocks>,
     /// This seat's private notes, for a seat's link only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub notes: Option<String>,
@@ -111,6 +120,8 @@ pub struct Open {
     rematch: Option<String>,
     thinking: bool,
     events: broadcast::Sender<u64>,
+    /// Its clocks and what its seats were told.
+    duties: GameDuties,
 }
 
 impl Open {
@@ -137,6 +148,7 @@ impl Open {
             rematch: None,
             thinking: false,
             events: broadcast::channel(1).0,
+            duties: GameDuties::default(),
         }
     }
 
@@ -147,17 +159,19 @@ impl Open {
 
     /// Whether the game is over (by the rules or by a resignation).
     fn over(&self) -> bool {
-        self.resigned.is_some() || self.hosted.outcome().is_some()
+        self.resigned.is_some() || self.timed_out().is_some() || self.hosted.outcome().is_some()
     }
 
     fn ending(&self) -> Option<Ending> {
         let seats = self.hosted.seats();
-        if let Some(loser) = self.resigned {
+        let lost = (self.resigned.map(|s| (s, "resigned")))
+            .or_else(|| self.timed_out().map(|s| (s, "ran out of time")));
+        if let Some((loser, why)) = lost {
             let winner = (0..seats.len()).find(|&s| s != loser);
             return Some(Ending {
                 winner: winner.map(|s| seats[s].to_string()),
                 turn: self.hosted.turn(),
-                reason: format!("the {} side resigned", seats[loser]),
+                reason: format!("the {} side {why}", seats[loser]),
             });
         }
         None
@@ -182,6 +196,7 @@ impl Open {
             players,
             view: None,
             public: None,
+            clock: self.clocks(),
             notes: None,
             rematch: self.rematch.clone(),
         };
@@ -238,6 +253,8 @@ pub struct NewGame {
     /// Whether the seats may ask the AI for advice when every seat is human (a game option
     /// both see: otherwise a built-in cheat). Against the computer it is always allowed.
     pub hints: bool,
+    /// The time control, if any.
+    pub pace: Option<pace::Pace>,
 }
 
 /// A game just made: its id and each human seat's token, and the spectators'.
@@ -263,22 +280,23 @@ pub struct Games {
     store: Store,
     open: std::sync::Mutex<HashMap<String, Arc<Mutex<Open>>>>,
     limits: Limits,
-}
-
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
+    duties: duties::Running,
 }
 
 impl Games {
     /// The games kept in `store`.
     pub fn new(store: Store, limits: Limits) -> Arc<Games> {
+        Games::with_duties(store, limits, Duties::default())
+    }
+
+    /// The games kept in `store`, their clocks run by `duties.clock` and their webhooks sent
+    /// by `duties.webhooks`.
+    pub fn with_duties(store: Store, limits: Limits, duties: Duties) -> Arc<Games> {
         Arc::new(Games {
             store,
             open: std::sync::Mutex::new(HashMap::new()),
             limits,
+            duties: duties::Running::new(duties),
         })
     }
 
@@ -349,14 +367,22 @@ impl Games {
             players: serde_json::to_string(&Seating {
                 players: players.iter().map(|p| p.name().to_string()).collect(),
                 hints: new.hints,
+                pace: new.pace,
             })
             .unwrap_or_default(),
             version: 0,
-            created: now_ms(),
+            created: self.now(),
             finished: None,
         };
         self.store.create(&row, &rows).await?;
         let hints = new.hints || players.iter().any(|p| *p != Player::Human);
+        let duties = GameDuties::new(
+            new.pace,
+            &players,
+            hosted.to_move(),
+            row.created,
+            &self.duties.clock,
+        );
         let open = Open {
             row,
             hosted,
@@ -369,6 +395,7 @@ impl Games {
             rematch: None,
             thinking: false,
             events: broadcast::channel(64).0,
+            duties,
         };
         self.open
             .lock()
@@ -386,7 +413,7 @@ impl Games {
         let row = self.store.game(id).await?.ok_or(Failure::NotFound)?;
         let seats = self.store.seats(id).await?;
         let entries = self.store.entries(id).await?;
-        let mut open = replay(row, seats, &entries)?;
+        let mut open = replay(row, seats, &entries, &self.duties.clock)?;
         open.notes = self
             .store
             .notes(id)
@@ -497,6 +524,7 @@ impl Games {
         if g.version != version {
             return Err(Failure::Stale(Box::new(g.shown(caller, 0))));
         }
+        self.ran_out(id, &mut g, caller).await?;
         if g.over() {
             return Err(Failure::Refused(refusal("the game is over")));
         }
@@ -535,7 +563,7 @@ impl Games {
     /// Appends what was just taken in memory; if the database does not take it, the game is
     /// dropped from memory so that it is rebuilt from what was committed.
     async fn commit(
-        &self,
+        self: &Arc<Self>,
         id: &str,
         g: &mut Open,
         seat: Seat,
@@ -547,13 +575,14 @@ impl Games {
             seat: seat as i64,
             kind: kind.to_string(),
             text,
-            at: now_ms(),
+            at: self.now(),
         };
-        let finished = g.over().then(now_ms);
+        let finished = g.over().then(|| self.now());
         match self.store.append(id, g.version, &entry, finished).await {
             Ok(Appended::Done(v)) => {
                 g.version = v;
                 let _ = g.events.send(v);
+                self.committed(id, g, &entry);
                 Ok(())
             }
             Ok(Appended::Stale) => {
@@ -575,11 +604,17 @@ impl Games {
         let games = self.clone();
         let id = id.to_string();
         tokio::spawn(async move {
-            if let Err(e) = games.computers(&id).await {
-                eprintln!(
+            if !games.take_up(&id).await {
+                return;
+            }
+            match games.computers(&id).await {
+                Ok(()) => {}
+                // another server moved first; the game was read again: play on from there
+                Err(Failure::Stale(_)) => games.wake(&id),
+                Err(e) => eprintln!(
                     "fiw serve: the computer seats of game {id} stopped: {}",
                     describe(&e)
-                );
+                ),
             }
         });
     }
@@ -683,7 +718,7 @@ impl Games {
         let game = self.game(id).await?;
         let mut g = game.lock().await;
         self.store
-            .set_notes(id, seat as i64, &text, now_ms())
+            .set_notes(id, seat as i64, &text, self.now())
             .await?;
         g.notes.insert(seat, text);
         let _ = g.events.send(g.version);
@@ -746,10 +781,11 @@ impl Games {
                     players: serde_json::to_string(&Seating {
                         players: swapped.iter().map(|p| p.name().to_string()).collect(),
                         hints: seating.hints,
+                        pace: seating.pace,
                     })
                     .unwrap_or_default(),
                     version: 0,
-                    created: now_ms(),
+                    created: self.now(),
                     finished: None,
                 };
                 // the caller's own seat is added below, as a seat that joins is
@@ -800,6 +836,11 @@ impl Games {
             if g.rematch.is_none() {
                 g.rematch = Some(rematch_id.clone());
                 let _ = g.events.send(g.version);
+                // the other people of the game hear of it where they asked to
+                for s in (0..g.hosted.seats().len()).filter(|&s| s != seat && g.human(s)) {
+                    let payload = g.payload(s, Event::Rematch);
+                    self.deliver(id, s, payload);
+                }
             }
         }
         self.wake(&rematch_id);
@@ -842,7 +883,7 @@ impl Games {
                 "step {step}: this game has {steps} entries"
             ))));
         }
-        let mut open = replay(row, seats, &entries[..step as usize])?;
+        let mut open = replay(row, seats, &entries[..step as usize], &self.duties.clock)?;
         open.version = step;
         let seat_names: Vec<String> = open.hosted.seats().iter().map(|s| s.to_string()).collect();
         let caller = match seat {
@@ -859,6 +900,8 @@ impl Games {
             },
         };
         let mut shown = open.shown(caller, 0);
+        // the clocks of a step long past would be read against the time now
+        shown.clock = None;
         shown.notes = None;
         Ok(Replay {
             steps,
@@ -901,6 +944,8 @@ struct Seating {
     players: Vec<String>,
     #[serde(default)]
     hints: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pace: Option<pace::Pace>,
 }
 
 /// A change to a game.
@@ -967,12 +1012,18 @@ pub struct ReplayEntry {
 }
 
 /// Rebuilds a stored game by replaying its entries.
-fn replay(row: GameRow, seats: Vec<SeatRow>, entries: &[EntryRow]) -> Result<Open, Failure> {
+fn replay(
+    row: GameRow,
+    seats: Vec<SeatRow>,
+    entries: &[EntryRow],
+    clock: &Arc<dyn crate::clock::Clock>,
+) -> Result<Open, Failure> {
+    let id = row.id.clone();
     let broken =
-        |why: String| Failure::Internal(format!("stored game {} does not replay: {why}", row.id));
+        |why: String| Failure::Internal(format!("stored game {id} does not replay: {why}"));
     let options: serde_json::Value =
         serde_json::from_str(&row.options).map_err(|e| broken(e.to_string()))?;
-    let mut hosted = rebuild(&row.game, &options, row.seed).map_err(|e| broken(e.to_string()))?;
+    let hosted = rebuild(&row.game, &options, row.seed).map_err(|e| broken(e.to_string()))?;
     let seating: Seating = serde_json::from_str(&row.players).map_err(|e| broken(e.to_string()))?;
     let players: Vec<Player> = seating
         .players
@@ -980,38 +1031,52 @@ fn replay(row: GameRow, seats: Vec<SeatRow>, entries: &[EntryRow]) -> Result<Ope
         .map(|n| Player::named(n).unwrap_or(Player::Human))
         .collect();
     let hints = seating.hints || players.iter().any(|p| *p != Player::Human);
-    let mut resigned = None;
-    for e in entries {
-        let seat = e.seat as Seat;
-        match e.kind.as_str() {
-            "action" => {
-                let human = players.get(seat) == Some(&Player::Human);
-                hosted
-                    .take(seat, &e.text, human)
-                    .map_err(|r| broken(format!("entry {}: {r}", e.version)))?;
-            }
-            "undo" => {
-                hosted
-                    .undo(seat)
-                    .map_err(|r| broken(format!("entry {}: {r}", e.version)))?;
-            }
-            "resign" => resigned = Some(seat),
-            other => return Err(broken(format!("entry {} is a '{other}'", e.version))),
-        }
-    }
-    Ok(Open {
-        version: row.version,
+    let duties = GameDuties::new(seating.pace, &players, hosted.to_move(), row.created, clock);
+    let mut open = Open {
+        version: 0,
         row,
         hosted,
         players,
         seats,
-        resigned,
+        resigned: None,
         hints,
         notes: HashMap::new(),
         rematch: None,
         thinking: false,
         events: broadcast::channel(64).0,
-    })
+        duties,
+    };
+    for e in entries {
+        apply(&mut open, e).map_err(|r| broken(format!("entry {}: {r}", e.version)))?;
+    }
+    // the version is the last entry's: the entries may have been read after a commit the
+    // game's row was read before (another server's), and the copy must not claim less
+    open.told_now();
+    Ok(open)
+}
+
+/// Plays one stored entry on a game in memory: replay does it from the start, and a server
+/// catching up with another's commits from where it was.
+fn apply(open: &mut Open, e: &EntryRow) -> Result<(), String> {
+    let seat = e.seat as Seat;
+    match e.kind.as_str() {
+        "action" => {
+            let human = open.players.get(seat) == Some(&Player::Human);
+            open.hosted
+                .take(seat, &e.text, human)
+                .map_err(|r| r.to_string())?;
+        }
+        "undo" => {
+            open.hosted.undo(seat).map_err(|r| r.to_string())?;
+        }
+        "resign" => open.resigned = Some(seat),
+        "timeout" => open.duties.timed_out = Some(seat),
+        other => return Err(format!("a '{other}'")),
+    }
+    open.version = e.version;
+    let decider = open.decider();
+    open.duties.after(&e.kind, decider, e.at);
+    Ok(())
 }
 
 fn seat_of(caller: Caller) -> Result<Seat, Failure> {

@@ -19,7 +19,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "notes rematches",
         include_str!("../migrations/0002_notes_rematches.sql"),
     ),
+    (3, "duties", include_str!("../migrations/0003_duties.sql")),
 ];
+
+mod duties;
+pub use duties::WebhookRow;
 
 /// A storage failure: the database cannot be reached or refused a statement.
 #[derive(Debug)]
@@ -71,7 +75,7 @@ pub struct EntryRow {
     pub version: u64,
     /// The seat that made it.
     pub seat: i64,
-    /// `action`, `undo` or `resign`.
+    /// `action`, `undo`, `resign` or `timeout`.
     pub kind: String,
     /// The action's text (empty for the others).
     pub text: String,

@@ -2,8 +2,8 @@
 //! buildings with their doors and windows and their smoke, every figure on its base (British
 //! red, French blue, leaders marked), a selected unit's field of fire.
 //!
-//! The drawing shows only what both sides may see: no hidden unit is drawn (the front end's
-//! drawing is not told whose screen it is, so it keeps every secret).
+//! The drawing is for one side's screen: its own hidden units are drawn, dashed and faint, the
+//! enemy's never; drawn for nobody (`viewer` None) it shows what both sides may see.
 
 use crate::formation::Formation;
 use crate::scenario::{FeatureKind, Side};
@@ -42,7 +42,7 @@ impl Skirmish {
 }
 
 /// The drawing, with unit `selected` (if any) marked and its field of fire shaded.
-pub fn svg(g: &Skirmish, selected: Option<usize>) -> String {
+pub fn svg(g: &Skirmish, viewer: Option<Side>, selected: Option<usize>) -> String {
     let b = g.scenario.layout.bounds();
     let (w, h) = (b.width() * SCALE, b.depth() * SCALE);
     let mut s = format!(
@@ -130,7 +130,8 @@ pub fn svg(g: &Skirmish, selected: Option<usize>) -> String {
             );
         }
     }
-    if let Some(u) = selected.filter(|&u| u < g.units.len() && !g.units[u].hidden) {
+    let seen = |u: usize| !g.units[u].hidden || viewer == Some(g.units[u].side);
+    if let Some(u) = selected.filter(|&u| u < g.units.len() && seen(u)) {
         for f in g.table_figures(u) {
             if g.units[u].formation.is_formed() {
                 let area = g.bases[f].arc_area(Arc::FRONT_45, b);
@@ -145,9 +146,15 @@ pub fn svg(g: &Skirmish, selected: Option<usize>) -> String {
     }
     for u in 0..g.units.len() {
         let unit = &g.units[u];
-        if unit.hidden || !unit.in_play() {
+        if !seen(u) || !unit.in_play() {
             continue;
         }
+        // one's own concealed unit: dashed and faint, as the enemy cannot see it
+        let concealed = if unit.hidden {
+            " stroke-dasharray=\"2 1.5\" fill-opacity=\"0.45\""
+        } else {
+            ""
+        };
         let color = match unit.side {
             Side::British => "#c0392b",
             Side::French => "#2e5fa8",
@@ -164,12 +171,13 @@ pub fn svg(g: &Skirmish, selected: Option<usize>) -> String {
                 _ => color,
             };
             s += &format!(
-                "<polygon points=\"{}\" fill=\"{inner}\" stroke=\"{}\" stroke-width=\"{}\"><title>{} ({})</title></polygon>\n",
+                "<polygon points=\"{}\" fill=\"{inner}\" stroke=\"{}\" stroke-width=\"{}\"{concealed}><title>{} ({}{})</title></polygon>\n",
                 g.pts(&rect.corners()),
                 if mark { "#000" } else { color },
                 if mark { 1.5 } else { 0.8 },
                 esc(&g.figure_id(f)),
-                role.word()
+                role.word(),
+                if unit.hidden { ", hidden from the enemy" } else { "" }
             );
         }
         let figs: Vec<usize> = g.table_figures(u).collect();
@@ -195,4 +203,50 @@ fn esc(t: &str) -> String {
     t.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::Options;
+    use fiw_engine::Game;
+
+    /// A side's own concealed unit is on its drawing; the enemy's drawing and the drawing for
+    /// nobody never show it, nor let it be selected.
+    #[test]
+    fn a_hidden_unit_is_drawn_for_its_own_side_only() {
+        for scenario in ["relief-column", "raid", "siege-sortie"] {
+            let options = Options {
+                scenario: scenario.into(),
+                ..Options::default()
+            };
+            let g = Skirmish::new(&options, 7).unwrap();
+            let Some(u) = (0..g.units.len()).find(|&u| g.units[u].hidden && g.units[u].in_play())
+            else {
+                continue;
+            };
+            let own = g.units[u].side;
+            let enemy = match own {
+                Side::British => Side::French,
+                Side::French => Side::British,
+            };
+            let f = g
+                .table_figures(u)
+                .next()
+                .expect("a hidden unit has figures");
+            let id = format!("<title>{} (", esc(&g.figure_id(f)));
+            let mine = svg(&g, Some(own), Some(u));
+            assert!(
+                mine.contains(&id),
+                "{scenario}: its own side does not see it"
+            );
+            assert!(mine.contains("hidden from the enemy"), "{scenario}");
+            for drawing in [svg(&g, Some(enemy), Some(u)), svg(&g, None, Some(u))] {
+                assert!(!drawing.contains(&id), "{scenario}: the enemy sees it");
+                assert!(!drawing.contains("hidden from the enemy"), "{scenario}");
+            }
+            return;
+        }
+        panic!("no scenario has a hidden unit at set-up");
+    }
 }
