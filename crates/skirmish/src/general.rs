@@ -27,6 +27,9 @@
 //!   charging reach, or when it must.
 //! - **Reactions** (6.2): skirmishers fire and fall back when they can, cavalry counter-charge,
 //!   formed troops stand and fire; defenders close up when they are as many as the chargers.
+//! - **Asking the rules** (speed, not judgement): in an activation the general weighs every
+//!   candidate order and asks the rules only about the best, then the next, until one is
+//!   legal: the order it would take from the whole list, for a tenth of the checking.
 //! - **Raiders** (scenario 2): make for the nearest cabin not yet burned, fire it with arrows
 //!   or by contact, burn what they take; settlers run to their cabin and fight from it; the
 //!   garrison marches on the nearest cabin in danger.
