@@ -192,6 +192,13 @@ pub trait HostGame: Game {
         Vec::new()
     }
 
+    /// What a browser needs to draw the board beyond a seat's view, the same for every seat
+    /// and every game of this kind (Louisbourg: the map with its assumed points and the
+    /// deck's card faces); `null` for a game that needs nothing more.
+    fn board_data() -> serde_json::Value {
+        serde_json::Value::Null
+    }
+
     /// Whether a game set up with `options` is played open ([`SetupFlags::open`]): every seat
     /// sees everything, so the screen is never passed between seats.
     fn open(options: &Self::Options) -> bool {
@@ -251,6 +258,14 @@ impl HostGame for fiw_louisbourg::Louisbourg {
     /// 14 open play: both sides face up, so the screen is never passed.
     fn open(options: &Self::Options) -> bool {
         options.open
+    }
+
+    /// The map (3, with each place's assumed point) and the 28 cards' faces (6.1).
+    fn board_data() -> serde_json::Value {
+        serde_json::json!({
+            "map": fiw_louisbourg::board::map_drawing(),
+            "cards": fiw_louisbourg::cards::card_faces(),
+        })
     }
 
     /// The other side's unseen blocks by name and hidden type, the other hand, the deck, the
@@ -361,6 +376,51 @@ impl HostGame for fiw_solitaire::Solitaire {
         "chart",
         "the BOT's Action Chart: the line each die face gives and the line used instead when it cannot be done",
     )];
+
+    /// The four routes with their towns and kinds (2), the regions' tracks, the Turn Track
+    /// (5: season, year, each side's AP and actions) and the armies (3.2), as the data gives
+    /// them: the same for every game.
+    fn board_data() -> serde_json::Value {
+        use fiw_solitaire::{armies::armies, map::map, turn_track::turn_track, Side};
+        let regions: Vec<serde_json::Value> = map()
+            .regions
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "id": r.id,
+                    "name": r.name,
+                    "track": if matches!(r.track, fiw_solitaire::map::Track::Indians) { "indians" } else { "ocean" },
+                    "towns": r.towns.iter().map(|t| serde_json::json!({
+                        "id": t.id, "name": t.name, "kind": t.kind.word(), "drm": t.kind.drm(),
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let turns: Vec<serde_json::Value> = turn_track()
+            .turns
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let side = |s: Side| {
+                    serde_json::json!({
+                        "ap": t.ap[s.index()],
+                        "actions": t.allowed(s).map(|k| k.word()).collect::<Vec<_>>(),
+                    })
+                };
+                serde_json::json!({
+                    "turn": i + 1, "year": t.year, "season": t.season, "transfers": t.transfers,
+                    "british": side(Side::British), "french": side(Side::French),
+                })
+            })
+            .collect();
+        let armies: Vec<serde_json::Value> = armies()
+            .list
+            .iter()
+            .enumerate()
+            .map(|(i, a)| serde_json::json!({ "index": i, "id": a.id, "name": a.name, "side": a.side.id(), "drm": a.drm, "arrives": a.arrives }))
+            .collect();
+        serde_json::json!({ "regions": regions, "turns": turns, "armies": armies })
+    }
 
     /// `chart`: the chart of the BOT the player faces, as the game plays it (7.1).
     fn command(&self, _seat: Seat, word: &str, _rest: &str) -> Option<String> {

@@ -19,6 +19,7 @@ pub mod files;
 pub mod games;
 pub mod hosted;
 mod record;
+pub mod reference;
 pub mod seats;
 
 pub use error::{one_line, HostError, HostResult};

@@ -1,7 +1,7 @@
 //! 3 the game board: land locations, the two sea areas, the boxes, and the roads between
 //! locations, loaded from `data/board.toml`.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 /// A place a block can be: a land location, a sea area, a box, or out of the game.
@@ -57,7 +57,7 @@ pub const IDS: [&str; PLACES] = [
 pub const ADJACENT_TO_LOUISBOURG: [Loc; 4] = [BLACK_ROCK, GREEN_HILLS, BARACHOIS, ISLAND_BATTERY];
 
 /// 8.3.1 the two kinds of road and how many units each carries per move action.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum RoadKind {
     Solid,
@@ -95,6 +95,27 @@ struct LandDef {
     borders: Option<String>,
     #[serde(default)]
     reinforcement_entry: bool,
+    /// Where the browser draws it ([`Drawing`]).
+    x: f64,
+    y: f64,
+}
+
+/// A sea area's or a box's place in the drawing.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DrawnPlace {
+    id: String,
+    x: f64,
+    y: f64,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DrawingDef {
+    width: f64,
+    height: f64,
+    assumed: String,
+    place: Vec<DrawnPlace>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -102,6 +123,19 @@ struct LandDef {
 struct BoardFile {
     land: Vec<LandDef>,
     road: Vec<RoadDef>,
+    drawing: DrawingDef,
+}
+
+/// The schematic map a browser draws (assumed: the published board is not reproduced): every
+/// place but `eliminated` at a point of a `width` by `height` drawing, x east and y south.
+#[derive(Clone, Debug, Serialize)]
+pub struct Drawing {
+    pub width: f64,
+    pub height: f64,
+    /// Why the places are where they are.
+    pub assumed: String,
+    /// Each place's point, indexed by `Loc` (`eliminated` has none).
+    pub at: Vec<(f64, f64)>,
 }
 
 /// The validated board.
@@ -126,6 +160,50 @@ pub struct Board {
     /// Where an amphibious move on each sea area may land: its shore, and for Gabarus Bay the
     /// British Forces box (8.3.3).
     pub landing: [Vec<Loc>; 2],
+    /// Where a browser draws each place.
+    pub drawing: Drawing,
+}
+
+/// The drawing's points: one for every land location (its `x`, `y`) and for each sea area
+/// and box (`[drawing] place`), each inside the drawing.
+fn drawing(raw: &BoardFile, file: &str) -> Result<Drawing, String> {
+    let d = &raw.drawing;
+    let mut at: Vec<Option<(f64, f64)>> = vec![None; ELIMINATED as usize];
+    for (i, l) in raw.land.iter().enumerate() {
+        at[i] = Some((l.x, l.y));
+    }
+    for p in &d.place {
+        match loc_named(&p.id) {
+            Some(l) if !is_land(l) && l != ELIMINATED && at[l as usize].is_none() => {
+                at[l as usize] = Some((p.x, p.y))
+            }
+            _ => {
+                return Err(format!(
+                    "{file}: [drawing] place '{}' is not a sea area or box, or is given twice",
+                    p.id
+                ))
+            }
+        }
+    }
+    let mut points = Vec::new();
+    for (l, p) in at.into_iter().enumerate() {
+        let Some((x, y)) = p else {
+            return Err(format!("{file}: [drawing] has no point for '{}'", IDS[l]));
+        };
+        if !(0.0..=d.width).contains(&x) || !(0.0..=d.height).contains(&y) {
+            return Err(format!(
+                "{file}: '{}' is drawn at {x}, {y}, outside the {} by {} drawing",
+                IDS[l], d.width, d.height
+            ));
+        }
+        points.push((x, y));
+    }
+    Ok(Drawing {
+        width: d.width,
+        height: d.height,
+        assumed: d.assumed.clone(),
+        at: points,
+    })
 }
 
 /// Number of roads allowed on the board (for fixed-size counters).
@@ -187,6 +265,7 @@ impl Board {
             }
             entry[i] = l.reinforcement_entry;
         }
+        let drawing = drawing(&raw, file)?;
         let mut road = [[None; LAND]; LAND];
         let mut road_index = [[u8::MAX; LAND]; LAND];
         let mut neighbours: [Vec<Loc>; LAND] = Default::default();
@@ -241,6 +320,7 @@ impl Board {
             roads: raw.road,
             shore,
             landing,
+            drawing,
         })
     }
 
@@ -369,9 +449,112 @@ pub fn board() -> &'static Board {
     })
 }
 
+/// One place of the map a browser draws.
+#[derive(Clone, Debug, Serialize)]
+pub struct MapPlace {
+    pub id: &'static str,
+    pub name: String,
+    /// `land`, `sea` or `box`.
+    pub kind: &'static str,
+    pub x: f64,
+    pub y: f64,
+    /// 3 the sea area a land location borders.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub borders: Option<&'static str>,
+    /// 12 a reinforcement entry location.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub entry: bool,
+}
+
+/// One road of the map a browser draws.
+#[derive(Clone, Debug, Serialize)]
+pub struct MapRoad {
+    pub between: [String; 2],
+    pub kind: RoadKind,
+    /// 8.3.1 units a road carries per move action.
+    pub limit: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub assumed: Option<String>,
+}
+
+/// The board as a browser draws it: what both sides know (the places, the roads with their
+/// limits, the sea areas and boxes), each place at its assumed point of the drawing.
+#[derive(Clone, Debug, Serialize)]
+pub struct MapDrawing {
+    pub width: f64,
+    pub height: f64,
+    pub assumed: String,
+    pub places: Vec<MapPlace>,
+    pub roads: Vec<MapRoad>,
+}
+
+/// The map of [`MapDrawing`].
+pub fn map_drawing() -> MapDrawing {
+    let b = board();
+    let places = (0..ELIMINATED)
+        .map(|l| {
+            let (x, y) = b.drawing.at[l as usize];
+            MapPlace {
+                id: id(l),
+                name: b.name(l).to_string(),
+                kind: match l {
+                    l if is_land(l) => "land",
+                    GABARUS_BAY | LOUISBOURG_HARBOR => "sea",
+                    _ => "box",
+                },
+                x,
+                y,
+                borders: is_land(l).then(|| b.borders[l as usize].map(id)).flatten(),
+                entry: is_land(l) && b.entry[l as usize],
+            }
+        })
+        .collect();
+    let roads = b
+        .roads
+        .iter()
+        .map(|r| MapRoad {
+            between: r.between.clone(),
+            kind: r.kind,
+            limit: r.kind.limit(),
+            assumed: r.assumed.clone(),
+        })
+        .collect();
+    MapDrawing {
+        width: b.drawing.width,
+        height: b.drawing.height,
+        assumed: b.drawing.assumed.clone(),
+        places,
+        roads,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every place but `eliminated` has a point inside the drawing, and no two land locations
+    /// are drawn closer than a location's blocks need (so labels do not overlap).
+    #[test]
+    fn every_place_is_drawn_inside_the_map_and_apart() {
+        let m = map_drawing();
+        assert_eq!(m.places.len(), ELIMINATED as usize);
+        let land: Vec<_> = m.places.iter().filter(|p| p.kind == "land").collect();
+        assert_eq!(land.len(), LAND);
+        for a in &land {
+            for b in &land {
+                if a.id < b.id {
+                    let d = ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt();
+                    assert!(d >= 120.0, "{} and {} are {d:.0} apart", a.id, b.id);
+                }
+            }
+        }
+        let text = include_str!("../data/board.toml").replace("x = 640", "x = 6400");
+        let err = Board::parse(&text, "board.toml").unwrap_err();
+        assert!(
+            err.contains("louisbourg") && err.contains("outside"),
+            "{err}"
+        );
+    }
 
     #[test]
     fn the_board_matches_the_rulebook() {

@@ -442,6 +442,45 @@ pub fn deck() -> &'static Deck {
     })
 }
 
+/// A card as a browser shows it: its title, flag, window and whole effect in the project's
+/// words, where its text comes from (house cards marked), its history and copies. The deck is
+/// known to both sides; which card is where is not, and is not here.
+#[derive(Clone, Debug, Serialize)]
+pub struct CardFace {
+    pub id: String,
+    pub name: String,
+    pub flag: Side,
+    pub when: Window,
+    pub effect: String,
+    pub origin: Origin,
+    pub house: bool,
+    pub history: String,
+    pub copies: usize,
+}
+
+/// Every card of the deck once ([`CardFace`]), in deck order.
+pub fn card_faces() -> Vec<CardFace> {
+    let d = deck();
+    let mut out: Vec<CardFace> = Vec::new();
+    for c in &d.cards {
+        if out.iter().any(|f| f.id == c.id) {
+            continue;
+        }
+        out.push(CardFace {
+            id: c.id.clone(),
+            name: c.name.clone(),
+            flag: c.flag,
+            when: c.when,
+            effect: c.effect_text(),
+            origin: c.origin,
+            house: c.origin == Origin::House,
+            history: c.history.clone(),
+            copies: d.cards.iter().filter(|o| o.id == c.id).count(),
+        });
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

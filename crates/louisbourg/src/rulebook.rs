@@ -649,6 +649,11 @@ fn assumed() -> Vec<AssumedValue> {
             });
         }
     }
+    out.push(AssumedValue {
+        name: "map drawing".into(),
+        value: "the x, y of each place in data/board.toml".into(),
+        reason: board().drawing.assumed.clone(),
+    });
     for (line, why) in &forces().assumed {
         // "British regular 4 SP x12 (br-reg)": the prefix names the blocks
         let (name, value) = match line.rsplit_once(" (") {

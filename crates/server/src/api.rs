@@ -53,6 +53,7 @@ pub fn routes(app: App) -> Router {
             "/api/games/{id}/webhook",
             get(webhook::show).put(webhook::set).delete(webhook::remove),
         )
+        .merge(crate::web::routes())
         .fallback(unknown)
         .with_state(app)
 }

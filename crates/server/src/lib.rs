@@ -12,6 +12,7 @@ pub mod live;
 pub mod rate;
 pub mod store;
 pub mod tokens;
+pub mod web;
 pub mod webhook;
 
 use std::net::SocketAddr;

@@ -1,0 +1,356 @@
+// The game page (/play/ID#TOKEN): draws the server's view for this seat and makes its legal
+// actions clickable. With two tokens (#A+B, the lobby's hot seat) both seats play on one
+// screen, and a "pass the screen" step hides each side's board from the other.
+
+import { call, keepGame, GAME_NAMES } from "./api.js";
+import { h, $ } from "./dom.js";
+import { Live } from "./live.js";
+import { Picker } from "./actions.js";
+import { Log } from "./log.js";
+import { Rules } from "./rules.js";
+import { Zoom } from "./zoom.js";
+import * as louisbourg from "./louisbourg.js";
+import * as solitaire from "./solitaire.js";
+import * as textboard from "./textboard.js";
+
+const BOARDS = { louisbourg, solitaire };
+const stats = (window.fiwStats = { renders: 0, lastRenderMs: null, boardAt: null, actionsTaken: 0 });
+
+const id = location.pathname.split("/").pop();
+const tokens = location.hash.slice(1).split("+").filter(Boolean);
+history.replaceState(null, "", location.pathname + location.search + location.hash);
+
+/** One seat's link on this page: its latest message, its log, its live connection. */
+class SeatLink {
+  constructor(token) {
+    this.token = token;
+    this.shown = null;
+    this.log = null;
+    this.live = null;
+  }
+  get view() { return this.shown && this.shown.view; }
+  get deciding() { return !!(this.view && this.view.to_move && this.view.to_move === this.view.seat); }
+}
+
+const seats = tokens.map((t) => new SeatLink(t));
+let active = null; // the SeatLink on screen
+let covered = false; // the screen is being passed
+let reference = null;
+let rules = null;
+let wasMyTurn = false;
+const zoom = new Zoom($("board"));
+const picker = new Picker((a) => take(a), () => draw());
+
+function fail(msg) {
+  $("prompt").textContent = msg;
+  $("status").textContent = "";
+}
+
+async function main() {
+  if (!tokens.length) { fail("This link has no seat token: open the whole link the lobby gave (with its # part)."); return; }
+  let first;
+  stats.startAt = performance.now();
+  try {
+    first = await Promise.all(seats.map((s) => call("GET", `/api/games/${id}`, { token: s.token })));
+  } catch (e) {
+    fail(e.status === 404 ? "There is no such game on this server." : e.status === 403 ? "This link is not a seat of this game." : e.message);
+    return;
+  }
+  first.forEach((shown, i) => {
+    const s = seats[i];
+    const seatName = shown.view ? shown.view.seat : "spectator";
+    s.log = new Log($("log"), `${id}.${seatName}`);
+    absorb(s, shown);
+  });
+  stats.viewAt = performance.now();
+  const game = (first[0].view || first[0].public).game;
+  try { reference = await call("GET", `/api/reference/${game}`); } catch { reference = null; }
+  stats.referenceAt = performance.now();
+  if (reference) rules = new Rules(reference.rules);
+  if (seats.length === 1 && seats[0].view) keepGame({ id, game, seat: seats[0].view.seat, token: seats[0].token, link: location.href, mine: true, at: Date.now() });
+  pickActive(true);
+  for (const s of seats) {
+    s.live = new Live(id, s.token, (msg) => { absorb(s, msg); afterChange(); }, (on) => {
+      $("conn").className = `conn ${on ? "on" : "off"}`;
+      $("conn").title = on ? "live: updates arrive as they happen" : "reconnecting…";
+    });
+    s.live.start(s.shown.version);
+  }
+  wire();
+}
+
+/** Takes a message of the server for seat link `s` (an answer or a live update). */
+function absorb(s, msg) {
+  if (s.shown && msg.version < s.shown.version) return;
+  const part = msg.view || msg.public;
+  if (!s.log.merge(part.log_start, part.log)) {
+    // lines are missing in between: ask for the whole log again
+    call("GET", `/api/games/${id}`, { token: s.token }).then((m) => { s.log.lines = []; absorb(s, m); afterChange(); }).catch(() => {});
+  }
+  s.shown = msg;
+  if (s.live) s.live.saw(msg.version);
+}
+
+/** Which seat link is on screen: the one that decides, or the one there was. */
+function pickActive(initial) {
+  const deciding = seats.find((s) => s.deciding);
+  const next = deciding || active || seats[0];
+  if (next !== active) {
+    const passing = !initial && seats.length > 1 && active && next.view && !next.view.outcome;
+    active = next;
+    picker.set([]);
+    if (passing) { cover(`Pass the screen to the ${next.view.seat} player.`); return; }
+  }
+  draw();
+}
+
+function afterChange() {
+  pickActive(false);
+}
+
+function cover(text) {
+  covered = true;
+  // nothing of the side that played stays on screen while the screen is passed
+  $("board").replaceChildren();
+  $("under-board").replaceChildren();
+  $("actions").replaceChildren();
+  $("log").replaceChildren();
+  $("hint-box").replaceChildren();
+  $("prompt").textContent = "";
+  $("cover-text").textContent = text;
+  $("cover").hidden = false;
+  $("cover-go").focus();
+}
+
+function draw() {
+  if (covered || !active || !active.shown) return;
+  if (replay) { drawReplay(); return; }
+  const t0 = performance.now();
+  const msg = active.shown;
+  const v = msg.view;
+  if (!v) { drawSpectator(msg); return; }
+  picker.set(v.actions);
+  const game = v.view;
+  const board = BOARDS[v.game] || textboard;
+  const ctx = { msg, v, game, ref: reference, picker, under: $("under-board"), log: active.log.lines };
+  // the keyboard's place on the board survives the drawing
+  const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("[data-place],[data-piece]");
+  const focusKey = focused && $("board").contains(focused) ? (focused.dataset.piece ? `[data-piece="${focused.dataset.piece}"]` : `[data-place="${focused.dataset.place}"]`) : null;
+  const drawn = board.draw(ctx);
+  $("board").replaceChildren(drawn.el);
+  if (drawn.width) zoom.attach(drawn.el, drawn.width, drawn.height);
+  if (focusKey) { const again = $("board").querySelector(`${focusKey}[tabindex]`) || $("board").querySelector("[tabindex]"); if (again) again.focus(); }
+  picker.render($("actions"), (a) => (board.noteFor ? board.noteFor(ctx, a) : null));
+  active.log.render();
+  const mine = v.to_move === v.seat;
+  const names = { british: "British", french: "French" };
+  const seatName = board.seatName ? board.seatName(ctx) : names[v.seat] || v.seat;
+  $("title").textContent = `${GAME_NAMES[v.game] || v.game} · ${seatName}${seats.length > 1 ? " (hot seat)" : ""}`;
+  let prompt;
+  if (v.outcome) prompt = v.outcome.winner ? `Game over: the ${v.outcome.winner} side wins (${v.outcome.reason}).` : `Game over: a draw (${v.outcome.reason}).`;
+  else if (mine) prompt = board.prompt ? board.prompt(ctx) : "Your decision.";
+  else prompt = `Waiting for the ${v.to_move} side…`;
+  $("prompt").textContent = prompt;
+  $("status").textContent = v.outcome ? "game over" : mine ? "your turn" : `${v.to_move} to move`;
+  $("undo").disabled = !v.can_undo;
+  $("hint").disabled = !mine;
+  $("resign").hidden = !!v.outcome;
+  $("rematch").hidden = !v.outcome || seats.length > 1;
+  $("replay").hidden = !v.outcome;
+  $("rematch").textContent = msg.rematch ? "Join the rematch" : "Rematch";
+  drawClock(msg);
+  document.title = `${mine && !v.outcome ? "● your turn · " : ""}fiw: ${GAME_NAMES[v.game] || v.game}`;
+  if (mine && !wasMyTurn && !v.outcome) notify(`fiw: your turn in ${GAME_NAMES[v.game] || v.game}`);
+  wasMyTurn = mine;
+  stats.renders++;
+  stats.lastRenderMs = performance.now() - t0;
+  if (stats.boardAt === null) stats.boardAt = performance.now();
+  document.body.dataset.version = msg.version;
+  document.body.dataset.toMove = v.to_move || "";
+  document.body.dataset.over = v.outcome ? "1" : "";
+}
+
+// A finished game stepped through entry by entry, forwards and back, as this seat saw it
+// (GET /api/games/ID/replay?step=N&seat=S, given out once the game is over).
+let replay = null;
+const still = new Picker(() => {}, () => {});
+
+async function replayTo(step) {
+  const seat = active.view.seat;
+  try {
+    const r = await call("GET", `/api/games/${id}/replay?step=${step}&seat=${encodeURIComponent(seat)}`, { token: active.token });
+    replay = r;
+    drawReplay();
+  } catch (e) {
+    refuse(e);
+  }
+}
+
+function drawReplay() {
+  const r = replay;
+  const v = r.shown.view;
+  const board = BOARDS[v.game] || textboard;
+  const ctx = { msg: r.shown, v: { ...v, actions: [] }, game: v.view, ref: reference, picker: still, under: $("under-board"), log: v.log };
+  still.set([]);
+  const drawn = board.draw(ctx);
+  $("board").replaceChildren(drawn.el);
+  if (drawn.width) zoom.attach(drawn.el, drawn.width, drawn.height);
+  const last = r.step > 0 ? r.entries[r.step - 1] : null;
+  $("prompt").textContent = `Replay, step ${r.step} of ${r.steps}${last ? `: ${last.seat} ${last.kind === "action" ? "" : `${last.kind} `}${last.text}` : ": the set-up"}`;
+  const btn = (label, idName, step, enabled) => h("button", { type: "button", id: idName, disabled: !enabled, onclick: () => replayTo(step) }, label);
+  $("actions").replaceChildren(h("div", { class: "replay-tools" },
+    btn("⏮ start", "replay-first", 0, r.step > 0), btn("◀ back", "replay-back", r.step - 1, r.step > 0),
+    btn("forward ▶", "replay-next", r.step + 1, r.step < r.steps), btn("end ⏭", "replay-last", r.steps, r.step < r.steps),
+    h("button", { type: "button", id: "replay-done", onclick: () => { replay = null; draw(); } }, "back to the game")));
+  $("log").replaceChildren(...v.log.map((l) => h("li", {}, l)));
+  $("log").scrollTop = $("log").scrollHeight;
+}
+
+function drawSpectator(msg) {
+  const p = msg.public;
+  $("title").textContent = `${GAME_NAMES[p.game] || p.game} · watching`;
+  $("board").replaceChildren(h("p", { class: "watching" }, "You are watching: the board of each side is shown only to its seat; the public log is beside."));
+  $("prompt").textContent = p.outcome ? `Game over: ${p.outcome.reason}` : `${p.to_move} to move`;
+  for (const b of ["undo", "hint", "resign", "notify"]) $(b).hidden = true;
+  active.log.render();
+  document.body.dataset.version = msg.version;
+}
+
+/** Each human seat's time left, in a game with a time control (docs/api.md: clock). */
+function drawClock(msg) {
+  const c = msg.clock;
+  if (!c || !c.seats) { $("clock").textContent = ""; return; }
+  const words = (ms) => {
+    const m = Math.max(0, Math.floor(ms / 60000));
+    const d = Math.floor(m / 1440), hr = Math.floor((m % 1440) / 60), min = m % 60;
+    return d ? `${d}d ${hr}h` : hr ? `${hr}h ${min}m` : `${min}m`;
+  };
+  $("clock").textContent = c.seats.map((s) => {
+    const left = s.running && s.deadline ? s.deadline - Date.now() : s.left_ms;
+    return `${s.seat} ${words(left)}${s.running ? " ⏱" : ""}`;
+  }).join(" · ");
+}
+
+function notify(text) {
+  if (!document.hidden) return;
+  if ("Notification" in window && Notification.permission === "granted") {
+    try { new Notification(text); } catch { /* a page without the right to notify */ }
+  }
+}
+
+function refuse(e) {
+  const box = $("refusal");
+  box.replaceChildren();
+  const b = e.body || {};
+  if (b.rule && b.rule !== "input" && rules) {
+    box.append(`Refused by rule ${b.rule}: ${b.message} `, h("button", { type: "button", class: "rule-link", onclick: () => rules.open(b.rule) }, `read ${b.rule}`));
+  } else {
+    box.append(b.message || e.message);
+  }
+}
+
+async function post(path, body) {
+  const s = active;
+  const since = s.log.lines.length;
+  try {
+    const msg = await call("POST", `/api/games/${id}${path}`, { token: s.token, body: { ...body, version: s.shown.version, since } });
+    $("refusal").replaceChildren();
+    $("hint-box").replaceChildren();
+    const t0 = performance.now();
+    absorb(s, msg);
+    if (path === "/actions") s.log.decided();
+    pickActive(false);
+    stats.actionsTaken++;
+    stats.lastAckToDrawMs = performance.now() - t0;
+  } catch (e) {
+    if (e.status === 409 && e.body.fresh) { absorb(s, e.body.fresh); pickActive(false); }
+    refuse(e);
+  }
+}
+
+let busy = false;
+async function take(a) {
+  if (busy) return;
+  busy = true;
+  try { await post("/actions", { index: a.index }); } finally { busy = false; }
+}
+
+async function hint() {
+  const box = $("hint-box");
+  box.replaceChildren("The AI is thinking…");
+  try {
+    const r = await call("GET", `/api/games/${id}/hint`, { token: active.token });
+    box.replaceChildren(h("p", {}, `${r.ai}, ${r.iterations} playouts in ${r.seconds.toFixed(2)} s:`),
+      h("ol", {}, ...r.choices.map((c) => h("li", {}, h("button", { type: "button", class: "copy", onclick: () => take({ index: c.index }) }, c.text),
+        ` wins ${(100 * c.value).toFixed(0)} % of ${c.playouts} playouts${c.heuristic ? " (the heuristic's choice)" : ""}`))));
+  } catch (e) {
+    box.replaceChildren(e.message);
+  }
+}
+
+let resignArmed = null;
+function resign() {
+  if (!resignArmed) {
+    $("resign").textContent = "Really resign?";
+    resignArmed = setTimeout(() => { resignArmed = null; $("resign").textContent = "Resign"; }, 4000);
+    return;
+  }
+  clearTimeout(resignArmed);
+  resignArmed = null;
+  $("resign").textContent = "Resign";
+  post("/resign", {});
+}
+
+async function rematch() {
+  try {
+    const r = await call("POST", `/api/games/${id}/rematch`, { token: active.token });
+    keepGame({ id: r.id, game: active.view.game, seat: r.seat, token: r.token, link: r.link, mine: true, at: Date.now() });
+    location.href = r.link;
+  } catch (e) {
+    refuse(e);
+  }
+}
+
+function wire() {
+  $("undo").addEventListener("click", () => post("/undo", {}));
+  $("hint").addEventListener("click", hint);
+  $("resign").addEventListener("click", resign);
+  $("rematch").addEventListener("click", rematch);
+  $("replay").addEventListener("click", () => replayTo(0));
+  $("rules-btn").addEventListener("click", () => rules && rules.toggle());
+  $("zoom-in").addEventListener("click", () => zoom.scale(0.8));
+  $("zoom-out").addEventListener("click", () => zoom.scale(1.25));
+  $("zoom-reset").addEventListener("click", () => zoom.reset());
+  $("notify").addEventListener("click", async () => {
+    if (!("Notification" in window)) { $("notify").textContent = "no notifications here"; return; }
+    const p = await Notification.requestPermission();
+    $("notify").textContent = p === "granted" ? "Notifications on" : "Notifications refused";
+  });
+  $("cover-go").addEventListener("click", () => {
+    covered = false;
+    $("cover").hidden = true;
+    draw();
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest && e.target.closest("input, textarea, select")) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!$("cover").hidden) return;
+    const k = e.key;
+    if (replay && (k === "ArrowLeft" || k === "ArrowRight")) { replayTo(Math.max(0, Math.min(replay.steps, replay.step + (k === "ArrowLeft" ? -1 : 1)))); return; }
+    if (k === "Escape") picker.clear();
+    else if (k === "u" && !$("undo").disabled) post("/undo", {});
+    else if (k === "h" && !$("hint").disabled) hint();
+    else if (k === "r" && rules) rules.toggle();
+    else if (k === "/" && rules) { e.preventDefault(); rules.open(); }
+    else if (k === "+" || k === "=") zoom.scale(0.8);
+    else if (k === "-") zoom.scale(1.25);
+    else if (k === "0") zoom.reset();
+    else if (/^[1-9]$/.test(k)) {
+      const b = $("actions").querySelectorAll("button.act")[Number(k) - 1];
+      if (b) b.click();
+    }
+  });
+  window.addEventListener("hashchange", () => location.reload());
+}
+
+main();

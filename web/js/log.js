@@ -1,0 +1,41 @@
+// The log as this seat may read it. The page keeps every line it has been sent and places each
+// message's lines at their number (`log_start`), so a line sent twice (by an action's answer
+// and the WebSocket) is kept once, and an undo that cut the log back cuts it here too. The
+// lines since this seat's last decision are set apart; that mark is kept per seat in this
+// browser.
+
+import { h } from "./dom.js";
+
+export class Log {
+  constructor(el, key) {
+    this.el = el;
+    this.key = `fiw.mark.${key}`;
+    this.lines = [];
+    const m = Number(localStorage.getItem(this.key));
+    this.mark = Number.isFinite(m) && localStorage.getItem(this.key) !== null ? m : null;
+  }
+
+  /** Takes the lines of one message: `log` from line `start` on. */
+  merge(start, lines) {
+    if (start > this.lines.length) return false; // a gap: the caller asks again from the end
+    this.lines = this.lines.slice(0, start).concat(lines);
+    if (this.mark !== null && this.mark > this.lines.length) this.mark = this.lines.length;
+    return true;
+  }
+
+  /** This seat has just decided: what follows is new for it next time. */
+  decided() {
+    this.mark = this.lines.length;
+    localStorage.setItem(this.key, String(this.mark));
+  }
+
+  render() {
+    const kids = [];
+    this.lines.forEach((line, i) => {
+      if (this.mark !== null && i === this.mark && i < this.lines.length) kids.push(h("li", { class: "mark", "aria-hidden": "true" }, "since your last decision"));
+      kids.push(h("li", { class: this.mark !== null && i >= this.mark ? "new" : null }, line));
+    });
+    this.el.replaceChildren(...kids);
+    this.el.scrollTop = this.el.scrollHeight;
+  }
+}

@@ -1,0 +1,153 @@
+// What the browser tests share: a `fiw serve` of their own (a free port on 127.0.0.1, a fresh
+// SQLite file), Debian's chromium driven by playwright-core, and a page that records its
+// console errors and every WebSocket frame and API answer it receives.
+
+import { chromium } from "playwright-core";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ROOT = resolve(here, "../..");
+export const FIW = process.env.FIW_BIN || join(ROOT, "target/debug/fiw");
+export const CHROMIUM = process.env.FIW_CHROMIUM || "/usr/bin/chromium";
+export const OUT = join(here, "out");
+
+export function need() {
+  if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM}: scripts/test installs Debian's chromium (apt-get install chromium); the browser tests cannot run without it`);
+  if (!existsSync(FIW)) throw new Error(`no fiw binary at ${FIW}: build it first (cargo build -p fiw-cli) or set FIW_BIN`);
+}
+
+export function freePort() {
+  return new Promise((ok, bad) => {
+    const srv = createServer();
+    srv.once("error", bad);
+    srv.listen(0, "127.0.0.1", () => { const { port } = srv.address(); srv.close(() => ok(port)); });
+  });
+}
+
+/** `fiw serve` on 127.0.0.1 with a database file of its own; `restart` keeps port and file. */
+export class Server {
+  constructor(port, dir) {
+    this.port = port;
+    this.dir = dir;
+    this.base = `http://127.0.0.1:${port}`;
+    this.proc = null;
+  }
+
+  static async start() {
+    const s = new Server(await freePort(), mkdtempSync(join(tmpdir(), "fiw-web-")));
+    await s.up();
+    return s;
+  }
+
+  up() {
+    return new Promise((ok, bad) => {
+      const args = ["serve", "--db", `sqlite://${join(this.dir, "fiw.db")}`, "--addr", `127.0.0.1:${this.port}`,
+        "--ai-iterations", "40", "--ai-ms", "150"];
+      const p = spawn(FIW, args, { stdio: ["ignore", "pipe", "pipe"] });
+      this.proc = p;
+      let said = "";
+      const timer = setTimeout(() => bad(new Error(`fiw serve did not start in 20 s: ${said}`)), 20000);
+      const hear = (d) => {
+        said += d.toString();
+        if (said.includes("listening on")) { clearTimeout(timer); ok(); }
+      };
+      p.stdout.on("data", hear);
+      p.stderr.on("data", hear);
+      p.once("exit", (code) => { clearTimeout(timer); if (!said.includes("listening on")) bad(new Error(`fiw serve exited (${code}): ${said}`)); });
+    });
+  }
+
+  /** Stops the server at once (SIGKILL: a crash, not a polite stop). */
+  async kill() {
+    if (!this.proc || this.proc.exitCode !== null) return;
+    const p = this.proc;
+    const gone = new Promise((ok) => p.once("exit", ok));
+    p.kill("SIGKILL");
+    await gone;
+  }
+
+  async stop() {
+    await this.kill();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  async api(method, path, token, body) {
+    const headers = { "content-type": "application/json" };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const r = await fetch(this.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await r.text();
+    let json = null;
+    try { json = JSON.parse(text); } catch { json = null; }
+    return { status: r.status, json, text, headers: r.headers };
+  }
+}
+
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+/** A browser of its own (a fresh profile directory), with one page that records what it got. */
+export async function browser(viewport = { width: 1280, height: 900 }) {
+  const profile = mkdtempSync(join(tmpdir(), "fiw-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM, headless: true, args: FLAGS, viewport,
+  });
+  const page = context.pages()[0] || await context.newPage();
+  const rec = { errors: [], frames: [], answers: [] };
+  page.on("console", (m) => { if (m.type() === "error") rec.errors.push(m.text()); });
+  page.on("pageerror", (e) => rec.errors.push(String(e)));
+  page.on("websocket", (ws) => ws.on("framereceived", (f) => rec.frames.push(String(f.payload))));
+  page.on("response", async (r) => {
+    if (!r.url().includes("/api/games")) return;
+    try { rec.answers.push(await r.text()); } catch { /* a page that went away */ }
+  });
+  return {
+    page, rec, context,
+    async close() { await context.close(); rmSync(profile, { recursive: true, force: true }); },
+  };
+}
+
+/** A seeded choice, so a failing run can be played again (FIW_WEB_SEED). */
+export function rng(seed) {
+  let x = seed >>> 0 || 1;
+  return (n) => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x % n; };
+}
+
+const TARGETS = "#board .target[role=button], #under-board .card.target";
+
+/**
+ * Makes one decision on the page by clicking: a highlighted target on the board (a piece, a
+ * place, a card) or, when none is highlighted, one of the listed actions. No action text is
+ * typed. Returns false when the page has nothing to click.
+ */
+export async function clickOne(page, pick, preferBoard = 0.75) {
+  const plan = page.locator("#plan-go:not([disabled])");
+  if (await plan.count()) { await plan.click(); return "plan"; }
+  const targets = page.locator(TARGETS);
+  const buttons = page.locator("#actions button.act");
+  const nt = await targets.count();
+  const nb = await buttons.count();
+  if (!nt && !nb) return null;
+  if (nt && (!nb || pick(100) < preferBoard * 100)) {
+    await targets.nth(pick(nt)).click();
+    return "board";
+  }
+  await buttons.nth(pick(nb)).click();
+  return "button";
+}
+
+/** Waits until the page has drawn again after `renders`. */
+export async function drawnAfter(page, renders, ms = 10000) {
+  await page.waitForFunction((n) => window.fiwStats && window.fiwStats.renders > n, renders, { timeout: ms });
+}
+
+export const renders = (page) => page.evaluate(() => window.fiwStats ? window.fiwStats.renders : 0);
+
+/** Whose decision it is on the page ('' when nobody's), and whether the game is over. */
+export async function state(page) {
+  return page.evaluate(() => ({ toMove: document.body.dataset.toMove || "", over: document.body.dataset.over === "1", version: Number(document.body.dataset.version || -1) }));
+}

@@ -1,0 +1,59 @@
+// Two people at one screen (the lobby's hot-seat link): when the decision passes to the other
+// side, the page covers itself and holds nothing of the side that played; once the next
+// player is ready, the page holds that side's blocks and none of the other's.
+
+import assert from "node:assert/strict";
+import { Server, browser, clickOne, rng, renders, drawnAfter, state } from "./harness.mjs";
+
+
+const OWN = { british: "br-", french: "fr-" };
+
+export async function hotSeatPassesTheScreen() {
+  const server = await Server.start();
+  const b = await browser();
+  const pick = rng(Number(process.env.FIW_WEB_SEED || 13));
+  try {
+    const { page, rec } = b;
+    await page.goto(server.base + "/");
+    await page.selectOption("#game", "louisbourg");
+    await page.waitForSelector("select[data-seat=french]");
+    await page.selectOption("select[data-seat=british]", "human");
+    await page.selectOption("select[data-seat=french]", "human");
+    await page.click("#start");
+    const hot = await page.$$eval("#made-links li", (lis) => lis.find((li) => li.textContent.includes("Hot seat")).querySelector("a").href);
+    await page.goto(hot);
+    await page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
+    let passes = 0, decisions = 0;
+    for (let i = 0; i < 400 && (passes < 3 || decisions < 25); i++) {
+      if (await page.locator("#cover:not([hidden])").count()) {
+        const html = await page.content();
+        for (const prefix of Object.values(OWN)) {
+          assert.ok(!new RegExp(`data-piece="${prefix}`).test(html), `the covered page holds a block (${prefix}…)`);
+        }
+        const n = await renders(page);
+        await page.click("#cover-go");
+        await drawnAfter(page, n);
+        passes++;
+        const st = await state(page);
+        const other = st.toMove === "british" ? "french" : "british";
+        const shown = await page.content();
+        assert.ok(!shown.includes(`data-piece="${OWN[other]}`), `the ${st.toMove} player is shown a ${other} block's name`);
+        assert.ok(!shown.includes(`>${OWN[other]}`), `the ${st.toMove} player is shown a ${other} block's name in the log`);
+        continue;
+      }
+      const st = await state(page);
+      if (st.over) break;
+      const n = await renders(page);
+      assert.ok(await clickOne(page, pick), "the deciding side has something to click");
+      // the page draws again, or covers itself for the next player
+      await page.waitForFunction((k) => window.fiwStats.renders > k || !document.getElementById("cover").hidden, n, { timeout: 10000 });
+      if ((await state(page)).version > st.version) decisions++;
+    }
+    assert.ok(passes >= 3, `the screen was passed (${passes} times)`);
+    assert.deepEqual(rec.errors, [], "no console error");
+    return { passes, decisions };
+  } finally {
+    await b.close();
+    await server.stop();
+  }
+}

@@ -1,0 +1,54 @@
+// The server stops mid-game (killed) and starts again on the same database: the page sees the
+// connection go, connects again by itself with the last version it had, and play goes on.
+
+import assert from "node:assert/strict";
+import { Server, browser, clickOne, rng, renders, drawnAfter, state } from "./harness.mjs";
+
+async function play(page, pick, decisions) {
+  let made = 0;
+  for (let i = 0; i < 400 && made < decisions; i++) {
+    const st = await state(page);
+    if (st.over) return made;
+    if (st.toMove !== "british") {
+      await page.waitForFunction((v) => Number(document.body.dataset.version) > v || document.body.dataset.toMove === "british", st.version, { timeout: 60000 });
+      continue;
+    }
+    const n = await renders(page);
+    await clickOne(page, pick);
+    await drawnAfter(page, n);
+    if ((await state(page)).version > st.version) made++;
+  }
+  return made;
+}
+
+export async function restartMidGame() {
+  const server = await Server.start();
+  const b = await browser();
+  const pick = rng(Number(process.env.FIW_WEB_SEED || 5));
+  try {
+    const made = await server.api("POST", "/api/games", undefined, { game: "louisbourg", players: { british: "human", french: "ai" } });
+    assert.equal(made.status, 201, made.text);
+    const { page, rec } = b;
+    await page.goto(made.json.seats.british.link);
+    await page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
+    await page.waitForSelector("#conn.on");
+    const before = await play(page, pick, 20);
+    assert.ok(before >= 20, `played ${before} decisions before the restart`);
+    const v1 = (await state(page)).version;
+    await server.kill();
+    await page.waitForSelector("#conn.off", { timeout: 10000 });
+    await server.up();
+    await page.waitForSelector("#conn.on", { timeout: 15000 });
+    const after = await play(page, pick, 10);
+    const v2 = (await state(page)).version;
+    assert.ok(after >= 5 || (await state(page)).over, `play went on after the restart (${after} decisions)`);
+    assert.ok(v2 > v1, `the version moved on (${v1} → ${v2})`);
+    // the browser reports the refused connections while the server was away, and nothing else
+    const other = rec.errors.filter((e) => !/WebSocket connection|ERR_CONNECTION_REFUSED|Failed to load resource/.test(e));
+    assert.deepEqual(other, [], "no console error but the connection's");
+    return { before, after, versions: `${v1}→${v2}` };
+  } finally {
+    await b.close();
+    await server.stop();
+  }
+}

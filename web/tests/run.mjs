@@ -1,0 +1,43 @@
+// fiw's browser tests, in Debian's chromium (scripts/test runs them after building fiw):
+//   node web/tests/run.mjs [NAME…]       (FIW_BIN: the fiw binary; FIW_WEB_SEED: the clicks' seed)
+// Each test starts its own `fiw serve`. A test that cannot have its browser fails: none skips.
+
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { need, OUT } from "./harness.mjs";
+import { louisbourgAgainstTheComputer } from "./louisbourg_vs_ai.mjs";
+import { twoSeatsKeepTheirSecrets } from "./two_seats.mjs";
+import { restartMidGame } from "./restart.mjs";
+import { solitaireAgainstTheBot } from "./solitaire_vs_bot.mjs";
+import { hotSeatPassesTheScreen } from "./hot_seat.mjs";
+
+const TESTS = {
+  "louisbourg-vs-ai": louisbourgAgainstTheComputer,
+  "two-seats-secrets": twoSeatsKeepTheirSecrets,
+  "restart": restartMidGame,
+  "hot-seat": hotSeatPassesTheScreen,
+  "solitaire-vs-bot": solitaireAgainstTheBot,
+};
+
+const wanted = process.argv.slice(2);
+for (const w of wanted) if (!TESTS[w]) { console.error(`no test '${w}' (tests: ${Object.keys(TESTS).join(", ")})`); process.exit(2); }
+mkdirSync(OUT, { recursive: true });
+need();
+let failed = 0;
+const report = {};
+for (const [name, test] of Object.entries(TESTS)) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  const t0 = Date.now();
+  try {
+    const facts = await test();
+    report[name] = { ok: true, seconds: (Date.now() - t0) / 1000, ...facts };
+    console.log(`ok   ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s) ${JSON.stringify(facts || {})}`);
+  } catch (e) {
+    failed++;
+    report[name] = { ok: false, error: String(e && e.stack || e) };
+    console.log(`FAIL ${name}: ${e && e.stack || e}`);
+  }
+}
+writeFileSync(join(OUT, "report.json"), JSON.stringify(report, null, 2));
+if (failed) { console.log(`${failed} browser test(s) failed`); process.exit(1); }
+console.log("browser tests: all passed");

@@ -1,0 +1,43 @@
+// French & Indian War: Solitaire made in the lobby (the player's side British, the BOT by its
+// chart) and played to its end by clicking, with no console error.
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { Server, browser, clickOne, rng, renders, drawnAfter, state, OUT } from "./harness.mjs";
+
+export async function solitaireAgainstTheBot() {
+  const server = await Server.start();
+  const b = await browser();
+  const pick = rng(Number(process.env.FIW_WEB_SEED || 3));
+  try {
+    const { page, rec } = b;
+    await page.goto(server.base + "/");
+    await page.selectOption("#game", "solitaire");
+    await page.waitForSelector("select[name=side]");
+    await page.selectOption("select[name=side]", "british");
+    await page.click("#start");
+    await page.click("#open-game");
+    await page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
+    await page.screenshot({ path: join(OUT, "solitaire-start.png") });
+    let clicks = 0;
+    for (let i = 0; i < 4000; i++) {
+      const st = await state(page);
+      if (st.over) break;
+      if (st.toMove !== "player") {
+        await page.waitForFunction((v) => Number(document.body.dataset.version) > v || document.body.dataset.toMove === "player" || document.body.dataset.over === "1", st.version, { timeout: 30000 });
+        continue;
+      }
+      const n = await renders(page);
+      assert.ok(await clickOne(page, pick), "the player decides and the page offers nothing to click");
+      clicks++;
+      await drawnAfter(page, n);
+    }
+    assert.ok((await state(page)).over, "the game reached its end");
+    await page.screenshot({ path: join(OUT, "solitaire-end.png"), fullPage: true });
+    assert.deepEqual(rec.errors, [], "no console error");
+    return { clicks, prompt: (await page.textContent("#prompt")).slice(0, 90) };
+  } finally {
+    await b.close();
+    await server.stop();
+  }
+}
