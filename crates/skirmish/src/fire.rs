@@ -4,6 +4,7 @@
 //! to-hit table (8.3); firing from buildings and into melees (8.4, assumed).
 
 use crate::formation::{self, Formation};
+use crate::scenario::Side;
 use crate::sight::Bbox;
 use crate::state::Skirmish;
 use crate::troops::{charts, Role, Troop, Weapon};
@@ -291,6 +292,22 @@ impl Skirmish {
             .iter()
             .map(|&f| self.weapon_range(f).1)
             .fold(0.0, f64::max);
+        let mut out = Vec::new();
+        for (v, d) in self.in_reach(units, side, reach) {
+            if self.in_contact(v) {
+                continue;
+            }
+            if self.eligible_firers(units, v).is_empty() {
+                continue;
+            }
+            out.push((v, d));
+        }
+        out
+    }
+
+    /// The enemy units `side` knows of within `reach` of `units` (the least distance between
+    /// their figures, edge to edge), nearest first: the units `units` might fire at.
+    fn in_reach(&self, units: &[u8], side: Side, reach: f64) -> Vec<(usize, f64)> {
         let mine: Vec<usize> = units.iter().map(|&u| u as usize).collect();
         let mut near: Vec<(usize, f64)> = (0..self.units.len())
             .filter(|&v| self.units[v].side != side && self.known_to(side, v))
@@ -304,22 +321,15 @@ impl Skirmish {
             .filter(|(_, d)| *d <= reach + EPS)
             .collect();
         near.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
-        let mut out = Vec::new();
-        for (v, d) in near {
-            if self.in_contact(v) {
-                continue;
-            }
-            if self.eligible_firers(units, v).is_empty() {
-                continue;
-            }
-            out.push((v, d));
-        }
-        out
+        near
     }
 
     /// 8.1 the nearest enemy units `units` could fire at: the one a unit must fire at, or
     /// those tied for nearest (within a tenth of an inch), among which its side chooses.
     pub fn nearest_targets(&self, units: &[u8]) -> Vec<usize> {
+        if !self.cache.on {
+            return self.nearest_targets_afresh(units);
+        }
         if let Some((who, targets)) = self.cache.targets.get() {
             if who == units {
                 return targets.clone();
@@ -330,15 +340,35 @@ impl Skirmish {
         found
     }
 
+    /// [`Skirmish::fire_targets`] as far as the nearest: the units beyond a tenth of an inch
+    /// past the nearest one `units` may fire at are never asked whether they may be fired at
+    /// (each asks every firer's sight of every figure).
     fn nearest_targets_afresh(&self, units: &[u8]) -> Vec<usize> {
-        let all = self.fire_targets(units);
-        let Some(&(_, best)) = all.first() else {
+        let Some(&first) = units.first() else {
             return Vec::new();
         };
-        all.into_iter()
-            .take_while(|(_, d)| *d <= best + 0.1)
-            .map(|(v, _)| v)
-            .collect()
+        let side = self.units[first as usize].side;
+        let reach = units
+            .iter()
+            .flat_map(|&u| self.firing_figures(u as usize))
+            .map(|f| self.weapon_range(f).1)
+            .fold(f64::NEG_INFINITY, f64::max);
+        if reach == f64::NEG_INFINITY {
+            return Vec::new();
+        }
+        let mut best = None::<f64>;
+        let mut out = Vec::new();
+        for (v, d) in self.in_reach(units, side, reach) {
+            if best.is_some_and(|b| d > b + 0.1) {
+                break;
+            }
+            if self.in_contact(v) || self.eligible_firers(units, v).is_empty() {
+                continue;
+            }
+            best.get_or_insert(d);
+            out.push(v);
+        }
+        out
     }
 
     /// 8.1 the figures of `units` that may fire at unit `v`, each with its range to the
@@ -354,13 +384,40 @@ impl Skirmish {
         let area = self.box_of(&all).unwrap_or(Bbox::empty());
         let blockers = self.blockers(side, &mine, &area);
         let theirs: Vec<usize> = self.table_figures(v).collect();
+        // no two bases are nearer than their centres less both half-diagonals: each firer
+        // asks about the target's figures nearest first, and stops at the first that cannot
+        // be nearer than the nearest it may fire at
+        let radius = |f: usize| {
+            let fp = self.footprint(f);
+            fp.frontage().hypot(fp.depth()) / 2.0
+        };
+        let their_radius: Vec<f64> = theirs.iter().map(|&g| radius(g)).collect();
+        let mut order: Vec<(f64, usize)> = Vec::with_capacity(theirs.len());
         let mut out = Vec::new();
         for &u in &mine {
             for f in self.firing_figures(u) {
-                let best = theirs
-                    .iter()
-                    .filter_map(|&g| self.fire_line(f, g, &blockers))
-                    .fold(f64::INFINITY, f64::min);
+                let (at, rf) = (self.figures[f].pose.at, radius(f));
+                // (a figure in a building fires from its wall's openings, nearer than itself)
+                let inside = self.wall_openings(f).is_some();
+                order.clear();
+                order.extend(theirs.iter().zip(&their_radius).map(|(&g, &rg)| {
+                    let least = if inside {
+                        f64::NEG_INFINITY
+                    } else {
+                        at.dist(self.figures[g].pose.at) - rf - rg - EPS
+                    };
+                    (least, g)
+                }));
+                order.sort_by(|a, b| a.0.total_cmp(&b.0));
+                let mut best = f64::INFINITY;
+                for &(least, g) in &order {
+                    if least > best {
+                        break;
+                    }
+                    if let Some(range) = self.fire_line(f, g, &blockers) {
+                        best = best.min(range);
+                    }
+                }
                 if best.is_finite() {
                     out.push((f, best));
                 }

@@ -179,11 +179,23 @@ impl Game for Skirmish {
         self.check_action(action)
     }
 
+    /// The orders the menu tries for the activation under way (part 0; there is one acting
+    /// unit or battalion at a time), unchecked: what the computer general weighs before
+    /// asking the rules about the best of them. They are the acting side's own orders, drawn
+    /// from what it knows.
+    fn candidates(&self, part: usize, out: &mut Vec<Action>) {
+        out.clear();
+        if part == 0 {
+            self.act_tries(out);
+        }
+    }
+
     fn apply_unchecked(&mut self, action: Action) {
-        self.cache = Default::default();
+        // nothing is kept while the order changes the state
+        self.cache = crate::state::Cache::off();
         self.apply_action(action);
         self.reveal_the_close();
-        self.cache = Default::default();
+        self.cache = crate::state::Cache::default();
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -304,9 +316,11 @@ impl Game for Skirmish {
     /// it could be, the dice reseeded; personalities not yet rolled stay unrolled.
     fn determinize(&self, seat: Seat, dice: &mut Dice) -> Self {
         let mut copy = self.clone();
+        copy.cache = crate::state::Cache::off();
         copy.reseed(dice.next_seed());
         copy.deck.reshuffle_undrawn(dice);
         copy.imagine_hidden(Side::of_seat(seat), dice);
+        copy.cache = crate::state::Cache::default();
         copy
     }
 }

@@ -56,21 +56,34 @@ impl Skirmish {
                 out.push(Action::CloseUp { yes: false });
             }
             Phase::Act => {
-                let Some(act) = self.act.as_ref() else { return };
                 let mut tries = Vec::new();
-                match act.stage {
-                    Stage::Begin => self.begin_tries(&mut tries),
-                    Stage::Sign => {
-                        tries.extend([Action::Sign { plus: true }, Action::Sign { plus: false }])
-                    }
-                    Stage::Tested => self.tested_tries(&mut tries),
-                    Stage::Moving => self.move_tries(&mut tries),
-                }
-                for a in tries {
-                    if !out.contains(&a) && self.check_action(&a).is_ok() {
-                        out.push(a);
-                    }
-                }
+                self.act_tries(&mut tries);
+                out.extend(tries.into_iter().filter(|a| self.check_action(a).is_ok()));
+            }
+        }
+    }
+
+    /// The orders the menu tries for the activation under way, each once, in the order it
+    /// lists them, unchecked: its listed orders are these less those the rules refuse
+    /// ([`fiw_engine::Game::candidates`]). Empty outside an activation.
+    pub(crate) fn act_tries(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.outcome.is_some() || self.phase != Phase::Act {
+            return;
+        }
+        let Some(act) = self.act.as_ref() else { return };
+        let mut tries = Vec::new();
+        match act.stage {
+            Stage::Begin => self.begin_tries(&mut tries),
+            Stage::Sign => {
+                tries.extend([Action::Sign { plus: true }, Action::Sign { plus: false }])
+            }
+            Stage::Tested => self.tested_tries(&mut tries),
+            Stage::Moving => self.move_tries(&mut tries),
+        }
+        for a in tries {
+            if !out.contains(&a) {
+                out.push(a);
             }
         }
     }
@@ -232,11 +245,9 @@ impl Skirmish {
         if left < 0.1 {
             return;
         }
-        // the step a unit that must go on can take (so that one is always listed)
-        for want in [crate::state::Last::Advance, crate::state::Last::Retreat] {
-            if let Some(a) = self.way_on(act, want) {
-                out.push(a);
-            }
+        // the step a unit that must go on (3.2) can take, so that one is always listed
+        if let Some(a) = Self::must_go(act).and_then(|want| self.way_on(act, want)) {
+            out.push(a);
         }
         let c = self.centre(u0);
         let enemy = self.nearest_known_enemy_point(&units);

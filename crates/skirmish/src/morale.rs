@@ -285,6 +285,8 @@ impl Skirmish {
     /// hero or a bold or rash general with it, +1 for its regiment's colours in sight within
     /// 6", +1 for a drummer or piper of it within 6", +1 if the scenario marks it determined.
     pub fn recovery_modifier(&mut self, u: usize) -> i8 {
+        // a personality rolled now changes what the rules answer
+        self.cache.forget();
         let mut m = 0i8;
         let mine: Vec<usize> = self.present_figures(u).collect();
         if !mine.iter().any(|&f| self.figures[f].role.is_officer()) {
@@ -358,7 +360,11 @@ impl Skirmish {
             let r = self.dice.d6() as i8 + m;
             if r >= 6 {
                 self.figures[f].status = Status::Ready;
-                self.place_returned(u, f);
+                if !self.place_returned(u, f) {
+                    // 5.5 no free place beside his comrades: he waits for the next rally
+                    self.figures[f].status = Status::Holding;
+                    continue;
+                }
                 back += 1;
                 self.tallies.recovered[side] += 1;
             } else {
@@ -374,47 +380,56 @@ impl Skirmish {
 
     /// A casualty back with his unit: in its formation's slots (a formed unit), beside the
     /// others in skirmish order, by a wall in a building.
-    fn place_returned(&mut self, u: usize, f: usize) {
+    /// Whether he found a place: none on another figure (5.5), so a formed unit's slots or a
+    /// free place near a comrade, farther out when the nearest are taken.
+    fn place_returned(&mut self, u: usize, f: usize) -> bool {
         if self.units[u].formation.is_formed() {
-            return;
+            return true;
         }
         let others: Vec<usize> = self
             .present_figures(u)
             .filter(|&g| g != f && self.on_table(g))
             .collect();
         let fp = self.footprint(f);
-        for &g in &others {
-            let c = self.figures[g].pose;
-            for k in 0..8 {
-                let at = c.at + heading(45.0 * f64::from(k)) * (fp.frontage() + SKIRMISH_SPACING);
-                let rect = fp.place(Pose::new(at.x, at.y, c.facing));
-                if !self.scenario.layout.bounds().holds(&rect)
-                    || self.ground_at(at, Mover::Loose).is_err()
-                    || self.building_at(at) != self.building_at(c.at)
-                {
-                    continue;
-                }
-                let clear = (0..self.figures.len()).all(|h| {
-                    h == f
-                        || !self.on_table(h)
-                        || self.bases[h].distance(&rect)
-                            >= if self.figures[h].unit as usize == u {
-                                1.0 - 1e-6
-                            } else {
-                                1.0
-                            }
-                });
-                if clear {
-                    self.set_pose(f, Pose::new(at.x, at.y, c.facing));
-                    return;
+        // first a place an inch from everyone (the skirmish spacing), then any free place
+        for (rings, gap) in [(1, true), (3, false)] {
+            for ring in 1..=rings {
+                for &g in &others {
+                    let c = self.figures[g].pose;
+                    for k in 0..8 {
+                        let at = c.at
+                            + heading(45.0 * f64::from(k))
+                                * (f64::from(ring) * (fp.frontage() + SKIRMISH_SPACING));
+                        let rect = fp.place(Pose::new(at.x, at.y, c.facing));
+                        if !self.scenario.layout.bounds().holds(&rect)
+                            || self.ground_at(at, Mover::Loose).is_err()
+                            || self.building_at(at) != self.building_at(c.at)
+                        {
+                            continue;
+                        }
+                        let clear = (0..self.figures.len()).all(|h| {
+                            h == f
+                                || !self.on_table(h)
+                                || if gap {
+                                    self.bases[h].distance(&rect)
+                                        >= if self.figures[h].unit as usize == u {
+                                            1.0 - 1e-6
+                                        } else {
+                                            1.0
+                                        }
+                                } else {
+                                    !self.bases[h].overlaps(&rect)
+                                }
+                        });
+                        if clear {
+                            self.set_pose(f, Pose::new(at.x, at.y, c.facing));
+                            return true;
+                        }
+                    }
                 }
             }
         }
-        // nowhere near: where he fell (off to one side of the unit)
-        if let Some(&g) = others.first() {
-            let c = self.figures[g].pose;
-            self.set_pose(f, Pose::new(c.at.x, c.at.y - 1.8, c.facing));
-        }
+        false
     }
 
     /// 12.4 a rallied unit ends in line or column (irregulars in skirmish order): a unit in

@@ -191,14 +191,15 @@ impl Skirmish {
             let to = Pose::new(from.at.x + v.x, from.at.y + v.y, from.facing);
             plan.poses.push((f, to));
             let mover = self.mover_of(f);
-            let c = self.crossed(from.at, to.at)?;
+            let through = self.scenario.layout.crossings(from.at, to.at);
+            let c = self.crossed_by(from.at, to.at, &through)?;
             self.obstacles_allowed(f, &c)?;
             let hits = !c.obstacles.is_empty() || c.ford;
             if formed {
-                stretches.push(self.stretches(from.at, to.at, mover)?);
+                stretches.push(self.stretches_by(from.at, to.at, mover, &through)?);
                 crosses |= hits;
             } else {
-                let mut cost = self.path_cost(from.at, to.at, mover)?;
+                let mut cost = self.path_cost_by(from.at, to.at, mover, &through)?;
                 if hits {
                     cost += act.allowance / 2.0;
                 }
@@ -392,9 +393,10 @@ impl Skirmish {
         // the head's path: its cost is the column's (5.4)
         let lead_fig = self.formation_figures(lead)[0];
         let mover = self.mover_of(lead_fig);
-        let c = self.crossed(head.at, to)?;
+        let through = self.scenario.layout.crossings(head.at, to);
+        let c = self.crossed_by(head.at, to, &through)?;
         self.obstacles_allowed(lead_fig, &c)?;
-        let mut cost = self.path_cost(head.at, to, mover)?;
+        let mut cost = self.path_cost_by(head.at, to, mover, &through)?;
         let mut plan = Plan {
             straight: false,
             ..Plan::default()
@@ -464,7 +466,8 @@ impl Skirmish {
             ));
         }
         let from = self.figures[f].pose;
-        let c = self.crossed(from.at, to)?;
+        let through = self.scenario.layout.crossings(from.at, to);
+        let c = self.crossed_by(from.at, to, &through)?;
         self.obstacles_allowed(f, &c)?;
         let mut mover = self.mover_of(f);
         if self.building_at(to).is_some() {
@@ -473,7 +476,7 @@ impl Skirmish {
                 return Err(RuleError::new("7.5", "only infantry may enter a village"));
             }
         }
-        let mut cost = self.path_cost(from.at, to, mover)?;
+        let mut cost = self.path_cost_by(from.at, to, mover, &through)?;
         if !c.obstacles.is_empty() || c.ford {
             cost += act.allowance / 2.0;
         }
@@ -769,10 +772,17 @@ impl Skirmish {
             .filter(|&f| self.on_table(f) && self.building_at(self.figures[f].pose.at) == Some(b))
             .map(|f| self.bases[f])
             .collect();
-        let stations: Vec<Pose> = crate::scenario::building_stations(feature, 40, foot)
-            .into_iter()
-            .filter(|p| !taken.iter().any(|r| r.overlaps(&foot.place(*p))))
-            .collect();
+        // 5.5 the free places inside: none on a figure already there, none on another (a
+        // small building lists its middle again for every place it lacks)
+        let mut stations: Vec<Pose> = Vec::new();
+        for p in crate::scenario::building_stations(feature, 40, foot) {
+            let r = foot.place(p);
+            if !taken.iter().any(|t| t.overlaps(&r))
+                && !stations.iter().any(|q| foot.place(*q).overlaps(&r))
+            {
+                stations.push(p);
+            }
+        }
         let mut plan = Plan {
             straight: false,
             cost: vec![0.0; act.figs.len()],
@@ -955,11 +965,12 @@ impl Skirmish {
         charging: bool,
     ) -> Result<(), RuleError> {
         let bounds = self.scenario.layout.bounds();
-        let moved: Vec<usize> = plan.poses.iter().map(|(f, _)| *f).collect();
+        let poses = self.settled(plan);
+        let moved: Vec<usize> = poses.iter().map(|(f, _)| *f).collect();
         let mut lo = Point::new(f64::INFINITY, f64::INFINITY);
         let mut hi = Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY);
-        let mut rects: Vec<(usize, Rect, bool, bool)> = Vec::with_capacity(plan.poses.len());
-        for (f, p) in &plan.poses {
+        let mut rects: Vec<(usize, Rect, bool, bool)> = Vec::with_capacity(poses.len());
+        for (f, p) in &poses {
             let rect = self.footprint(*f).place(*p);
             let was_on = self.on_table(*f);
             let now_on = bounds.holds(&rect);
@@ -994,20 +1005,16 @@ impl Skirmish {
                 let c = rect.centre();
                 lo = Point::new(lo.x.min(c.x - 3.0), lo.y.min(c.y - 3.0));
                 hi = Point::new(hi.x.max(c.x + 3.0), hi.y.max(c.y + 3.0));
-                if self.units[u].formation == Formation::Skirmish
-                    || matches!(
-                        self.units[u].formation,
-                        Formation::Building(_) | Formation::Disordered
-                    )
-                {
-                    // loose figures of one plan may not stand on each other
-                    if let Some((g, ..)) = rects.iter().find(|(_, r, _, _)| r.overlaps(&rect)) {
-                        let _ = g;
-                        return Err(RuleError::new(
-                            "5.5",
-                            format!("two figures of {} would stand on each other", self.id(u)),
-                        ));
-                    }
+                // the figures of one plan may not stand on each other
+                let radius = |r: &Rect| r.footprint().frontage().hypot(r.footprint().depth()) / 2.0;
+                if rects.iter().any(|(_, r, _, on)| {
+                    *on && r.centre().dist(rect.centre()) < radius(r) + radius(&rect)
+                        && r.overlaps(&rect)
+                }) {
+                    return Err(RuleError::new(
+                        "5.5",
+                        format!("two figures of {} would stand on each other", self.id(u)),
+                    ));
                 }
                 // 5.5 a unit waiting for the alarm keeps to its ground (scenario)
                 if !self.units[u].alerted {
@@ -1027,7 +1034,7 @@ impl Skirmish {
             }
             rects.push((*f, rect, was_on, now_on));
         }
-        let mover_formed = plan.poses.first().is_some_and(|(f, _)| {
+        let mover_formed = poses.first().is_some_and(|(f, _)| {
             self.units[self.figures[*f].unit as usize]
                 .formation
                 .is_formed()
@@ -1107,6 +1114,25 @@ impl Skirmish {
             }
         }
         Ok(())
+    }
+
+    /// Where a plan leaves its figures: its poses, but that the figures of a formed unit then
+    /// take their places in its formation about its new anchor ([`Skirmish::take_plan`] lays
+    /// them out again), so that every place a move ends on is checked.
+    pub(crate) fn settled(&self, plan: &Plan) -> Vec<(usize, Pose)> {
+        let mut poses = plan.poses.clone();
+        for (u, anchor, trail, formation) in &plan.units {
+            let Some(slots) = self.slots_for(*u, *formation, *anchor, trail) else {
+                continue;
+            };
+            for (f, p) in slots {
+                match poses.iter_mut().find(|(g, _)| *g == f) {
+                    Some(x) => x.1 = p,
+                    None => poses.push((f, p)),
+                }
+            }
+        }
+        poses
     }
 
     /// The area unit `u` is bound to until alerted, if any.
@@ -1271,15 +1297,8 @@ impl Skirmish {
     /// direction is checked as it is made).
     pub(crate) fn check_done(&self) -> Result<(), RuleError> {
         let act = self.moving()?;
-        let want = match (act.control, act.intent) {
-            (_, Some(Intent::RallyBack)) => return Ok(()),
-            (Some(crate::state::Control::Continue(Last::Advance | Last::ChargeWon)), _) => {
-                Last::Advance
-            }
-            (Some(crate::state::Control::Continue(Last::Retreat | Last::ChargeLost)), _) => {
-                Last::Retreat
-            }
-            _ => return Ok(()),
+        let Some(want) = Self::must_go(act) else {
+            return Ok(());
         };
         let spent = act.spent.iter().copied().fold(0.0, f64::max);
         let half = act.allowance / 2.0;
@@ -1298,6 +1317,21 @@ impl Skirmish {
             ));
         }
         Ok(())
+    }
+
+    /// 3.2 the way a unit continuing its last action must go (at least half its move), if
+    /// its control check made it continue an advance or a retreat.
+    pub(crate) fn must_go(act: &Activation) -> Option<Last> {
+        match (act.control, act.intent) {
+            (_, Some(Intent::RallyBack)) => None,
+            (Some(crate::state::Control::Continue(Last::Advance | Last::ChargeWon)), _) => {
+                Some(Last::Advance)
+            }
+            (Some(crate::state::Control::Continue(Last::Retreat | Last::ChargeLost)), _) => {
+                Some(Last::Retreat)
+            }
+            _ => None,
+        }
     }
 
     /// A step that takes the moving unit on the way its control check makes it (the rest of

@@ -16,6 +16,25 @@ fn no(rule: &str, message: impl Into<String>) -> RuleError {
 impl Skirmish {
     /// Checks an order.
     pub(crate) fn check_action(&self, a: &Action) -> Result<(), RuleError> {
+        // the menu, the orders it derives from others (the longest step the ground allows)
+        // and the computer general ask about the same orders in one state: each is checked once
+        if !self.cache.on {
+            return self.check_fresh(a);
+        }
+        if let Ok(known) = self.cache.checks.lock() {
+            if let Some((_, answer)) = known.iter().find(|(b, _)| b == a) {
+                return answer.clone();
+            }
+        }
+        let answer = self.check_fresh(a);
+        if let Ok(mut known) = self.cache.checks.lock() {
+            known.push((*a, answer.clone()));
+        }
+        answer
+    }
+
+    /// [`Skirmish::check_action`], worked out.
+    fn check_fresh(&self, a: &Action) -> Result<(), RuleError> {
         if self.outcome.is_some() {
             return Err(no("2.1", "the game is over"));
         }

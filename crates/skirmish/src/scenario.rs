@@ -1615,6 +1615,10 @@ fn check_side(
                         ));
                     }
                 }
+            }
+            // 5.5 no base on another, hidden or not: a hidden unit stands at its place in the
+            // file until its side deploys it (7.7), and its deployment is checked the same way
+            if on {
                 if let Some((other, _)) = placed.iter().find(|(_, r)| r.overlaps(&rect)) {
                     return Err(err(
                         field,
@@ -1623,12 +1627,10 @@ fn check_side(
                 }
             }
         }
-        if !u.hidden {
-            for f in &figures {
-                let rect = charts().footprint(base_of(f.role, u.troop)).place(f.pose);
-                if bounds.holds(&rect) {
-                    placed.push((id.to_string(), rect));
-                }
+        for f in &figures {
+            let rect = charts().footprint(base_of(f.role, u.troop)).place(f.pose);
+            if bounds.holds(&rect) {
+                placed.push((id.to_string(), rect));
             }
         }
         let bound = match &u.bound {

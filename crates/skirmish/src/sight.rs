@@ -50,6 +50,18 @@ impl Skirmish {
 
     /// The box round unit `u`'s figures on the table, or `None` when it has none there.
     pub(crate) fn unit_box(&self, u: usize) -> Option<Bbox> {
+        if !self.cache.on {
+            return self.unit_box_afresh(u);
+        }
+        let boxes = self.cache.boxes.get_or_init(|| {
+            (0..self.units.len())
+                .map(|v| self.unit_box_afresh(v))
+                .collect()
+        });
+        boxes.get(u).copied().flatten()
+    }
+
+    fn unit_box_afresh(&self, u: usize) -> Option<Bbox> {
         let mut b = Bbox::empty();
         let mut any = false;
         for f in self.table_figures(u) {
@@ -204,6 +216,23 @@ impl Skirmish {
     /// The least distance, edge to edge, between the figures on the table of units `u` and
     /// `v` (14.2), infinite when either has none there.
     pub fn unit_distance(&self, u: usize, v: usize) -> f64 {
+        if !self.cache.on {
+            return self.unit_distance_afresh(u, v);
+        }
+        let (a, b) = (u as u8, v as u8);
+        if let Ok(known) = self.cache.distances.lock() {
+            if let Some(&(_, _, d)) = known.iter().find(|(x, y, _)| *x == a && *y == b) {
+                return d;
+            }
+        }
+        let d = self.unit_distance_afresh(u, v);
+        if let Ok(mut known) = self.cache.distances.lock() {
+            known.push((a, b, d));
+        }
+        d
+    }
+
+    fn unit_distance_afresh(&self, u: usize, v: usize) -> f64 {
         let mine: Vec<usize> = self.table_figures(u).collect();
         let theirs: Vec<usize> = self.table_figures(v).collect();
         // the nearest centres first: no pair of bases can be nearer than their centres less

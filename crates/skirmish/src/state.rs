@@ -518,12 +518,62 @@ pub struct Skirmish {
     pub(crate) cache: Cache,
 }
 
-/// Answers a decision asks many times over (the menu checks each of its orders): worked out
-/// once, and forgotten whenever an order changes the state.
-#[derive(Clone, Debug, Default)]
+/// Answers a decision asks many times over (the menu checks each of its orders, and the
+/// computer general asks about the orders it likes best; every order asks where each unit
+/// stands): worked out once in a state, and forgotten whenever the state changes. While an
+/// order is carried out the cache is off (the state changes under it). A copy of the state
+/// starts with an empty cache (a determinized twin moves hidden units).
+#[derive(Debug)]
 pub(crate) struct Cache {
+    /// Whether answers are kept (off while the state changes).
+    pub on: bool,
     /// 8.1 the nearest targets of the units acting, as those units.
     pub targets: std::sync::OnceLock<(Vec<u8>, Vec<usize>)>,
+    /// The orders checked in this state, and the rules' answer to each.
+    pub checks: std::sync::Mutex<Vec<(crate::actions::Action, Result<(), RuleError>)>>,
+    /// The box round each unit's figures on the table (14.1 culls by unit).
+    pub boxes: std::sync::OnceLock<Vec<Option<crate::sight::Bbox>>>,
+    /// 14.2 the distances between units asked so far: from, to and the distance.
+    pub distances: std::sync::Mutex<Vec<(u8, u8, f64)>>,
+}
+
+impl Default for Cache {
+    fn default() -> Self {
+        Cache {
+            on: true,
+            targets: Default::default(),
+            checks: Default::default(),
+            boxes: Default::default(),
+            distances: Default::default(),
+        }
+    }
+}
+
+impl Cache {
+    /// A cache that keeps nothing, for while the state changes.
+    pub(crate) fn off() -> Self {
+        Cache {
+            on: false,
+            ..Cache::default()
+        }
+    }
+
+    /// Everything kept forgotten, the cache left on or off.
+    pub(crate) fn forget(&mut self) {
+        *self = Cache {
+            on: self.on,
+            ..Cache::default()
+        };
+    }
+}
+
+impl Clone for Cache {
+    fn clone(&self) -> Self {
+        Cache {
+            on: self.on,
+            ..Cache::default()
+        }
+    }
 }
 
 /// Whose decision it is, and of what kind.
@@ -585,7 +635,7 @@ impl Skirmish {
             log: Log::new(true),
             outcome: None,
             bases: Vec::new(),
-            cache: Cache::default(),
+            cache: Cache::off(),
         };
         let mut ids = Vec::new();
         let mut names = Vec::new();
@@ -755,6 +805,7 @@ impl Skirmish {
         g.set_up_rolls();
         g.relayout_all();
         g.begin_deployment();
+        g.cache = Cache::default();
         Ok(g)
     }
 
@@ -836,12 +887,14 @@ impl Skirmish {
         let u = self
             .unit_named(id)
             .ok_or_else(|| RuleError::input(format!("no unit is called '{id}'")))?;
+        self.cache = Cache::off();
         for _ in 0..n {
             if let Some(f) = self.casualty_figure(u, None) {
                 self.figures[f].status = Status::Holding;
             }
         }
         self.relayout(u);
+        self.cache = Cache::default();
         Ok(self)
     }
 
@@ -855,6 +908,7 @@ impl Skirmish {
             .unit_named(id)
             .ok_or_else(|| RuleError::input(format!("no unit is called '{id}'")))?;
         self.units[u].last = last;
+        self.cache.forget();
         Ok(self)
     }
 
@@ -1032,19 +1086,50 @@ impl Skirmish {
     /// a recovery): the front is refilled from the rear.
     pub(crate) fn relayout(&mut self, u: usize) {
         let unit = &self.units[u];
+        let Some(slots) = self.slots_for(u, unit.formation, unit.anchor, &unit.trail) else {
+            return;
+        };
+        // 5.5 a unit one of whose places would be on another unit's figure (a front refilled
+        // against the enemy in contact) keeps its figures where they stand
+        let bounds = *self.scenario.layout.bounds();
+        let r = |x: &Rect| x.footprint().frontage().hypot(x.footprint().depth()) / 2.0;
+        let blocked = slots.iter().any(|&(f, p)| {
+            let rect = self.footprint(f).place(p);
+            bounds.holds(&rect)
+                && (0..self.figures.len()).any(|g| {
+                    self.figures[g].unit as usize != u
+                        && self.on_table(g)
+                        && self.bases[g].centre().dist(p.at) < r(&self.bases[g]) + r(&rect)
+                        && self.bases[g].overlaps(&rect)
+                })
+        });
+        if blocked {
+            return;
+        }
+        for (f, p) in slots {
+            self.set_pose(f, p);
+        }
+    }
+
+    /// Where [`Skirmish::relayout`] would put unit `u`'s figures in `formation` with its
+    /// anchor at `anchor` (a column along `trail`): each figure and its place, or `None` for a
+    /// formation that keeps its figures where they stand (skirmish order, a building).
+    pub(crate) fn slots_for(
+        &self,
+        u: usize,
+        formation: Formation,
+        anchor: Pose,
+        trail: &[Point],
+    ) -> Option<Vec<(usize, Pose)>> {
         let figs = self.formation_figures(u);
-        let Some(&first) = figs.first() else { return };
-        let slots = match unit.formation {
+        let &first = figs.first()?;
+        let slots = match formation {
             Formation::Line { ranks } => {
-                formation::line_slots(figs.len(), ranks, unit.anchor, self.footprint(first))
+                formation::line_slots(figs.len(), ranks, anchor, self.footprint(first))
             }
-            Formation::Column { width } => formation::column_slots(
-                figs.len(),
-                width,
-                unit.anchor,
-                &unit.trail,
-                self.footprint(first),
-            ),
+            Formation::Column { width } => {
+                formation::column_slots(figs.len(), width, anchor, trail, self.footprint(first))
+            }
             Formation::Battery => {
                 let piece = figs
                     .iter()
@@ -1057,20 +1142,16 @@ impl Skirmish {
                 match (piece, crew) {
                     (Some(p), Some(c)) => formation::battery_slots(
                         figs.len() - 1,
-                        unit.anchor,
+                        anchor,
                         self.footprint(p),
                         self.footprint(c),
                     ),
-                    _ => vec![unit.anchor; figs.len()],
+                    _ => vec![anchor; figs.len()],
                 }
             }
-            _ => return,
+            _ => return None,
         };
-        for (k, f) in figs.into_iter().enumerate() {
-            if let Some(p) = slots.get(k) {
-                self.set_pose(f, *p);
-            }
-        }
+        Some(figs.into_iter().zip(slots).collect())
     }
 
     /// [`Skirmish::relayout`] for every formed unit.

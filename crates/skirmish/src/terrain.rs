@@ -214,13 +214,25 @@ impl Skirmish {
         b: Point,
         mover: Mover,
     ) -> Result<Vec<Stretch>, RuleError> {
+        self.stretches_by(a, b, mover, &self.scenario.layout.crossings(a, b))
+    }
+
+    /// [`Skirmish::stretches`] with the terrain the path runs through given (a move asks
+    /// what it crosses and what it costs of the same path).
+    pub(crate) fn stretches_by(
+        &self,
+        a: Point,
+        b: Point,
+        mover: Mover,
+        crossings: &[fiw_table::Crossing],
+    ) -> Result<Vec<Stretch>, RuleError> {
         let seg = Segment::new(a, b);
         let len = seg.len();
         if len <= 1e-9 {
             return Ok(Vec::new());
         }
         let mut cuts = vec![0.0, 1.0];
-        for c in self.scenario.layout.crossings(a, b) {
+        for c in crossings {
             cuts.push(c.enter / len);
             cuts.push(c.leave / len);
         }
@@ -315,9 +327,20 @@ impl Skirmish {
 
     /// The cost in inches of a straight path for `mover` (5.4, 7.2–7.6).
     pub(crate) fn path_cost(&self, a: Point, b: Point, mover: Mover) -> Result<f64, RuleError> {
+        self.path_cost_by(a, b, mover, &self.scenario.layout.crossings(a, b))
+    }
+
+    /// [`Skirmish::path_cost`] with the terrain the path runs through given.
+    pub(crate) fn path_cost_by(
+        &self,
+        a: Point,
+        b: Point,
+        mover: Mover,
+        crossings: &[fiw_table::Crossing],
+    ) -> Result<f64, RuleError> {
         let len = a.dist(b);
         Ok(self
-            .stretches(a, b, mover)?
+            .stretches_by(a, b, mover, crossings)?
             .iter()
             .map(|s| (s.t1 - s.t0) * len * s.mult)
             .sum())
@@ -355,6 +378,16 @@ impl Skirmish {
     /// or the rule a wall sets (no figure passes through a building's wall but by a door, a
     /// window or a breach).
     pub(crate) fn crossed(&self, a: Point, b: Point) -> Result<Crossed, RuleError> {
+        self.crossed_by(a, b, &self.scenario.layout.crossings(a, b))
+    }
+
+    /// [`Skirmish::crossed`] with the terrain the path runs through given.
+    pub(crate) fn crossed_by(
+        &self,
+        a: Point,
+        b: Point,
+        crossings: &[fiw_table::Crossing],
+    ) -> Result<Crossed, RuleError> {
         let seg = Segment::new(a, b);
         let mut out = Crossed::default();
         for b in &self.buildings {
@@ -374,8 +407,7 @@ impl Skirmish {
                 out.obstacles.push(k);
             }
         }
-        let layout = &self.scenario.layout;
-        for c in layout.crossings(a, b) {
+        for c in crossings {
             if c.kind == Kind::Ford && c.enter > 1e-9 {
                 out.ford = true;
             }

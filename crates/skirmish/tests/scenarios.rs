@@ -206,6 +206,12 @@ fn a_broken_scenario_file_names_the_field() {
     assert!(e.contains("no unit's name may be part of another's"), "{e}");
     let e = broken("apertures = [", "apertures_x = [");
     assert!(!e.contains('\n'), "{e}");
+    // 5.5 hidden units stand where the file puts them until deployed: no two may overlap
+    let e = broken("at = [43, 7.5]", "at = [42, 7.5]");
+    assert!(
+        e.contains("a figure of br-iroq-a overlaps one of br-light"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -249,4 +255,36 @@ fn a_hostile_file_is_refused_at_once() {
     assert!(e.contains("at most 1 MiB"), "{e}");
     // not asserted on time: the refusals above are each a count before any work
     let _ = start;
+}
+
+/// The first two figures on the table whose bases overlap, if any (1.1: each figure stands on
+/// its own base, and no base is ever on another: 5.5).
+fn overlap(g: &Skirmish) -> Option<(usize, usize)> {
+    let on: Vec<usize> = (0..g.figures().len()).filter(|&f| g.on_table(f)).collect();
+    for (i, &a) in on.iter().enumerate() {
+        for &b in &on[i + 1..] {
+            if g.base(a).overlaps(&g.base(b)) {
+                return Some((a, b));
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn no_two_figures_overlap_at_set_up() {
+    // the seed that once set two figures of Relief Column on one another, then a spread
+    let seeds = [5_655_363_070_378_573_396u64].into_iter().chain(0..40);
+    for seed in seeds {
+        for (name, _) in SCENARIOS {
+            let g = game(name, seed);
+            if let Some((a, b)) = overlap(&g) {
+                panic!(
+                    "{name}, seed {seed}: figures {a} of {} and {b} of {} overlap",
+                    g.id(g.figures()[a].unit as usize),
+                    g.id(g.figures()[b].unit as usize)
+                );
+            }
+        }
+    }
 }
