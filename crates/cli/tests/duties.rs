@@ -5,82 +5,27 @@
 //! doing its duties is killed with `kill -9`, with no acknowledged action lost. The client is
 //! a few lines of HTTP/1.1 over a socket on 127.0.0.1.
 
+mod common;
+
+use common::serve::{call, Server};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
-
-/// A running `fiw serve` and the address it said it listens on.
-struct Server {
-    child: Child,
-    addr: String,
-}
 
 fn start(db: &str) -> Server {
     start_with(db, &[])
 }
 
 fn start_with(db: &str, flags: &[&str]) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fiw"))
-        .args(["serve", "--db", db, "--addr", "127.0.0.1:0"])
+    let every: Vec<&str> = [
         // the tests look often, and from one address
-        .args(["--rate-per-address", "0", "--rate-per-link", "0"])
-        .args(flags)
+        &["--rate-per-address", "0", "--rate-per-link", "0"][..],
+        flags,
         // the computer thinks for most of a second: long enough to be killed while it does
-        .args(["--ai-iterations", "1000000", "--ai-ms", "700"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("fiw serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split("listening on ")
-        .nth(1)
-        .and_then(|r| r.split(',').next())
-        .unwrap_or_else(|| panic!("no address in: {line}"))
-        .to_string();
-    Server { child, addr }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// One request: the status and the JSON answer (`None` when the connection broke).
-fn call(
-    addr: &str,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<&Value>,
-) -> Option<(u16, Value)> {
-    let mut s = TcpStream::connect(addr).ok()?;
-    s.set_read_timeout(Some(Duration::from_secs(20))).ok()?;
-    let body = body.map(Value::to_string).unwrap_or_default();
-    let auth = token
-        .map(|t| format!("authorization: Bearer {t}\r\n"))
-        .unwrap_or_default();
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\n{auth}content-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).ok()?;
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).ok()?;
-    let text = String::from_utf8_lossy(&raw);
-    let status = text.split(' ').nth(1)?.parse().ok()?;
-    let (_, rest) = text.split_once("\r\n\r\n")?;
-    let json = rest
-        .find('{')
-        .and_then(|a| rest.rfind('}').map(|b| &rest[a..=b]))?;
-    Some((status, serde_json::from_str(json).ok()?))
+        &["--ai-iterations", "1000000", "--ai-ms", "700"],
+    ]
+    .concat();
+    common::serve::start(db, &every)
 }
 
 fn get(addr: &str, path: &str, token: &str) -> Value {

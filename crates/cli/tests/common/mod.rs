@@ -2,6 +2,8 @@
 //! and the check that a refusal is one line with exit 2.
 #![allow(dead_code)]
 
+pub mod serve;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
