@@ -248,23 +248,8 @@ impl Store {
     /// # Errors
     /// The database cannot be read.
     pub async fn entries(&self, id: &str) -> Result<Vec<EntryRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT version, seat, kind, text, at FROM entries WHERE game_id = $1 ORDER BY version",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.into_iter()
-            .map(|r| {
-                Ok(EntryRow {
-                    version: r.try_get::<i64, _>("version")? as u64,
-                    seat: r.try_get("seat")?,
-                    kind: r.try_get("kind")?,
-                    text: r.try_get("text")?,
-                    at: r.try_get("at")?,
-                })
-            })
-            .collect()
+        // every entry is past version 0 (the first append makes version 1)
+        self.entries_after(id, 0).await
     }
 
     /// A game's seats.
