@@ -177,6 +177,20 @@ impl Open {
         None
     }
 
+    /// How the game ended, by a resignation, a clock or the rules; None while it goes on.
+    fn result(&self) -> Option<Ending> {
+        let seats = self.hosted.seats();
+        self.ending().or_else(|| {
+            self.hosted.outcome().map(|o| Ending {
+                winner: o
+                    .winner
+                    .map(|w| seats.get(w).copied().unwrap_or("?").to_string()),
+                turn: o.turn,
+                reason: o.reason,
+            })
+        })
+    }
+
     /// What `caller` is shown, with the log lines from line `since` on: every message of the
     /// server to a page is one of these.
     pub fn shown(&self, caller: Caller, since: usize) -> Shown {
@@ -213,15 +227,7 @@ impl Open {
                 shown.view = Some(v);
             }
             Caller::Spectator => {
-                let outcome = self.ending().or_else(|| {
-                    self.hosted.outcome().map(|o| Ending {
-                        winner: o
-                            .winner
-                            .map(|w| seats.get(w).copied().unwrap_or("?").to_string()),
-                        turn: o.turn,
-                        reason: o.reason,
-                    })
-                });
+                let outcome = self.result();
                 let (log_start, log) = self.hosted.public_log(since);
                 shown.public = Some(Public {
                     game: self.row.game.clone(),

@@ -379,6 +379,19 @@ mod tests {
         }
     }
 
+    /// A payload as the duties send one.
+    fn payload() -> Payload {
+        Payload {
+            game_id: "g".into(),
+            game: "louisbourg".into(),
+            event: "your_turn".into(),
+            seat: "british".into(),
+            version: 1,
+            link: "/play/g".into(),
+            text: String::new(),
+        }
+    }
+
     #[tokio::test]
     async fn addresses_are_checked_before_anything_is_called() {
         for (url, why) in [
@@ -406,15 +419,7 @@ mod tests {
             .is_err());
         // the sender checks again, whatever was registered
         let sender = Sender::new(Policy::default());
-        let payload = Payload {
-            game_id: "g".into(),
-            game: "louisbourg".into(),
-            event: "your_turn".into(),
-            seat: "british".into(),
-            version: 1,
-            link: "/play/g".into(),
-            text: String::new(),
-        };
+        let payload = payload();
         for url in [
             "http://127.0.0.1:9/",
             "http://10.0.0.1/",
@@ -452,15 +457,7 @@ mod tests {
             allow_loopback: true,
             ..Policy::default()
         });
-        let payload = Payload {
-            game_id: "g".into(),
-            game: "louisbourg".into(),
-            event: "your_turn".into(),
-            seat: "british".into(),
-            version: 1,
-            link: "/play/g".into(),
-            text: String::new(),
-        };
+        let payload = payload();
         let e = sender
             .send(&format!("http://{addr}/moved"), &payload)
             .await

@@ -10,7 +10,6 @@ use crate::clock::{Clock, SystemClock};
 use crate::store::{EntryRow, WebhookRow};
 use crate::webhook::{self, Payload};
 use fiw_engine::Seat;
-use fiw_host::hosted::Ending;
 use fiw_host::seats::Player;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -156,17 +155,7 @@ impl Open {
     }
 
     fn outcome_words(&self) -> String {
-        let seats = self.hosted.seats();
-        let ending = self.ending().or_else(|| {
-            self.hosted.outcome().map(|o| Ending {
-                winner: o
-                    .winner
-                    .map(|w| seats.get(w).copied().unwrap_or("?").to_string()),
-                turn: o.turn,
-                reason: o.reason,
-            })
-        });
-        match ending {
+        match self.result() {
             Some(e) => match e.winner {
                 Some(w) => format!("the game is over, won by {w}: {}", e.reason),
                 None => format!("the game is over, drawn: {}", e.reason),
