@@ -151,3 +151,34 @@ export const renders = (page) => page.evaluate(() => window.fiwStats ? window.fi
 export async function state(page) {
   return page.evaluate(() => ({ toMove: document.body.dataset.toMove || "", over: document.body.dataset.over === "1", version: Number(document.body.dataset.version || -1) }));
 }
+
+/** Where the table point (x, y) inches is on the page, in client pixels (the SVG's data-frame
+ * says where the table's inches are drawn). */
+export async function tablePoint(page, x, y) {
+  return page.evaluate(([x, y]) => {
+    const svg = document.querySelector("#board svg.tabletop");
+    const [left, top, px, depth] = svg.dataset.frame.split(" ").map(Number);
+    const p = new DOMPoint(left + x * px, top + (depth - y) * px).matrixTransform(svg.getScreenCTM());
+    return { x: p.x, y: p.y };
+  }, [x, y]);
+}
+
+/** The centre of an element on the page, in client pixels. */
+export async function centreOf(page, selector) {
+  const b = await page.locator(selector).first().boundingBox();
+  if (!b) throw new Error(`nothing on the page is ${selector}`);
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+/** Drags with the mouse from `a` to `b` (client pixels) in `steps` moves, holding at the end
+ * until `holding()` resolves, then lets go. */
+export async function dragFromTo(page, a, b, { steps = 12, holding } = {}) {
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  for (let i = 1; i <= steps; i++) {
+    await page.mouse.move(a.x + (b.x - a.x) * i / steps, a.y + (b.y - a.y) * i / steps);
+    await page.waitForTimeout(25);
+  }
+  if (holding) await holding();
+  await page.mouse.up();
+}
