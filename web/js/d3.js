@@ -44,7 +44,7 @@ export function draw(ctx) {
   for (const u of units) taken.push(boxOf(fr, corners(u.pose.at, u.pose.facing, types[u.kind].frontage, types[u.kind].depth), 1));
   const names = s("g", { class: "t-names" });
   for (const t of sc.table.terrain) if (t.name) names.append(placeLabel(fr, t.points, t.name, taken));
-  svg.append(header(fr, g, sc));
+  svg.append(header(fr, g, sc, ctx.v.outcome));
 
   // the picked unit's reach, field of fire and 6" zone, under the bases
   if (sel) svg.append(reachOf(fr, sel, types[sel.kind], ctx.ref.board.zone));
@@ -97,16 +97,17 @@ export function draw(ctx) {
     if (moves.length || dragged) wireDrag(ctx, svg, fr, sel, t, ghosts, live, status);
   }
   svg.append(ghosts, names, labels, live);
-  if (aim) svg.append(oddsBox(fr, ctx, strikes.find((a) => a.text === aim), byId, types));
+  if (aim) svg.append(oddsBox(fr, ctx, strikes.find((a) => a.text === aim), byId));
   under(ctx, sc, sel, status, strikes);
   return { el: svg, width: fr.w, height: fr.h };
 }
 
 /** The round, the phase and the resolve, over the table. */
-function header(fr, g, sc) {
+function header(fr, g, sc, outcome) {
   const grp = s("g", { class: "tt-head" });
+  const end = outcome && (outcome.winner ? `${ARMY[outcome.winner] || outcome.winner} victory on round ${g.round}` : `a draw on round ${g.round}`);
   grp.append(s("text", { x: fr.x(0), y: 15, class: "tt-title" },
-    `${sc.name}: round ${g.round} of ${sc.turns}, the ${ARMY[g.active]} ${g.phase} phase`));
+    end ? `${sc.name}: ${end} (${outcome.reason})` : `${sc.name}: round ${g.round} of ${sc.turns}, the ${ARMY[g.active]} ${g.phase} phase`));
   grp.append(s("text", { x: fr.x(0), y: 30, class: "tt-sub" },
     `resolve: British ${g.resolve[0]} (${sc.armies[0].commander}), French ${g.resolve[1]} (${sc.armies[1].commander})`));
   if (g.pending) grp.append(s("text", { x: fr.x(fr.width), y: 30, class: "tt-sub pending", "text-anchor": "end" },
@@ -150,7 +151,7 @@ function reachOf(fr, u, t, zone) {
 }
 
 /** The odds of the shot or charge picked, beside its target, with the order to take it. */
-function oddsBox(fr, ctx, a, byId, types) {
+function oddsBox(fr, ctx, a, byId) {
   const tgt = byId[a.pieces[1]];
   const lines = [a.text, ...(a.note || "").split("; ").filter(Boolean)];
   const w = Math.max(...lines.map((l) => l.length)) * 5.6 + 16;
@@ -167,7 +168,6 @@ function oddsBox(fr, ctx, a, byId, types) {
   no.append(s("rect", { x: tx + 86, y: ty + hgt - 24, width: 60, height: 18, rx: 4 }), s("text", { x: tx + 116, y: ty + hgt - 11, "text-anchor": "middle" }, "cancel"));
   pressable(no, "cancel", () => { aim = null; ctx.picker.redraw(); });
   grp.append(go, no);
-  void types;
   return grp;
 }
 

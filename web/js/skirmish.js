@@ -87,10 +87,11 @@ export function draw(ctx) {
     },
   });
   for (const u of units) for (const f of u.figs) taken.push(boxOf(fr, corners(f.at, f.facing, ...baseOf(u, f)), 1));
+  for (const b of sc.buildings) if (b.floor) taken.push(boxOf(fr, b.floor, 0));
   const names = s("g", { class: "t-names" });
   for (const t of sc.table.terrain) if (t.name) names.append(placeLabel(fr, t.points, t.name, taken));
   for (const b of sc.buildings) if (b.floor) names.append(placeLabel(fr, b.floor, b.name, taken));
-  svg.append(header(fr, g, sc));
+  svg.append(header(fr, g, sc, ctx.v.outcome));
 
   const figures = s("g", { class: "units" });
   const labels = s("g", { class: "unit-names" });
@@ -100,6 +101,11 @@ export function draw(ctx) {
     const hidden = u.marks.includes("hidden");
     const cls = ["unit", "sk", u.side, hidden ? "concealed" : null, target ? "target" : null, acting.has(u.id) ? "acting" : null, sel === u ? "selected" : null].filter(Boolean).join(" ");
     const grp = s("g", { class: cls, "data-piece": u.id });
+    if (target || acting.has(u.id) || sel === u) {
+      // a ring round the unit's figures, which are too small to light one by one
+      const bx = boxOf(fr, u.figs.flatMap((f) => corners(f.at, f.facing, ...baseOf(u, f))), 4);
+      grp.append(s("rect", { class: "unit-ring", x: bx[0], y: bx[1], width: bx[2] - bx[0], height: bx[3] - bx[1], rx: 5 }));
+    }
     grp.append(s("title", {}, `${SIDE[u.side]} ${u.troop} ${u.id}: ${u.formation}, ${u.figures.length} of ${u.strength} men${u.holding ? `, ${u.holding} held` : ""}${u.marks.length ? ` (${u.marks.join(", ")})` : ""}`));
     for (const f of u.figs) {
       const [w, d] = baseOf(u, f);
@@ -124,7 +130,12 @@ export function draw(ctx) {
   const status = h("p", { class: "drag-status", id: "drag-status", role: "status", "aria-live": "polite" });
   const mover = units.find((u) => acting.has(u.id) && u.figs.length);
   const placed = actions.filter((a) => a.to && (a.pieces.length ? sel && a.pieces[0] === sel.id : mover));
+  // a ghost that would lie on one already drawn is left to the list
+  const drawn = [];
   for (const a of placed) {
+    const at = [a.to.x, a.to.y];
+    if (drawn.some((p) => dist(p, at) < 1.5)) continue;
+    drawn.push(at);
     const u = a.pieces.length ? sel : mover;
     ghosts.append(formationGhost(fr, u, baseOf, a, ctx));
   }
@@ -133,25 +144,27 @@ export function draw(ctx) {
   if (mover && g.moving && (stepping || marching)) wireDrag(ctx, svg, fr, mover, baseOf, g, marching && !stepping, ghosts, live, status);
   svg.append(ghosts, names, labels, live);
   if (sel && sel.side !== g.seat) svg.append(targetBox(fr, ctx, sel));
-  under(ctx, g, sc, status, mover);
+  under(ctx, g, status, mover);
   return { el: svg, width: fr.w, height: fr.h };
 }
 
-function header(fr, g, sc) {
+function header(fr, g, sc, outcome) {
+  // the card just drawn at the left, the turn and the phase beside it (the zoom buttons
+  // take the right-hand corner)
   const grp = s("g", { class: "tt-head" });
-  grp.append(s("text", { x: fr.x(0), y: 15, class: "tt-title" }, `${sc.name}: turn ${g.turn} of ${g.turns}, ${g.phase}`));
-  const lost = `companies lost: British ${g.lost[0][0]} of ${g.lost[0][1]}, French ${g.lost[1][0]} of ${g.lost[1][1]}`;
-  grp.append(s("text", { x: fr.x(0), y: 30, class: "tt-sub" }, `${lost}${g.burned ? `; cabins burned ${g.burned}` : ""}${g.hidden_enemies ? `; enemy units hidden from you: ${g.hidden_enemies}` : ""}`));
   const card = g.cards[g.cards.length - 1];
+  const x0 = card ? fr.x(0) + 46 : fr.x(0);
   if (card) {
-    const x = fr.x(fr.width) - 40;
     const c = s("g", { class: `drawn-card ${red(card) ? "red" : "black"}`, id: "drawn-card" });
-    c.append(s("rect", { x, y: 2, width: 38, height: 34, rx: 4 }), s("text", { x: x + 19, y: 25, "text-anchor": "middle" }, card),
+    c.append(s("rect", { x: fr.x(0), y: 2, width: 40, height: 34, rx: 4 }), s("text", { x: fr.x(0) + 20, y: 25, "text-anchor": "middle" }, card),
       s("title", {}, `the card just drawn: ${card}, ${red(card) ? "red: a British unit acts" : "black: a French unit acts"}`));
     grp.append(c);
-    grp.append(s("text", { x: x - 6, y: 15, class: "tt-sub", "text-anchor": "end" }, `card ${g.cards.length} this turn; to come: ${g.cards_left[0]} red, ${g.cards_left[1]} black`));
-    if (g.acting) grp.append(s("text", { x: x - 6, y: 30, class: "tt-sub", "text-anchor": "end" }, `acting: ${g.acting}${g.stage ? ` (${g.stage})` : ""}${g.control ? `; it may ${g.control}` : ""}${g.moving ? `; move ${inch(g.moving[0])}", ${inch(Math.max(0, g.moving[0] - g.moving[1]))}" left` : ""}`));
   }
+  const end = outcome && (outcome.winner ? `the ${SIDE[outcome.winner] || outcome.winner} win (${outcome.reason})` : `a draw (${outcome.reason})`);
+  grp.append(s("text", { x: x0, y: 15, class: "tt-title" }, `${sc.name}: ${end || `turn ${g.turn} of ${g.turns}, ${g.phase}`}`));
+  const lost = `lost: British ${g.lost[0][0]} of ${g.lost[0][1]} companies, French ${g.lost[1][0]} of ${g.lost[1][1]}`;
+  const deck = card ? `card ${g.cards.length} of the turn, ${g.cards_left[0]} red and ${g.cards_left[1]} black to come; ` : "";
+  grp.append(s("text", { x: x0, y: 30, class: "tt-sub" }, `${deck}${lost}${g.burned ? `; cabins burned ${g.burned}` : ""}`));
   return grp;
 }
 
@@ -172,6 +185,9 @@ function formationGhost(fr, u, baseOf, a, ctx) {
       grp.append(base(fr, [f.at[0] + v[0], f.at[1] + v[1]], f.facing, w, d, { class: "fig" }));
     }
   }
+  // a ring round the ghost figures, to click or take hold of
+  const bx = grp.childElementCount ? boxOf(fr, [...grp.querySelectorAll(".base-body")].flatMap((p) => p.getAttribute("points").split(" ").map((xy) => fr.inches(...xy.split(",").map(Number)))), 3) : null;
+  if (bx) grp.prepend(s("rect", { class: "ghost-ring", x: bx[0], y: bx[1], width: bx[2] - bx[0], height: bx[3] - bx[1], rx: 4 }));
   grp.append(s("title", {}, a.text));
   pressable(grp, a.text, () => ctx.picker.take(a));
   return grp;
@@ -212,7 +228,9 @@ function wireDrag(ctx, svg, fr, u, baseOf, g, marching, ghosts, live, status) {
     const d = Math.hypot(...state.v);
     const lefts = pieces.map((p) => (left[p.f.index] ?? g.moving[0] - g.moving[1]) - d);
     const lo = Math.min(...lefts), hi = Math.max(...lefts);
-    measure.replaceChildren(tape(fr, from, to(), [`${inch(d)}" of the rolled ${inch(g.moving[0])}"`, `left: ${lo === hi ? `${inch(lo)}"` : `${inch(lo)}–${inch(hi)}"`} a figure`, v.text], v.ok === true ? "ok" : v.ok === false ? "refused" : ""));
+    measure.replaceChildren(tape(fr, from, to(), [`${inch(d)}" of the rolled ${inch(g.moving[0])}"`, `left: ${hi - lo <= 0.05 ? `${inch(lo)}" each figure` : `${inch(lo)}–${inch(hi)}" (by each figure)`}`, v.text], v.ok === true ? "ok" : v.ok === false ? "refused" : ""));
+    // each figure's inches left by it, when they differ (else the tape says it once)
+    const differ = hi - lo > 0.05;
     pieces.forEach((p, i) => {
       const at = marching ? to() : [p.f.at[0] + state.v[0], p.f.at[1] + state.v[1]];
       const facing = marching ? bearing(from, to()) : p.f.facing;
@@ -220,7 +238,7 @@ function wireDrag(ctx, svg, fr, u, baseOf, g, marching, ghosts, live, status) {
       p.t.setAttribute("x", fr.x(at[0]) + 5);
       p.t.setAttribute("y", fr.y(at[1]) - 4);
       p.t.setAttribute("class", `fig-left${lefts[i] < 0 ? " over" : ""}`);
-      p.t.textContent = inch(lefts[i]);
+      p.t.textContent = differ ? inch(lefts[i]) : "";
     });
     grp.setAttribute("class", `ghost dragging${v.ok === false ? " refused" : v.ok ? " ok" : ""}`);
     grp.dataset.text = text();
@@ -291,16 +309,18 @@ function targetBox(fr, ctx, u) {
   return grp;
 }
 
-function under(ctx, g, sc, status, mover) {
+function under(ctx, g, status, mover) {
   const kids = [];
   const cards = g.cards.map((c, i) => h("span", { class: `card-chip ${red(c) ? "red" : "black"}${i === g.cards.length - 1 ? " last" : ""}` }, c));
   if (cards.length) kids.push(h("p", { class: "cards-line" }, "Cards this turn: ", ...cards, ` (${g.cards_left[0]} red and ${g.cards_left[1]} black to come; red activates the British, black the French)`));
+  if (g.acting) kids.push(h("p", { class: "acting-line" }, h("strong", {}, `Acting: ${g.acting}`), `${g.stage ? ` (${g.stage})` : ""}${g.control ? `; its check allows it to ${g.control}` : ""}${g.moving ? `; its move ${inch(g.moving[0])}", ${inch(Math.max(0, g.moving[0] - g.moving[1]))}" left` : ""}.`));
   if (g.test) kids.push(h("p", {}, `Control check: rolled ${g.test[0]}, leaders ${g.test[1] >= 0 ? "+" : ""}${g.test[1]}${g.test[2].length ? `; bold leaders still to choose: ${g.test[2].join(", ")}` : ""}${g.control ? `; it may ${g.control}` : ""}`));
   if (g.charge) kids.push(h("p", {}, `Charge: ${g.charge}`));
   if (mover && g.moving) kids.push(status);
+  const off = g.units.filter((u) => u.side === g.seat && u.figures.length && u.figures.every((f) => f[5] === "off"));
+  if (off.length) kids.push(h("p", { class: "muted" }, `Not yet on the table: ${off.map((u) => `${u.id} (${u.figures.length} men)`).join(", ")}.`));
   kids.push(h("p", { class: "muted legend" }, "Red British, blue French; gold: leaders; the thick edge is a figure's front. Faint and dashed: your own units the enemy cannot see. ",
     "Lit units: those the card may activate, or targets; ghosts: listed moves (click one, or drag the unit)."));
-  void sc;
   ctx.under.replaceChildren(...kids);
 }
 

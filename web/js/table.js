@@ -110,11 +110,18 @@ export function placeLabel(fr, pts, text, taken, { size = 9, cls = "t-name" } = 
   const xs = pts.map((p) => fr.x(p[0])), ys = pts.map((p) => fr.y(p[1]));
   const x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
   const w = text.length * size * 0.55, mid = (x0 + x1) / 2, my = (y0 + y1) / 2 + size / 3;
-  const cands = [[mid, y0 - 3, "middle"], [mid, y0 + size + 3, "middle"], [mid, y1 + size + 2, "middle"], [x0 - 4, my, "end"], [x1 + 4, my, "start"], [mid, my, "middle"], [mid, y1 + 2 * size + 4, "middle"]];
+  const up = size * 1.25;
+  const cands = [[mid, y0 - 3, "middle"], [mid, y0 + size + 3, "middle"], [mid, y1 + size + 2, "middle"], [x0 - 4, my, "end"], [x1 + 4, my, "start"],
+    [mid, my, "middle"], [mid, y1 + size + 2 + up, "middle"], [mid, y0 - 3 - up, "middle"], [x0 - 4, y0 + size, "end"], [x1 + 4, y0 + size, "start"],
+    [x0 - 4, y1, "end"], [x1 + 4, y1, "start"], [mid, y1 + size + 2 + 2 * up, "middle"], [mid, y0 - 3 - 2 * up, "middle"]];
   const box = ([x, y, anchor]) => { const l = anchor === "end" ? x - w : anchor === "start" ? x : x - w / 2; return [l, y - size, l + w, y + 2]; };
   const table = [fr.x(0), fr.y(fr.depth), fr.x(fr.width), fr.y(0)];
   const fits = (b) => b[0] >= table[0] && b[2] <= table[2] && b[1] >= table[1] && b[3] <= table[3];
-  const pick = cands.find((c) => fits(box(c)) && !taken.some((t) => overlap(t, box(c)))) || cands.find((c) => fits(box(c))) || cands[0];
+  // the first place clear of everything; else the one that covers least of what is there
+  const covered = (b) => taken.reduce((a, t) => a + Math.max(0, Math.min(b[2], t[2]) - Math.max(b[0], t[0])) * Math.max(0, Math.min(b[3], t[3]) - Math.max(b[1], t[1])), 0);
+  const onTable = cands.filter((c) => fits(box(c)));
+  const pick = onTable.find((c) => !taken.some((t) => overlap(t, box(c))))
+    || onTable.reduce((best, c) => (!best || covered(box(c)) < covered(box(best)) ? c : best), null) || cands[0];
   taken.push(box(pick));
   return s("text", { class: cls, x: pick[0].toFixed(1), y: pick[1].toFixed(1), "text-anchor": pick[2] }, text);
 }

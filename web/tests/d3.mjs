@@ -28,11 +28,21 @@ async function awaitTurn(page, seat) {
 }
 
 const count = (page, sel) => page.locator(sel).count();
+/** Clicks one of the elements `sel` finds, at random; one another lies over is passed by (a
+ * person would click the one on top). */
 async function clickAny(page, sel, pick) {
   const n = await count(page, sel);
   if (!n) return false;
-  await page.locator(sel).nth(pick(n)).click();
-  return true;
+  const first = pick(n);
+  for (let k = 0; k < Math.min(n, 6); k++) {
+    try {
+      await page.locator(sel).nth((first + k) % n).click({ timeout: 1500 });
+      return true;
+    } catch (e) {
+      if (!/intercepts pointer events|Timeout/.test(String(e))) throw e;
+    }
+  }
+  return false;
 }
 
 /**

@@ -2,18 +2,29 @@
 // and garrison against the computer's raiders, played to its end by mouse (the units the card
 // may activate, the lit targets and their odds, ghost formations, a drag of the moving unit,
 // the listed orders), with no console error; the page never shows an enemy unit the view
-// leaves out.
+// leaves out (the server's referee checks everything the page was sent and showed).
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { Server, browser, rng, renders, drawnAfter, state, centreOf, dragFromTo, OUT } from "./harness.mjs";
+import { Server, browser, rng, renders, drawnAfter, state, centreOf, dragFromTo, scanForSecrets, OUT } from "./harness.mjs";
 
 const count = (page, sel) => page.locator(sel).count();
+/** Clicks one of the elements `sel` finds, at random; one another lies over is passed by (a
+ * person would click the one on top). */
 async function clickAny(page, sel, pick) {
   const n = await count(page, sel);
   if (!n) return false;
-  await page.locator(sel).nth(pick(n)).click();
-  return true;
+  const first = pick(n);
+  for (let k = 0; k < Math.min(n, 6); k++) {
+    try {
+      await page.locator(sel).nth((first + k) % n).click({ timeout: 1500 });
+      return true;
+    } catch (e) {
+      if (process.env.FIW_WEB_DEBUG) console.log("passed by:", sel, String(e).split("\n").filter((l) => /intercepts|resolved/.test(l)).slice(0, 2).join(" / "));
+      if (!/intercepts pointer events|Timeout/.test(String(e))) throw e;
+    }
+  }
+  return false;
 }
 
 /** One click as a player would make it: a lit unit or target, a target's order in its odds
@@ -24,7 +35,7 @@ async function clickTable(page, pick, stepsThisMove) {
     await page.keyboard.press("Escape");
     return "drop";
   }
-  if (stepsThisMove < 2 && pick(3) > 0 && await clickAny(page, "#board .ghosts .ghost.target", pick)) return "ghost";
+  if (stepsThisMove < 2 && pick(3) > 0 && await clickAny(page, "#board .ghosts .sk-ghost .ghost-ring", pick)) return "ghost";
   if (await clickAny(page, "#board .units .unit.target", pick)) return "unit";
   if (stepsThisMove >= 2 && await clickAny(page, '#actions button.act[data-text="done"]', pick)) return "done";
   if (pick(2) && await clickAny(page, "#board .building.target, #board .area-target, #board .site.target", pick)) return "place";
@@ -49,6 +60,10 @@ export async function skirmishRaid() {
     await page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
     await page.screenshot({ path: join(OUT, "skirmish-start.png") });
     assert.match(await page.textContent("#drawn-card"), /[0-9JQKA]+[♠♥♦♣]/, "the card just drawn is shown");
+    const url = new URL(page.url());
+    const [id, token] = [url.pathname.split("/").pop(), url.hash.slice(1)];
+    const doms = [];
+    const keep = async () => doms.push({ version: (await state(page)).version, html: await page.content() });
     let clicks = 0, decisions = 0, steps = 0, ghosts = 0, drags = 0, dragShot = false, activeShot = false, lastActing = "";
     for (let i = 0; i < 6000; i++) {
       const st = await state(page);
@@ -57,14 +72,12 @@ export async function skirmishRaid() {
         await page.waitForFunction(() => document.body.dataset.toMove === "british" || document.body.dataset.over === "1", null, { timeout: 120000 });
         continue;
       }
-      // what the British see holds no enemy the view leaves out: every French unit drawn is one the view lists
-      const acting = await page.evaluate(() => document.querySelector("#board .tt-head")?.textContent || "");
-      const who = (/acting: ([^;(]+)/.exec(acting) || [])[1] || "";
+      const who = await page.evaluate(() => (/Acting: (\S+)/.exec(document.getElementById("under-board").textContent) || [])[1] || "");
       if (who !== lastActing) { steps = 0; lastActing = who; }
       const n = await renders(page);
       // once in a while the moving unit is dragged rather than a ghost clicked
-      if (await count(page, "#board .ghosts .sk-ghost") && steps < 2 && pick(4) === 0) {
-        const from = await centreOf(page, "#board .units .unit.acting");
+      if (await count(page, "#board .ghosts .sk-ghost") && steps < 2 && pick(2) === 0) {
+        const from = await centreOf(page, "#board .units .unit.acting .fig");
         const to = { x: from.x + (pick(2) ? 25 : -25), y: from.y - 20 };
         let said = "";
         await dragFromTo(page, from, to, {
@@ -75,7 +88,14 @@ export async function skirmishRaid() {
           },
         });
         drags++;
-        if (/: legal$/.test(said)) { await page.waitForFunction((v) => Number(document.body.dataset.version) > v, st.version, { timeout: 10000 }); steps++; decisions++; }
+        if (/: legal$/.test(said)) {
+          await page.waitForFunction((v) => Number(document.body.dataset.version) > v, st.version, { timeout: 10000 });
+          steps++;
+          decisions++;
+          await keep();
+        } else {
+          steps = 2; // a refused drag: the listed orders next
+        }
         continue;
       }
       const how = await clickTable(page, pick, steps);
@@ -88,7 +108,7 @@ export async function skirmishRaid() {
       if (how === "ghost") { steps++; ghosts++; }
       if (!activeShot && await count(page, "#board .ghosts .sk-ghost")) { activeShot = true; await page.screenshot({ path: join(OUT, "skirmish-move.png") }); }
       const after = await state(page);
-      if (after.version > st.version) decisions++;
+      if (after.version > st.version) { decisions++; await keep(); }
     }
     const end = await state(page);
     assert.ok(end.over, "the raid reached its end");
@@ -96,8 +116,11 @@ export async function skirmishRaid() {
     assert.match(prompt, /Game over/);
     await page.screenshot({ path: join(OUT, "skirmish-end.png"), fullPage: true });
     assert.deepEqual(rec.errors, [], "no console error");
+    // nothing the British page was sent or showed held a hidden raider or the cards to come
+    const checks = await scanForSecrets(server, id, token, { british: { rec, doms } }, "skirmish-raid");
+    assert.ok(checks > 500, `there were secrets to keep (${checks} checks)`);
     const stats = await page.evaluate(() => window.fiwStats);
-    return { clicks, decisions, ghosts, drags, prompt: prompt.slice(0, 100), lastAckToDrawMs: Number(stats.lastAckToDrawMs?.toFixed(1)) };
+    return { clicks, decisions, ghosts, drags, checks, prompt: prompt.slice(0, 100), lastAckToDrawMs: Number(stats.lastAckToDrawMs?.toFixed(1)) };
   } finally {
     await b.close();
     await server.stop();

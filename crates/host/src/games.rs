@@ -1036,3 +1036,101 @@ pub fn seat_named<G: Game>(name: &str) -> HostResult<usize> {
         ))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// D3's board data holds each built-in scenario's table by the name the view carries, and
+    /// every type's move and base; the skirmish's each scenario's buildings by the ids its
+    /// orders name, and the base of every kind of figure in it.
+    #[test]
+    fn the_miniatures_board_data_is_each_scenario_by_the_name_its_view_carries() {
+        let d3 = <fiw_d3::D3 as HostGame>::board_data();
+        let game = fiw_d3::D3::new(&fiw_d3::Options::default(), 1).unwrap();
+        let name = game.view(0).scenario;
+        let sc = d3["scenarios"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name.as_str())
+            .expect("the view's scenario is in the board data");
+        assert_eq!(sc["table"]["width"], 72.0);
+        assert!(sc["table"]["terrain"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["kind"] == "woods" && t["points"].as_array().unwrap().len() >= 3));
+        assert_eq!(d3["types"].as_object().unwrap().len(), 6);
+        assert_eq!(d3["types"]["cavalry"]["move"], 12.0);
+        assert_eq!(d3["zone"], 6.0);
+
+        let sk = <fiw_skirmish::Skirmish as HostGame>::board_data();
+        let all = sk["scenarios"].as_array().unwrap();
+        assert_eq!(all.len(), fiw_skirmish::SCENARIOS.len());
+        let raid = all.iter().find(|s| s["id"] == "raid").unwrap();
+        let options = fiw_skirmish::Options {
+            scenario: "raid".into(),
+            ..Default::default()
+        };
+        let g = fiw_skirmish::Skirmish::new(&options, 1).unwrap();
+        for b in raid["buildings"].as_array().unwrap() {
+            let id = b["id"].as_str().unwrap();
+            assert!(g.parse(&format!("enter {id}")).is_ok(), "{id}");
+            assert!(!b["openings"].as_array().unwrap().is_empty(), "{id}");
+        }
+        for f in g.figures() {
+            let key = format!(
+                "{}.{}",
+                g.units()[f.unit as usize].troop.word(),
+                f.role.word()
+            );
+            assert!(raid["bases"][&key].is_array(), "{key}");
+        }
+    }
+
+    /// A card's units are named by the order that activates them; a listed step ends where
+    /// the middle of the unit's figures goes.
+    #[test]
+    fn skirmish_orders_name_their_units_and_where_a_move_ends() {
+        let options = fiw_skirmish::Options {
+            scenario: "raid".into(),
+            ..Default::default()
+        };
+        let mut g = fiw_skirmish::Skirmish::new(&options, 3).unwrap();
+        let mut legal = Vec::new();
+        let mut stepped = 0;
+        for _ in 0..400 {
+            if g.outcome().is_some() {
+                break;
+            }
+            g.legal_actions(&mut legal);
+            for a in &legal {
+                let refs = g.action_refs(a);
+                match *a {
+                    fiw_skirmish::Action::Activate { unit }
+                        if (unit as usize) < g.units().len() =>
+                    {
+                        assert_eq!(refs.pieces, vec![g.id(unit as usize).to_string()]);
+                    }
+                    fiw_skirmish::Action::Step { bearing, tenths } => {
+                        let u = g.activation().unwrap().units[0] as usize;
+                        let figs: Vec<usize> = g.table_figures(u).collect();
+                        let n = figs.len() as f64;
+                        let mx = figs.iter().map(|&f| g.figures()[f].pose.at.x).sum::<f64>() / n;
+                        let to = refs.to.expect("a step says where it ends");
+                        let d = f64::from(tenths) / 10.0;
+                        let want = mx + f64::from(bearing).to_radians().sin() * d;
+                        assert!((to.x - want).abs() < 1e-9);
+                        stepped += 1;
+                    }
+                    _ => {}
+                }
+            }
+            let pick = legal.len() / 2;
+            let a = legal[pick.min(legal.len() - 1)];
+            g.apply(a).unwrap();
+        }
+        assert!(stepped > 0, "the game came to steps");
+    }
+}
