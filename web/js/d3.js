@@ -271,7 +271,7 @@ function under(ctx, sc, sel, status, strikes) {
     const t = ctx.ref.board.types[sel.kind];
     kids.push(h("p", { class: "picked" }, h("strong", {}, sel.id), ` ${t.name}: moves ${inch(sel.reach)}"${t.range ? `, shoots ${t.range}"` : ""}, ${sel.hits} hits${sel.in_cover ? ", in cover" : ""}. `,
       strikes.length ? `Click a lit enemy to see the odds of ${strikes.length === 1 ? "the" : "a"} ${strikes[0].text.split(" ")[0]}. ` : "",
-      h("button", { type: "button", class: "copy", onclick: () => ctx.picker.clear() }, "drop the pick (Esc)")));
+      h("button", { type: "button", class: "copy", id: "drop-pick", onclick: () => ctx.picker.clear() }, "drop the pick (Esc)")));
     const sq = acts.find((a) => a.pieces[0] === sel.id && a.text.startsWith("square "));
     if (sq) tools.append(button(sq, `Form square: ${sel.id}`, "tool-square"));
   }

@@ -224,8 +224,8 @@ function wireDrag(ctx, svg, fr, u, baseOf, g, marching, ghosts, live, status) {
       return;
     }
     if (!grp.isConnected) live.replaceChildren(measure, grp);
-    const v = verdict(state.result);
     const d = Math.hypot(...state.v);
+    const v = d < 0.05 ? { ok: null, text: "drag farther to step" } : verdict(state.result);
     const lefts = pieces.map((p) => (left[p.f.index] ?? g.moving[0] - g.moving[1]) - d);
     const lo = Math.min(...lefts), hi = Math.max(...lefts);
     measure.replaceChildren(tape(fr, from, to(), [`${inch(d)}" of the rolled ${inch(g.moving[0])}"`, `left: ${hi - lo <= 0.05 ? `${inch(lo)}" each figure` : `${inch(lo)}–${inch(hi)}" (by each figure)`}`, v.text], v.ok === true ? "ok" : v.ok === false ? "refused" : ""));

@@ -162,12 +162,19 @@ export function tape(fr, a, b, words, cls = "") {
     const p = add(a, [(b[0] - a[0]) / d, (b[1] - a[1]) / d], k);
     g.append(s("circle", { class: "tape-tick", cx: fr.x(p[0]), cy: fr.y(p[1]), r: k % 6 ? 0.8 : 1.6 }));
   }
-  const m = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  // the words beside the tape's middle, off to the side of it that is up the page (so that
+  // they cover neither the tape nor the ghost at its end), kept on the table
   const lines = [].concat(words);
-  const w = Math.max(...lines.map((l) => l.length)) * 6 + 10;
-  const tx = Math.min(Math.max(fr.x(m[0]) + 8, fr.x(0)), fr.x(fr.width) - w);
-  const ty = Math.min(Math.max(fr.y(m[1]) - 8 - 13 * lines.length, fr.y(fr.depth)), fr.y(0) - 13 * lines.length - 6);
-  g.append(s("rect", { class: "tape-box", x: tx, y: ty, width: w, height: 13 * lines.length + 6, rx: 3 }));
+  const w = Math.max(...lines.map((l) => l.length)) * 5.6 + 10, hgt = 13 * lines.length + 6;
+  const [mx, my] = [(fr.x(a[0]) + fr.x(b[0])) / 2, (fr.y(a[1]) + fr.y(b[1])) / 2];
+  const [dx, dy] = [fr.x(b[0]) - fr.x(a[0]), fr.y(b[1]) - fr.y(a[1])];
+  const len = Math.hypot(dx, dy) || 1;
+  let [px, py] = [-dy / len, dx / len];
+  if (py > 0 || (py === 0 && px > 0)) [px, py] = [-px, -py];
+  const reach = Math.abs(px) * w / 2 + Math.abs(py) * hgt / 2 + 10;
+  const tx = Math.min(Math.max(mx + px * reach - w / 2, fr.x(0)), fr.x(fr.width) - w);
+  const ty = Math.min(Math.max(my + py * reach - hgt / 2, fr.y(fr.depth)), fr.y(0) - hgt);
+  g.append(s("rect", { class: "tape-box", x: tx, y: ty, width: w, height: hgt, rx: 3 }));
   lines.forEach((l, i) => g.append(s("text", { class: "tape-text", x: tx + 5, y: ty + 13 + 13 * i }, l)));
   return g;
 }

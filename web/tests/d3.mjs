@@ -58,7 +58,7 @@ async function clickTable(page, pick, movedThisPhase) {
     if (await clickAny(page, "#board .unit.aimed", pick)) return "aim";
     if (await clickAny(page, "#board .ghosts .target", pick)) return "ghost";
     if (await clickAny(page, "#tool-square", pick)) return "square";
-    await page.keyboard.press("Escape");
+    await page.click("#drop-pick");
     return "drop";
   }
   const moving = /^Movement/.test(phase);

@@ -31,14 +31,15 @@ async function clickAny(page, sel, pick) {
  * box, a ghost formation (two moves an activation at most, then `done`), else a listed order. */
 async function clickTable(page, pick, stepsThisMove) {
   if (await clickAny(page, "#odds-box .odds-go", pick)) return "odds";
-  if (await count(page, "#board .unit.selected")) {
-    await page.keyboard.press("Escape");
-    return "drop";
-  }
+  // a unit picked with several orders (a company and its battalion): one of them, listed
+  if (await count(page, "#board .unit.selected") && await clickAny(page, "#actions button.act", pick)) return "button";
   if (stepsThisMove < 2 && pick(3) > 0 && await clickAny(page, "#board .ghosts .sk-ghost .ghost-ring", pick)) return "ghost";
   if (await clickAny(page, "#board .units .unit.target", pick)) return "unit";
   if (stepsThisMove >= 2 && await clickAny(page, '#actions button.act[data-text="done"]', pick)) return "done";
   if (pick(2) && await clickAny(page, "#board .building.target, #board .area-target, #board .site.target", pick)) return "place";
+  // a player means to move more often than not: the check, then the move rolled
+  if (pick(10) < 7 && await clickAny(page, '#actions button.act[data-text="move"]', pick)) return "move";
+  if (pick(10) < 6 && await clickAny(page, '#actions button.act[data-text="test"]', pick)) return "test";
   if (await clickAny(page, "#actions button.act", pick)) return "button";
   return null;
 }
@@ -63,7 +64,8 @@ export async function skirmishRaid() {
     const url = new URL(page.url());
     const [id, token] = [url.pathname.split("/").pop(), url.hash.slice(1)];
     const doms = [];
-    const keep = async () => doms.push({ version: (await state(page)).version, html: await page.content() });
+    // the DOM with the version it shows, read at once (the computer's next move may redraw it)
+    const keep = async () => doms.push(await page.evaluate(() => ({ version: Number(document.body.dataset.version), html: document.documentElement.outerHTML })));
     let clicks = 0, decisions = 0, steps = 0, ghosts = 0, drags = 0, dragShot = false, activeShot = false, lastActing = "";
     for (let i = 0; i < 6000; i++) {
       const st = await state(page);
@@ -82,14 +84,16 @@ export async function skirmishRaid() {
         let said = "";
         await dragFromTo(page, from, to, {
           holding: async () => {
-            await page.waitForFunction(() => /: legal$|Refused by|not /.test(document.getElementById("drag-status")?.textContent || ""), null, { timeout: 10000 });
+            await page.waitForFunction(() => /: legal$|Refused by|: not |drag farther/.test(document.getElementById("drag-status")?.textContent || ""), null, { timeout: 10000 })
+              .catch(async (e) => { throw new Error(`the drag got no answer: ${await page.textContent("#drag-status")} (${e.message.split("\n")[0]})`); });
             said = await page.textContent("#drag-status");
             if (!dragShot) { dragShot = true; await page.screenshot({ path: join(OUT, "skirmish-drag.png") }); }
           },
         });
         drags++;
         if (/: legal$/.test(said)) {
-          await page.waitForFunction((v) => Number(document.body.dataset.version) > v, st.version, { timeout: 10000 });
+          await page.waitForFunction((v) => Number(document.body.dataset.version) > v, st.version, { timeout: 10000 })
+            .catch(async () => { throw new Error(`a legal drop was not ordered: ${said} | ${await page.textContent("#refusal")}`); });
           steps++;
           decisions++;
           await keep();
@@ -115,6 +119,7 @@ export async function skirmishRaid() {
     const prompt = await page.textContent("#prompt");
     assert.match(prompt, /Game over/);
     await page.screenshot({ path: join(OUT, "skirmish-end.png"), fullPage: true });
+    assert.ok(drags > 0, "the moving unit was dragged");
     assert.deepEqual(rec.errors, [], "no console error");
     // nothing the British page was sent or showed held a hidden raider or the cards to come
     const checks = await scanForSecrets(server, id, token, { british: { rec, doms } }, "skirmish-raid");
