@@ -156,8 +156,15 @@ function oddsBox(fr, ctx, a, byId) {
   const lines = [a.text, ...(a.note || "").split("; ").filter(Boolean)];
   const w = Math.max(...lines.map((l) => l.length)) * 5.6 + 16;
   const hgt = 14 * lines.length + 34;
-  const tx = Math.min(Math.max(fr.x(tgt.pose.at[0]) + 16, fr.x(0)), fr.x(fr.width) - w);
-  const ty = Math.min(Math.max(fr.y(tgt.pose.at[1]) - hgt / 2, fr.y(fr.depth)), fr.y(0) - hgt);
+  // beside the target on the side away from the shooter, on the table, covering neither
+  const [cx, cy] = [fr.x(tgt.pose.at[0]), fr.y(tgt.pose.at[1])];
+  const shooter = byId[a.pieces[0]];
+  const [sx, sy] = [fr.x(shooter.pose.at[0]), fr.y(shooter.pose.at[1])];
+  const places = [[cx + 24, cy - hgt / 2], [cx - 24 - w, cy - hgt / 2], [cx - w / 2, cy - 24 - hgt], [cx - w / 2, cy + 24]]
+    .map(([x, y]) => [Math.min(Math.max(x, fr.x(0)), fr.x(fr.width) - w), Math.min(Math.max(y, fr.y(fr.depth)), fr.y(0) - hgt)]);
+  const holds = ([x, y], px, py) => px >= x - 8 && px <= x + w + 8 && py >= y - 8 && py <= y + hgt + 8;
+  const far = ([x, y]) => Math.hypot(x + w / 2 - sx, y + hgt / 2 - sy);
+  const [tx, ty] = places.filter((p) => !holds(p, sx, sy) && !holds(p, cx, cy)).sort((p, q) => far(q) - far(p))[0] || places[0];
   const grp = s("g", { class: "odds-box", id: "odds-box" });
   grp.append(s("rect", { x: tx, y: ty, width: w, height: hgt, rx: 5 }));
   lines.forEach((l, i) => grp.append(s("text", { x: tx + 8, y: ty + 15 + 14 * i, class: i ? "odds-line" : "odds-head" }, l)));
@@ -269,7 +276,7 @@ function under(ctx, sc, sel, status, strikes) {
   const button = (a, label, id) => h("button", { type: "button", class: "tool act-tool", id, "data-text": a.text, onclick: () => ctx.picker.take(a) }, label);
   if (sel) {
     const t = ctx.ref.board.types[sel.kind];
-    kids.push(h("p", { class: "picked" }, h("strong", {}, sel.id), ` ${t.name}: moves ${inch(sel.reach)}"${t.range ? `, shoots ${t.range}"` : ""}, ${sel.hits} hits${sel.in_cover ? ", in cover" : ""}. `,
+    kids.push(h("p", { class: "picked" }, h("strong", {}, sel.id), ` ${t.name}: moves ${inch(sel.reach)}"${t.range ? `, shoots ${t.range}"` : ""}, ${sel.hits} hit${sel.hits === 1 ? "" : "s"}${sel.in_cover ? ", in cover" : ""}. `,
       strikes.length ? `Click a lit enemy to see the odds of ${strikes.length === 1 ? "the" : "a"} ${strikes[0].text.split(" ")[0]}. ` : "",
       h("button", { type: "button", class: "copy", id: "drop-pick", onclick: () => ctx.picker.clear() }, "drop the pick (Esc)")));
     const sq = acts.find((a) => a.pieces[0] === sel.id && a.text.startsWith("square "));

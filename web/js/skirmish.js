@@ -229,16 +229,23 @@ function wireDrag(ctx, svg, fr, u, baseOf, g, marching, ghosts, live, status) {
     const lefts = pieces.map((p) => (left[p.f.index] ?? g.moving[0] - g.moving[1]) - d);
     const lo = Math.min(...lefts), hi = Math.max(...lefts);
     measure.replaceChildren(tape(fr, from, to(), [`${inch(d)}" of the rolled ${inch(g.moving[0])}"`, `left: ${hi - lo <= 0.05 ? `${inch(lo)}" each figure` : `${inch(lo)}–${inch(hi)}" (by each figure)`}`, v.text], v.ok === true ? "ok" : v.ok === false ? "refused" : ""));
-    // each figure's inches left by it, when they differ (else the tape says it once)
+    // each figure's inches left: its ghost coloured by them (under an inch, or none), and
+    // written by it where the figures stand apart enough to read (else the tape gives the range)
     const differ = hi - lo > 0.05;
+    const written = [];
     pieces.forEach((p, i) => {
       const at = marching ? to() : [p.f.at[0] + state.v[0], p.f.at[1] + state.v[1]];
       const facing = marching ? bearing(from, to()) : p.f.facing;
       placeBase(p.b, fr, at, facing, p.w, p.d);
-      p.t.setAttribute("x", fr.x(at[0]) + 5);
-      p.t.setAttribute("y", fr.y(at[1]) - 4);
-      p.t.setAttribute("class", `fig-left${lefts[i] < 0 ? " over" : ""}`);
-      p.t.textContent = differ ? inch(lefts[i]) : "";
+      p.b.setAttribute("class", `fig${lefts[i] < -0.05 ? " left-over" : lefts[i] < 1 ? " left-low" : ""}`);
+      const label = inch(Math.max(0, lefts[i]));
+      const box = [fr.x(at[0]) + 4, fr.y(at[1]) - 11, fr.x(at[0]) + 6 + 4.2 * label.length, fr.y(at[1]) - 3];
+      const room = differ && !written.some((b) => b[0] < box[2] && box[0] < b[2] && b[1] < box[3] && box[1] < b[3]);
+      if (room) written.push(box);
+      p.t.setAttribute("x", box[0]);
+      p.t.setAttribute("y", box[3] - 1);
+      p.t.setAttribute("class", `fig-left${lefts[i] < -0.05 ? " over" : ""}`);
+      p.t.textContent = room ? label : "";
     });
     grp.setAttribute("class", `ghost dragging${v.ok === false ? " refused" : v.ok ? " ok" : ""}`);
     grp.dataset.text = text();

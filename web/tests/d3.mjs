@@ -78,7 +78,7 @@ export async function d3AgainstTheComputer() {
     const { page, rec } = b;
     await lobbyGame(page, server, "d3", "fort-oswego", "british", "heuristic");
     await page.screenshot({ path: join(OUT, "d3-start.png") });
-    let clicks = 0, decisions = 0, moved = 0, shots = 0, ghosts = 0, oddsShot = false;
+    let clicks = 0, decisions = 0, moved = 0, shots = 0, ghosts = 0, oddsShot = false, pickShot = false;
     for (let i = 0; i < 4000; i++) {
       const st = await state(page);
       if (st.over) break;
@@ -97,6 +97,7 @@ export async function d3AgainstTheComputer() {
         if (!oddsShot) { oddsShot = true; await page.screenshot({ path: join(OUT, "d3-odds.png") }); }
       }
       if (how === "ghost") { moved++; ghosts++; }
+      if (how === "unit" && !pickShot && await count(page, "#board .ghosts .ghost")) { pickShot = true; await page.screenshot({ path: join(OUT, "d3-picked.png") }); }
       if (how === "odds") shots++;
       if (how === "pass") moved = 0;
       const after = await state(page);

@@ -79,17 +79,26 @@ export async function skirmishRaid() {
       const n = await renders(page);
       // once in a while the moving unit is dragged rather than a ghost clicked
       if (await count(page, "#board .ghosts .sk-ghost") && steps < 2 && pick(2) === 0) {
+        // the first drag with a few inches to go is looked at closely: the wheel zooms in
+        const room = Number((/has ([\d.]+)"/.exec(await page.textContent("#drag-status")) || [])[1] || 0);
+        const shoot = !dragShot && room >= 3;
+        if (shoot) {
+          const c = await centreOf(page, "#board .units .unit.acting .fig");
+          await page.mouse.move(c.x, c.y);
+          for (let k = 0; k < 2; k++) { await page.mouse.wheel(0, -100); await page.waitForTimeout(30); }
+        }
         const from = await centreOf(page, "#board .units .unit.acting .fig");
-        const to = { x: from.x + (pick(2) ? 25 : -25), y: from.y - 20 };
+        const to = { x: from.x + (pick(2) ? 25 : -25) * (shoot ? 2 : 1), y: from.y - 20 * (shoot ? 2 : 1) };
         let said = "";
         await dragFromTo(page, from, to, {
           holding: async () => {
             await page.waitForFunction(() => /: legal$|Refused by|: not |drag farther/.test(document.getElementById("drag-status")?.textContent || ""), null, { timeout: 10000 })
               .catch(async (e) => { throw new Error(`the drag got no answer: ${await page.textContent("#drag-status")} (${e.message.split("\n")[0]})`); });
             said = await page.textContent("#drag-status");
-            if (!dragShot) { dragShot = true; await page.screenshot({ path: join(OUT, "skirmish-drag.png") }); }
+            if (shoot) await page.screenshot({ path: join(OUT, "skirmish-drag.png") });
           },
         });
+        if (shoot) { dragShot = true; await page.click("#zoom-reset"); }
         drags++;
         if (/: legal$/.test(said)) {
           await page.waitForFunction((v) => Number(document.body.dataset.version) > v, st.version, { timeout: 10000 })
