@@ -183,6 +183,11 @@ function oddsBox(fr, ctx, a, byId) {
  * place is checked as it goes, and dropped it is ordered if the server calls it legal. */
 function wireDrag(ctx, svg, fr, u, t, ghosts, live, status) {
   const from = u.pose.at;
+  // the tape's words keep off the ghost first, then off the units
+  const others = ctx.game.units.filter((v) => !v.eliminated).map((v) => {
+    const k = ctx.ref.board.types[v.kind];
+    return boxOf(fr, corners(v.pose.at, v.pose.facing, k.frontage, k.depth), 4);
+  });
   const state = dragged || { unit: u.id, at: from, facing: Math.round(u.pose.facing), result: null, moving: false };
   const text = () => `move ${u.id} to ${inch(state.at[0])},${inch(state.at[1])} face ${state.facing}`;
   // the ghost and its handle are made once and moved, so that a drag holds on to them
@@ -199,7 +204,8 @@ function wireDrag(ctx, svg, fr, u, t, ghosts, live, status) {
     if (!gh.isConnected) live.replaceChildren(measure, gh, stem, handle);
     const v = verdict(state.result);
     const used = dist(from, state.at);
-    measure.replaceChildren(tape(fr, from, state.at, [`${inch(used)}" used, ${inch(Math.max(0, u.reach - used))}" left of ${inch(u.reach)}"`, `face ${state.facing}°`, v.text], v.ok === true ? "ok" : v.ok === false ? "refused" : ""));
+    const avoid = [boxOf(fr, corners(state.at, state.facing, t.frontage, t.depth), 12), ...others];
+    measure.replaceChildren(tape(fr, from, state.at, [`${inch(used)}" used, ${inch(Math.max(0, u.reach - used))}" left of ${inch(u.reach)}"`, `face ${state.facing}°`, v.text], v.ok === true ? "ok" : v.ok === false ? "refused" : "", avoid));
     placeBase(gh, fr, state.at, state.facing, t.frontage, t.depth);
     gh.setAttribute("class", `ghost dragging${v.ok === false ? " refused" : v.ok ? " ok" : ""}`);
     gh.dataset.text = text();

@@ -141,7 +141,7 @@ export function draw(ctx) {
   }
   const stepping = actions.some((a) => /^step /.test(a.text));
   const marching = actions.some((a) => /^march to /.test(a.text));
-  if (mover && g.moving && (stepping || marching)) wireDrag(ctx, svg, fr, mover, baseOf, g, marching && !stepping, ghosts, live, status);
+  if (mover && g.moving && (stepping || marching)) wireDrag(ctx, svg, fr, mover, baseOf, g, marching && !stepping, ghosts, live, status, units, sc.buildings);
   svg.append(ghosts, names, labels, live);
   if (sel && sel.side !== g.seat) svg.append(targetBox(fr, ctx, sel));
   under(ctx, g, status, mover);
@@ -196,10 +196,15 @@ function formationGhost(fr, u, baseOf, a, ctx) {
 /** The drag of the moving unit: the whole formation steps (or a column's head marches) along
  * a tape from where it stands; each figure's inches left of the rolled move are written by
  * it, and the server's answer beside the tape. Dropped, the order is given if legal. */
-function wireDrag(ctx, svg, fr, u, baseOf, g, marching, ghosts, live, status) {
+function wireDrag(ctx, svg, fr, u, baseOf, g, marching, ghosts, live, status, units, buildings) {
   const m = middle(u.figs);
   const head = u.figs[0];
   const from = marching ? head.at : m;
+  // the tape's words keep off the ghost first, then off the figures and buildings on the table
+  const others = [
+    ...units.filter((v) => v.figs.length).map((v) => boxOf(fr, v.figs.map((f) => f.at), 5)),
+    ...buildings.filter((b) => b.floor).map((b) => boxOf(fr, b.floor, 2)),
+  ];
   const left = Object.fromEntries((g.figures_left || []).map(([f, l]) => [f, l]));
   const key = `${u.id}@${g.moving[1]}`;
   const state = dragged && dragged.key === key ? dragged : { key, v: [0, 0], result: null, moving: false };
@@ -228,7 +233,9 @@ function wireDrag(ctx, svg, fr, u, baseOf, g, marching, ghosts, live, status) {
     const v = d < 0.05 ? { ok: null, text: "drag farther to step" } : verdict(state.result);
     const lefts = pieces.map((p) => (left[p.f.index] ?? g.moving[0] - g.moving[1]) - d);
     const lo = Math.min(...lefts), hi = Math.max(...lefts);
-    measure.replaceChildren(tape(fr, from, to(), [`${inch(d)}" of the rolled ${inch(g.moving[0])}"`, `left: ${hi - lo <= 0.05 ? `${inch(lo)}" each figure` : `${inch(lo)}–${inch(hi)}" (by each figure)`}`, v.text], v.ok === true ? "ok" : v.ok === false ? "refused" : ""));
+    const ghostAt = (f) => (marching ? to() : [f.at[0] + state.v[0], f.at[1] + state.v[1]]);
+    const avoid = [boxOf(fr, pieces.map((p) => ghostAt(p.f)), 10), ...others];
+    measure.replaceChildren(tape(fr, from, to(), [`${inch(d)}" of the rolled ${inch(g.moving[0])}"`, `left: ${hi - lo <= 0.05 ? `${inch(lo)}" each figure` : `${inch(lo)}–${inch(hi)}" (by each figure)`}`, v.text], v.ok === true ? "ok" : v.ok === false ? "refused" : "", avoid));
     // each figure's inches left: its ghost coloured by them (under an inch, or none), and
     // written by it where the figures stand apart enough to read (else the tape gives the range)
     const differ = hi - lo > 0.05;

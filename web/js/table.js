@@ -152,8 +152,11 @@ export function placeBase(el, fr, at, facing, frontage, depth) {
   f.setAttribute("x2", fr.x(c[1][0])); f.setAttribute("y2", fr.y(c[1][1]));
 }
 
-/** The tape measure from `a` to `b` (table points) with its words beside the middle. */
-export function tape(fr, a, b, words, cls = "") {
+/** The tape measure from `a` to `b` (table points) with its words beside it: of a few places
+ * by the tape (up the page from its middle first), the first clear of the `avoid` boxes
+ * (screen boxes: the ghost first, then what else should stay in sight), else the one covering
+ * least of them, on the table. */
+export function tape(fr, a, b, words, cls = "", avoid = []) {
   const g = s("g", { class: `tape ${cls}` });
   g.append(s("line", { class: "tape-line", x1: fr.x(a[0]), y1: fr.y(a[1]), x2: fr.x(b[0]), y2: fr.y(b[1]) }));
   // a tick every inch along it
@@ -162,21 +165,35 @@ export function tape(fr, a, b, words, cls = "") {
     const p = add(a, [(b[0] - a[0]) / d, (b[1] - a[1]) / d], k);
     g.append(s("circle", { class: "tape-tick", cx: fr.x(p[0]), cy: fr.y(p[1]), r: k % 6 ? 0.8 : 1.6 }));
   }
-  // the words beside the tape's middle, off to the side of it that is up the page (so that
-  // they cover neither the tape nor the ghost at its end), kept on the table
-  const lines = [].concat(words);
+  const lines = [].concat(words).flatMap((l) => wrap(l, 46));
   const w = Math.max(...lines.map((l) => l.length)) * 5.6 + 10, hgt = 13 * lines.length + 6;
-  const [mx, my] = [(fr.x(a[0]) + fr.x(b[0])) / 2, (fr.y(a[1]) + fr.y(b[1])) / 2];
-  const [dx, dy] = [fr.x(b[0]) - fr.x(a[0]), fr.y(b[1]) - fr.y(a[1])];
-  const len = Math.hypot(dx, dy) || 1;
-  let [px, py] = [-dy / len, dx / len];
+  const [ax, ay, bx, by] = [fr.x(a[0]), fr.y(a[1]), fr.x(b[0]), fr.y(b[1])];
+  const [mx, my] = [(ax + bx) / 2, (ay + by) / 2];
+  const len = Math.hypot(bx - ax, by - ay) || 1;
+  let [px, py] = [-(by - ay) / len, (bx - ax) / len];
   if (py > 0 || (py === 0 && px > 0)) [px, py] = [-px, -py];
   const reach = Math.abs(px) * w / 2 + Math.abs(py) * hgt / 2 + 10;
-  const tx = Math.min(Math.max(mx + px * reach - w / 2, fr.x(0)), fr.x(fr.width) - w);
-  const ty = Math.min(Math.max(my + py * reach - hgt / 2, fr.y(fr.depth)), fr.y(0) - hgt);
+  const places = [[mx + px * reach, my + py * reach], [mx - px * reach, my - py * reach], [ax + px * reach, ay + py * reach], [ax - px * reach, ay - py * reach],
+    [mx, my - reach - 30], [mx, my + reach + 30]].map(([cx, cy]) => [
+    Math.min(Math.max(cx - w / 2, fr.x(0)), fr.x(fr.width) - w), Math.min(Math.max(cy - hgt / 2, fr.y(fr.depth)), fr.y(0) - hgt)]);
+  // (the first box, the ghost, weighs most)
+  const cover = ([x, y]) => avoid.reduce((sum, t, i) => sum + (i ? 1 : 10) * Math.max(0, Math.min(x + w, t[2]) - Math.max(x, t[0])) * Math.max(0, Math.min(y + hgt, t[3]) - Math.max(y, t[1])), 0);
+  const [tx, ty] = places.find((p) => cover(p) === 0) || places.reduce((best, p) => (cover(p) < cover(best) ? p : best));
   g.append(s("rect", { class: "tape-box", x: tx, y: ty, width: w, height: hgt, rx: 3 }));
-  lines.forEach((l, i) => g.append(s("text", { class: "tape-text", x: tx + 5, y: ty + 13 + 13 * i }, l)));
+  const verdictFrom = lines.length - wrap([].concat(words).at(-1), 46).length;
+  lines.forEach((l, i) => g.append(s("text", { class: `tape-text${i >= verdictFrom ? " verdict" : ""}`, x: tx + 5, y: ty + 13 + 13 * i }, l)));
   return g;
+}
+
+/** A line broken at spaces into lines of at most `n` characters (a longer word stays whole). */
+function wrap(line, n) {
+  const out = [];
+  let cur = "";
+  for (const word of line.split(" ")) {
+    if (cur && cur.length + 1 + word.length > n) { out.push(cur); cur = word; } else cur = cur ? `${cur} ${word}` : word;
+  }
+  if (cur) out.push(cur);
+  return out;
 }
 
 /** Inches to a tenth, as orders write them ("12", "4.5"). */
