@@ -69,8 +69,9 @@ export async function skirmishRaid() {
       const who = await page.evaluate(() => (/Acting: (\S+)/.exec(document.getElementById("under-board").textContent) || [])[1] || "");
       if (who !== lastActing) { steps = 0; lastActing = who; }
       const n = await renders(page);
-      // once in a while the moving unit is dragged rather than a ghost clicked
-      if (await count(page, "#board .ghosts .sk-ghost") && steps < 2 && pick(2) === 0) {
+      // the first moving unit, then one in two, is dragged rather than a ghost clicked (a raid
+      // whose British seldom move offered no drag to a coin flip now and then)
+      if (await count(page, "#board .ghosts .sk-ghost") && steps < 2 && (drags === 0 || pick(2) === 0)) {
         // the first drag with a few inches to go is looked at closely: the wheel zooms in
         const room = Number((/has ([\d.]+)"/.exec(await page.textContent("#drag-status")) || [])[1] || 0);
         const shoot = !dragShot && room >= 3;
