@@ -97,6 +97,9 @@ pub struct UnitView {
     pub last: Last,
     /// Its markers and states.
     pub marks: Vec<&'static str>,
+    /// Scenario 2's burn, loot, leave (public: the log tells it), for computer players.
+    #[serde(skip)]
+    pub raid: crate::state::Raid,
 }
 
 /// One figure as seen. Written out short, as `[index, role, x, y, facing]` with `"off"` after
@@ -559,6 +562,7 @@ impl Skirmish {
             done: unit.done,
             last: unit.last,
             marks,
+            raid: unit.raid,
         }
     }
 }

@@ -1085,7 +1085,17 @@ impl Skirmish {
                             ),
                         ));
                     }
-                    if end_near && enemy && !charging && rect.is_within(&other, 1.0 - 1e-6) {
+                    // women and the pieces (guns, wagons) never fight nor fire: walking up to
+                    // them skips no reaction or fire (their crews' 1" still holds), and walking
+                    // in on the women is how a band takes a cabin (S2), up to a gun left by its
+                    // crew how it is spiked
+                    let fighter = self.figures[g].role.fights();
+                    if end_near
+                        && enemy
+                        && !charging
+                        && fighter
+                        && rect.is_within(&other, 1.0 - 1e-6)
+                    {
                         return Err(RuleError::new(
                             "5.5",
                             format!(
