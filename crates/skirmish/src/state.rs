@@ -1093,17 +1093,31 @@ impl Skirmish {
         // against the enemy in contact) keeps its figures where they stand
         let bounds = *self.scenario.layout.bounds();
         let r = |x: &Rect| x.footprint().frontage().hypot(x.footprint().depth()) / 2.0;
+        // (its own figures outside the formation, a household's women in their cabin, are in
+        // the way like anyone's)
+        let laid: Vec<usize> = slots.iter().map(|&(f, _)| f).collect();
         let blocked = slots.iter().any(|&(f, p)| {
             let rect = self.footprint(f).place(p);
             bounds.holds(&rect)
                 && (0..self.figures.len()).any(|g| {
-                    self.figures[g].unit as usize != u
+                    !laid.contains(&g)
                         && self.on_table(g)
                         && self.bases[g].centre().dist(p.at) < r(&self.bases[g]) + r(&rect)
                         && self.bases[g].overlaps(&rect)
                 })
         });
-        if blocked {
+        // nor one whose places would stand on each other (a column's ranks round a sharp turn
+        // of its trail)
+        let rects: Vec<Rect> = slots
+            .iter()
+            .map(|&(f, p)| self.footprint(f).place(p))
+            .collect();
+        let crowded = rects.iter().enumerate().any(|(i, a)| {
+            rects[i + 1..]
+                .iter()
+                .any(|b| a.centre().dist(b.centre()) < r(a) + r(b) && a.overlaps(b))
+        });
+        if blocked || crowded {
             return;
         }
         for (f, p) in slots {
