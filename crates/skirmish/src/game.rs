@@ -308,11 +308,11 @@ impl Game for Skirmish {
     }
 
     fn search_ai(config: fiw_engine::SearchConfig) -> Box<dyn fiw_engine::Advisor<Self>> {
-        crate::general::search_ai(config)
+        crate::ai::search_ai(config)
     }
 
     fn default_ai_limits() -> fiw_engine::SearchLimits {
-        crate::general::default_limits()
+        crate::ai::default_limits()
     }
 
     /// 14.7 the undrawn cards reshuffled, every enemy unit hidden from the seat placed where

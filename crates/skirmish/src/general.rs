@@ -720,34 +720,3 @@ impl Policy<Skirmish> for General {
         best.1
     }
 }
-
-/// Whether a decision is worth playouts for the `ai` seat: which unit takes a card (a few
-/// choices, each shaping the turn), a reaction to a charge, whether to charge, shoot or move
-/// after a test. Movement steps are the heuristic's.
-pub fn worth_searching(legal: &[Action]) -> bool {
-    legal.len() >= 2
-        && legal.iter().all(|a| {
-            matches!(
-                a,
-                Action::Activate { .. } | Action::React { .. } | Action::CloseUp { .. }
-            )
-        })
-        || legal.iter().any(|a| matches!(a, Action::Charge { .. }))
-}
-
-/// The `ai` seat: the general, improved by playouts at its bigger decisions.
-pub fn search_ai(config: fiw_engine::SearchConfig) -> Box<dyn fiw_engine::Advisor<Skirmish>> {
-    Box::new(fiw_engine::RolloutSearch::new(
-        config,
-        |seed| Box::new(General::new(seed)) as Box<dyn Policy<Skirmish>>,
-        worth_searching,
-    ))
-}
-
-/// The `ai` budget: 24 playouts or one second a decision, whichever comes first.
-pub fn default_limits() -> fiw_engine::SearchLimits {
-    fiw_engine::SearchLimits {
-        iterations: Some(24),
-        time: Some(std::time::Duration::from_millis(1_000)),
-    }
-}
