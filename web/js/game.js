@@ -11,9 +11,11 @@ import { Rules } from "./rules.js";
 import { Zoom } from "./zoom.js";
 import * as louisbourg from "./louisbourg.js";
 import * as solitaire from "./solitaire.js";
+import * as d3 from "./d3.js";
+import * as skirmish from "./skirmish.js";
 import * as textboard from "./textboard.js";
 
-const BOARDS = { louisbourg, solitaire };
+const BOARDS = { louisbourg, solitaire, d3, skirmish };
 const stats = (window.fiwStats = { renders: 0, lastRenderMs: null, boardAt: null, actionsTaken: 0 });
 
 const id = location.pathname.split("/").pop();
@@ -132,7 +134,7 @@ function draw() {
   picker.set(v.actions);
   const game = v.view;
   const board = BOARDS[v.game] || textboard;
-  const ctx = { msg, v, game, ref: reference, picker, under: $("under-board"), log: active.log.lines };
+  const ctx = { msg, v, game, ref: reference, picker, under: $("under-board"), log: active.log.lines, check, takeText, openRule };
   // the keyboard's place on the board survives the drawing
   const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("[data-place],[data-piece]");
   const focusKey = focused && $("board").contains(focused) ? (focused.dataset.piece ? `[data-piece="${focused.dataset.piece}"]` : `[data-place="${focused.dataset.place}"]`) : null;
@@ -190,7 +192,7 @@ function drawReplay() {
   const r = replay;
   const v = r.shown.view;
   const board = BOARDS[v.game] || textboard;
-  const ctx = { msg: r.shown, v: { ...v, actions: [] }, game: v.view, ref: reference, picker: still, under: $("under-board"), log: v.log };
+  const ctx = { msg: r.shown, v: { ...v, actions: [] }, game: v.view, ref: reference, picker: still, under: $("under-board"), log: v.log, check, takeText: () => {}, openRule };
   still.set([]);
   const drawn = board.draw(ctx);
   $("board").replaceChildren(drawn.el);
@@ -273,6 +275,24 @@ async function take(a) {
   if (busy) return;
   busy = true;
   try { await post("/actions", { index: a.index }); } finally { busy = false; }
+}
+
+/** Takes an action given by its text: an order a board made (a dropped ghost base's place). */
+async function takeText(text) {
+  if (busy) return;
+  busy = true;
+  try { await post("/actions", { action: text }); } finally { busy = false; }
+}
+
+/** Asks the server whether an order would be legal now, taking nothing (POST …/check):
+ * {legal: true} or {legal: false, rule, message}. */
+function check(text) {
+  return call("POST", `/api/games/${id}/check`, { token: active.token, body: { action: text } });
+}
+
+/** Opens the rules panel at the section a refusal cites. */
+function openRule(section) {
+  if (rules) rules.open(section);
 }
 
 async function hint() {

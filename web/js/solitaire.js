@@ -17,12 +17,22 @@ function townOf(board, r, side) {
   return side === "british" ? board.front[r] : board.front[r] + 1;
 }
 
-function marker(side, label, x, y, reduced, unsupplied) {
+/** A side's militia marker, with the army standing with it (if any) on a second line; a
+ * marker outside its own flag town (the enemy holds that town) says so beneath. */
+function marker(side, label, x, y, reduced, unsupplied, outside) {
   const g = s("g", { class: `block ${side}`, transform: `translate(${x - 30},${y})` });
   g.append(s("rect", { width: 60, height: 30, rx: 4, opacity: reduced ? 0.6 : 1 }));
-  g.append(s("text", { x: 30, y: 14 }, reduced ? "militia ½" : "militia"));
-  g.append(s("text", { x: 30, y: 28 }, label || ""));
-  if (unsupplied) g.append(s("text", { x: 30, y: 40, fill: "#a11d1d", "font-size": 10, "text-anchor": "middle", "font-weight": 700 }, "no supply"));
+  const word = reduced ? "militia ½" : "militia";
+  if (label) {
+    g.append(s("text", { x: 30, y: 14 }, word));
+    g.append(s("text", { x: 30, y: 28 }, label));
+  } else {
+    g.append(s("text", { x: 30, y: 20 }, word));
+  }
+  const notes = [outside ? "outside" : "", unsupplied ? "no supply" : ""].filter(Boolean).join(", ");
+  // a class of its own (fiw.css): the stylesheet's white for block labels wins over a fill
+  // attribute, and the page's CSP allows no inline style
+  if (notes) g.append(s("text", { x: 30, y: 41, class: `marker-note${unsupplied ? " unsupplied" : ""}` }, notes));
   return g;
 }
 
@@ -48,7 +58,9 @@ export function draw(ctx) {
     const ally = reg.track === "indians" ? b.indians[r] : b.ocean;
     row.append(s("text", { x: W - 30, y: y0 + 18, "text-anchor": "end", "font-weight": 700, fill: ally === "british" ? "var(--british)" : ally === "french" ? "var(--french)" : "#555" }, trackText));
     const n = reg.towns.length;
-    const x0 = 90, x1 = W - 90;
+    // room beyond each flag town for a marker standing outside it (state.rs: front = -1 or
+    // len - 1), so no marker ever sits on the row's edge
+    const x0 = 140, x1 = W - 140;
     const xOf = (i) => x0 + (x1 - x0) * (i / (n - 1));
     row.append(s("line", { class: "road", x1: x0, y1: y0 + 45, x2: x1, y2: y0 + 45 }));
     reg.towns.forEach((t, i) => {
@@ -63,10 +75,11 @@ export function draw(ctx) {
     for (const side of SIDES) {
       const at = townOf(b, r, side);
       const sIdx = side === "british" ? 0 : 1;
-      const x = at < 0 ? x0 - 60 : at >= n ? x1 + 60 : xOf(at);
+      const outside = at < 0 || at >= n;
+      const x = at < 0 ? x0 - 80 : at >= n ? x1 + 80 : xOf(at) + (side === "british" ? -32 : 32);
       const army = b.army[r][sIdx];
       const armyName = army !== NO_ARMY ? (ref.armies[army] || {}).id : "";
-      row.append(marker(side, armyName, Math.max(40, Math.min(W - 40, x + (side === "british" ? -32 : 32))), y0 + 70, b.reduced[r][sIdx], b.unsupplied[r][sIdx]));
+      row.append(marker(side, armyName, x, y0 + 66, b.reduced[r][sIdx], b.unsupplied[r][sIdx], outside));
     }
     if (acts) {
       const why = acts.map((a) => a.text + (a.note ? ` (${a.note})` : "")).join("; ");

@@ -3,8 +3,8 @@
 // console errors and every WebSocket frame and API answer it receives.
 
 import { chromium } from "playwright-core";
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve, dirname } from "node:path";
@@ -150,4 +150,78 @@ export const renders = (page) => page.evaluate(() => window.fiwStats ? window.fi
 /** Whose decision it is on the page ('' when nobody's), and whether the game is over. */
 export async function state(page) {
   return page.evaluate(() => ({ toMove: document.body.dataset.toMove || "", over: document.body.dataset.over === "1", version: Number(document.body.dataset.version || -1) }));
+}
+
+/** Where the table point (x, y) inches is on the page, in client pixels (the SVG's data-frame
+ * says where the table's inches are drawn). */
+export async function tablePoint(page, x, y) {
+  return page.evaluate(([x, y]) => {
+    const svg = document.querySelector("#board svg.tabletop");
+    const [left, top, px, depth] = svg.dataset.frame.split(" ").map(Number);
+    const p = new DOMPoint(left + x * px, top + (depth - y) * px).matrixTransform(svg.getScreenCTM());
+    return { x: p.x, y: p.y };
+  }, [x, y]);
+}
+
+/** The centre of an element on the page, in client pixels. */
+export async function centreOf(page, selector) {
+  const b = await page.locator(selector).first().boundingBox();
+  if (!b) throw new Error(`nothing on the page is ${selector}`);
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+/** Drags with the mouse from `a` to `b` (client pixels) in `steps` moves, holding at the end
+ * until `holding()` resolves, then lets go. */
+export async function dragFromTo(page, a, b, { steps = 12, holding } = {}) {
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  for (let i = 1; i <= steps; i++) {
+    await page.mouse.move(a.x + (b.x - a.x) * i / steps, a.y + (b.y - a.y) * i / steps);
+    await page.waitForTimeout(25);
+  }
+  if (holding) await holding();
+  await page.mouse.up();
+}
+
+/** The referee of the secrecy scans: crates/server/examples/secret_words.rs. */
+export const REFEREE = process.env.FIW_SECRET_WORDS || join(ROOT, "target/debug/examples/secret_words");
+
+/** The version a recorded answer or frame is of, or null. */
+export function versionOf(text) {
+  try { const m = JSON.parse(text); return typeof m.version === "number" ? m.version : (m.fresh ? m.fresh.version : null); } catch { return null; }
+}
+
+/**
+ * Checks everything each seat's page was sent (WebSocket frames, API answers) and showed (the
+ * copies of its DOM in `pages[seat].doms`, each `{version, html}`) against the words the
+ * referee says that seat must never see at that version, from the finished game's save and
+ * replay; `name` names the files written to OUT. Returns the number of checks made.
+ */
+export async function scanForSecrets(server, id, token, pages, name) {
+  const save = await server.api("GET", `/api/games/${id}/save`, token);
+  const replay = await server.api("GET", `/api/games/${id}/replay`, token);
+  if (save.status !== 200) throw new Error(`the save is not given out: ${save.text}`);
+  writeFileSync(join(OUT, `${name}-save.json`), save.text);
+  writeFileSync(join(OUT, `${name}-replay.json`), replay.text);
+  const ref = JSON.parse(execFileSync(REFEREE, [join(OUT, `${name}-save.json`), join(OUT, `${name}-replay.json`)], { maxBuffer: 1 << 28 }).toString());
+  let checks = 0;
+  const lastVersion = ref.words.length - 1;
+  for (const [seat, p] of Object.entries(pages)) {
+    const index = ref.seats.indexOf(seat);
+    const items = [
+      ...p.rec.frames.map((t) => ({ where: "WebSocket frame", version: versionOf(t), text: t })),
+      ...p.rec.answers.map((t) => ({ where: "API answer", version: versionOf(t), text: t })),
+      ...p.doms.map((d) => ({ where: "DOM", version: d.version, text: d.html })),
+    ];
+    if (items.length <= 100) throw new Error(`the ${seat} page took too little part to be checked (${items.length} things recorded)`);
+    for (const it of items) {
+      if (it.version === null) continue;
+      if (it.text.includes(String(ref.seed))) throw new Error(`the seed reached the ${seat} page`);
+      for (const w of ref.words[Math.min(it.version, lastVersion)][index]) {
+        checks++;
+        if (it.text.includes(w)) throw new Error(`the ${seat} page's ${it.where} at version ${it.version} holds '${w}'`);
+      }
+    }
+  }
+  return checks;
 }

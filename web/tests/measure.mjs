@@ -1,6 +1,7 @@
 // Measures the client on loopback: first paint and first board of a game page, the time from
 // an action's answer to the board drawn again, and the size of the client's JS and CSS.
-//   node web/tests/measure.mjs            (FIW_BIN: the fiw binary to serve with)
+//   node web/tests/measure.mjs [GAME]     (louisbourg, the default, d3 or skirmish; FIW_BIN:
+//                                          the fiw binary to serve with)
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Server, browser, clickOne, rng, renders, drawnAfter, state, ROOT } from "./harness.mjs";
@@ -19,7 +20,10 @@ const server = await Server.start();
 const b = await browser();
 const pick = rng(1);
 try {
-  const made = await server.api("POST", "/api/games", undefined, { game: "louisbourg", players: { british: "human", french: "heuristic" } });
+  const game = process.argv[2] || "louisbourg";
+  const setup = { louisbourg: {}, d3: { scenario: "fort-oswego" }, skirmish: { scenario: "raid" } }[game];
+  if (!setup) throw new Error(`no game '${game}' to measure (louisbourg, d3, skirmish)`);
+  const made = await server.api("POST", "/api/games", undefined, { game, setup, players: { british: "human", french: "heuristic" } });
   const link = made.json.seats.british.link;
   const loads = [];
   for (let i = 0; i < 6; i++) {
@@ -46,6 +50,7 @@ try {
   const med = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
   const warm = loads.slice(1);
   console.log(JSON.stringify({
+    game,
     first_contentful_paint_ms: { median: med(warm.map((l) => l.fcp)), max: Math.max(...warm.map((l) => l.fcp)), first_load: loads[0].fcp },
     board_drawn_ms: { median: med(warm.map((l) => l.board)), max: Math.max(...warm.map((l) => l.board)) },
     ack_to_board_ms: { median: med(acks), max: Math.max(...acks), n: acks.length },

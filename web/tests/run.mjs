@@ -10,6 +10,8 @@ import { twoSeatsKeepTheirSecrets } from "./two_seats.mjs";
 import { restartMidGame } from "./restart.mjs";
 import { solitaireAgainstTheBot } from "./solitaire_vs_bot.mjs";
 import { hotSeatPassesTheScreen } from "./hot_seat.mjs";
+import { d3AgainstTheComputer, d3DragIntoAWood } from "./d3.mjs";
+import { skirmishRaid } from "./skirmish.mjs";
 
 const TESTS = {
   "louisbourg-vs-ai": louisbourgAgainstTheComputer,
@@ -17,6 +19,9 @@ const TESTS = {
   "restart": restartMidGame,
   "hot-seat": hotSeatPassesTheScreen,
   "solitaire-vs-bot": solitaireAgainstTheBot,
+  "d3-vs-ai": d3AgainstTheComputer,
+  "d3-drag-wood": d3DragIntoAWood,
+  "skirmish-raid": skirmishRaid,
 };
 
 const wanted = process.argv.slice(2);

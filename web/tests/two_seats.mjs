@@ -4,16 +4,7 @@
 // (crates/server/examples/secret_words.rs) replaying the finished game's record.
 
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { Server, browser, clickOne, rng, renders, drawnAfter, state, ROOT, OUT } from "./harness.mjs";
-
-const REFEREE = process.env.FIW_SECRET_WORDS || join(ROOT, "target/debug/examples/secret_words");
-
-function versionOf(text) {
-  try { const m = JSON.parse(text); return typeof m.version === "number" ? m.version : (m.fresh ? m.fresh.version : null); } catch { return null; }
-}
+import { Server, browser, clickOne, rng, renders, drawnAfter, state, scanForSecrets } from "./harness.mjs";
 
 export async function twoSeatsKeepTheirSecrets() {
   const server = await Server.start();
@@ -66,32 +57,8 @@ export async function twoSeatsKeepTheirSecrets() {
       await page.waitForFunction(() => document.body.dataset.over === "1");
       await a.waitForFunction(() => document.body.dataset.over === "1");
     }
-    const save = await server.api("GET", `/api/games/${id}/save`, tokens.british);
-    const replay = await server.api("GET", `/api/games/${id}/replay`, tokens.british);
-    assert.equal(save.status, 200, save.text);
-    writeFileSync(join(OUT, "two-seats-save.json"), save.text);
-    writeFileSync(join(OUT, "two-seats-replay.json"), replay.text);
-    const ref = JSON.parse(execFileSync(REFEREE, [join(OUT, "two-seats-save.json"), join(OUT, "two-seats-replay.json")], { maxBuffer: 1 << 28 }).toString());
-    const seatIndex = { british: ref.seats.indexOf("british"), french: ref.seats.indexOf("french") };
-    let checks = 0;
-    const lastVersion = ref.words.length - 1;
-    for (const [seat, s] of Object.entries(seats)) {
-      const items = [
-        ...s.rec.frames.map((t) => ({ where: "WebSocket frame", version: versionOf(t), text: t })),
-        ...s.rec.answers.map((t) => ({ where: "API answer", version: versionOf(t), text: t })),
-        ...doms[seat].map((d) => ({ where: "DOM", version: d.version, text: d.html })),
-      ];
-      assert.ok(items.length > 100, `the ${seat} page took part (${items.length} things recorded)`);
-      for (const it of items) {
-        if (it.version === null) continue;
-        assert.ok(!it.text.includes(String(ref.seed)), `the seed reached the ${seat} page`);
-        const words = ref.words[Math.min(it.version, lastVersion)][seatIndex[seat]];
-        for (const w of words) {
-          checks++;
-          assert.ok(!it.text.includes(w), `the ${seat} page's ${it.where} at version ${it.version} holds '${w}'`);
-        }
-      }
-    }
+    const checks = await scanForSecrets(server, id, tokens.british,
+      Object.fromEntries(Object.entries(seats).map(([seat, s]) => [seat, { rec: s.rec, doms: doms[seat] }])), "two-seats");
     assert.ok(checks > 1000, `there were secrets to keep (${checks} checks)`);
     for (const [seat, s] of Object.entries(seats)) assert.deepEqual(s.rec.errors, [], `no console error on the ${seat} page`);
     return { decisions, checks, frames: seats.british.rec.frames.length + seats.french.rec.frames.length };

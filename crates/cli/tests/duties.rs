@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::serve::{call, Server};
+use common::serve::{call, create, Server};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::time::Duration;
@@ -149,15 +149,7 @@ fn a_webhook_is_called_and_loopback_only_with_the_tests_flag() {
     let (url, told) = receiver();
     for (flags, allowed) in [(&[][..], false), (&["--allow-loopback-webhooks"][..], true)] {
         let server = start_with(&db, flags);
-        let (s, made) = call(
-            &server.addr,
-            "POST",
-            "/api/games",
-            None,
-            Some(&json!({ "game": "louisbourg" })),
-        )
-        .unwrap();
-        assert_eq!(s, 201, "{made}");
+        let made = create(&server.addr, json!({ "game": "louisbourg" }));
         let id = made["id"].as_str().unwrap();
         let (british, french) = (
             made["seats"]["british"]["token"].as_str().unwrap(),
@@ -196,15 +188,7 @@ fn two_servers_on_one_postgres_share_games_and_one_takes_over_when_the_other_die
     let b = start(&db);
 
     // an action through A reaches a page open on B
-    let (s, made) = call(
-        &a.addr,
-        "POST",
-        "/api/games",
-        None,
-        Some(&json!({ "game": "louisbourg" })),
-    )
-    .unwrap();
-    assert_eq!(s, 201, "{made}");
+    let made = create(&a.addr, json!({ "game": "louisbourg" }));
     let id = made["id"].as_str().unwrap();
     let (british, french) = (
         made["seats"]["british"]["token"].as_str().unwrap(),
@@ -252,15 +236,10 @@ fn two_servers_on_one_postgres_share_games_and_one_takes_over_when_the_other_die
     }
 
     // a game against the `ai`, made through A (which takes up its duties) and played through B
-    let (s, made) = call(
+    let made = create(
         &a.addr,
-        "POST",
-        "/api/games",
-        None,
-        Some(&json!({ "game": "louisbourg", "players": { "french": "ai" } })),
-    )
-    .unwrap();
-    assert_eq!(s, 201, "{made}");
+        json!({ "game": "louisbourg", "players": { "french": "ai" } }),
+    );
     let id = made["id"].as_str().unwrap();
     let me = made["seats"]["british"]["token"].as_str().unwrap();
     let path = format!("/api/games/{id}");

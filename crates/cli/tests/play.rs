@@ -123,6 +123,18 @@ fn the_end_of_input_and_the_autosave_lose_nothing_and_resume_goes_on() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Whether this process ignores SIGINT (Linux's /proc says so: bit 1 of SigIgn).
+fn sigint_ignored() -> bool {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("SigIgn:"))
+                .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+        })
+        .is_some_and(|mask| mask & (1 << 1) != 0)
+}
+
 #[test]
 fn an_interrupted_game_is_saved_up_to_its_last_action() {
     use std::io::Write;
@@ -152,12 +164,23 @@ fn an_interrupted_game_is_saved_up_to_its_last_action() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     assert!(saved_one(), "the action was saved before Ctrl-C");
+    // a process started in the background by a non-interactive shell ignores SIGINT, and its
+    // children inherit that: there Ctrl-C cannot reach fiw, so it is stopped by SIGKILL,
+    // which shows the same (nothing is left to save when the process dies)
+    let signal = if sigint_ignored() { "-KILL" } else { "-INT" };
     let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([signal, &child.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
-    let _ = child.wait();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(30),
+            "fiw did not stop on {signal}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     drop(stdin);
     let run = fiw(&["replay", path(&file), "--json"], "");
     assert_eq!(run.code, 0, "{}", run.stderr);

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::serve::{call, Server};
+use common::serve::{call, create, Server};
 
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -18,15 +18,7 @@ fn start(db: &str) -> Server {
 fn kill_nine_loses_no_acknowledged_action(db: &str) {
     let server = start(db);
     let addr = server.addr.clone();
-    let (s, made) = call(
-        &addr,
-        "POST",
-        "/api/games",
-        None,
-        Some(&json!({ "game": "louisbourg" })),
-    )
-    .unwrap();
-    assert_eq!(s, 201, "{made}");
+    let made = create(&addr, json!({ "game": "louisbourg" }));
     let id = made["id"].as_str().unwrap().to_string();
     let tokens: Vec<String> = ["british", "french"]
         .iter()

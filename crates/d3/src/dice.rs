@@ -46,6 +46,20 @@ fn read(dice: &mut Dice) -> u8 {
     dice.roll(3).clamp(1, 3)
 }
 
+/// The chance of each result, 1 to 3, of one D3 (`best_of_two`: of the higher of two), from
+/// [`FACES`]: the odds a page shows before a shot or a charge.
+pub fn chances(best_of_two: bool) -> [f64; 3] {
+    let at_most = |r: u8| FACES.iter().filter(|&&f| f <= r).count() as f64 / 6.0;
+    let p = |r: u8| {
+        if best_of_two {
+            at_most(r).powi(2) - at_most(r - 1).powi(2)
+        } else {
+            at_most(r) - at_most(r - 1)
+        }
+    };
+    [p(1), p(2), p(3)]
+}
+
 /// A face that reads `result` (1, 2 or 3; anything else reads as the nearest), for forcing
 /// rolls in tests and worked examples.
 pub fn face(result: u8) -> u8 {
@@ -55,6 +69,16 @@ pub fn face(result: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_chances_are_a_third_each_and_one_five_and_nine_ninths_for_the_best_of_two() {
+        for (p, want) in chances(false).iter().zip([1.0 / 3.0; 3]) {
+            assert!((p - want).abs() < 1e-12);
+        }
+        for (p, want) in chances(true).iter().zip([1.0 / 9.0, 3.0 / 9.0, 5.0 / 9.0]) {
+            assert!((p - want).abs() < 1e-12);
+        }
+    }
 
     #[test]
     fn the_faces_read_one_one_two_two_three_three() {

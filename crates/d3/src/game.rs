@@ -59,6 +59,15 @@ pub struct UnitView {
     pub in_cover: bool,
     /// In square.
     pub square: bool,
+    /// Its shooting marker is down (Shooting): it shot at an enemy still on the table, and
+    /// stays engaged with it.
+    pub marker: bool,
+    /// How far it may move now, inches: its allowance, with the commander's 6" when it is
+    /// under his orders (Army Commander). For the tape measure of a page; 0 in the computer
+    /// general's view, which works it out only where it needs it.
+    pub reach: f64,
+    /// Its field of fire is all round, as in a town (Shooting), not 45° ahead.
+    pub all_round: bool,
     /// Its base on the table (worked out from the pose; not written out).
     #[serde(skip)]
     pub base: fiw_table::Rect,
@@ -222,6 +231,11 @@ impl Game for D3 {
         self.text_of(action)
     }
 
+    /// A shot's or a charge's hits with their chances (odds.rs).
+    fn action_note(&self, action: &Action) -> Option<String> {
+        self.hits_note(action)
+    }
+
     fn parse_action(&self, text: &str) -> Result<Action, RuleError> {
         self.parse(text)
     }
@@ -363,6 +377,18 @@ impl D3 {
                         engaged: !u.eliminated && self.engaged(i),
                         in_cover: !u.eliminated && self.in_cover(i),
                         square: u.square,
+                        marker: !u.eliminated
+                            && u.engaged_with.is_some_and(|t| {
+                                self.units.get(t as usize).is_some_and(|v| !v.eliminated)
+                            }),
+                        reach: if people && !u.eliminated {
+                            self.allowance(i)
+                        } else {
+                            0.0
+                        },
+                        all_round: people
+                            && !u.eliminated
+                            && self.stands_in_kind(fiw_table::Kind::Town, &self.bases[i]),
                         base: self.bases[i],
                     }
                 })

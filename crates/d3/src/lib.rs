@@ -38,6 +38,7 @@ mod decimal;
 pub mod dice;
 mod game;
 pub mod general;
+mod odds;
 pub mod rulebook;
 mod rules;
 pub mod scenario;

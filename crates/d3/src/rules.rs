@@ -1151,16 +1151,7 @@ impl D3 {
             }
             let target = self.units[t].kind;
             if target == Type::Artillery {
-                let them = self.rect(t);
-                let army = self.units[t].army;
-                let covered = (0..self.units.len()).any(|j| {
-                    let v = &self.units[j];
-                    v.army == army
-                        && !v.eliminated
-                        && v.kind.is_infantry()
-                        && self.rect(j).is_within(&them, 3.0)
-                });
-                if covered {
+                if self.gun_covered(t) {
                     self.log.public(|| format!("{a} overruns {b}, whose infantry stand within 3\": the gun is unmanned while {a} stays"));
                 } else {
                     self.remove(t, &format!("by {a}'s charge, with no infantry within 3\""));
@@ -1192,20 +1183,7 @@ impl D3 {
                 let sep = if w.is_empty() { "" } else { " " };
                 format!("{a} charges {b}: roll a D3 for the hits (D3+1{sep}{w})")
             });
-            let mut hits = roll as i16 + 1;
-            if on_hill {
-                hits -= 1;
-            }
-            if target == Type::Cavalry {
-                hits -= 1;
-            }
-            let mut hits = hits.max(0) as u8;
-            if flank {
-                hits *= 2;
-            }
-            if target == Type::Skirmishers {
-                hits *= 2;
-            }
+            let hits = charge_hits(roll, on_hill, target, flank);
             let v = &mut self.units[t];
             v.hits = v.hits.saturating_add(hits);
             let total = v.hits;
@@ -1216,6 +1194,26 @@ impl D3 {
                 )
             });
         }
+    }
+
+    /// Charges: whether gun `t` has infantry of its own army within 3" (charged, it is then
+    /// unmanned rather than eliminated).
+    pub(crate) fn gun_covered(&self, t: usize) -> bool {
+        let them = self.rect(t);
+        let army = self.units[t].army;
+        (0..self.units.len()).any(|j| {
+            let v = &self.units[j];
+            v.army == army
+                && !v.eliminated
+                && v.kind.is_infantry()
+                && self.rect(j).is_within(&them, 3.0)
+        })
+    }
+
+    /// Shooting: whether unit `i` shoots from an entrenchment (rolling the best of 2D3).
+    pub(crate) fn shoots_entrenched(&self, i: usize) -> bool {
+        self.units[i].kind.covered_by_entrenchment()
+            && self.stands_in_kind(Kind::Entrenchment, &self.rect(i))
     }
 
     /// Charges: a gun in contact with enemy cavalry is unmanned (it was charged with infantry
@@ -1236,9 +1234,7 @@ impl D3 {
     /// the best of 2D3 from an entrenchment; the shooter is marked as engaged.
     fn shoot(&mut self, i: usize, t: usize) {
         let kind = self.units[i].kind;
-        let me = self.rect(i);
-        let entrenched =
-            kind.covered_by_entrenchment() && self.stands_in_kind(Kind::Entrenchment, &me);
+        let entrenched = self.shoots_entrenched(i);
         let modifier = units().get(kind).shoot;
         let ids = &self.ids;
         // what the players roll for, said only when they roll
@@ -1259,7 +1255,7 @@ impl D3 {
         } else {
             d3(&mut self.dice, label)
         };
-        let hits = (roll as i16 + modifier as i16).max(0) as u8;
+        let hits = shot_hits(roll, modifier);
         let u = &mut self.units[i];
         u.shot = true;
         u.engaged_with = Some(t as u8);
@@ -1411,6 +1407,33 @@ impl D3 {
             reason: format!("the last round is over: resolve British {b}, French {f}"),
         });
     }
+}
+
+/// Shooting: the hits a roll of the dice gives with the shooter's modifier (never fewer than
+/// none).
+pub(crate) fn shot_hits(roll: u8, modifier: i8) -> u8 {
+    (i16::from(roll) + i16::from(modifier)).max(0) as u8
+}
+
+/// Charges: the hits a roll gives, D3+1, one fewer against a target on a hill and one fewer
+/// against cavalry (never fewer than none), then doubled against a flank or the rear and
+/// doubled against skirmishers.
+pub(crate) fn charge_hits(roll: u8, on_hill: bool, target: Type, flank: bool) -> u8 {
+    let mut hits = i16::from(roll) + 1;
+    if on_hill {
+        hits -= 1;
+    }
+    if target == Type::Cavalry {
+        hits -= 1;
+    }
+    let mut hits = hits.max(0) as u8;
+    if flank {
+        hits *= 2;
+    }
+    if target == Type::Skirmishers {
+        hits *= 2;
+    }
+    hits
 }
 
 /// Whether `polygon` lies more than `reach` from every point of the straight path

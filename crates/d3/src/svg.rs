@@ -23,8 +23,8 @@ const LEFT: f64 = 40.0;
 const TOP: f64 = 44.0;
 /// Room under the table for the inch marks, before the legend.
 const UNDER: f64 = 28.0;
-/// The 6" zone round a unit (Movement, Disengaging).
-const ZONE: f64 = 6.0;
+/// The 6" zone round a unit (Movement, Disengaging): where an enemy stops a move and engages.
+pub const ZONE: f64 = 6.0;
 
 /// The table's flip: inches to pixels.
 struct Frame {

@@ -1514,3 +1514,32 @@ fn a_simulation_counts_the_objective_entered_and_how_the_battle_ended() {
         (Some(1.0), Some(0.0))
     );
 }
+
+/// The menu's notes give a shot's and a charge's hits with their chances, from the dice and
+/// modifiers the rules roll with: an entrenched veteran rolls the best of 2D3 plus one; cavalry
+/// charging skirmishers in the rear double twice.
+#[test]
+fn the_notes_give_the_hits_of_a_shot_and_of_a_charge_with_their_chances() {
+    let mut g = table(
+        "british",
+        WORKS,
+        &[
+            ("br-vet", "veteran", 32.0, 10.0, 0.0),
+            ("br-cav", "cavalry", 10.0, 10.0, 0.0),
+            ("fr-a", "line", 32.0, 16.0, 180.0),
+            ("fr-s", "skirmishers", 10.0, 20.0, 0.0),
+        ],
+    );
+    let charge = g.parse_action("charge br-cav at fr-s").unwrap();
+    assert_eq!(
+        g.action_note(&charge).as_deref(),
+        Some("hits 8: 33 %, 12: 33 %, 16: 33 %; fr-s has 0 of 6, eliminated 100 % (D3+1 x2 flank or rear x2 skirmishers), fought in the charges phase if still in contact")
+    );
+    g.apply(Action::Pass).unwrap();
+    let shot = g.parse_action("shoot br-vet at fr-a").unwrap();
+    assert_eq!(
+        g.action_note(&shot).as_deref(),
+        Some("hits 2: 11 %, 3: 33 %, 4: 56 %; fr-a has 0 of 6, eliminated 0 % (best of 2D3+1)")
+    );
+    assert_eq!(g.action_note(&Action::Pass), None);
+}

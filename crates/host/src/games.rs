@@ -524,6 +524,50 @@ impl HostGame for fiw_d3::D3 {
         }
     }
 
+    /// Each scenario's table as its file gives it (size, grid, terrain by kind with its points,
+    /// names and reasons), its armies' commanders and deployment zones, and each type's move,
+    /// range and base (units.toml), for a page that draws the table to scale: keyed by the
+    /// scenario's name, which the view carries. Nothing of a battle in play.
+    fn board_data() -> serde_json::Value {
+        use fiw_d3::{units, Type};
+        let scenarios: Vec<serde_json::Value> = fiw_d3::SCENARIOS
+            .iter()
+            .filter_map(|(id, _)| fiw_d3::Scenario::shared(id).ok().map(|s| (id, s)))
+            .map(|(id, s)| {
+                serde_json::json!({
+                    "id": id,
+                    "name": s.name,
+                    "table": serde_json::to_value(&s.layout).unwrap_or_default(),
+                    "turns": s.turns,
+                    "first": s.first.id(),
+                    "objective": s.objective,
+                    "armies": s.armies.iter().map(|a| serde_json::json!({
+                        "commander": a.commander,
+                        "zones": a.zones,
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let types: serde_json::Map<String, serde_json::Value> = Type::ALL
+            .iter()
+            .map(|&t| {
+                let st = units().get(t);
+                (
+                    t.word().to_string(),
+                    serde_json::json!({
+                        "name": st.name,
+                        "move": st.move_allowance,
+                        "range": st.range,
+                        "shoot": st.shoot,
+                        "frontage": st.footprint.frontage(),
+                        "depth": st.footprint.depth(),
+                    }),
+                )
+            })
+            .collect();
+        serde_json::json!({ "scenarios": scenarios, "types": types, "zone": fiw_d3::svg::ZONE })
+    }
+
     fn drawing(&self, _viewer: Option<Seat>, selected: Option<&str>) -> Option<String> {
         // D3 hides nothing on the table
         Some(fiw_d3::svg::svg(
@@ -612,6 +656,200 @@ impl HostGame for fiw_skirmish::Skirmish {
             }
             Some(_) => Ok(()),
         }
+    }
+
+    /// What an order names for a page to light up: the unit a card activates (a battalion's
+    /// companies), the enemy fired at or charged, the figure placed, the building, the site;
+    /// and where a move ends (a deployment's or a march's point, a figure's place, a step's
+    /// end for the unit's anchor). Only what the order's own text says.
+    fn action_refs(&self, action: &fiw_skirmish::Action) -> ActionRefs {
+        use fiw_skirmish::Action::*;
+        let id = |u: u8| self.id(u as usize).to_string();
+        let at = |x: i16, y: i16, facing: f64| Placement {
+            x: f64::from(x) / 10.0,
+            y: f64::from(y) / 10.0,
+            facing,
+        };
+        let acting = || {
+            self.activation()
+                .and_then(|a| a.units.first())
+                .and_then(|&u| self.units().get(u as usize))
+                .map(|u| u.anchor)
+        };
+        let mut refs = ActionRefs::default();
+        match *action {
+            Deploy { unit, x, y } => {
+                refs.pieces.push(id(unit));
+                let facing = self
+                    .units()
+                    .get(unit as usize)
+                    .map_or(0.0, |u| u.anchor.facing);
+                refs.to = Some(at(x, y, facing));
+            }
+            Activate { unit } => match self.units().get(unit as usize) {
+                Some(_) => refs.pieces.push(id(unit)),
+                None => {
+                    let b = unit as usize - self.units().len();
+                    if let Some(bn) = self.battalions().get(b) {
+                        refs.pieces.extend(bn.companies.iter().map(|&c| id(c)));
+                    }
+                }
+            },
+            Call { target }
+            | Shoot { target }
+            | FireMove { target, .. }
+            | Charge { target, .. }
+            | Gun { target, .. } => refs.pieces.push(id(target)),
+            Spike { gun } => refs.pieces.push(id(gun)),
+            Place { fig, x, y } => {
+                refs.pieces.push(self.figure_id(fig as usize));
+                let facing = self
+                    .figures()
+                    .get(fig as usize)
+                    .map_or(0.0, |f| f.pose.facing);
+                refs.to = Some(at(x, y, facing));
+            }
+            March { x, y } => {
+                if let Some(a) = acting() {
+                    // the head turns to face where it marches
+                    let to = fiw_skirmish::actions::point(x, y);
+                    let (dx, dy) = (to.x - a.at.x, to.y - a.at.y);
+                    let facing = if dx.hypot(dy) > 1e-9 {
+                        dx.atan2(dy).to_degrees().rem_euclid(360.0)
+                    } else {
+                        a.facing
+                    };
+                    refs.to = Some(at(x, y, facing));
+                }
+            }
+            Step { bearing, tenths } => {
+                // where the middle of the unit's figures on the table ends
+                let unit = self
+                    .activation()
+                    .and_then(|a| a.units.first())
+                    .map(|&u| u as usize);
+                if let Some(u) = unit {
+                    let figs: Vec<usize> = self.table_figures(u).collect();
+                    if !figs.is_empty() {
+                        let n = figs.len() as f64;
+                        let (sx, sy) = figs.iter().fold((0.0, 0.0), |(x, y), &f| {
+                            let p = self.figures()[f].pose.at;
+                            (x + p.x, y + p.y)
+                        });
+                        let (b, d) = (f64::from(bearing).to_radians(), f64::from(tenths) / 10.0);
+                        refs.to = Some(Placement {
+                            x: sx / n + b.sin() * d,
+                            y: sy / n + b.cos() * d,
+                            facing: self.units()[u].anchor.facing,
+                        });
+                    }
+                }
+            }
+            Enter { building } | Ignite { building } | Breach { building, .. } => {
+                refs.places.push(self.building_id(building as usize))
+            }
+            Work { site } | Blow { site } => refs.places.push(self.site_id(site as usize)),
+            Spot { area } => refs.places.push(self.area_id(area as usize)),
+            _ => {}
+        }
+        refs
+    }
+
+    /// Each scenario's table (the layout as its file gives it, the skirmish features, the
+    /// buildings with their doors and windows, the concealing ground `spot` names, the
+    /// engineering sites) and the base of each kind of figure in it, keyed by the scenario's
+    /// name, which the view carries. Built from each scenario's set-up: nothing of a game in
+    /// play, and no side's hidden units (their places are not in it).
+    fn board_data() -> serde_json::Value {
+        let scenarios: Vec<serde_json::Value> = fiw_skirmish::SCENARIOS
+            .iter()
+            .filter_map(|(id, _)| {
+                let options = fiw_skirmish::Options {
+                    scenario: id.to_string(),
+                    ..Default::default()
+                };
+                fiw_skirmish::Skirmish::new(&options, 0).ok().map(|g| (id, g))
+            })
+            .map(|(id, g)| {
+                let s = g.scenario();
+                let features: Vec<serde_json::Value> = s
+                    .features
+                    .iter()
+                    .map(|f| {
+                        serde_json::json!({
+                            "kind": f.kind.word(),
+                            "name": f.label(),
+                            "line": f.line.as_ref().map(|l| l.points().to_vec()),
+                            "area": f.area.as_ref().map(|a| a.points().to_vec()),
+                        })
+                    })
+                    .collect();
+                let buildings: Vec<serde_json::Value> = g
+                    .buildings()
+                    .iter()
+                    .enumerate()
+                    .map(|(k, b)| {
+                        let gaps: Vec<serde_json::Value> = (0..b.walls.gaps().len())
+                            .filter_map(|i| {
+                                let c = b.walls.gap_centre(i)?;
+                                let kind = match b.apertures.get(i) {
+                                    Some(fiw_skirmish::scenario::Aperture::Window) => "window",
+                                    Some(fiw_skirmish::scenario::Aperture::Breach) => "breach",
+                                    _ => "door",
+                                };
+                                Some(serde_json::json!({ "at": c, "kind": kind }))
+                            })
+                            .collect();
+                        serde_json::json!({
+                            "id": g.building_id(k),
+                            "name": g.building_name(k),
+                            "floor": s.features[b.feature as usize].area.as_ref().map(|a| a.points().to_vec()),
+                            "openings": gaps,
+                        })
+                    })
+                    .collect();
+                let areas: Vec<serde_json::Value> = g
+                    .concealing_areas()
+                    .iter()
+                    .enumerate()
+                    .map(|(k, a)| {
+                        let points = match *a {
+                            fiw_skirmish::scenario::Area::Terrain(i) => {
+                                s.layout.terrain().get(i).map(|t| t.polygon.points().to_vec())
+                            }
+                            fiw_skirmish::scenario::Area::Feature(i) => s
+                                .features
+                                .get(i)
+                                .and_then(|f| f.area.as_ref().map(|p| p.points().to_vec())),
+                        };
+                        serde_json::json!({ "id": g.area_id(k), "points": points })
+                    })
+                    .collect();
+                let sites: Vec<serde_json::Value> = (0..s.sites.len())
+                    .map(|k| serde_json::json!({ "id": g.site_id(k), "name": s.sites[k].name, "at": s.sites[k].at }))
+                    .collect();
+                let mut bases = serde_json::Map::new();
+                for (f, fig) in g.figures().iter().enumerate() {
+                    let troop = g.units()[fig.unit as usize].troop;
+                    let fp = g.footprint(f);
+                    bases.insert(
+                        format!("{}.{}", troop.word(), fig.role.word()),
+                        serde_json::json!([fp.frontage(), fp.depth()]),
+                    );
+                }
+                serde_json::json!({
+                    "id": id,
+                    "name": s.name,
+                    "table": serde_json::to_value(&s.layout).unwrap_or_default(),
+                    "features": features,
+                    "buildings": buildings,
+                    "areas": areas,
+                    "sites": sites,
+                    "bases": bases,
+                })
+            })
+            .collect();
+        serde_json::json!({ "scenarios": scenarios })
     }
 
     /// 7.7, 2.1 the enemy units hidden from `seat` (ids and places) and the order of the cards
@@ -797,4 +1035,102 @@ pub fn seat_named<G: Game>(name: &str) -> HostResult<usize> {
             G::SEATS.join(", ")
         ))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// D3's board data holds each built-in scenario's table by the name the view carries, and
+    /// every type's move and base; the skirmish's each scenario's buildings by the ids its
+    /// orders name, and the base of every kind of figure in it.
+    #[test]
+    fn the_miniatures_board_data_is_each_scenario_by_the_name_its_view_carries() {
+        let d3 = <fiw_d3::D3 as HostGame>::board_data();
+        let game = fiw_d3::D3::new(&fiw_d3::Options::default(), 1).unwrap();
+        let name = game.view(0).scenario;
+        let sc = d3["scenarios"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name.as_str())
+            .expect("the view's scenario is in the board data");
+        assert_eq!(sc["table"]["width"], 72.0);
+        assert!(sc["table"]["terrain"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["kind"] == "woods" && t["points"].as_array().unwrap().len() >= 3));
+        assert_eq!(d3["types"].as_object().unwrap().len(), 6);
+        assert_eq!(d3["types"]["cavalry"]["move"], 12.0);
+        assert_eq!(d3["zone"], 6.0);
+
+        let sk = <fiw_skirmish::Skirmish as HostGame>::board_data();
+        let all = sk["scenarios"].as_array().unwrap();
+        assert_eq!(all.len(), fiw_skirmish::SCENARIOS.len());
+        let raid = all.iter().find(|s| s["id"] == "raid").unwrap();
+        let options = fiw_skirmish::Options {
+            scenario: "raid".into(),
+            ..Default::default()
+        };
+        let g = fiw_skirmish::Skirmish::new(&options, 1).unwrap();
+        for b in raid["buildings"].as_array().unwrap() {
+            let id = b["id"].as_str().unwrap();
+            assert!(g.parse(&format!("enter {id}")).is_ok(), "{id}");
+            assert!(!b["openings"].as_array().unwrap().is_empty(), "{id}");
+        }
+        for f in g.figures() {
+            let key = format!(
+                "{}.{}",
+                g.units()[f.unit as usize].troop.word(),
+                f.role.word()
+            );
+            assert!(raid["bases"][&key].is_array(), "{key}");
+        }
+    }
+
+    /// A card's units are named by the order that activates them; a listed step ends where
+    /// the middle of the unit's figures goes.
+    #[test]
+    fn skirmish_orders_name_their_units_and_where_a_move_ends() {
+        let options = fiw_skirmish::Options {
+            scenario: "raid".into(),
+            ..Default::default()
+        };
+        let mut g = fiw_skirmish::Skirmish::new(&options, 3).unwrap();
+        let mut legal = Vec::new();
+        let mut stepped = 0;
+        for _ in 0..400 {
+            if g.outcome().is_some() {
+                break;
+            }
+            g.legal_actions(&mut legal);
+            for a in &legal {
+                let refs = g.action_refs(a);
+                match *a {
+                    fiw_skirmish::Action::Activate { unit }
+                        if (unit as usize) < g.units().len() =>
+                    {
+                        assert_eq!(refs.pieces, vec![g.id(unit as usize).to_string()]);
+                    }
+                    fiw_skirmish::Action::Step { bearing, tenths } => {
+                        let u = g.activation().unwrap().units[0] as usize;
+                        let figs: Vec<usize> = g.table_figures(u).collect();
+                        let n = figs.len() as f64;
+                        let mx = figs.iter().map(|&f| g.figures()[f].pose.at.x).sum::<f64>() / n;
+                        let to = refs.to.expect("a step says where it ends");
+                        let d = f64::from(tenths) / 10.0;
+                        let want = mx + f64::from(bearing).to_radians().sin() * d;
+                        assert!((to.x - want).abs() < 1e-9);
+                        stepped += 1;
+                    }
+                    _ => {}
+                }
+            }
+            let pick = legal.len() / 2;
+            let a = legal[pick.min(legal.len() - 1)];
+            g.apply(a).unwrap();
+        }
+        assert!(stepped > 0, "the game came to steps");
+    }
 }

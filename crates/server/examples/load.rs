@@ -83,6 +83,7 @@ pub async fn run_games(
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, app).await });
+    fiw_server::webhook::install_tls();
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(games.max(1))
         .build()

@@ -312,13 +312,7 @@ async fn undo(
     headers: HeaderMap,
     b: Result<Json<Versioned>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let v = body(b)?;
-    let who = caller(&app, &id, &headers).await?;
-    let shown = app
-        .games
-        .change(&id, who, v.version, v.since, Change::Undo)
-        .await?;
-    Ok(Json(serde_json::to_value(shown).unwrap_or(Value::Null)))
+    versioned(&app, &id, &headers, b, Change::Undo).await
 }
 
 async fn resign(
@@ -327,11 +321,23 @@ async fn resign(
     headers: HeaderMap,
     b: Result<Json<Versioned>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
+    versioned(&app, &id, &headers, b, Change::Resign).await
+}
+
+/// A change that carries nothing but the version it was decided at (undo, resign): made by
+/// the caller's seat, answered with its view.
+async fn versioned(
+    app: &App,
+    id: &str,
+    headers: &HeaderMap,
+    b: Result<Json<Versioned>, JsonRejection>,
+    change: Change,
+) -> Result<Json<Value>, ApiError> {
     let v = body(b)?;
-    let who = caller(&app, &id, &headers).await?;
+    let who = caller(app, id, headers).await?;
     let shown = app
         .games
-        .change(&id, who, v.version, v.since, Change::Resign)
+        .change(id, who, v.version, v.since, change)
         .await?;
     Ok(Json(serde_json::to_value(shown).unwrap_or(Value::Null)))
 }

@@ -52,6 +52,9 @@ pub const FILES: &[File] = files![
     "js/louisbourg.js" => "text/javascript; charset=utf-8",
     "js/solitaire.js" => "text/javascript; charset=utf-8",
     "js/textboard.js" => "text/javascript; charset=utf-8",
+    "js/table.js" => "text/javascript; charset=utf-8",
+    "js/d3.js" => "text/javascript; charset=utf-8",
+    "js/skirmish.js" => "text/javascript; charset=utf-8",
     "favicon.svg" => "image/svg+xml",
 ];
 

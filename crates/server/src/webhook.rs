@@ -210,6 +210,13 @@ impl reqwest::dns::Resolve for Guarded {
     }
 }
 
+/// Makes ring the process's TLS cryptography (Cargo.toml says why not reqwest's default),
+/// which every reqwest client of the process needs before it is built; a provider installed
+/// already is kept. The load harness and the tests' own clients call it too.
+pub fn install_tls() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 /// Sends webhooks.
 pub struct Sender {
     policy: Policy,
@@ -233,6 +240,7 @@ impl Sender {
     fn client(&self) -> Result<&reqwest::Client, String> {
         self.client
             .get_or_init(|| {
+                install_tls();
                 reqwest::Client::builder()
                     .redirect(reqwest::redirect::Policy::none())
                     .no_proxy()

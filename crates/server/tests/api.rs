@@ -2,129 +2,15 @@
 //! PostgreSQL named by FIW_TEST_POSTGRES (which `scripts/test` starts); without one the
 //! PostgreSQL tests fail, saying how to have one: they never skip.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use fiw_server::live::{Games, Limits};
-use fiw_server::store::Store;
-use http_body_util::BodyExt;
+mod common;
+
+use axum::http::StatusCode;
+use common::{token, Client};
 use serde_json::{json, Value};
-use std::sync::Arc;
 use std::time::Duration;
-use tower::ServiceExt;
-
-/// A server's routes over a database, called in-process.
-struct Client {
-    app: axum::Router,
-    games: Arc<Games>,
-}
-
-fn sqlite_url() -> String {
-    let dir = std::env::temp_dir().join(format!(
-        "fiw-api-{}-{}",
-        std::process::id(),
-        fiw_server::tokens::new_id().unwrap()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    format!("sqlite://{}", dir.join("fiw.db").display())
-}
-
-fn postgres_url() -> String {
-    std::env::var("FIW_TEST_POSTGRES").unwrap_or_else(|_| {
-        panic!(
-            "FIW_TEST_POSTGRES is not set: the storage tests need a PostgreSQL; run scripts/test, which installs and starts one"
-        )
-    })
-}
-
-async fn client(url: &str) -> Client {
-    let store = Store::open(url).await.unwrap();
-    let games = Games::new(
-        store,
-        Limits {
-            ai: fiw_host::seats::AiBudget {
-                iterations: Some(20),
-                ms: Some(200),
-            },
-        },
-    );
-    Client {
-        app: fiw_server::app(
-            games.clone(),
-            "http://127.0.0.1:1".into(),
-            fiw_server::rate::Limiter::new(fiw_server::rate::RateLimits::none()),
-        ),
-        games,
-    }
-}
-
-impl Client {
-    async fn call(
-        &self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        body: Option<String>,
-    ) -> (StatusCode, Value) {
-        let mut req = Request::builder().method(method).uri(path);
-        if let Some(t) = token {
-            req = req.header("authorization", format!("Bearer {t}"));
-        }
-        if body.is_some() {
-            req = req.header("content-type", "application/json");
-        }
-        let req = req.body(body.map_or_else(Body::empty, Body::from)).unwrap();
-        let resp = self.app.clone().oneshot(req).await.unwrap();
-        let status = resp.status();
-        let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-        let value = serde_json::from_slice(&bytes).unwrap_or_else(|_| {
-            panic!(
-                "{method} {path}: not JSON ({status}): {}",
-                String::from_utf8_lossy(&bytes)
-            )
-        });
-        (status, value)
-    }
-
-    async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
-        self.call("POST", path, token, Some(body.to_string())).await
-    }
-
-    async fn view(&self, id: &str, token: &str) -> Value {
-        let (s, v) = self
-            .call("GET", &format!("/api/games/{id}"), Some(token), None)
-            .await;
-        assert_eq!(s, StatusCode::OK, "{v}");
-        v
-    }
-
-    /// The view once it is `token`'s decision or the game is over (computer seats play on
-    /// their own threads).
-    async fn my_turn(&self, id: &str, token: &str) -> Value {
-        for _ in 0..2000 {
-            let v = self.view(id, token).await;
-            if !v["view"]["actions"].as_array().unwrap().is_empty()
-                || !v["view"]["outcome"].is_null()
-            {
-                return v;
-            }
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        }
-        panic!("the computer seats did not play");
-    }
-}
-
-async fn create(c: &Client, body: Value) -> Value {
-    let (s, made) = c.post("/api/games", None, body).await;
-    assert_eq!(s, StatusCode::CREATED, "{made}");
-    made
-}
-
-fn token<'a>(made: &'a Value, seat: &str) -> &'a str {
-    made["seats"][seat]["token"].as_str().unwrap()
-}
 
 async fn a_game_against_the_computer_is_played_to_its_end(url: &str) {
-    let c = client(url).await;
+    let c = Client::new(url).await;
     for (game, me, other) in [
         ("louisbourg", "british", "french"),
         ("solitaire", "player", ""),
@@ -134,7 +20,7 @@ async fn a_game_against_the_computer_is_played_to_its_end(url: &str) {
         if !other.is_empty() {
             players[other] = json!("random");
         }
-        let made = create(&c, json!({ "game": game, "players": players })).await;
+        let made = c.create(json!({ "game": game, "players": players })).await;
         let id = made["id"].as_str().unwrap();
         let t = token(&made, me);
         assert!(made["seats"][me]["link"]
@@ -201,8 +87,8 @@ async fn a_game_against_the_computer_is_played_to_its_end(url: &str) {
 }
 
 async fn a_stale_version_is_refused_and_exactly_one_racer_wins(url: &str) {
-    let c = client(url).await;
-    let made = create(&c, json!({ "game": "louisbourg" })).await;
+    let c = Client::new(url).await;
+    let made = c.create(json!({ "game": "louisbourg" })).await;
     let id = made["id"].as_str().unwrap().to_string();
     let t = token(&made, "british").to_string();
     let path = format!("/api/games/{id}/actions");
@@ -229,12 +115,10 @@ async fn a_stale_version_is_refused_and_exactly_one_racer_wins(url: &str) {
 }
 
 async fn a_game_is_rebuilt_from_the_database(url: &str) {
-    let c = client(url).await;
-    let made = create(
-        &c,
-        json!({ "game": "louisbourg", "players": { "french": "heuristic" } }),
-    )
-    .await;
+    let c = Client::new(url).await;
+    let made = c
+        .create(json!({ "game": "louisbourg", "players": { "french": "heuristic" } }))
+        .await;
     let id = made["id"].as_str().unwrap();
     let t = token(&made, "british");
     for _ in 0..6 {
@@ -251,7 +135,7 @@ async fn a_game_is_rebuilt_from_the_database(url: &str) {
     let before = c.my_turn(id, t).await;
     drop(c);
     // a server started again on the same database: the game is replayed from its entries
-    let again = client(url).await;
+    let again = Client::new(url).await;
     let after = again.view(id, t).await;
     assert_eq!(after["version"], before["version"]);
     assert_eq!(after["view"]["board"], before["view"]["board"]);
@@ -260,20 +144,20 @@ async fn a_game_is_rebuilt_from_the_database(url: &str) {
 }
 
 async fn bad_requests_get_a_reason_and_change_nothing(url: &str) {
-    let c = client(url).await;
-    let made = create(&c, json!({ "game": "louisbourg" })).await;
+    let c = Client::new(url).await;
+    let made = c.create(json!({ "game": "louisbourg" })).await;
     let id = made["id"].as_str().unwrap();
     let (b, f, spectator) = (
         token(&made, "british"),
         token(&made, "french"),
         made["spectator"]["token"].as_str().unwrap(),
     );
-    let other = create(&c, json!({ "game": "louisbourg" })).await;
+    let other = c.create(json!({ "game": "louisbourg" })).await;
     let path = format!("/api/games/{id}/actions");
     let cases: Vec<(StatusCode, (StatusCode, Value))> = vec![
         (
             StatusCode::BAD_REQUEST,
-            c.call("POST", &path, Some(b), Some("{\"version\":".into()))
+            c.raw("POST", &path, Some(b), Some("{\"version\":".into()))
                 .await,
         ),
         (
@@ -352,7 +236,7 @@ async fn bad_requests_get_a_reason_and_change_nothing(url: &str) {
         ),
         (
             StatusCode::PAYLOAD_TOO_LARGE,
-            c.call(
+            c.raw(
                 "POST",
                 &path,
                 Some(b),
@@ -420,8 +304,8 @@ async fn bad_requests_get_a_reason_and_change_nothing(url: &str) {
 }
 
 async fn a_seat_sees_its_own_secrets_only(url: &str) {
-    let c = client(url).await;
-    let made = create(&c, json!({ "game": "louisbourg" })).await;
+    let c = Client::new(url).await;
+    let made = c.create(json!({ "game": "louisbourg" })).await;
     let id = made["id"].as_str().unwrap();
     let (b, f) = (token(&made, "british"), token(&made, "french"));
     let v = c.view(id, b).await;
@@ -486,9 +370,9 @@ async fn next_json(
 async fn a_page_is_kept_up_to_date_and_catches_up_on_reconnect(url: &str) {
     use futures_util::SinkExt;
     use tokio_tungstenite::tungstenite::Message;
-    let c = client(url).await;
+    let c = Client::new(url).await;
     let base = listening(&c).await;
-    let made = create(&c, json!({ "game": "louisbourg" })).await;
+    let made = c.create(json!({ "game": "louisbourg" })).await;
     let id = made["id"].as_str().unwrap();
     let (b, f) = (token(&made, "british"), token(&made, "french"));
     let socket = format!("{base}/api/games/{id}/ws");
@@ -532,8 +416,8 @@ async fn a_page_is_kept_up_to_date_and_catches_up_on_reconnect(url: &str) {
 }
 
 async fn hints_are_a_game_option_between_people(url: &str) {
-    let c = client(url).await;
-    let people = create(&c, json!({ "game": "louisbourg" })).await;
+    let c = Client::new(url).await;
+    let people = c.create(json!({ "game": "louisbourg" })).await;
     let id = people["id"].as_str().unwrap();
     let (s, v) = c
         .call(
@@ -545,7 +429,9 @@ async fn hints_are_a_game_option_between_people(url: &str) {
         .await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     assert!(v["error"].as_str().unwrap().contains("option"));
-    let hinted = create(&c, json!({ "game": "louisbourg", "hints": true })).await;
+    let hinted = c
+        .create(json!({ "game": "louisbourg", "hints": true }))
+        .await;
     let id = hinted["id"].as_str().unwrap();
     let (s, v) = c
         .call(
@@ -578,8 +464,8 @@ async fn hints_are_a_game_option_between_people(url: &str) {
 }
 
 async fn notes_are_the_seats_own(url: &str) {
-    let c = client(url).await;
-    let made = create(&c, json!({ "game": "louisbourg" })).await;
+    let c = Client::new(url).await;
+    let made = c.create(json!({ "game": "louisbourg" })).await;
     let id = made["id"].as_str().unwrap();
     let (b, f) = (token(&made, "british"), token(&made, "french"));
     let spectator = made["spectator"]["token"].as_str().unwrap();
@@ -589,7 +475,7 @@ async fn notes_are_the_seats_own(url: &str) {
             "PUT",
             &path,
             Some(b),
-            Some(json!({ "text": "land at Flat Point, feint at White Point" }).to_string()),
+            Some(json!({ "text": "land at Flat Point, feint at White Point" })),
         )
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
@@ -602,28 +488,18 @@ async fn notes_are_the_seats_own(url: &str) {
         assert!(!c.view(id, other).await.to_string().contains("feint"));
     }
     let (s, v) = c
-        .call(
-            "PUT",
-            &path,
-            Some(spectator),
-            Some(json!({ "text": "x" }).to_string()),
-        )
+        .call("PUT", &path, Some(spectator), Some(json!({ "text": "x" })))
         .await;
     assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
     let long = "x".repeat(fiw_server::live::MAX_NOTES + 1);
     let (s, v) = c
-        .call(
-            "PUT",
-            &path,
-            Some(f),
-            Some(json!({ "text": long }).to_string()),
-        )
+        .call("PUT", &path, Some(f), Some(json!({ "text": long })))
         .await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     assert!(v["error"].as_str().unwrap().contains("KiB"));
     // kept in the database: a server started again shows them
     drop(c);
-    let again = client(url).await;
+    let again = Client::new(url).await;
     assert_eq!(
         again.view(id, b).await["notes"],
         "land at Flat Point, feint at White Point"
@@ -650,12 +526,12 @@ async fn notes_are_the_seats_own(url: &str) {
 }
 
 async fn a_finished_game_is_replayed_and_played_again_sides_swapped(url: &str) {
-    let c = client(url).await;
-    let made = create(
-        &c,
-        json!({ "game": "louisbourg", "names": { "british": "Amherst", "french": "Drucour" } }),
-    )
-    .await;
+    let c = Client::new(url).await;
+    let made = c
+        .create(
+            json!({ "game": "louisbourg", "names": { "british": "Amherst", "french": "Drucour" } }),
+        )
+        .await;
     let id = made["id"].as_str().unwrap();
     let (b, f) = (token(&made, "british"), token(&made, "french"));
     let spectator = made["spectator"]["token"].as_str().unwrap();
@@ -777,11 +653,9 @@ async fn a_finished_game_is_replayed_and_played_again_sides_swapped(url: &str) {
         .await;
     assert_eq!(s, StatusCode::FORBIDDEN);
     // against the computer the computer changes sides too, and moves first when it should
-    let made = create(
-        &c,
-        json!({ "game": "louisbourg", "players": { "french": "random" } }),
-    )
-    .await;
+    let made = c
+        .create(json!({ "game": "louisbourg", "players": { "french": "random" } }))
+        .await;
     let id = made["id"].as_str().unwrap();
     let b = token(&made, "british");
     let (s, _) = c
@@ -808,19 +682,6 @@ async fn a_finished_game_is_replayed_and_played_again_sides_swapped(url: &str) {
         v["version"].as_u64().unwrap() >= 1,
         "the computer British planned their landing: {v}"
     );
-}
-
-macro_rules! on_both {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn $name() { super::$name(&super::sqlite_url()).await })*
-        }
-        mod postgres {
-            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn $name() { super::$name(&super::postgres_url()).await })*
-        }
-    };
 }
 
 on_both!(

@@ -3,44 +3,21 @@
 //! (on PostgreSQL) two servers sharing one database: each hears the other's commits, and one
 //! at a time does a game's duties.
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+mod common;
+
+use axum::http::StatusCode;
+use common::{token, Client};
 use fiw_server::clock::ManualClock;
-use fiw_server::live::{Duties, Games, Limits};
+use fiw_server::live::Duties;
 use fiw_server::store::Store;
 use fiw_server::webhook::Policy;
-use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tower::ServiceExt;
 
 const DAY: i64 = 86_400_000;
 /// The time the tests' clocks start at (some day in 2026).
 const START: i64 = 1_780_000_000_000;
-
-fn sqlite_url() -> String {
-    let dir = std::env::temp_dir().join(format!(
-        "fiw-duties-{}-{}",
-        std::process::id(),
-        fiw_server::tokens::new_id().unwrap()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    format!("sqlite://{}", dir.join("fiw.db").display())
-}
-
-fn postgres_url() -> String {
-    std::env::var("FIW_TEST_POSTGRES").unwrap_or_else(|_| {
-        panic!(
-            "FIW_TEST_POSTGRES is not set: the storage tests need a PostgreSQL; run scripts/test, which installs and starts one"
-        )
-    })
-}
-
-struct Client {
-    app: axum::Router,
-    games: Arc<Games>,
-}
 
 fn duties(clock: &Arc<ManualClock>, allow_loopback: bool) -> Duties {
     Duties {
@@ -55,124 +32,6 @@ fn duties(clock: &Arc<ManualClock>, allow_loopback: bool) -> Duties {
     }
 }
 
-async fn client(url: &str, duties: Duties) -> Client {
-    let store = Store::open(url).await.unwrap();
-    let games = Games::with_duties(
-        store,
-        Limits {
-            ai: fiw_host::seats::AiBudget {
-                iterations: Some(20),
-                ms: Some(200),
-            },
-        },
-        duties,
-    );
-    Client {
-        app: fiw_server::app(
-            games.clone(),
-            "http://127.0.0.1:1".into(),
-            fiw_server::rate::Limiter::new(fiw_server::rate::RateLimits {
-                per_address: 0,
-                per_token: 0,
-                behind_proxy: false,
-            }),
-        ),
-        games,
-    }
-}
-
-impl Client {
-    async fn call(
-        &self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        body: Option<Value>,
-    ) -> (StatusCode, Value) {
-        let mut req = Request::builder().method(method).uri(path);
-        if let Some(t) = token {
-            req = req.header("authorization", format!("Bearer {t}"));
-        }
-        if body.is_some() {
-            req = req.header("content-type", "application/json");
-        }
-        let req = req
-            .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
-            .unwrap();
-        let resp = self.app.clone().oneshot(req).await.unwrap();
-        let status = resp.status();
-        let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-        let value = serde_json::from_slice(&bytes).unwrap_or_else(|_| {
-            panic!(
-                "{method} {path}: not JSON ({status}): {}",
-                String::from_utf8_lossy(&bytes)
-            )
-        });
-        (status, value)
-    }
-
-    async fn view(&self, id: &str, token: &str) -> Value {
-        let (s, v) = self
-            .call("GET", &format!("/api/games/{id}"), Some(token), None)
-            .await;
-        assert_eq!(s, StatusCode::OK, "{v}");
-        v
-    }
-
-    async fn act(
-        &self,
-        id: &str,
-        token: &str,
-        version: &Value,
-        index: usize,
-    ) -> (StatusCode, Value) {
-        self.call(
-            "POST",
-            &format!("/api/games/{id}/actions"),
-            Some(token),
-            Some(json!({ "version": version, "index": index })),
-        )
-        .await
-    }
-
-    /// Plays `token`'s first action while it decides, until another seat decides; the view
-    /// then.
-    async fn hand_on(&self, id: &str, token: &str) -> Value {
-        for _ in 0..200 {
-            let v = self.view(id, token).await;
-            if v["view"]["actions"].as_array().unwrap().is_empty() {
-                return v;
-            }
-            let (s, after) = self.act(id, token, &v["version"], 0).await;
-            assert_eq!(s, StatusCode::OK, "{after}");
-        }
-        panic!("the decision never passed on");
-    }
-
-    /// The view once `ready` holds of it, waiting for what the server does on its own (a
-    /// count of looks, not a time, bounds the wait).
-    async fn until(&self, id: &str, token: &str, ready: impl Fn(&Value) -> bool) -> Value {
-        for _ in 0..4000 {
-            let v = self.view(id, token).await;
-            if ready(&v) {
-                return v;
-            }
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        }
-        panic!("the server never did it: {}", self.view(id, token).await);
-    }
-}
-
-async fn create(c: &Client, body: Value) -> Value {
-    let (s, made) = c.call("POST", "/api/games", None, Some(body)).await;
-    assert_eq!(s, StatusCode::CREATED, "{made}");
-    made
-}
-
-fn token<'a>(made: &'a Value, seat: &str) -> &'a str {
-    made["seats"][seat]["token"].as_str().unwrap()
-}
-
 fn clock_of<'a>(v: &'a Value, seat: &str) -> &'a Value {
     v["clock"]["seats"]
         .as_array()
@@ -184,12 +43,12 @@ fn clock_of<'a>(v: &'a Value, seat: &str) -> &'a Value {
 
 async fn a_clock_that_runs_out_ends_the_game_and_replays_to_that_end(url: &str) {
     let clock = Arc::new(ManualClock::new(START));
-    let c = client(url, duties(&clock, false)).await;
-    let made = create(
-        &c,
-        json!({ "game": "louisbourg", "pace": { "days": 1, "increment": 0.5, "cap": 1.25 } }),
-    )
-    .await;
+    let c = Client::with_duties(url, duties(&clock, false)).await;
+    let made = c
+        .create(
+            json!({ "game": "louisbourg", "pace": { "days": 1, "increment": 0.5, "cap": 1.25 } }),
+        )
+        .await;
     let id = made["id"].as_str().unwrap();
     let (b, f) = (token(&made, "british"), token(&made, "french"));
     let v = c.view(id, b).await;
@@ -236,7 +95,7 @@ async fn a_clock_that_runs_out_ends_the_game_and_replays_to_that_end(url: &str) 
     let stored = Store::open(url).await.unwrap().entries(id).await.unwrap();
     let last = stored.last().unwrap();
     assert_eq!((last.kind.as_str(), last.seat), ("timeout", 1));
-    let again = client(url, duties(&clock, false)).await;
+    let again = Client::with_duties(url, duties(&clock, false)).await;
     let replayed = again.view(id, f).await;
     assert_eq!(replayed["view"]["outcome"], *outcome);
     assert_eq!(replayed["clock"], over["clock"]);
@@ -249,15 +108,16 @@ async fn a_clock_that_runs_out_ends_the_game_and_replays_to_that_end(url: &str) 
 async fn a_move_after_the_deadline_is_refused_and_a_server_started_late_ends_the_game(url: &str) {
     let clock = Arc::new(ManualClock::new(START));
     let made = {
-        let c = client(url, duties(&clock, false)).await;
-        create(&c, json!({ "game": "louisbourg", "pace": { "days": 2 } })).await
+        let c = Client::with_duties(url, duties(&clock, false)).await;
+        c.create(json!({ "game": "louisbourg", "pace": { "days": 2 } }))
+            .await
     };
     let id = made["id"].as_str().unwrap();
     let b = token(&made, "british");
     // the server was down while the British clock ran out; a server started later ends the
     // game on its own, and a move sent meanwhile is not taken
     clock.advance(2 * DAY + 1);
-    let c = client(url, duties(&clock, false)).await;
+    let c = Client::with_duties(url, duties(&clock, false)).await;
     let (s, e) = c.act(id, b, &json!(0), 0).await;
     assert!(
         s == StatusCode::UNPROCESSABLE_ENTITY || s == StatusCode::CONFLICT,
@@ -293,7 +153,7 @@ async fn a_move_after_the_deadline_is_refused_and_a_server_started_late_ends_the
         );
     }
     // a game without a time control shows no clock
-    let plain = create(&c, json!({ "game": "louisbourg" })).await;
+    let plain = c.create(json!({ "game": "louisbourg" })).await;
     let v = c
         .view(plain["id"].as_str().unwrap(), token(&plain, "british"))
         .await;
@@ -360,8 +220,8 @@ impl Receiver {
 async fn webhooks_say_your_turn_and_the_end_and_keep_their_last_error(url: &str) {
     let clock = Arc::new(ManualClock::new(START));
     let hooks = receiver().await;
-    let c = client(url, duties(&clock, true)).await;
-    let made = create(&c, json!({ "game": "louisbourg" })).await;
+    let c = Client::with_duties(url, duties(&clock, true)).await;
+    let made = c.create(json!({ "game": "louisbourg" })).await;
     let id = made["id"].as_str().unwrap();
     let (b, f) = (token(&made, "british"), token(&made, "french"));
     let spectator = made["spectator"]["token"].as_str().unwrap();
@@ -459,8 +319,8 @@ async fn webhooks_say_your_turn_and_the_end_and_keep_their_last_error(url: &str)
 
 async fn a_webhook_into_the_servers_own_network_is_refused(url: &str) {
     let clock = Arc::new(ManualClock::new(START));
-    let c = client(url, duties(&clock, false)).await;
-    let made = create(&c, json!({ "game": "louisbourg" })).await;
+    let c = Client::with_duties(url, duties(&clock, false)).await;
+    let made = c.create(json!({ "game": "louisbourg" })).await;
     let id = made["id"].as_str().unwrap();
     let b = token(&made, "british");
     let path = format!("/api/games/{id}/webhook");
@@ -505,15 +365,17 @@ async fn a_webhook_into_the_servers_own_network_is_refused(url: &str) {
 
 async fn an_end_on_time_that_comes_too_late_answers_with_the_callers_own_view(url: &str) {
     let clock = Arc::new(ManualClock::new(START));
-    let a = client(url, duties(&clock, false)).await;
-    let made = create(&a, json!({ "game": "louisbourg", "pace": { "days": 1 } })).await;
+    let a = Client::with_duties(url, duties(&clock, false)).await;
+    let made = a
+        .create(json!({ "game": "louisbourg", "pace": { "days": 1 } }))
+        .await;
     let id = made["id"].as_str().unwrap();
     let b = token(&made, "british");
     let f = token(&made, "french");
     // the British hand on; a second server (not sharing duties: a copy that falls behind)
     // reads the game while the French decide
     a.hand_on(id, b).await;
-    let other = client(url, duties(&clock, false)).await;
+    let other = Client::with_duties(url, duties(&clock, false)).await;
     let v = other.view(id, f).await;
     // the French clock runs out and the first server ends the game; the second, behind, is
     // asked to move for the British: it finds the clock out too, and is too late to say so
@@ -529,19 +391,6 @@ async fn an_end_on_time_that_comes_too_late_answers_with_the_callers_own_view(ur
     );
 }
 
-macro_rules! on_both {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn $name() { super::$name(&super::sqlite_url()).await })*
-        }
-        mod postgres {
-            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn $name() { super::$name(&super::postgres_url()).await })*
-        }
-    };
-}
-
 on_both!(
     a_clock_that_runs_out_ends_the_game_and_replays_to_that_end,
     a_move_after_the_deadline_is_refused_and_a_server_started_late_ends_the_game,
@@ -554,7 +403,7 @@ on_both!(
 /// up no other test's games.
 async fn own_database() -> String {
     use sqlx::Connection;
-    let url = postgres_url();
+    let url = common::postgres_url();
     let name = format!("fiw_duties_{}", fiw_server::tokens::new_id().unwrap());
     let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
     sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
@@ -589,12 +438,14 @@ async fn two_servers_on_one_postgres_hear_each_other_and_one_does_a_games_duties
         scan: Duration::from_secs(3600),
         ..duties(&clock, true)
     };
-    let a = client(&url, shared.clone()).await;
+    let a = Client::with_duties(&url, shared.clone()).await;
     a.games.join_cluster(&url).await.unwrap();
-    let b = client(&url, shared).await;
+    let b = Client::with_duties(&url, shared).await;
     b.games.join_cluster(&url).await.unwrap();
     let hooks = receiver().await;
-    let made = create(&a, json!({ "game": "louisbourg", "pace": { "days": 1 } })).await;
+    let made = a
+        .create(json!({ "game": "louisbourg", "pace": { "days": 1 } }))
+        .await;
     let id = made["id"].as_str().unwrap();
     let (british, french) = (token(&made, "british"), token(&made, "french"));
     let (s, _) = b

@@ -4,22 +4,23 @@
 //! each client was sent is checked against what that seat had to be kept from at that
 //! version: the other side's hidden blocks, cards in hand and landing plan, and the seed.
 
-use fiw_server::live::{Games, Limits};
+mod common;
+
+use fiw_server::live::Games;
 use fiw_server::store::Store;
 use serde_json::{json, Value};
 use std::time::Duration;
 
+/// An HTTP client of the tests' own (the process's TLS cryptography installed first, as the
+/// server does for its webhooks).
+fn http() -> reqwest::Client {
+    fiw_server::webhook::install_tls();
+    reqwest::Client::new()
+}
+
 async fn serve(db: &str) -> String {
     let store = Store::open(db).await.unwrap();
-    let games = Games::new(
-        store,
-        Limits {
-            ai: fiw_host::seats::AiBudget {
-                iterations: Some(20),
-                ms: Some(200),
-            },
-        },
-    );
+    let games = Games::new(store, common::limits());
     let app = fiw_server::app(
         games,
         "http://127.0.0.1".into(),
@@ -34,7 +35,7 @@ async fn serve(db: &str) -> String {
 /// One player: its own HTTP client and link, acting at random whenever it is its decision,
 /// keeping every message it was sent with the version it came with.
 async fn player(base: String, id: String, token: String, salt: u64) -> Vec<(u64, String)> {
-    let http = reqwest::Client::new();
+    let http = http();
     let mut seen = Vec::new();
     let mut pick = salt | 1;
     let mut lines = 0u64;
@@ -84,7 +85,7 @@ async fn player(base: String, id: String, token: String, salt: u64) -> Vec<(u64,
 /// Replays the finished game from its record and checks each seat's messages against the
 /// secrets of that version.
 async fn referee(base: &str, id: &str, token: &str, messages: &[(usize, Vec<(u64, String)>)]) {
-    let http = reqwest::Client::new();
+    let http = http();
     let get = |path: String| {
         let http = http.clone();
         let token = token.to_string();
@@ -148,7 +149,7 @@ async fn referee(base: &str, id: &str, token: &str, messages: &[(usize, Vec<(u64
 
 async fn two_people_play_to_the_end(db: String) {
     let base = serve(&db).await;
-    let http = reqwest::Client::new();
+    let http = http();
     let made: Value = http
         .post(format!("{base}/api/games"))
         .json(&json!({ "game": "louisbourg" }))
@@ -175,7 +176,7 @@ async fn two_people_play_to_the_end(db: String) {
 
 async fn one_person_plays_the_ai_to_the_end(db: String) {
     let base = serve(&db).await;
-    let http = reqwest::Client::new();
+    let http = http();
     let made: Value = http
         .post(format!("{base}/api/games"))
         .json(&json!({ "game": "louisbourg", "players": { "british": "ai" } }))
@@ -198,40 +199,22 @@ async fn one_person_plays_the_ai_to_the_end(db: String) {
     referee(&base, &id, &french, &[(1, f)]).await;
 }
 
-fn sqlite() -> String {
-    let dir = std::env::temp_dir().join(format!(
-        "fiw-two-{}-{}",
-        std::process::id(),
-        fiw_server::tokens::new_id().unwrap()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    format!("sqlite://{}", dir.join("fiw.db").display())
-}
-
-fn postgres() -> String {
-    std::env::var("FIW_TEST_POSTGRES").unwrap_or_else(|_| {
-        panic!(
-            "FIW_TEST_POSTGRES is not set: run scripts/test, which installs and starts PostgreSQL"
-        )
-    })
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_people_play_to_the_end_sqlite() {
-    two_people_play_to_the_end(sqlite()).await;
+    two_people_play_to_the_end(common::sqlite_url()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_people_play_to_the_end_postgres() {
-    two_people_play_to_the_end(postgres()).await;
+    two_people_play_to_the_end(common::postgres_url()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_person_plays_the_ai_to_the_end_sqlite() {
-    one_person_plays_the_ai_to_the_end(sqlite()).await;
+    one_person_plays_the_ai_to_the_end(common::sqlite_url()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_person_plays_the_ai_to_the_end_postgres() {
-    one_person_plays_the_ai_to_the_end(postgres()).await;
+    one_person_plays_the_ai_to_the_end(common::postgres_url()).await;
 }

@@ -47,6 +47,9 @@ pub struct View {
     pub control_class: Option<crate::state::Control>,
     /// Its move: the allowance and the most any figure has spent (when the seat may know).
     pub moving: Option<(f64, f64)>,
+    /// Each moving figure's inches left of the rolled move, as (figure, inches), for a page's
+    /// tape measure (when the seat may know, as `moving`).
+    pub figures_left: Vec<(usize, f64)>,
     /// The charge under way.
     pub charge: Option<String>,
     /// Every unit the seat knows of.
@@ -413,6 +416,17 @@ impl Skirmish {
                 .as_ref()
                 .filter(|a| !hidden_actor && a.stage == Stage::Moving)
                 .map(|a| (a.allowance, a.spent.iter().copied().fold(0.0, f64::max))),
+            figures_left: self
+                .act
+                .as_ref()
+                .filter(|a| !hidden_actor && a.stage == Stage::Moving)
+                .map_or(Vec::new(), |a| {
+                    a.figs
+                        .iter()
+                        .zip(&a.spent)
+                        .map(|(&f, s)| (f as usize, (a.allowance - s).max(0.0)))
+                        .collect()
+                }),
             charge: self.charge.as_ref().map(|c| {
                 format!(
                     "{} charge {}",

@@ -73,3 +73,11 @@ pub fn call(
         .and_then(|a| rest.rfind('}').map(|b| &rest[a..=b]))?;
     Some((status, serde_json::from_str(json).ok()?))
 }
+
+/// Creates a game on the server at `addr` from `body`; what it answered (id, seats' links).
+pub fn create(addr: &str, body: Value) -> Value {
+    let (s, made) =
+        call(addr, "POST", "/api/games", None, Some(&body)).expect("the server answers a new game");
+    assert_eq!(s, 201, "{made}");
+    made
+}

@@ -1,0 +1,209 @@
+//! What the server's API tests share: the two databases every test runs on, and a client that
+//! calls a server's routes in-process. A test file takes it with `mod common;` and uses what
+//! it needs of it.
+#![allow(dead_code)]
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use fiw_server::live::{Duties, Games, Limits};
+use fiw_server::store::Store;
+use http_body_util::BodyExt;
+use serde_json::Value;
+use std::sync::Arc;
+use std::time::Duration;
+use tower::ServiceExt;
+
+/// A fresh SQLite file in a directory of its own under the system's temporary directory.
+pub fn sqlite_url() -> String {
+    let dir = std::env::temp_dir().join(format!(
+        "fiw-test-{}-{}",
+        std::process::id(),
+        fiw_server::tokens::new_id().unwrap()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    format!("sqlite://{}", dir.join("fiw.db").display())
+}
+
+/// The PostgreSQL `scripts/test` starts; without it the test fails, saying how to have one:
+/// it never skips.
+pub fn postgres_url() -> String {
+    std::env::var("FIW_TEST_POSTGRES").unwrap_or_else(|_| {
+        panic!(
+            "FIW_TEST_POSTGRES is not set: the storage tests need a PostgreSQL; run scripts/test, which installs and starts one"
+        )
+    })
+}
+
+/// Each named `async fn NAME(url: &str)` as two tests, one on each database.
+#[macro_export]
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() { super::$name(&$crate::common::sqlite_url()).await })*
+        }
+        mod postgres {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() { super::$name(&$crate::common::postgres_url()).await })*
+        }
+    };
+}
+
+/// The computer seats' budget in the tests: small, so that their games go fast.
+pub fn limits() -> Limits {
+    Limits {
+        ai: fiw_host::seats::AiBudget {
+            iterations: Some(20),
+            ms: Some(200),
+        },
+    }
+}
+
+/// A server's routes over a database, called in-process, with no rate limits.
+pub struct Client {
+    pub app: axum::Router,
+    pub games: Arc<Games>,
+}
+
+impl Client {
+    /// A server over `url` doing the duties of a default server (the wall clock, webhooks
+    /// that may not call loopback).
+    pub async fn new(url: &str) -> Client {
+        let games = Games::new(Store::open(url).await.unwrap(), limits());
+        Client::over(games)
+    }
+
+    /// A server over `url` doing `duties` (a test's clock, webhooks allowed on loopback).
+    pub async fn with_duties(url: &str, duties: Duties) -> Client {
+        let games = Games::with_duties(Store::open(url).await.unwrap(), limits(), duties);
+        Client::over(games)
+    }
+
+    fn over(games: Arc<Games>) -> Client {
+        Client {
+            app: fiw_server::app(
+                games.clone(),
+                "http://127.0.0.1:1".into(),
+                fiw_server::rate::Limiter::new(fiw_server::rate::RateLimits::none()),
+            ),
+            games,
+        }
+    }
+
+    /// A request with a JSON body (or none): the status and the JSON answer (every answer of
+    /// the API is JSON, its errors too: anything else fails the test).
+    pub async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        self.raw(method, path, token, body.map(|b| b.to_string()))
+            .await
+    }
+
+    /// A request with a body as given, well-formed or not.
+    pub async fn raw(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<String>,
+    ) -> (StatusCode, Value) {
+        let mut req = Request::builder().method(method).uri(path);
+        if let Some(t) = token {
+            req = req.header("authorization", format!("Bearer {t}"));
+        }
+        if body.is_some() {
+            req = req.header("content-type", "application/json");
+        }
+        let req = req.body(body.map_or_else(Body::empty, Body::from)).unwrap();
+        let resp = self.app.clone().oneshot(req).await.unwrap();
+        let status = resp.status();
+        let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+        let value = serde_json::from_slice(&bytes).unwrap_or_else(|_| {
+            panic!(
+                "{method} {path}: not JSON ({status}): {}",
+                String::from_utf8_lossy(&bytes)
+            )
+        });
+        (status, value)
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+        self.call("POST", path, token, Some(body)).await
+    }
+
+    /// `token`'s view of game `id`, which must be given.
+    pub async fn view(&self, id: &str, token: &str) -> Value {
+        let (s, v) = self
+            .call("GET", &format!("/api/games/{id}"), Some(token), None)
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        v
+    }
+
+    /// Plays action `index` of `token`'s list at `version`.
+    pub async fn act(
+        &self,
+        id: &str,
+        token: &str,
+        version: &Value,
+        index: usize,
+    ) -> (StatusCode, Value) {
+        self.post(
+            &format!("/api/games/{id}/actions"),
+            Some(token),
+            serde_json::json!({ "version": version, "index": index }),
+        )
+        .await
+    }
+
+    /// Plays `token`'s first action while it decides, until another seat decides; the view
+    /// then.
+    pub async fn hand_on(&self, id: &str, token: &str) -> Value {
+        for _ in 0..200 {
+            let v = self.view(id, token).await;
+            if v["view"]["actions"].as_array().unwrap().is_empty() {
+                return v;
+            }
+            let (s, after) = self.act(id, token, &v["version"], 0).await;
+            assert_eq!(s, StatusCode::OK, "{after}");
+        }
+        panic!("the decision never passed on");
+    }
+
+    /// The view once `ready` holds of it, waiting for what the server does on its own
+    /// (computer seats, clocks, webhooks): a count of looks, not a time, bounds the wait.
+    pub async fn until(&self, id: &str, token: &str, ready: impl Fn(&Value) -> bool) -> Value {
+        for _ in 0..4000 {
+            let v = self.view(id, token).await;
+            if ready(&v) {
+                return v;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        panic!("the server never did it: {}", self.view(id, token).await);
+    }
+
+    /// The view once it is `token`'s decision or the game is over.
+    pub async fn my_turn(&self, id: &str, token: &str) -> Value {
+        self.until(id, token, |v| {
+            !v["view"]["actions"].as_array().unwrap().is_empty() || !v["view"]["outcome"].is_null()
+        })
+        .await
+    }
+
+    /// Creates a game from `body`: what the server answered (links, seats).
+    pub async fn create(&self, body: Value) -> Value {
+        let (s, made) = self.post("/api/games", None, body).await;
+        assert_eq!(s, StatusCode::CREATED, "{made}");
+        made
+    }
+}
+
+/// The link token of `seat` in a created game.
+pub fn token<'a>(made: &'a Value, seat: &str) -> &'a str {
+    made["seats"][seat]["token"].as_str().unwrap()
+}
