@@ -217,7 +217,7 @@ impl Skirmish {
                 .min_by(|a, c| a.dist(p).total_cmp(&c.dist(p)));
             let placed = door.and_then(|d| self.free_place_outside(f, &walls, d, k));
             match placed {
-                Some(to) => self.set_pose(f, Pose::new(to.x, to.y, 0.0)),
+                Some(pose) => self.set_pose(f, pose),
                 None => {
                     self.figures[f].status = Status::Holding;
                 }
@@ -239,14 +239,16 @@ impl Skirmish {
 
     /// A free place for figure `f` just outside the opening at `door` of the building with
     /// `walls` (the `k`th to come out: each a little aside of the one before): on the table, on
-    /// ground it may stand on, on no other figure's base. None when every place near is taken.
+    /// ground it may stand on, on no other figure's base, facing away from the door (the base
+    /// measured as it will stand: a turned base reaches farther). None when every place near
+    /// is taken.
     pub(crate) fn free_place_outside(
         &self,
         f: usize,
         walls: &fiw_table::Barrier,
         door: fiw_table::Point,
         k: usize,
-    ) -> Option<fiw_table::Point> {
+    ) -> Option<Pose> {
         let (s, _) = walls.nearest(door);
         let out = walls.normal_at(s);
         let side = Pose::new(
@@ -259,13 +261,14 @@ impl Skirmish {
             let to = door
                 + out * (1.2 + 1.8 * (j / 3) as f64)
                 + side * (1.8 * ((j % 3) as f64 - 1.0) + 0.3 * k as f64);
-            let rect = self.footprint(f).place(Pose::new(to.x, to.y, 0.0));
+            let pose = Pose::new(to.x, to.y, fiw_table::bearing(door, to));
+            let rect = self.footprint(f).place(pose);
             let free = self.scenario.layout.bounds().holds(&rect)
                 && self.building_at(to).is_none()
                 && (0..self.figures.len())
                     .all(|h| h == f || !self.on_table(h) || !self.bases[h].overlaps(&rect))
                 && self.ground_at(to, crate::terrain::Mover::Loose).is_ok();
-            free.then_some(to)
+            free.then_some(pose)
         })
     }
 

@@ -1608,8 +1608,8 @@ impl Skirmish {
             if self.building_at(self.figures[f].pose.at).is_none() {
                 continue;
             }
-            if let Some(to) = self.free_place_outside(f, &walls, door, k) {
-                self.set_pose(f, Pose::new(to.x, to.y, bearing(door, to)));
+            if let Some(pose) = self.free_place_outside(f, &walls, door, k) {
+                self.set_pose(f, pose);
             }
             k += 1;
         }
