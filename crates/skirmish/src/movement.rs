@@ -1362,6 +1362,11 @@ impl Skirmish {
     /// direction is checked as it is made).
     pub(crate) fn check_done(&self) -> Result<(), RuleError> {
         let act = self.moving()?;
+        // a unit with no figure left to move (its men all down, a household's women who stay
+        // in their cabin) has nothing to go on with: its steps move nobody and cost nothing
+        if act.figs.is_empty() {
+            return Ok(());
+        }
         let Some(want) = Self::must_go(act) else {
             return Ok(());
         };
