@@ -102,7 +102,7 @@ fn audit(scenario: &str, master: u64, games: u64, stride: usize) {
 /// one): of each scenario's games the first 50 are checked at every step (some 75,000 checks
 /// in all), the rest every 64th step from a step drawn from the game's seed (as many again),
 /// so that over the games every part of a game, and every kind of decision in it, is checked
-/// many times. The whole is some 340 s of processor time in the test profile, under 3 minutes
+/// many times. The whole is some 320 s of processor time in the test profile, under 3 minutes
 /// on two cores (docs/skirmish.md gives the measure).
 #[test]
 fn random_games_keep_every_secret_replay_and_their_invariants() {
