@@ -107,7 +107,8 @@ function header(fr, g, sc, outcome) {
   const grp = s("g", { class: "tt-head" });
   const end = outcome && (outcome.winner ? `${ARMY[outcome.winner] || outcome.winner} victory on round ${g.round}` : `a draw on round ${g.round}`);
   grp.append(s("text", { x: fr.x(0), y: 15, class: "tt-title" },
-    end ? `${sc.name}: ${end} (${outcome.reason})` : `${sc.name}: round ${g.round} of ${sc.turns}, the ${ARMY[g.active]} ${g.phase} phase`));
+    // the reason of the end is in the prompt beside the table: a long one ran under the zoom buttons here
+    end ? `${sc.name}: ${end}` : `${sc.name}: round ${g.round} of ${sc.turns}, the ${ARMY[g.active]} ${g.phase} phase`));
   grp.append(s("text", { x: fr.x(0), y: 30, class: "tt-sub" },
     `resolve: British ${g.resolve[0]} (${sc.armies[0].commander}), French ${g.resolve[1]} (${sc.armies[1].commander})`));
   if (g.pending) grp.append(s("text", { x: fr.x(fr.width), y: 30, class: "tt-sub pending", "text-anchor": "end" },

@@ -160,7 +160,8 @@ function header(fr, g, sc, outcome) {
       s("title", {}, `the card just drawn: ${card}, ${red(card) ? "red: a British unit acts" : "black: a French unit acts"}`));
     grp.append(c);
   }
-  const end = outcome && (outcome.winner ? `the ${SIDE[outcome.winner] || outcome.winner} win (${outcome.reason})` : `a draw (${outcome.reason})`);
+  // the reason of the end is in the prompt beside the table, where it wraps
+  const end = outcome && (outcome.winner ? `the ${SIDE[outcome.winner] || outcome.winner} win` : "a draw");
   grp.append(s("text", { x: x0, y: 15, class: "tt-title" }, `${sc.name}: ${end || `turn ${g.turn} of ${g.turns}, ${g.phase}`}`));
   const lost = `lost: British ${g.lost[0][0]} of ${g.lost[0][1]} companies, French ${g.lost[1][0]} of ${g.lost[1][1]}`;
   const deck = card ? `card ${g.cards.length} of the turn, ${g.cards_left[0]} red and ${g.cards_left[1]} black to come; ` : "";

@@ -6,21 +6,11 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { Server, browser, rng, renders, drawnAfter, state, tablePoint, centreOf, dragFromTo, OUT } from "./harness.mjs";
+import { Server, browser, rng, renders, drawnAfter, state, tablePoint, centreOf, dragFromTo, OUT, lobbyGame } from "./harness.mjs";
 
-/** Makes a game in the lobby with `human` played from this page and the other side `other`. */
-async function lobbyGame(page, server, game, scenario, human, other) {
-  await page.goto(server.base + "/");
-  await page.selectOption("#game", game);
-  await page.waitForSelector("select[data-seat=french]");
-  await page.selectOption("select[name=scenario]", scenario);
-  const them = human === "british" ? "french" : "british";
-  await page.selectOption(`select[data-seat=${human}]`, "human");
-  await page.selectOption(`select[data-seat=${them}]`, other);
-  await page.click("#start");
-  await page.click("#open-game");
-  await page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
-}
+/** A Fort Oswego battle made in the lobby, `human` played from this page, the other side `other`. */
+const battle = (page, server, human, other) => lobbyGame(page, server, "d3",
+  [["select[name=scenario]", "fort-oswego"], [`select[data-seat=${human}]`, "human"], [`select[data-seat=${human === "british" ? "french" : "british"}]`, other]]);
 
 /** Waits until it is `seat`'s decision or the game is over. */
 async function awaitTurn(page, seat) {
@@ -76,7 +66,7 @@ export async function d3AgainstTheComputer() {
   const pick = rng(Number(process.env.FIW_WEB_SEED || 11));
   try {
     const { page, rec } = b;
-    await lobbyGame(page, server, "d3", "fort-oswego", "british", "heuristic");
+    await battle(page, server, "british", "heuristic");
     await page.screenshot({ path: join(OUT, "d3-start.png") });
     let clicks = 0, decisions = 0, moved = 0, shots = 0, ghosts = 0, oddsShot = false, pickShot = false;
     for (let i = 0; i < 4000; i++) {
@@ -123,7 +113,7 @@ export async function d3DragIntoAWood() {
   try {
     const { page, rec } = b;
     // the French move first at Fort Oswego; their cavalry stands south-east of a wood
-    await lobbyGame(page, server, "d3", "fort-oswego", "french", "heuristic");
+    await battle(page, server, "french", "heuristic");
     await awaitTurn(page, "french");
     const ref = await (await fetch(server.base + "/api/reference/d3")).json();
     const sc = ref.board.scenarios.find((x) => x.id === "fort-oswego");

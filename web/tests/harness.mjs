@@ -184,6 +184,26 @@ export async function dragFromTo(page, a, b, { steps = 12, holding } = {}) {
 }
 
 /** The referee of the secrecy scans: crates/server/examples/secret_words.rs. */
+/**
+ * Makes a game in the lobby as a player would: the game chosen, then each of `choices`
+ * (`[select, option]`, in order, each select waited for: the form changes with the game), then
+ * "start". With `open` (the default) the game's page is opened from the lobby's link and its
+ * first board awaited; without, the caller reads the links the lobby lists.
+ */
+export async function lobbyGame(page, server, game, choices, { open = true } = {}) {
+  await page.goto(server.base + "/");
+  await page.selectOption("#game", game);
+  for (const [select, option] of choices) {
+    await page.waitForSelector(select);
+    await page.selectOption(select, option);
+  }
+  await page.click("#start");
+  if (open) {
+    await page.click("#open-game");
+    await page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
+  }
+}
+
 export const REFEREE = process.env.FIW_SECRET_WORDS || join(ROOT, "target/debug/examples/secret_words");
 
 /** The version a recorded answer or frame is of, or null. */

@@ -3,7 +3,7 @@
 // player is ready, the page holds that side's blocks and none of the other's.
 
 import assert from "node:assert/strict";
-import { Server, browser, clickOne, rng, renders, drawnAfter, state } from "./harness.mjs";
+import { Server, browser, clickOne, rng, renders, drawnAfter, state, lobbyGame } from "./harness.mjs";
 
 
 const OWN = { british: "br-", french: "fr-" };
@@ -14,12 +14,7 @@ export async function hotSeatPassesTheScreen() {
   const pick = rng(Number(process.env.FIW_WEB_SEED || 13));
   try {
     const { page, rec } = b;
-    await page.goto(server.base + "/");
-    await page.selectOption("#game", "louisbourg");
-    await page.waitForSelector("select[data-seat=french]");
-    await page.selectOption("select[data-seat=british]", "human");
-    await page.selectOption("select[data-seat=french]", "human");
-    await page.click("#start");
+    await lobbyGame(page, server, "louisbourg", [["select[data-seat=british]", "human"], ["select[data-seat=french]", "human"]], { open: false });
     // the links are listed once the server has answered: the locator waits for them
     const hot = await page.locator("#made-links li", { hasText: "Hot seat" }).locator("a").evaluate((a) => a.href);
     await page.goto(hot);

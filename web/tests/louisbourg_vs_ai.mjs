@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { Server, browser, clickOne, rng, renders, drawnAfter, state, OUT } from "./harness.mjs";
+import { Server, browser, clickOne, rng, renders, drawnAfter, state, OUT, lobbyGame } from "./harness.mjs";
 
 export async function louisbourgAgainstTheComputer() {
   const server = await Server.start();
@@ -11,14 +11,7 @@ export async function louisbourgAgainstTheComputer() {
   const pick = rng(Number(process.env.FIW_WEB_SEED || 7));
   try {
     const { page, rec } = b;
-    await page.goto(server.base + "/");
-    await page.selectOption("#game", "louisbourg");
-    await page.waitForSelector("select[data-seat=french]");
-    await page.selectOption("select[data-seat=british]", "human");
-    await page.selectOption("select[data-seat=french]", "ai");
-    await page.click("#start");
-    await page.click("#open-game");
-    await page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
+    await lobbyGame(page, server, "louisbourg", [["select[data-seat=british]", "human"], ["select[data-seat=french]", "ai"]]);
     await page.screenshot({ path: join(OUT, "louisbourg-start.png") });
     // the rules panel: opened by its key, searched, closed
     await page.keyboard.press("r");

@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { Server, browser, rng, renders, drawnAfter, state, centreOf, dragFromTo, scanForSecrets, OUT } from "./harness.mjs";
+import { Server, browser, rng, renders, drawnAfter, state, centreOf, dragFromTo, scanForSecrets, OUT, lobbyGame } from "./harness.mjs";
 
 const count = (page, sel) => page.locator(sel).count();
 /** Clicks one of the elements `sel` finds, at random; one another lies over is passed by (a
@@ -50,15 +50,7 @@ export async function skirmishRaid() {
   const pick = rng(Number(process.env.FIW_WEB_SEED || 5));
   try {
     const { page, rec } = b;
-    await page.goto(server.base + "/");
-    await page.selectOption("#game", "skirmish");
-    await page.waitForSelector("select[data-seat=french]");
-    await page.selectOption("select[name=scenario]", "raid");
-    await page.selectOption("select[data-seat=british]", "human");
-    await page.selectOption("select[data-seat=french]", "heuristic");
-    await page.click("#start");
-    await page.click("#open-game");
-    await page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
+    await lobbyGame(page, server, "skirmish", [["select[name=scenario]", "raid"], ["select[data-seat=british]", "human"], ["select[data-seat=french]", "heuristic"]]);
     await page.screenshot({ path: join(OUT, "skirmish-start.png") });
     assert.match(await page.textContent("#drawn-card"), /[0-9JQKA]+[♠♥♦♣]/, "the card just drawn is shown");
     const url = new URL(page.url());

@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { Server, browser, clickOne, rng, renders, drawnAfter, state, OUT } from "./harness.mjs";
+import { Server, browser, clickOne, rng, renders, drawnAfter, state, OUT, lobbyGame } from "./harness.mjs";
 
 export async function solitaireAgainstTheBot() {
   const server = await Server.start();
@@ -11,13 +11,7 @@ export async function solitaireAgainstTheBot() {
   const pick = rng(Number(process.env.FIW_WEB_SEED || 3));
   try {
     const { page, rec } = b;
-    await page.goto(server.base + "/");
-    await page.selectOption("#game", "solitaire");
-    await page.waitForSelector("select[name=side]");
-    await page.selectOption("select[name=side]", "british");
-    await page.click("#start");
-    await page.click("#open-game");
-    await page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
+    await lobbyGame(page, server, "solitaire", [["select[name=side]", "british"]]);
     await page.screenshot({ path: join(OUT, "solitaire-start.png") });
     let clicks = 0;
     for (let i = 0; i < 4000; i++) {

@@ -4,7 +4,7 @@
 // (crates/server/examples/secret_words.rs) replaying the finished game's record.
 
 import assert from "node:assert/strict";
-import { Server, browser, clickOne, rng, renders, drawnAfter, state, scanForSecrets } from "./harness.mjs";
+import { Server, browser, clickOne, rng, renders, drawnAfter, state, scanForSecrets, lobbyGame } from "./harness.mjs";
 
 export async function twoSeatsKeepTheirSecrets() {
   const server = await Server.start();
@@ -13,12 +13,7 @@ export async function twoSeatsKeepTheirSecrets() {
   const doms = { british: [], french: [] };
   try {
     const a = seats.british.page;
-    await a.goto(server.base + "/");
-    await a.selectOption("#game", "louisbourg");
-    await a.waitForSelector("select[data-seat=french]");
-    await a.selectOption("select[data-seat=british]", "human");
-    await a.selectOption("select[data-seat=french]", "human");
-    await a.click("#start");
+    await lobbyGame(a, server, "louisbourg", [["select[data-seat=british]", "human"], ["select[data-seat=french]", "human"]], { open: false });
     await a.waitForSelector("#made-links a");
     const links = await a.$$eval("#made-links li", (lis) => lis.map((li) => ({ label: li.querySelector("strong").textContent, link: li.querySelector("a").href })));
     const linkOf = (seat) => links.find((l) => l.label.includes(seat)).link;
