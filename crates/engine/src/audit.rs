@@ -19,11 +19,17 @@ pub type Forbidden<G> = fn(&G, Seat) -> Vec<String>;
 /// The player of an audited game's seats, from the game's seed and the seat.
 pub type Picker<G> = fn(u64, Seat) -> Box<dyn Policy<G>>;
 
+/// A game invariant checked on the audited game's state at every step (at the start and after
+/// each action): the reason it is broken, in words. A fresh one is made for every game, so it
+/// may remember what it saw at earlier steps (which units acted this turn).
+pub type Watcher<G> = Box<dyn FnMut(&G) -> Result<(), String>>;
+
 /// How one audited game is played and checked.
 pub struct Audit<G: Game> {
     /// Set-up options.
     pub options: G::Options,
-    /// Check the twins at every step (true) or only every `stride`th.
+    /// Check the twins at every step (1) or only every `stride`th, from a first step drawn
+    /// from the game's seed (so that, over many games, every part of a game is checked).
     pub stride: usize,
     /// The game's words for what each seat may not read.
     pub forbidden: Option<Forbidden<G>>,
@@ -32,6 +38,10 @@ pub struct Audit<G: Game> {
     /// Who plays: uniformly random legal play unless the game's test gives a player that
     /// reaches more of the game in fewer decisions (D3: one that passes a phase now and then).
     pub picker: Picker<G>,
+    /// The game's own invariants, checked at every step of each audited game (a new watcher
+    /// a game), so that a property test plays each game once for the secrets, the replay and
+    /// its invariants together.
+    pub watch: Option<fn() -> Watcher<G>>,
 }
 
 impl<G: Game> Audit<G> {
@@ -48,6 +58,7 @@ impl<G: Game> Audit<G> {
                     0xa0d1 + seat as u64,
                 )))
             },
+            watch: None,
         }
     }
 
@@ -94,8 +105,8 @@ impl<G: Game> Audit<G> {
     ///
     /// # Errors
     /// A seat shown something that depends on what it may not know, a log line it may read
-    /// that names a secret or the seed, a refused action from the legal list, or a save that
-    /// does not replay to the same state.
+    /// that names a secret or the seed, a broken invariant of [`Audit::watch`], a refused
+    /// action from the legal list, or a save that does not replay to the same state.
     pub fn play(&self, seed: u64) -> Result<usize, String> {
         let mut state = G::new(&self.options, seed).map_err(|e| format!("set-up: {e}"))?;
         state.set_logging(true);
@@ -107,13 +118,21 @@ impl<G: Game> Audit<G> {
         let mut legal = Vec::new();
         let mut read = vec![0usize; G::SEATS.len()];
         let seed_text = seed.to_string();
+        let mut watcher = self.watch.map(|make| make());
+        let stride = self.stride.max(1);
+        let offset = (crate::game_seed(seed, 0x57de) % stride as u64) as usize;
         let mut step = 0usize;
+        let mut checks = 0usize;
         loop {
             let turn = state.turn();
             let context = |what: String| format!("seed {seed}, step {step} (turn {turn}): {what}");
-            if step % self.stride.max(1) == 0 {
-                // the views are written out and searched for the seed one step in sixteen
-                let scan = step % 16 == 0;
+            if let Some(w) = watcher.as_mut() {
+                w(&state).map_err(context)?;
+            }
+            if (step + offset) % stride == 0 {
+                // the views are written out and searched for the seed one check in sixteen
+                let scan = checks % 16 == 0;
+                checks += 1;
                 self.twins(&state, &mut twins, &seed_text, scan)
                     .map_err(context)?;
             }
@@ -299,6 +318,31 @@ mod tests {
         crate::toys::LEAK.with(|l| l.set(false));
         let e = found.unwrap_err();
         assert!(e.contains("view differs between two states"), "{e}");
+    }
+
+    #[test]
+    fn a_broken_invariant_is_caught_at_its_step_and_a_watcher_remembers() {
+        let mut audit = Audit::<Pile>::new(options());
+        // a watcher that remembers the steps it has seen and reports the third
+        audit.watch = Some(|| {
+            let mut seen = 0;
+            Box::new(move |_| {
+                seen += 1;
+                if seen == 3 {
+                    Err("the third step breaks the rule".into())
+                } else {
+                    Ok(())
+                }
+            })
+        });
+        let e = audit.play(1_000_002).unwrap_err();
+        assert!(
+            e.contains("step 2") && e.contains("the third step breaks the rule"),
+            "{e}"
+        );
+        // one that holds passes, in every game (a fresh watcher each)
+        audit.watch = Some(|| Box::new(|_| Ok(())));
+        audit.play_many(7, 8).unwrap();
     }
 
     #[test]

@@ -67,7 +67,12 @@ pub struct RolloutSearch<G: Game> {
     decider: Box<dyn Policy<G>>,
     worth_searching: DecisionFilter<G>,
     margin: f64,
+    /// Playouts cut off after this many steps, the position scored by the evaluation.
+    evaluation: Option<(u32, Evaluation<G>)>,
 }
+
+/// A game's estimate of an unfinished position for a seat, from 0 (lost) to 1 (won).
+pub type Evaluation<G> = Box<dyn Fn(&G, Seat) -> f64 + Send>;
 
 impl<G: Game> RolloutSearch<G> {
     /// The margin by default: the share of paired playouts by which another option must beat
@@ -88,7 +93,21 @@ impl<G: Game> RolloutSearch<G> {
             decider,
             worth_searching: Box::new(worth_searching),
             margin: Self::DEFAULT_MARGIN,
+            evaluation: None,
         }
+    }
+
+    /// Cuts playouts off after `after_steps` steps and scores the position with `evaluate`
+    /// (from 0, lost, to 1, won, for the seat asked; values outside are clamped, NaN is ½), as
+    /// [`crate::IsMcts::with_evaluation`] does: for games whose playouts to the end cost too
+    /// much to make several at every decision within its time.
+    pub fn with_evaluation(
+        mut self,
+        after_steps: u32,
+        evaluate: impl Fn(&G, Seat) -> f64 + Send + 'static,
+    ) -> Self {
+        self.evaluation = Some((after_steps, Box::new(evaluate)));
+        self
     }
 
     /// Sets the margin (0 takes the best-scoring option however slight its lead).
@@ -119,8 +138,23 @@ impl<G: Game> RolloutSearch<G> {
         // there (a move's later steps) are in place when the option is its own choice.
         let _ = policies[seat].choose(&Seen::new(&state, seat), root_legal);
         state.apply_unchecked(root_legal[option]);
-        // the kernel's own playout loop; a game that stalls or runs past the cap counts as a draw
-        if play_out(
+        if let Some((after, evaluate)) = &self.evaluation {
+            // played on to the cut-off, then judged (a game over sooner is its result)
+            let mut legal = Vec::new();
+            for _ in 0..*after {
+                let Some(s) = state.to_move() else { break };
+                let Some(a) = crate::decide(&state, s, policies[s].as_mut(), &mut legal) else {
+                    return 0.5;
+                };
+                state.apply_unchecked(a);
+            }
+            if state.outcome().is_none() {
+                let v = evaluate(&state, seat);
+                return if v.is_nan() { 0.5 } else { v.clamp(0.0, 1.0) };
+            }
+        } else if play_out(
+            // the kernel's own playout loop; a game that stalls or runs past the cap counts as
+            // a draw
             &mut state,
             &mut policies,
             u64::from(self.config.max_rollout),

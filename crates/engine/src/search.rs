@@ -210,8 +210,7 @@ impl<G: Game> Rollout<G> for PolicyRollout<G> {
     }
 }
 
-/// A game's estimate of an unfinished position for a seat, from 0 (lost) to 1 (won).
-type Evaluation<G> = Box<dyn Fn(&G, Seat) -> f64 + Send>;
+use crate::rollouts::Evaluation;
 
 const NONE: u32 = u32::MAX;
 const ROOT: u32 = 0;

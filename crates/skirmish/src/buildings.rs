@@ -215,29 +215,9 @@ impl Skirmish {
             let door = (0..walls.gaps().len())
                 .filter_map(|g| walls.gap_centre(g))
                 .min_by(|a, c| a.dist(p).total_cmp(&c.dist(p)));
-            let placed = door.and_then(|d| {
-                let (s, _) = walls.nearest(d);
-                let out = walls.normal_at(s);
-                let side = Pose::new(
-                    0.0,
-                    0.0,
-                    fiw_table::bearing(fiw_table::Point::default(), out),
-                )
-                .right();
-                (0..8).find_map(|j| {
-                    let to = d
-                        + out * (1.2 + 1.8 * (j / 3) as f64)
-                        + side * (1.8 * ((j % 3) as f64 - 1.0) + 0.3 * k as f64);
-                    let rect = self.footprint(f).place(Pose::new(to.x, to.y, 0.0));
-                    let free = self.scenario.layout.bounds().holds(&rect)
-                        && (0..self.figures.len())
-                            .all(|h| h == f || !self.on_table(h) || !self.bases[h].overlaps(&rect))
-                        && self.ground_at(to, crate::terrain::Mover::Loose).is_ok();
-                    free.then_some(to)
-                })
-            });
+            let placed = door.and_then(|d| self.free_place_outside(f, &walls, d, k));
             match placed {
-                Some(to) => self.set_pose(f, Pose::new(to.x, to.y, 0.0)),
+                Some(pose) => self.set_pose(f, pose),
                 None => {
                     self.figures[f].status = Status::Holding;
                 }
@@ -255,6 +235,41 @@ impl Skirmish {
             self.after_losses(u, 1);
         }
         self.check_victory();
+    }
+
+    /// A free place for figure `f` just outside the opening at `door` of the building with
+    /// `walls` (the `k`th to come out: each a little aside of the one before): on the table, on
+    /// ground it may stand on, on no other figure's base, facing away from the door (the base
+    /// measured as it will stand: a turned base reaches farther). None when every place near
+    /// is taken.
+    pub(crate) fn free_place_outside(
+        &self,
+        f: usize,
+        walls: &fiw_table::Barrier,
+        door: fiw_table::Point,
+        k: usize,
+    ) -> Option<Pose> {
+        let (s, _) = walls.nearest(door);
+        let out = walls.normal_at(s);
+        let side = Pose::new(
+            0.0,
+            0.0,
+            fiw_table::bearing(fiw_table::Point::default(), out),
+        )
+        .right();
+        (0..12).find_map(|j| {
+            let to = door
+                + out * (1.2 + 1.8 * (j / 3) as f64)
+                + side * (1.8 * ((j % 3) as f64 - 1.0) + 0.3 * k as f64);
+            let pose = Pose::new(to.x, to.y, fiw_table::bearing(door, to));
+            let rect = self.footprint(f).place(pose);
+            let free = self.scenario.layout.bounds().holds(&rect)
+                && self.building_at(to).is_none()
+                && (0..self.figures.len())
+                    .all(|h| h == f || !self.on_table(h) || !self.bases[h].overlaps(&rect))
+                && self.ground_at(to, crate::terrain::Mover::Loose).is_ok();
+            free.then_some(pose)
+        })
     }
 
     /// Scenario 2: a raiding band that took a cabin or beat its household burns it (no roll),
@@ -337,6 +352,8 @@ impl Skirmish {
                         && self.building_at(self.figures[f].pose.at) == Some(b)
                 })
                 .collect();
+            // 7.7 a band that walks in on the women is seen doing it
+            self.reveal(u, "takes a cabin (S2)");
             for &f in &women {
                 self.figures[f].status = Status::Captured;
                 self.units[u].prisoners += 1;

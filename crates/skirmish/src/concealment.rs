@@ -92,11 +92,17 @@ impl Skirmish {
     /// Taken after every order, so no rule ever meets a hidden unit within 3" of its enemy
     /// (one in contact would forbid fire, 8.4, by something the firer cannot see).
     pub(crate) fn reveal_the_close(&mut self) {
+        if !self.units.iter().any(|u| u.hidden && u.in_play()) {
+            return;
+        }
+        // every unit's box once (revealing moves nobody): this runs after every order
+        let boxes: Vec<Option<crate::sight::Bbox>> =
+            (0..self.units.len()).map(|u| self.unit_box(u)).collect();
         for v in 0..self.units.len() {
             if !self.units[v].hidden || !self.units[v].in_play() {
                 continue;
             }
-            let Some(mut area) = self.unit_box(v) else {
+            let Some(mut area) = boxes[v] else {
                 continue;
             };
             area.add(area.lo, 3.5);
@@ -105,7 +111,7 @@ impl Skirmish {
             let near = (0..self.units.len()).any(|u| {
                 self.units[u].side != side
                     && self.units[u].in_play()
-                    && self.unit_box(u).is_some_and(|b| b.meets(&area))
+                    && boxes[u].is_some_and(|b| b.meets(&area))
             });
             if near && self.enemy_within(v, 3.0) {
                 self.reveal(v, "comes within 3\" of the enemy (7.7)");

@@ -280,20 +280,25 @@ impl Skirmish {
         Ok(())
     }
 
-    /// Spikes the gun.
+    /// Spikes the gun: the activation's unit, touching it.
     pub(crate) fn spike(&mut self, gun: usize) {
-        self.units[gun].gun_lost = true;
         let who = self
             .act
             .as_ref()
             .map(|a| self.actor_id(a.actor))
             .unwrap_or_default();
+        self.spike_gun(gun, &who);
+        if self.outcome.is_none() {
+            self.end_activation(Last::Stand, Done::Acted);
+        }
+    }
+
+    /// The scenario's spiking: gun section `gun`'s piece is put out of action by `who`.
+    pub(crate) fn spike_gun(&mut self, gun: usize, who: &str) {
+        self.units[gun].gun_lost = true;
         let (id, rule) = (self.id(gun).to_string(), self.scenario.rule.clone());
         self.log
             .public(|| format!("{who} spike {id}'s gun ({rule})"));
         self.check_victory();
-        if self.outcome.is_none() {
-            self.end_activation(Last::Stand, Done::Acted);
-        }
     }
 }

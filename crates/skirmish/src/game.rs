@@ -100,6 +100,9 @@ pub struct UnitView {
     pub last: Last,
     /// Its markers and states.
     pub marks: Vec<&'static str>,
+    /// Scenario 2's burn, loot, leave (public: the log tells it), for computer players.
+    #[serde(skip)]
+    pub raid: crate::state::Raid,
 }
 
 /// One figure as seen. Written out short, as `[index, role, x, y, facing]` with `"off"` after
@@ -308,11 +311,11 @@ impl Game for Skirmish {
     }
 
     fn search_ai(config: fiw_engine::SearchConfig) -> Box<dyn fiw_engine::Advisor<Self>> {
-        crate::general::search_ai(config)
+        crate::ai::search_ai(config)
     }
 
     fn default_ai_limits() -> fiw_engine::SearchLimits {
-        crate::general::default_limits()
+        crate::ai::default_limits()
     }
 
     /// 14.7 the undrawn cards reshuffled, every enemy unit hidden from the seat placed where
@@ -573,6 +576,7 @@ impl Skirmish {
             done: unit.done,
             last: unit.last,
             marks,
+            raid: unit.raid,
         }
     }
 }

@@ -18,11 +18,14 @@
 //!   chargers outnumber the figures they meet or have grenadiers, or the target is militia,
 //!   shattered or owes a rally; regulars fire their volley first at short range; a building is
 //!   charged only by a band raiding it (scenario 2).
-//! - **Moving** (5): an attacking side closes to just inside musket range of the nearest enemy
-//!   (5"), or makes for its objective when no enemy is known (the road's end, the cabins, the
+//! - **Moving** (5): an attacking side closes to just inside musket range (5") of the enemy on
+//!   its way to its objective (the nearest, unless going for it is a detour of 10" and more
+//!   from the way there that another is not: the sortie goes for the guns, not the rangers off
+//!   in the woods), or makes for its objective when no enemy is known (the road's end, the
 //!   guns); a defending side holds and lets the enemy come, moving only to get a target within
-//!   range; skirmishers and natives end in concealing ground when they can (unseen beyond 6",
-//!   covered for natives); columns march, and form line when the enemy is near.
+//!   range, but a relief that comes on from an edge (the Raid's garrison) marches to fight;
+//!   skirmishers and natives end in concealing ground when they can (unseen beyond 6", covered
+//!   for natives); columns march, and form line when the enemy is near.
 //! - **Rallying** (12.4): when three or more men lie in the holding area and no enemy is within
 //!   charging reach, or when it must.
 //! - **Reactions** (6.2): skirmishers fire and fall back when they can, cavalry counter-charge,
@@ -30,9 +33,16 @@
 //! - **Asking the rules** (speed, not judgement): in an activation the general weighs every
 //!   candidate order and asks the rules only about the best, then the next, until one is
 //!   legal: the order it would take from the whole list, for a tenth of the checking.
-//! - **Raiders** (scenario 2): make for the nearest cabin not yet burned, fire it with arrows
-//!   or by contact, burn what they take; settlers run to their cabin and fight from it; the
-//!   garrison marches on the nearest cabin in danger.
+//! - **Raiders** (scenario 2): each unit of a raiding side makes for the cabin not burned
+//!   nearest it, a man seen inside counting as 12" more (so bands near one another fall on the
+//!   same weak household together) and fires on it from 2.5" of its walls, where the whole
+//!   band is within short range of the men at them; a cabin no man holds it walks into, which
+//!   takes it (its women are taken, 7.5 and S2), and a band burns what it took at once (the
+//!   burn is its last work: waiting to burn later, to stay in the fight, won fewer raids);
+//!   raiders never fight the fires they start, settlers never start one. Settlers run to their
+//!   cabin and fight from it.
+//! - **Guns** (9): fire on fighting men, the nearest and biggest first, never on a wagon while
+//!   there are men to fire at; where guns may be spiked an attacker charges their crews.
 
 use crate::actions::{point, Action, Shape};
 use crate::game::{UnitView, View};
@@ -122,44 +132,111 @@ impl<'a> Board<'a> {
         best
     }
 
-    /// Where a unit of this side makes for when it has no enemy to close with: a raider the
-    /// nearest building not burned, a household its own building, otherwise the enemy's
-    /// expected place.
-    fn objective(&self, u: &UnitView, game_table: &crate::scenario::Scenario) -> Point {
-        let side = self.me;
-        let k = u.index.saturating_sub(if side == Side::French {
-            game_table.sides[0].units.len()
+    /// The scenario's set-up of a unit of this side.
+    fn setup(&self, u: &UnitView) -> Option<&crate::scenario::UnitSetup> {
+        let table = &self.view.table;
+        let first = if u.side == Side::French {
+            table.sides[0].units.len()
         } else {
             0
-        });
-        let setup = game_table.sides[side.index()].units.get(k);
-        let c = Self::centre(u).unwrap_or_default();
-        if setup.is_some_and(|s| s.raider) {
-            let mut best = None::<(f64, Point)>;
-            for (i, (_, _, burned)) in self.view.buildings.iter().enumerate() {
-                if *burned {
-                    continue;
-                }
-                let b = game_table.buildings()[i];
-                if let Some(a) = &game_table.features[b].area {
-                    let (lo, hi) = a.bounds();
-                    let p = Point::new((lo.x + hi.x) / 2.0, (lo.y + hi.y) / 2.0);
-                    if best.is_none_or(|(d, _)| c.dist(p) < d) {
-                        best = Some((c.dist(p), p));
-                    }
-                }
+        };
+        table.sides[u.side.index()]
+            .units
+            .get(u.index.checked_sub(first)?)
+    }
+
+    /// Building `i`'s floor and its middle.
+    fn building(&self, i: usize) -> Option<(&fiw_table::Polygon, Point)> {
+        let table = &self.view.table;
+        let b = *table.buildings().get(i)?;
+        let a = table.features[b].area.as_ref()?;
+        let (lo, hi) = a.bounds();
+        Some((a, Point::new((lo.x + hi.x) / 2.0, (lo.y + hi.y) / 2.0)))
+    }
+
+    /// The enemy men (not women, who never fight) seen inside building `i`.
+    fn defenders(&self, i: usize) -> usize {
+        let Some((floor, _)) = self.building(i) else {
+            return 0;
+        };
+        self.enemies()
+            .flat_map(|u| u.figures.iter())
+            .filter(|f| f.on_table && f.role != Role::Woman && f.role.fights())
+            .filter(|f| floor.locate(f.pose.at) != Location::Outside)
+            .count()
+    }
+
+    /// Whether a unit holds its ground (a defending side's) rather than closing with the
+    /// enemy: a relief that marches on from an edge (the Raid's garrison) comes to fight.
+    fn holds(&self, u: &UnitView) -> bool {
+        self.posture == Posture::Defend && !self.setup(u).is_some_and(|s| s.enters.is_some())
+    }
+
+    /// Whether this side raids (some of its units burn, loot and leave: scenario 2).
+    fn raiding(&self) -> bool {
+        self.view.table.sides[self.me.index()]
+            .units
+            .iter()
+            .any(|s| s.raider)
+    }
+
+    /// A raiding side's unit's cabin, with whether no enemy man stands in it (a band then
+    /// walks in and takes it, the others set it alight): a band's own once it took it or beat
+    /// its household (it may burn it), else the nearest no man holds within a move or so,
+    /// else the nearest, counting its defenders.
+    fn raid_goal(&self, u: &UnitView) -> Option<(usize, Point, bool)> {
+        if !self.raiding() || u.side != self.me {
+            return None;
+        }
+        if let crate::state::Raid::MayBurn(b) = u.raid {
+            let (_, c) = self.building(b as usize)?;
+            return Some((b as usize, c, true));
+        }
+        if u.raid != crate::state::Raid::No {
+            return None;
+        }
+        let here = Self::centre(u)?;
+        let open = (0..self.view.buildings.len())
+            .filter(|&i| !self.view.buildings[i].2 && self.defenders(i) == 0)
+            .filter_map(|i| self.building(i).map(|(_, c)| (here.dist(c), i, c)))
+            .filter(|(d, ..)| *d <= 16.0)
+            .min_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some((_, i, c)) = open {
+            return Some((i, c, true));
+        }
+        // the nearest cabin not burned, a man in it worth 12 inches of walking round it (so
+        // bands near one another pick the same weak household and their fire falls together)
+        let mut best: Option<(f64, usize, Point, bool)> = None;
+        for (i, (_, _, burned)) in self.view.buildings.iter().enumerate() {
+            if *burned {
+                continue;
             }
-            if let Some((_, p)) = best {
-                return p;
+            let Some((_, c)) = self.building(i) else {
+                continue;
+            };
+            let men = self.defenders(i);
+            let cost = here.dist(c) + 12.0 * men as f64;
+            if best.is_none_or(|(b, ..)| cost < b) {
+                best = Some((cost, i, c, men == 0));
             }
         }
+        best.map(|(_, i, c, open)| (i, c, open))
+    }
+
+    /// Where a unit of this side makes for when it has no enemy to close with: a raider its
+    /// cabin, a household its own building, otherwise the enemy's expected place.
+    fn objective(&self, u: &UnitView) -> Point {
+        if let Some((_, c, _)) = self.raid_goal(u) {
+            return c;
+        }
+        let setup = self.setup(u);
         if let Some(b) = setup.and_then(|s| s.building) {
-            if let Some(a) = &game_table.features[b].area {
+            if let Some(a) = &self.view.table.features[b].area {
                 let (lo, hi) = a.bounds();
                 return Point::new((lo.x + hi.x) / 2.0, (lo.y + hi.y) / 2.0);
             }
         }
-        game_table.sides[side.index()].front
+        self.view.table.sides[self.me.index()].front
     }
 
     fn concealing(&self, p: Point) -> bool {
@@ -169,6 +246,44 @@ impl<'a> Board<'a> {
                 fiw_table::Kind::Woods | fiw_table::Kind::Brush | fiw_table::Kind::Rocks
             ) && t.polygon.locate(p) != Location::Outside
         })
+    }
+
+    /// The enemy unit an attacking unit makes for: the nearest, unless going for it is a
+    /// detour (10" and more) from the way to the objective that going for another is not
+    /// (then that one: the least distance from the unit to it and on to the objective).
+    fn aim(&self, u: &UnitView) -> Option<usize> {
+        let here = Self::centre(u)?;
+        let goal = self.objective(u);
+        let mut nearest: Option<(f64, f64, usize)> = None;
+        let mut on_way: Option<(f64, usize)> = None;
+        for e in self.enemies() {
+            if e.troop == Troop::Wagon {
+                continue;
+            }
+            let Some(c) = Self::centre(e) else { continue };
+            let way = here.dist(c) + c.dist(goal);
+            if nearest.is_none_or(|(d, ..)| here.dist(c) < d) {
+                nearest = Some((here.dist(c), way, e.index));
+            }
+            if on_way.is_none_or(|(b, _)| way < b) {
+                on_way = Some((way, e.index));
+            }
+        }
+        match (nearest, on_way) {
+            (Some((_, way, n)), Some((best, e))) if way > best + 10.0 => Some(e).or(Some(n)),
+            (Some((.., n)), _) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The nearest figure of enemy unit `t` to `p`, as [`Board::nearest_enemy`] gives it.
+    fn nearest_of(&self, t: usize, p: Point) -> Option<(f64, Point, usize)> {
+        let u = self.unit(t)?;
+        u.figures
+            .iter()
+            .filter(|f| f.on_table)
+            .map(|f| (p.dist(f.pose.at), f.pose.at, t))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
     }
 
     fn men(u: &UnitView) -> usize {
@@ -182,29 +297,49 @@ impl<'a> Board<'a> {
     /// nearest enemy, in concealing ground if it skirmishes.
     fn place_value(&self, u: &UnitView, p: Point) -> f64 {
         let skirmish = u.formation.contains("skirmish");
+        let cover = if (skirmish || u.troop == Troop::Irregular) && self.concealing(p) {
+            1.5
+        } else {
+            0.0
+        };
+        if let Some((b, goal, open)) = self.raid_goal(u) {
+            // a raider walks into a cabin no man holds; one held it fires on from close by
+            // (the whole band within the 6" of short range of the men at its walls: a skirmish
+            // line is some 4" deep), from cover if there is some that near
+            if open {
+                return -p.dist(goal) * 0.5;
+            }
+            let walls = self
+                .building(b)
+                .map_or(p.dist(goal), |(f, _)| f.distance_to_point(p));
+            return -(walls - 2.5).abs() * 0.3 + cover / 3.0;
+        }
         let want = if u.troop == Troop::Artillery {
             14.0
         } else {
             5.0
         };
-        let mut v = match self.nearest_enemy(p) {
+        let near = self.nearest_enemy(p);
+        // an attacker closes with the enemy that stands between it and its objective, not
+        // with whatever is nearest (the sortie goes for the guns, not the rangers off in the
+        // woods), unless an enemy is already at hand
+        let aimed = if self.holds(u) || near.is_some_and(|(d, ..)| d <= 8.0) {
+            near
+        } else {
+            self.aim(u).and_then(|t| self.nearest_of(t, p))
+        };
+        let mut v = match aimed.or(near) {
             Some((d, _, _)) => {
-                let defend = self.posture == Posture::Defend;
-                if defend && d > want {
+                if self.holds(u) && d > want {
                     // defenders do not go looking: staying near home is worth a little
                     -(d - want) * 0.05
                 } else {
                     -(d - want).abs() * 0.3
                 }
             }
-            None => {
-                let goal = self.objective(u, &self.view.table);
-                -p.dist(goal) * 0.2
-            }
+            None => -p.dist(self.objective(u)) * 0.2,
         };
-        if (skirmish || u.troop == Troop::Irregular) && self.concealing(p) {
-            v += 1.5;
-        }
+        v += cover;
         v
     }
 
@@ -220,7 +355,7 @@ impl<'a> Board<'a> {
         let near = here.and_then(|p| self.nearest_enemy(p));
         let enemy_d = near.map_or(f64::INFINITY, |n| n.0);
         let holding: usize = acting.iter().map(|u| u.holding).sum();
-        let defend = self.posture == Posture::Defend;
+        let defend = lead.map_or(self.posture == Posture::Defend, |u| self.holds(u));
         match *a {
             Action::Deploy { .. } => rng,
             Action::Activate { unit } => {
@@ -345,6 +480,10 @@ impl<'a> Board<'a> {
                 if t.formation.contains("building") {
                     s -= 2.0;
                 }
+                // where guns may be spiked, an attacker's work is to drive off their crews
+                if self.view.table.spiking && t.troop == Troop::Artillery && !defend {
+                    s += 5.0;
+                }
                 if fire && d <= 6.0 {
                     s += 0.5;
                 }
@@ -404,9 +543,15 @@ impl<'a> Board<'a> {
             }
             Action::Face { .. } => -0.3,
             Action::Place { .. } => -0.5,
-            Action::Enter { .. } => {
+            Action::Enter { building } => {
                 let Some(u) = lead else { return 0.0 };
-                if u.troop == Troop::Household || (defend && enemy_d < 14.0) {
+                if self
+                    .raid_goal(u)
+                    .is_some_and(|(b, _, open)| open && b == building as usize)
+                {
+                    // a cabin no man holds is taken by walking in
+                    9.0
+                } else if u.troop == Troop::Household || (defend && enemy_d < 14.0) {
                     2.0
                 } else {
                     -1.0
@@ -430,7 +575,14 @@ impl<'a> Board<'a> {
             }
             Action::Call { .. } => 6.0,
             Action::Work { .. } => 6.0,
-            Action::FightFire => 8.0,
+            // the defenders put out the fires the raiders start, never the other way round
+            Action::FightFire => {
+                if defend {
+                    8.0
+                } else {
+                    -5.0
+                }
+            }
             Action::PrepareArrows => {
                 if enemy_d < 10.0 {
                     1.0
@@ -438,7 +590,14 @@ impl<'a> Board<'a> {
                     3.5
                 }
             }
-            Action::Ignite { .. } => 7.0,
+            // fire is the raiders' weapon; nobody sets his own side's roof alight
+            Action::Ignite { .. } => {
+                if defend {
+                    -5.0
+                } else {
+                    7.0
+                }
+            }
             Action::Burn => 10.0,
             Action::Spike { .. } => 10.0,
             Action::Blow { .. } => 9.0,
@@ -455,11 +614,30 @@ impl<'a> Board<'a> {
                     -1.0
                 }
             }
-            Action::Gun { ammo, .. } => match ammo {
-                crate::artillery::Ammo::Canister => 7.5,
-                crate::artillery::Ammo::Shot => 6.5,
-                crate::artillery::Ammo::Shell => 6.0,
-            },
+            Action::Gun { ammo, target } => {
+                let base = match ammo {
+                    crate::artillery::Ammo::Canister => 7.5,
+                    crate::artillery::Ammo::Shot => 6.5,
+                    crate::artillery::Ammo::Shell => 6.0,
+                };
+                // guns fire on fighting men, the nearest and biggest first, not on a cart
+                let Some(t) = self.unit(target as usize) else {
+                    return base;
+                };
+                if t.troop == Troop::Wagon {
+                    return base - 6.0;
+                }
+                let d = here
+                    .and_then(|p| {
+                        t.figures
+                            .iter()
+                            .filter(|f| f.on_table)
+                            .map(|f| p.dist(f.pose.at))
+                            .reduce(f64::min)
+                    })
+                    .unwrap_or(0.0);
+                base + 0.05 * Self::men(t) as f64 - d / 100.0
+            }
             Action::Breach { .. } => 3.0,
         }
     }
@@ -540,36 +718,5 @@ impl Policy<Skirmish> for General {
             }
         }
         best.1
-    }
-}
-
-/// Whether a decision is worth playouts for the `ai` seat: which unit takes a card (a few
-/// choices, each shaping the turn), a reaction to a charge, whether to charge, shoot or move
-/// after a test. Movement steps are the heuristic's.
-pub fn worth_searching(legal: &[Action]) -> bool {
-    legal.len() >= 2
-        && legal.iter().all(|a| {
-            matches!(
-                a,
-                Action::Activate { .. } | Action::React { .. } | Action::CloseUp { .. }
-            )
-        })
-        || legal.iter().any(|a| matches!(a, Action::Charge { .. }))
-}
-
-/// The `ai` seat: the general, improved by playouts at its bigger decisions.
-pub fn search_ai(config: fiw_engine::SearchConfig) -> Box<dyn fiw_engine::Advisor<Skirmish>> {
-    Box::new(fiw_engine::RolloutSearch::new(
-        config,
-        |seed| Box::new(General::new(seed)) as Box<dyn Policy<Skirmish>>,
-        worth_searching,
-    ))
-}
-
-/// The `ai` budget: 24 playouts or one second a decision, whichever comes first.
-pub fn default_limits() -> fiw_engine::SearchLimits {
-    fiw_engine::SearchLimits {
-        iterations: Some(24),
-        time: Some(std::time::Duration::from_millis(1_000)),
     }
 }

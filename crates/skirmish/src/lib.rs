@@ -27,6 +27,7 @@
 
 pub mod actions;
 mod activation;
+pub mod ai;
 pub mod artillery;
 mod buildings;
 pub mod casualties;

@@ -428,6 +428,18 @@ impl Skirmish {
         } else if chargers_won == Some(false) {
             self.tallies.won[1 - side] += 1;
         }
+        // where guns are spiked, a charge that drives a gun's crew from it spikes the gun
+        // there and then (a nail in the vent takes a moment: the scenario's rule)
+        if won && self.scenario.spiking {
+            for &d in &m.defenders {
+                if self.units[d as usize].troop == crate::troops::Troop::Artillery
+                    && !self.units[d as usize].gun_lost
+                {
+                    let who = self.id(m.chargers[0] as usize).to_string();
+                    self.spike_gun(d as usize, &who);
+                }
+            }
+        }
         // scenario 2: a raiding band that beats a household may burn its cabin
         if won {
             for &u in &m.chargers {

@@ -354,7 +354,7 @@ impl Skirmish {
         self.dice.ask(n, 6, || {
             format!("{id} recalls {n} casualties: one die each, back on a 6 after {m:+} (12.5)")
         });
-        let mut back = 0;
+        let mut back = Vec::new();
         let side = self.units[u].side.index();
         for f in holding {
             let r = self.dice.d6() as i8 + m;
@@ -365,17 +365,29 @@ impl Skirmish {
                     self.figures[f].status = Status::Holding;
                     continue;
                 }
-                back += 1;
-                self.tallies.recovered[side] += 1;
+                back.push(f);
             } else {
                 self.figures[f].status = Status::Lost;
                 self.tallies.lost[side] += 1;
             }
         }
+        self.relayout(u);
+        // a formed unit that could not lay its figures out again (a slot on another unit's
+        // figure) keeps them where they stand: a man back from the holding area is then put
+        // beside a comrade, or waits for the next rally (5.5: on no other base)
+        for &f in &back.clone() {
+            let on_another = (0..self.figures.len())
+                .any(|h| h != f && self.on_table(h) && self.bases[h].overlaps(&self.bases[f]));
+            if on_another && !self.place_near_comrade(u, f) {
+                self.figures[f].status = Status::Holding;
+                back.retain(|&g| g != f);
+            }
+        }
+        self.tallies.recovered[side] += back.len() as u32;
+        let back = back.len();
         self.note(u, || {
             format!("{id} recalls {back} of {n} casualties (12.5)")
         });
-        self.relayout(u);
     }
 
     /// A casualty back with his unit: in its formation's slots (a formed unit), beside the
@@ -386,6 +398,13 @@ impl Skirmish {
         if self.units[u].formation.is_formed() {
             return true;
         }
+        self.place_near_comrade(u, f)
+    }
+
+    /// A free place for figure `f` beside one of unit `u`'s figures: an inch from everyone if
+    /// there is one (the skirmish spacing), else any on no other base, farther out when the
+    /// nearest are taken. Whether it found one.
+    fn place_near_comrade(&mut self, u: usize, f: usize) -> bool {
         let others: Vec<usize> = self
             .present_figures(u)
             .filter(|&g| g != f && self.on_table(g))

@@ -391,7 +391,12 @@ impl Skirmish {
         }
         let facing = bearing(head.at, to);
         // the head's path: its cost is the column's (5.4)
-        let lead_fig = self.formation_figures(lead)[0];
+        let Some(&lead_fig) = self.formation_figures(lead).first() else {
+            return Err(RuleError::new(
+                "5.1",
+                "no figure of the column is left to march",
+            ));
+        };
         let mover = self.mover_of(lead_fig);
         let through = self.scenario.layout.crossings(head.at, to);
         let c = self.crossed_by(head.at, to, &through)?;
@@ -420,7 +425,8 @@ impl Skirmish {
         for &u in &act.units {
             let u = u as usize;
             let figs = self.formation_figures(u);
-            let base = self.footprint(figs[0]);
+            let Some(&first) = figs.first() else { continue };
+            let base = self.footprint(first);
             let Formation::Column { width } = self.units[u].formation else {
                 continue;
             };
@@ -674,7 +680,13 @@ impl Skirmish {
             c + self.figures[f].pose.at * (1.0 / n)
         });
         let frame = Pose::new(centre.x, centre.y, facing);
-        let base = self.footprint(all[0]);
+        let Some(&first) = all.first() else {
+            return Err(RuleError::new(
+                "5.8",
+                "no figure of the unit is left to form",
+            ));
+        };
+        let base = self.footprint(first);
         let sizes: Vec<usize> = act
             .units
             .iter()
@@ -1085,7 +1097,17 @@ impl Skirmish {
                             ),
                         ));
                     }
-                    if end_near && enemy && !charging && rect.is_within(&other, 1.0 - 1e-6) {
+                    // women and the pieces (guns, wagons) never fight nor fire: walking up to
+                    // them skips no reaction or fire (their crews' 1" still holds), and walking
+                    // in on the women is how a band takes a cabin (S2), up to a gun left by its
+                    // crew how it is spiked
+                    let fighter = self.figures[g].role.fights();
+                    if end_near
+                        && enemy
+                        && !charging
+                        && fighter
+                        && rect.is_within(&other, 1.0 - 1e-6)
+                    {
                         return Err(RuleError::new(
                             "5.5",
                             format!(
@@ -1197,15 +1219,58 @@ impl Skirmish {
             }
         }
         let fraction = first.map_or(1.0, |(t, _)| t);
-        for (f, p) in &plan.poses {
-            let from = self.figures[*f].pose;
-            let at = from.at + (p.at - from.at) * fraction;
-            let facing = if fraction >= 1.0 {
-                p.facing
-            } else {
-                from.facing
-            };
-            self.set_pose(*f, Pose::new(at.x, at.y, facing));
+        let starts: Vec<Pose> = plan
+            .poses
+            .iter()
+            .map(|(f, _)| self.figures[*f].pose)
+            .collect();
+        let place = |g: &mut Self, k: usize, t: f64| {
+            let (f, p) = plan.poses[k];
+            let from = starts[k];
+            let at = from.at + (p.at - from.at) * t;
+            let facing = if t >= 1.0 { p.facing } else { from.facing };
+            g.set_pose(f, Pose::new(at.x, at.y, facing));
+        };
+        for k in 0..plan.poses.len() {
+            place(self, k, fraction);
+        }
+        if fraction < 1.0 {
+            // 5.5 a move stopped part-way leaves no base on another: a figure that would stand
+            // on one (skirmishers pass through friends) stops short of it, back to where it
+            // began if need be (where it stood before the move, the whole move undone at last)
+            let mut t = vec![fraction; plan.poses.len()];
+            for round in 0..=10 {
+                let on: Vec<usize> = plan
+                    .poses
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, (f, _))| {
+                        t[k] > 0.0
+                            && (0..self.figures.len()).any(|h| {
+                                h != *f
+                                    && self.on_table(h)
+                                    && self.bases[h].overlaps(&self.bases[*f])
+                            })
+                    })
+                    .map(|(k, _)| k)
+                    .collect();
+                if on.is_empty() {
+                    break;
+                }
+                for k in on {
+                    t[k] = if round == 10 {
+                        0.0
+                    } else {
+                        (t[k] - fraction / 5.0).max(0.0)
+                    };
+                    place(self, k, t[k]);
+                }
+                if round == 10 {
+                    for k in 0..plan.poses.len() {
+                        place(self, k, 0.0);
+                    }
+                }
+            }
         }
         if fraction >= 1.0 {
             for (u, anchor, trail, formation) in &plan.units {
@@ -1297,6 +1362,11 @@ impl Skirmish {
     /// direction is checked as it is made).
     pub(crate) fn check_done(&self) -> Result<(), RuleError> {
         let act = self.moving()?;
+        // a unit with no figure left to move (its men all down, a household's women who stay
+        // in their cabin) has nothing to go on with: its steps move nobody and cost nothing
+        if act.figs.is_empty() {
+            return Ok(());
+        }
         let Some(want) = Self::must_go(act) else {
             return Ok(());
         };
@@ -1487,7 +1557,9 @@ impl Skirmish {
                 _ => return false,
             }
             for g in 0..self.figures.len() {
-                if !self.on_table(g) || self.figures[g].unit as usize == u {
+                // the figures moving together keep their places to each other; the unit's
+                // others (a household's women, who stay) are in the way like anyone
+                if !self.on_table(g) || figs.contains(&g) {
                     continue;
                 }
                 let other = &self.bases[g];
@@ -1534,17 +1606,16 @@ impl Skirmish {
             })
             .max_by(|a, c| a.1.dist(away).total_cmp(&c.1.dist(away)));
         let Some((_, door)) = free else { return 0.0 };
-        let (s, _) = walls.nearest(door);
-        let out = walls.normal_at(s);
-        let side_v = Pose::new(0.0, 0.0, bearing(Point::default(), out)).right();
+        // each out through it to a free place beyond (5.5: on no other base); one that finds
+        // none stays inside
         let mut k = 0;
         for &f in &figs {
             if self.building_at(self.figures[f].pose.at).is_none() {
                 continue;
             }
-            let lateral = (k as f64 - figs.len() as f64 / 2.0) * 1.8;
-            let to = door + out * (1.5 + (k / 5) as f64 * 1.8) + side_v * lateral;
-            self.set_pose(f, Pose::new(to.x, to.y, bearing(door, to)));
+            if let Some(pose) = self.free_place_outside(f, &walls, door, k) {
+                self.set_pose(f, pose);
+            }
             k += 1;
         }
         let unit = &mut self.units[u];

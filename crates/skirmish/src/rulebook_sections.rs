@@ -115,9 +115,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "5.5",
         title: "Friends, enemies, contact and retreats",
-        summary: "No figure ends on another or passes through an enemy (formed units not through formed units); only a charge ends within 1\" of the enemy; figures do not leave the table; the engine's retreats go straight away, bent round what is in the way.",
+        summary: "No figure ends on another or passes through an enemy (formed units not through formed units); only a charge ends within 1\" of an enemy figure that fights (women and the pieces, which neither fight nor fire, may be walked up to); figures do not leave the table; the engine's retreats go straight away, bent round what is in the way.",
         code: &["crates/skirmish/src/movement.rs: check_places, retreat"],
-        tests: tests!(only_a_charge_comes_within_an_inch_of_the_enemy),
+        tests: tests!(
+            only_a_charge_comes_within_an_inch_of_the_enemy,
+            a_band_walks_into_a_cabin_held_by_women_and_takes_it
+        ),
     },
     Sec {
         section: "5.6",
@@ -416,23 +419,30 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "S2",
         title: "Raid (the text's scenario 2)",
-        summary: "Raiders hidden in the north woods fall on four settler households (women inside their cabins, men bound to their clearings until they hear shots or see raiders); the garrison marches when alerted; bands that take a cabin burn it, loot and leave; the French win with 3 cabins burned and 4 English companies broken.",
+        summary: "Raiders hidden in the north woods fall on three settler households (women inside their cabins, men bound to their clearings until they hear shots or see raiders); the garrison marches when alerted; bands that take a cabin (walking in where no settler man stands) burn it, loot and leave; the French win with 2 of the 3 cabins burned and more than half the English companies in the field broken.",
         code: &[
             "crates/skirmish/data/scenarios/raid.toml",
             "crates/skirmish/src/buildings.rs: burn, cabins_taken",
             "crates/skirmish/src/concealment.rs: shots_heard",
         ],
-        tests: &["crates/skirmish/tests/scenarios.rs::raid_is_set_up_as_the_text_says"],
+        tests: &[
+            "crates/skirmish/tests/scenarios.rs::raid_is_set_up_as_the_text_says",
+            "crates/skirmish/tests/rulebook.rs::a_band_walks_into_a_cabin_held_by_women_and_takes_it",
+        ],
     },
     Sec {
         section: "S3",
         title: "Siege Sortie (the project's own scenario)",
-        summary: "A French sortie from a blockhouse against a British siege battery of four guns, its pioneers digging a redoubt and a wooden bridge at its back: the French win by spiking or destroying two guns or blowing the bridge, the British by finishing the redoubt or breaking half the sortie.",
+        summary: "A French sortie, crept up by night into a hollow way before the guns, against a British siege battery of four guns, its pioneers digging a redoubt and a wooden bridge at its back: a charge that beats a gun's crew spikes the gun, and a gun left by its crew is spiked by touching it; the French win by spiking or destroying two guns or blowing the bridge, the British by finishing the redoubt or breaking half the sortie.",
         code: &[
             "crates/skirmish/data/scenarios/siege-sortie.toml",
-            "crates/skirmish/src/engineering.rs: check_spike, spike",
+            "crates/skirmish/src/engineering.rs: check_spike, spike, spike_gun",
+            "crates/skirmish/src/melee.rs: melee_over",
         ],
-        tests: &["crates/skirmish/tests/scenarios.rs::siege_sortie_plays_every_arm"],
+        tests: &[
+            "crates/skirmish/tests/scenarios.rs::siege_sortie_plays_every_arm",
+            "crates/skirmish/tests/rulebook.rs::a_charge_that_beats_a_guns_crew_spikes_the_gun",
+        ],
     },
 ];
 
@@ -460,7 +470,7 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("wheel", "on the front corner of the side turned to; the arc of the other front corner", "5.4 reading"),
     ("column movement", "the head marches; ranks follow its trail; no wheel", "a column 'easier to manoeuvre'"),
     ("formation change", "laid out round the unit's middle, facing as before or a quarter turned; half a move (regulars, cavalry), the whole turn (militia), free (irregulars)", "5.8 prices the change in time"),
-    ("non-charge moves near the enemy", "may not end within 1\" of an enemy figure", "contact only by charging, so that reactions and fire happen"),
+    ("non-charge moves near the enemy", "may not end within 1\" of an enemy figure that fights (not women, guns or wagons)", "contact only by charging, so that reactions and fire happen; women and pieces have neither, and a band walks in on a cabin's women to take it (S2)"),
     ("interpenetration", "skirmishers pass through friends; formed units not through formed units; nobody through an enemy", "the usual convention of the period's rules"),
     ("leaving the table", "no figure on the table leaves it, but raiders with their loot at their own edge", "the text gives no rules for withdrawing"),
     ("retreats", "straight away from the enemy, bent up to 60° round obstacles, stopped by what is in the way", "5.5 reading"),

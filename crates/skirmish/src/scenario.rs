@@ -373,6 +373,10 @@ pub enum Counter {
     LostShare(Side, f64),
     /// At least this many of a side's companies routed, surrendered or destroyed.
     Lost(Side, u32),
+    /// More than this share of a side's companies that have taken the field (come onto the
+    /// table, or begun on it) routed, surrendered or destroyed: a relief that never left its
+    /// fort is not counted.
+    LostOver(Side, f64),
     /// At least this many buildings burned.
     Burned(u32),
     /// At least this many of a side's guns destroyed or spiked.
@@ -544,6 +548,8 @@ struct VictoryDef {
     french_lost_share: Option<f64>,
     british_lost: Option<u32>,
     french_lost: Option<u32>,
+    british_lost_over: Option<f64>,
+    french_lost_over: Option<f64>,
     burned: Option<u32>,
     british_guns_lost: Option<u32>,
     french_guns_lost: Option<u32>,
@@ -1130,6 +1136,20 @@ impl Scenario {
                 };
             share(v.british_lost_share, Side::British, &mut when)?;
             share(v.french_lost_share, Side::French, &mut when)?;
+            for (x, s) in [
+                (v.british_lost_over, Side::British),
+                (v.french_lost_over, Side::French),
+            ] {
+                if let Some(x) = x {
+                    if !(0.0..1.0).contains(&x) {
+                        return Err(err(
+                            format!("{at}.{}_lost_over", s.id()),
+                            "a share to exceed is at least 0 and below 1".into(),
+                        ));
+                    }
+                    when.push(Counter::LostOver(s, x));
+                }
+            }
             if let Some(n) = v.british_lost {
                 when.push(Counter::Lost(Side::British, n));
             }

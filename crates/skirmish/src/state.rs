@@ -513,6 +513,10 @@ pub struct Skirmish {
     /// Every figure's base as it stands (kept with the poses).
     #[serde(skip)]
     pub(crate) bases: Vec<Rect>,
+    /// Whether each figure's whole base is on the table, kept with the bases (asked of every
+    /// figure by nearly every rule).
+    #[serde(skip)]
+    pub(crate) within: Vec<bool>,
     /// Answers worked out once a decision (emptied by every order).
     #[serde(skip)]
     pub(crate) cache: Cache,
@@ -635,6 +639,7 @@ impl Skirmish {
             log: Log::new(true),
             outcome: None,
             bases: Vec::new(),
+            within: Vec::new(),
             cache: Cache::off(),
         };
         let mut ids = Vec::new();
@@ -1018,12 +1023,15 @@ impl Skirmish {
         self.bases = (0..self.figures.len())
             .map(|f| self.footprint(f).place(self.figures[f].pose))
             .collect();
+        let bounds = *self.scenario.layout.bounds();
+        self.within = self.bases.iter().map(|b| bounds.holds(b)).collect();
     }
 
     /// Puts figure `f` at `pose`, its base with it.
     pub(crate) fn set_pose(&mut self, f: usize, pose: Pose) {
         self.figures[f].pose = pose;
         self.bases[f] = self.footprint(f).place(pose);
+        self.within[f] = self.scenario.layout.bounds().holds(&self.bases[f]);
     }
 
     /// Whether figure `f` is with its unit (not a casualty, not gone).
@@ -1033,7 +1041,7 @@ impl Skirmish {
 
     /// Whether figure `f` stands on the table (with its unit, its whole base on the table).
     pub fn on_table(&self, f: usize) -> bool {
-        self.present(f) && self.scenario.layout.bounds().holds(&self.bases[f])
+        self.present(f) && self.within[f]
     }
 
     /// The figures of unit `u` with it (on the table or waiting to come on).
@@ -1093,17 +1101,31 @@ impl Skirmish {
         // against the enemy in contact) keeps its figures where they stand
         let bounds = *self.scenario.layout.bounds();
         let r = |x: &Rect| x.footprint().frontage().hypot(x.footprint().depth()) / 2.0;
+        // (its own figures outside the formation, a household's women in their cabin, are in
+        // the way like anyone's)
+        let laid: Vec<usize> = slots.iter().map(|&(f, _)| f).collect();
         let blocked = slots.iter().any(|&(f, p)| {
             let rect = self.footprint(f).place(p);
             bounds.holds(&rect)
                 && (0..self.figures.len()).any(|g| {
-                    self.figures[g].unit as usize != u
+                    !laid.contains(&g)
                         && self.on_table(g)
                         && self.bases[g].centre().dist(p.at) < r(&self.bases[g]) + r(&rect)
                         && self.bases[g].overlaps(&rect)
                 })
         });
-        if blocked {
+        // nor one whose places would stand on each other (a column's ranks round a sharp turn
+        // of its trail)
+        let rects: Vec<Rect> = slots
+            .iter()
+            .map(|&(f, p)| self.footprint(f).place(p))
+            .collect();
+        let crowded = rects.iter().enumerate().any(|(i, a)| {
+            rects[i + 1..]
+                .iter()
+                .any(|b| a.centre().dist(b.centre()) < r(a) + r(b) && a.overlaps(b))
+        });
+        if blocked || crowded {
             return;
         }
         for (f, p) in slots {

@@ -40,6 +40,35 @@ impl Skirmish {
         }
     }
 
+    /// Whether unit `u` has taken the field: it began on the table, or has come onto it (or
+    /// left the game, which only a unit in the field does).
+    pub fn in_field(&self, u: usize) -> bool {
+        let unit = &self.units[u];
+        let side = unit.side;
+        let enters = self.scenario.sides[side.index()]
+            .units
+            .get(u - self.first_unit(side))
+            .is_some_and(|s| s.enters.is_some());
+        !enters || unit.out.is_some() || self.table_figures(u).next().is_some()
+    }
+
+    /// The companies of `side` that have taken the field, and of them those lost.
+    pub fn field_companies(&self, side: Side) -> (usize, usize) {
+        let mut n = (0, 0);
+        for (u, unit) in self.units.iter().enumerate() {
+            if unit.side == side && !unit.absent && unit.troop != Troop::Wagon && self.in_field(u) {
+                n.0 += 1;
+                if matches!(
+                    unit.out,
+                    Some(Out::Routed | Out::Surrendered | Out::Destroyed)
+                ) {
+                    n.1 += 1;
+                }
+            }
+        }
+        n
+    }
+
     /// The guns of `side` destroyed or spiked (or whose section is gone from the game).
     pub fn guns_lost(&self, side: Side) -> usize {
         self.units
@@ -66,6 +95,10 @@ impl Skirmish {
         match *c {
             Counter::LostShare(s, x) => self.lost_share(s) >= x - 1e-9,
             Counter::Lost(s, n) => self.companies_lost(s) >= n as usize,
+            Counter::LostOver(s, x) => {
+                let (n, lost) = self.field_companies(s);
+                n > 0 && lost as f64 > x * n as f64 + 1e-9
+            }
             Counter::Burned(n) => self.tallies.burned >= n,
             Counter::GunsLost(s, n) => self.guns_lost(s) >= n as usize,
             Counter::Destroyed(k) => self.sites.get(k).is_some_and(|s| s.destroyed),

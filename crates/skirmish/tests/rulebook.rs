@@ -1559,3 +1559,86 @@ fn charges_laid_on_a_bridge_destroy_it_when_fired() {
     assert!(g.sites()[1].destroyed);
     assert!(log(&g).contains("the bridge is destroyed"));
 }
+
+// the scenarios' own rules
+
+/// A household of 3 men (the householder and 2) and 2 women, its women in `the cabin` and its
+/// men at `at`.
+fn household(at: (f64, f64)) -> String {
+    unit(
+        "british",
+        "br-home",
+        &format!(
+            "troop = \"household\"\nmarksmen = true\nfieldcraft = 3\nformation = \"skirmish\"\nat = [{}, {}]\nfacing = 0\nbuilding = \"the cabin\"\nfigures = [{{ role = \"officer\" }}, {{ role = \"private\", count = 2 }}, {{ role = \"woman\", count = 2 }}]",
+            at.0, at.1
+        ),
+    )
+}
+
+#[test]
+fn a_band_walks_into_a_cabin_held_by_women_and_takes_it() {
+    let raiders = unit(
+        "french",
+        "fr-band",
+        "troop = \"irregular\"\nnative = true\nindian = true\nraider = true\nfieldcraft = 3\nformation = \"skirmish\"\nat = [22, 24]\nfacing = 180\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 5 }]",
+    );
+    let t = scenario("", cabin(), &household((10.0, 6.0)), &raiders);
+    let mut g = game(&t, &[BLACK]);
+    play(&mut g, "activate fr-band");
+    dice(&mut g, &[3, 6, 6]);
+    play(&mut g, "test");
+    play(&mut g, "move");
+    // women neither fight nor fire: coming within an inch of them skips no reaction (5.5),
+    // and walking in where no settler man stands takes the cabin, its women with it (S2)
+    play(&mut g, "enter the-cabin");
+    assert!(
+        log(&g).contains("fr-band takes the cabin and 2 prisoners"),
+        "{}",
+        log(&g)
+    );
+    assert_eq!(
+        g.units()[u(&g, "fr-band")].raid,
+        fiw_skirmish::state::Raid::MayBurn(0)
+    );
+}
+
+#[test]
+fn a_charge_that_beats_a_guns_crew_spikes_the_gun() {
+    let french = format!(
+        "{}{}",
+        gun("french", "fr-gun", (18.0, 18.0), 270.0, "field", 3, false),
+        band("french", "fr-z", (44.0, 30.0), 270.0, 5)
+    );
+    let mut g = game(&charge_table(&french), &[RED]);
+    play(&mut g, "activate br-a");
+    dice(&mut g, &[3]);
+    play(&mut g, "test");
+    play(&mut g, "charge fr-gun");
+    dice(&mut g, &[6, 6]);
+    play(&mut g, "react hold");
+    if g.phase() == Phase::CloseUp {
+        play(&mut g, "stay");
+    }
+    let pairs = g.pairs(&g.melees()[0]);
+    assert!(!pairs.is_empty(), "{}", log(&g));
+    // every charger wins its pair, 6 against 1; then the crew's dice to fall back
+    let mut d = Vec::new();
+    for _ in 0..pairs.len() {
+        d.extend([6, 1]);
+    }
+    d.extend([1; 8]);
+    dice(&mut g, &d);
+    play(&mut g, "activate fr-z");
+    play(&mut g, "pass");
+    assert!(
+        log(&g).contains("wins the melee against fr-gun"),
+        "{}",
+        log(&g)
+    );
+    assert!(g.units()[u(&g, "fr-gun")].gun_lost, "{}", log(&g));
+    assert!(
+        log(&g).contains("br-a spike fr-gun's gun (T)"),
+        "{}",
+        log(&g)
+    );
+}

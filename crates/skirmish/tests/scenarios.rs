@@ -70,15 +70,17 @@ fn raid_is_set_up_as_the_text_says() {
         .iter()
         .filter(|f| f.kind == fiw_skirmish::scenario::FeatureKind::Building)
         .collect();
-    assert_eq!(cabins.len(), 4, "four cabins");
+    assert_eq!(cabins.len(), 3, "three cabins (the text: 3 or 4)");
     for seed in 0..8 {
         let g = game("raid", seed);
-        // 4 households and the garrison's 2 companies: the English companies of the victory
-        assert_eq!(g.companies(Side::British), 6);
+        // 3 households and the garrison's 2 companies: the English companies of the victory
+        // once the garrison is in the field, the households alone before
+        assert_eq!(g.companies(Side::British), 5);
+        assert_eq!(g.field_companies(Side::British), (3, 0));
         // 1D3 + 2 bands and the irregulars
         let bands = g.companies(Side::French) - 1;
         assert!((3..=5).contains(&bands), "{bands}");
-        for (k, letter) in ["A", "B", "C", "D"].iter().enumerate() {
+        for (k, letter) in ["A", "B", "C"].iter().enumerate() {
             let u = (0..g.units().len())
                 .find(|&u| g.id(u) == format!("br-home-{}", letter.to_lowercase()))
                 .unwrap();
@@ -117,14 +119,17 @@ fn raid_is_set_up_as_the_text_says() {
             let unit = &g.units()[u];
             if g.id(u).starts_with("br-fort") {
                 assert!(!g.on_the_table(u));
+                assert!(!g.in_field(u), "not counted until it comes on");
             }
             if unit.side == Side::French && unit.in_play() {
                 assert!(unit.hidden, "{}", g.id(u));
                 assert!(view.units.iter().all(|v| v.index != u), "{}", g.id(u));
+                // on the move, as a unit coming on would be (3.2)
+                assert_eq!(unit.last, fiw_skirmish::state::Last::Advance, "{}", g.id(u));
             }
         }
     }
-    assert_eq!(s.turns, 12);
+    assert_eq!(s.turns, 24);
 }
 
 /// Random games of Siege Sortie fire every kind of gun, dig, ride and end as section 16 says.

@@ -201,3 +201,32 @@ fn a_time_limit_stops_it() {
     );
     assert!(a.iterations > 0);
 }
+
+#[test]
+fn a_cut_off_playout_is_judged_by_the_evaluation() {
+    // Cut off at once, every option is judged by the evaluation alone: one that calls an even
+    // pile left to the other seat won finds the winning take of two from 6 without playing on
+    let g = nim(6);
+    let legal = legal_of(&g);
+    let a = search(60, 1)
+        .with_evaluation(0, |g: &Pile, seat| {
+            let mine = g.to_move != seat;
+            if (g.pile % 2 == 0) == mine {
+                1.0
+            } else {
+                0.0
+            }
+        })
+        .analyse(&Seen::new(&g, 0), &legal);
+    assert_eq!(
+        a.best().map(|b| b.action),
+        Some(PileAction::Take(2)),
+        "{:?}",
+        a.actions
+    );
+    // and an evaluation that cannot tell the options apart leaves the base's choice
+    let a = search(60, 1)
+        .with_evaluation(0, |_: &Pile, _| 0.5)
+        .analyse(&Seen::new(&g, 0), &legal);
+    assert_eq!(a.best().map(|b| b.action), Some(PileAction::Take(1)));
+}

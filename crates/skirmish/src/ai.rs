@@ -1,0 +1,194 @@
+//! The `ai` seat: the computer general of [`crate::general`], improved by playouts at the
+//! decisions where its rules of thumb are roughest (the kernel's [`RolloutSearch`]).
+//!
+//! Which unit takes a card, how a unit charged reacts, whether the defenders close up, and
+//! what a unit does once its check allows a charge: each option is played on by generals on
+//! both sides from positions the seat could believe ([`fiw_engine::Game::determinize`]) with
+//! the same future dice, and the option that scores best on the same samples overrules the
+//! general's choice if it leads clearly. A battle played to its end costs too much for a dozen
+//! playouts a decision (a Relief Column game between generals is some 50 ms), so each playout
+//! is cut off a turn and a half on and the position judged: how far each side has come
+//! towards its scenario's victory conditions, and what is left of each side's figures. Moves
+//! and every other step the general makes at once, as it does playing alone.
+
+use crate::actions::Action;
+use crate::general::General;
+use crate::scenario::{Counter, End, Side};
+use crate::state::{Skirmish, Status};
+use fiw_engine::{Advisor, Analysis, Game, Policy, RolloutSearch, SearchConfig, Seat, Seen};
+
+/// The decisions a playout plays before its position is judged: about a turn and a half of a
+/// scenario's (a turn is some 40 decisions of both sides).
+pub const HORIZON: u32 = 60;
+
+/// Whether a decision is worth playouts: which unit takes a card (a few choices, each shaping
+/// the turn), a reaction to a charge, the defenders' close-up, and the choice of a unit whose
+/// check allows it to charge. Movement steps are the general's.
+pub fn worth_searching(legal: &[Action]) -> bool {
+    legal.len() >= 2
+        && legal.iter().all(|a| {
+            matches!(
+                a,
+                Action::Activate { .. } | Action::React { .. } | Action::CloseUp { .. }
+            )
+        })
+        || legal.iter().any(|a| matches!(a, Action::Charge { .. }))
+}
+
+/// How far `side` has come towards a victory of its scenario, from 0 to 1: the best of its
+/// conditions, each as far as its least advanced counter.
+fn progress(g: &Skirmish, side: Side) -> f64 {
+    let counter = |c: &Counter| -> f64 {
+        let r = match *c {
+            Counter::LostShare(s, x) => g.lost_share(s) / x,
+            Counter::Lost(s, n) => g.companies_lost(s) as f64 / f64::from(n.max(1)),
+            Counter::LostOver(s, x) => {
+                let (n, lost) = g.field_companies(s);
+                lost as f64 / ((x * n as f64).floor() + 1.0)
+            }
+            Counter::Burned(n) => f64::from(g.tallies().burned) / f64::from(n.max(1)),
+            Counter::GunsLost(s, n) => g.guns_lost(s) as f64 / f64::from(n.max(1)),
+            Counter::Destroyed(k) => {
+                g.sites()
+                    .get(k)
+                    .map_or(0.0, |s| if s.destroyed { 1.0 } else { 0.0 })
+            }
+            Counter::Built(k) => g.sites().get(k).map_or(0.0, |s| {
+                f64::from(s.done) / f64::from(crate::engineering::REDOUBT_TURNS)
+            }),
+            Counter::Gone(s) => {
+                let all = g
+                    .units()
+                    .iter()
+                    .filter(|u| u.side == s && !u.absent)
+                    .count();
+                let out = g
+                    .units()
+                    .iter()
+                    .filter(|u| u.side == s && !u.absent && u.out.is_some())
+                    .count();
+                out as f64 / all.max(1) as f64
+            }
+        };
+        r.clamp(0.0, 1.0)
+    };
+    g.scenario()
+        .victory
+        .iter()
+        .filter(|v| v.winner == Some(side))
+        .map(|v| v.when.iter().map(counter).fold(1.0, f64::min))
+        .fold(0.0, f64::max)
+}
+
+/// The share of `side`'s men still with their units (not in a holding area, lost or gone).
+fn strength(g: &Skirmish, side: Side) -> f64 {
+    let (mut all, mut left) = (0usize, 0usize);
+    for unit in g.units() {
+        if unit.side != side || unit.absent {
+            continue;
+        }
+        for &f in &unit.figures {
+            let fig = &g.figures()[f as usize];
+            if fig.role.is_piece() {
+                continue;
+            }
+            all += 1;
+            if fig.status == Status::Ready && unit.in_play() {
+                left += 1;
+            }
+        }
+    }
+    left as f64 / all.max(1) as f64
+}
+
+/// A position's worth to `seat`, from 0 (lost) to 1 (won): half a point and a share of the
+/// difference in the two sides' progress towards victory, of what is left of their men, and,
+/// where the scenario gives the field to one side at the last turn, of the time gone.
+pub fn evaluate(g: &Skirmish, seat: Seat) -> f64 {
+    if let Some(o) = g.outcome() {
+        return match o.winner {
+            Some(w) if w == seat => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+    }
+    let me = Side::of_seat(seat);
+    let them = me.other();
+    let mut v = 0.5
+        + 0.35 * (progress(g, me) - progress(g, them))
+        + 0.3 * (strength(g, me) - strength(g, them));
+    if let End::Side(s) = g.scenario().end {
+        let gone = f64::from(g.turn_number()) / f64::from(g.scenario().turns.max(1));
+        v += if s == me { 0.15 } else { -0.15 } * gone;
+    }
+    v.clamp(0.0, 1.0)
+}
+
+/// The `ai` seat.
+pub struct Ai {
+    search: RolloutSearch<Skirmish>,
+    general: General,
+}
+
+impl Ai {
+    /// A seat searching with `config`.
+    pub fn new(config: SearchConfig) -> Self {
+        Self::tuned(config, HORIZON, worth_searching)
+    }
+
+    /// A seat searching with `config` the decisions `searched` accepts, its playouts cut off
+    /// after `horizon` decisions (for studies of the search).
+    pub fn tuned(config: SearchConfig, horizon: u32, searched: fn(&[Action]) -> bool) -> Self {
+        let seed = config.seed;
+        Ai {
+            search: RolloutSearch::new(
+                config,
+                |seed| Box::new(General::new(seed)) as Box<dyn Policy<Skirmish>>,
+                searched,
+            )
+            .with_evaluation(horizon, evaluate),
+            general: General::new(fiw_engine::game_seed(seed, 0x9e4e)),
+        }
+    }
+}
+
+impl Policy<Skirmish> for Ai {
+    fn name(&self) -> &str {
+        "ai"
+    }
+
+    /// Inside an activation the general's own order, at once, unless the unit may charge
+    /// (the charge is searched): listing every order to find that a move step is not worth
+    /// searching would cost what the general saves by proposing.
+    fn propose(&mut self, seen: &Seen<Skirmish>) -> Option<Action> {
+        let mut tries = Vec::new();
+        seen.candidates(0, &mut tries);
+        if tries.is_empty() || tries.iter().any(|a| matches!(a, Action::Charge { .. })) {
+            return None;
+        }
+        self.general.propose(seen)
+    }
+
+    fn choose(&mut self, seen: &Seen<Skirmish>, legal: &[Action]) -> usize {
+        self.search.choose(seen, legal)
+    }
+}
+
+impl Advisor<Skirmish> for Ai {
+    fn analyse(&mut self, seen: &Seen<Skirmish>, legal: &[Action]) -> Analysis<Action> {
+        self.search.analyse(seen, legal)
+    }
+}
+
+/// The `ai` seat for the kernel.
+pub fn search_ai(config: SearchConfig) -> Box<dyn Advisor<Skirmish>> {
+    Box::new(Ai::new(config))
+}
+
+/// The `ai` budget: 16 playouts or one second a decision, whichever comes first.
+pub fn default_limits() -> fiw_engine::SearchLimits {
+    fiw_engine::SearchLimits {
+        iterations: Some(16),
+        time: Some(std::time::Duration::from_millis(1_000)),
+    }
+}
