@@ -162,10 +162,12 @@ function header(fr, g, sc, outcome) {
   }
   // the reason of the end is in the prompt beside the table, where it wraps
   const end = outcome && (outcome.winner ? `the ${SIDE[outcome.winner] || outcome.winner} win` : "a draw");
-  grp.append(s("text", { x: x0, y: 15, class: "tt-title" }, `${sc.name}: ${end || `turn ${g.turn} of ${g.turns}, ${g.phase}`}`));
+  // the cabins burned on the title's line, which has room: the second line reached the zoom buttons
+  const burned = g.burned ? ` · cabins burned ${g.burned}` : "";
+  grp.append(s("text", { x: x0, y: 15, class: "tt-title" }, `${sc.name}: ${end || `turn ${g.turn} of ${g.turns}, ${g.phase}`}${burned}`));
   const lost = `lost: British ${g.lost[0][0]} of ${g.lost[0][1]} companies, French ${g.lost[1][0]} of ${g.lost[1][1]}`;
   const deck = card ? `card ${g.cards.length} of the turn, ${g.cards_left[0]} red and ${g.cards_left[1]} black to come; ` : "";
-  grp.append(s("text", { x: x0, y: 30, class: "tt-sub" }, `${deck}${lost}${g.burned ? `; cabins burned ${g.burned}` : ""}`));
+  grp.append(s("text", { x: x0, y: 30, class: "tt-sub" }, `${deck}${lost}`));
   return grp;
 }
 
