@@ -6,34 +6,11 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { Server, browser, rng, renders, drawnAfter, state, tablePoint, centreOf, dragFromTo, OUT, lobbyGame } from "./harness.mjs";
+import { Server, browser, rng, renders, drawnAfter, state, tablePoint, centreOf, dragFromTo, OUT, lobbyGame, count, clickAny, awaitTurn } from "./harness.mjs";
 
 /** A Fort Oswego battle made in the lobby, `human` played from this page, the other side `other`. */
 const battle = (page, server, human, other) => lobbyGame(page, server, "d3",
   [["select[name=scenario]", "fort-oswego"], [`select[data-seat=${human}]`, "human"], [`select[data-seat=${human === "british" ? "french" : "british"}]`, other]]);
-
-/** Waits until it is `seat`'s decision or the game is over. */
-async function awaitTurn(page, seat) {
-  await page.waitForFunction((s) => document.body.dataset.toMove === s || document.body.dataset.over === "1", seat, { timeout: 120000 });
-}
-
-const count = (page, sel) => page.locator(sel).count();
-/** Clicks one of the elements `sel` finds, at random; one another lies over is passed by (a
- * person would click the one on top). */
-async function clickAny(page, sel, pick) {
-  const n = await count(page, sel);
-  if (!n) return false;
-  const first = pick(n);
-  for (let k = 0; k < Math.min(n, 6); k++) {
-    try {
-      await page.locator(sel).nth((first + k) % n).click({ timeout: 1500 });
-      return true;
-    } catch (e) {
-      if (!/intercepts pointer events|Timeout/.test(String(e))) throw e;
-    }
-  }
-  return false;
-}
 
 /**
  * One click of the D3 table, as a player would make it: the odds box's order once a target's

@@ -140,6 +140,32 @@ export async function clickOne(page, pick, preferBoard = 0.75) {
   return "button";
 }
 
+/** How many elements `sel` finds on the page. */
+export const count = (page, sel) => page.locator(sel).count();
+
+/** Clicks one of the elements `sel` finds, at random; one another lies over is passed by (a
+ * person would click the one on top). */
+export async function clickAny(page, sel, pick) {
+  const n = await count(page, sel);
+  if (!n) return false;
+  const first = pick(n);
+  for (let k = 0; k < Math.min(n, 6); k++) {
+    try {
+      await page.locator(sel).nth((first + k) % n).click({ timeout: 1500 });
+      return true;
+    } catch (e) {
+      if (process.env.FIW_WEB_DEBUG) console.log("passed by:", sel, String(e).split("\n").filter((l) => /intercepts|resolved/.test(l)).slice(0, 2).join(" / "));
+      if (!/intercepts pointer events|Timeout/.test(String(e))) throw e;
+    }
+  }
+  return false;
+}
+
+/** Waits until it is `seat`'s decision or the game is over (a computer's turn may be long). */
+export async function awaitTurn(page, seat) {
+  await page.waitForFunction((s) => document.body.dataset.toMove === s || document.body.dataset.over === "1", seat, { timeout: 120000 });
+}
+
 /** Waits until the page has drawn again after `renders`. */
 export async function drawnAfter(page, renders, ms = 10000) {
   await page.waitForFunction((n) => window.fiwStats && window.fiwStats.renders > n, renders, { timeout: ms });

@@ -6,26 +6,7 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { Server, browser, rng, renders, drawnAfter, state, centreOf, dragFromTo, scanForSecrets, OUT, lobbyGame } from "./harness.mjs";
-
-const count = (page, sel) => page.locator(sel).count();
-/** Clicks one of the elements `sel` finds, at random; one another lies over is passed by (a
- * person would click the one on top). */
-async function clickAny(page, sel, pick) {
-  const n = await count(page, sel);
-  if (!n) return false;
-  const first = pick(n);
-  for (let k = 0; k < Math.min(n, 6); k++) {
-    try {
-      await page.locator(sel).nth((first + k) % n).click({ timeout: 1500 });
-      return true;
-    } catch (e) {
-      if (process.env.FIW_WEB_DEBUG) console.log("passed by:", sel, String(e).split("\n").filter((l) => /intercepts|resolved/.test(l)).slice(0, 2).join(" / "));
-      if (!/intercepts pointer events|Timeout/.test(String(e))) throw e;
-    }
-  }
-  return false;
-}
+import { Server, browser, rng, renders, drawnAfter, state, centreOf, dragFromTo, scanForSecrets, OUT, lobbyGame, count, clickAny, awaitTurn } from "./harness.mjs";
 
 /** One click as a player would make it: a lit unit or target, a target's order in its odds
  * box, a ghost formation (two moves an activation at most, then `done`), else a listed order. */
@@ -63,7 +44,7 @@ export async function skirmishRaid() {
       const st = await state(page);
       if (st.over) break;
       if (st.toMove !== "british") {
-        await page.waitForFunction(() => document.body.dataset.toMove === "british" || document.body.dataset.over === "1", null, { timeout: 120000 });
+        await awaitTurn(page, "british");
         continue;
       }
       const who = await page.evaluate(() => (/Acting: (\S+)/.exec(document.getElementById("under-board").textContent) || [])[1] || "");
