@@ -74,6 +74,17 @@ pub struct RolloutSearch<G: Game> {
 /// A game's estimate of an unfinished position for a seat, from 0 (lost) to 1 (won).
 pub type Evaluation<G> = Box<dyn Fn(&G, Seat) -> f64 + Send>;
 
+/// What an evaluation says of `state` for `seat`, within 0 to 1 (a game's estimate outside is
+/// clamped, NaN is a draw): one reading for both searches that cut their playouts off.
+pub(crate) fn judged<G>(evaluate: &Evaluation<G>, state: &G, seat: Seat) -> f64 {
+    let v = evaluate(state, seat);
+    if v.is_nan() {
+        0.5
+    } else {
+        v.clamp(0.0, 1.0)
+    }
+}
+
 impl<G: Game> RolloutSearch<G> {
     /// The margin by default: the share of paired playouts by which another option must beat
     /// the heuristic's choice to overrule it.
@@ -149,8 +160,7 @@ impl<G: Game> RolloutSearch<G> {
                 state.apply_unchecked(a);
             }
             if state.outcome().is_none() {
-                let v = evaluate(&state, seat);
-                return if v.is_nan() { 0.5 } else { v.clamp(0.0, 1.0) };
+                return judged(evaluate, &state, seat);
             }
         } else if play_out(
             // the kernel's own playout loop; a game that stalls or runs past the cap counts as

@@ -32,6 +32,7 @@
 //! one arena (a `Vec` with indices, children as linked siblings) and every buffer is reused, so
 //! nothing else is allocated per node visit.
 
+use crate::rollouts::{judged, Evaluation};
 use crate::{game_seed, Dice, Game, Policy, Seat, Seen};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
@@ -209,8 +210,6 @@ impl<G: Game> Rollout<G> for PolicyRollout<G> {
         self.0.choose(&Seen::new(state, seat), legal)
     }
 }
-
-use crate::rollouts::Evaluation;
 
 const NONE: u32 = u32::MAX;
 const ROOT: u32 = 0;
@@ -526,14 +525,7 @@ impl<G: Game> IsMcts<G> {
     fn score_unfinished(&mut self, state: &G) {
         for (s, r) in self.results.iter_mut().enumerate() {
             *r = match &self.evaluation {
-                Some((_, eval)) => {
-                    let v = eval(state, s);
-                    if v.is_nan() {
-                        0.5
-                    } else {
-                        v.clamp(0.0, 1.0)
-                    }
-                }
+                Some((_, eval)) => judged(eval, state, s),
                 None => 0.5,
             };
         }
