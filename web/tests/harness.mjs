@@ -125,6 +125,9 @@ const TARGETS = "#board .target[role=button], #under-board .card.target";
  * typed. Returns false when the page has nothing to click.
  */
 export async function clickOne(page, pick, preferBoard = 0.75) {
+  // the page may still be drawing the decision it was just sent (a render can come between
+  // the acknowledgement and the new state): wait a little for something to click, as a person would
+  await page.waitForFunction((sel) => document.querySelector(sel), `${TARGETS}, #actions button.act, #plan-go:not([disabled])`, { timeout: 5000 }).catch(() => {});
   const plan = page.locator("#plan-go:not([disabled])");
   if (await plan.count()) { await plan.click(); return "plan"; }
   const targets = page.locator(TARGETS);

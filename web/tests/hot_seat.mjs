@@ -40,7 +40,10 @@ export async function hotSeatPassesTheScreen() {
       const st = await state(page);
       if (st.over) break;
       const n = await renders(page);
-      assert.ok(await clickOne(page, pick), "the deciding side has something to click");
+      if (!(await clickOne(page, pick))) {
+        const why = await page.evaluate(() => `${document.getElementById("prompt").textContent} | ${document.getElementById("actions").textContent.slice(0, 300)} | ${document.body.dataset.toMove}`);
+        assert.fail(`the deciding side has nothing to click: ${why}`);
+      }
       // the page draws again, or covers itself for the next player
       await page.waitForFunction((k) => window.fiwStats.renders > k || !document.getElementById("cover").hidden, n, { timeout: 10000 });
       if ((await state(page)).version > st.version) decisions++;
