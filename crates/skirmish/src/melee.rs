@@ -351,10 +351,17 @@ impl Skirmish {
                     continue;
                 }
                 self.refill(&m);
-                m.chargers.retain(|&u| self.units[u as usize].in_play());
-                m.defenders.retain(|&u| self.units[u as usize].in_play());
-                if !m.chargers.is_empty() && !m.defenders.is_empty() {
-                    self.fight_round(&m, 2);
+                // the second round among the units still in play; a unit the first round put
+                // out of it keeps its losses in the count, and its side may still lose
+                let mut fighting = m.clone();
+                fighting
+                    .chargers
+                    .retain(|&u| self.units[u as usize].in_play());
+                fighting
+                    .defenders
+                    .retain(|&u| self.units[u as usize].in_play());
+                if !fighting.chargers.is_empty() && !fighting.defenders.is_empty() {
+                    self.fight_round(&fighting, 2);
                 }
                 a = losses(self, &m.chargers);
                 b = losses(self, &m.defenders);
@@ -363,7 +370,15 @@ impl Skirmish {
                     a = b + 1;
                 }
             }
-            let chargers_won = b > a;
+            // a side with no unit left in play has lost whatever the count (11.3: there is
+            // no one left to hold the ground)
+            let left =
+                |s: &Self, units: &[u8]| units.iter().any(|&u| s.units[u as usize].in_play());
+            let chargers_won = match (left(self, &m.chargers), left(self, &m.defenders)) {
+                (true, false) => true,
+                (false, true) => false,
+                _ => b > a,
+            };
             let (winners, losers) = if chargers_won {
                 (m.chargers.clone(), m.defenders.clone())
             } else {

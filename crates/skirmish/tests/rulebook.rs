@@ -1642,3 +1642,40 @@ fn a_charge_that_beats_a_guns_crew_spikes_the_gun() {
         log(&g)
     );
 }
+
+/// 11.3 a melee whose defenders are all put out of play in the first round (here the last
+/// private falls and his officer with him) while the chargers lose as many (a man and their
+/// officer): the round's count is even, but there is no one left to hold, so the chargers win
+/// (the second round had no one to fight, and the result was once read from nobody: a panic).
+#[test]
+fn a_side_with_no_one_left_loses_the_melee() {
+    let french = format!(
+        "{}{}",
+        band("french", "fr-a", (18.0, 18.0), 270.0, 5),
+        band("french", "fr-z", (44.0, 28.0), 270.0, 5)
+    );
+    let mut g = game(&charge_table(&french), &[RED])
+        .with_casualties("fr-a", 4)
+        .unwrap();
+    play(&mut g, "activate br-a");
+    dice(&mut g, &[3]);
+    play(&mut g, "test");
+    play(&mut g, "charge fr-a");
+    dice(&mut g, &[6, 6]);
+    play(&mut g, "react hold");
+    if g.phase() == Phase::CloseUp {
+        play(&mut g, "stay");
+    }
+    let pairs = g.pairs(&g.melees()[0]);
+    assert_eq!(pairs.len(), 2, "{pairs:?}");
+    // the first pair to fr-a's officer, the second to br-a against fr-a's last private; both
+    // officers at risk fall
+    dice(&mut g, &[1, 6, 6, 1, 6, 6, 1, 1, 1, 1, 1, 1]);
+    play(&mut g, "activate fr-z");
+    play(&mut g, "pass");
+    let text = log(&g);
+    assert!(text.contains("melee round 1"), "{text}");
+    assert!(!g.units()[u(&g, "fr-a")].in_play(), "{text}");
+    assert!(text.contains("br-a wins the melee against fr-a"), "{text}");
+    assert_eq!(g.units()[u(&g, "br-a")].last, Last::ChargeWon);
+}
