@@ -55,6 +55,35 @@ fn share_won(wins: &[f64], plays: &[u32], i: usize) -> f64 {
     }
 }
 
+/// How many standard errors of their paired differences `a`'s results lead `b`'s by, over the
+/// samples both were played on (each list in the order of its samples): infinite for a lead
+/// without noise, 0 for none or fewer than two samples.
+fn paired_lead(a: &[(u32, f64)], b: &[(u32, f64)]) -> f64 {
+    let mut d = Vec::with_capacity(a.len());
+    let mut j = 0;
+    for &(k, x) in a {
+        while j < b.len() && b[j].0 < k {
+            j += 1;
+        }
+        if j < b.len() && b[j].0 == k {
+            d.push(x - b[j].1);
+        }
+    }
+    if d.len() < 2 {
+        return 0.0;
+    }
+    let n = d.len() as f64;
+    let mean = d.iter().sum::<f64>() / n;
+    if mean <= 0.0 {
+        return 0.0;
+    }
+    let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    if var <= 0.0 {
+        return f64::INFINITY;
+    }
+    mean / (var / n).sqrt()
+}
+
 /// After this many samples in which every option did alike, the search stops.
 const SAME_RESULTS: u32 = 4;
 
@@ -67,6 +96,9 @@ pub struct RolloutSearch<G: Game> {
     decider: Box<dyn Policy<G>>,
     worth_searching: DecisionFilter<G>,
     margin: f64,
+    /// How many standard errors of the paired differences another option's lead over the
+    /// heuristic's choice must be worth to overrule it (none: the margin alone).
+    confidence: Option<f64>,
     /// Playouts cut off after this many steps, the position scored by the evaluation.
     evaluation: Option<(u32, Evaluation<G>)>,
 }
@@ -104,6 +136,7 @@ impl<G: Game> RolloutSearch<G> {
             decider,
             worth_searching: Box::new(worth_searching),
             margin: Self::DEFAULT_MARGIN,
+            confidence: None,
             evaluation: None,
         }
     }
@@ -124,6 +157,16 @@ impl<G: Game> RolloutSearch<G> {
     /// Sets the margin (0 takes the best-scoring option however slight its lead).
     pub fn with_margin(mut self, margin: f64) -> Self {
         self.margin = margin;
+        self
+    }
+
+    /// Overrules the heuristic's choice only for an option whose lead over it, sample by
+    /// sample on the same determinizations and dice, is at least `z` standard errors of those
+    /// differences (besides the margin). An evaluation's scores differ between options by
+    /// amounts no fixed margin fits (a casualty is a hundredth of a skirmish's score, a game won
+    /// is all of it); a paired test reads each lead against the noise of its own samples.
+    pub fn with_confidence(mut self, z: f64) -> Self {
+        self.confidence = Some(z);
         self
     }
 
@@ -224,6 +267,9 @@ impl<G: Game> Advisor<G> for RolloutSearch<G> {
         let n = legal.len();
         let mut wins = vec![0.0; n];
         let mut plays = vec![0u32; n];
+        // each option's results by sample, for the paired test
+        let mut results: Vec<Vec<(u32, f64)>> = vec![Vec::new(); n];
+        let mut samples_drawn = 0u32;
         if n == 0 {
             return Self::report(seat, legal, 0, 0, &wins, &plays, start);
         }
@@ -272,12 +318,14 @@ impl<G: Game> Advisor<G> for RolloutSearch<G> {
                     break 'rounds;
                 }
                 let mut first = None;
+                samples_drawn += 1;
                 for &option in &alive {
                     let mut state = det.clone();
                     state.reseed(future);
                     let r = self.play_out(state, seat, legal, option, sample_seed);
                     wins[option] += r;
                     plays[option] += 1;
+                    results[option].push((samples_drawn, r));
                     spent += 1;
                     match first {
                         None => first = Some(r),
@@ -319,7 +367,11 @@ impl<G: Game> Advisor<G> for RolloutSearch<G> {
                     .then(b.cmp(&a))
             })
             .unwrap_or(pick);
-        let chosen = if best != pick && mean(best) >= mean(pick) + self.margin {
+        let sure = |z: f64| paired_lead(&results[best], &results[pick]) >= z;
+        let chosen = if best != pick
+            && mean(best) >= mean(pick) + self.margin
+            && self.confidence.is_none_or(sure)
+        {
             best
         } else {
             pick

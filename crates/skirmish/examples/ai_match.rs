@@ -2,7 +2,8 @@
 //! as the British and then as the French, the general on the other side, so that whatever a
 //! scenario gives one side counts for and against the `ai` alike (between two generals the
 //! pairs score exactly half). Prints the `ai`'s score (a draw is half a game) with its 95 %
-//! Wilson interval, each side's, and the time of its decisions (release build, one thread):
+//! Wilson interval, each side's, how often the search overruled the general and at which kind
+//! of decision, and the time of its decisions (release build):
 //!
 //! ```sh
 //! cargo run --release -p fiw-skirmish --example ai_match -- relief-column 100
@@ -10,97 +11,208 @@
 //!
 //! The `ai` is the seat `fiw play` and `fiw sim` give (`Game::search_ai` at
 //! `Game::default_ai_limits`); each game's seed is `game_seed(1, pair)`, the general's seed
-//! and the search's drawn from it.
+//! and the search's drawn from it. For studies of the search, `FIW_AI_PLAYOUTS`,
+//! `FIW_AI_HORIZON`, `FIW_AI_MARGIN` and `FIW_AI_Z` change its budget, its cut-off, its margin
+//! and the standard errors a lead must be worth, and
+//! `FIW_THREADS` the games played at once (2 by default; a decision's one-second cap is
+//! wall-clock time, so more threads than idle cores make the search weaker).
 
-use fiw_engine::{game_seed, wilson, Game, Policy, SearchConfig};
-use fiw_skirmish::{Options, Skirmish};
+use fiw_engine::{game_seed, wilson, Advisor, Game, Policy, SearchConfig, SearchLimits, Seen};
+use fiw_skirmish::ai::{self, Ai};
+use fiw_skirmish::{Action, Options, Skirmish};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+fn knob<T: std::str::FromStr>(name: &str) -> Option<T> {
+    std::env::var(name).ok().and_then(|v| v.parse().ok())
+}
+
+/// The kind of a decision, by its first legal action's name.
+fn kind(legal: &[Action]) -> &'static str {
+    if legal.iter().any(|a| matches!(a, Action::Charge { .. })) {
+        return "may charge";
+    }
+    match legal.first() {
+        Some(Action::Activate { .. }) => "activate",
+        Some(Action::React { .. }) => "react",
+        Some(Action::CloseUp { .. }) => "close up",
+        Some(Action::Sign { .. }) => "sign",
+        _ if legal
+            .iter()
+            .any(|a| matches!(a, Action::Test | Action::Pass)) =>
+        {
+            "declare"
+        }
+        _ if legal
+            .iter()
+            .any(|a| matches!(a, Action::Move | Action::Stand | Action::Rally { .. })) =>
+        {
+            "after the check"
+        }
+        _ => "other",
+    }
+}
+
+/// What the search did over a match.
+#[derive(Default)]
+struct Tally {
+    points: [f64; 2],
+    times: Vec<Duration>,
+    /// per kind of decision: searched, overruled
+    kinds: BTreeMap<&'static str, (u32, u32)>,
+}
+
+/// The `ai` seat, counting its searched decisions and its overrules.
+struct Counted<'a> {
+    ai: Ai,
+    tally: &'a Mutex<Tally>,
+}
+
+impl Policy<Skirmish> for Counted<'_> {
+    fn name(&self) -> &str {
+        "ai"
+    }
+    fn propose(&mut self, seen: &Seen<Skirmish>) -> Option<Action> {
+        self.ai.propose(seen)
+    }
+    fn choose(&mut self, seen: &Seen<Skirmish>, legal: &[Action]) -> usize {
+        let analysis = self.ai.analyse(seen, legal);
+        let best = analysis.best().map_or(0, |b| b.index);
+        if analysis.iterations > 0 {
+            let mut t = self.tally.lock().expect("no thread panics holding it");
+            let e = t.kinds.entry(kind(legal)).or_default();
+            e.0 += 1;
+            if analysis.baseline != Some(legal[best]) {
+                e.1 += 1;
+            }
+        }
+        best
+    }
+}
+
+fn play(options: &Options, pair: u64, ai_seat: usize, tally: &Mutex<Tally>) {
+    let seed = game_seed(1, pair);
+    let Ok(mut g) = Skirmish::new(options, seed) else {
+        eprintln!("{}: no such scenario", options.scenario);
+        std::process::exit(2);
+    };
+    g.set_logging(false);
+    let defaults = Skirmish::default_ai_limits();
+    let limits = SearchLimits {
+        iterations: knob("FIW_AI_PLAYOUTS").or(defaults.iterations),
+        ..defaults
+    };
+    let config = SearchConfig::new(limits, game_seed(seed, 0xa1 + ai_seat as u64));
+    let mut searcher = Some(Ai::tuned(
+        config,
+        knob("FIW_AI_HORIZON").unwrap_or(ai::HORIZON),
+        ai::worth_searching,
+    ));
+    if let Some(m) = knob("FIW_AI_MARGIN") {
+        searcher = searcher.map(|a| a.with_margin(m));
+    }
+    if let Some(z) = knob("FIW_AI_Z") {
+        searcher = searcher.map(|a| a.with_confidence(z));
+    }
+    let mut seats: Vec<Box<dyn Policy<Skirmish> + '_>> = Vec::new();
+    for s in 0..2 {
+        if let (true, Some(ai)) = (s == ai_seat, searcher.take()) {
+            seats.push(Box::new(Counted { ai, tally }));
+        } else {
+            let Some(p) = Skirmish::heuristic_policy(game_seed(seed, 0x4e + s as u64)) else {
+                eprintln!("no heuristic");
+                std::process::exit(1);
+            };
+            seats.push(p);
+        }
+    }
+    let mut legal = Vec::new();
+    let mut times = Vec::new();
+    while let Some(seat) = g.to_move() {
+        let t = Instant::now();
+        let Some(a) = fiw_engine::decide(&g, seat, seats[seat].as_mut(), &mut legal) else {
+            eprintln!("seed {seed}: no legal action");
+            std::process::exit(1);
+        };
+        if seat == ai_seat {
+            times.push(t.elapsed());
+        }
+        if let Err(e) = g.apply(a) {
+            eprintln!("seed {seed}: {e}");
+            std::process::exit(1);
+        }
+    }
+    let mut t = tally.lock().expect("no thread panics holding it");
+    t.points[ai_seat] += match g.outcome().and_then(|o| o.winner) {
+        Some(w) if w == ai_seat => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    };
+    t.times.extend(times);
+}
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let scenario = args.next().unwrap_or_else(|| "relief-column".into());
     let pairs: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let threads: u64 = knob("FIW_THREADS").unwrap_or(2).max(1);
     let options = Options {
         scenario: scenario.clone(),
         ..Options::default()
     };
-    // points won by the ai as each side, games played as each side
-    let mut points = [0.0f64; 2];
-    let mut times: Vec<Duration> = Vec::new();
+    let tally = Mutex::new(Tally::default());
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
     let start = Instant::now();
-    for pair in 0..pairs {
-        let seed = game_seed(1, pair);
-        for ai_seat in 0..2 {
-            let Ok(mut g) = Skirmish::new(&options, seed) else {
-                eprintln!("{scenario}: no such scenario");
-                std::process::exit(2);
-            };
-            g.set_logging(false);
-            let config = SearchConfig::new(
-                Skirmish::default_ai_limits(),
-                game_seed(seed, 0xa1 + ai_seat as u64),
-            );
-            let mut seats: Vec<Box<dyn Policy<Skirmish>>> = Vec::new();
-            for s in 0..2 {
-                seats.push(if s == ai_seat {
-                    Skirmish::search_ai(config.clone())
-                } else {
-                    let Some(p) = Skirmish::heuristic_policy(game_seed(seed, 0x4e + s as u64))
-                    else {
-                        eprintln!("no heuristic");
-                        std::process::exit(1);
-                    };
-                    p
-                });
-            }
-            let mut legal = Vec::new();
-            while let Some(seat) = g.to_move() {
-                let t = Instant::now();
-                let Some(a) = fiw_engine::decide(&g, seat, seats[seat].as_mut(), &mut legal) else {
-                    eprintln!("seed {seed}: no legal action");
-                    std::process::exit(1);
-                };
-                if seat == ai_seat {
-                    times.push(t.elapsed());
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let pair = next.fetch_add(1, Ordering::Relaxed);
+                if pair >= pairs {
+                    break;
                 }
-                if let Err(e) = g.apply(a) {
-                    eprintln!("seed {seed}: {e}");
-                    std::process::exit(1);
+                for ai_seat in 0..2 {
+                    play(&options, pair, ai_seat, &tally);
                 }
-            }
-            points[ai_seat] += match g.outcome().and_then(|o| o.winner) {
-                Some(w) if w == ai_seat => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                eprint!("\r{d}/{pairs} pairs");
+            });
         }
-        eprint!("\r{}/{pairs} pairs", pair + 1);
-    }
+    });
     eprintln!();
+    let mut t = tally.into_inner().expect("no thread panics holding it");
     let games = 2 * pairs;
-    let score = points[0] + points[1];
+    let score = t.points[0] + t.points[1];
     // the interval of a rate of whole games (draws, half a point each, rounded to the nearest)
     let rate = score / games as f64;
     let [_, lo, hi] = wilson(score.round() as u64, games);
-    times.sort();
-    let at = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
     println!("{scenario}: ai against the heuristic, {pairs} pairs ({games} games), seeds game_seed(1, 0..{pairs})");
     println!(
         "  ai score {:.1}% (95% interval {:.1}% - {:.1}%); as british {:.1}%, as french {:.1}%",
         100.0 * rate,
         100.0 * lo,
         100.0 * hi,
-        100.0 * points[0] / pairs as f64,
-        100.0 * points[1] / pairs as f64
+        100.0 * t.points[0] / pairs as f64,
+        100.0 * t.points[1] / pairs as f64
     );
-    if !times.is_empty() {
+    let kinds: Vec<String> = t
+        .kinds
+        .iter()
+        .map(|(k, (n, o))| format!("{k} {n} ({o} overruled)"))
+        .collect();
+    println!("  searched: {}", kinds.join(", "));
+    t.times.sort();
+    if !t.times.is_empty() {
+        let at = |q: f64| t.times[((t.times.len() as f64 * q) as usize).min(t.times.len() - 1)];
         println!(
-            "  ai decisions {}: median {:.1?}, 99th percentile {:.0?}, slowest {:.0?}; {:.1} s a game",
-            times.len(),
+            "  ai decisions {}: median {:.1?}, 99th percentile {:.0?}, slowest {:.0?}; {:.1} s a game on {threads} threads",
+            t.times.len(),
             at(0.5),
             at(0.99),
-            times[times.len() - 1],
-            start.elapsed().as_secs_f64() / games as f64
+            t.times[t.times.len() - 1],
+            start.elapsed().as_secs_f64() * threads as f64 / games as f64
         );
     }
 }

@@ -1,15 +1,17 @@
 //! The `ai` seat: the computer general of [`crate::general`], improved by playouts at the
 //! decisions where its rules of thumb are roughest (the kernel's [`RolloutSearch`]).
 //!
-//! Which unit takes a card, how a unit charged reacts, whether the defenders close up, and
-//! what a unit does once its check allows a charge: each option is played on by generals on
-//! both sides from positions the seat could believe ([`fiw_engine::Game::determinize`]) with
-//! the same future dice, and the option that scores best on the same samples overrules the
-//! general's choice if it leads clearly. A battle played to its end costs too much for a dozen
-//! playouts a decision (a Relief Column game between generals is some 50 ms), so each playout
-//! is cut off a turn and a half on and the position judged: how far each side has come
-//! towards its scenario's victory conditions, and what is left of each side's figures. Moves
-//! and every other step the general makes at once, as it does playing alone.
+//! Which unit takes a card, what an acting unit declares (shoot, test, pass, spot, work…),
+//! what its check then lets it do (move, charge, stand, reserve its fire), a bold leader's
+//! sign, how a unit charged reacts and whether the defenders close up: each option is played
+//! on by generals on both sides from positions the seat could believe
+//! ([`fiw_engine::Game::determinize`]) with the same future dice, and the option that scores
+//! best on the same samples overrules the general's choice if its lead, sample by sample, is
+//! worth [`CONFIDENCE`] standard errors. A battle played to its end costs too much for a few
+//! dozen playouts a decision (a Relief Column game between generals is some 50 ms), so each
+//! playout is cut off a turn and a half on and the position judged: how far each side has come
+//! towards its scenario's victory conditions, and what is left of each side's figures. The
+//! steps of a move the general makes at once, as it does playing alone.
 
 use crate::actions::Action;
 use crate::general::General;
@@ -21,18 +23,38 @@ use fiw_engine::{Advisor, Analysis, Game, Policy, RolloutSearch, SearchConfig, S
 /// scenario's (a turn is some 40 decisions of both sides).
 pub const HORIZON: u32 = 60;
 
+/// How many standard errors of the paired differences a lead over the general's choice must
+/// be worth to overrule it. The scores of cut-off playouts differ by small amounts (a casualty
+/// is about a hundredth), so the kernel's fixed margin let almost nothing overrule the general
+/// (2 % of its choices of unit, 40 games of Relief Column); no margin at all let noise
+/// overrule it half the time. 1.5 overrules about one choice in ten.
+pub const CONFIDENCE: f64 = 1.5;
+
 /// Whether a decision is worth playouts: which unit takes a card (a few choices, each shaping
-/// the turn), a reaction to a charge, the defenders' close-up, and the choice of a unit whose
-/// check allows it to charge. Movement steps are the general's.
+/// the turn), a reaction to a charge, the defenders' close-up, what an acting unit declares
+/// (shoot, test, pass, spot, work…) and what its check then lets it do (move, charge, stand,
+/// reserve its fire…), and a bold leader's sign. The steps of a move are the general's: they
+/// carry out the order chosen, and there are dozens of them.
 pub fn worth_searching(legal: &[Action]) -> bool {
-    legal.len() >= 2
-        && legal.iter().all(|a| {
-            matches!(
-                a,
-                Action::Activate { .. } | Action::React { .. } | Action::CloseUp { .. }
-            )
-        })
+    legal.len() >= 2 && legal.iter().all(is_order)
         || legal.iter().any(|a| matches!(a, Action::Charge { .. }))
+}
+
+/// An action that decides what a unit does, as against a step of its move or a deployment.
+fn is_order(a: &Action) -> bool {
+    !matches!(
+        a,
+        Action::Deploy { .. }
+            | Action::Step { .. }
+            | Action::Wheel { .. }
+            | Action::March { .. }
+            | Action::Place { .. }
+            | Action::Face { .. }
+            | Action::Form { .. }
+            | Action::Enter { .. }
+            | Action::Leave
+            | Action::Done
+    )
 }
 
 /// How far `side` has come towards a victory of its scenario, from 0 to 1: the best of its
@@ -134,6 +156,8 @@ impl Ai {
     /// A seat searching with `config`.
     pub fn new(config: SearchConfig) -> Self {
         Self::tuned(config, HORIZON, worth_searching)
+            .with_margin(0.0)
+            .with_confidence(CONFIDENCE)
     }
 
     /// A seat searching with `config` the decisions `searched` accepts, its playouts cut off
@@ -152,15 +176,35 @@ impl Ai {
     }
 }
 
+impl Ai {
+    /// The same seat with the search's margin set (for studies of the search).
+    pub fn with_margin(mut self, margin: f64) -> Self {
+        self.search = self.search.with_margin(margin);
+        self
+    }
+
+    /// The same seat overruling the general only for a lead of `z` standard errors (for
+    /// studies of the search).
+    pub fn with_confidence(mut self, z: f64) -> Self {
+        self.search = self.search.with_confidence(z);
+        self
+    }
+}
+
 impl Policy<Skirmish> for Ai {
     fn name(&self) -> &str {
         "ai"
     }
 
-    /// Inside an activation the general's own order, at once, unless the unit may charge
-    /// (the charge is searched): listing every order to find that a move step is not worth
-    /// searching would cost what the general saves by proposing.
+    /// Inside an activation the general's own step, at once, while a unit moves (unless it
+    /// may charge: the charge is searched); before the check and after it, what the unit does
+    /// is listed and searched. Listing every step of a move to find it is not worth searching
+    /// would cost what the general saves by proposing.
     fn propose(&mut self, seen: &Seen<Skirmish>) -> Option<Action> {
+        // a unit moving may stop (`done`); before that, its orders are listed
+        if !seen.is_legal(&Action::Done) {
+            return None;
+        }
         let mut tries = Vec::new();
         seen.candidates(0, &mut tries);
         if tries.is_empty() || tries.iter().any(|a| matches!(a, Action::Charge { .. })) {
@@ -185,10 +229,11 @@ pub fn search_ai(config: SearchConfig) -> Box<dyn Advisor<Skirmish>> {
     Box::new(Ai::new(config))
 }
 
-/// The `ai` budget: 16 playouts or one second a decision, whichever comes first.
+/// The `ai` budget: 32 playouts or one second a decision, whichever comes first (a playout
+/// cut off after [`HORIZON`] decisions costs some 5 ms in release).
 pub fn default_limits() -> fiw_engine::SearchLimits {
     fiw_engine::SearchLimits {
-        iterations: Some(16),
+        iterations: Some(32),
         time: Some(std::time::Duration::from_millis(1_000)),
     }
 }

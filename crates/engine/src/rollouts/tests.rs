@@ -230,3 +230,35 @@ fn a_cut_off_playout_is_judged_by_the_evaluation() {
         .analyse(&Seen::new(&g, 0), &legal);
     assert_eq!(a.best().map(|b| b.action), Some(PileAction::Take(1)));
 }
+
+#[test]
+fn a_paired_lead_is_read_against_its_own_noise() {
+    // the same lead of 0.1 a sample: without noise it is sure, with noise of its own size less so
+    let base: Vec<(u32, f64)> = (1..=8).map(|k| (k, 0.5)).collect();
+    let steady: Vec<(u32, f64)> = (1..=8).map(|k| (k, 0.6)).collect();
+    assert_eq!(paired_lead(&steady, &base), f64::INFINITY);
+    let noisy: Vec<(u32, f64)> = (1..=8)
+        .map(|k| (k, if k % 2 == 0 { 0.8 } else { 0.4 }))
+        .collect();
+    let z = paired_lead(&noisy, &base);
+    assert!((z - 0.1 / (0.2138 / 8f64.sqrt())).abs() < 0.01, "{z}");
+    // no lead, a loss, or one sample is no lead at all; only the samples both played count
+    assert_eq!(paired_lead(&base, &base), 0.0);
+    assert_eq!(paired_lead(&base, &steady), 0.0);
+    assert_eq!(paired_lead(&steady[..1], &base), 0.0);
+    assert_eq!(paired_lead(&steady[6..], &base[6..]), f64::INFINITY);
+    assert_eq!(paired_lead(&steady[..4], &base[4..]), 0.0);
+}
+
+#[test]
+fn a_sure_lead_overrules() {
+    // from 6 the take of two wins every playout against the base's take of one: a lead
+    // without noise passes any test (the noisy leads are paired_lead's test above)
+    let g = nim(6);
+    let legal = legal_of(&g);
+    let mut sure = search(60, 1).with_margin(0.0).with_confidence(3.0);
+    assert_eq!(
+        legal[sure.choose(&Seen::new(&g, 0), &legal)],
+        PileAction::Take(2)
+    );
+}
