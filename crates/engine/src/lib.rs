@@ -40,7 +40,7 @@ pub use game::{Game, Outcome, Seat};
 pub use log::{Entry, Log, Visibility};
 pub use policy::{decide, Policy, RandomPolicy, Seen};
 pub use referee::{apply_asking, secret_seed, set_up_asking};
-pub use rollouts::{Advisor, DecisionFilter, Evaluation, PolicyMaker, RolloutSearch};
+pub use rollouts::{Advisor, DecisionFilter, Evaluation, Events, PolicyMaker, RolloutSearch};
 pub use rulebook::{squash, AssumedValue, RuleBook, RuleSection, Sec};
 pub use save::{game_of, replay, replay_stepwise, Replayed, SaveFile, MAX_SAVE_BYTES, SAVE_FORMAT};
 pub use search::{

@@ -101,7 +101,14 @@ pub struct RolloutSearch<G: Game> {
     confidence: Option<f64>,
     /// Playouts cut off after this many steps, the position scored by the evaluation.
     evaluation: Option<(u32, Evaluation<G>)>,
+    /// What has happened in a game that its evaluation reads (losses, objectives), counted:
+    /// the cut-off's steps are counted from its first change in a playout.
+    events: Option<Events<G>>,
 }
+
+/// A game's count of what has happened in it that its evaluation reads (see
+/// [`RolloutSearch::counting_from_events`]).
+pub type Events<G> = Box<dyn Fn(&G) -> u64 + Send>;
 
 /// A game's estimate of an unfinished position for a seat, from 0 (lost) to 1 (won).
 pub type Evaluation<G> = Box<dyn Fn(&G, Seat) -> f64 + Send>;
@@ -138,6 +145,7 @@ impl<G: Game> RolloutSearch<G> {
             margin: Self::DEFAULT_MARGIN,
             confidence: None,
             evaluation: None,
+            events: None,
         }
     }
 
@@ -151,6 +159,16 @@ impl<G: Game> RolloutSearch<G> {
         evaluate: impl Fn(&G, Seat) -> f64 + Send + 'static,
     ) -> Self {
         self.evaluation = Some((after_steps, Box::new(evaluate)));
+        self
+    }
+
+    /// Counts a cut-off playout's steps from the first step that changes `events` (a game's
+    /// count of what its evaluation reads: losses, objectives): a position in which nothing has
+    /// happened yet tells an evaluation of losses and objectives nothing, so a playout from
+    /// before the armies meet plays on until they do, and is judged as many steps after.
+    /// A playout still counts no more than the configuration's `max_rollout` steps in all.
+    pub fn counting_from_events(mut self, events: impl Fn(&G) -> u64 + Send + 'static) -> Self {
+        self.events = Some(Box::new(events));
         self
     }
 
@@ -195,12 +213,22 @@ impl<G: Game> RolloutSearch<G> {
         if let Some((after, evaluate)) = &self.evaluation {
             // played on to the cut-off, then judged (a game over sooner is its result)
             let mut legal = Vec::new();
-            for _ in 0..*after {
+            let events = self.events.as_ref().map(|e| e(&state));
+            // steps since the first event (all of them without a count of events)
+            let (mut counted, mut steps) = (0u32, 0u32);
+            while counted < *after && steps < self.config.max_rollout {
                 let Some(s) = state.to_move() else { break };
                 let Some(a) = crate::decide(&state, s, policies[s].as_mut(), &mut legal) else {
                     return 0.5;
                 };
                 state.apply_unchecked(a);
+                steps += 1;
+                if counted > 0
+                    || events.is_none()
+                    || self.events.as_ref().map(|e| e(&state)) != events
+                {
+                    counted += 1;
+                }
             }
             if state.outcome().is_none() {
                 return judged(evaluate, &state, seat);

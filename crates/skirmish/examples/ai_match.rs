@@ -59,6 +59,8 @@ fn kind(legal: &[Action]) -> &'static str {
 #[derive(Default)]
 struct Tally {
     points: [f64; 2],
+    /// pairs by the `ai`'s points in them, in half points: 0, ½, … 2
+    pairs: [u32; 5],
     times: Vec<Duration>,
     /// per kind of decision: searched, overruled
     kinds: BTreeMap<&'static str, (u32, u32)>,
@@ -78,6 +80,9 @@ impl Policy<Skirmish> for Counted<'_> {
         self.ai.propose(seen)
     }
     fn choose(&mut self, seen: &Seen<Skirmish>, legal: &[Action]) -> usize {
+        if legal.len() < 2 || !ai::worth_searching(legal) {
+            return self.ai.choose(seen, legal);
+        }
         let analysis = self.ai.analyse(seen, legal);
         let best = analysis.best().map_or(0, |b| b.index);
         if analysis.iterations > 0 {
@@ -92,7 +97,8 @@ impl Policy<Skirmish> for Counted<'_> {
     }
 }
 
-fn play(options: &Options, pair: u64, ai_seat: usize, tally: &Mutex<Tally>) {
+/// Plays one game of `pair`, the `ai` in `ai_seat`; returns its points.
+fn play(options: &Options, pair: u64, ai_seat: usize, tally: &Mutex<Tally>) -> f64 {
     let seed = game_seed(1, pair);
     let Ok(mut g) = Skirmish::new(options, seed) else {
         eprintln!("{}: no such scenario", options.scenario);
@@ -105,11 +111,17 @@ fn play(options: &Options, pair: u64, ai_seat: usize, tally: &Mutex<Tally>) {
         ..defaults
     };
     let config = SearchConfig::new(limits, game_seed(seed, 0xa1 + ai_seat as u64));
-    let mut searcher = Some(Ai::tuned(
-        config,
-        knob("FIW_AI_HORIZON").unwrap_or(ai::HORIZON),
-        ai::worth_searching,
-    ));
+    let general_seed = |s: usize| game_seed(seed, 0x4e + s as u64);
+    // the `ai`'s own general has the dice of the general it stands in for, so that a pair
+    // differs only where the search overruled the general
+    let mut searcher = Some(
+        Ai::tuned(
+            config,
+            knob("FIW_AI_HORIZON").unwrap_or(ai::HORIZON),
+            ai::worth_searching,
+        )
+        .with_general_seed(general_seed(ai_seat)),
+    );
     if let Some(m) = knob("FIW_AI_MARGIN") {
         searcher = searcher.map(|a| a.with_margin(m));
     }
@@ -121,7 +133,7 @@ fn play(options: &Options, pair: u64, ai_seat: usize, tally: &Mutex<Tally>) {
         if let (true, Some(ai)) = (s == ai_seat, searcher.take()) {
             seats.push(Box::new(Counted { ai, tally }));
         } else {
-            let Some(p) = Skirmish::heuristic_policy(game_seed(seed, 0x4e + s as u64)) else {
+            let Some(p) = Skirmish::heuristic_policy(general_seed(s)) else {
                 eprintln!("no heuristic");
                 std::process::exit(1);
             };
@@ -144,13 +156,15 @@ fn play(options: &Options, pair: u64, ai_seat: usize, tally: &Mutex<Tally>) {
             std::process::exit(1);
         }
     }
-    let mut t = tally.lock().expect("no thread panics holding it");
-    t.points[ai_seat] += match g.outcome().and_then(|o| o.winner) {
+    let points = match g.outcome().and_then(|o| o.winner) {
         Some(w) if w == ai_seat => 1.0,
         Some(_) => 0.0,
         None => 0.5,
     };
+    let mut t = tally.lock().expect("no thread panics holding it");
+    t.points[ai_seat] += points;
     t.times.extend(times);
+    points
 }
 
 fn main() {
@@ -173,9 +187,9 @@ fn main() {
                 if pair >= pairs {
                     break;
                 }
-                for ai_seat in 0..2 {
-                    play(&options, pair, ai_seat, &tally);
-                }
+                let points: f64 = (0..2).map(|s| play(&options, pair, s, &tally)).sum();
+                let halves = ((2.0 * points).round() as usize).min(4);
+                tally.lock().expect("no thread panics holding it").pairs[halves] += 1;
                 let d = done.fetch_add(1, Ordering::Relaxed) + 1;
                 eprint!("\r{d}/{pairs} pairs");
             });
@@ -203,6 +217,13 @@ fn main() {
         .map(|(k, (n, o))| format!("{k} {n} ({o} overruled)"))
         .collect();
     println!("  searched: {}", kinds.join(", "));
+    println!(
+        "  pairs: {} won both, {} split evenly, {} lost both, {} with a draw (between two generals every pair splits evenly)",
+        t.pairs[4],
+        t.pairs[2],
+        t.pairs[0],
+        t.pairs[1] + t.pairs[3]
+    );
     t.times.sort();
     if !t.times.is_empty() {
         let at = |q: f64| t.times[((t.times.len() as f64 * q) as usize).min(t.times.len() - 1)];

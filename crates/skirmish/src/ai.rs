@@ -9,9 +9,13 @@
 //! best on the same samples overrules the general's choice if its lead, sample by sample, is
 //! worth [`CONFIDENCE`] standard errors. A battle played to its end costs too much for a few
 //! dozen playouts a decision (a Relief Column game between generals is some 50 ms), so each
-//! playout is cut off a turn and a half on and the position judged: how far each side has come
-//! towards its scenario's victory conditions, and what is left of each side's figures. The
-//! steps of a move the general makes at once, as it does playing alone.
+//! playout is cut off a turn and a half after the first thing happens in it (a man hit, a
+//! cabin burned) and the position judged: how far each side has come towards
+//! its scenario's victory conditions, and what is left of each side's figures. Counted from the
+//! playout's start instead, the cut-off judged a relief column still on the march by positions
+//! that all looked alike, and the search overruled the general at one Relief Column decision in
+//! a hundred and gained nothing. The steps of a move the general makes at once, as it does
+//! playing alone.
 
 use crate::actions::Action;
 use crate::general::General;
@@ -19,8 +23,8 @@ use crate::scenario::{Counter, End, Side};
 use crate::state::{Skirmish, Status};
 use fiw_engine::{Advisor, Analysis, Game, Policy, RolloutSearch, SearchConfig, Seat, Seen};
 
-/// The decisions a playout plays before its position is judged: about a turn and a half of a
-/// scenario's (a turn is some 40 decisions of both sides).
+/// The decisions a playout plays, after its first event, before its position is judged: about
+/// a turn and a half of a scenario's (a turn is some 40 decisions of both sides).
 pub const HORIZON: u32 = 60;
 
 /// How many standard errors of the paired differences a lead over the general's choice must
@@ -123,6 +127,19 @@ fn strength(g: &Skirmish, side: Side) -> f64 {
     left as f64 / all.max(1) as f64
 }
 
+/// What has happened that [`evaluate`] reads, as a count: each side's men out of the fight
+/// (hit, routed, gone) and its progress towards victory (cabins burned, guns lost, a redoubt
+/// dug). A playout's cut-off counts from its first change: before the armies meet, every
+/// option's position looks alike to the evaluation, and a Relief Column's column may march
+/// for turns before it does.
+fn events(g: &Skirmish) -> u64 {
+    let mut n = 0u64;
+    for side in [Side::British, Side::French] {
+        n = n * 1_000_003 + (1e6 * (1.0 - strength(g, side) + progress(g, side))) as u64;
+    }
+    n
+}
+
 /// A position's worth to `seat`, from 0 (lost) to 1 (won): half a point and a share of the
 /// difference in the two sides' progress towards victory, of what is left of their men, and,
 /// where the scenario gives the field to one side at the last turn, of the time gone.
@@ -170,7 +187,8 @@ impl Ai {
                 |seed| Box::new(General::new(seed)) as Box<dyn Policy<Skirmish>>,
                 searched,
             )
-            .with_evaluation(horizon, evaluate),
+            .with_evaluation(horizon, evaluate)
+            .counting_from_events(events),
             general: General::new(fiw_engine::game_seed(seed, 0x9e4e)),
         }
     }
@@ -180,6 +198,15 @@ impl Ai {
     /// The same seat with the search's margin set (for studies of the search).
     pub fn with_margin(mut self, margin: f64) -> Self {
         self.search = self.search.with_margin(margin);
+        self
+    }
+
+    /// The same seat with its own general's dice drawn from `seed` (the general chooses by
+    /// chance only among hiding places): given the seed of the general it stands in for, the
+    /// seat plays that general's game exactly until the search first overrules it, so a match
+    /// against the general measures what the overrules change and nothing else.
+    pub fn with_general_seed(mut self, seed: u64) -> Self {
+        self.general = General::new(seed);
         self
     }
 
@@ -213,7 +240,13 @@ impl Policy<Skirmish> for Ai {
         self.general.propose(seen)
     }
 
+    /// A decision not worth searching is the seat's own general's, as is its proposal, so
+    /// that the chances it takes among hiding places come from one set of dice, as a general
+    /// playing alone does.
     fn choose(&mut self, seen: &Seen<Skirmish>, legal: &[Action]) -> usize {
+        if legal.len() < 2 || !worth_searching(legal) {
+            return self.general.choose(seen, legal);
+        }
         self.search.choose(seen, legal)
     }
 }

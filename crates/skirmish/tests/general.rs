@@ -48,3 +48,54 @@ fn the_general_proposes_what_it_would_choose_from_the_list() {
     }
     assert!(compared > 1_000, "{compared}");
 }
+
+/// Plays a game of `scenario` with these seats to its end; its digest.
+fn played(scenario: &str, seed: u64, seats: &mut [Box<dyn Policy<Skirmish>>; 2]) -> String {
+    let options = Options {
+        scenario: scenario.into(),
+        ..Options::default()
+    };
+    let mut g = Skirmish::new(&options, seed).unwrap();
+    g.set_logging(false);
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    while let Some(seat) = g.to_move() {
+        let a = fiw_engine::decide(&g, seat, seats[seat].as_mut(), &mut legal).unwrap();
+        g.apply(a).unwrap();
+        steps += 1;
+        assert!(steps < 20_000, "{scenario} {seed}: the game does not end");
+    }
+    g.digest()
+}
+
+#[test]
+fn an_ai_that_never_overrules_plays_its_generals_game() {
+    // what ai_match's pairs rest on: the `ai` given the dice of the general it stands in for
+    // plays that general's game exactly until its search overrules it (here never), in the
+    // Raid above all, whose raiders choose their hiding places by chance
+    use fiw_engine::{SearchConfig, SearchLimits};
+    use fiw_skirmish::ai::{self, Ai};
+    for (name, _) in SCENARIOS {
+        let seed = 7;
+        let generals = || -> [Box<dyn Policy<Skirmish>>; 2] {
+            [Box::new(General::new(11)), Box::new(General::new(12))]
+        };
+        let alone = played(name, seed, &mut generals());
+        let config = SearchConfig::new(SearchLimits::iterations(2), 3);
+        let never = |_: &[fiw_skirmish::Action]| false;
+        let mut seats = generals();
+        seats[1] = Box::new(Ai::tuned(config.clone(), ai::HORIZON, never).with_general_seed(12));
+        assert_eq!(played(name, seed, &mut seats), alone, "{name}");
+        if *name == "raid" {
+            // and with other dice, another game: the hiding places are the general's chance
+            let mut seats = generals();
+            seats[1] = Box::new(Ai::tuned(config, ai::HORIZON, never).with_general_seed(99));
+            let mut other = generals();
+            other[0] = Box::new(General::new(98));
+            assert!(
+                played(name, seed, &mut seats) != alone || played(name, seed, &mut other) != alone,
+                "the general's dice change nothing in the Raid"
+            );
+        }
+    }
+}

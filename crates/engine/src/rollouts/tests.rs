@@ -232,6 +232,36 @@ fn a_cut_off_playout_is_judged_by_the_evaluation() {
 }
 
 #[test]
+fn a_quiet_playout_plays_on_until_something_happens() {
+    // an evaluation that tells nothing, a step on: the base's take of one stands
+    let g = nim(6);
+    let legal = legal_of(&g);
+    let blind = |_: &Pile, _| 0.5;
+    let a = search(60, 1)
+        .with_evaluation(1, blind)
+        .analyse(&Seen::new(&g, 0), &legal);
+    assert_eq!(a.best().map(|b| b.action), Some(PileAction::Take(1)));
+    // counted from the first event, and the only event the end: every playout is played out,
+    // and the winning take of two is found as by playouts to the end
+    let a = search(60, 1)
+        .with_evaluation(1, blind)
+        .counting_from_events(|g: &Pile| u64::from(g.pile == 0))
+        .analyse(&Seen::new(&g, 0), &legal);
+    assert_eq!(
+        a.best().map(|b| b.action),
+        Some(PileAction::Take(2)),
+        "{:?}",
+        a.actions
+    );
+    // an event at every step counts as the plain cut-off does
+    let a = search(60, 1)
+        .with_evaluation(1, blind)
+        .counting_from_events(|g: &Pile| u64::from(g.pile))
+        .analyse(&Seen::new(&g, 0), &legal);
+    assert_eq!(a.best().map(|b| b.action), Some(PileAction::Take(1)));
+}
+
+#[test]
 fn a_paired_lead_is_read_against_its_own_noise() {
     // the same lead of 0.1 a sample: without noise it is sure, with noise of its own size less so
     let base: Vec<(u32, f64)> = (1..=8).map(|k| (k, 0.5)).collect();
