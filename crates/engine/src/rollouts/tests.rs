@@ -26,6 +26,11 @@ impl Policy<Pile> for TakeOne {
     }
 }
 
+/// Asserts that the analysis puts `action` first (its options' figures shown if not).
+fn assert_chooses(a: &Analysis<PileAction>, action: PileAction) {
+    assert_eq!(a.best().map(|b| b.action), Some(action), "{:?}", a.actions);
+}
+
 fn search(iterations: u32, seed: u64) -> RolloutSearch<Pile> {
     RolloutSearch::new(
         SearchConfig::new(SearchLimits::iterations(iterations), seed),
@@ -53,12 +58,7 @@ fn playouts_overrule_the_base_where_it_loses() {
     let g = nim(6);
     let legal = legal_of(&g);
     let a = search(60, 1).analyse(&Seen::new(&g, 0), &legal);
-    assert_eq!(
-        a.best().map(|b| b.action),
-        Some(PileAction::Take(2)),
-        "{:?}",
-        a.actions
-    );
+    assert_chooses(&a, PileAction::Take(2));
     assert_eq!(
         a.baseline,
         Some(PileAction::Take(1)),
@@ -78,7 +78,7 @@ fn the_base_choice_stands_without_a_clear_gain() {
     let g = nim(5);
     let legal = legal_of(&g);
     let a = search(60, 1).analyse(&Seen::new(&g, 0), &legal);
-    assert_eq!(a.best().map(|b| b.action), Some(PileAction::Take(1)));
+    assert_chooses(&a, PileAction::Take(1));
     // and a margin above any possible gain keeps the base's choice even where it loses
     let g = nim(6);
     let mut cautious = search(60, 1).with_margin(1.5);
@@ -98,7 +98,7 @@ fn decisions_not_worth_searching_are_the_base_policys() {
         |_: &[PileAction]| false,
     );
     let a = ai.analyse(&Seen::new(&g, 0), &legal);
-    assert_eq!(a.best().map(|b| b.action), Some(PileAction::Take(1)));
+    assert_chooses(&a, PileAction::Take(1));
     assert_eq!(a.iterations, 0);
 }
 
@@ -218,17 +218,12 @@ fn a_cut_off_playout_is_judged_by_the_evaluation() {
             }
         })
         .analyse(&Seen::new(&g, 0), &legal);
-    assert_eq!(
-        a.best().map(|b| b.action),
-        Some(PileAction::Take(2)),
-        "{:?}",
-        a.actions
-    );
+    assert_chooses(&a, PileAction::Take(2));
     // and an evaluation that cannot tell the options apart leaves the base's choice
     let a = search(60, 1)
         .with_evaluation(0, |_: &Pile, _| 0.5)
         .analyse(&Seen::new(&g, 0), &legal);
-    assert_eq!(a.best().map(|b| b.action), Some(PileAction::Take(1)));
+    assert_chooses(&a, PileAction::Take(1));
 }
 
 #[test]
@@ -240,25 +235,20 @@ fn a_quiet_playout_plays_on_until_something_happens() {
     let a = search(60, 1)
         .with_evaluation(1, blind)
         .analyse(&Seen::new(&g, 0), &legal);
-    assert_eq!(a.best().map(|b| b.action), Some(PileAction::Take(1)));
+    assert_chooses(&a, PileAction::Take(1));
     // counted from the first event, and the only event the end: every playout is played out,
     // and the winning take of two is found as by playouts to the end
     let a = search(60, 1)
         .with_evaluation(1, blind)
         .counting_from_events(|g: &Pile| u64::from(g.pile == 0))
         .analyse(&Seen::new(&g, 0), &legal);
-    assert_eq!(
-        a.best().map(|b| b.action),
-        Some(PileAction::Take(2)),
-        "{:?}",
-        a.actions
-    );
+    assert_chooses(&a, PileAction::Take(2));
     // an event at every step counts as the plain cut-off does
     let a = search(60, 1)
         .with_evaluation(1, blind)
         .counting_from_events(|g: &Pile| u64::from(g.pile))
         .analyse(&Seen::new(&g, 0), &legal);
-    assert_eq!(a.best().map(|b| b.action), Some(PileAction::Take(1)));
+    assert_chooses(&a, PileAction::Take(1));
 }
 
 #[test]
