@@ -80,7 +80,7 @@ impl Policy<Skirmish> for Counted<'_> {
         self.ai.propose(seen)
     }
     fn choose(&mut self, seen: &Seen<Skirmish>, legal: &[Action]) -> usize {
-        if legal.len() < 2 || !ai::worth_searching(legal) {
+        if !self.ai.searches(legal) {
             return self.ai.choose(seen, legal);
         }
         let analysis = self.ai.analyse(seen, legal);

@@ -167,6 +167,8 @@ pub fn evaluate(g: &Skirmish, seat: Seat) -> f64 {
 pub struct Ai {
     search: RolloutSearch<Skirmish>,
     general: General,
+    /// The decisions searched (the rest are the general's).
+    searched: fn(&[Action]) -> bool,
 }
 
 impl Ai {
@@ -190,7 +192,13 @@ impl Ai {
             .with_evaluation(horizon, evaluate)
             .counting_from_events(events),
             general: General::new(fiw_engine::game_seed(seed, 0x9e4e)),
+            searched,
         }
+    }
+
+    /// Whether the seat searches this decision (else its general makes it).
+    pub fn searches(&self, legal: &[Action]) -> bool {
+        legal.len() >= 2 && (self.searched)(legal)
     }
 }
 
@@ -244,7 +252,7 @@ impl Policy<Skirmish> for Ai {
     /// that the chances it takes among hiding places come from one set of dice, as a general
     /// playing alone does.
     fn choose(&mut self, seen: &Seen<Skirmish>, legal: &[Action]) -> usize {
-        if legal.len() < 2 || !worth_searching(legal) {
+        if !self.searches(legal) {
             return self.general.choose(seen, legal);
         }
         self.search.choose(seen, legal)
