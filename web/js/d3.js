@@ -243,13 +243,7 @@ function wireDrag(ctx, svg, fr, u, t, ghosts, live, status) {
     show();
     checker.want(text());
   };
-  const settle = async () => {
-    const x = text();
-    const result = await checker.settle(x);
-    state.result = result;
-    show();
-    if (result.legal) { dragged = null; ctx.takeText(x); }
-  };
+  const settle = () => checker.drop(text(), (result) => { state.result = result; show(); }, (x) => { dragged = null; ctx.takeText(x); });
   // taken from its own base, the ghost starts where the unit stands; from a listed ghost,
   // where that one stands and as it faces; from the drag's ghost, where it is
   const grab = (el, pose) => draggable(svg, fr, el, {

@@ -29,13 +29,26 @@ async function reference(game) {
   return refs[game];
 }
 
+// Start waits until the seats drawn are the chosen game's: a game made with the seats of the
+// game shown before would be refused by the server (or, worse, made with the wrong players).
+let drawing = 0;
 async function drawForm() {
   const game = $("game").value;
+  const mine = ++drawing;
+  $("start").disabled = true;
   const fields = $("setup-fields");
   fields.replaceChildren(...SETUP[game].map((f) => f.kind === "check"
     ? h("label", { class: "check" }, h("input", { type: "checkbox", name: f.name }), f.label)
     : h("label", {}, `${f.label} `, h("select", { name: f.name }, ...f.options.map(([v, t]) => h("option", { value: v }, t))))));
-  const ref = await reference(game);
+  let ref;
+  try {
+    ref = await reference(game);
+  } catch (e) {
+    refs[game] = null;
+    if (mine === drawing) $("create-error").textContent = `the server did not give this game's seats: ${e.message}`;
+    return;
+  }
+  if (mine !== drawing) return;
   const seats = $("seats");
   const rows = ref.seats.map((seat, i) => {
     if (ref.rules_seats[seat]) return h("label", {}, seat, h("span", { class: "muted" }, `played by the rules (${ref.rules_seats[seat]})`));
@@ -44,6 +57,8 @@ async function drawForm() {
     return h("label", {}, seat, sel);
   });
   seats.replaceChildren(h("legend", {}, "Who plays each side"), ...rows);
+  $("create-error").textContent = "";
+  $("start").disabled = false;
 }
 
 function linkItem(label, link, note) {

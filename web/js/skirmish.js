@@ -279,11 +279,7 @@ function wireDrag(ctx, svg, fr, u, baseOf, g, marching, ghosts, live, status, un
   };
   const settle = async () => {
     if (Math.hypot(...state.v) < 0.05) { state.moving = false; show(); return; }
-    const x = text();
-    const result = await checker.settle(x);
-    state.result = result;
-    show();
-    if (result.legal) { dragged = null; ctx.takeText(x); }
+    await checker.drop(text(), (result) => { state.result = result; show(); }, (x) => { dragged = null; ctx.takeText(x); });
   };
   // taken anywhere on the unit, its ghost or a listed ghost, the formation moves with the pointer
   const grab = (el, v0) => draggable(svg, fr, el, {

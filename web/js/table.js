@@ -243,6 +243,13 @@ export class Checker {
     this.answer(text, result);
     return result;
   }
+  /** The drop of a drag: `text` settled, its verdict drawn by `shown(result)`, then, if it is
+   * legal, ordered by `take(text)`. */
+  async drop(text, shown, take) {
+    const result = await this.settle(text);
+    shown(result);
+    if (result.legal) take(text);
+  }
 }
 
 /**
