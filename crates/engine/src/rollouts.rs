@@ -23,6 +23,8 @@
 //! - Conservative: the heuristic's own choice stays in to the end and is only overruled by an
 //!   option that won clearly more often on the very same samples ([`RolloutSearch::margin`]).
 //!   Without the margin, the luckiest of many options would often look best by chance alone.
+//!   With a test of confidence instead ([`RolloutSearch::with_confidence`]), the lead is
+//!   read only on samples drawn after the challenger was chosen, in a last round of its own.
 //! - Small steps (which block goes next in a move the heuristic has planned, which block takes a
 //!   hit) are left to the heuristic: the game says which decisions are worth searching.
 
@@ -318,13 +320,35 @@ impl<G: Game> Advisor<G> for RolloutSearch<G> {
             SearchLimits { iterations, .. } => iterations.unwrap_or(u32::MAX),
         };
         let rounds = (usize::BITS - (n - 1).leading_zeros()).max(1);
-        let per_round = (budget / rounds).max(1);
+        // With a confidence test among more than two options, the last round (the challenger
+        // and the heuristic's choice alone: halving leaves two) is a fresh trial with half the
+        // budget, and only its samples are read by the test. On the samples that made it the
+        // best of many, the challenger's lead is flattered by its selection (the winner's
+        // curse): with eight options each as good as the heuristic's, one of them leads it by
+        // 1.5 standard errors on those samples far more often than one time in fifteen.
+        let confirming = self.confidence.is_some() && rounds > 1;
+        let per_round = if confirming {
+            (budget / 2 / (rounds - 1)).max(1)
+        } else {
+            (budget / rounds).max(1)
+        };
+        // the samples drawn before the confirming round (none read by its test)
+        let mut chosen_by = 0u32;
         let mut alive: Vec<usize> = (0..n).collect();
         let mut spent = 0u32;
         // whether any sample so far told two options apart
         let mut told_apart = false;
         'rounds: for round in 0..rounds {
-            let samples = (per_round / alive.len() as u32).max(1);
+            let last = round + 1 == rounds;
+            let round_budget = if confirming && last {
+                budget - budget / 2
+            } else {
+                per_round
+            };
+            if confirming && last {
+                chosen_by = samples_drawn;
+            }
+            let samples = (round_budget / alive.len() as u32).max(1);
             for sample in 0..samples {
                 if round == 0 && sample == SAME_RESULTS && !told_apart {
                     // every option won (or lost) every sample alike: the position is decided
@@ -395,7 +419,20 @@ impl<G: Game> Advisor<G> for RolloutSearch<G> {
                     .then(b.cmp(&a))
             })
             .unwrap_or(pick);
-        let sure = |z: f64| paired_lead(&results[best], &results[pick]) >= z;
+        let sure = |z: f64| {
+            let fresh = |i: usize| -> Vec<(u32, f64)> {
+                results[i]
+                    .iter()
+                    .copied()
+                    .filter(|&(k, _)| k > chosen_by)
+                    .collect()
+            };
+            let (a, b) = (fresh(best), fresh(pick));
+            let lead = |r: &[(u32, f64)]| r.iter().map(|x| x.1).sum::<f64>();
+            !a.is_empty()
+                && (lead(&a) - lead(&b)) / a.len() as f64 >= self.margin
+                && paired_lead(&a, &b) >= z
+        };
         let chosen = if best != pick
             && mean(best) >= mean(pick) + self.margin
             && self.confidence.is_none_or(sure)

@@ -31,7 +31,10 @@ pub const HORIZON: u32 = 60;
 /// be worth to overrule it. The scores of cut-off playouts differ by small amounts (a casualty
 /// is about a hundredth), so the kernel's fixed margin let almost nothing overrule the general
 /// (2 % of its choices of unit, 40 games of Relief Column); no margin at all let noise
-/// overrule it half the time. 1.5 overrules about one choice in ten.
+/// overrule it half the time. The lead is read on a last round of fresh samples, the challenger
+/// against the general's choice alone (the kernel's confirming round), so that being the best
+/// of several on the samples that chose it is no lead; 1.5 overrules about one searched
+/// decision in thirty in Relief Column.
 pub const CONFIDENCE: f64 = 1.5;
 
 /// Whether a decision is worth playouts: which unit takes a card (a few choices, each shaping
