@@ -136,8 +136,18 @@ export async function clickOne(page, pick, preferBoard = 0.75) {
   const nb = await buttons.count();
   if (!nt && !nb) return null;
   if (nt && (!nb || pick(100) < preferBoard * 100)) {
-    await targets.nth(pick(nt)).click();
-    return "board";
+    // a target another piece lies over (a household in contact with raiders, clicked at its
+    // middle) is passed by for the next, as a person would click the one on top
+    const first = pick(nt);
+    for (let k = 0; k < Math.min(nt, 6); k++) {
+      try {
+        await targets.nth((first + k) % nt).click({ timeout: k + 1 < Math.min(nt, 6) || nb ? 1500 : 30000 });
+        return "board";
+      } catch (e) {
+        if (!/intercepts pointer events/.test(String(e))) throw e;
+      }
+    }
+    if (!nb) throw new Error(`every highlighted target lies under another piece (${nt} tried)`);
   }
   await buttons.nth(pick(nb)).click();
   return "button";
