@@ -6,7 +6,7 @@
 
 import { h, s, pressable } from "./dom.js";
 
-const W = 1000, ROW = 120, TOP = 30;
+const W = 1000, ROW = 126, TOP = 30;
 const NO_ARMY = 255; // the board's "no army here" (crates/solitaire/src/armies.rs)
 const SIDES = ["british", "french"];
 const NAME = { british: "British", french: "French", neutral: "Neutral" };
@@ -79,7 +79,7 @@ export function draw(ctx) {
       const x = at < 0 ? x0 - 80 : at >= n ? x1 + 80 : xOf(at) + (side === "british" ? -32 : 32);
       const army = b.army[r][sIdx];
       const armyName = army !== NO_ARMY ? (ref.armies[army] || {}).id : "";
-      row.append(marker(side, armyName, x, y0 + 66, b.reduced[r][sIdx], b.unsupplied[r][sIdx], outside));
+      row.append(marker(side, armyName, x, y0 + 72, b.reduced[r][sIdx], b.unsupplied[r][sIdx], outside));
     }
     if (acts) {
       const why = acts.map((a) => a.text + (a.note ? ` (${a.note})` : "")).join("; ");
