@@ -63,11 +63,13 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "4.2",
         title: "Skirmishers",
-        summary: "Skirmish order: one chain of figures each within 2\" of another, none closer than 1\"; open to irregulars, militia, cavalry and light infantry (other regulars by the scenario's leave).",
-        code: &["crates/skirmish/src/formation.rs: skirmish_fault", "crates/skirmish/src/rules.rs: check_chain"],
+        summary: "Skirmish order: one chain of figures each within 2\" of another, none closer than 1\"; open to irregulars, militia, cavalry and light infantry (other regulars by the scenario's leave). Men inside a building stay in the chain: linked to each other and to the men outside within 2\" of its walls.",
+        code: &["crates/skirmish/src/formation.rs: skirmish_fault, chain_fault", "crates/skirmish/src/rules.rs: check_chain", "crates/skirmish/src/terrain.rs: wall_distance"],
         tests: &[
             "crates/skirmish/src/formation.rs::tests::skirmish_order_is_a_chain_an_inch_to_two_apart",
             "crates/skirmish/tests/rulebook.rs::a_skirmish_move_that_breaks_the_chain_is_refused",
+            "crates/skirmish/tests/rulebook.rs::the_men_who_cannot_reach_a_building_stay_within_a_link_of_its_walls",
+            "crates/skirmish/tests/rulebook.rs::men_inside_a_building_and_men_at_its_walls_are_one_chain",
         ],
     },
     Sec {

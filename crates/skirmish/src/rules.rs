@@ -576,7 +576,9 @@ impl Skirmish {
             }
             Action::Enter { building } => {
                 let plan = self.plan_enter(building as usize)?;
-                self.check_plan(&plan, false)
+                self.check_plan(&plan, false)?;
+                // 4.2 those who cannot reach the openings stay outside, within a link of it
+                self.check_chain(&plan)
             }
             Action::Leave => {
                 let plan = self.plan_leave()?;
@@ -645,6 +647,9 @@ impl Skirmish {
     }
 
     /// 4.2 a skirmisher moved on his own keeps his unit in skirmish order (when it was in it).
+    /// Men inside a building (7.5: formation gone, one room) stay in the chain: all of them
+    /// linked to each other, and to the men outside within 2" of its walls. Leaving them out
+    /// let a band's leader run into a cabin a dozen inches from his men, the unit split in two.
     fn check_chain(&self, plan: &crate::movement::Plan) -> Result<(), RuleError> {
         let Some(&(f, _)) = plan.poses.first() else {
             return Ok(());
@@ -653,23 +658,41 @@ impl Skirmish {
         if self.units[u].formation != Formation::Skirmish {
             return Ok(());
         }
-        let bases = |moved: bool| -> Vec<fiw_table::Rect> {
+        // each figure's base, and the building it stands in
+        let placed = |moved: bool| -> Vec<(fiw_table::Rect, Option<usize>)> {
             self.formation_figures(u)
                 .into_iter()
-                .filter_map(|g| {
+                .map(|g| {
                     let pose = match plan.poses.iter().find(|(h, _)| *h == g) {
                         Some((_, p)) if moved => *p,
                         _ => self.figures[g].pose,
                     };
-                    (self.building_at(pose.at).is_none()).then(|| self.footprint(g).place(pose))
+                    (self.footprint(g).place(pose), self.building_at(pose.at))
                 })
                 .collect()
         };
-        if crate::formation::skirmish_fault(&bases(false)).is_some() {
+        let fault = |figs: &[(fiw_table::Rect, Option<usize>)]| -> Option<String> {
+            let open: Vec<fiw_table::Rect> = figs
+                .iter()
+                .filter(|(_, b)| b.is_none())
+                .map(|(r, _)| *r)
+                .collect();
+            if let Some(gap) = crate::formation::skirmish_fault(&open) {
+                return Some(gap);
+            }
+            crate::formation::chain_fault(figs.len(), |i, j| match (figs[i], figs[j]) {
+                ((a, None), (b, None)) => a.is_within(&b, crate::formation::SKIRMISH_GAP_MAX),
+                ((_, Some(a)), (_, Some(b))) => a == b,
+                ((r, None), (_, Some(b))) | ((_, Some(b)), (r, None)) => {
+                    self.wall_distance(b, &r) <= crate::formation::SKIRMISH_GAP_MAX + 1e-6
+                }
+            })
+        };
+        if fault(&placed(false)).is_some() {
             // already out of order (casualties): any move is allowed to mend it
             return Ok(());
         }
-        match crate::formation::skirmish_fault(&bases(true)) {
+        match fault(&placed(true)) {
             Some(fault) => Err(no("4.2", format!("{}: {fault}", self.id(u)))),
             None => Ok(()),
         }

@@ -420,6 +420,26 @@ impl Skirmish {
         self.scenario.features[self.obstacles[k].feature as usize].kind
     }
 
+    /// 4.2 how far a base stands from building `b`'s walls, edge to edge (0 touching or
+    /// inside): for two convex shapes apart, the least of each one's corners from the other.
+    pub(crate) fn wall_distance(&self, b: usize, base: &fiw_table::Rect) -> f64 {
+        let Some(area) = self.scenario.features[self.buildings[b].feature as usize]
+            .area
+            .as_ref()
+        else {
+            return f64::INFINITY;
+        };
+        let to_walls = base
+            .corners()
+            .iter()
+            .map(|&c| area.distance_to_point(c))
+            .fold(f64::INFINITY, f64::min);
+        area.points()
+            .iter()
+            .map(|&p| base.distance_to_point(p))
+            .fold(to_walls, f64::min)
+    }
+
     /// The building (its index among the buildings) whose floor holds `p`.
     pub(crate) fn building_at(&self, p: Point) -> Option<usize> {
         self.buildings.iter().position(|b| {

@@ -781,6 +781,54 @@ fn figures_enter_a_building_only_by_its_doors_and_windows() {
 }
 
 #[test]
+fn the_men_who_cannot_reach_a_building_stay_within_a_link_of_its_walls() {
+    // a band strung out north to south beside the cabin's west window: the northern men reach
+    // it with a short move, the southern ones would be left a dozen inches off
+    let t = scenario(
+        "",
+        cabin(),
+        &band("british", "br-a", (16.0, 11.0), 90.0, 7),
+        &line("french", "fr-a", (44.0, 30.0), 270.0, 9),
+    );
+    let mut g = game(&t, &[RED]);
+    play(&mut g, "activate br-a");
+    dice(&mut g, &[3, 1, 1]);
+    play(&mut g, "test");
+    play(&mut g, "move");
+    let e = refused(&g, "enter the-cabin");
+    assert_eq!(e.rule, "4.2", "{e}");
+    assert!(e.message.contains("from the rest of the chain"), "{e}");
+    // no figure went in
+    let a = u(&g, "br-a");
+    assert!(!g.table_figures(a).any(|f| in_the_cabin(&g, f)));
+}
+
+/// Whether figure `f` stands inside [`cabin`].
+fn in_the_cabin(g: &Skirmish, f: usize) -> bool {
+    let p = g.figures()[f].pose.at;
+    p.x > 20.0 && p.x < 24.0 && p.y > 16.0 && p.y < 19.0
+}
+
+#[test]
+fn men_inside_a_building_and_men_at_its_walls_are_one_chain() {
+    // the band beside the cabin: those who reach go in, the rest stand within 2" of its walls
+    let t = scenario(
+        "",
+        cabin(),
+        &band("british", "br-a", (18.0, 15.0), 0.0, 5),
+        &line("french", "fr-a", (44.0, 30.0), 270.0, 9),
+    );
+    let mut g = game(&t, &[RED]);
+    play(&mut g, "activate br-a");
+    dice(&mut g, &[3, 6, 6]);
+    play(&mut g, "test");
+    play(&mut g, "move");
+    play(&mut g, "enter the-cabin");
+    let a = u(&g, "br-a");
+    assert!(g.table_figures(a).any(|f| in_the_cabin(&g, f)));
+}
+
+#[test]
 fn a_column_on_the_road_moves_farther() {
     let road =
         "[[table.terrain]]\nkind = \"road\"\npoints = [[0, 17], [48, 17], [48, 19], [0, 19]]\n";
@@ -1580,7 +1628,7 @@ fn a_band_walks_into_a_cabin_held_by_women_and_takes_it() {
     let raiders = unit(
         "french",
         "fr-band",
-        "troop = \"irregular\"\nnative = true\nindian = true\nraider = true\nfieldcraft = 3\nformation = \"skirmish\"\nat = [22, 24]\nfacing = 180\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 5 }]",
+        "troop = \"irregular\"\nnative = true\nindian = true\nraider = true\nfieldcraft = 3\nformation = \"skirmish\"\nat = [22, 21]\nfacing = 180\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 5 }]",
     );
     let t = scenario("", cabin(), &household((10.0, 6.0)), &raiders);
     let mut g = game(&t, &[BLACK]);
