@@ -137,17 +137,10 @@ export async function clickOne(page, pick, preferBoard = 0.75) {
   if (!nt && !nb) return null;
   if (nt && (!nb || pick(100) < preferBoard * 100)) {
     // a target another piece lies over (a household in contact with raiders, clicked at its
-    // middle) is passed by for the next, as a person would click the one on top
-    const first = pick(nt);
-    for (let k = 0; k < Math.min(nt, 6); k++) {
-      try {
-        await targets.nth((first + k) % nt).click({ timeout: k + 1 < Math.min(nt, 6) || nb ? 1500 : 30000 });
-        return "board";
-      } catch (e) {
-        if (!/intercepts pointer events/.test(String(e))) throw e;
-      }
-    }
-    if (!nb) throw new Error(`every highlighted target lies under another piece (${nt} tried)`);
+    // middle) is passed by for the next; any other failure is the test's. With no listed
+    // action to fall back on, the last one tried is waited for as long as a single click
+    if (await clickAny(page, TARGETS, pick, { lastWait: nb ? 1500 : 30000, passBy: /intercepts pointer events/ })) return "board";
+    if (!nb) throw new Error(`no highlighted target could be clicked (${nt} on the board)`);
   }
   await buttons.nth(pick(nb)).click();
   return "button";
@@ -157,18 +150,20 @@ export async function clickOne(page, pick, preferBoard = 0.75) {
 export const count = (page, sel) => page.locator(sel).count();
 
 /** Clicks one of the elements `sel` finds, at random; one another lies over is passed by (a
- * person would click the one on top). */
-export async function clickAny(page, sel, pick) {
+ * person would click the one on top). `lastWait` is the last try's timeout, `passBy` the
+ * failures that pass to the next. */
+export async function clickAny(page, sel, pick, { lastWait = 1500, passBy = /intercepts pointer events|Timeout/ } = {}) {
   const n = await count(page, sel);
   if (!n) return false;
   const first = pick(n);
-  for (let k = 0; k < Math.min(n, 6); k++) {
+  const tries = Math.min(n, 6);
+  for (let k = 0; k < tries; k++) {
     try {
-      await page.locator(sel).nth((first + k) % n).click({ timeout: 1500 });
+      await page.locator(sel).nth((first + k) % n).click({ timeout: k + 1 < tries ? 1500 : lastWait });
       return true;
     } catch (e) {
       if (process.env.FIW_WEB_DEBUG) console.log("passed by:", sel, String(e).split("\n").filter((l) => /intercepts|resolved/.test(l)).slice(0, 2).join(" / "));
-      if (!/intercepts pointer events|Timeout/.test(String(e))) throw e;
+      if (!passBy.test(String(e))) throw e;
     }
   }
   return false;

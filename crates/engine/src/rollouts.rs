@@ -339,15 +339,12 @@ impl<G: Game> Advisor<G> for RolloutSearch<G> {
         // whether any sample so far told two options apart
         let mut told_apart = false;
         'rounds: for round in 0..rounds {
-            let last = round + 1 == rounds;
-            let round_budget = if confirming && last {
+            let round_budget = if confirming && round + 1 == rounds {
+                chosen_by = samples_drawn;
                 budget - budget / 2
             } else {
                 per_round
             };
-            if confirming && last {
-                chosen_by = samples_drawn;
-            }
             let samples = (round_budget / alive.len() as u32).max(1);
             for sample in 0..samples {
                 if round == 0 && sample == SAME_RESULTS && !told_apart {

@@ -683,9 +683,10 @@ impl Skirmish {
             crate::formation::chain_fault(figs.len(), |i, j| match (figs[i], figs[j]) {
                 ((a, None), (b, None)) => a.is_within(&b, crate::formation::SKIRMISH_GAP_MAX),
                 ((_, Some(a)), (_, Some(b))) => a == b,
-                ((r, None), (_, Some(b))) | ((_, Some(b)), (r, None)) => {
-                    self.wall_distance(b, &r) <= crate::formation::SKIRMISH_GAP_MAX + 1e-6
-                }
+                ((r, None), (_, Some(b))) | ((_, Some(b)), (r, None)) => fiw_table::within(
+                    self.wall_distance(b, &r),
+                    crate::formation::SKIRMISH_GAP_MAX,
+                ),
             })
         };
         if fault(&placed(false)).is_some() {
