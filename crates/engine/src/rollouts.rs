@@ -106,6 +106,8 @@ pub struct RolloutSearch<G: Game> {
     /// What has happened in a game that its evaluation reads (losses, objectives), counted:
     /// the cut-off's steps are counted from its first change in a playout.
     events: Option<Events<G>>,
+    /// A plan's playouts cut off after this many steps instead (none: as an order's).
+    plan_horizon: Option<u32>,
 }
 
 /// A game's count of what has happened in it that its evaluation reads (see
@@ -148,6 +150,7 @@ impl<G: Game> RolloutSearch<G> {
             confidence: None,
             evaluation: None,
             events: None,
+            plan_horizon: None,
         }
     }
 
@@ -190,35 +193,57 @@ impl<G: Game> RolloutSearch<G> {
         self
     }
 
+    /// Cuts a plan's playouts ([`RolloutSearch::choose_plan`]) off after `steps` instead of an
+    /// order's cut-off (`u32::MAX`: played to the end, or the configuration's `max_rollout`):
+    /// a plan's worth shows later than an order's.
+    pub fn with_plan_horizon(mut self, steps: u32) -> Self {
+        self.plan_horizon = Some(steps);
+        self
+    }
+
     /// The margin in use.
     pub fn margin(&self) -> f64 {
         self.margin
     }
 
+    /// The wall-clock time a decision's playouts may take (none: the playout count alone).
+    pub fn time_limit(&self) -> Option<std::time::Duration> {
+        self.config.limits.time
+    }
+
+    /// Sets it: a seat that makes two searches at one decision (a plan, then the order)
+    /// shares its time between them.
+    pub fn set_time_limit(&mut self, time: Option<std::time::Duration>) {
+        self.config.limits.time = time;
+    }
+
     /// Plays one option out from `state` (a determinization, its dice already set) and returns
     /// the result for `seat`: 1 a win, 0 a loss, ½ a draw or a game cut off.
-    fn play_out(
-        &mut self,
-        mut state: G,
-        seat: Seat,
-        root_legal: &[G::Action],
-        option: usize,
-        seed: u64,
-    ) -> f64 {
+    fn play_out(&mut self, mut state: G, seat: Seat, opening: Opening<'_, G>, seed: u64) -> f64 {
         let mut policies: Vec<Box<dyn Policy<G>>> = (0..G::SEATS.len())
             .map(|s| (self.base)(game_seed(seed, s as u64)))
             .collect();
-        // The seat's policy first meets the root as the real one did, so that the plans it makes
-        // there (a move's later steps) are in place when the option is its own choice.
-        let _ = policies[seat].choose(&Seen::new(&state, seat), root_legal);
-        state.apply_unchecked(root_legal[option]);
+        if let Some(own) = opening.own {
+            policies[seat] = own(game_seed(seed, seat as u64));
+        }
+        if let Some((root_legal, option)) = opening.action {
+            // The seat's policy first meets the root as the real one did, so that the plans it
+            // makes there (a move's later steps) are in place when the option is its own choice.
+            let _ = policies[seat].choose(&Seen::new(&state, seat), root_legal);
+            state.apply_unchecked(root_legal[option]);
+        }
+        let plan = opening.action.is_none();
         if let Some((after, evaluate)) = &self.evaluation {
+            let after = match self.plan_horizon {
+                Some(h) if plan => h,
+                _ => *after,
+            };
             // played on to the cut-off, then judged (a game over sooner is its result)
             let mut legal = Vec::new();
             let events = self.events.as_ref().map(|e| e(&state));
             // steps since the first event (all of them without a count of events)
             let (mut counted, mut steps) = (0u32, 0u32);
-            while counted < *after && steps < self.config.max_rollout {
+            while counted < after && steps < self.config.max_rollout {
                 let Some(s) = state.to_move() else { break };
                 let Some(a) = crate::decide(&state, s, policies[s].as_mut(), &mut legal) else {
                     return 0.5;
@@ -293,32 +318,118 @@ impl<G: Game> RolloutSearch<G> {
 impl<G: Game> Advisor<G> for RolloutSearch<G> {
     fn analyse(&mut self, seen: &Seen<G>, legal: &[G::Action]) -> Analysis<G::Action> {
         let start = Instant::now();
-        let seat = seen.seat();
         let n = legal.len();
-        let mut wins = vec![0.0; n];
-        let mut plays = vec![0u32; n];
-        // each option's results by sample, for the paired test
-        let mut results: Vec<Vec<(u32, f64)>> = vec![Vec::new(); n];
-        let mut samples_drawn = 0u32;
         if n == 0 {
-            return Self::report(seat, legal, 0, 0, &wins, &plays, start);
+            return Self::report(seen.seat(), legal, 0, 0, &[], &[], start);
         }
         let pick = self.decider.choose(seen, legal).min(n - 1);
-        if n == 1 || !(self.worth_searching)(legal) {
-            return Self::report(seat, legal, pick, pick, &wins, &plays, start);
+        self.analyse_from(seen, legal, pick, None)
+    }
+}
+
+/// How an option of a trial begins its playouts: an action of the deciding seat now, and the
+/// policy that plays the seat from then on (the base policy's, without one).
+struct Opening<'a, G: Game> {
+    action: Option<(&'a [G::Action], usize)>,
+    own: Option<&'a dyn Fn(u64) -> Box<dyn Policy<G>>>,
+}
+
+/// What a trial of options found: the option chosen, and each option's results.
+struct Trial {
+    chosen: usize,
+    wins: Vec<f64>,
+    plays: Vec<u32>,
+}
+
+impl<G: Game> RolloutSearch<G> {
+    /// [`Advisor::analyse`] with the heuristic's choice given (`pick`, the yardstick an option
+    /// must beat) and the seat played on by `own` instead of the base policy: for a seat that
+    /// follows one of several plans ([`RolloutSearch::choose_plan`]), each option is played
+    /// on as the plan it follows would play it.
+    pub fn analyse_from(
+        &mut self,
+        seen: &Seen<G>,
+        legal: &[G::Action],
+        pick: usize,
+        own: Option<&dyn Fn(u64) -> Box<dyn Policy<G>>>,
+    ) -> Analysis<G::Action> {
+        let start = Instant::now();
+        let n = legal.len();
+        let pick = pick.min(n.saturating_sub(1));
+        if n <= 1 || !(self.worth_searching)(legal) {
+            let (wins, plays) = (vec![0.0; n], vec![0; n]);
+            return Self::report(seen.seat(), legal, pick, pick, &wins, &plays, start);
         }
-        // a private copy without the game's history; like `seen`'s state it is only determinized
-        let mut root = seen.true_state().clone();
-        root.clear_log();
-        let mut dice = Dice::new(game_seed(self.config.seed, seen.turn() as u64));
-        let limits = self.config.limits;
-        let budget = match limits {
+        let budget = self.budget();
+        let t = self.trial(seen, n, pick, budget, start, &|option| Opening {
+            action: Some((legal, option)),
+            own,
+        });
+        Self::report(seen.seat(), legal, t.chosen, pick, &t.wins, &t.plays, start)
+    }
+
+    /// Which of `plans` the seat follows from here (policies for the seat, each made from a
+    /// seed as [`RolloutSearch::new`]'s base is): each is played out for the seat against the
+    /// base policy for the others, on the same samples, and the one it follows now (`current`)
+    /// gives way only to a plan that leads it as an option must lead the heuristic's choice.
+    /// A plan changes many decisions the same way (where the units stand, when they charge),
+    /// which a search of single decisions, each played on by the base policy, cannot find.
+    /// Plans are chosen seldom, so a choice has twice the budget of an action's. Returns the
+    /// plan, and each plan's share of its playouts won.
+    pub fn choose_plan(
+        &mut self,
+        seen: &Seen<G>,
+        plans: &[&dyn Fn(u64) -> Box<dyn Policy<G>>],
+        current: usize,
+    ) -> (usize, Vec<f64>) {
+        let start = Instant::now();
+        let n = plans.len();
+        let current = current.min(n.saturating_sub(1));
+        if n <= 1 {
+            return (current, vec![0.0; n]);
+        }
+        let budget = self.budget().saturating_mul(2);
+        let t = self.trial(seen, n, current, budget, start, &|option| Opening {
+            action: None,
+            own: Some(plans[option]),
+        });
+        let shares = (0..n).map(|i| share_won(&t.wins, &t.plays, i)).collect();
+        (t.chosen, shares)
+    }
+
+    /// The playouts a decision may have.
+    fn budget(&self) -> u32 {
+        match self.config.limits {
             SearchLimits {
                 iterations: None,
                 time: None,
             } => SearchLimits::DEFAULT_ITERATIONS,
             SearchLimits { iterations, .. } => iterations.unwrap_or(u32::MAX),
-        };
+        }
+    }
+
+    /// Plays `n` options out (each begun by `opening`) on shared samples, by sequential
+    /// halving with `pick` kept to the end, and chooses `pick` unless another clearly beats it.
+    fn trial<'o>(
+        &mut self,
+        seen: &Seen<G>,
+        n: usize,
+        pick: usize,
+        budget: u32,
+        start: Instant,
+        opening: &dyn Fn(usize) -> Opening<'o, G>,
+    ) -> Trial {
+        let seat = seen.seat();
+        let mut wins = vec![0.0; n];
+        let mut plays = vec![0u32; n];
+        // each option's results by sample, for the paired test
+        let mut results: Vec<Vec<(u32, f64)>> = vec![Vec::new(); n];
+        let mut samples_drawn = 0u32;
+        // a private copy without the game's history; like `seen`'s state it is only determinized
+        let mut root = seen.true_state().clone();
+        root.clear_log();
+        let mut dice = Dice::new(game_seed(self.config.seed, seen.turn() as u64));
+        let limits = self.config.limits;
         let rounds = (usize::BITS - (n - 1).leading_zeros()).max(1);
         // With a confidence test among more than two options, the last round (the challenger
         // and the heuristic's choice alone: halving leaves two) is a fresh trial with half the
@@ -371,7 +482,7 @@ impl<G: Game> Advisor<G> for RolloutSearch<G> {
                 for &option in &alive {
                     let mut state = det.clone();
                     state.reseed(future);
-                    let r = self.play_out(state, seat, legal, option, sample_seed);
+                    let r = self.play_out(state, seat, opening(option), sample_seed);
                     wins[option] += r;
                     plays[option] += 1;
                     results[option].push((samples_drawn, r));
@@ -438,7 +549,11 @@ impl<G: Game> Advisor<G> for RolloutSearch<G> {
         } else {
             pick
         };
-        Self::report(seat, legal, chosen, pick, &wins, &plays, start)
+        Trial {
+            chosen,
+            wins,
+            plays,
+        }
     }
 }
 

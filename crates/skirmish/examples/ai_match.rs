@@ -14,11 +14,15 @@
 //! and the search's drawn from it. For studies of the search, `FIW_AI_PLAYOUTS`,
 //! `FIW_AI_HORIZON`, `FIW_AI_MARGIN` and `FIW_AI_Z` change its budget, its cut-off, its margin
 //! and the standard errors a lead must be worth, and
+//! `FIW_AI_PLANS=0` turns off its choice of stance (`Ai::replan`), `FIW_AI_PLAN_HORIZON` cuts
+//! the playouts of a stance off after that many decisions (an order's cut-off by default), `FIW_STANCE=NAME` puts the
+//! general in that stance in the `ai`'s seat instead of the `ai` (no search), and
 //! `FIW_THREADS` the games played at once (2 by default; a decision's one-second cap is
 //! wall-clock time, so more threads than idle cores make the search weaker).
 
 use fiw_engine::{game_seed, wilson, Advisor, Game, Policy, SearchConfig, SearchLimits, Seen};
 use fiw_skirmish::ai::{self, Ai};
+use fiw_skirmish::general::{General, Stance};
 use fiw_skirmish::{Action, Options, Skirmish};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -64,6 +68,8 @@ struct Tally {
     times: Vec<Duration>,
     /// per kind of decision: searched, overruled
     kinds: BTreeMap<&'static str, (u32, u32)>,
+    /// how often the `ai` took up each stance
+    stances: BTreeMap<&'static str, u32>,
 }
 
 /// The `ai` seat, counting its searched decisions and its overrules.
@@ -80,6 +86,10 @@ impl Policy<Skirmish> for Counted<'_> {
         self.ai.propose(seen)
     }
     fn choose(&mut self, seen: &Seen<Skirmish>, legal: &[Action]) -> usize {
+        if let Some(stance) = self.ai.replan(seen, legal) {
+            let mut t = self.tally.lock().expect("no thread panics holding it");
+            *t.stances.entry(stance.name).or_default() += 1;
+        }
         if !self.ai.searches(legal) {
             return self.ai.choose(seen, legal);
         }
@@ -120,17 +130,27 @@ fn play(options: &Options, pair: u64, ai_seat: usize, tally: &Mutex<Tally>) -> f
             knob("FIW_AI_HORIZON").unwrap_or(ai::HORIZON),
             ai::worth_searching,
         )
-        .with_general_seed(general_seed(ai_seat)),
+        .with_general_seed(general_seed(ai_seat))
+        .with_plans(knob("FIW_AI_PLANS").unwrap_or(1u8) == 1),
     );
     if let Some(m) = knob("FIW_AI_MARGIN") {
         searcher = searcher.map(|a| a.with_margin(m));
+    }
+    if let Some(h) = knob("FIW_AI_PLAN_HORIZON") {
+        searcher = searcher.map(|a| a.with_plan_horizon(h));
     }
     if let Some(z) = knob("FIW_AI_Z") {
         searcher = searcher.map(|a| a.with_confidence(z));
     }
     let mut seats: Vec<Box<dyn Policy<Skirmish> + '_>> = Vec::new();
+    // a general in another stance in the `ai`'s seat, no search (for studies of the stances)
+    let stance = std::env::var("FIW_STANCE")
+        .ok()
+        .and_then(|n| Stance::ALL.into_iter().find(|s| s.name == n));
     for s in 0..2 {
-        if let (true, Some(ai)) = (s == ai_seat, searcher.take()) {
+        if let (true, Some(stance)) = (s == ai_seat, stance) {
+            seats.push(Box::new(General::with_stance(general_seed(s), stance)));
+        } else if let (true, Some(ai)) = (s == ai_seat, searcher.take()) {
             seats.push(Box::new(Counted { ai, tally }));
         } else {
             let Some(p) = Skirmish::heuristic_policy(general_seed(s)) else {
@@ -217,6 +237,8 @@ fn main() {
         .map(|(k, (n, o))| format!("{k} {n} ({o} overruled)"))
         .collect();
     println!("  searched: {}", kinds.join(", "));
+    let stances: Vec<String> = t.stances.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    println!("  stances taken up: {}", stances.join(", "));
     println!(
         "  pairs: {} won both, {} split evenly, {} lost both, {} with a draw (between two generals every pair splits evenly)",
         t.pairs[4],

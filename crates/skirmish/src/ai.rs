@@ -16,9 +16,13 @@
 //! that all looked alike, and the search overruled the general at one Relief Column decision in
 //! a hundred and gained nothing. The steps of a move the general makes at once, as it does
 //! playing alone.
+//!
+//! Once a turn the seat also chooses the general's [`Stance`] (how close its units go, how
+//! readily they charge, whether they hold their ground) by playing each stance out for its
+//! side ([`Ai::replan`]); its searched orders are then played on in that stance.
 
 use crate::actions::Action;
-use crate::general::General;
+use crate::general::{General, Stance};
 use crate::scenario::{Counter, End, Side};
 use crate::state::{Skirmish, Status};
 use fiw_engine::{Advisor, Analysis, Game, Policy, RolloutSearch, SearchConfig, Seat, Seen};
@@ -172,6 +176,13 @@ pub struct Ai {
     general: General,
     /// The decisions searched (the rest are the general's).
     searched: fn(&[Action]) -> bool,
+    /// Whether the seat chooses its general's stance by playouts, once a turn.
+    plans: bool,
+    /// The turn the stance was last chosen in.
+    planned: Option<u32>,
+    /// A decision's time (the search's own limit), while a choice of stance has taken part
+    /// of it.
+    squeezed: Option<Option<std::time::Duration>>,
 }
 
 impl Ai {
@@ -180,6 +191,7 @@ impl Ai {
         Self::tuned(config, HORIZON, worth_searching)
             .with_margin(0.0)
             .with_confidence(CONFIDENCE)
+            .with_plans(true)
     }
 
     /// A seat searching with `config` the decisions `searched` accepts, its playouts cut off
@@ -196,7 +208,77 @@ impl Ai {
             .counting_from_events(events),
             general: General::new(fiw_engine::game_seed(seed, 0x9e4e)),
             searched,
+            plans: false,
+            planned: None,
+            squeezed: None,
         }
+    }
+
+    /// The same seat choosing its general's stance by playouts (`true`), or keeping the
+    /// general's rules of thumb as written.
+    pub fn with_plans(mut self, plans: bool) -> Self {
+        self.plans = plans;
+        self
+    }
+
+    /// Gives the search its whole time again, after the decision a choice of stance shared.
+    fn unsqueeze(&mut self) {
+        if let Some(cap) = self.squeezed.take() {
+            self.search.set_time_limit(cap);
+        }
+    }
+
+    /// The stance its general fights in.
+    pub fn stance(&self) -> Stance {
+        self.general.stance()
+    }
+
+    /// At the seat's first choice of a unit in a turn, plays each stance out against the
+    /// enemy's general and keeps the one it fights in unless another clearly does better
+    /// ([`RolloutSearch::choose_plan`]): the stance it takes, when it changes.
+    ///
+    /// Why stances and not more orders searched: a stance changes every order of the kind
+    /// the same way for a turn (how close the units go, whether they charge, whether they hold
+    /// their ground), which is how the general's rules of thumb go wrong. Between generals,
+    /// the British and the French of the Raid both win some ten points more by keeping the
+    /// enemy at long range (`wary`), the Siege Sortie's British some eight by closing in
+    /// (`bold`), while the same stances lose in other scenarios; a search of single orders,
+    /// each played on by the general as written, finds neither.
+    pub fn replan(&mut self, seen: &Seen<Skirmish>, legal: &[Action]) -> Option<Stance> {
+        if !self.plans
+            || legal.len() < 2
+            || !matches!(legal.first(), Some(Action::Activate { .. }))
+            || self.planned == Some(seen.turn())
+        {
+            return None;
+        }
+        self.planned = Some(seen.turn());
+        let makers: Vec<Box<dyn Fn(u64) -> Box<dyn Policy<Skirmish>>>> = Stance::ALL
+            .into_iter()
+            .map(|stance| {
+                Box::new(move |seed| {
+                    Box::new(General::with_stance(seed, stance)) as Box<dyn Policy<Skirmish>>
+                }) as Box<dyn Fn(u64) -> Box<dyn Policy<Skirmish>>>
+            })
+            .collect();
+        let plans: Vec<&dyn Fn(u64) -> Box<dyn Policy<Skirmish>>> =
+            makers.iter().map(|m| m.as_ref()).collect();
+        let now = Stance::ALL
+            .iter()
+            .position(|s| *s == self.general.stance())
+            .unwrap_or(0);
+        // the stance takes at most half the decision's time, the order chosen in it the rest
+        let start = std::time::Instant::now();
+        let cap = self.search.time_limit();
+        self.search.set_time_limit(cap.map(|c| c / 2));
+        let (k, _) = self.search.choose_plan(seen, &plans, now);
+        self.search
+            .set_time_limit(cap.map(|c| c.saturating_sub(start.elapsed())));
+        self.squeezed = Some(cap);
+        (k != now).then(|| {
+            self.general.set_stance(Stance::ALL[k]);
+            Stance::ALL[k]
+        })
     }
 
     /// Whether the seat searches this decision (else its general makes it).
@@ -218,6 +300,13 @@ impl Ai {
     /// against the general measures what the overrules change and nothing else.
     pub fn with_general_seed(mut self, seed: u64) -> Self {
         self.general = General::new(seed);
+        self
+    }
+
+    /// The same seat playing each stance on for `steps` decisions after the first event
+    /// (for studies of the search; an order's [`HORIZON`] by default).
+    pub fn with_plan_horizon(mut self, steps: u32) -> Self {
+        self.search = self.search.with_plan_horizon(steps);
         self
     }
 
@@ -255,16 +344,26 @@ impl Policy<Skirmish> for Ai {
     /// that the chances it takes among hiding places come from one set of dice, as a general
     /// playing alone does.
     fn choose(&mut self, seen: &Seen<Skirmish>, legal: &[Action]) -> usize {
+        self.replan(seen, legal);
         if !self.searches(legal) {
+            self.unsqueeze();
             return self.general.choose(seen, legal);
         }
-        self.search.choose(seen, legal)
+        self.analyse(seen, legal).best().map_or(0, |b| b.index)
     }
 }
 
 impl Advisor<Skirmish> for Ai {
+    /// Each order played on by the general in the seat's stance, against the general's own
+    /// choice in it.
     fn analyse(&mut self, seen: &Seen<Skirmish>, legal: &[Action]) -> Analysis<Action> {
-        self.search.analyse(seen, legal)
+        let pick = self.general.choose(seen, legal);
+        let stance = self.general.stance();
+        let own =
+            move |seed| Box::new(General::with_stance(seed, stance)) as Box<dyn Policy<Skirmish>>;
+        let analysis = self.search.analyse_from(seen, legal, pick, Some(&own));
+        self.unsqueeze();
+        analysis
     }
 }
 

@@ -56,14 +56,87 @@ use fiw_table::{heading, Location, Point};
 #[derive(Clone)]
 pub struct General {
     dice: Dice,
+    stance: Stance,
+}
+
+/// How a general fights: the few numbers of its rules of thumb that a plan changes. The
+/// rules of thumb above are [`Stance::STEADY`]'s; the `ai` seat plays the others out and takes
+/// one for a while where it does better (a French ambush that waits in the woods, a column
+/// that pushes on), as a player changes his plan and not each order.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stance {
+    /// Its name, for the `ai`'s reports.
+    pub name: &'static str,
+    /// The distance a unit closes to from the nearest enemy, in inches (guns keep 14").
+    pub want: f64,
+    /// Added to the worth of every charge.
+    pub charge: f64,
+    /// The worth of a fire at long range (beyond 6.5") for a side that attacks.
+    pub far_fire: f64,
+    /// Every unit holds its ground (`Some(true)`) or closes with the enemy (`Some(false)`),
+    /// whatever its side's posture; `None` keeps the posture's.
+    pub hold: Option<bool>,
+}
+
+impl Stance {
+    /// The rules of thumb as written: close to just inside musket range.
+    pub const STEADY: Stance = Stance {
+        name: "steady",
+        want: 5.0,
+        charge: 0.0,
+        far_fire: 2.0,
+        hold: None,
+    };
+    /// Close in and charge; defenders come out to fight.
+    pub const BOLD: Stance = Stance {
+        name: "bold",
+        want: 2.5,
+        charge: 2.5,
+        far_fire: 2.0,
+        hold: Some(false),
+    };
+    /// Keep the enemy at long range and shoot; charge only what is sure.
+    pub const WARY: Stance = Stance {
+        name: "wary",
+        want: 9.0,
+        charge: -2.5,
+        far_fire: 5.0,
+        hold: None,
+    };
+    /// Stand where it is and let the enemy come.
+    pub const HOLD: Stance = Stance {
+        name: "hold",
+        want: 5.0,
+        charge: -1.0,
+        far_fire: 4.0,
+        hold: Some(true),
+    };
+    /// The stances the `ai` plays out, [`Stance::STEADY`] first.
+    pub const ALL: [Stance; 4] = [Stance::STEADY, Stance::BOLD, Stance::WARY, Stance::HOLD];
 }
 
 impl General {
     /// A general with its own dice (for choosing among hiding places, unseen).
     pub fn new(seed: u64) -> Self {
+        Self::with_stance(seed, Stance::STEADY)
+    }
+
+    /// A general fighting in `stance`.
+    pub fn with_stance(seed: u64, stance: Stance) -> Self {
         General {
             dice: Dice::new(seed ^ 0x06e4_e7a1),
+            stance,
         }
+    }
+
+    /// How it fights.
+    pub fn stance(&self) -> Stance {
+        self.stance
+    }
+
+    /// The same general (its dice where they are) fighting in `stance` from now on.
+    pub fn set_stance(&mut self, stance: Stance) {
+        self.stance = stance;
     }
 }
 
@@ -72,14 +145,16 @@ struct Board<'a> {
     view: &'a View,
     me: Side,
     posture: Posture,
+    stance: Stance,
 }
 
 impl<'a> Board<'a> {
-    fn new(view: &'a View, me: Side) -> Self {
+    fn new(view: &'a View, me: Side, stance: Stance) -> Self {
         Board {
             view,
             me,
             posture: view.table.sides[me.index()].posture,
+            stance,
         }
     }
 
@@ -169,6 +244,9 @@ impl<'a> Board<'a> {
     /// Whether a unit holds its ground (a defending side's) rather than closing with the
     /// enemy: a relief that marches on from an edge (the Raid's garrison) comes to fight.
     fn holds(&self, u: &UnitView) -> bool {
+        if let Some(h) = self.stance.hold {
+            return h;
+        }
         self.posture == Posture::Defend && !self.setup(u).is_some_and(|s| s.enters.is_some())
     }
 
@@ -317,7 +395,7 @@ impl<'a> Board<'a> {
         let want = if u.troop == Troop::Artillery {
             14.0
         } else {
-            5.0
+            self.stance.want
         };
         let near = self.nearest_enemy(p);
         // an attacker closes with the enemy that stands between it and its objective, not
@@ -397,7 +475,7 @@ impl<'a> Board<'a> {
                 } else if defend {
                     4.0
                 } else {
-                    2.0
+                    self.stance.far_fire
                 }
             }
             Action::Test => {
@@ -490,7 +568,7 @@ impl<'a> Board<'a> {
                 if defend {
                     s -= 1.5;
                 }
-                s
+                s + self.stance.charge
             }
             Action::Rally { back } => {
                 let mut s = if holding >= 2 && enemy_d > 9.0 {
@@ -676,7 +754,7 @@ impl Policy<Skirmish> for General {
             return None;
         }
         let view = seen.view();
-        let board = Board::new(&view, Side::of_seat(seen.seat()));
+        let board = Board::new(&view, Side::of_seat(seen.seat()), self.stance);
         let mut ranked: Vec<(f64, usize)> = tries
             .iter()
             .enumerate()
@@ -697,7 +775,7 @@ impl Policy<Skirmish> for General {
 
     fn choose(&mut self, seen: &Seen<Skirmish>, legal: &[Action]) -> usize {
         let view = seen.view();
-        let board = Board::new(&view, Side::of_seat(seen.seat()));
+        let board = Board::new(&view, Side::of_seat(seen.seat()), self.stance);
         let mut best = (f64::NEG_INFINITY, 0);
         for (i, a) in legal.iter().enumerate() {
             // chance only among hiding places (unseen): everything else is weighed

@@ -144,6 +144,19 @@ impl Skirmish {
 
     /// The activation under way, moving.
     fn moving(&self) -> Result<&Activation, RuleError> {
+        let act = self.move_under_way()?;
+        // a step of no figure would cost nothing and could be made for ever
+        if act.figs.is_empty() {
+            return Err(RuleError::new(
+                "5.1",
+                "the moving unit has no figure left that may move: it is done",
+            ));
+        }
+        Ok(act)
+    }
+
+    /// The activation whose move is under way, figures or none.
+    fn move_under_way(&self) -> Result<&Activation, RuleError> {
         match self.act.as_ref() {
             Some(a) if a.stage == Stage::Moving && self.charge.is_none() => Ok(a),
             _ => Err(RuleError::new("5.1", "no unit is moving now")),
@@ -1361,7 +1374,7 @@ impl Skirmish {
     /// advance or a retreat, a unit goes at least half its move unless it cannot (each step's
     /// direction is checked as it is made).
     pub(crate) fn check_done(&self) -> Result<(), RuleError> {
-        let act = self.moving()?;
+        let act = self.move_under_way()?;
         // a unit with no figure left to move (its men all down, a household's women who stay
         // in their cabin) has nothing to go on with: its steps move nobody and cost nothing
         if act.figs.is_empty() {

@@ -455,9 +455,18 @@ impl Skirmish {
         Ok(())
     }
 
-    /// 5.3, 10.5 whether `units` may move at all: a gun short of half its crew may not be moved
-    /// (unless infantry help, which fiw does not model), nor limbered with a horse just hit.
+    /// 5.1, 5.3, 10.5 whether `units` may move at all: a unit with no figure to move (a
+    /// household whose men are all down: its women stay in their cabin) may not, for a move
+    /// of nobody would cost nothing and never end; a gun short of half its crew may not be
+    /// moved (unless infantry help, which fiw does not model), nor limbered with a horse just
+    /// hit.
     fn may_move(&self, units: &[u8]) -> Result<(), RuleError> {
+        if let (Some(&u0), true) = (units.first(), self.moving_figures(units).is_empty()) {
+            return Err(no(
+                "5.1",
+                format!("{} has no figure left that may move", self.id(u0 as usize)),
+            ));
+        }
         for &u in units {
             let u = u as usize;
             let unit = &self.units[u];

@@ -162,7 +162,11 @@ fn the_rollout_search_cannot_see_the_other_seats_card() {
             .map(|s| {
                 let mut state = g.clone();
                 state.reseed(s);
-                peek.play_out(state, 0, &legal, 0, s)
+                let opening = Opening {
+                    action: Some((&legal, 0)),
+                    own: None,
+                };
+                peek.play_out(state, 0, opening, s)
             })
             .sum()
     };
@@ -325,4 +329,45 @@ fn a_challenger_is_tried_again_before_it_overrules() {
         overruled <= 400 / 10,
         "{overruled} of 400 overruled on noise"
     );
+}
+
+/// A good Pile player against take-one: leaves an even pile whenever it can.
+struct LeaveEven;
+
+impl Policy<Pile> for LeaveEven {
+    fn name(&self) -> &str {
+        "leave-even"
+    }
+    fn choose(&mut self, seen: &Seen<Pile>, legal: &[PileAction]) -> usize {
+        let pile = seen.view().pile;
+        legal
+            .iter()
+            .position(|a| matches!(a, PileAction::Take(n) if pile.checked_sub(*n).is_some_and(|r| r % 2 == 0)))
+            .or_else(|| legal.iter().position(|a| *a == PileAction::Take(1)))
+            .unwrap_or(0)
+    }
+}
+
+#[test]
+fn a_plan_that_wins_where_the_current_one_loses_is_taken_up() {
+    // from 10 the take-one plan leaves 9 and loses every playout; leaving even wins them all
+    let g = nim(10);
+    let take_one = |_: u64| Box::new(TakeOne) as Box<dyn Policy<Pile>>;
+    let leave_even = |_: u64| Box::new(LeaveEven) as Box<dyn Policy<Pile>>;
+    let plans: [&dyn Fn(u64) -> Box<dyn Policy<Pile>>; 2] = [&take_one, &leave_even];
+    let (k, shares) = search(40, 1).choose_plan(&Seen::new(&g, 0), &plans, 0);
+    assert_eq!(k, 1, "{shares:?}");
+    assert!(shares[1] > shares[0], "{shares:?}");
+    // the plan followed now stands against one no better (here the same player)
+    let again: [&dyn Fn(u64) -> Box<dyn Policy<Pile>>; 3] = [&leave_even, &take_one, &leave_even];
+    let (k, shares) = search(40, 1).choose_plan(&Seen::new(&g, 0), &again, 2);
+    assert_eq!(k, 2, "{shares:?}");
+    // and a confidence test among several plans keeps the current one when all play alike
+    let same: [&dyn Fn(u64) -> Box<dyn Policy<Pile>>; 4] =
+        [&take_one, &take_one, &take_one, &take_one];
+    let (k, _) = search(40, 1)
+        .with_margin(0.0)
+        .with_confidence(1.5)
+        .choose_plan(&Seen::new(&g, 0), &same, 3);
+    assert_eq!(k, 3);
 }
