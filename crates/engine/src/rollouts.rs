@@ -206,13 +206,9 @@ impl<G: Game> RolloutSearch<G> {
         self.margin
     }
 
-    /// The wall-clock time a decision's playouts may take (none: the playout count alone).
-    pub fn time_limit(&self) -> Option<std::time::Duration> {
-        self.config.limits.time
-    }
-
-    /// Sets it: a seat that makes two searches at one decision (a plan, then the order)
-    /// shares its time between them.
+    /// Sets the wall-clock time a decision's playouts may take (none: the playout count alone):
+    /// a seat that makes two searches at one decision (a plan, then the order) shares its time
+    /// between them.
     pub fn set_time_limit(&mut self, time: Option<std::time::Duration>) {
         self.config.limits.time = time;
     }

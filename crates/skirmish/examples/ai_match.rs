@@ -13,12 +13,12 @@
 //! `Game::default_ai_limits`); each game's seed is `game_seed(1, pair)`, the general's seed
 //! and the search's drawn from it. For studies of the search, `FIW_AI_PLAYOUTS`,
 //! `FIW_AI_HORIZON`, `FIW_AI_MARGIN` and `FIW_AI_Z` change its budget, its cut-off, its margin
-//! and the standard errors a lead must be worth, and
-//! `FIW_AI_PLANS=0` turns off its choice of stance (`Ai::replan`), `FIW_AI_PLAN_HORIZON` cuts
-//! the playouts of a stance off after that many decisions (an order's cut-off by default), `FIW_STANCE=NAME` puts the
-//! general in that stance in the `ai`'s seat instead of the `ai` (no search), and
-//! `FIW_THREADS` the games played at once (2 by default; a decision's one-second cap is
-//! wall-clock time, so more threads than idle cores make the search weaker).
+//! and the standard errors a lead must be worth, `FIW_AI_PLANS=0` turns off its choice of
+//! stance (`Ai::replan`), `FIW_AI_PLAN_HORIZON` cuts the playouts of a stance off after that
+//! many decisions (an order's cut-off by default), `FIW_STANCE=NAME` puts the general in that
+//! stance in the `ai`'s seat instead of the `ai` (no search), and `FIW_THREADS` the games
+//! played at once (2 by default; a decision's one-second cap is wall-clock time, so more
+//! threads than idle cores make the search weaker).
 
 use fiw_engine::{game_seed, wilson, Advisor, Game, Policy, SearchConfig, SearchLimits, Seen};
 use fiw_skirmish::ai::{self, Ai};

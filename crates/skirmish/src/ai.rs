@@ -180,9 +180,13 @@ pub struct Ai {
     plans: bool,
     /// The turn the stance was last chosen in.
     planned: Option<u32>,
-    /// A decision's time (the search's own limit), while a choice of stance has taken part
-    /// of it.
-    squeezed: Option<Option<std::time::Duration>>,
+    /// A decision's time (the search's own limit, which a choice of stance shares).
+    time: Option<std::time::Duration>,
+}
+
+/// The general fighting in `stance`, made from a seed as the search's base policies are.
+fn in_stance(stance: Stance) -> impl Fn(u64) -> Box<dyn Policy<Skirmish>> {
+    move |seed| Box::new(General::with_stance(seed, stance))
 }
 
 impl Ai {
@@ -197,7 +201,7 @@ impl Ai {
     /// A seat searching with `config` the decisions `searched` accepts, its playouts cut off
     /// after `horizon` decisions (for studies of the search).
     pub fn tuned(config: SearchConfig, horizon: u32, searched: fn(&[Action]) -> bool) -> Self {
-        let seed = config.seed;
+        let (seed, time) = (config.seed, config.limits.time);
         Ai {
             search: RolloutSearch::new(
                 config,
@@ -210,7 +214,7 @@ impl Ai {
             searched,
             plans: false,
             planned: None,
-            squeezed: None,
+            time,
         }
     }
 
@@ -221,16 +225,9 @@ impl Ai {
         self
     }
 
-    /// Gives the search its whole time again, after the decision a choice of stance shared.
+    /// Gives the search its whole time again, after a decision a choice of stance shared.
     fn unsqueeze(&mut self) {
-        if let Some(cap) = self.squeezed.take() {
-            self.search.set_time_limit(cap);
-        }
-    }
-
-    /// The stance its general fights in.
-    pub fn stance(&self) -> Stance {
-        self.general.stance()
+        self.search.set_time_limit(self.time);
     }
 
     /// At the seat's first choice of a unit in a turn, plays each stance out against the
@@ -253,28 +250,19 @@ impl Ai {
             return None;
         }
         self.planned = Some(seen.turn());
-        let makers: Vec<Box<dyn Fn(u64) -> Box<dyn Policy<Skirmish>>>> = Stance::ALL
-            .into_iter()
-            .map(|stance| {
-                Box::new(move |seed| {
-                    Box::new(General::with_stance(seed, stance)) as Box<dyn Policy<Skirmish>>
-                }) as Box<dyn Fn(u64) -> Box<dyn Policy<Skirmish>>>
-            })
-            .collect();
+        let makers = Stance::ALL.map(in_stance);
         let plans: Vec<&dyn Fn(u64) -> Box<dyn Policy<Skirmish>>> =
-            makers.iter().map(|m| m.as_ref()).collect();
+            makers.iter().map(|m| m as &dyn Fn(u64) -> _).collect();
         let now = Stance::ALL
             .iter()
             .position(|s| *s == self.general.stance())
             .unwrap_or(0);
         // the stance takes at most half the decision's time, the order chosen in it the rest
         let start = std::time::Instant::now();
-        let cap = self.search.time_limit();
-        self.search.set_time_limit(cap.map(|c| c / 2));
+        self.search.set_time_limit(self.time.map(|c| c / 2));
         let (k, _) = self.search.choose_plan(seen, &plans, now);
         self.search
-            .set_time_limit(cap.map(|c| c.saturating_sub(start.elapsed())));
-        self.squeezed = Some(cap);
+            .set_time_limit(self.time.map(|c| c.saturating_sub(start.elapsed())));
         (k != now).then(|| {
             self.general.set_stance(Stance::ALL[k]);
             Stance::ALL[k]
@@ -358,9 +346,7 @@ impl Advisor<Skirmish> for Ai {
     /// choice in it.
     fn analyse(&mut self, seen: &Seen<Skirmish>, legal: &[Action]) -> Analysis<Action> {
         let pick = self.general.choose(seen, legal);
-        let stance = self.general.stance();
-        let own =
-            move |seed| Box::new(General::with_stance(seed, stance)) as Box<dyn Policy<Skirmish>>;
+        let own = in_stance(self.general.stance());
         let analysis = self.search.analyse_from(seen, legal, pick, Some(&own));
         self.unsqueeze();
         analysis

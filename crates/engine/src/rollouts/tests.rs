@@ -340,9 +340,13 @@ impl Policy<Pile> for LeaveEven {
     }
     fn choose(&mut self, seen: &Seen<Pile>, legal: &[PileAction]) -> usize {
         let pile = seen.view().pile;
+        let leaves_even = |a: &PileAction| match *a {
+            PileAction::Take(n) => pile.checked_sub(n).is_some_and(|r| r % 2 == 0),
+            _ => false,
+        };
         legal
             .iter()
-            .position(|a| matches!(a, PileAction::Take(n) if pile.checked_sub(*n).is_some_and(|r| r % 2 == 0)))
+            .position(leaves_even)
             .or_else(|| legal.iter().position(|a| *a == PileAction::Take(1)))
             .unwrap_or(0)
     }
