@@ -21,7 +21,7 @@
 //! threads than idle cores make the search weaker).
 
 use fiw_engine::{game_seed, wilson, Advisor, Game, Policy, SearchConfig, SearchLimits, Seen};
-use fiw_skirmish::ai::{self, Ai};
+use fiw_skirmish::ai::Ai;
 use fiw_skirmish::general::{General, Stance};
 use fiw_skirmish::{Action, Options, Skirmish};
 use std::collections::BTreeMap;
@@ -124,15 +124,17 @@ fn play(options: &Options, pair: u64, ai_seat: usize, tally: &Mutex<Tally>) -> f
     let general_seed = |s: usize| game_seed(seed, 0x4e + s as u64);
     // the `ai`'s own general has the dice of the general it stands in for, so that a pair
     // differs only where the search overruled the general
+    // the seat `fiw play` gives (its margin, its confidence test, its stances), with the
+    // knobs of a study over it; before, this was `Ai::tuned`, whose kernel margin of 5 % and
+    // missing confidence test were not the seat's
     let mut searcher = Some(
-        Ai::tuned(
-            config,
-            knob("FIW_AI_HORIZON").unwrap_or(ai::HORIZON),
-            ai::worth_searching,
-        )
-        .with_general_seed(general_seed(ai_seat))
-        .with_plans(knob("FIW_AI_PLANS").unwrap_or(1u8) == 1),
+        Ai::new(config)
+            .with_general_seed(general_seed(ai_seat))
+            .with_plans(knob("FIW_AI_PLANS").unwrap_or(1u8) == 1),
     );
+    if let Some(h) = knob("FIW_AI_HORIZON") {
+        searcher = searcher.map(|a| a.with_horizon(h));
+    }
     if let Some(m) = knob("FIW_AI_MARGIN") {
         searcher = searcher.map(|a| a.with_margin(m));
     }

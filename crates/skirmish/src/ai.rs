@@ -276,6 +276,13 @@ impl Ai {
 }
 
 impl Ai {
+    /// The same seat with its playouts cut off `steps` decisions after their first event
+    /// (for studies of the search; [`HORIZON`] by default).
+    pub fn with_horizon(mut self, steps: u32) -> Self {
+        self.search = self.search.with_evaluation(steps, evaluate);
+        self
+    }
+
     /// The same seat with the search's margin set (for studies of the search).
     pub fn with_margin(mut self, margin: f64) -> Self {
         self.search = self.search.with_margin(margin);
