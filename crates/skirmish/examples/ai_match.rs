@@ -68,6 +68,8 @@ struct Tally {
     times: Vec<Duration>,
     /// per kind of decision: searched, overruled
     kinds: BTreeMap<&'static str, (u32, u32)>,
+    /// per side of the `ai` (British, French): searched, overruled, stances taken up
+    sides: [(u32, u32, u32); 2],
     /// how often the `ai` took up each stance
     stances: BTreeMap<&'static str, u32>,
 }
@@ -75,6 +77,7 @@ struct Tally {
 /// The `ai` seat, counting its searched decisions and its overrules.
 struct Counted<'a> {
     ai: Ai,
+    seat: usize,
     tally: &'a Mutex<Tally>,
 }
 
@@ -89,6 +92,7 @@ impl Policy<Skirmish> for Counted<'_> {
         if let Some(stance) = self.ai.replan(seen, legal) {
             let mut t = self.tally.lock().expect("no thread panics holding it");
             *t.stances.entry(stance.name).or_default() += 1;
+            t.sides[self.seat].2 += 1;
         }
         if !self.ai.searches(legal) {
             return self.ai.choose(seen, legal);
@@ -99,9 +103,12 @@ impl Policy<Skirmish> for Counted<'_> {
             let mut t = self.tally.lock().expect("no thread panics holding it");
             let e = t.kinds.entry(kind(legal)).or_default();
             e.0 += 1;
-            if analysis.baseline != Some(legal[best]) {
+            let overruled = analysis.baseline != Some(legal[best]);
+            if overruled {
                 e.1 += 1;
             }
+            t.sides[self.seat].0 += 1;
+            t.sides[self.seat].1 += u32::from(overruled);
         }
         best
     }
@@ -152,8 +159,8 @@ fn play(options: &Options, pair: u64, ai_seat: usize, tally: &Mutex<Tally>) -> f
     for s in 0..2 {
         if let (true, Some(stance)) = (s == ai_seat, stance) {
             seats.push(Box::new(General::with_stance(general_seed(s), stance)));
-        } else if let (true, Some(ai)) = (s == ai_seat, searcher.take()) {
-            seats.push(Box::new(Counted { ai, tally }));
+        } else if let Some(ai) = searcher.take_if(|_| s == ai_seat) {
+            seats.push(Box::new(Counted { ai, seat: s, tally }));
         } else {
             let Some(p) = Skirmish::heuristic_policy(general_seed(s)) else {
                 eprintln!("no heuristic");
@@ -241,6 +248,11 @@ fn main() {
     println!("  searched: {}", kinds.join(", "));
     let stances: Vec<String> = t.stances.iter().map(|(k, n)| format!("{k} {n}")).collect();
     println!("  stances taken up: {}", stances.join(", "));
+    for (side, (searched, overruled, stances)) in ["british", "french"].iter().zip(t.sides) {
+        println!(
+            "  as {side}: {searched} decisions searched, {overruled} overruled, {stances} stances taken up"
+        );
+    }
     println!(
         "  pairs: {} won both, {} split evenly, {} lost both, {} with a draw (between two generals every pair splits evenly)",
         t.pairs[4],
