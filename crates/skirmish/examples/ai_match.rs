@@ -129,11 +129,9 @@ fn play(options: &Options, pair: u64, ai_seat: usize, tally: &Mutex<Tally>) -> f
     };
     let config = SearchConfig::new(limits, game_seed(seed, 0xa1 + ai_seat as u64));
     let general_seed = |s: usize| game_seed(seed, 0x4e + s as u64);
-    // the `ai`'s own general has the dice of the general it stands in for, so that a pair
-    // differs only where the search overruled the general
-    // the seat `fiw play` gives (its margin, its confidence test, its stances), with the
-    // knobs of a study over it; before, this was `Ai::tuned`, whose kernel margin of 5 % and
-    // missing confidence test were not the seat's
+    // the seat `fiw play` gives (its margin, its confidence test, its stances), the knobs of a
+    // study over it; its own general has the dice of the general it stands in for, so that a
+    // pair differs only where the search overruled the general
     let mut searcher = Some(
         Ai::new(config)
             .with_general_seed(general_seed(ai_seat))
