@@ -473,12 +473,23 @@ impl<G: Game> RolloutSearch<G> {
                     // a broken determinization: playing it would apply actions never offered
                     break 'rounds;
                 }
-                let mut first = None;
-                samples_drawn += 1;
+                // the sample's results, kept only once every option living has one: a sample
+                // the clock cuts short is dropped whole, so that the options stay paired and a
+                // decision overruns its time by one playout at most, not by a sample of them
+                let mut sample_results = Vec::with_capacity(alive.len());
                 for &option in &alive {
                     let mut state = det.clone();
                     state.reseed(future);
                     let r = self.play_out(state, seat, opening(option), sample_seed);
+                    sample_results.push((option, r));
+                    let out_of_time = limits.time.is_some_and(|t| start.elapsed() >= t);
+                    if out_of_time && spent > 0 && sample_results.len() < alive.len() {
+                        break 'rounds;
+                    }
+                }
+                let mut first = None;
+                samples_drawn += 1;
+                for (option, r) in sample_results {
                     wins[option] += r;
                     plays[option] += 1;
                     results[option].push((samples_drawn, r));

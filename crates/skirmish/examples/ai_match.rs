@@ -7,11 +7,13 @@
 //!
 //! ```sh
 //! cargo run --release -p fiw-skirmish --example ai_match -- relief-column 100
+//! cargo run --release -p fiw-skirmish --example ai_match -- siege-sortie 100 100  # pairs 100..199
 //! ```
 //!
 //! The `ai` is the seat `fiw play` and `fiw sim` give (`Game::search_ai` at
-//! `Game::default_ai_limits`); each game's seed is `game_seed(1, pair)`, the general's seed
-//! and the search's drawn from it. For studies of the search, `FIW_AI_PLAYOUTS`,
+//! `Game::default_ai_limits`); each game's seed is `game_seed(1, pair)`, the pairs counted
+//! from the third argument (0 by default: a run from 100 is a sample of its own), the
+//! general's seed and the search's drawn from it. For studies of the search, `FIW_AI_PLAYOUTS`,
 //! `FIW_AI_HORIZON`, `FIW_AI_MARGIN` and `FIW_AI_Z` change its budget, its cut-off, its margin
 //! and the standard errors a lead must be worth, `FIW_AI_PLANS=0` turns off its choice of
 //! stance (`Ai::replan`), `FIW_AI_PLAN_HORIZON` cuts the playouts of a stance off after that
@@ -198,6 +200,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let scenario = args.next().unwrap_or_else(|| "relief-column".into());
     let pairs: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let first: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(0);
     let threads: u64 = knob("FIW_THREADS").unwrap_or(2).max(1);
     let options = Options {
         scenario: scenario.clone(),
@@ -214,7 +217,9 @@ fn main() {
                 if pair >= pairs {
                     break;
                 }
-                let points: f64 = (0..2).map(|s| play(&options, pair, s, &tally)).sum();
+                let points: f64 = (0..2)
+                    .map(|s| play(&options, first + pair, s, &tally))
+                    .sum();
                 let halves = ((2.0 * points).round() as usize).min(4);
                 tally.lock().expect("no thread panics holding it").pairs[halves] += 1;
                 let d = done.fetch_add(1, Ordering::Relaxed) + 1;
@@ -229,7 +234,7 @@ fn main() {
     // the interval of a rate of whole games (draws, half a point each, rounded to the nearest)
     let rate = score / games as f64;
     let [_, lo, hi] = wilson(score.round() as u64, games);
-    println!("{scenario}: ai against the heuristic, {pairs} pairs ({games} games), seeds game_seed(1, 0..{pairs})");
+    println!("{scenario}: ai against the heuristic, {pairs} pairs ({games} games), seeds game_seed(1, {first}..{})", first + pairs);
     println!(
         "  ai score {:.1}% (95% interval {:.1}% - {:.1}%); as british {:.1}%, as french {:.1}%",
         100.0 * rate,
@@ -261,12 +266,14 @@ fn main() {
     t.times.sort();
     if !t.times.is_empty() {
         let at = |q: f64| t.times[((t.times.len() as f64 * q) as usize).min(t.times.len() - 1)];
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        let over = t.times.iter().filter(|d| d.as_secs_f64() > 1.0).count();
         println!(
-            "  ai decisions {}: median {:.1?}, 99th percentile {:.0?}, slowest {:.0?}; {:.1} s a game on {threads} threads",
+            "  ai decisions {}: median {:.1} ms, 99th percentile {:.0} ms, slowest {:.0} ms, {over} over 1 s; {:.1} s a game on {threads} threads",
             t.times.len(),
-            at(0.5),
-            at(0.99),
-            t.times[t.times.len() - 1],
+            ms(at(0.5)),
+            ms(at(0.99)),
+            ms(t.times[t.times.len() - 1]),
             start.elapsed().as_secs_f64() * threads as f64 / games as f64
         );
     }

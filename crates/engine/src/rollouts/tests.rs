@@ -207,6 +207,29 @@ fn a_time_limit_stops_it() {
 }
 
 #[test]
+fn a_sample_the_clock_cuts_short_is_dropped_whole() {
+    // Every playout takes at least 20 ms (the base policy of each of the two seats takes 10 ms
+    // to make), so a sample of the three options takes at least 60 ms and a second one cannot
+    // end within the 90 ms allowed: the search stops inside it, after one playout past the
+    // time at most, and keeps the first sample alone, each option played once on it (it used to
+    // finish the second sample, 60 ms and more over the time, however many options it held).
+    let g = nim(6);
+    let legal = legal_of(&g);
+    let limits = SearchLimits::time(Duration::from_millis(90));
+    let mut ai = RolloutSearch::new(
+        SearchConfig::new(limits, 1),
+        |_| {
+            std::thread::sleep(Duration::from_millis(10));
+            Box::new(TakeOne) as Box<dyn Policy<Pile>>
+        },
+        |_: &[PileAction]| true,
+    );
+    let a = ai.analyse(&Seen::new(&g, 0), &legal);
+    assert_eq!(a.iterations, 3, "{:?}", a.actions);
+    assert!(a.actions.iter().all(|s| s.visits == 1), "{:?}", a.actions);
+}
+
+#[test]
 fn a_cut_off_playout_is_judged_by_the_evaluation() {
     // Cut off at once, every option is judged by the evaluation alone: one that calls an even
     // pile left to the other seat won finds the winning take of two from 6 without playing on
