@@ -36,7 +36,7 @@ struct Cli {
 #[derive(Debug, clap::Args)]
 struct AiFlags {
     /// Search iterations (playouts) per AI decision, at most 1000000. The default is the
-    /// game's own: louisbourg 200, solitaire 2000, d3 60, skirmish 32; the time limit stays as it is.
+    /// game's own: louisbourg 200, solitaire 2000, d3 60, skirmish 64; the time limit stays as it is.
     #[arg(long, value_name = "N")]
     ai_iterations: Option<u32>,
     /// Milliseconds per AI decision, at most 600000 (default 1000 in every game; the

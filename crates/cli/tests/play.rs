@@ -282,7 +282,7 @@ fn the_help_gives_each_games_own_ai_budget() {
         "louisbourg 200",
         "solitaire 2000",
         "d3 60",
-        "skirmish 32",
+        "skirmish 64",
         "at most 1000000",
     ] {
         assert!(run.stdout.contains(needle), "{needle}: {}", run.stdout);
