@@ -32,7 +32,7 @@ use crate::{
     game_seed, play_out, ActionStats, Analysis, Dice, Game, Policy, SearchConfig, SearchLimits,
     Seat, Seen,
 };
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Makes a fresh base policy from a seed (one per seat in every playout, so a policy's memory of
 /// its own plans never leaks from one playout to another or from one seat to the other).
@@ -445,6 +445,15 @@ impl<G: Game> RolloutSearch<G> {
         let mut spent = 0u32;
         // whether any sample so far told two options apart
         let mut told_apart = false;
+        // The clock: no playout is begun that, as long as the longest so far, would end past
+        // the time, so a decision keeps to its time unless a playout runs longer than any
+        // before it (stopping once the time had gone, decisions ran past it by a playout: the
+        // skirmish ai's slowest took 1,037 ms of its second). The first sample is always
+        // played, or there would be nothing to choose by.
+        let mut longest = Duration::ZERO;
+        let out_of_time = |spent: u32, longest: Duration| {
+            spent > 0 && limits.time.is_some_and(|t| start.elapsed() + longest >= t)
+        };
         'rounds: for round in 0..rounds {
             let round_budget = if confirming && round + 1 == rounds {
                 chosen_by = samples_drawn;
@@ -459,11 +468,7 @@ impl<G: Game> RolloutSearch<G> {
                     // whatever this choice, and the heuristic's choice is as good as any
                     break 'rounds;
                 }
-                if spent >= budget
-                    || limits
-                        .time
-                        .is_some_and(|t| spent > 0 && start.elapsed() >= t)
-                {
+                if spent >= budget || out_of_time(spent, longest) {
                     break 'rounds;
                 }
                 let sample_seed = dice.next_seed();
@@ -474,18 +479,18 @@ impl<G: Game> RolloutSearch<G> {
                     break 'rounds;
                 }
                 // the sample's results, kept only once every option living has one: a sample
-                // the clock cuts short is dropped whole, so that the options stay paired and a
-                // decision overruns its time by one playout at most, not by a sample of them
+                // the clock cuts short is dropped whole, so that the options stay paired
                 let mut sample_results = Vec::with_capacity(alive.len());
                 for &option in &alive {
-                    let mut state = det.clone();
-                    state.reseed(future);
-                    let r = self.play_out(state, seat, opening(option), sample_seed);
-                    sample_results.push((option, r));
-                    let out_of_time = limits.time.is_some_and(|t| start.elapsed() >= t);
-                    if out_of_time && spent > 0 && sample_results.len() < alive.len() {
+                    if out_of_time(spent, longest) {
                         break 'rounds;
                     }
+                    let mut state = det.clone();
+                    state.reseed(future);
+                    let began = Instant::now();
+                    let r = self.play_out(state, seat, opening(option), sample_seed);
+                    longest = longest.max(began.elapsed());
+                    sample_results.push((option, r));
                 }
                 let mut first = None;
                 samples_drawn += 1;

@@ -210,9 +210,9 @@ fn a_time_limit_stops_it() {
 fn a_sample_the_clock_cuts_short_is_dropped_whole() {
     // Every playout takes at least 20 ms (the base policy of each of the two seats takes 10 ms
     // to make), so a sample of the three options takes at least 60 ms and a second one cannot
-    // end within the 90 ms allowed: the search stops inside it, after one playout past the
-    // time at most, and keeps the first sample alone, each option played once on it (it used to
-    // finish the second sample, 60 ms and more over the time, however many options it held).
+    // end within the 90 ms allowed: the search stops inside it and keeps the first sample
+    // alone, each option played once on it (it used to finish the second sample, 60 ms and
+    // more over the time, however many options it held).
     let g = nim(6);
     let legal = legal_of(&g);
     let limits = SearchLimits::time(Duration::from_millis(90));
@@ -227,6 +227,35 @@ fn a_sample_the_clock_cuts_short_is_dropped_whole() {
     let a = ai.analyse(&Seen::new(&g, 0), &legal);
     assert_eq!(a.iterations, 3, "{:?}", a.actions);
     assert!(a.actions.iter().all(|s| s.visits == 1), "{:?}", a.actions);
+}
+
+#[test]
+fn no_playout_is_begun_that_would_end_past_the_time() {
+    // Every playout takes at least 20 ms (two base policies of 10 ms each to make), so after
+    // the first sample of three (60 ms at least) a fourth playout could not end within the 70 ms
+    // allowed: the search stops there, where it used to begin it and end 10 ms or more past
+    // its time. Counted by the policies made, not by the clock: two a playout.
+    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::Arc;
+    let g = nim(6);
+    let legal = legal_of(&g);
+    let made = Arc::new(AtomicU32::new(0));
+    let counter = Arc::clone(&made);
+    let limits = SearchLimits::time(Duration::from_millis(70));
+    let mut ai = RolloutSearch::new(
+        SearchConfig::new(limits, 1),
+        move |_| {
+            counter.fetch_add(1, Ordering::Relaxed);
+            std::thread::sleep(Duration::from_millis(10));
+            Box::new(TakeOne) as Box<dyn Policy<Pile>>
+        },
+        |_: &[PileAction]| true,
+    );
+    let before = made.load(Ordering::Relaxed);
+    let a = ai.analyse(&Seen::new(&g, 0), &legal);
+    assert_eq!(a.iterations, 3, "{:?}", a.actions);
+    let begun = (made.load(Ordering::Relaxed) - before) / 2;
+    assert_eq!(begun, 3, "playouts begun");
 }
 
 #[test]
