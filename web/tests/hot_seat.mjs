@@ -41,7 +41,10 @@ export async function hotSeatPassesTheScreen() {
       if (st.over) break;
       const n = await renders(page);
       if (!(await clickOne(page, pick))) {
-        const why = await page.evaluate(() => `${document.getElementById("prompt").textContent} | ${document.getElementById("actions").textContent.slice(0, 300)} | ${document.body.dataset.toMove}`);
+        // the other seat's state can come after the render the last click waited for, and
+        // cover the page while this one looked for something to click: pass the screen then
+        if (await page.locator("#cover:not([hidden])").count()) continue;
+        const why = await page.evaluate(() => `${document.getElementById("prompt").textContent} | ${document.getElementById("actions").textContent.slice(0, 300)} | ${document.body.dataset.toMove} | cover ${document.getElementById("cover").hidden ? "hidden" : "shown"}`);
         assert.fail(`the deciding side has nothing to click: ${why}`);
       }
       // the page draws again, or covers itself for the next player
