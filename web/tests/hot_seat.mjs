@@ -7,6 +7,8 @@ import { Server, browser, clickOne, rng, renders, drawnAfter, state, lobbyGame }
 
 
 const OWN = { british: "br-", french: "fr-" };
+/** The page covered while the screen is passed. */
+const COVERED = "#cover:not([hidden])";
 
 export async function hotSeatPassesTheScreen() {
   const server = await Server.start();
@@ -21,7 +23,7 @@ export async function hotSeatPassesTheScreen() {
     await page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
     let passes = 0, decisions = 0;
     for (let i = 0; i < 400 && (passes < 3 || decisions < 25); i++) {
-      if (await page.locator("#cover:not([hidden])").count()) {
+      if (await page.locator(COVERED).count()) {
         const html = await page.content();
         for (const prefix of Object.values(OWN)) {
           assert.ok(!new RegExp(`data-piece="${prefix}`).test(html), `the covered page holds a block (${prefix}…)`);
@@ -43,8 +45,8 @@ export async function hotSeatPassesTheScreen() {
       if (!(await clickOne(page, pick))) {
         // the other seat's state can come after the render the last click waited for, and
         // cover the page while this one looked for something to click: pass the screen then
-        if (await page.locator("#cover:not([hidden])").count()) continue;
-        const why = await page.evaluate(() => `${document.getElementById("prompt").textContent} | ${document.getElementById("actions").textContent.slice(0, 300)} | ${document.body.dataset.toMove} | cover ${document.getElementById("cover").hidden ? "hidden" : "shown"}`);
+        if (await page.locator(COVERED).count()) continue;
+        const why = await page.evaluate(() => `${document.getElementById("prompt").textContent} | ${document.getElementById("actions").textContent.slice(0, 300)} | ${document.body.dataset.toMove}`);
         assert.fail(`the deciding side has nothing to click: ${why}`);
       }
       // the page draws again, or covers itself for the next player
