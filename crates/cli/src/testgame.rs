@@ -69,6 +69,8 @@ impl Game for Race {
     type View = [u8; 2];
     const NAME: &'static str = "race";
     const SEATS: &'static [&'static str] = &["red", "blue"];
+    const RULES_VERSION: u32 = 1;
+    const RULES_CHANGES: &'static [fiw_engine::RulesChange] = &[];
 
     fn dice_mut(&mut self) -> Option<&mut Dice> {
         Some(&mut self.dice)

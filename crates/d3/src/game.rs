@@ -80,6 +80,8 @@ impl Game for D3 {
 
     const NAME: &'static str = "d3";
     const SEATS: &'static [&'static str] = &["british", "french"];
+    const RULES_VERSION: u32 = crate::rules_version::RULES_VERSION;
+    const RULES_CHANGES: &'static [fiw_engine::RulesChange] = crate::rules_version::RULES_CHANGES;
 
     fn with_dice(options: &Options, dice: Dice) -> Result<Self, RuleError> {
         let scenario = match &options.text {

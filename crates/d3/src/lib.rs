@@ -41,6 +41,7 @@ pub mod general;
 mod odds;
 pub mod rulebook;
 mod rules;
+pub mod rules_version;
 pub mod scenario;
 pub mod state;
 pub mod svg;

@@ -33,6 +33,13 @@ pub trait Game: Clone + Send + Sync + Serialize + Sized + 'static {
     const NAME: &'static str;
     /// Seat names, in index order.
     const SEATS: &'static [&'static str];
+    /// The version of the rules this build plays: bumped with every change that alters what
+    /// an action does (what it is legal, what it rolls, what it changes), never for wording.
+    /// Saves and stored games record it ([`crate::RulesChange`]).
+    const RULES_VERSION: u32;
+    /// What changed at each version after the first, oldest first
+    /// ([`crate::check_changes`] holds it to [`Game::RULES_VERSION`]).
+    const RULES_CHANGES: &'static [crate::RulesChange];
 
     /// A new game with dice seeded from `seed`. Errors name the option that is wrong.
     fn new(options: &Self::Options, seed: u64) -> Result<Self, RuleError> {

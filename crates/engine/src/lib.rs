@@ -26,6 +26,7 @@ mod policy;
 mod referee;
 mod rollouts;
 mod rulebook;
+mod rules_version;
 mod save;
 mod search;
 mod side;
@@ -42,6 +43,7 @@ pub use policy::{decide, Policy, RandomPolicy, Seen};
 pub use referee::{apply_asking, secret_seed, set_up_asking};
 pub use rollouts::{Advisor, DecisionFilter, Evaluation, Events, PolicyMaker, RolloutSearch};
 pub use rulebook::{squash, AssumedValue, RuleBook, RuleSection, Sec};
+pub use rules_version::{changes_between, check_changes, RulesChange};
 pub use save::{game_of, replay, replay_stepwise, Replayed, SaveFile, MAX_SAVE_BYTES, SAVE_FORMAT};
 pub use search::{
     ActionStats, Analysis, IsMcts, PolicyRollout, RandomRollout, Rollout, Sampling, SearchConfig,

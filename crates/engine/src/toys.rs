@@ -78,6 +78,8 @@ impl Game for TicTacToe {
     type View = [u8; 9];
     const NAME: &'static str = "tictactoe";
     const SEATS: &'static [&'static str] = &["x", "o"];
+    const RULES_VERSION: u32 = 1;
+    const RULES_CHANGES: &'static [crate::RulesChange] = &[];
 
     fn with_dice(_options: &(), _dice: Dice) -> Result<Self, RuleError> {
         Ok(TicTacToe::from_rows(".........", 0))
@@ -221,6 +223,8 @@ impl Game for Pile {
     type View = PileView;
     const NAME: &'static str = "pile";
     const SEATS: &'static [&'static str] = &["first", "second"];
+    const RULES_VERSION: u32 = 1;
+    const RULES_CHANGES: &'static [crate::RulesChange] = &[];
 
     fn with_dice(options: &PileOptions, mut dice: Dice) -> Result<Self, RuleError> {
         let pile = options.start.unwrap_or_else(|| 15 + dice.d6());

@@ -13,6 +13,8 @@ impl Game for Louisbourg {
 
     const NAME: &'static str = "louisbourg";
     const SEATS: &'static [&'static str] = &["british", "french"];
+    const RULES_VERSION: u32 = crate::rules_version::RULES_VERSION;
+    const RULES_CHANGES: &'static [fiw_engine::RulesChange] = crate::rules_version::RULES_CHANGES;
 
     fn with_dice(options: &Options, dice: Dice) -> Result<Self, RuleError> {
         Louisbourg::with_options_and_dice(options, dice).map_err(RuleError::input)

@@ -22,6 +22,7 @@ pub mod odds;
 mod play;
 mod resample;
 pub mod rulebook;
+pub mod rules_version;
 mod sequence;
 mod setup;
 pub mod state;

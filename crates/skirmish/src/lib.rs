@@ -48,6 +48,7 @@ pub mod odds;
 mod render;
 pub mod rulebook;
 mod rules;
+pub mod rules_version;
 pub mod scenario;
 mod sight;
 pub mod state;

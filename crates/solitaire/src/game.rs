@@ -22,6 +22,8 @@ impl Game for Solitaire {
 
     const NAME: &'static str = "solitaire";
     const SEATS: &'static [&'static str] = &["player", "bot"];
+    const RULES_VERSION: u32 = crate::rules_version::RULES_VERSION;
+    const RULES_CHANGES: &'static [fiw_engine::RulesChange] = crate::rules_version::RULES_CHANGES;
 
     fn with_dice(options: &Options, dice: Dice) -> Result<Self, RuleError> {
         Ok(Solitaire::with_options_and_dice(options, dice))

@@ -24,6 +24,7 @@ mod legal;
 pub mod map;
 mod ocean;
 pub mod rulebook;
+pub mod rules_version;
 mod sequence;
 mod setup;
 pub mod side;

@@ -1,0 +1,26 @@
+//! The version of the skirmish rules's rules this build plays, and what changed at each.
+//!
+//! Bump [`RULES_VERSION`] with every change that alters what an action does: whether it is
+//! legal, what it rolls, what it changes (a rules fix, a new table value, a scenario's set-up).
+//! Add its line to [`RULES_CHANGES`] in the same commit, in a player's words with the section.
+//! Several changes made before a release may share one version. Wording of labels and logs
+//! is not a rules change, and must never change an action's text: action texts are what saves
+//! and stored games hold.
+
+use fiw_engine::RulesChange;
+
+/// The rules version of this build (1: the rules as first played online).
+pub const RULES_VERSION: u32 = 1;
+
+/// What each version after the first changed, oldest first.
+pub const RULES_CHANGES: &[RulesChange] = &[];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rules_version_says_what_it_changed() {
+        fiw_engine::check_changes(RULES_VERSION, RULES_CHANGES).unwrap();
+    }
+}
