@@ -213,6 +213,14 @@ enum Command {
         /// front of the server sets (only behind one: a client could set it otherwise).
         #[arg(long)]
         behind_proxy: bool,
+        /// The longest a request may take before it is answered 408, in seconds (a change
+        /// it started is finished and shown all the same).
+        #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+        request_timeout: f64,
+        /// Replay every stored game under this build's rules, list those that do not replay
+        /// (id, the entry that fails, why) and exit: 0 when all replay, 1 otherwise.
+        #[arg(long)]
+        check: bool,
         #[command(flatten)]
         ai: AiFlags,
     },
@@ -362,8 +370,18 @@ fn execute(command: Command) -> HostResult {
             rate_per_address,
             rate_per_link,
             behind_proxy,
+            request_timeout,
+            check,
             ai,
         } => {
+            if check {
+                return check_stored(&db);
+            }
+            if !(request_timeout.is_finite() && (0.01..=3600.0).contains(&request_timeout)) {
+                return Err(fiw_host::HostError::usage(format!(
+                    "--request-timeout {request_timeout}: give seconds from 0.01 to 3600"
+                )));
+            }
             let budget = fiw_host::seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
             let config = fiw_server::Config {
                 db,
@@ -376,6 +394,7 @@ fn execute(command: Command) -> HostResult {
                     per_token: rate_per_link,
                     behind_proxy,
                 },
+                request_timeout: std::time::Duration::from_secs_f64(request_timeout),
             };
             let runtime = tokio::runtime::Runtime::new()
                 .map_err(|e| fiw_host::HostError::failure(format!("cannot start: {e}")))?;
@@ -391,6 +410,27 @@ fn execute(command: Command) -> HostResult {
         Command::Rules { game, section } => {
             for_game!(game.as_str(), G => rules::run::<G>(section.as_deref()))
         }
+    }
+}
+
+/// `fiw serve --check`: every stored game replayed; those that do not, one line each.
+fn check_stored(db: &str) -> HostResult {
+    let runtime = tokio::runtime::Runtime::new()
+        .map_err(|e| fiw_host::HostError::failure(format!("cannot start: {e}")))?;
+    let (read, bad) = runtime
+        .block_on(fiw_server::check(db))
+        .map_err(fiw_host::HostError::usage)?;
+    for u in &bad {
+        println!("game {} ({}): {}", u.id, u.game, u.why);
+    }
+    match bad.len() {
+        0 => {
+            println!("fiw serve --check: all {read} stored games replay");
+            Ok(())
+        }
+        n => Err(fiw_host::HostError::failure(format!(
+            "{n} of {read} stored games do not replay under this build's rules: they are shown read-only"
+        ))),
     }
 }
 

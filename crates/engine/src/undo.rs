@@ -6,6 +6,14 @@ pub struct UndoStack<G: Game> {
     snapshots: Vec<(G, usize)>,
 }
 
+impl<G: Game> Clone for UndoStack<G> {
+    fn clone(&self) -> Self {
+        UndoStack {
+            snapshots: self.snapshots.clone(),
+        }
+    }
+}
+
 impl<G: Game> Default for UndoStack<G> {
     fn default() -> Self {
         UndoStack {

@@ -192,6 +192,13 @@ pub trait Hosted: Send {
     fn secret_words(&self, seat: Seat) -> Vec<String>;
     /// The dice seed.
     fn seed(&self) -> u64;
+    /// A copy of the whole game (state, record, undo stack): a server takes a change on the
+    /// copy and puts it in place only once the database has it.
+    fn copy(&self) -> Box<dyn Hosted>;
+    /// The version of the rules this build plays the game under ([`Game::RULES_VERSION`]).
+    fn rules_version(&self) -> u32;
+    /// What changed at each rules version ([`Game::RULES_CHANGES`]).
+    fn rules_changes(&self) -> &'static [fiw_engine::RulesChange];
 }
 
 impl<G: HostGame> Hosted for Match<G> {
@@ -367,6 +374,18 @@ impl<G: HostGame> Hosted for Match<G> {
 
     fn seed(&self) -> u64 {
         Match::seed(self)
+    }
+
+    fn copy(&self) -> Box<dyn Hosted> {
+        Box::new(self.clone())
+    }
+
+    fn rules_version(&self) -> u32 {
+        G::RULES_VERSION
+    }
+
+    fn rules_changes(&self) -> &'static [fiw_engine::RulesChange] {
+        G::RULES_CHANGES
     }
 }
 

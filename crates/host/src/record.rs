@@ -7,6 +7,9 @@ use crate::games::HostGame;
 use fiw_engine::{apply_asking, Need, RuleError, SaveFile, UndoStack};
 
 /// One game being played, with the record a save holds.
+///
+/// A server takes a change on a copy and puts the copy in place once the database has it, so
+/// a `Match` clones whole: the state, the record and the undo stack.
 pub struct Match<G: HostGame> {
     state: G,
     options: G::Options,
@@ -24,6 +27,18 @@ pub enum Taken {
     /// Manual dice lack a result: nothing has changed; ask a person for `Need`, give the
     /// answer with [`Match::answer`] and take the action again.
     Ask(Need),
+}
+
+impl<G: HostGame> Clone for Match<G> {
+    fn clone(&self) -> Self {
+        Match {
+            state: self.state.clone(),
+            options: self.options.clone(),
+            seed: self.seed,
+            actions: self.actions.clone(),
+            undo: self.undo.clone(),
+        }
+    }
 }
 
 impl<G: HostGame> Match<G> {

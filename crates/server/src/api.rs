@@ -5,6 +5,7 @@
 mod webhook;
 
 use crate::live::{clip, describe, Caller, Change, Failure, Games, NewGame};
+use crate::store::FaultPoint;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
@@ -89,6 +90,7 @@ impl From<Failure> for ApiError {
                     "fresh": *shown,
                 }),
             ),
+            Failure::Unreadable(m) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, m),
             Failure::Internal(m) => {
                 eprintln!("fiw serve: {m}");
                 ApiError::new(
@@ -272,6 +274,7 @@ async fn act(
         .games
         .change(&id, who, a.version, a.since, change)
         .await?;
+    app.games.fault(FaultPoint::Answer, &id).await?;
     Ok(Json(serde_json::to_value(shown).unwrap_or(Value::Null)))
 }
 
@@ -339,6 +342,7 @@ async fn versioned(
         .games
         .change(id, who, v.version, v.since, change)
         .await?;
+    app.games.fault(FaultPoint::Answer, id).await?;
     Ok(Json(serde_json::to_value(shown).unwrap_or(Value::Null)))
 }
 
@@ -401,8 +405,11 @@ async fn replay(
     q: Result<Query<Step>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let q = query(q)?;
-    caller(&app, &id, &headers).await?;
-    let r = app.games.replay(&id, q.step, q.seat.as_deref()).await?;
+    let who = caller(&app, &id, &headers).await?;
+    let r = app
+        .games
+        .replay(&id, who, q.step, q.seat.as_deref())
+        .await?;
     Ok(Json(serde_json::to_value(r).unwrap_or(Value::Null)))
 }
 
@@ -491,7 +498,15 @@ async fn watch(app: App, id: String, mut socket: WebSocket) {
         tokio::select! {
             ev = events.recv() => match ev {
                 Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
-                Err(_) => return,
+                // the game was read again from the database: follow the copy read, and show
+                // the page what it holds
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => {
+                    match app.games.subscribe(&id).await {
+                        Ok(e) => events = e,
+                        Err(_) => return,
+                    }
+                    last = None;
+                }
             },
             msg = socket.recv() => match msg {
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,

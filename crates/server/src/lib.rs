@@ -36,6 +36,9 @@ pub struct Config {
     pub allow_loopback_webhooks: bool,
     /// How many requests an address and a link may make.
     pub rate: rate::RateLimits,
+    /// The longest a request may take before it is answered 408 (a change it started is
+    /// finished all the same: see [`live`]).
+    pub request_timeout: std::time::Duration,
 }
 
 /// The application: routes over the games in `store`, with the size, time and rate limits
@@ -45,13 +48,44 @@ pub fn app(
     public_url: String,
     limiter: Arc<rate::Limiter>,
 ) -> axum::Router {
+    app_timed(games, public_url, limiter, api::REQUEST_TIMEOUT)
+}
+
+/// [`app`] with requests answered 408 after `timeout` instead of [`api::REQUEST_TIMEOUT`].
+pub fn app_timed(
+    games: Arc<live::Games>,
+    public_url: String,
+    limiter: Arc<rate::Limiter>,
+    timeout: std::time::Duration,
+) -> axum::Router {
     api::routes(api::App { games, public_url })
         .layer(axum::middleware::from_fn_with_state(limiter, rate::limit))
         .layer(RequestBodyLimitLayer::new(api::MAX_BODY))
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
-            api::REQUEST_TIMEOUT,
+            timeout,
         ))
+}
+
+/// `fiw serve --check`: replays every game stored in the database at `db` under this build's
+/// rules; the number read and those that do not replay, each with the entry that fails and why.
+///
+/// # Errors
+/// The database cannot be opened or read (one line).
+pub async fn check(db: &str) -> Result<(usize, Vec<live::Unplayable>), String> {
+    let store = store::Store::open(db)
+        .await
+        .map_err(|e| format!("cannot open the database {}: {e}", redact(db)))?;
+    let games = live::Games::new(
+        store,
+        live::Limits {
+            ai: fiw_host::seats::AiBudget::default(),
+        },
+    );
+    games
+        .check_stored()
+        .await
+        .map_err(|e| format!("cannot read the stored games: {}", live::describe(&e)))
 }
 
 /// Opens the database, wakes the computer seats of unfinished games, and serves until the
@@ -103,7 +137,7 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr, &str)) -> Resu
             counts.forget_idle();
         }
     });
-    let app = app(games, public_url, limiter);
+    let app = app_timed(games, public_url, limiter, config.request_timeout);
     axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),

@@ -1,26 +1,35 @@
 //! The games in use: each rebuilt by replay from the database when first asked for, then kept
-//! in memory behind its own lock. Every change (an action, an undo, a resignation) is taken on
-//! the game in memory, appended to the database in one transaction guarded by the version the
-//! client saw, and only then answered and announced to the game's open pages. A change the
-//! database does not take (another server appended first, the database failed) drops the
-//! game from memory, so it is rebuilt from what was committed.
+//! in memory behind its own lock. Commit, then show: every change (an action, an undo, a
+//! resignation, a clock running out, a computer seat's move) is taken on a copy of the game,
+//! appended to the database in one transaction guarded by the version the client saw, and
+//! only then put in place, answered and announced to the game's open pages; it runs in a task
+//! of its own, which a request dropped meanwhile does not stop ([`change`]). What memory holds
+//! is what the database holds at that version. A change the database does not take (another
+//! server appended first) or whose outcome is unknown (the database failed during the commit)
+//! drops the game from memory, so that it is rebuilt from what was committed ([`stored`]).
 
+mod change;
 pub mod cluster;
 mod duties;
 pub mod pace;
+mod rematch;
+mod stored;
 
+pub use change::Change;
 pub use duties::{Duties, Event, GameDuties};
+pub use rematch::Rematch;
+pub use stored::{ReadOnly, RulesNote, Unplayable};
 
-use crate::store::{Appended, EntryRow, GameRow, SeatRow, Store, StoreError};
+use crate::store::{GameRow, SeatRow, Store, StoreError};
 use crate::tokens;
 use fiw_engine::Seat;
-use fiw_host::hosted::{rebuild, start, Ending, Hint, Hosted, Refusal, SeatView};
+use fiw_host::hosted::{start, Ending, Hint, Hosted, Refusal, SeatView};
 use fiw_host::seats::{AiBudget, Player};
 use fiw_host::SetupFlags;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
-use tokio::sync::{broadcast, Mutex};
+use tokio::sync::{broadcast, Mutex, OwnedMutexGuard};
 
 /// Who is asking: a seat's link, or the spectators' link.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +53,9 @@ pub enum Failure {
     Stale(Box<Shown>),
     /// The database or the server failed.
     Internal(String),
+    /// A stored game this server cannot set up at all (its options do not read, or its game
+    /// is unknown to this build): kept as it is, never changed.
+    Unreadable(String),
 }
 
 impl From<StoreError> for Failure {
@@ -76,6 +88,14 @@ pub struct Shown {
     /// The id of the game this one is played again as, once a seat asked for a rematch.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rematch: Option<String>,
+    /// Set when the game was last played under an older version of the rules and goes on
+    /// under this one: what changed, for the page to say once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<RulesNote>,
+    /// Set when the stored game no longer replays: it is shown as far as it goes, takes no
+    /// change, and offers a rematch under the current rules.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_only: Option<ReadOnly>,
 }
 
 impl Shown {
@@ -122,6 +142,14 @@ pub struct Open {
     events: broadcast::Sender<u64>,
     /// Its clocks and what its seats were told.
     duties: GameDuties,
+    /// Set once this copy is dropped from the games in memory (a commit whose outcome is
+    /// unknown, another server's entries it cannot follow): whoever holds it reads the game
+    /// again ([`Games::locked`]). A copy not in memory's map is always gone.
+    gone: bool,
+    /// The rules version the stored game was last played under, when older than this build's.
+    made_under: Option<u32>,
+    /// Why the stored game no longer replays, if it does not.
+    read_only: Option<ReadOnly>,
 }
 
 impl Open {
@@ -137,6 +165,7 @@ impl Open {
                 version: 0,
                 created: 0,
                 finished: None,
+                rules: hosted.rules_version(),
             },
             hosted,
             players,
@@ -149,12 +178,29 @@ impl Open {
             thinking: false,
             events: broadcast::channel(1).0,
             duties: GameDuties::default(),
+            gone: false,
+            made_under: None,
+            read_only: None,
         }
     }
 
     /// The game, to play it in tests.
     pub fn hosted_mut(&mut self) -> &mut dyn Hosted {
         self.hosted.as_mut()
+    }
+
+    /// Refuses a change (or a check, or a hint) to a game over or read-only.
+    fn open_to_change(&self) -> Result<(), Failure> {
+        if let Some(r) = &self.read_only {
+            return Err(Failure::Refused(refusal(format!(
+                "this game is read-only: {}; a rematch plays it again under the current rules",
+                r.why()
+            ))));
+        }
+        if self.over() {
+            return Err(Failure::Refused(refusal("the game is over")));
+        }
+        Ok(())
     }
 
     /// Whether the game is over (by the rules or by a resignation).
@@ -213,6 +259,8 @@ impl Open {
             clock: self.clocks(),
             notes: None,
             rematch: self.rematch.clone(),
+            rules: self.rules_note(),
+            read_only: self.read_only.clone(),
         };
         match caller {
             Caller::Seat(seat) => {
@@ -224,6 +272,10 @@ impl Open {
                     v.actions.clear();
                     v.can_undo = false;
                 }
+                if self.read_only.is_some() {
+                    v.actions.clear();
+                    v.can_undo = false;
+                }
                 shown.view = Some(v);
             }
             Caller::Spectator => {
@@ -231,7 +283,7 @@ impl Open {
                 let (log_start, log) = self.hosted.public_log(since);
                 shown.public = Some(Public {
                     game: self.row.game.clone(),
-                    to_move: match self.over() {
+                    to_move: match self.over() || self.read_only.is_some() {
                         true => None,
                         false => self.hosted.to_move().map(|s| seats[s].to_string()),
                     },
@@ -379,6 +431,7 @@ impl Games {
             version: 0,
             created: self.now(),
             finished: None,
+            rules: hosted.rules_version(),
         };
         self.store.create(&row, &rows).await?;
         let hints = new.hints || players.iter().any(|p| *p != Player::Human);
@@ -402,6 +455,9 @@ impl Games {
             thinking: false,
             events: broadcast::channel(64).0,
             duties,
+            gone: false,
+            made_under: None,
+            read_only: None,
         };
         self.open
             .lock()
@@ -411,23 +467,12 @@ impl Games {
         Ok(made)
     }
 
-    /// The game `id`, from memory or rebuilt from the database.
+    /// The game `id`, from memory or rebuilt from the database ([`stored::read`]).
     async fn game(&self, id: &str) -> Result<Arc<Mutex<Open>>, Failure> {
         if let Some(g) = self.cached(id) {
             return Ok(g);
         }
-        let row = self.store.game(id).await?.ok_or(Failure::NotFound)?;
-        let seats = self.store.seats(id).await?;
-        let entries = self.store.entries(id).await?;
-        let mut open = replay(row, seats, &entries, &self.duties.clock)?;
-        open.notes = self
-            .store
-            .notes(id)
-            .await?
-            .into_iter()
-            .map(|(seat, text)| (seat as Seat, text))
-            .collect();
-        open.rematch = self.store.rematch_of(id).await?;
+        let open = stored::read(&self.store, id, &self.duties.clock).await?;
         let mut map = self
             .open
             .lock()
@@ -438,11 +483,34 @@ impl Games {
             .clone())
     }
 
+    /// Game `id` locked, as the database has it: a copy dropped from memory while this
+    /// waited for its lock is read again.
+    async fn locked(&self, id: &str) -> Result<OwnedMutexGuard<Open>, Failure> {
+        for _ in 0..16 {
+            let g = self.game(id).await?.lock_owned().await;
+            if !g.gone {
+                return Ok(g);
+            }
+        }
+        Err(Failure::Internal(format!(
+            "game {id} was dropped from memory 16 times while a request waited for it"
+        )))
+    }
+
     fn cached(&self, id: &str) -> Option<Arc<Mutex<Open>>> {
         self.open.lock().ok()?.get(id).cloned()
     }
 
-    fn forget(&self, id: &str) {
+    /// Drops `g`, the copy of game `id` in memory, so that it is read again from the
+    /// database: after a commit whose outcome is unknown, or entries it cannot follow. Its
+    /// pages' subscriptions end, and they subscribe again to the game as read again.
+    fn lose(&self, id: &str, g: &mut Open) {
+        if g.gone {
+            return;
+        }
+        g.gone = true;
+        // the old sender goes with its subscribers: each sees its channel closed
+        g.events = broadcast::channel(1).0;
         if let Ok(mut map) = self.open.lock() {
             map.remove(id);
         }
@@ -453,8 +521,7 @@ impl Games {
     /// # Errors
     /// No such game, or a token that is no link of it.
     pub async fn caller(&self, id: &str, token: Option<&str>) -> Result<Caller, Failure> {
-        let game = self.game(id).await?;
-        let g = game.lock().await;
+        let g = self.locked(id).await?;
         let token = token.ok_or_else(|| {
             Failure::Forbidden(
                 "this needs the game's link: its token goes in an Authorization: Bearer header"
@@ -482,18 +549,17 @@ impl Games {
     /// # Errors
     /// No such game.
     pub async fn show(&self, id: &str, caller: Caller, since: usize) -> Result<Shown, Failure> {
-        let game = self.game(id).await?;
-        let g = game.lock().await;
+        let g = self.locked(id).await?;
         Ok(g.shown(caller, since))
     }
 
-    /// The version announcements of game `id`, for a page kept up to date.
+    /// The version announcements of game `id`, for a page kept up to date. The channel
+    /// closes when the game is read again from the database: subscribe again then.
     ///
     /// # Errors
     /// No such game.
     pub async fn subscribe(&self, id: &str) -> Result<broadcast::Receiver<u64>, Failure> {
-        let game = self.game(id).await?;
-        let g = game.lock().await;
+        let g = self.locked(id).await?;
         Ok(g.events.subscribe())
     }
 
@@ -503,180 +569,9 @@ impl Games {
     /// Not a seat; the refusal of the rules.
     pub async fn check(&self, id: &str, caller: Caller, text: &str) -> Result<(), Failure> {
         let seat = seat_of(caller)?;
-        let game = self.game(id).await?;
-        let g = game.lock().await;
-        if g.over() {
-            return Err(Failure::Refused(refusal("the game is over")));
-        }
+        let g = self.locked(id).await?;
+        g.open_to_change()?;
         g.hosted.check(seat, text).map_err(Failure::Refused)
-    }
-
-    /// Takes a change of `caller` seen at `version`: an action (by text, or by its index in
-    /// the seat's list), an undo, or a resignation. Answered once committed.
-    ///
-    /// # Errors
-    /// Not a seat; a stale version (with the fresh view); the refusal of the rules; storage.
-    pub async fn change(
-        self: &Arc<Self>,
-        id: &str,
-        caller: Caller,
-        version: u64,
-        since: usize,
-        change: Change,
-    ) -> Result<Shown, Failure> {
-        let seat = seat_of(caller)?;
-        let game = self.game(id).await?;
-        let mut g = game.lock().await;
-        if g.version != version {
-            return Err(Failure::Stale(Box::new(g.shown(caller, 0))));
-        }
-        self.ran_out(id, &mut g, caller).await?;
-        if g.over() {
-            return Err(Failure::Refused(refusal("the game is over")));
-        }
-        let (kind, text) = match change {
-            Change::Action(text) => {
-                let written = g.hosted.take(seat, &text, true).map_err(Failure::Refused)?;
-                ("action", written)
-            }
-            Change::Index(i) => {
-                let texts = g.hosted.legal_texts(seat);
-                let Some(text) = texts.get(i).cloned() else {
-                    return Err(Failure::Refused(refusal(format!(
-                        "there is no action {i}: this seat has {} now",
-                        texts.len()
-                    ))));
-                };
-                let written = g.hosted.take(seat, &text, true).map_err(Failure::Refused)?;
-                ("action", written)
-            }
-            Change::Undo => {
-                g.hosted.undo(seat).map_err(Failure::Refused)?;
-                ("undo", String::new())
-            }
-            Change::Resign => {
-                g.resigned = Some(seat);
-                ("resign", String::new())
-            }
-        };
-        self.commit(id, &mut g, seat, kind, text).await?;
-        let shown = g.shown(caller, since);
-        drop(g);
-        self.wake(id);
-        Ok(shown)
-    }
-
-    /// Appends what was just taken in memory; if the database does not take it, the game is
-    /// dropped from memory so that it is rebuilt from what was committed.
-    async fn commit(
-        self: &Arc<Self>,
-        id: &str,
-        g: &mut Open,
-        seat: Seat,
-        kind: &str,
-        text: String,
-    ) -> Result<(), Failure> {
-        let entry = EntryRow {
-            version: g.version + 1,
-            seat: seat as i64,
-            kind: kind.to_string(),
-            text,
-            at: self.now(),
-        };
-        let finished = g.over().then(|| self.now());
-        match self.store.append(id, g.version, &entry, finished).await {
-            Ok(Appended::Done(v)) => {
-                g.version = v;
-                let _ = g.events.send(v);
-                self.committed(id, g, &entry);
-                Ok(())
-            }
-            Ok(Appended::Stale) => {
-                self.forget(id);
-                let fresh = self.game(id).await?;
-                let f = fresh.lock().await;
-                Err(Failure::Stale(Box::new(f.shown(Caller::Seat(seat), 0))))
-            }
-            Err(e) => {
-                self.forget(id);
-                Err(e.into())
-            }
-        }
-    }
-
-    /// Lets the computer seats of game `id` play while it is their decision, each decision
-    /// worked out on a blocking thread, off the async ones.
-    pub fn wake(self: &Arc<Self>, id: &str) {
-        let games = self.clone();
-        let id = id.to_string();
-        tokio::spawn(async move {
-            if !games.take_up(&id).await {
-                return;
-            }
-            match games.computers(&id).await {
-                Ok(()) => {}
-                // another server moved first; the game was read again: play on from there
-                Err(Failure::Stale(_)) => games.wake(&id),
-                Err(e) => eprintln!(
-                    "fiw serve: the computer seats of game {id} stopped: {}",
-                    describe(&e)
-                ),
-            }
-        });
-    }
-
-    async fn computers(self: &Arc<Self>, id: &str) -> Result<(), Failure> {
-        loop {
-            let game = self.game(id).await?;
-            let (thinking, version, seat) = {
-                let mut g = game.lock().await;
-                if g.thinking || g.over() {
-                    return Ok(());
-                }
-                let Some(seat) = g.hosted.to_move() else {
-                    return Ok(());
-                };
-                let player = g.players.get(seat).copied().unwrap_or(Player::Human);
-                if player == Player::Human {
-                    return Ok(());
-                }
-                g.thinking = true;
-                let seed = fiw_engine::game_seed(g.row.seed, 0xc0de_0000 + g.version);
-                (
-                    g.hosted.think(seat, player, self.limits.ai, seed),
-                    g.version,
-                    seat,
-                )
-            };
-            let text = tokio::task::spawn_blocking(thinking).await.ok().flatten();
-            let mut g = game.lock().await;
-            g.thinking = false;
-            let Some(text) = text else {
-                return Err(Failure::Internal(format!(
-                    "the computer found no action for seat {seat}"
-                )));
-            };
-            if g.version != version {
-                continue;
-            }
-            let written = g
-                .hosted
-                .take(seat, &text, false)
-                .map_err(Failure::Refused)?;
-            self.commit(id, &mut g, seat, "action", written).await?;
-        }
-    }
-
-    /// Wakes the computer seats of every game not over (a server starting again).
-    ///
-    /// # Errors
-    /// The database cannot be read.
-    pub async fn resume(self: &Arc<Self>) -> Result<usize, Failure> {
-        let ids = self.store.unfinished().await?;
-        for id in &ids {
-            self.wake(id);
-        }
-        Ok(ids.len())
     }
 
     /// The AI's advice for `caller`, from its view, worked out on a blocking thread.
@@ -685,14 +580,14 @@ impl Games {
     /// Not a seat; hints are off in this game; not the seat's decision.
     pub async fn hint(&self, id: &str, caller: Caller) -> Result<Hint, Failure> {
         let seat = seat_of(caller)?;
-        let game = self.game(id).await?;
         let advising = {
-            let g = game.lock().await;
+            let g = self.locked(id).await?;
             if !g.hints {
                 return Err(Failure::Refused(refusal(
                     "hints are off in this game: between two people they are a game option, chosen when it is made",
                 )));
             }
+            g.open_to_change()?;
             let seed = fiw_engine::game_seed(g.row.seed, 0x4817 + g.version);
             g.hosted.hint(seat, self.limits.ai, seed).ok_or_else(|| {
                 Failure::Refused(refusal(
@@ -707,179 +602,29 @@ impl Games {
             .ok_or_else(|| Failure::Internal("the hint's search failed".into()))
     }
 
-    /// Replaces `caller`'s private notes of game `id`: kept for that seat alone, on every
-    /// device that holds its link.
-    ///
-    /// # Errors
-    /// Not a seat; notes too long; storage.
-    pub async fn set_notes(&self, id: &str, caller: Caller, text: String) -> Result<(), Failure> {
-        let seat = seat_of(caller)?;
-        if text.len() > MAX_NOTES {
-            return Err(Failure::Refused(refusal(format!(
-                "notes are kept up to {} KiB; these are {} KiB",
-                MAX_NOTES >> 10,
-                text.len().div_ceil(1024)
-            ))));
-        }
-        let game = self.game(id).await?;
-        let mut g = game.lock().await;
-        self.store
-            .set_notes(id, seat as i64, &text, self.now())
-            .await?;
-        g.notes.insert(seat, text);
-        let _ = g.events.send(g.version);
-        Ok(())
-    }
-
-    /// `caller`'s seat in the rematch of game `id` (over), with the sides swapped: the first
-    /// seat to ask makes the new game, the others join it, each with a link made from its
-    /// link here (`token`), so asking again gives the same link.
-    ///
-    /// # Errors
-    /// Not a seat; the game is not over; storage.
-    pub async fn rematch(
-        self: &Arc<Self>,
-        id: &str,
-        caller: Caller,
-        token: &str,
-    ) -> Result<Rematch, Failure> {
-        let seat = seat_of(caller)?;
-        let game = self.game(id).await?;
-        let (row, players, names) = {
-            let g = game.lock().await;
-            if !g.over() {
-                return Err(Failure::Refused(refusal(
-                    "a rematch is for a game that is over",
-                )));
-            }
-            let names: HashMap<Seat, String> = g
-                .seats
-                .iter()
-                .filter_map(|s| Some((s.seat as Seat, s.name.clone()?)))
-                .collect();
-            (g.row.clone(), g.players.clone(), names)
-        };
-        let broken = |e: fiw_host::HostError| Failure::Internal(e.to_string());
-        let options: serde_json::Value =
-            serde_json::from_str(&row.options).map_err(|e| Failure::Internal(e.to_string()))?;
-        let (options, swap) = fiw_host::hosted::rematch(&row.game, &options).map_err(broken)?;
-        let n = players.len();
-        let new_seat = |s: Seat| if swap { n - 1 - s } else { s };
-        let mut swapped = players.clone();
-        for (s, p) in players.iter().enumerate() {
-            swapped[new_seat(s)] = *p;
-        }
-        let mine = new_seat(seat);
-        let rematch_id = match self.store.rematch_of(id).await? {
-            Some(r) => r,
-            None => {
-                let new_id = tokens::new_id().map_err(Failure::Internal)?;
-                let seed = fiw_engine::secret_seed();
-                // the options must make a game before anything is stored
-                rebuild(&row.game, &options, seed).map_err(broken)?;
-                let seating: Seating = serde_json::from_str(&row.players)
-                    .map_err(|e| Failure::Internal(e.to_string()))?;
-                let new_row = GameRow {
-                    id: new_id.clone(),
-                    game: row.game.clone(),
-                    options: options.to_string(),
-                    seed,
-                    players: serde_json::to_string(&Seating {
-                        players: swapped.iter().map(|p| p.name().to_string()).collect(),
-                        hints: seating.hints,
-                        pace: seating.pace,
-                    })
-                    .unwrap_or_default(),
-                    version: 0,
-                    created: self.now(),
-                    finished: None,
-                };
-                // the caller's own seat is added below, as a seat that joins is
-                let spectators = SeatRow {
-                    seat: -1,
-                    token_hash: tokens::hash(&spectator_token(seed, &new_id)),
-                    name: None,
-                };
-                self.store
-                    .create_rematch(id, &new_row, &[spectators])
-                    .await?
-            }
-        };
-        let mine_token = tokens::derived("rematch", token, &rematch_id);
-        let stored = self
-            .store
-            .add_seat(
-                &rematch_id,
-                &SeatRow {
-                    seat: mine as i64,
-                    token_hash: tokens::hash(&mine_token),
-                    name: names.get(&seat).cloned(),
-                },
-            )
-            .await?;
-        if !tokens::matches(&mine_token, &stored.token_hash) {
-            return Err(Failure::Forbidden(
-                "that seat of the rematch has another link already".into(),
-            ));
-        }
-        let new_game = self.game(&rematch_id).await?;
-        let (seat_name, spectator) = {
-            let mut g = new_game.lock().await;
-            if !g.seats.iter().any(|s| s.seat == stored.seat) {
-                g.seats.push(stored);
-            }
-            let seat_name = g
-                .hosted
-                .seats()
-                .get(mine)
-                .copied()
-                .unwrap_or("?")
-                .to_string();
-            (seat_name, spectator_token(g.row.seed, &rematch_id))
-        };
-        {
-            let mut g = game.lock().await;
-            if g.rematch.is_none() {
-                g.rematch = Some(rematch_id.clone());
-                let _ = g.events.send(g.version);
-                // the other people of the game hear of it where they asked to
-                for s in (0..g.hosted.seats().len()).filter(|&s| s != seat && g.human(s)) {
-                    let payload = g.payload(s, Event::Rematch);
-                    self.deliver(id, s, payload);
-                }
-            }
-        }
-        self.wake(&rematch_id);
-        Ok(Rematch {
-            id: rematch_id,
-            seat: seat_name,
-            token: mine_token,
-            spectator,
-        })
-    }
-
     /// A finished game as `caller` asks to see it after `step` of its entries: the whole
     /// list of entries, and the view of `seat` (any seat, now that nothing is secret) or the
-    /// spectators' view.
+    /// spectators' view. A game that no longer replays and is not over is stepped through as
+    /// far as it goes, by each seat as it saw it (its secrets are still secrets).
     ///
     /// # Errors
-    /// The game is not over; no such step or seat.
+    /// The game is not over in the database; no such step or seat.
     pub async fn replay(
         &self,
         id: &str,
+        caller: Caller,
         step: Option<u64>,
         seat: Option<&str>,
     ) -> Result<Replay, Failure> {
-        {
-            let game = self.game(id).await?;
-            let g = game.lock().await;
-            if !g.over() {
-                return Err(Failure::Refused(refusal(
-                    "the replay shows every seat's secrets: it is given out once the game is over",
-                )));
-            }
-        }
+        let read_only = self.locked(id).await?.read_only.is_some();
+        // the database says whether the game is over: never a copy in memory
         let row = self.store.game(id).await?.ok_or(Failure::NotFound)?;
+        let over = row.finished.is_some();
+        if !over && !read_only {
+            return Err(Failure::Refused(refusal(
+                "the replay shows every seat's secrets: it is given out once the game is over",
+            )));
+        }
         let seats = self.store.seats(id).await?;
         let entries = self.store.entries(id).await?;
         let steps = entries.len() as u64;
@@ -889,10 +634,10 @@ impl Games {
                 "step {step}: this game has {steps} entries"
             ))));
         }
-        let mut open = replay(row, seats, &entries[..step as usize], &self.duties.clock)?;
+        let mut open = stored::replay(row, seats, &entries[..step as usize], &self.duties.clock)?;
         open.version = step;
         let seat_names: Vec<String> = open.hosted.seats().iter().map(|s| s.to_string()).collect();
-        let caller = match seat {
+        let asked = match seat {
             None => Caller::Spectator,
             Some(name) => match seat_names.iter().position(|s| s == name) {
                 Some(s) => Caller::Seat(s),
@@ -905,7 +650,12 @@ impl Games {
                 }
             },
         };
-        let mut shown = open.shown(caller, 0);
+        if !over && asked != Caller::Spectator && asked != caller {
+            return Err(Failure::Refused(refusal(
+                "this game is not over: its replay shows each seat only as that seat saw it",
+            )));
+        }
+        let mut shown = open.shown(asked, 0);
         // the clocks of a step long past would be read against the time now
         shown.clock = None;
         shown.notes = None;
@@ -918,7 +668,11 @@ impl Games {
                     version: e.version,
                     seat: seat_names.get(e.seat as usize).cloned().unwrap_or_default(),
                     kind: e.kind.clone(),
-                    text: e.text.clone(),
+                    // another seat's action of a game not over is its own secret
+                    text: match over || Caller::Seat(e.seat as Seat) == caller {
+                        true => e.text.clone(),
+                        false => String::new(),
+                    },
                     at: e.at,
                 })
                 .collect(),
@@ -927,20 +681,29 @@ impl Games {
     }
 
     /// The save file of a game that is over (the referee's record, seed and secrets: never
-    /// given out before the end).
+    /// given out before the end, by the database's word, not memory's).
     ///
     /// # Errors
     /// The game is not over.
     pub async fn save(&self, id: &str) -> Result<String, Failure> {
-        let game = self.game(id).await?;
-        let g = game.lock().await;
-        if !g.over() {
+        let g = self.locked(id).await?;
+        let finished = self.store.game(id).await?.and_then(|r| r.finished);
+        if !g.over() || finished.is_none() || g.read_only.is_some() {
             return Err(Failure::Refused(refusal(
                 "the save holds the seed and both sides' secrets: it is given out once the game is over",
             )));
         }
         Ok(g.hosted
             .save_json(g.players.iter().map(|p| p.name().to_string()).collect()))
+    }
+
+    /// Every stored game replayed, for `fiw serve --check`: those that do not replay, with
+    /// the entry that fails and why, and the number checked.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub async fn check_stored(&self) -> Result<(usize, Vec<Unplayable>), Failure> {
+        stored::check_all(&self.store, &self.duties.clock).await
     }
 }
 
@@ -954,40 +717,8 @@ struct Seating {
     pace: Option<pace::Pace>,
 }
 
-/// A change to a game.
-#[derive(Clone, Debug)]
-pub enum Change {
-    /// An action by its text.
-    Action(String),
-    /// An action by its index in the seat's list.
-    Index(usize),
-    /// Undo the seat's last decision.
-    Undo,
-    /// Resign.
-    Resign,
-}
-
 /// The longest notes kept for a seat.
 pub const MAX_NOTES: usize = 16 << 10;
-
-/// The spectators' link of a rematch, made from its secret seed so that every seat that asks
-/// is given the same one.
-fn spectator_token(seed: u64, id: &str) -> String {
-    tokens::derived("spectator", &seed.to_string(), id)
-}
-
-/// A seat's place in a rematch.
-#[derive(Clone, Debug, Serialize)]
-pub struct Rematch {
-    /// The new game's id.
-    pub id: String,
-    /// The seat this caller plays there.
-    pub seat: String,
-    /// Its token.
-    pub token: String,
-    /// The spectators' token.
-    pub spectator: String,
-}
 
 /// A finished game stepped through.
 #[derive(Clone, Debug, Serialize)]
@@ -1015,74 +746,6 @@ pub struct ReplayEntry {
     pub text: String,
     /// Milliseconds since 1970.
     pub at: i64,
-}
-
-/// Rebuilds a stored game by replaying its entries.
-fn replay(
-    row: GameRow,
-    seats: Vec<SeatRow>,
-    entries: &[EntryRow],
-    clock: &Arc<dyn crate::clock::Clock>,
-) -> Result<Open, Failure> {
-    let id = row.id.clone();
-    let broken =
-        |why: String| Failure::Internal(format!("stored game {id} does not replay: {why}"));
-    let options: serde_json::Value =
-        serde_json::from_str(&row.options).map_err(|e| broken(e.to_string()))?;
-    let hosted = rebuild(&row.game, &options, row.seed).map_err(|e| broken(e.to_string()))?;
-    let seating: Seating = serde_json::from_str(&row.players).map_err(|e| broken(e.to_string()))?;
-    let players: Vec<Player> = seating
-        .players
-        .iter()
-        .map(|n| Player::named(n).unwrap_or(Player::Human))
-        .collect();
-    let hints = seating.hints || players.iter().any(|p| *p != Player::Human);
-    let duties = GameDuties::new(seating.pace, &players, hosted.to_move(), row.created, clock);
-    let mut open = Open {
-        version: 0,
-        row,
-        hosted,
-        players,
-        seats,
-        resigned: None,
-        hints,
-        notes: HashMap::new(),
-        rematch: None,
-        thinking: false,
-        events: broadcast::channel(64).0,
-        duties,
-    };
-    for e in entries {
-        apply(&mut open, e).map_err(|r| broken(format!("entry {}: {r}", e.version)))?;
-    }
-    // the version is the last entry's: the entries may have been read after a commit the
-    // game's row was read before (another server's), and the copy must not claim less
-    open.told_now();
-    Ok(open)
-}
-
-/// Plays one stored entry on a game in memory: replay does it from the start, and a server
-/// catching up with another's commits from where it was.
-fn apply(open: &mut Open, e: &EntryRow) -> Result<(), String> {
-    let seat = e.seat as Seat;
-    match e.kind.as_str() {
-        "action" => {
-            let human = open.players.get(seat) == Some(&Player::Human);
-            open.hosted
-                .take(seat, &e.text, human)
-                .map_err(|r| r.to_string())?;
-        }
-        "undo" => {
-            open.hosted.undo(seat).map_err(|r| r.to_string())?;
-        }
-        "resign" => open.resigned = Some(seat),
-        "timeout" => open.duties.timed_out = Some(seat),
-        other => return Err(format!("a '{other}'")),
-    }
-    open.version = e.version;
-    let decider = open.decider();
-    open.duties.after(&e.kind, decider, e.at);
-    Ok(())
 }
 
 fn seat_of(caller: Caller) -> Result<Seat, Failure> {
@@ -1117,5 +780,6 @@ pub fn describe(f: &Failure) -> String {
         Failure::Forbidden(m) | Failure::Internal(m) => m.clone(),
         Failure::Refused(r) => r.to_string(),
         Failure::Stale(_) => "stale version".into(),
+        Failure::Unreadable(m) => m.clone(),
     }
 }

@@ -20,10 +20,17 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../migrations/0002_notes_rematches.sql"),
     ),
     (3, "duties", include_str!("../migrations/0003_duties.sql")),
+    (
+        4,
+        "rules versions",
+        include_str!("../migrations/0004_rules_versions.sql"),
+    ),
 ];
 
 mod duties;
+mod faults;
 pub use duties::WebhookRow;
+pub use faults::{FaultPoint, Faults};
 
 /// A storage failure: the database cannot be reached or refused a statement.
 #[derive(Debug)]
@@ -66,6 +73,8 @@ pub struct GameRow {
     pub created: i64,
     /// When it ended, if it has.
     pub finished: Option<i64>,
+    /// The rules version it was last played under.
+    pub rules: u32,
 }
 
 /// One entry of a game's list.
@@ -107,6 +116,8 @@ pub enum Appended {
 #[derive(Clone)]
 pub struct Store {
     pool: AnyPool,
+    /// Where a test makes the storage pause or fail ([`Faults`]); `None` in a server.
+    faults: Option<std::sync::Arc<dyn Faults>>,
 }
 
 impl Store {
@@ -149,9 +160,27 @@ impl Store {
                 .execute(&pool)
                 .await?;
         }
-        let store = Store { pool };
+        let store = Store { pool, faults: None };
         store.migrate().await?;
         Ok(store)
+    }
+
+    /// The same database, pausing or failing where `faults` says: for tests of what a request
+    /// dropped or a database failing at each point of a commit leaves behind.
+    pub fn with_faults(mut self, faults: std::sync::Arc<dyn Faults>) -> Store {
+        self.faults = Some(faults);
+        self
+    }
+
+    /// Waits at `point` of a change to game `id`, or fails there, as the test's faults say.
+    ///
+    /// # Errors
+    /// The fault made to happen there.
+    pub async fn fault(&self, point: FaultPoint, id: &str) -> Result<(), StoreError> {
+        match &self.faults {
+            None => Ok(()),
+            Some(f) => f.at(point, id).await,
+        }
     }
 
     async fn migrate(&self) -> Result<(), StoreError> {
@@ -190,8 +219,8 @@ impl Store {
         seats: &[SeatRow],
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO games (id, game, options, seed, players, version, created, finished) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            "INSERT INTO games (id, game, options, seed, players, version, created, finished, rules) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(&game.id)
         .bind(&game.game)
@@ -201,6 +230,7 @@ impl Store {
         .bind(game.version as i64)
         .bind(game.created)
         .bind(game.finished)
+        .bind(game.rules as i64)
         .execute(&mut **tx)
         .await?;
         for s in seats {
@@ -223,7 +253,7 @@ impl Store {
     /// The database cannot be read.
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT id, game, options, seed, players, version, created, finished FROM games WHERE id = $1",
+            "SELECT id, game, options, seed, players, version, created, finished, rules FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -238,6 +268,7 @@ impl Store {
                 version: r.try_get::<i64, _>("version")? as u64,
                 created: r.try_get("created")?,
                 finished: r.try_get("finished")?,
+                rules: u32::try_from(r.try_get::<i64, _>("rules")?).unwrap_or(u32::MAX),
             })
         })
         .transpose()
@@ -275,24 +306,30 @@ impl Store {
     }
 
     /// Appends `entry` to game `id` if its version is still `seen`, in one transaction with
-    /// the version's bump (and the end of the game, when `finished`).
+    /// the version's bump, the rules version it is played under now (`rules`) and the end of
+    /// the game, when `finished`.
     ///
     /// # Errors
-    /// The database refused the transaction.
+    /// The database refused the transaction, or its outcome is unknown (the connection failed
+    /// during the commit): the caller must then read the game again.
     pub async fn append(
         &self,
         id: &str,
         seen: u64,
         entry: &EntryRow,
         finished: Option<i64>,
+        rules: u32,
     ) -> Result<Appended, StoreError> {
+        self.fault(FaultPoint::BeforeCommit, id).await?;
         let mut tx = self.pool.begin().await?;
         let bumped = sqlx::query(
-            "UPDATE games SET version = version + 1, finished = $3 WHERE id = $1 AND version = $2",
+            "UPDATE games SET version = version + 1, finished = $3, rules = $4 \
+             WHERE id = $1 AND version = $2",
         )
         .bind(id)
         .bind(seen as i64)
         .bind(finished)
+        .bind(rules as i64)
         .execute(&mut *tx)
         .await?;
         if bumped.rows_affected() != 1 {
@@ -311,7 +348,9 @@ impl Store {
         .bind(entry.at)
         .execute(&mut *tx)
         .await?;
+        self.fault(FaultPoint::InCommit, id).await?;
         tx.commit().await?;
+        self.fault(FaultPoint::AfterCommit, id).await?;
         Ok(Appended::Done(version))
     }
 
@@ -353,6 +392,34 @@ impl Store {
         Ok(())
     }
 
+    /// The spectators' token of the rematch of game `id`, if one was made with one kept.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub async fn rematch_spectator(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT spectator FROM rematches WHERE game_id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row
+            .map(|r| r.try_get::<Option<String>, _>("spectator"))
+            .transpose()?
+            .flatten())
+    }
+
+    /// The ids of every stored game, oldest first (`fiw serve --check`).
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub async fn all(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games ORDER BY created, id")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.into_iter()
+            .map(|r| Ok(r.try_get::<String, _>("id")?))
+            .collect()
+    }
+
     /// The rematch of game `id`, if one was made.
     ///
     /// # Errors
@@ -365,7 +432,8 @@ impl Store {
         Ok(row.map(|r| r.try_get("rematch_id")).transpose()?)
     }
 
-    /// Stores `game` as the rematch of game `of`, with its first seats, unless `of` has one
+    /// Stores `game` as the rematch of game `of`, with its first seats and the spectators'
+    /// token `spectator` (kept, so that every seat asking is given it), unless `of` has one
     /// already (the rematches table's key decides, so two seats asking at once make one):
     /// then nothing is written and that one's id is the answer.
     ///
@@ -376,14 +444,17 @@ impl Store {
         of: &str,
         game: &GameRow,
         seats: &[SeatRow],
+        spectator: &str,
     ) -> Result<String, StoreError> {
         let mut tx = self.pool.begin().await?;
         Self::insert_game(&mut tx, game, seats).await?;
         let claimed = sqlx::query(
-            "INSERT INTO rematches (game_id, rematch_id) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING",
+            "INSERT INTO rematches (game_id, rematch_id, spectator) VALUES ($1, $2, $3) \
+             ON CONFLICT (game_id) DO NOTHING",
         )
         .bind(of)
         .bind(&game.id)
+        .bind(spectator)
         .execute(&mut *tx)
         .await?;
         if claimed.rows_affected() != 1 {

@@ -361,14 +361,16 @@ impl Games {
         g: &mut Open,
         caller: Caller,
     ) -> Result<(), Failure> {
-        if g.over() {
+        if g.over() || g.read_only.is_some() {
             return Ok(());
         }
         let Some(seat) = g.duties.banks.as_ref().and_then(Banks::ran_out) else {
             return Ok(());
         };
-        g.duties.timed_out = Some(seat);
-        match self.commit(id, g, seat, "timeout", String::new()).await {
+        match self
+            .commit(id, g, super::change::Taken::timeout(seat))
+            .await
+        {
             Err(Failure::Stale(_)) => {
                 Err(Failure::Stale(Box::new(self.show(id, caller, 0).await?)))
             }
@@ -377,10 +379,9 @@ impl Games {
     }
 
     async fn expire(self: &Arc<Self>, id: &str) {
-        let Ok(game) = self.game(id).await else {
+        let Ok(mut g) = self.locked(id).await else {
             return;
         };
-        let mut g = game.lock().await;
         if !self.owns_now(id) {
             return;
         }
@@ -400,8 +401,7 @@ impl Games {
         if !self.claim(id).await {
             return false;
         }
-        if let Ok(game) = self.game(id).await {
-            let g = game.lock().await;
+        if let Ok(g) = self.locked(id).await {
             self.arm(id, &g);
         }
         true
@@ -418,7 +418,7 @@ impl Games {
             return;
         };
         let mut g = game.lock().await;
-        if g.version >= version {
+        if g.gone || g.read_only.is_some() || g.version >= version {
             return;
         }
         let entries = match self.store.entries_after(id, g.version).await {
@@ -430,10 +430,9 @@ impl Games {
         };
         let mut by = None;
         for e in &entries {
-            if e.version != g.version + 1 || super::apply(&mut g, e).is_err() {
+            if e.version != g.version + 1 || super::stored::apply(&mut g, e).is_err() {
                 // not what this game in memory can follow: it is read again when next asked for
-                drop(g);
-                self.forget(id);
+                self.lose(id, &mut g);
                 return;
             }
             by = Some(e.seat as Seat);
