@@ -137,6 +137,26 @@ fn loaded<G: HostGame>(
     let replayed = fiw_engine::replay::<G>(text, true)
         .map_err(|e| HostError::usage(format!("cannot load {}: {e}", path.display())))?;
     let save = replayed.save;
+    let brought = match replayed.brought_from {
+        Some(from) => {
+            let changes: Vec<String> =
+                fiw_engine::changes_between(G::RULES_CHANGES, from, G::RULES_VERSION)
+                    .iter()
+                    .flat_map(|c| {
+                        c.changes
+                            .iter()
+                            .map(|s| format!("version {}: {s}", c.version))
+                    })
+                    .collect();
+            format!(
+                "\nthis save was made under {} rules version {from}; it goes on under version {}, every action replaying under it. What changed: {}",
+                G::NAME,
+                G::RULES_VERSION,
+                changes.join("; ")
+            )
+        }
+        None => String::new(),
+    };
     let players = if args.seats.is_empty() && save.seats.len() == G::SEATS.len() {
         save.seats
             .iter()
@@ -160,7 +180,7 @@ fn loaded<G: HostGame>(
         } else {
             ""
         }
-    );
+    ) + &brought;
     Ok(Begun {
         state: replayed.state,
         options: save.options,

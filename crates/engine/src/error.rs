@@ -78,6 +78,33 @@ pub enum EngineError {
         /// Digest the replay reached.
         found: String,
     },
+    /// The save was made under an older rules version, and one of its actions no longer
+    /// replays under this build's.
+    #[error("it was made under {game} rules version {made_under}, and its action {index} ('{text}') no longer replays under version {current} ({error}); start the game again under the current rules with `fiw play {game}`")]
+    OlderRules {
+        /// The game's name.
+        game: String,
+        /// The rules version in the file.
+        made_under: u32,
+        /// The rules version this build plays.
+        current: u32,
+        /// Zero-based position in the action list.
+        index: usize,
+        /// The action as written.
+        text: String,
+        /// Why the current rules refuse it.
+        error: RuleError,
+    },
+    /// The save was made under a newer rules version than this build plays.
+    #[error("it was made under {game} rules version {made_under}, newer than this fiw's {current}: update fiw to go on with it")]
+    NewerRules {
+        /// The game's name.
+        game: String,
+        /// The rules version in the file.
+        made_under: u32,
+        /// The rules version this build plays.
+        current: u32,
+    },
     /// The actions reach the recorded state, but the file's outcome is not that state's.
     #[error("the file's outcome says {recorded}, but its actions end in {found}: the outcome was altered")]
     Outcome {

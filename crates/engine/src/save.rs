@@ -43,6 +43,14 @@ pub struct SaveFile<O> {
     /// them again. Empty in saves written before it was kept.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seats: Vec<String>,
+    /// The rules version the game was played under ([`Game::RULES_VERSION`]); 1 in saves
+    /// written before it was kept, all of which were.
+    #[serde(default = "first_rules")]
+    pub rules: u32,
+}
+
+fn first_rules() -> u32 {
+    1
 }
 
 impl<O: Serialize + for<'de> Deserialize<'de>> SaveFile<O> {
@@ -65,6 +73,7 @@ impl<O: Serialize + for<'de> Deserialize<'de>> SaveFile<O> {
             outcome: state.outcome(),
             manual_dice,
             seats: Vec::new(),
+            rules: G::RULES_VERSION,
         }
     }
 
@@ -112,10 +121,16 @@ pub struct Replayed<G: Game> {
     pub state: G,
     /// The file as read.
     pub save: SaveFile<G::Options>,
+    /// The older rules version the save was made under, when it was brought to this build's
+    /// (every action still replays): [`crate::changes_between`] says what changed.
+    pub brought_from: Option<u32>,
 }
 
 /// Replays a save file from its set-up and seed, checking every action, the final digest and
-/// the recorded outcome.
+/// the recorded outcome. A save made under an older rules version is replayed under this
+/// build's rules: it is brought to them when every action still replays (its digest and
+/// outcome, reached by the older rules, are not compared), and refused, naming the action,
+/// when one does not.
 pub fn replay<G: Game>(json: &str, logging: bool) -> Result<Replayed<G>, EngineError> {
     replay_stepwise::<G>(json, logging, |_, _| {})
 }
@@ -136,6 +151,30 @@ pub fn replay_stepwise<G: Game>(
     }
     let save: SaveFile<G::Options> =
         serde_json::from_str(json).map_err(|e| EngineError::Malformed(e.to_string()))?;
+    let older = match save.rules.cmp(&G::RULES_VERSION) {
+        std::cmp::Ordering::Greater => {
+            return Err(EngineError::NewerRules {
+                game: G::NAME.to_string(),
+                made_under: save.rules,
+                current: G::RULES_VERSION,
+            })
+        }
+        std::cmp::Ordering::Less => Some(save.rules),
+        std::cmp::Ordering::Equal => None,
+    };
+    let outdated = |e: EngineError| match (older, e) {
+        (Some(made_under), EngineError::Illegal { index, text, error }) => {
+            EngineError::OlderRules {
+                game: G::NAME.to_string(),
+                made_under,
+                current: G::RULES_VERSION,
+                index,
+                text,
+                error,
+            }
+        }
+        (_, e) => e,
+    };
     let short = |state: &mut G, index: usize, text: &str| -> Result<(), EngineError> {
         match state.dice_mut().and_then(Dice::take_need) {
             Some(need) => Err(EngineError::Illegal {
@@ -155,14 +194,16 @@ pub fn replay_stepwise<G: Game>(
             text: "(set-up options)".into(),
             error,
         })?;
-    short(&mut state, 0, "(set-up)")?;
+    short(&mut state, 0, "(set-up)").map_err(outdated)?;
     state.set_logging(logging);
     each(0, &state);
     for (index, text) in save.actions.iter().enumerate() {
-        let illegal = |error| EngineError::Illegal {
-            index,
-            text: text.clone(),
-            error,
+        let illegal = |error| {
+            outdated(EngineError::Illegal {
+                index,
+                text: text.clone(),
+                error,
+            })
         };
         if state.to_move().is_none() {
             return Err(illegal(crate::RuleError::input(
@@ -171,8 +212,16 @@ pub fn replay_stepwise<G: Game>(
         }
         let action = state.parse_action(text).map_err(illegal)?;
         state.apply(action).map_err(illegal)?;
-        short(&mut state, index, text)?;
+        short(&mut state, index, text).map_err(outdated)?;
         each(index + 1, &state);
+    }
+    if older.is_some() {
+        // the digest and the outcome were reached by the older rules
+        return Ok(Replayed {
+            state,
+            save,
+            brought_from: older,
+        });
     }
     let found = state.digest();
     if found != save.digest {
@@ -187,7 +236,11 @@ pub fn replay_stepwise<G: Game>(
             found: describe(&state.outcome()),
         });
     }
-    Ok(Replayed { state, save })
+    Ok(Replayed {
+        state,
+        save,
+        brought_from: None,
+    })
 }
 
 fn describe(outcome: &Option<Outcome>) -> String {
@@ -245,6 +298,58 @@ mod tests {
             replay::<Pile>(&erased.to_json(), true).err().unwrap(),
             EngineError::Outcome { .. }
         ));
+    }
+
+    #[test]
+    fn a_save_of_older_rules_is_brought_to_these_when_every_action_replays() {
+        let (g, texts) = finished_pile(6);
+        let mut save = SaveFile::of(&g, &PileOptions::default(), 6, texts);
+        assert_eq!(save.rules, Pile::RULES_VERSION);
+        save.rules = Pile::RULES_VERSION - 1;
+        // what the older rules reached is not this build's to check
+        save.digest = "reached by the older rules".into();
+        let r = replay::<Pile>(&save.to_json(), true).unwrap();
+        assert_eq!(r.brought_from, Some(Pile::RULES_VERSION - 1));
+        assert_eq!(r.state.digest(), g.digest());
+    }
+
+    #[test]
+    fn a_save_of_older_rules_whose_action_no_longer_replays_says_which_in_one_line() {
+        let (g, mut texts) = finished_pile(7);
+        texts[2] = "an action of the older rules".into();
+        let mut save = SaveFile::of(&g, &PileOptions::default(), 7, texts);
+        save.rules = 0;
+        let e = replay::<Pile>(&save.to_json(), true).err().unwrap();
+        assert!(
+            matches!(
+                e,
+                EngineError::OlderRules {
+                    index: 2,
+                    made_under: 0,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let line = e.to_string();
+        assert!(!line.contains('\n'), "{line}");
+        assert!(
+            line.contains("rules version 0") && line.contains("no longer replays"),
+            "{line}"
+        );
+    }
+
+    #[test]
+    fn a_save_of_newer_rules_is_refused_and_a_save_without_a_version_is_of_the_first() {
+        let (g, texts) = finished_pile(8);
+        let mut save = SaveFile::of(&g, &PileOptions::default(), 8, texts);
+        save.rules = Pile::RULES_VERSION + 1;
+        let e = replay::<Pile>(&save.to_json(), true).err().unwrap();
+        assert!(matches!(e, EngineError::NewerRules { .. }), "{e}");
+        let mut old: serde_json::Value = serde_json::from_str(&save.to_json()).unwrap();
+        old.as_object_mut().unwrap().remove("rules");
+        let read: SaveFile<PileOptions> = serde_json::from_value(old).unwrap();
+        assert_eq!(read.rules, 1);
     }
 
     #[test]

@@ -297,6 +297,15 @@ impl Open {
     }
 }
 
+impl Slot {
+    fn new(open: Open) -> Slot {
+        Slot {
+            writer: Arc::new(Mutex::new(())),
+            open: Arc::new(Mutex::new(open)),
+        }
+    }
+}
+
 /// A new game as the API asks for it.
 #[derive(Clone, Debug)]
 pub struct NewGame {
@@ -333,10 +342,19 @@ pub struct Limits {
     pub ai: AiBudget,
 }
 
+/// A game in memory: its state, behind a lock held only to read it or to put a change in
+/// place, and a lock its changes take in turn and hold across their commit. Pages never wait
+/// on the database to be shown a game, and two changes of one game never overlap.
+#[derive(Clone)]
+struct Slot {
+    writer: Arc<Mutex<()>>,
+    open: Arc<Mutex<Open>>,
+}
+
 /// The games in use and the database.
 pub struct Games {
     store: Store,
-    open: std::sync::Mutex<HashMap<String, Arc<Mutex<Open>>>>,
+    open: std::sync::Mutex<HashMap<String, Slot>>,
     limits: Limits,
     duties: duties::Running,
 }
@@ -462,13 +480,13 @@ impl Games {
         self.open
             .lock()
             .map_err(|_| Failure::Internal("lock".into()))?
-            .insert(id.clone(), Arc::new(Mutex::new(open)));
+            .insert(id.clone(), Slot::new(open));
         self.wake(&id);
         Ok(made)
     }
 
     /// The game `id`, from memory or rebuilt from the database ([`stored::read`]).
-    async fn game(&self, id: &str) -> Result<Arc<Mutex<Open>>, Failure> {
+    async fn game(&self, id: &str) -> Result<Slot, Failure> {
         if let Some(g) = self.cached(id) {
             return Ok(g);
         }
@@ -479,15 +497,15 @@ impl Games {
             .map_err(|_| Failure::Internal("lock".into()))?;
         Ok(map
             .entry(id.to_string())
-            .or_insert_with(|| Arc::new(Mutex::new(open)))
+            .or_insert_with(|| Slot::new(open))
             .clone())
     }
 
-    /// Game `id` locked, as the database has it: a copy dropped from memory while this
-    /// waited for its lock is read again.
+    /// Game `id` locked to be read, as the database has it: a copy dropped from memory while
+    /// this waited for it is read again. Held briefly: never across an await of the database.
     async fn locked(&self, id: &str) -> Result<OwnedMutexGuard<Open>, Failure> {
         for _ in 0..16 {
-            let g = self.game(id).await?.lock_owned().await;
+            let g = self.game(id).await?.open.lock_owned().await;
             if !g.gone {
                 return Ok(g);
             }
@@ -497,7 +515,22 @@ impl Games {
         )))
     }
 
-    fn cached(&self, id: &str) -> Option<Arc<Mutex<Open>>> {
+    /// Game `id` with its changes' turn taken: no other change of it runs until the guard
+    /// goes. A copy dropped from memory while this waited is read again.
+    async fn writing(&self, id: &str) -> Result<(OwnedMutexGuard<()>, Slot), Failure> {
+        for _ in 0..16 {
+            let slot = self.game(id).await?;
+            let turn = slot.writer.clone().lock_owned().await;
+            if !slot.open.lock().await.gone {
+                return Ok((turn, slot));
+            }
+        }
+        Err(Failure::Internal(format!(
+            "game {id} was dropped from memory 16 times while a change waited for it"
+        )))
+    }
+
+    fn cached(&self, id: &str) -> Option<Slot> {
         self.open.lock().ok()?.get(id).cloned()
     }
 
@@ -695,6 +728,51 @@ impl Games {
         }
         Ok(g.hosted
             .save_json(g.players.iter().map(|p| p.name().to_string()).collect()))
+    }
+
+    /// Whether game `id` in memory is the game its record rebuilds: the same version, state
+    /// and result, and a record that replays. Memory never runs ahead of the record nor lags
+    /// it once a change has ended; the fault-injection tests ask this after every change.
+    ///
+    /// # Errors
+    /// How the two differ, or why the record does not replay.
+    pub async fn matches_record(&self, id: &str) -> Result<(), String> {
+        // after any change under way, and before the record is read
+        let slot = self.cached(id);
+        let _turn = match &slot {
+            Some(slot) => Some(slot.writer.lock().await),
+            None => None,
+        };
+        let fresh = stored::read(&self.store, id, &self.duties.clock)
+            .await
+            .map_err(|e| describe(&e))?;
+        if let Some(r) = &fresh.read_only {
+            return Err(format!("the stored game does not replay: {}", r.why()));
+        }
+        let Some(slot) = &slot else {
+            return Ok(());
+        };
+        let g = slot.open.lock().await;
+        if g.gone {
+            return Ok(());
+        }
+        let facts = |o: &Open| {
+            (
+                o.version,
+                o.hosted.digest(),
+                o.hosted.actions(),
+                o.resigned,
+                o.duties.timed_out,
+                o.over(),
+            )
+        };
+        let (memory, record) = (facts(&g), facts(&fresh));
+        if memory != record {
+            return Err(format!(
+                "memory holds (version, digest, actions, resigned, timed out, over) {memory:?}; the record rebuilds {record:?}"
+            ));
+        }
+        Ok(())
     }
 
     /// Every stored game replayed, for `fiw serve --check`: those that do not replay, with

@@ -1,13 +1,15 @@
-//! Commit, then show. Every change to a game goes one way: the game is locked, the change is
-//! taken on a copy ([`Taken`]), the entry is appended to the database where the game's version
-//! is still the one the change was decided at, and only once the database has it is the copy
-//! put in place, the change answered and announced. The whole runs in a task of its own
-//! ([`detached`]): a request dropped while it waits (its client gone, its time up) no longer
-//! stops a change between the database and memory, where it used to leave memory ahead of
-//! the record or one version behind it. A commit whose outcome is unknown (the database
-//! failed during it) drops the game from memory, to be read again from what was committed.
+//! Commit, then show. Every change to a game goes one way: it takes the game's turn (one
+//! change of a game at a time), the change is taken on a copy ([`Taken`]), the entry is
+//! appended to the database where the game's version is still the one the change was taken
+//! at, and only once the database has it is the copy put in place, the change answered and
+//! announced. Meanwhile pages are shown the game as committed: they never wait on the
+//! database. The whole runs in a task of its own ([`detached`]): a request dropped while it
+//! waits (its client gone, its time up) no longer stops a change between the database and
+//! memory, where it used to leave memory ahead of the record or one version behind it. A
+//! commit whose outcome is unknown (the database failed during it) drops the game from
+//! memory, to be read again from what was committed.
 
-use super::{refusal, seat_of, Caller, Failure, Games, Open, Shown};
+use super::{refusal, seat_of, Caller, Failure, Games, Open, Shown, Slot};
 use crate::store::{Appended, EntryRow, FaultPoint};
 use fiw_engine::Seat;
 use fiw_host::hosted::Hosted;
@@ -37,6 +39,10 @@ pub(super) struct Taken {
     hosted: Option<Box<dyn Hosted>>,
     resigned: Option<Seat>,
     timed_out: Option<Seat>,
+    /// The version it was taken at, which the database must still be at.
+    base: u64,
+    /// Whether the game is over once it is in place.
+    finished: bool,
 }
 
 impl Taken {
@@ -49,6 +55,8 @@ impl Taken {
             hosted: None,
             resigned: None,
             timed_out: None,
+            base: 0,
+            finished: false,
         }
     }
 
@@ -70,6 +78,13 @@ impl Taken {
 }
 
 impl Open {
+    /// `t`, to be committed on this game as it stands.
+    pub(super) fn prepared(&self, mut t: Taken) -> Taken {
+        t.base = self.version;
+        t.finished = self.over_after(&t);
+        t
+    }
+
     /// Whether the game is over once `t` is put in place.
     fn over_after(&self, t: &Taken) -> bool {
         let outcome = match &t.hosted {
@@ -138,91 +153,89 @@ impl Games {
         change: Change,
     ) -> Result<Shown, Failure> {
         let seat = seat_of(caller)?;
-        let mut g = self.locked(id).await?;
-        if g.version != version {
-            return Err(Failure::Stale(Box::new(g.shown(caller, 0))));
+        let (_turn, slot) = self.writing(id).await?;
+        {
+            let g = slot.open.lock().await;
+            if g.version != version {
+                return Err(Failure::Stale(Box::new(g.shown(caller, 0))));
+            }
         }
-        self.ran_out(id, &mut g, caller).await?;
-        g.open_to_change()?;
-        let taken = match change {
-            Change::Action(text) => self.action(&g, seat, &text, true)?,
-            Change::Index(i) => {
-                let texts = g.hosted.legal_texts(seat);
-                let Some(text) = texts.get(i) else {
-                    return Err(Failure::Refused(refusal(format!(
-                        "there is no action {i}: this seat has {} now",
-                        texts.len()
-                    ))));
-                };
-                self.action(&g, seat, text, true)?
-            }
-            Change::Undo => {
-                let mut copy = g.hosted.copy();
-                copy.undo(seat).map_err(Failure::Refused)?;
-                Taken {
-                    hosted: Some(copy),
-                    ..Taken::of(seat, "undo")
+        self.ran_out(id, &slot, caller).await?;
+        let taken = {
+            let g = slot.open.lock().await;
+            g.open_to_change()?;
+            let taken = match change {
+                Change::Action(text) => action(&g, seat, &text, true)?,
+                Change::Index(i) => {
+                    let texts = g.hosted.legal_texts(seat);
+                    let Some(text) = texts.get(i) else {
+                        return Err(Failure::Refused(refusal(format!(
+                            "there is no action {i}: this seat has {} now",
+                            texts.len()
+                        ))));
+                    };
+                    action(&g, seat, text, true)?
                 }
-            }
-            Change::Resign => Taken::resign(seat),
+                Change::Undo => {
+                    let mut copy = g.hosted.copy();
+                    copy.undo(seat).map_err(Failure::Refused)?;
+                    Taken {
+                        hosted: Some(copy),
+                        ..Taken::of(seat, "undo")
+                    }
+                }
+                Change::Resign => Taken::resign(seat),
+            };
+            g.prepared(taken)
         };
-        self.commit(id, &mut g, taken).await?;
-        let shown = g.shown(caller, since);
-        drop(g);
+        self.commit(id, &slot, taken).await?;
+        let shown = slot.open.lock().await.shown(caller, since);
         self.wake(id);
         Ok(shown)
     }
 
-    /// `seat`'s action `text` taken on a copy of `g` (a person's, which undo may take back,
-    /// when `undoable`).
-    fn action(&self, g: &Open, seat: Seat, text: &str, undoable: bool) -> Result<Taken, Failure> {
-        let mut copy = g.hosted.copy();
-        let written = copy.take(seat, text, undoable).map_err(Failure::Refused)?;
-        Ok(Taken {
-            text: written,
-            hosted: Some(copy),
-            ..Taken::of(seat, "action")
-        })
-    }
-
-    /// Appends `t`'s entry where `g` is still at its version, and puts `t` in place once the
-    /// database has it. The database having moved on (another server) or a commit whose
-    /// outcome is unknown drops `g` from memory, so that the game is read again.
+    /// Appends `t`'s entry where the game is still at the version `t` was taken at, and puts
+    /// `t` in place once the database has it; the caller holds the game's turn. The database
+    /// having moved on (another server) or a commit whose outcome is unknown drops the game
+    /// from memory, so that it is read again.
     pub(super) async fn commit(
         self: &Arc<Self>,
         id: &str,
-        g: &mut Open,
+        slot: &Slot,
         t: Taken,
     ) -> Result<(), Failure> {
         let entry = EntryRow {
-            version: g.version + 1,
+            version: t.base + 1,
             seat: t.seat as i64,
             kind: t.kind.to_string(),
             text: t.text.clone(),
             at: self.now(),
         };
-        let finished = g.over_after(&t).then(|| self.now());
-        let rules = g.hosted.rules_version();
-        match self
-            .store
-            .append(id, g.version, &entry, finished, rules)
-            .await
-        {
+        let finished = t.finished.then(|| self.now());
+        let rules = slot.open.lock().await.hosted.rules_version();
+        let appended = self.store.append(id, t.base, &entry, finished, rules).await;
+        let mut g = slot.open.lock().await;
+        match appended {
             Ok(Appended::Done(v)) => {
                 g.put(t, v);
                 let _ = g.events.send(v);
-                self.committed(id, g, &entry);
+                self.committed(id, &mut g, &entry);
                 Ok(())
             }
             Ok(Appended::Stale) => {
-                self.lose(id, g);
+                self.lose(id, &mut g);
+                drop(g);
                 let fresh = self.locked(id).await?;
                 Err(Failure::Stale(Box::new(
                     fresh.shown(Caller::Seat(t.seat), 0),
                 )))
             }
             Err(e) => {
-                self.lose(id, g);
+                self.lose(id, &mut g);
+                eprintln!(
+                    "fiw serve: game {id}: whether entry {} (a {}) was stored is not known ({e}); the game is read again",
+                    entry.version, t.kind
+                );
                 Err(e.into())
             }
         }
@@ -293,18 +306,21 @@ impl Games {
                 )
             };
             let text = tokio::task::spawn_blocking(thinking).await.ok().flatten();
-            let mut g = self.locked(id).await?;
-            g.thinking = false;
-            let Some(text) = text else {
-                return Err(Failure::Internal(format!(
-                    "the computer found no action for seat {seat}"
-                )));
+            let (_turn, slot) = self.writing(id).await?;
+            let taken = {
+                let mut g = slot.open.lock().await;
+                g.thinking = false;
+                let Some(text) = text else {
+                    return Err(Failure::Internal(format!(
+                        "the computer found no action for seat {seat}"
+                    )));
+                };
+                if g.version != version || g.over() || g.read_only.is_some() {
+                    continue;
+                }
+                g.prepared(action(&g, seat, &text, false)?)
             };
-            if g.version != version || g.over() {
-                continue;
-            }
-            let taken = self.action(&g, seat, &text, false)?;
-            self.commit(id, &mut g, taken).await?;
+            self.commit(id, &slot, taken).await?;
         }
     }
 
@@ -331,11 +347,12 @@ impl Games {
         let games = self.clone();
         let id = id.to_string();
         detached(async move {
-            let mut g = games.locked(&id).await?;
+            let (_turn, slot) = games.writing(&id).await?;
             let stored = games
                 .store
                 .set_notes(&id, seat as i64, &text, games.now())
                 .await;
+            let mut g = slot.open.lock().await;
             if let Err(e) = stored {
                 // whether the notes were kept is unknown: the game is read again
                 games.lose(&id, &mut g);
@@ -347,4 +364,16 @@ impl Games {
         })
         .await
     }
+}
+
+/// `seat`'s action `text` taken on a copy of `g` (a person's, which undo may take back, when
+/// `undoable`).
+fn action(g: &Open, seat: Seat, text: &str, undoable: bool) -> Result<Taken, Failure> {
+    let mut copy = g.hosted.copy();
+    let written = copy.take(seat, text, undoable).map_err(Failure::Refused)?;
+    Ok(Taken {
+        text: written,
+        hosted: Some(copy),
+        ..Taken::of(seat, "action")
+    })
 }

@@ -349,8 +349,9 @@ impl Games {
         }
     }
 
-    /// Ends game `g` if the clock of the seat deciding has run out (an entry of its own, so
-    /// that the game replays to the same end), for `caller`'s request.
+    /// Ends game `id` if the clock of the seat deciding has run out (an entry of its own, so
+    /// that the game replays to the same end), for `caller`'s request; the caller holds the
+    /// game's turn.
     ///
     /// # Errors
     /// Storage; a stale version (another server ended it or moved on first), with the fresh
@@ -358,19 +359,20 @@ impl Games {
     pub(super) async fn ran_out(
         self: &Arc<Self>,
         id: &str,
-        g: &mut Open,
+        slot: &super::Slot,
         caller: Caller,
     ) -> Result<(), Failure> {
-        if g.over() || g.read_only.is_some() {
-            return Ok(());
-        }
-        let Some(seat) = g.duties.banks.as_ref().and_then(Banks::ran_out) else {
-            return Ok(());
+        let taken = {
+            let g = slot.open.lock().await;
+            if g.over() || g.read_only.is_some() {
+                return Ok(());
+            }
+            let Some(seat) = g.duties.banks.as_ref().and_then(Banks::ran_out) else {
+                return Ok(());
+            };
+            g.prepared(super::change::Taken::timeout(seat))
         };
-        match self
-            .commit(id, g, super::change::Taken::timeout(seat))
-            .await
-        {
+        match self.commit(id, slot, taken).await {
             Err(Failure::Stale(_)) => {
                 Err(Failure::Stale(Box::new(self.show(id, caller, 0).await?)))
             }
@@ -379,14 +381,14 @@ impl Games {
     }
 
     async fn expire(self: &Arc<Self>, id: &str) {
-        let Ok(mut g) = self.locked(id).await else {
+        let Ok((_turn, slot)) = self.writing(id).await else {
             return;
         };
         if !self.owns_now(id) {
             return;
         }
-        match self.ran_out(id, &mut g, Caller::Spectator).await {
-            Ok(()) => self.arm(id, &g),
+        match self.ran_out(id, &slot, Caller::Spectator).await {
+            Ok(()) => self.arm(id, &*slot.open.lock().await),
             Err(Failure::Stale(_)) => {}
             Err(e) => eprintln!(
                 "fiw serve: cannot end game {id} on time: {}",
@@ -410,24 +412,33 @@ impl Games {
     /// Brings game `id` in memory up to `version` with the entries another server committed;
     /// its pages hear of it, and this server does what falls to it.
     pub(super) async fn catch_up(self: &Arc<Self>, id: &str, version: u64) {
-        let Some(game) = self.cached(id) else {
+        let Some(slot) = self.cached(id) else {
             // not in memory: read when next asked for; its duties, if they are ours, go on
             if self.owns_now(id) {
                 self.wake(id);
             }
             return;
         };
-        let mut g = game.lock().await;
-        if g.gone || g.read_only.is_some() || g.version >= version {
-            return;
-        }
-        let entries = match self.store.entries_after(id, g.version).await {
+        // another server's entries are a change like any: in turn with this server's own
+        let _turn = slot.writer.lock().await;
+        let from = {
+            let g = slot.open.lock().await;
+            if g.gone || g.read_only.is_some() || g.version >= version {
+                return;
+            }
+            g.version
+        };
+        let entries = match self.store.entries_after(id, from).await {
             Ok(e) => e,
             Err(e) => {
                 eprintln!("fiw serve: cannot catch game {id} up: {e}");
                 return;
             }
         };
+        let mut g = slot.open.lock().await;
+        if g.gone || g.version != from {
+            return;
+        }
         let mut by = None;
         for e in &entries {
             if e.version != g.version + 1 || super::stored::apply(&mut g, e).is_err() {

@@ -149,7 +149,8 @@ impl Games {
                 .to_string()
         };
         {
-            let mut g = self.locked(id).await?;
+            let (_turn, slot) = self.writing(id).await?;
+            let mut g = slot.open.lock().await;
             if g.rematch.is_none() {
                 g.rematch = Some(rematch_id.clone());
                 let _ = g.events.send(g.version);

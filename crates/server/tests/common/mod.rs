@@ -80,14 +80,53 @@ impl Client {
     }
 
     fn over(games: Arc<Games>) -> Client {
+        Client::timed(games, fiw_server::api::REQUEST_TIMEOUT)
+    }
+
+    /// A server's routes over `games`, answering 408 to requests that take over `timeout`.
+    pub fn timed(games: Arc<Games>, timeout: Duration) -> Client {
         Client {
-            app: fiw_server::app(
+            app: fiw_server::app_timed(
                 games.clone(),
                 "http://127.0.0.1:1".into(),
                 fiw_server::rate::Limiter::new(fiw_server::rate::RateLimits::none()),
+                timeout,
             ),
             games,
         }
+    }
+
+    /// The request as the router takes it, to send from a task of the test's own (and drop).
+    pub fn request(
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Request<Body> {
+        let mut req = Request::builder().method(method).uri(path);
+        if let Some(t) = token {
+            req = req.header("authorization", format!("Bearer {t}"));
+        }
+        if body.is_some() {
+            req = req.header("content-type", "application/json");
+        }
+        req.body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
+            .unwrap()
+    }
+
+    /// Sends `req` on a task of its own: the task's handle, whose abort drops the request as
+    /// a client that goes away does; it gives the status and the JSON answer.
+    pub fn send(&self, req: Request<Body>) -> tokio::task::JoinHandle<(StatusCode, Value)> {
+        let app = self.app.clone();
+        tokio::spawn(async move {
+            let resp = app.oneshot(req).await.unwrap();
+            let status = resp.status();
+            let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+            (
+                status,
+                serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+            )
+        })
     }
 
     /// A request with a JSON body (or none): the status and the JSON answer (every answer of
