@@ -148,17 +148,20 @@ function draw() {
   const names = { british: "British", french: "French" };
   const seatName = board.seatName ? board.seatName(ctx) : names[v.seat] || v.seat;
   $("title").textContent = `${GAME_NAMES[v.game] || v.game} · ${seatName}${seats.length > 1 ? " (hot seat)" : ""}`;
+  const readOnly = !!msg.read_only;
   let prompt;
-  if (v.outcome) prompt = v.outcome.winner ? `Game over: the ${v.outcome.winner} side wins (${v.outcome.reason}).` : `Game over: a draw (${v.outcome.reason}).`;
+  if (readOnly) prompt = "This game is shown as far as it replays; it takes no more moves.";
+  else if (v.outcome) prompt = v.outcome.winner ? `Game over: the ${v.outcome.winner} side wins (${v.outcome.reason}).` : `Game over: a draw (${v.outcome.reason}).`;
   else if (mine) prompt = board.prompt ? board.prompt(ctx) : "Your decision.";
   else prompt = `Waiting for the ${v.to_move} side…`;
   $("prompt").textContent = prompt;
-  $("status").textContent = v.outcome ? "game over" : mine ? "your turn" : `${v.to_move} to move`;
+  $("status").textContent = readOnly ? "read-only" : v.outcome ? "game over" : mine ? "your turn" : `${v.to_move} to move`;
+  drawNotice(msg);
   $("undo").disabled = !v.can_undo;
   $("hint").disabled = !mine;
-  $("resign").hidden = !!v.outcome;
-  $("rematch").hidden = !v.outcome || seats.length > 1;
-  $("replay").hidden = !v.outcome;
+  $("resign").hidden = !!v.outcome || readOnly;
+  $("rematch").hidden = !(v.outcome || readOnly) || seats.length > 1;
+  $("replay").hidden = !(v.outcome || readOnly);
   $("rematch").textContent = msg.rematch ? "Join the rematch" : "Rematch";
   drawClock(msg);
   document.title = `${mine && !v.outcome ? "● your turn · " : ""}fiw: ${GAME_NAMES[v.game] || v.game}`;
@@ -208,11 +211,45 @@ function drawReplay() {
   $("log").scrollTop = $("log").scrollHeight;
 }
 
+/**
+ * What the server says of the rules this game is played under: a game that no longer replays
+ * under them is read-only (said while it is shown); one brought from an older rules version
+ * says what changed, once on this browser.
+ */
+function drawNotice(msg) {
+  const box = $("notice");
+  const ro = msg.read_only;
+  box.className = "notice";
+  if (ro) {
+    // another seat's action, and the rule's words on it, are that seat's to read
+    const which = ro.text ? ` (“${ro.text}”)` : ro.seat ? `, an action of the ${ro.seat} side,` : "";
+    const entry = ro.entry
+      ? `Its entry ${ro.entry}${which} no longer replays under rules version ${ro.rules}${ro.reason ? `: ${ro.reason}` : ""}.`
+      : `This server plays rules version ${ro.rules}, older than the game's.`;
+    box.replaceChildren(h("strong", {}, "Read-only. "), `This game was last played under rules version ${ro.made_under}. ${entry} Its log is kept as far as it goes; a rematch plays it again under the current rules.`);
+    box.hidden = false;
+    return;
+  }
+  const r = msg.rules;
+  const key = r ? `fiw.rules-note.${id}.${r.version}` : null;
+  let seen = true;
+  try { seen = !key || !!localStorage.getItem(key); } catch { seen = !key; }
+  if (seen) { box.hidden = true; return; }
+  box.className = "notice rules-note";
+  box.replaceChildren(
+    h("strong", {}, `Rules version ${r.version}. `),
+    `This game was last played under version ${r.made_under} and goes on under ${r.version}; every move so far still stands. What changed:`,
+    h("ul", {}, ...(r.changes.length ? r.changes : ["(no change listed)"]).map((c) => h("li", {}, c))),
+    h("button", { type: "button", id: "notice-ok", onclick: () => { try { localStorage.setItem(key, "1"); } catch { /* private mode */ } box.hidden = true; } }, "Understood"));
+  box.hidden = false;
+}
+
 function drawSpectator(msg) {
   const p = msg.public;
   $("title").textContent = `${GAME_NAMES[p.game] || p.game} · watching`;
   $("board").replaceChildren(h("p", { class: "watching" }, "You are watching: the board of each side is shown only to its seat; the public log is beside."));
-  $("prompt").textContent = p.outcome ? `Game over: ${p.outcome.reason}` : `${p.to_move} to move`;
+  $("prompt").textContent = msg.read_only ? "This game is read-only." : p.outcome ? `Game over: ${p.outcome.reason}` : `${p.to_move} to move`;
+  drawNotice(msg);
   for (const b of ["undo", "hint", "resign", "notify"]) $(b).hidden = true;
   active.log.render();
   document.body.dataset.version = msg.version;

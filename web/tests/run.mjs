@@ -12,6 +12,7 @@ import { solitaireAgainstTheBot } from "./solitaire_vs_bot.mjs";
 import { hotSeatPassesTheScreen } from "./hot_seat.mjs";
 import { d3AgainstTheComputer, d3DragIntoAWood } from "./d3.mjs";
 import { skirmishRaid } from "./skirmish.mjs";
+import { olderRules } from "./rules.mjs";
 
 const TESTS = {
   "louisbourg-vs-ai": louisbourgAgainstTheComputer,
@@ -22,6 +23,7 @@ const TESTS = {
   "d3-vs-ai": d3AgainstTheComputer,
   "d3-drag-wood": d3DragIntoAWood,
   "skirmish-raid": skirmishRaid,
+  "older-rules": olderRules,
 };
 
 const wanted = process.argv.slice(2);

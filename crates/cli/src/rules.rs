@@ -7,9 +7,27 @@ use std::io::{self, Write};
 
 /// Runs `fiw rules` for game `G`.
 pub fn run<G: Game>(section: Option<&str>) -> HostResult {
-    let text = render(G::NAME, &G::rulebook(), section)?;
+    let mut text = render(G::NAME, &G::rulebook(), section)?;
+    if section.is_none() {
+        text += &versions(G::RULES_VERSION, G::RULES_CHANGES);
+    }
     io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())
+}
+
+/// The rules version this build plays and what changed at each: saves and stored games record
+/// the version, and one of an older version is replayed under these rules.
+fn versions(current: u32, changes: &[fiw_engine::RulesChange]) -> String {
+    let mut s = format!("\nRules version {current} (saves and online games record it)\n");
+    if changes.is_empty() {
+        s += "    no change since the first\n";
+    }
+    for c in changes {
+        for line in c.changes {
+            s += &format!("  version {}: {line}\n", c.version);
+        }
+    }
+    s
 }
 
 /// Whether `s` is `wanted` or one of its subsections (`8.3` holds `8.3.1`, not `8.30`).

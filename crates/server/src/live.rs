@@ -260,7 +260,12 @@ impl Open {
             notes: None,
             rematch: self.rematch.clone(),
             rules: self.rules_note(),
-            read_only: self.read_only.clone(),
+            read_only: self.read_only.as_ref().map(|r| {
+                r.for_seat(match caller {
+                    Caller::Seat(s) => seats.get(s).copied(),
+                    Caller::Spectator => None,
+                })
+            }),
         };
         match caller {
             Caller::Seat(seat) => {

@@ -53,7 +53,16 @@ async fn a_game_that_no_longer_replays_is_read_only_and_offers_a_rematch(url: &s
     let why = &v["read_only"];
     assert_eq!(why["made_under"], 0, "{v}");
     assert_eq!(why["entry"], 4);
-    assert_eq!(why["text"], "place fr-reg-1 at the old fort");
+    // the text of the French action, and the rule's words on it, are the French side's
+    assert_eq!(why["seat"], "french");
+    assert_eq!(why["text"], "", "{why}");
+    assert_eq!(why["reason"], "");
+    let theirs = c.view(&id, french).await;
+    assert_eq!(
+        theirs["read_only"]["text"],
+        "place fr-reg-1 at the old fort"
+    );
+    assert!(theirs["read_only"]["reason"].as_str().unwrap().len() > 10);
     assert!(v["view"]["actions"].as_array().unwrap().is_empty());
     assert_eq!(v["view"]["can_undo"], false);
     assert_eq!(v["version"], 4);

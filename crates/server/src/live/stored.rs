@@ -36,15 +36,29 @@ pub struct ReadOnly {
     /// The entry that does not replay (1 for the first); 0 when none was tried (the game was
     /// made under a newer version).
     pub entry: u64,
-    /// That entry's kind (`action`, `undo`, …) and text.
+    /// That entry's kind (`action`, `undo`, …).
     pub kind: String,
-    /// The action's text.
+    /// The seat that made it.
+    pub seat: Option<String>,
+    /// The action's text: shown only to the seat that made it (another seat's action may
+    /// name what that seat keeps secret).
     pub text: String,
-    /// Why it does not replay: the rule that refuses it.
+    /// Why it does not replay, the rule that refuses it: to the seat that made it only.
     pub reason: String,
 }
 
 impl ReadOnly {
+    /// What `seat` (or the spectators, `None`) may be shown of it: the text of another
+    /// seat's action and the rule's words about it are that seat's.
+    pub fn for_seat(&self, seat: Option<&str>) -> ReadOnly {
+        let mut shown = self.clone();
+        if shown.seat.is_some() && shown.seat.as_deref() != seat {
+            shown.text = String::new();
+            shown.reason = String::new();
+        }
+        shown
+    }
+
     /// In one line, for a refusal and `--check`.
     pub fn why(&self) -> String {
         let what = match self.text.is_empty() {
@@ -128,6 +142,7 @@ pub(super) fn replay(
     let hints = seating.hints || players.iter().any(|p| *p != Player::Human);
     let duties = GameDuties::new(seating.pace, &players, hosted.to_move(), row.created, clock);
     let rules = hosted.rules_version();
+    let seat_names = hosted.seats();
     let made_under = row.rules;
     let version = row.version;
     let mut open = Open {
@@ -152,6 +167,10 @@ pub(super) fn replay(
         rules,
         entry: e.version,
         kind: e.kind.clone(),
+        seat: usize::try_from(e.seat)
+            .ok()
+            .and_then(|s| seat_names.get(s))
+            .map(|s| s.to_string()),
         text: e.text.clone(),
         reason,
     };
@@ -161,6 +180,7 @@ pub(super) fn replay(
             rules,
             entry: 0,
             kind: String::new(),
+            seat: None,
             text: String::new(),
             reason: "this server plays older rules".into(),
         });
