@@ -39,7 +39,8 @@ enum Drop {
     Close,
     /// The request's time runs out: answered 408, its future dropped.
     Timeout,
-    /// Not dropped: the storage fails instead.
+    /// Not dropped: the storage fails instead, or (with a pause) lets the change go on at
+    /// once and the client waits for its answer.
     None,
 }
 
@@ -203,7 +204,8 @@ async fn one(
     let id = made["id"].as_str().unwrap();
     let (before, _, _) = stored_version(store, id).await;
     let (reached, release) = script.arm(point, id, fault);
-    let request = dropped.send(Client::request("POST", &path, Some(&t), Some(body)));
+    let client = if drop == Drop::None { c } else { dropped };
+    let request = client.send(Client::request("POST", &path, Some(&t), Some(body)));
     let answer = match (fault, drop) {
         (Fault::Pause, Drop::Close) => {
             tokio::time::timeout(Duration::from_secs(10), reached)
@@ -233,7 +235,20 @@ async fn one(
             let (status, answer) = request.await.unwrap();
             Some((status, answer))
         }
-        (Fault::Pause, Drop::None) => unreachable!(),
+        (Fault::Pause, Drop::None) => {
+            tokio::time::timeout(Duration::from_secs(10), reached)
+                .await
+                .expect("the change never reached its point")
+                .unwrap();
+            release.notify_one();
+            let (status, answer) = request.await.unwrap();
+            assert_ne!(
+                status,
+                StatusCode::REQUEST_TIMEOUT,
+                "{kind:?} at {point:?}: the test's client waits"
+            );
+            Some((status, answer))
+        }
     };
     // the change runs on in its own task: the game's lock is free once it has ended
     for seat in ["british", "french"] {
@@ -312,6 +327,7 @@ async fn one(
 async fn faults_at_every_point(url: &str) {
     const RUNS: usize = 100;
     const FAILS: usize = 34;
+    const KEPT: usize = 20;
     let script = Arc::new(Script::default());
     let store = Store::open(url).await.unwrap().with_faults(script.clone());
     let games = Games::with_duties(store.clone(), common::limits(), Duties::default());
@@ -346,6 +362,25 @@ async fn faults_at_every_point(url: &str) {
                 )
                 .await;
             }
+            for n in 0..KEPT {
+                let tally = counts
+                    .entry((format!("{point:?}"), kind, Fault::Pause, Drop::None))
+                    .or_default();
+                one(
+                    url,
+                    &c,
+                    &dropped,
+                    &store,
+                    &script,
+                    kind,
+                    point,
+                    Fault::Pause,
+                    Drop::None,
+                    n,
+                    tally,
+                )
+                .await;
+            }
             for n in 0..FAILS {
                 let tally = counts
                     .entry((format!("{point:?}"), kind, Fault::Fail, Drop::None))
@@ -367,13 +402,22 @@ async fn faults_at_every_point(url: &str) {
             }
         }
     }
-    println!(
-        "{:<14} {:<7} {:<6} {:<8} {:>5} {:>7} {:>11} {:>13}",
-        "point", "change", "fault", "dropped", "runs", "stored", "not stored", "acknowledged"
+    // written past the test harness's capture, so that every run's log shows the counts
+    let mut table = format!(
+        "faults_at_every_point ({}):\n{:<14} {:<7} {:<6} {:<8} {:>5} {:>7} {:>11} {:>13}\n",
+        url.split(':').next().unwrap_or(url),
+        "point",
+        "change",
+        "fault",
+        "dropped",
+        "runs",
+        "stored",
+        "not stored",
+        "acknowledged"
     );
     for ((point, kind, fault, drop), t) in &counts {
-        println!(
-            "{point:<14} {:<7} {:<6} {:<8} {:>5} {:>7} {:>11} {:>13}",
+        table += &format!(
+            "{point:<14} {:<7} {:<6} {:<8} {:>5} {:>7} {:>11} {:>13}\n",
             format!("{kind:?}"),
             format!("{fault:?}"),
             format!("{drop:?}"),
@@ -383,12 +427,75 @@ async fn faults_at_every_point(url: &str) {
             t.acknowledged
         );
     }
-    let pauses: usize = counts
+    use std::io::Write;
+    let _ = std::io::stderr().write_all(table.as_bytes());
+    let dropped: usize = counts
         .iter()
-        .filter(|(k, _)| k.2 == Fault::Pause)
+        .filter(|(k, _)| k.2 == Fault::Pause && k.3 != Drop::None)
         .map(|(_, t)| t.runs)
         .sum();
-    assert_eq!(pauses, 3 * 4 * RUNS);
+    assert_eq!(dropped, 3 * 4 * RUNS);
+    let acknowledged: usize = counts.values().map(|t| t.acknowledged).sum();
+    assert_eq!(
+        acknowledged,
+        3 * 4 * KEPT,
+        "every change not dropped is acknowledged"
+    );
 }
 
-on_both!(faults_at_every_point);
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn next_json(ws: &mut Socket) -> Value {
+    use futures_util::StreamExt;
+    let m = tokio::time::timeout(Duration::from_secs(10), ws.next())
+        .await
+        .expect("a message within 10 s")
+        .unwrap()
+        .unwrap();
+    serde_json::from_str(m.to_text().unwrap()).unwrap()
+}
+
+/// A commit whose outcome is unknown (the database failed after committing) drops the game
+/// from memory; a page open on it is still shown the change, from the game read again.
+async fn an_open_page_is_shown_a_change_whose_commit_went_unanswered(url: &str) {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let script = Arc::new(Script::default());
+    let store = Store::open(url).await.unwrap().with_faults(script.clone());
+    let games = Games::with_duties(store, common::limits(), Duties::default());
+    let c = Client::timed(games, fiw_server::api::REQUEST_TIMEOUT);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = c.app.clone();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    let made = c.create(json!({"game": "louisbourg"})).await;
+    let id = made["id"].as_str().unwrap();
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws"))
+        .await
+        .unwrap();
+    ws.send(Message::text(
+        json!({"token": token(&made, "french")}).to_string(),
+    ))
+    .await
+    .unwrap();
+    assert_eq!(next_json(&mut ws).await["version"], 0);
+    let _ = script.arm(FaultPoint::AfterCommit, id, Fault::Fail);
+    let (s, answer) = c
+        .post(
+            &format!("/api/games/{id}/actions"),
+            Some(token(&made, "british")),
+            json!({"version": 0, "index": 0}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
+    let shown = next_json(&mut ws).await;
+    assert_eq!(shown["version"], 1, "the page follows the game read again");
+    assert_eq!(shown["view"]["to_move"], "french");
+    c.games.matches_record(id).await.unwrap();
+}
+
+on_both!(
+    faults_at_every_point,
+    an_open_page_is_shown_a_change_whose_commit_went_unanswered
+);
