@@ -143,7 +143,8 @@ function draw() {
   if (drawn.width) zoom.attach(drawn.el, drawn.width, drawn.height);
   if (focusKey) { const again = $("board").querySelector(`${focusKey}[tabindex]`) || $("board").querySelector("[tabindex]"); if (again) again.focus(); }
   picker.render($("actions"), (a) => (board.noteFor ? board.noteFor(ctx, a) : null));
-  active.log.render();
+  active.log.render(holderNames(msg));
+  drawHolders(msg);
   const mine = v.to_move === v.seat;
   const names = { british: "British", french: "French" };
   const seatName = board.seatName ? board.seatName(ctx) : names[v.seat] || v.seat;
@@ -160,7 +161,7 @@ function draw() {
   $("undo").disabled = !v.can_undo;
   $("hint").disabled = !mine;
   $("resign").hidden = !!v.outcome || readOnly;
-  $("rematch").hidden = !(v.outcome || readOnly) || seats.length > 1;
+  $("rematch").hidden = !(v.outcome || readOnly);
   $("replay").hidden = !(v.outcome || readOnly);
   $("rematch").textContent = msg.rematch ? "Join the rematch" : "Rematch";
   drawClock(msg);
@@ -244,14 +245,29 @@ function drawNotice(msg) {
   box.hidden = false;
 }
 
+/** Each side's holder's name, by side, for the log. */
+function holderNames(msg) {
+  return Object.fromEntries((msg.holders || []).filter((x) => x.name).map((x) => [x.seat, x.name]));
+}
+
+/** Who holds each side and since when, and whether the game is a hot seat: on every page. */
+function drawHolders(msg) {
+  const when = (ms) => new Date(ms).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
+  const parts = (msg.holders || []).map((x) => x.since == null
+    ? `${x.seat}: invitation open`
+    : `${x.seat}: ${x.name || `anonymous ${x.seat}`} (since ${when(x.since)})`);
+  $("holders").replaceChildren(...(msg.hot_seat ? [h("span", { class: "hot", id: "hot-seat-badge" }, "hot seat")] : []), parts.join(" · "));
+}
+
 function drawSpectator(msg) {
   const p = msg.public;
+  drawHolders(msg);
   $("title").textContent = `${GAME_NAMES[p.game] || p.game} · watching`;
   $("board").replaceChildren(h("p", { class: "watching" }, "You are watching: the board of each side is shown only to its seat; the public log is beside."));
   $("prompt").textContent = msg.read_only ? "This game is read-only." : p.outcome ? `Game over: ${p.outcome.reason}` : `${p.to_move} to move`;
   drawNotice(msg);
-  for (const b of ["undo", "hint", "resign", "notify"]) $(b).hidden = true;
-  active.log.render();
+  for (const b of ["undo", "hint", "resign", "notify", "device"]) $(b).hidden = true;
+  active.log.render(holderNames(msg));
   document.body.dataset.version = msg.version;
 }
 
@@ -361,14 +377,35 @@ function resign() {
 async function rematch() {
   try {
     const r = await call("POST", `/api/games/${id}/rematch`, { token: active.token });
-    keepGame({ id: r.id, game: active.view.game, seat: r.seat, token: r.token, link: r.link, mine: true, at: Date.now() });
+    const both = Object.values(r.seats || {});
+    if (both.length) keepGame({ id: r.id, game: active.view.game, seat: "hot seat", token: both.map((x) => x.token).join("+"), link: r.link, mine: true, at: Date.now() });
+    else keepGame({ id: r.id, game: active.view.game, seat: r.seat, token: r.token, link: r.link, mine: true, at: Date.now() });
+    for (const [seat, inv] of Object.entries(r.invitations || {})) keepGame({ id: r.id, game: active.view.game, seat, token: inv.token, link: inv.link, mine: false, invite: true, at: Date.now() });
     location.href = r.link;
   } catch (e) {
     refuse(e);
   }
 }
 
+/** A one-time code for another device of this seat's holder: shown here only, used once. */
+async function addDevice() {
+  const box = $("device-box");
+  try {
+    const d = await call("POST", `/api/games/${id}/device`, { token: active.token });
+    const until = new Date(d.expires).toLocaleTimeString(undefined, { timeStyle: "short" });
+    box.replaceChildren(
+      h("strong", {}, "Another device of yours. "),
+      `Open this link on it before ${until}; it works once, and only for your ${active.view.seat} seat: `,
+      h("a", { href: d.link, id: "device-link" }, d.link), " ",
+      h("button", { type: "button", onclick: () => { box.hidden = true; box.replaceChildren(); } }, "close"));
+    box.hidden = false;
+  } catch (e) {
+    refuse(e);
+  }
+}
+
 function wire() {
+  $("device").addEventListener("click", addDevice);
   $("undo").addEventListener("click", () => post("/undo", {}));
   $("hint").addEventListener("click", hint);
   $("resign").addEventListener("click", resign);

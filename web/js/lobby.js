@@ -52,13 +52,30 @@ async function drawForm() {
   const seats = $("seats");
   const rows = ref.seats.map((seat, i) => {
     if (ref.rules_seats[seat]) return h("label", {}, seat, h("span", { class: "muted" }, `played by the rules (${ref.rules_seats[seat]})`));
-    const sel = h("select", { name: `player-${seat}`, "data-seat": seat }, ...PLAYERS.map(([v, t]) => h("option", { value: v }, t)));
+    const sel = h("select", { name: `player-${seat}`, "data-seat": seat, onchange: drawMineChoice }, ...PLAYERS.map(([v, t]) => h("option", { value: v }, t)));
     sel.value = i === 0 ? "human" : "ai";
     return h("label", {}, seat, sel);
   });
-  seats.replaceChildren(h("legend", {}, "Who plays each side"), ...rows);
+  seats.replaceChildren(h("legend", {}, "Who plays each side"), ...rows,
+    h("label", { id: "yours-row" }, "Your side ", h("select", { name: "yours", id: "yours" })),
+    h("label", { class: "check", id: "hot-row" }, h("input", { type: "checkbox", name: "hot_seat", id: "hot-seat", onchange: drawMineChoice }), "both sides on this screen (hot seat: one person, or two taking turns at one screen)"),
+    h("label", {}, "Your name ", h("input", { name: "name", id: "your-name", maxlength: "40", placeholder: "anonymous" })));
+  drawMineChoice();
   $("create-error").textContent = "";
   $("start").disabled = false;
+}
+
+/** Which side is the creator's: one of the sides a person plays; the others get invitations. */
+function drawMineChoice() {
+  const people = [...document.querySelectorAll("select[data-seat]")].filter((s) => s.value === "human").map((s) => s.dataset.seat);
+  const yours = $("yours");
+  if (!yours) return;
+  const was = yours.value;
+  yours.replaceChildren(...people.map((s) => h("option", { value: s }, s)));
+  if (people.includes(was)) yours.value = was;
+  $("hot-row").hidden = people.length < 2;
+  if (people.length < 2) $("hot-seat").checked = false;
+  $("yours-row").hidden = people.length < 1 || $("hot-seat").checked;
 }
 
 function linkItem(label, link, note) {
@@ -85,25 +102,32 @@ async function create(ev) {
       const [days, increment, cap] = $("pace").value.split(",").map(Number);
       body.pace = increment === undefined ? { days } : { days, increment, cap };
     }
+    const hot = $("hot-seat").checked;
+    if (hot) body.hot_seat = true;
+    else if ($("yours").value) body.seat = $("yours").value;
+    if ($("your-name").value.trim()) body.name = $("your-name").value.trim();
     const made = await call("POST", "/api/games", { body });
-    const humans = Object.entries(made.seats);
     const list = $("made-links");
     list.replaceChildren();
-    humans.forEach(([seat, { token, link }], i) => {
-      keepGame({ id: made.id, game, seat, token, link, mine: i === 0, at: Date.now() });
-      list.append(linkItem(i === 0 ? `You (${seat}):` : `${seat}:`, link, i === 0 ? "your seat: open it to play" : "play a friend: send them this link; it is their seat"));
-    });
-    if (humans.length === 2) {
-      const both = `${location.origin}/play/${made.id}#${humans.map(([, s]) => s.token).join("+")}`;
-      keepGame({ id: made.id, game, seat: "hot seat", token: humans.map(([, s]) => s.token).join("+"), link: both, mine: true, at: Date.now() });
-      list.append(linkItem("Hot seat:", both, "both sides on this screen, each side's secrets hidden while the screen is passed"));
+    const mine = Object.entries(made.seats);
+    // this browser keeps only the seats it holds: its own, or both in a hot seat it asked for
+    if (made.hot_seat) {
+      keepGame({ id: made.id, game, seat: "hot seat", token: mine.map(([, s]) => s.token).join("+"), link: made.link, mine: true, at: Date.now() });
+      list.append(linkItem("Hot seat:", made.link, "both sides on this screen, each side's secrets hidden while the screen is passed; everyone who looks at the game is told it is a hot seat"));
+    } else if (mine.length) {
+      const [seat, { token, link }] = mine[0];
+      keepGame({ id: made.id, game, seat, token, link, mine: true, at: Date.now() });
+      list.append(linkItem(`You (${seat}):`, link, "your seat: open it to play"));
+    }
+    for (const [seat, { token, link }] of Object.entries(made.invitations)) {
+      keepGame({ id: made.id, game, seat, token, link, mine: false, invite: true, at: Date.now() });
+      list.append(linkItem(`Invitation, ${seat}:`, link, "send it to your friend: whoever opens it first and takes the seat holds it, and the link is then spent"));
     }
     list.append(linkItem("Spectators:", made.spectator.link, "sees only what both sides see"));
     $("made-what").textContent = `${GAME_NAMES[game]}: ${Object.entries(players).map(([s, p]) => `${s} ${p}`).join(", ")}`;
     $("made").hidden = false;
-    const first = humans[0];
-    if (first) {
-      const open = h("a", { href: first[1].link, id: "open-game", class: "open-game" }, "Open your seat now");
+    if (made.link) {
+      const open = h("a", { href: made.link, id: "open-game", class: "open-game" }, made.hot_seat ? "Open the hot seat now" : "Open your seat now");
       $("made-what").append(" ", open);
     }
     drawMine();
@@ -115,12 +139,21 @@ async function create(ev) {
 }
 
 async function drawMine() {
-  const mine = keptGames().filter((g) => g.mine);
+  const kept = keptGames();
+  const mine = kept.filter((g) => g.mine);
   const list = $("mine");
   if (!mine.length) { list.replaceChildren(h("li", { class: "muted" }, "none yet")); return; }
   list.replaceChildren(...mine.map((g) => {
     const turn = h("span", { class: "muted" }, "…");
-    const li = h("li", { "data-id": g.id }, h("a", { href: g.link }, `${GAME_NAMES[g.game] || g.game}`), h("span", {}, g.seat), turn);
+    const invites = kept.filter((i) => i.invite && i.id === g.id);
+    const li = h("li", { "data-id": g.id }, h("a", { href: g.link }, `${GAME_NAMES[g.game] || g.game}`), h("span", {}, g.seat), turn,
+      ...invites.map((i) => {
+        const state = h("span", { class: "muted invite-state" }, "…");
+        call("GET", `/api/games/${g.id}/invitation`, { token: i.token }).then((inv) => {
+          state.textContent = inv.taken ? `taken by ${inv.taken.by || "someone who gave no name"}` : "open";
+        }).catch((e) => { state.textContent = e.message; });
+        return h("div", { class: "muted" }, `invitation, ${i.seat}: `, h("a", { href: i.link }, "link"), " ", state);
+      }));
     const token = g.token.split("+")[0];
     call("GET", `/api/games/${g.id}`, { token }).then((shown) => {
       const v = shown.view;

@@ -29,13 +29,29 @@ export class Log {
     localStorage.setItem(this.key, String(this.mark));
   }
 
-  render() {
+  /**
+   * `names` (side → the name its holder gave) are shown beside the first mention of each side
+   * in a line: added when drawing, never written into the game's stored log.
+   */
+  render(names = {}) {
     const kids = [];
     this.lines.forEach((line, i) => {
       if (this.mark !== null && i === this.mark && i < this.lines.length) kids.push(h("li", { class: "mark", "aria-hidden": "true" }, "since your last decision"));
-      kids.push(h("li", { class: this.mark !== null && i >= this.mark ? "new" : null }, line));
+      kids.push(h("li", { class: this.mark !== null && i >= this.mark ? "new" : null }, named(line, names)));
     });
     this.el.replaceChildren(...kids);
     this.el.scrollTop = this.el.scrollHeight;
   }
+}
+
+/** `line` with each side's holder's name after its first mention ("the British (Amherst)"). */
+export function named(line, names) {
+  let out = line;
+  for (const [side, name] of Object.entries(names)) {
+    if (!name) continue;
+    const word = side.charAt(0).toUpperCase() + side.slice(1);
+    const at = out.search(new RegExp(`\\b${word}\\b`));
+    if (at >= 0) out = `${out.slice(0, at + word.length)} (${name})${out.slice(at + word.length)}`;
+  }
+  return out;
 }

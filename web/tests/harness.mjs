@@ -76,6 +76,22 @@ export class Server {
     rmSync(this.dir, { recursive: true, force: true });
   }
 
+  /**
+   * Makes a game from `body` and has every invitation taken, each as its own friend would
+   * (the tests that play every seat through the API): the answer, with each taken seat's
+   * credential under `seats`.
+   */
+  async create(body) {
+    const made = await this.api("POST", "/api/games", undefined, body);
+    if (made.status !== 201) throw new Error(`the game was not made: ${made.text}`);
+    for (const [seat, inv] of Object.entries(made.json.invitations || {})) {
+      const taken = await this.api("POST", `/api/games/${made.json.id}/claim`, inv.token, {});
+      if (taken.status !== 200) throw new Error(`the ${seat} invitation was not taken: ${taken.text}`);
+      made.json.seats[seat] = { token: taken.json.token, link: taken.json.link };
+    }
+    return made.json;
+  }
+
   async api(method, path, token, body) {
     const headers = { "content-type": "application/json" };
     if (token) headers.authorization = `Bearer ${token}`;
@@ -220,7 +236,8 @@ export async function dragFromTo(page, a, b, { steps = 12, holding } = {}) {
 /** The referee of the secrecy scans: crates/server/examples/secret_words.rs. */
 /**
  * Makes a game in the lobby as a player would: the game chosen, then each of `choices`
- * (`[select, option]`, in order, each select waited for: the form changes with the game), then
+ * (`[select, option]`, in order, each select waited for: the form changes with the game; an
+ * option `true` or `false` ticks or clears a checkbox, `{fill: TEXT}` types into a field), then
  * "start". With `open` (the default) the game's page is opened from the lobby's link and its
  * first board awaited; without, the caller reads the links the lobby lists.
  */
@@ -229,7 +246,10 @@ export async function lobbyGame(page, server, game, choices, { open = true } = {
   await page.selectOption("#game", game);
   for (const [select, option] of choices) {
     await page.waitForSelector(select);
-    await page.selectOption(select, option);
+    if (option && typeof option === "object") await page.fill(select, option.fill);
+    else if (option === true) await page.check(select);
+    else if (option === false) await page.uncheck(select);
+    else await page.selectOption(select, option);
   }
   await page.click("#start");
   if (open) {

@@ -16,11 +16,13 @@ export async function hotSeatPassesTheScreen() {
   const pick = rng(Number(process.env.FIW_WEB_SEED || 13));
   try {
     const { page, rec } = b;
-    await lobbyGame(page, server, "louisbourg", [["select[data-seat=british]", "human"], ["select[data-seat=french]", "human"]], { open: false });
+    await lobbyGame(page, server, "louisbourg", [["select[data-seat=british]", "human"], ["select[data-seat=french]", "human"], ["#hot-seat", true]], { open: false });
     // the links are listed once the server has answered: the locator waits for them
     const hot = await page.locator("#made-links li", { hasText: "Hot seat" }).locator("a").evaluate((a) => a.href);
     await page.goto(hot);
     await page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
+    // a hot seat says so on its page (and to its spectators)
+    assert.equal(await page.locator("#hot-seat-badge").textContent(), "hot seat");
     let passes = 0, decisions = 0;
     for (let i = 0; i < 400 && (passes < 3 || decisions < 25); i++) {
       if (await page.locator(COVERED).count()) {

@@ -12,16 +12,15 @@ import { Server, browser, ROOT, OUT } from "./harness.mjs";
 const AGE = process.env.FIW_RULES_OLDER || join(ROOT, "target/debug/examples/rules_older");
 
 async function played(server, n) {
-  const made = await server.api("POST", "/api/games", undefined, { game: "louisbourg" });
-  assert.equal(made.status, 201, made.text);
-  const { id, seats } = made.json;
+  const made = await server.create({ game: "louisbourg" });
+  const { id, seats } = made;
   for (let i = 0; i < n; i++) {
     const v = await server.api("GET", `/api/games/${id}`, seats.british.token);
     const t = seats[v.json.view.to_move].token;
     const r = await server.api("POST", `/api/games/${id}/actions`, t, { version: v.json.version, index: 0 });
     assert.equal(r.status, 200, r.text);
   }
-  return made.json;
+  return made;
 }
 
 export async function olderRules() {

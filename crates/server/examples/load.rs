@@ -99,7 +99,23 @@ pub async fn run_games(
             .send()
             .await
             .expect("create");
-        let v: Value = resp.json().await.expect("created");
+        let mut v: Value = resp.json().await.expect("created");
+        // the friends invited take their seats, each a client of its own
+        let id = v["id"].as_str().unwrap_or_default().to_string();
+        let invitations = v["invitations"].as_object().cloned().unwrap_or_default();
+        for (seat, inv) in invitations {
+            let taken: Value = client
+                .post(format!("{base}/api/games/{id}/claim"))
+                .bearer_auth(inv["token"].as_str().unwrap_or_default())
+                .json(&json!({}))
+                .send()
+                .await
+                .expect("claim")
+                .json()
+                .await
+                .expect("claimed");
+            v["seats"][&seat] = json!({ "token": taken["token"] });
+        }
         made.push(v);
     }
     let mut tasks = Vec::new();

@@ -48,6 +48,9 @@ pub fn routes(app: App) -> Router {
         .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/notes", axum::routing::put(notes))
         .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/games/{id}/invitation", get(invitation))
+        .route("/api/games/{id}/claim", post(claim))
+        .route("/api/games/{id}/device", post(device))
         .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/ws", get(socket))
         .route(
@@ -91,6 +94,11 @@ impl From<Failure> for ApiError {
                 }),
             ),
             Failure::Unreadable(m) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, m),
+            Failure::Taken(t) => ApiError(
+                StatusCode::CONFLICT,
+                json!({ "error": t.words(), "taken": t }),
+            ),
+            Failure::Gone(m) => ApiError::new(StatusCode::GONE, m),
             Failure::Internal(m) => {
                 eprintln!("fiw serve: {m}");
                 ApiError::new(
@@ -126,6 +134,23 @@ fn link(app: &App, id: &str, token: &str) -> String {
     format!("{}/play/{id}#{token}", app.public_url)
 }
 
+/// The link of an invitation (or a device code) of game `id`: a page that takes the seat on a
+/// click, never on opening (link previews and mail scanners open links).
+fn join_link(app: &App, id: &str, token: &str) -> String {
+    format!("{}/join/{id}#{token}", app.public_url)
+}
+
+/// `{SEAT: {"token", "link"}}` of `(seat, token)` pairs, with links made by `make`.
+fn linked(
+    pairs: &[(String, String)],
+    make: impl Fn(&str) -> String,
+) -> serde_json::Map<String, Value> {
+    pairs
+        .iter()
+        .map(|(seat, token)| (seat.clone(), json!({ "token": token, "link": make(token) })))
+        .collect()
+}
+
 /// The bearer token of a request, if any (the rate limits count by it too).
 pub(crate) fn token(headers: &HeaderMap) -> Option<&str> {
     headers
@@ -156,8 +181,15 @@ struct Create {
     setup: Setup,
     #[serde(default)]
     players: HashMap<String, String>,
+    /// The creator's seat (by default the first one a person plays).
     #[serde(default)]
-    names: HashMap<String, String>,
+    seat: Option<String>,
+    /// Both sides on the creator's screen.
+    #[serde(default)]
+    hot_seat: bool,
+    /// The creator's name.
+    #[serde(default)]
+    name: Option<String>,
     #[serde(default)]
     hints: bool,
     /// The time control: `{"days": D, "increment": I, "cap": C}` (live::pace).
@@ -200,24 +232,26 @@ async fn create(
             open: c.setup.open,
         },
         players: c.players,
-        names: c.names,
+        seat: c.seat,
+        hot_seat: c.hot_seat,
+        name: c.name,
         hints: c.hints,
         pace: c.pace,
     };
     let made = app.games.create(new).await?;
-    let seats: serde_json::Map<String, Value> = made
-        .seats
-        .iter()
-        .map(|(seat, token)| {
-            let link = link(&app, &made.id, token);
-            (seat.clone(), json!({ "token": token, "link": link }))
-        })
-        .collect();
+    let seats = linked(&made.seats, |t| link(&app, &made.id, t));
+    let invitations = linked(&made.invitations, |t| join_link(&app, &made.id, t));
+    // the creator's page: their seat, or every seat in a hot seat (tokens joined by '+')
+    let mine: Vec<&str> = made.seats.iter().map(|(_, t)| t.as_str()).collect();
+    let page = (!mine.is_empty()).then(|| link(&app, &made.id, &mine.join("+")));
     Ok((
         StatusCode::CREATED,
         Json(json!({
             "id": made.id,
             "seats": seats,
+            "invitations": invitations,
+            "hot_seat": made.hot_seat,
+            "link": page,
             "spectator": { "token": made.spectator, "link": link(&app, &made.id, &made.spectator) },
         })),
     ))
@@ -380,14 +414,90 @@ async fn rematch(
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     let who = caller(&app, &id, &headers).await?;
-    let token = token(&headers).unwrap_or_default();
-    let r = app.games.rematch(&id, who, token).await?;
+    let r = app.games.rematch(&id, who).await?;
+    let page = match r.seats.is_empty() {
+        true => link(&app, &r.id, &r.token),
+        false => {
+            let all: Vec<&str> = r.seats.iter().map(|(_, t)| t.as_str()).collect();
+            link(&app, &r.id, &all.join("+"))
+        }
+    };
     Ok(Json(json!({
         "id": r.id,
         "seat": r.seat,
         "token": r.token,
-        "link": link(&app, &r.id, &r.token),
+        "link": page,
+        "seats": linked(&r.seats, |t| link(&app, &r.id, t)),
+        "invitations": linked(&r.invitations, |t| join_link(&app, &r.id, t)),
         "spectator": { "token": r.spectator, "link": link(&app, &r.id, &r.spectator) },
+    })))
+}
+
+/// An invitation (or a device code) as its page shows it: the game's set-up, who holds
+/// each seat, and whether it was taken (by whom, when).
+async fn invitation(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    check_id(&id)?;
+    let t = token(&headers).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::FORBIDDEN,
+            "this needs the invitation's token in an Authorization: Bearer header",
+        )
+    })?;
+    let i = app.games.invitation(&id, t).await?;
+    Ok(Json(serde_json::to_value(i).unwrap_or(Value::Null)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Claiming {
+    /// The name the seat is taken under (none: anonymous).
+    #[serde(default)]
+    name: Option<String>,
+    /// The links of this game the browser holds already (one browser takes one seat).
+    #[serde(default)]
+    held: Vec<String>,
+}
+
+/// Takes the invitation's seat (or adds a device with its code): once, on a click.
+async fn claim(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    b: Result<Json<Claiming>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let c = body(b)?;
+    check_id(&id)?;
+    let t = token(&headers).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::FORBIDDEN,
+            "this needs the invitation's token in an Authorization: Bearer header",
+        )
+    })?;
+    let claim = app.games.claim(&id, t, c.name, c.held).await?;
+    Ok(Json(json!({
+        "id": claim.id,
+        "seat": claim.seat,
+        "token": claim.token,
+        "link": link(&app, &claim.id, &claim.token),
+    })))
+}
+
+/// A one-time code adding another device of the seat's holder, shown on their page only.
+async fn device(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let who = caller(&app, &id, &headers).await?;
+    let code = app.games.device_code(&id, who).await?;
+    Ok(Json(json!({
+        "code": code.code,
+        "expires": code.expires,
+        "link": join_link(&app, &id, &code.code),
     })))
 }
 

@@ -13,14 +13,16 @@ pub mod cluster;
 mod duties;
 pub mod pace;
 mod rematch;
+mod seats;
 mod stored;
 
 pub use change::Change;
 pub use duties::{Duties, Event, GameDuties};
 pub use rematch::Rematch;
+pub use seats::{Claim, DeviceCode, Holder, Invitation, Taken};
 pub use stored::{ReadOnly, RulesNote, Unplayable};
 
-use crate::store::{GameRow, SeatRow, Store, StoreError};
+use crate::store::{GameRow, HolderRow, LinkKind, LinkRow, Store, StoreError};
 use crate::tokens;
 use fiw_engine::Seat;
 use fiw_host::hosted::{start, Ending, Hint, Hosted, Refusal, SeatView};
@@ -53,6 +55,10 @@ pub enum Failure {
     Stale(Box<Shown>),
     /// The database or the server failed.
     Internal(String),
+    /// An invitation or a device code used already: by whom and when.
+    Taken(seats::Taken),
+    /// A device code past its time.
+    Gone(String),
     /// A stored game this server cannot set up at all (its options do not read, or its game
     /// is unknown to this build): kept as it is, never changed.
     Unreadable(String),
@@ -96,6 +102,11 @@ pub struct Shown {
     /// change, and offers a rematch under the current rules.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only: Option<ReadOnly>,
+    /// Who holds each human seat, and since when (or that its invitation is open).
+    pub holders: Vec<Holder>,
+    /// Whether both sides are played on one screen: said to everyone who looks at the game.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hot_seat: bool,
 }
 
 impl Shown {
@@ -129,7 +140,12 @@ pub struct Open {
     row: GameRow,
     hosted: Box<dyn Hosted>,
     players: Vec<Player>,
-    seats: Vec<SeatRow>,
+    /// Every link to the game (credentials, spectators', invitations, device codes), by hash.
+    links: Vec<LinkRow>,
+    /// Who holds each human seat.
+    holders: Vec<HolderRow>,
+    /// Both sides on one screen, by the creator's choice.
+    hot_seat: bool,
     version: u64,
     resigned: Option<Seat>,
     /// Whether seats may ask for a hint.
@@ -169,7 +185,9 @@ impl Open {
             },
             hosted,
             players,
-            seats: Vec::new(),
+            links: Vec::new(),
+            holders: Vec::new(),
+            hot_seat: false,
             version: 0,
             resigned: None,
             hints: false,
@@ -260,6 +278,8 @@ impl Open {
             notes: None,
             rematch: self.rematch.clone(),
             rules: self.rules_note(),
+            holders: self.holders_shown(),
+            hot_seat: self.hot_seat,
             read_only: self.read_only.as_ref().map(|r| {
                 r.for_seat(match caller {
                     Caller::Seat(s) => seats.get(s).copied(),
@@ -320,8 +340,13 @@ pub struct NewGame {
     pub setup: SetupFlags,
     /// Who plays each seat, by seat name; a seat not named is human.
     pub players: HashMap<String, String>,
-    /// Names of the players, by seat name.
-    pub names: HashMap<String, String>,
+    /// The creator's seat (by default the first human one); every other human seat gets an
+    /// invitation. With `hot_seat`, the creator holds every human seat.
+    pub seat: Option<String>,
+    /// Both sides on this screen: the creator holds every human seat, and none can be claimed.
+    pub hot_seat: bool,
+    /// The creator's name, for the seats they hold.
+    pub name: Option<String>,
     /// Whether the seats may ask the AI for advice when every seat is human (a game option
     /// both see: otherwise a built-in cheat). Against the computer it is always allowed.
     pub hints: bool,
@@ -329,15 +354,20 @@ pub struct NewGame {
     pub pace: Option<pace::Pace>,
 }
 
-/// A game just made: its id and each human seat's token, and the spectators'.
+/// A game just made: its id, the creator's seat's token (both sides' in a hot seat), an
+/// invitation for every other human seat, and the spectators' token.
 #[derive(Clone, Debug, Serialize)]
 pub struct Made {
     /// The id.
     pub id: String,
-    /// Each human seat's token, by seat name.
+    /// The token of each seat the creator holds, by seat name.
     pub seats: Vec<(String, String)>,
+    /// The invitation of each other human seat, by seat name: claimed once by whoever takes it.
+    pub invitations: Vec<(String, String)>,
     /// The spectators' token.
     pub spectator: String,
+    /// Both sides on the creator's screen.
+    pub hot_seat: bool,
 }
 
 /// How long a computer seat thinks, at most.
@@ -390,7 +420,7 @@ impl Games {
         let (hosted, options) = start(&new.game, &new.setup, seed)
             .map_err(|e| Failure::Refused(refusal(e.to_string())))?;
         let seats = hosted.seats();
-        for name in new.players.keys().chain(new.names.keys()) {
+        for name in new.players.keys().chain(new.seat.iter()) {
             if !seats.contains(&name.as_str()) {
                 return Err(Failure::Refused(refusal(format!(
                     "{} has no seat '{}' (seats: {})",
@@ -400,6 +430,10 @@ impl Games {
                 ))));
             }
         }
+        let name = match &new.name {
+            Some(n) => Some(seats::check_name(n).map_err(Failure::Refused)?),
+            None => None,
+        };
         let mut players = Vec::new();
         for (s, name) in seats.iter().enumerate() {
             let p = match new.players.get(*name).map(String::as_str) {
@@ -417,29 +451,64 @@ impl Games {
             };
             players.push(p);
         }
+        let humans: Vec<Seat> = (0..seats.len())
+            .filter(|&s| players[s] == Player::Human && hosted.rules_seat(s).is_none())
+            .collect();
+        let mine: Vec<Seat> = match (&new.seat, new.hot_seat) {
+            (_, true) if humans.len() < 2 => {
+                return Err(Failure::Refused(refusal(
+                    "a hot seat is two people at one screen: give the game two human sides",
+                )))
+            }
+            (_, true) => humans.clone(),
+            (Some(seat), false) => {
+                let s = seats.iter().position(|n| n == seat).unwrap_or(0);
+                if !humans.contains(&s) {
+                    return Err(Failure::Refused(refusal(format!(
+                        "your seat '{}' is not played by a person in this game",
+                        clip(seat)
+                    ))));
+                }
+                vec![s]
+            }
+            (None, false) => humans.iter().take(1).copied().collect(),
+        };
+        let now = self.now();
         let id = tokens::new_id().map_err(Failure::Internal)?;
-        let mut rows = Vec::new();
+        let mut links = Vec::new();
+        let mut holders = Vec::new();
         let mut made = Made {
             id: id.clone(),
             seats: Vec::new(),
+            invitations: Vec::new(),
             spectator: tokens::new_token().map_err(Failure::Internal)?,
+            hot_seat: new.hot_seat,
         };
-        for (s, p) in players.iter().enumerate() {
-            if *p == Player::Human && hosted.rules_seat(s).is_none() {
-                let token = tokens::new_token().map_err(Failure::Internal)?;
-                rows.push(SeatRow {
-                    seat: s as i64,
-                    token_hash: tokens::hash(&token),
-                    name: new.names.get(seats[s]).map(|n| clip(n)),
-                });
-                made.seats.push((seats[s].to_string(), token));
+        for &s in &humans {
+            let token = tokens::new_token().map_err(Failure::Internal)?;
+            let held = mine.contains(&s);
+            let kind = if held {
+                LinkKind::Seat
+            } else {
+                LinkKind::Invitation
+            };
+            links.push(LinkRow::new(tokens::hash(&token), s as i64, kind, now));
+            holders.push(HolderRow {
+                seat: s as i64,
+                name: if held { name.clone() } else { None },
+                claimed: held.then_some(now),
+            });
+            match held {
+                true => made.seats.push((seats[s].to_string(), token)),
+                false => made.invitations.push((seats[s].to_string(), token)),
             }
         }
-        rows.push(SeatRow {
-            seat: -1,
-            token_hash: tokens::hash(&made.spectator),
-            name: None,
-        });
+        links.push(LinkRow::new(
+            tokens::hash(&made.spectator),
+            -1,
+            LinkKind::Spectators,
+            now,
+        ));
         let row = GameRow {
             id: id.clone(),
             game: new.game.clone(),
@@ -449,14 +518,15 @@ impl Games {
                 players: players.iter().map(|p| p.name().to_string()).collect(),
                 hints: new.hints,
                 pace: new.pace,
+                hot_seat: new.hot_seat,
             })
             .unwrap_or_default(),
             version: 0,
-            created: self.now(),
+            created: now,
             finished: None,
             rules: hosted.rules_version(),
         };
-        self.store.create(&row, &rows).await?;
+        self.store.create(&row, &holders, &links).await?;
         let hints = new.hints || players.iter().any(|p| *p != Player::Human);
         let duties = GameDuties::new(
             new.pace,
@@ -469,7 +539,9 @@ impl Games {
             row,
             hosted,
             players,
-            seats: rows,
+            links,
+            holders,
+            hot_seat: new.hot_seat,
             version: 0,
             resigned: None,
             hints,
@@ -554,30 +626,44 @@ impl Games {
         }
     }
 
-    /// Who `token` is in game `id`.
+    /// Who `token` is in game `id`: a seat holder (on any of their devices) or a spectator.
+    /// An invitation or a device code is no credential: it only takes its seat ([`Games::claim`]).
     ///
     /// # Errors
-    /// No such game, or a token that is no link of it.
+    /// No such game, or a token that is no credential of it.
     pub async fn caller(&self, id: &str, token: Option<&str>) -> Result<Caller, Failure> {
-        let g = self.locked(id).await?;
         let token = token.ok_or_else(|| {
             Failure::Forbidden(
                 "this needs the game's link: its token goes in an Authorization: Bearer header"
                     .into(),
             )
         })?;
-        // every seat is compared, so the time taken does not say which one came close
-        let mut found = None;
-        for s in &g.seats {
-            if tokens::matches(token, &s.token_hash) && found.is_none() {
-                found = Some(s.seat);
-            }
-        }
-        match found {
-            Some(-1) => Ok(Caller::Spectator),
-            Some(s) => Ok(Caller::Seat(s as Seat)),
-            None => Err(Failure::Forbidden(
-                "that token is no link of this game".into(),
+        let hash = tokens::hash(token);
+        let known = self.locked(id).await?.link_of(&hash);
+        // a credential another server gave out (a claim, a device) is read from the database
+        let link = match known {
+            Some(l) => l,
+            None => match self.store.link(id, &hash).await? {
+                Some(l) => {
+                    let mut g = self.locked(id).await?;
+                    if g.link_of(&hash).is_none() {
+                        g.links.push(l.clone());
+                    }
+                    l
+                }
+                None => {
+                    return Err(Failure::Forbidden(
+                        "that token is no link of this game".into(),
+                    ))
+                }
+            },
+        };
+        match link.kind {
+            LinkKind::Spectators => Ok(Caller::Spectator),
+            LinkKind::Seat => Ok(Caller::Seat(link.seat as Seat)),
+            LinkKind::Invitation | LinkKind::Device => Err(Failure::Forbidden(
+                "that link is an invitation to take a seat, not the seat: open it in the page and take the seat first"
+                    .into(),
             )),
         }
     }
@@ -663,7 +749,6 @@ impl Games {
                 "the replay shows every seat's secrets: it is given out once the game is over",
             )));
         }
-        let seats = self.store.seats(id).await?;
         let entries = self.store.entries(id).await?;
         let steps = entries.len() as u64;
         let step = step.unwrap_or(steps);
@@ -672,7 +757,7 @@ impl Games {
                 "step {step}: this game has {steps} entries"
             ))));
         }
-        let mut open = stored::replay(row, seats, &entries[..step as usize], &self.duties.clock)?;
+        let mut open = stored::replay(row, &entries[..step as usize], &self.duties.clock)?;
         open.version = step;
         let seat_names: Vec<String> = open.hosted.seats().iter().map(|s| s.to_string()).collect();
         let asked = match seat {
@@ -798,6 +883,9 @@ struct Seating {
     hints: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pace: Option<pace::Pace>,
+    /// Both sides on one screen.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    hot_seat: bool,
 }
 
 /// The longest notes kept for a seat.
@@ -863,6 +951,7 @@ pub fn describe(f: &Failure) -> String {
         Failure::Forbidden(m) | Failure::Internal(m) => m.clone(),
         Failure::Refused(r) => r.to_string(),
         Failure::Stale(_) => "stale version".into(),
-        Failure::Unreadable(m) => m.clone(),
+        Failure::Unreadable(m) | Failure::Gone(m) => m.clone(),
+        Failure::Taken(t) => t.words(),
     }
 }

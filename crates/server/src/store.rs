@@ -25,12 +25,19 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "rules versions",
         include_str!("../migrations/0004_rules_versions.sql"),
     ),
+    (
+        5,
+        "invitations",
+        include_str!("../migrations/0005_invitations.sql"),
+    ),
 ];
 
 mod duties;
 mod faults;
+mod seats;
 pub use duties::WebhookRow;
 pub use faults::{FaultPoint, Faults};
+pub use seats::{Claimed, HolderRow, LinkKind, LinkRow};
 
 /// A storage failure: the database cannot be reached or refused a statement.
 #[derive(Debug)]
@@ -90,17 +97,6 @@ pub struct EntryRow {
     pub text: String,
     /// Milliseconds since 1970.
     pub at: i64,
-}
-
-/// A seat's hashed token.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatRow {
-    /// The seat, or -1 for spectators.
-    pub seat: i64,
-    /// SHA-256 of the token, hex.
-    pub token_hash: String,
-    /// The player's name, if given.
-    pub name: Option<String>,
 }
 
 /// What an append met.
@@ -202,13 +198,18 @@ impl Store {
         Ok(())
     }
 
-    /// Stores a new game with its seats' hashed tokens.
+    /// Stores a new game with who holds its seats and its links.
     ///
     /// # Errors
     /// The database refused it.
-    pub async fn create(&self, game: &GameRow, seats: &[SeatRow]) -> Result<(), StoreError> {
+    pub async fn create(
+        &self,
+        game: &GameRow,
+        holders: &[HolderRow],
+        links: &[LinkRow],
+    ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
-        Self::insert_game(&mut tx, game, seats).await?;
+        Self::insert_game(&mut tx, game, holders, links).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -216,7 +217,8 @@ impl Store {
     async fn insert_game(
         tx: &mut sqlx::Transaction<'_, sqlx::Any>,
         game: &GameRow,
-        seats: &[SeatRow],
+        holders: &[HolderRow],
+        links: &[LinkRow],
     ) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO games (id, game, options, seed, players, version, created, finished, rules) \
@@ -233,17 +235,8 @@ impl Store {
         .bind(game.rules as i64)
         .execute(&mut **tx)
         .await?;
-        for s in seats {
-            sqlx::query(
-                "INSERT INTO seats (game_id, seat, token_hash, name) VALUES ($1, $2, $3, $4)",
-            )
-            .bind(&game.id)
-            .bind(s.seat)
-            .bind(&s.token_hash)
-            .bind(&s.name)
-            .execute(&mut **tx)
-            .await?;
-        }
+        Self::insert_holders(tx, &game.id, holders).await?;
+        Self::insert_links(tx, &game.id, links).await?;
         Ok(())
     }
 
@@ -281,28 +274,6 @@ impl Store {
     pub async fn entries(&self, id: &str) -> Result<Vec<EntryRow>, StoreError> {
         // every entry is past version 0 (the first append makes version 1)
         self.entries_after(id, 0).await
-    }
-
-    /// A game's seats.
-    ///
-    /// # Errors
-    /// The database cannot be read.
-    pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT seat, token_hash, name FROM seats WHERE game_id = $1 ORDER BY seat",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.into_iter()
-            .map(|r| {
-                Ok(SeatRow {
-                    seat: r.try_get("seat")?,
-                    token_hash: r.try_get("token_hash")?,
-                    name: r.try_get("name")?,
-                })
-            })
-            .collect()
     }
 
     /// Appends `entry` to game `id` if its version is still `seen`, in one transaction with
@@ -432,10 +403,10 @@ impl Store {
         Ok(row.map(|r| r.try_get("rematch_id")).transpose()?)
     }
 
-    /// Stores `game` as the rematch of game `of`, with its first seats and the spectators'
-    /// token `spectator` (kept, so that every seat asking is given it), unless `of` has one
-    /// already (the rematches table's key decides, so two seats asking at once make one):
-    /// then nothing is written and that one's id is the answer.
+    /// Stores `game` as the rematch of game `of`, with its holders, its first links and the
+    /// spectators' token `spectator` (kept, so that every seat asking is given it), unless
+    /// `of` has one already (the rematches table's key decides, so two seats asking at once
+    /// make one): then nothing is written and that one's id is the answer.
     ///
     /// # Errors
     /// The database refused it.
@@ -443,11 +414,12 @@ impl Store {
         &self,
         of: &str,
         game: &GameRow,
-        seats: &[SeatRow],
+        holders: &[HolderRow],
+        links: &[LinkRow],
         spectator: &str,
     ) -> Result<String, StoreError> {
         let mut tx = self.pool.begin().await?;
-        Self::insert_game(&mut tx, game, seats).await?;
+        Self::insert_game(&mut tx, game, holders, links).await?;
         let claimed = sqlx::query(
             "INSERT INTO rematches (game_id, rematch_id, spectator) VALUES ($1, $2, $3) \
              ON CONFLICT (game_id) DO NOTHING",
@@ -467,28 +439,6 @@ impl Store {
         }
         tx.commit().await?;
         Ok(game.id.clone())
-    }
-
-    /// Adds a seat's link to a game, unless that seat has one: the stored one is the answer.
-    ///
-    /// # Errors
-    /// The database refused it.
-    pub async fn add_seat(&self, id: &str, seat: &SeatRow) -> Result<SeatRow, StoreError> {
-        sqlx::query(
-            "INSERT INTO seats (game_id, seat, token_hash, name) VALUES ($1, $2, $3, $4) \
-             ON CONFLICT (game_id, seat) DO NOTHING",
-        )
-        .bind(id)
-        .bind(seat.seat)
-        .bind(&seat.token_hash)
-        .bind(&seat.name)
-        .execute(&self.pool)
-        .await?;
-        self.seats(id)
-            .await?
-            .into_iter()
-            .find(|s| s.seat == seat.seat)
-            .ok_or_else(|| StoreError("the seat went missing".into()))
     }
 
     /// The ids of the games not over, for a server that starts again and has computer seats

@@ -39,10 +39,12 @@ const HTML: &str = "text/html; charset=utf-8";
 pub const FILES: &[File] = files![
     "index.html" => "text/html; charset=utf-8",
     "game.html" => "text/html; charset=utf-8",
+    "join.html" => "text/html; charset=utf-8",
     "fiw.css" => "text/css; charset=utf-8",
     "js/api.js" => "text/javascript; charset=utf-8",
     "js/dom.js" => "text/javascript; charset=utf-8",
     "js/lobby.js" => "text/javascript; charset=utf-8",
+    "js/join.js" => "text/javascript; charset=utf-8",
     "js/game.js" => "text/javascript; charset=utf-8",
     "js/live.js" => "text/javascript; charset=utf-8",
     "js/actions.js" => "text/javascript; charset=utf-8",
@@ -67,6 +69,7 @@ pub fn routes() -> Router<App> {
         )
         .route("/play/{id}", get(game_page))
         .route("/game/{id}", get(game_page))
+        .route("/join/{id}", get(join_page))
         .route(
             "/favicon.ico",
             get(|h: HeaderMap| async move { page("favicon.svg", &h) }),
@@ -169,6 +172,19 @@ async fn game_page(Path(id): Path<String>, headers: HeaderMap) -> Response {
             .into_response();
     }
     page("game.html", &headers)
+}
+
+/// The page of an invitation (or a device code): the seat is taken by a click on it, never
+/// by opening it.
+async fn join_page(Path(id): Path<String>, headers: HeaderMap) -> Response {
+    if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return (
+            StatusCode::NOT_FOUND,
+            Json(json!({ "error": "no such game" })),
+        )
+            .into_response();
+    }
+    page("join.html", &headers)
 }
 
 async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {

@@ -528,12 +528,18 @@ async fn notes_are_the_seats_own(url: &str) {
 async fn a_finished_game_is_replayed_and_played_again_sides_swapped(url: &str) {
     let c = Client::new(url).await;
     let made = c
-        .create(
-            json!({ "game": "louisbourg", "names": { "british": "Amherst", "french": "Drucour" } }),
-        )
+        .create_only(json!({ "game": "louisbourg", "name": "Amherst" }))
         .await;
     let id = made["id"].as_str().unwrap();
-    let (b, f) = (token(&made, "british"), token(&made, "french"));
+    let (s, taken) = c
+        .post(
+            &format!("/api/games/{id}/claim"),
+            made["invitations"]["french"]["token"].as_str(),
+            json!({ "name": "Drucour" }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{taken}");
+    let (b, f) = (token(&made, "british"), taken["token"].as_str().unwrap());
     let spectator = made["spectator"]["token"].as_str().unwrap();
     let rematch = format!("/api/games/{id}/rematch");
     let replay = format!("/api/games/{id}/replay");
@@ -621,13 +627,15 @@ async fn a_finished_game_is_replayed_and_played_again_sides_swapped(url: &str) {
         assert!(s.is_client_error(), "{bad}: {s} {v}");
         assert!(v["error"].is_string(), "{bad}");
     }
-    // the rematch: the British ask first and play the French; asking again gives the same link
+    // the rematch: the British ask first and play the French; asking again (another device of
+    // theirs) gives another credential of the same seat of the same game
     let (s, mine) = c.post(&rematch, Some(b), json!({})).await;
     assert_eq!(s, StatusCode::OK, "{mine}");
     assert_eq!(mine["seat"], "french");
     let (_, again) = c.post(&rematch, Some(b), json!({})).await;
-    assert_eq!(again["token"], mine["token"]);
+    assert_ne!(again["token"], mine["token"]);
     assert_eq!(again["id"], mine["id"]);
+    assert_eq!(again["seat"], "french");
     // the other seat sees it offered, and joining meets in the same new game
     assert_eq!(c.view(id, f).await["rematch"], mine["id"]);
     let (s, theirs) = c.post(&rematch, Some(f), json!({})).await;
@@ -640,6 +648,17 @@ async fn a_finished_game_is_replayed_and_played_again_sides_swapped(url: &str) {
     let as_french = c.view(new, mine["token"].as_str().unwrap()).await;
     assert_eq!(as_french["view"]["seat"], "french");
     assert_eq!(as_french["version"], 0);
+    assert_eq!(
+        c.view(new, again["token"].as_str().unwrap()).await["view"]["seat"],
+        "french"
+    );
+    // the seats follow their holders, sides swapped, with no invitation
+    let holders = &as_french["holders"];
+    assert_eq!(holders[0]["seat"], "british");
+    assert_eq!(holders[0]["name"], "Drucour");
+    assert_eq!(holders[1]["name"], "Amherst");
+    assert!(!holders[0]["since"].is_null() && !holders[1]["since"].is_null());
+    assert_eq!(mine["invitations"], json!({}));
     let as_british = c.view(new, theirs["token"].as_str().unwrap()).await;
     assert_eq!(as_british["view"]["seat"], "british");
     assert!(!as_british["view"]["actions"].as_array().unwrap().is_empty());

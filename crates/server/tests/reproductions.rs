@@ -333,7 +333,19 @@ async fn finding_14_the_rematch_spectators_link_is_not_made_from_its_seed(url: &
             .await
             .unwrap()
     };
-    let derived = fiw_server::tokens::derived("spectator", &(seed as u64).to_string(), rematch);
+    // the audit's check: an unkeyed SHA-256 of the length-prefixed parts
+    let derived = {
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        for part in ["spectator", &(seed as u64).to_string(), rematch] {
+            h.update((part.len() as u64).to_le_bytes());
+            h.update(part.as_bytes());
+        }
+        h.finalize()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    };
     assert_ne!(
         spectator, derived,
         "the spectators' link is the hash of the rematch's seed: whoever holds it can test guesses of the seed"

@@ -164,10 +164,18 @@ async fn two_people_play_to_the_end(db: String) {
         .as_str()
         .unwrap()
         .to_string();
-    let french = made["seats"]["french"]["token"]
-        .as_str()
+    // the French seat is the friend's: taken from the invitation, on a client of its own
+    let taken: Value = http
+        .post(format!("{base}/api/games/{id}/claim"))
+        .bearer_auth(made["invitations"]["french"]["token"].as_str().unwrap())
+        .json(&json!({ "name": "Drucour" }))
+        .send()
+        .await
         .unwrap()
-        .to_string();
+        .json()
+        .await
+        .unwrap();
+    let french = taken["token"].as_str().unwrap().to_string();
     let b = tokio::spawn(player(base.clone(), id.clone(), british.clone(), 7));
     let f = tokio::spawn(player(base.clone(), id.clone(), french, 11));
     let (b, f) = (b.await.unwrap(), f.await.unwrap());

@@ -74,10 +74,27 @@ pub fn call(
     Some((status, serde_json::from_str(json).ok()?))
 }
 
-/// Creates a game on the server at `addr` from `body`; what it answered (id, seats' links).
+/// Creates a game on the server at `addr` from `body` and has every invitation taken (as
+/// the friends it was sent to would): what it answered, with each taken seat's credential
+/// added under `seats`, as the tests play every human seat.
 pub fn create(addr: &str, body: Value) -> Value {
-    let (s, made) =
+    let (s, mut made) =
         call(addr, "POST", "/api/games", None, Some(&body)).expect("the server answers a new game");
     assert_eq!(s, 201, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    let invitations = made["invitations"].as_object().cloned().unwrap_or_default();
+    for (seat, inv) in invitations {
+        let (s, taken) = call(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/claim"),
+            inv["token"].as_str(),
+            Some(&serde_json::json!({})),
+        )
+        .expect("the server answers a claim");
+        assert_eq!(s, 200, "{taken}");
+        made["seats"][&seat] =
+            serde_json::json!({ "token": taken["token"], "link": taken["link"] });
+    }
     made
 }

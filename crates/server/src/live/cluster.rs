@@ -206,7 +206,7 @@ impl Games {
     }
 
     /// Whether this server does game `id`'s duties, taking its lock if it is free.
-    pub(super) async fn claim(&self, id: &str) -> bool {
+    pub(super) async fn claim_duties(&self, id: &str) -> bool {
         match self.duties.cluster.get() {
             None => true,
             Some(c) => match c.claim(id).await {

@@ -400,7 +400,7 @@ impl Games {
     /// Takes up game `id`'s duties if this server may (alone, or holding its lock): its clock
     /// is set; whether it did.
     pub(super) async fn take_up(self: &Arc<Self>, id: &str) -> bool {
-        if !self.claim(id).await {
+        if !self.claim_duties(id).await {
             return false;
         }
         if let Ok(g) = self.locked(id).await {

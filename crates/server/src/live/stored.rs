@@ -6,7 +6,7 @@
 
 use super::{Failure, GameDuties, Open, Seating};
 use crate::clock::Clock;
-use crate::store::{EntryRow, GameRow, SeatRow, Store};
+use crate::store::{EntryRow, GameRow, Store};
 use fiw_engine::Seat;
 use fiw_host::hosted::rebuild;
 use fiw_host::seats::Player;
@@ -98,9 +98,10 @@ pub struct Unplayable {
 /// No such game; the database cannot be read; a game this build cannot set up at all.
 pub(super) async fn read(store: &Store, id: &str, clock: &Arc<dyn Clock>) -> Result<Open, Failure> {
     let row = store.game(id).await?.ok_or(Failure::NotFound)?;
-    let seats = store.seats(id).await?;
     let entries = store.entries(id).await?;
-    let mut open = replay(row, seats, &entries, clock)?;
+    let mut open = replay(row, &entries, clock)?;
+    open.links = store.links(id).await?;
+    open.holders = store.holders(id).await?;
     open.notes = store
         .notes(id)
         .await?
@@ -119,7 +120,6 @@ pub(super) async fn read(store: &Store, id: &str, clock: &Arc<dyn Clock>) -> Res
 /// shown of it.
 pub(super) fn replay(
     row: GameRow,
-    seats: Vec<SeatRow>,
     entries: &[EntryRow],
     clock: &Arc<dyn Clock>,
 ) -> Result<Open, Failure> {
@@ -150,7 +150,9 @@ pub(super) fn replay(
         row,
         hosted,
         players,
-        seats,
+        links: Vec::new(),
+        holders: Vec::new(),
+        hot_seat: seating.hot_seat,
         resigned: None,
         hints,
         notes: HashMap::new(),
@@ -246,9 +248,8 @@ pub(super) async fn check_all(
             continue;
         };
         let game = row.game.clone();
-        let seats = store.seats(id).await?;
         let entries = store.entries(id).await?;
-        let why = match replay(row, seats, &entries, clock) {
+        let why = match replay(row, &entries, clock) {
             Ok(open) => open.read_only.map(|r| r.why()),
             Err(f) => Some(super::describe(&f)),
         };

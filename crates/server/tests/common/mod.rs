@@ -234,8 +234,31 @@ impl Client {
         .await
     }
 
-    /// Creates a game from `body`: what the server answered (links, seats).
+    /// Creates a game from `body` and has every invitation taken (as the friends it was sent
+    /// to would, each in a browser of their own): what the server answered, with each taken
+    /// seat's credential added under `seats`, as the tests play every human seat.
     pub async fn create(&self, body: Value) -> Value {
+        let (s, mut made) = self.post("/api/games", None, body).await;
+        assert_eq!(s, StatusCode::CREATED, "{made}");
+        let id = made["id"].as_str().unwrap().to_string();
+        let invitations = made["invitations"].as_object().cloned().unwrap_or_default();
+        for (seat, inv) in invitations {
+            let (s, taken) = self
+                .post(
+                    &format!("/api/games/{id}/claim"),
+                    inv["token"].as_str(),
+                    serde_json::json!({}),
+                )
+                .await;
+            assert_eq!(s, StatusCode::OK, "{taken}");
+            made["seats"][&seat] =
+                serde_json::json!({ "token": taken["token"], "link": taken["link"] });
+        }
+        made
+    }
+
+    /// Creates a game from `body` as its creator alone: the invitations untaken.
+    pub async fn create_only(&self, body: Value) -> Value {
         let (s, made) = self.post("/api/games", None, body).await;
         assert_eq!(s, StatusCode::CREATED, "{made}");
         made

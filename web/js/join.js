@@ -1,0 +1,76 @@
+// The page of an invitation (/join/ID#TOKEN): shows the game's set-up and who holds each seat,
+// and takes the seat only when asked, by a click (link previews and mail scanners open
+// links). The credential it is given is this browser's own; the invitation is then spent.
+// The same page adds a device of a holder's with the one-time code their page showed.
+
+import { call, keptGames, keepGame, GAME_NAMES } from "./api.js";
+import { h, $ } from "./dom.js";
+
+const id = location.pathname.split("/").pop();
+const token = location.hash.slice(1);
+// the token stays in the fragment, never in a request line or a Referer
+history.replaceState(null, "", location.pathname + location.hash);
+
+const when = (ms) => new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const holderWords = (x) => x.since == null ? "invitation open" : `${x.name || `anonymous ${x.seat}`}, since ${when(x.since)}`;
+
+function fail(msg) {
+  $("join-what").textContent = msg;
+  $("join").hidden = true;
+}
+
+let current = null;
+
+async function main() {
+  if (!token) { fail("This link has no invitation in it: open the whole link you were sent (with its # part)."); return; }
+  let inv;
+  try {
+    inv = await call("GET", `/api/games/${id}/invitation`, { token });
+  } catch (e) {
+    fail(e.status === 404 ? "There is no such game on this server." : e.message);
+    return;
+  }
+  current = inv;
+  const game = GAME_NAMES[inv.game] || inv.game;
+  const device = inv.kind === "device";
+  $("join-h").textContent = device ? "Add this device" : "Take a seat";
+  $("join-what").textContent = device
+    ? `${game}: a code to play the ${inv.seat} seat on this device too.`
+    : `${game}: you are invited to play the ${inv.seat} side.`;
+  const setup = Object.entries(inv.setup).map(([k, v]) => h("li", {}, `${k.replace(/_/g, " ")}: ${v === true ? "yes" : v === false ? "no" : v}`));
+  setup.push(h("li", {}, `sides: ${inv.players.map(([s, p]) => `${s} ${p === "human" ? "a person" : `(${p})`}`).join(", ")}`));
+  if (inv.pace) setup.push(h("li", {}, `time control: ${inv.pace.days} days${inv.pace.increment ? `, +${inv.pace.increment} a move` : ""}`));
+  if (inv.hints) setup.push(h("li", {}, "hints allowed"));
+  if (inv.version) setup.push(h("li", {}, `under way: ${inv.version} entries played`));
+  $("join-setup").replaceChildren(...setup);
+  $("join-holders").replaceChildren(...inv.holders.map((x) => h("li", {}, `${x.seat}: ${holderWords(x)}`)));
+  if (inv.taken) {
+    fail(device
+      ? `This code was used on ${when(inv.taken.at)}: make a new one on your seat's page.`
+      : `This seat was taken by ${inv.taken.by || "someone who gave no name"} on ${when(inv.taken.at)}.`);
+    return;
+  }
+  if (inv.expires && inv.expires < Date.now()) { fail("This code has expired: make a new one on your seat's page."); return; }
+  $("join-name").parentElement.hidden = device;
+  $("join").hidden = false;
+  $("join").addEventListener("submit", take);
+}
+
+async function take(ev) {
+  ev.preventDefault();
+  $("take").disabled = true;
+  $("join-error").textContent = "";
+  // the links of this game this browser holds: a browser holding one seat takes no other
+  const held = keptGames().filter((g) => g.id === id && !g.invite).flatMap((g) => g.token.split("+"));
+  const name = $("join-name").value.trim();
+  try {
+    const c = await call("POST", `/api/games/${id}/claim`, { token, body: { name: name || undefined, held } });
+    keepGame({ id, game: current.game, seat: c.seat, token: c.token, link: c.link, mine: true, at: Date.now() });
+    location.href = c.link;
+  } catch (e) {
+    $("join-error").textContent = e.message;
+    $("take").disabled = false;
+  }
+}
+
+main();
