@@ -5,7 +5,7 @@ use crate::formation::{self, Formation, SKIRMISH_SPACING};
 use crate::state::{Done, Last, Out, Skirmish, Status};
 use crate::terrain::Mover;
 use crate::troops::{Personality, Role, Troop};
-use fiw_table::{bearing, heading, Point, Pose};
+use fiw_table::{bearing, heading, Point, Pose, Rect};
 
 impl Skirmish {
     /// 12.1 the units judged together with unit `v`: its battalion's companies, unless it is
@@ -83,9 +83,11 @@ impl Skirmish {
         }
     }
 
-    /// 12.2 whether unit `u` is surrounded: every one of 16 bearings, stepped 2" with the whole
-    /// unit, either brings it closer to some enemy within 12" or runs into ground it may not
-    /// enter, a wall, the table's edge or other figures.
+    /// 12.2 whether unit `u` is surrounded: it cannot fall back 2" on any of 16 bearings
+    /// without closing on some enemy unit within 12" (the least distance between the two
+    /// units shrinks), or without running into ground it may not enter, a wall, the table's
+    /// edge or other figures. Men in a building fall back by its openings: out through one
+    /// that faces the way they go, then on.
     pub fn is_surrounded(&self, u: usize) -> bool {
         self.surrounded_for(u, None)
     }
@@ -117,47 +119,106 @@ impl Skirmish {
         if enemies.is_empty() {
             return false;
         }
-        let least = |shift: Point| -> f64 {
+        // "closer to some enemy": each enemy unit near is judged on its own, not only the
+        // nearest, so a way out that runs at a second enemy is no way out
+        let mut foes: Vec<usize> = enemies
+            .iter()
+            .map(|&g| self.figures[g].unit as usize)
+            .collect();
+        foes.sort_unstable();
+        foes.dedup();
+        let least = |rects: &[Rect], foe: usize| -> f64 {
             let mut best = f64::INFINITY;
-            for &f in &figs {
-                let r = self.footprint(f).place(Pose::new(
-                    self.figures[f].pose.at.x + shift.x,
-                    self.figures[f].pose.at.y + shift.y,
-                    self.figures[f].pose.facing,
-                ));
+            for r in rects {
                 for &g in &enemies {
-                    best = best.min(r.distance(&self.bases[g]));
+                    if self.figures[g].unit as usize == foe {
+                        best = best.min(r.distance(&self.bases[g]));
+                    }
                 }
             }
             best
         };
-        let now = least(Point::default());
-        let bounds = *self.scenario.layout.bounds();
+        let here: Vec<Rect> = figs.iter().map(|&f| self.bases[f]).collect();
+        let now: Vec<f64> = foes.iter().map(|&e| least(&here, e)).collect();
         for k in 0..16 {
-            let v = heading(22.5 * f64::from(k)) * 2.0;
-            if least(v) < now - 1e-6 {
+            let dir = heading(22.5 * f64::from(k));
+            let mut moved = Vec::with_capacity(figs.len());
+            for &f in &figs {
+                let p = self.figures[f].pose;
+                let to = match self.building_at(p.at) {
+                    None => self.retreat_place(u, f, p.at, p.at + dir * 2.0, &seen),
+                    Some(b) => self.way_out(u, f, b, dir, &seen),
+                };
+                match to {
+                    Some(r) => moved.push(r),
+                    None => break,
+                }
+            }
+            if moved.len() < figs.len() {
                 continue;
             }
-            let blocked = figs.iter().any(|&f| {
-                let p = self.figures[f].pose;
-                let to = p.at + v;
-                let rect = self.footprint(f).place(Pose::new(to.x, to.y, p.facing));
-                !bounds.holds(&rect)
-                    || self.ground_at(to, Mover::Loose).is_err()
-                    || self.crossed(p.at, to).is_err()
-                    || (0..self.figures.len()).any(|g| {
-                        self.on_table(g)
-                            && seen(g)
-                            && self.figures[g].unit as usize != u
-                            && self.bases[g].centre().dist(to) < 3.0
-                            && rect.overlaps(&self.bases[g])
-                    })
-            });
-            if !blocked {
+            if foes
+                .iter()
+                .zip(&now)
+                .all(|(&e, &d)| least(&moved, e) >= d - 1e-6)
+            {
                 return false;
             }
         }
         true
+    }
+
+    /// 12.2 where figure `f` of unit `u` would stand falling back straight from `from` to
+    /// `to`: on the table, on ground it may enter, through no wall and on no other unit's
+    /// figure (as `seen` knows them); `None` when the way is shut.
+    fn retreat_place(
+        &self,
+        u: usize,
+        f: usize,
+        from: Point,
+        to: Point,
+        seen: &dyn Fn(usize) -> bool,
+    ) -> Option<Rect> {
+        let rect = self
+            .footprint(f)
+            .place(Pose::new(to.x, to.y, self.figures[f].pose.facing));
+        let open = self.scenario.layout.bounds().holds(&rect)
+            && self.ground_at(to, Mover::Loose).is_ok()
+            && self.crossed(from, to).is_ok()
+            && !(0..self.figures.len()).any(|g| {
+                self.on_table(g)
+                    && seen(g)
+                    && self.figures[g].unit as usize != u
+                    && self.bases[g].centre().dist(to) < 3.0
+                    && rect.overlaps(&self.bases[g])
+            });
+        open.then_some(rect)
+    }
+
+    /// 7.5, 12.2 figure `f` of unit `u`, inside building `b`, falling back along `dir`: out by
+    /// an opening that faces that way, then 2" on; where it would stand, or `None` when no
+    /// opening lets it.
+    fn way_out(
+        &self,
+        u: usize,
+        f: usize,
+        b: usize,
+        dir: Point,
+        seen: &dyn Fn(usize) -> bool,
+    ) -> Option<Rect> {
+        let walls = &self.buildings[b].walls;
+        let step = self.footprint(f).depth() / 2.0 + 0.2;
+        (0..walls.gaps().len()).find_map(|k| {
+            let door = walls.gap_centre(k)?;
+            let (s, _) = walls.nearest(door);
+            let out = walls.normal_at(s);
+            if out.dot(dir) <= 1e-6 {
+                return None;
+            }
+            let outside = door + out * step;
+            self.retreat_place(u, f, outside, outside, seen)?;
+            self.retreat_place(u, f, outside, outside + dir * 2.0, seen)
+        })
     }
 
     /// 12.2 the modifier a surrounded unit adds when called on to surrender: its attached

@@ -374,7 +374,11 @@ const SECTIONS: &[Sec] = &[
         title: "Surrounded units",
         summary: "A unit that cannot fall back without closing on an enemy stands; once a turn an enemy within 6\" may call on it to surrender, both rolling, the unit adding its leaders and its colour; when a way opens it must retire; Indians (and militia holding Indians) kill prisoners on continuing their last action.",
         code: &["crates/skirmish/src/morale.rs: is_surrounded, call_surrender", "crates/skirmish/src/rules.rs: slaughter"],
-        tests: tests!(a_surrounded_unit_may_be_called_to_surrender),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::a_surrounded_unit_may_be_called_to_surrender",
+            "crates/skirmish/tests/audit_high.rs::h1_a_unit_in_a_cabin_with_a_way_out_is_not_surrounded",
+            "crates/skirmish/tests/audit_high.rs::a_unit_in_a_cabin_with_the_enemy_at_every_opening_is_surrounded",
+        ],
     },
     Sec {
         section: "12.3",
@@ -519,7 +523,7 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("below half", "fewer than half present (7 figures shatter at 3)", "12.1 reading"),
     ("battalion shattering", "a company is judged with its battalion unless no figure of it is within 6\" of another company", "12.1 reading"),
     ("routing", "still shattered after its compulsory rally, the unit leaves the game at once", "the settled reading 17.8"),
-    ("surrounded", "every one of 16 bearings, 2\" with the whole unit, closer to an enemy within 12\" or blocked", "12.2 reading"),
+    ("surrounded", "every one of 16 bearings, 2\" with the whole unit (men in a building out by an opening facing that way, then 2\" on), closer to some enemy unit within 12\" or blocked", "12.2 reading: 'closer to some enemy' judged for each enemy unit near, not the nearest alone"),
     ("surrender", "any enemy within 6\" and in sight calls, free, once a turn; ties rolled again; the unit and its holding area become prisoners", "12.2 reading"),
     ("compulsory rally", "still takes a control check; its result only sets the rally's form", "11.3 expects a check able to force pursuit"),
     ("rally's formation", "formed troops in disorder re-form in line 2 deep round their middle facing the nearest known enemy, if there is room; irregulars in skirmish order", "12.4 'must end up in line or column'"),

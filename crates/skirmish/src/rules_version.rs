@@ -10,10 +10,15 @@
 use fiw_engine::RulesChange;
 
 /// The rules version of this build (1: the rules as first played online).
-pub const RULES_VERSION: u32 = 1;
+pub const RULES_VERSION: u32 = 2;
 
 /// What each version after the first changed, oldest first.
-pub const RULES_CHANGES: &[RulesChange] = &[];
+pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
+    version: 2,
+    changes: &[
+        "12.2: men in a building fall back by its doors and windows, so a household in its cabin is surrounded only when every way out closes on an enemy; a way out that runs at any enemy within 12\" is no way out, not only one toward the nearest",
+    ],
+}];
 
 #[cfg(test)]
 mod tests {
