@@ -237,6 +237,42 @@ impl Skirmish {
         }
     }
 
+    /// 6.2, 9.1 whether gun section `u` could fire at one of `chargers` as they come in: its
+    /// gun in action, unlimbered and served (a gun short of crew fires every other turn), its
+    /// crew free of a melee's rally, a piece that fires shot or canister (shell's least range
+    /// is never met at the contact), and a charger's figure within 45° of its front in sight.
+    pub(crate) fn gun_may_meet(&self, u: usize, chargers: &[u8]) -> bool {
+        let unit = &self.units[u];
+        let (Some(gun), Some(kind)) = (self.gun_figure(u), self.gun_kind(u)) else {
+            return false;
+        };
+        let stats = charts().gun(kind);
+        if unit.gun_lost
+            || unit.limbered
+            || unit.needs_rally
+            || unit.shattered
+            || (stats.canister.is_none() && stats.shot.is_none())
+            || (self.crew(u) < usize::from(stats.crew) && unit.gun_fired_turn + 1 == self.turn)
+        {
+            return false;
+        }
+        let crew: Vec<usize> = self.present_figures(u).collect();
+        chargers.iter().any(|&c| {
+            self.table_figures(c as usize).any(|t| {
+                self.bases[gun].in_arc(&self.bases[t], Arc::FRONT_45)
+                    && crew.iter().any(|&w| self.fig_sees(w, t))
+            })
+        })
+    }
+
+    /// 9.1 what gun section `u` fires at `charger` at the contact: canister, else round shot,
+    /// else shell, the first it may fire now; `None` when it may fire none.
+    pub(crate) fn contact_ammo(&self, u: usize, charger: usize) -> Option<Ammo> {
+        [Ammo::Canister, Ammo::Shot, Ammo::Shell]
+            .into_iter()
+            .find(|&a| self.salvo(u, a, charger).is_ok())
+    }
+
     /// 9.2 the enemy units along a gun's line of fire, from the gun's front through `aim` to
     /// `reach`, in order, and whether each is a column; the line stops at a friendly figure, a
     /// wall, dead ground, or once it has gone 6" through cover.

@@ -144,13 +144,41 @@ impl Skirmish {
             .filter(|&f| !self.figures[f].role.is_leader())
             .collect();
         let pool = if plain.is_empty() { men } else { plain };
-        let pool = if pool.is_empty() {
+        let pool: Vec<usize> = if pool.is_empty() {
             self.present_figures(v)
                 .filter(|&f| !self.figures[f].role.is_piece())
                 .collect()
         } else {
             pool
         };
+        // 6.1 fire at the contact takes the chargers' rear ranks while any are left: the man
+        // farthest back of those touching no one
+        if let (Some(d), Some(p)) = (self.contact_fire, from) {
+            let d = d as usize;
+            if self.units[d].side != self.units[v].side {
+                let theirs: Vec<usize> = self.table_figures(d).collect();
+                let rear = pool
+                    .iter()
+                    .copied()
+                    .filter(|&f| {
+                        !theirs.iter().any(|&g| {
+                            self.bases[f].distance(&self.bases[g]) <= crate::charge::CONTACT
+                                || self.across_opening(f, g)
+                        })
+                    })
+                    .max_by(|&a, &b| {
+                        self.figures[a]
+                            .pose
+                            .at
+                            .dist(p)
+                            .total_cmp(&self.figures[b].pose.at.dist(p))
+                            .then(b.cmp(&a))
+                    });
+                if rear.is_some() {
+                    return rear;
+                }
+            }
+        }
         match (self.units[v].formation.is_formed(), from) {
             (false, Some(p)) => pool.into_iter().min_by(|&a, &b| {
                 self.figures[a]

@@ -176,10 +176,16 @@ impl Skirmish {
     pub fn reactions(&self, target: usize, chargers: &[u8]) -> Vec<Reaction> {
         let t = &self.units[target];
         let mut out = Vec::new();
-        let can_fire = self.may_fire(&[target as u8], FireMode::All).is_ok()
-            && chargers
-                .iter()
-                .any(|&c| !self.eligible_firers(&[target as u8], c as usize).is_empty());
+        // 6.2 "firing if able": small arms in range and sight, or a gun that can meet them
+        // (9.1: it fires at its charger)
+        let can_fire = if t.troop == Troop::Artillery {
+            self.gun_may_meet(target, chargers)
+        } else {
+            self.may_fire(&[target as u8], FireMode::All).is_ok()
+                && chargers
+                    .iter()
+                    .any(|&c| !self.eligible_firers(&[target as u8], c as usize).is_empty())
+        };
         if can_fire {
             out.push(Reaction::Stand);
         }
@@ -349,12 +355,21 @@ impl Skirmish {
             _ => None,
         };
         if let Some(mode) = fires {
+            // 6.3 reserved fire is spent now, whether or not there is anyone to fire
             if reserved.is_some() {
                 self.units[target].reserved = None;
             }
-            if !self.eligible_firers_at_contact(target, lead).is_empty() {
+            // 6.1 the casualties of this fire come from the chargers' rear ranks first
+            self.contact_fire = Some(target as u8);
+            if self.units[target].troop == Troop::Artillery {
+                // 9.1 a charged gun fires at the unit charging it
+                if let Some(ammo) = self.contact_ammo(target, lead) {
+                    self.gun_fire(target, ammo, lead);
+                }
+            } else if !self.eligible_firers_at_contact(target, lead).is_empty() {
                 self.fire_at_contact(target, lead, mode);
             }
+            self.contact_fire = None;
         }
         let still = units
             .iter()

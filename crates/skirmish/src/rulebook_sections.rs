@@ -148,23 +148,33 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "6.1",
         title: "Charges: general rule",
-        summary: "Declared (firing first or not) before the move is rolled; the target reacts; the chargers run straight at the nearest enemy figures as far as each one's move allows; a standing defender fires; the defenders may step up 1\"; the contacts are fought at the turn's end.",
+        summary: "Declared (firing first or not) before the move is rolled; the target reacts; the chargers run straight at the nearest enemy figures as far as each one's move allows; a standing defender (or one that reserved its fire) fires, its casualties taken from the chargers' rear ranks first; the defenders may step up 1\"; the contacts are fought at the turn's end.",
         code: &["crates/skirmish/src/charge.rs: check_charge, declare_charge, charge_move, run_at, close_up"],
-        tests: tests!(a_charge_is_declared_then_rolled_and_runs_into_contact, a_charge_short_of_its_target_stops),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::a_charge_is_declared_then_rolled_and_runs_into_contact",
+            "crates/skirmish/tests/rulebook.rs::a_charge_short_of_its_target_stops",
+            "crates/skirmish/tests/audit_high.rs::h3_fire_at_the_contact_takes_the_chargers_rear_ranks_first",
+        ],
     },
     Sec {
         section: "6.2",
         title: "Reactions",
-        summary: "A unit not rallying, not shattered and not having acted (passing is no bar) stands (firing if able) or holds; skirmishers may fire and fall back half a move or fall back a full move; cavalry may counter-charge.",
+        summary: "A unit not rallying, not shattered and not having acted (passing is no bar) stands (firing if able: small arms in range, or a gun that can meet the charge) or holds; skirmishers may fire and fall back half a move or fall back a full move; cavalry may counter-charge.",
         code: &["crates/skirmish/src/charge.rs: may_react, reactions, react"],
-        tests: tests!(skirmishers_may_fall_back_from_a_charge),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::skirmishers_may_fall_back_from_a_charge",
+            "crates/skirmish/tests/audit_high.rs::h2_a_charged_gun_stands_and_fires_canister_at_its_charger",
+        ],
     },
     Sec {
         section: "6.3",
         title: "Reserved fire",
         summary: "Infantry that moved at most half a move, and guns that did not move, may reserve their fire and give it at a charger (half the figures after moving); unused, it is lost at the turn's end.",
         code: &["crates/skirmish/src/rules.rs: may_reserve", "crates/skirmish/src/charge.rs: charge_move"],
-        tests: tests!(reserved_fire_is_given_at_the_charger),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::reserved_fire_is_given_at_the_charger",
+            "crates/skirmish/tests/audit_high.rs::h2_a_gun_that_reserved_its_fire_fires_it_at_the_charge",
+        ],
     },
     Sec {
         section: "7.1",
@@ -260,9 +270,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "9.1",
         title: "Artillery fire: general rule",
-        summary: "A gun fires at a target it sees within 45° of its front; it does not fire and move; short of its least crew it fires every other turn.",
-        code: &["crates/skirmish/src/artillery.rs: salvo"],
-        tests: tests!(a_gun_fires_within_its_arc_at_a_target_in_range),
+        summary: "A gun fires at a target it sees within 45° of its front; charged, it fires at its charger (canister, else round shot) when they come in; it does not fire and move; short of its least crew it fires every other turn.",
+        code: &["crates/skirmish/src/artillery.rs: salvo, gun_may_meet, contact_ammo"],
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::a_gun_fires_within_its_arc_at_a_target_in_range",
+            "crates/skirmish/tests/audit_high.rs::h2_a_charged_gun_stands_and_fires_canister_at_its_charger",
+        ],
     },
     Sec {
         section: "9.2",
@@ -275,7 +288,7 @@ const SECTIONS: &[Sec] = &[
         section: "9.3",
         title: "Shell",
         summary: "Howitzers, coehorns and mortars fire shell at one target within their least and greatest range, hitting on 5-6.",
-        code: &["crates/skirmish/src/artillery.rs: salvo"],
+        code: &["crates/skirmish/src/artillery.rs: salvo, gun_may_meet, contact_ammo"],
         tests: tests!(shell_needs_its_least_range),
     },
     Sec {
@@ -378,6 +391,7 @@ const SECTIONS: &[Sec] = &[
             "crates/skirmish/tests/rulebook.rs::a_surrounded_unit_may_be_called_to_surrender",
             "crates/skirmish/tests/audit_high.rs::h1_a_unit_in_a_cabin_with_a_way_out_is_not_surrounded",
             "crates/skirmish/tests/audit_high.rs::a_unit_in_a_cabin_with_the_enemy_at_every_opening_is_surrounded",
+            "crates/skirmish/tests/audit_high.rs::in_the_open_a_ring_surrounds_and_a_gap_does_not",
         ],
     },
     Sec {
@@ -483,6 +497,7 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("charge move", "each charging figure runs straight at the nearest enemy figure not yet met, as far as its own move allows", "6.1: chargers may break formation or close up"),
     ("charge eligibility", "a target seen, within 45° of a formed charger's front, within the most the charger could roll", "the charger may wheel 45° at most"),
     ("reaction order", "the charger's fire first, the target's reaction fire and evasion, the charge roll, the defender's fire, the close-up", "6.1 reading"),
+    ("a gun charged", "stands and fires canister (else round shot, else shell if it can) at its charger at the contact, or gives its reserved fire then; shell's least range is never met", "6.2 'firing if able', 9.1"),
     ("charger fires first", "half its figures, or the regulars' volley; then half a move", "8.2 b and c"),
     ("counter-charge", "the cavalry covers half the gap, then the charger the rest", "6.1: both move at once"),
     ("charges into buildings", "at the openings, one figure a side each", "7.5"),
@@ -509,7 +524,7 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("cover for a unit", "when at least half its figures on the table are covered", "10.2 reading"),
     ("native cover", "brush, rocks and woods against small arms", "the settled reading 17.6"),
     ("halvings", "cover ×2, skirmishers or cavalry ×2 (not both ×2 twice)", "10.4 reading"),
-    ("which figure falls", "in a formed unit the last of its ranks; in skirmish order or a building the nearest to the firer; leaders only when no one else is left", "10.1 reading"),
+    ("which figure falls", "in a formed unit the last of its ranks; in skirmish order or a building the nearest to the firer; at a charge's contact the chargers' man farthest back of those touching no enemy, while any is left (6.1); leaders only when no one else is left", "10.1 reading"),
     ("melee casualties", "one for one, no halving", "the halvings speak of shooting"),
     ("risk to leaders", "one roll a loss, not a casualty; the fallen leader chosen at random", "10.7 reading"),
     ("colonels and generals hit", "lost for good; a colonel's place taken a turn after by the first company officer, a general's two turns after by the senior officer", "10.7: killed or seriously wounded; the delay stands for the messenger"),

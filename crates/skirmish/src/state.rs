@@ -520,6 +520,10 @@ pub struct Skirmish {
     /// Answers worked out once a decision (emptied by every order).
     #[serde(skip)]
     pub(crate) cache: Cache,
+    /// 6.1 while a charged unit fires at its chargers at the contact: that unit (the
+    /// chargers' casualties come from their rear ranks first). `None` at every decision.
+    #[serde(skip)]
+    pub(crate) contact_fire: Option<u8>,
 }
 
 /// Answers a decision asks many times over (the menu checks each of its orders, and the
@@ -641,6 +645,7 @@ impl Skirmish {
             bases: Vec::new(),
             within: Vec::new(),
             cache: Cache::off(),
+            contact_fire: None,
         };
         let mut ids = Vec::new();
         let mut names = Vec::new();

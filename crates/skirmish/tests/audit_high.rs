@@ -70,3 +70,83 @@ fn in_the_open_a_ring_surrounds_and_a_gap_does_not() {
     assert!(!ring(true));
     assert!(ring(false));
 }
+
+/// The audit's gun: a field gun with its officer and 3 crew facing east, and a band `gap`
+/// inches in front of it.
+fn gun_and_band(gap: f64) -> String {
+    let gun = unit(
+        "british",
+        "br-gun",
+        "troop = \"artillery\"\nfieldcraft = 1\nformation = \"battery\"\nat = [10, 18]\nfacing = 90\nfigures = [{ role = \"gun\", gun = \"field\" }, { role = \"officer\" }, { role = \"private\", count = 3 }]",
+    );
+    scenario(
+        "",
+        "",
+        &gun,
+        &band("french", "fr-a", (10.0 + gap, 18.0), 270.0, 6),
+    )
+}
+
+// 6.2 any troops charged may stand, firing if able; 9.1 a charged gun fires at its charger:
+// canister at the contact.
+#[test]
+fn h2_a_charged_gun_stands_and_fires_canister_at_its_charger() {
+    let mut g = game(&gun_and_band(10.0), &[BLACK]);
+    play(&mut g, "activate fr-a");
+    dice(&mut g, &[4]);
+    play(&mut g, "test");
+    play(&mut g, "charge br-gun");
+    assert!(is_listed(&g, "react stand"), "{:?}", menu(&g));
+    // the charge roll (6" + 2D6), then the gun's 5 dice of canister, 4 to hit
+    dice(&mut g, &[3, 3, 6, 6, 1, 1, 1]);
+    play(&mut g, "react stand");
+    let l = log(&g);
+    assert!(l.contains("br-gun fires canister at fr-a"), "{l}");
+}
+
+// 6.3 a gun that did not move may reserve its fire, and fires it when charged.
+#[test]
+fn h2_a_gun_that_reserved_its_fire_fires_it_at_the_charge() {
+    let mut g = game(&gun_and_band(10.0), &[RED, BLACK]);
+    play(&mut g, "activate br-gun");
+    dice(&mut g, &[4]);
+    play(&mut g, "test");
+    play(&mut g, "reserve");
+    play(&mut g, "activate fr-a");
+    dice(&mut g, &[4]);
+    play(&mut g, "test");
+    dice(&mut g, &[3, 3, 6, 6, 1, 1, 1]);
+    play(&mut g, "charge br-gun");
+    let l = log(&g);
+    assert!(l.contains("br-gun fires canister at fr-a"), "{l}");
+    assert!(g.units()[u(&g, "br-gun")].reserved.is_none());
+}
+
+// 6.1 the defender's fire at the contact takes the chargers' rear ranks first: three hits on a
+// line two deep leave its six front men in their pairs.
+#[test]
+fn h3_fire_at_the_contact_takes_the_chargers_rear_ranks_first() {
+    let british = unit(
+        "british",
+        "br-a",
+        "troop = \"regular\"\nfieldcraft = 1\nformation = \"line\"\nranks = 2\nat = [10, 18]\nfacing = 90\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 11 }]",
+    );
+    let french = unit(
+        "french",
+        "fr-a",
+        "troop = \"regular\"\nfieldcraft = 1\nformation = \"line\"\nranks = 1\nat = [14, 18]\nfacing = 270\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 5 }]",
+    );
+    // a band far off keeps the turn going, so the contact waits for its melee
+    let french = format!("{french}{}", band("french", "fr-z", (44.0, 8.0), 270.0, 5));
+    let mut g = game(&scenario("", "", &british, &french), &[RED]);
+    play(&mut g, "activate br-a");
+    dice(&mut g, &[4]);
+    play(&mut g, "test");
+    play(&mut g, "charge fr-a");
+    // the charge die; the French fire (3 dice, all hit); the risk to br-a's leaders
+    dice(&mut g, &[4, 6, 6, 6, 1]);
+    play(&mut g, "react stand");
+    assert_eq!(held(&g, "br-a"), 3, "{}", log(&g));
+    let m = g.melees()[0].clone();
+    assert_eq!(g.pairs(&m).len(), 6, "{}", log(&g));
+}
