@@ -161,10 +161,9 @@ impl Skirmish {
                     .iter()
                     .copied()
                     .filter(|&f| {
-                        !theirs.iter().any(|&g| {
-                            self.bases[f].distance(&self.bases[g]) <= crate::charge::CONTACT
-                                || self.across_opening(f, g)
-                        })
+                        !theirs
+                            .iter()
+                            .any(|&g| self.touch_direct(f, g) || self.across_opening(f, g))
                     })
                     .max_by(|&a, &b| {
                         self.figures[a]

@@ -418,9 +418,9 @@ impl Skirmish {
         let theirs: Vec<usize> = self.table_figures(target).collect();
         units.iter().any(|&u| {
             self.table_figures(u as usize).any(|f| {
-                theirs.iter().any(|&g| {
-                    self.bases[f].distance(&self.bases[g]) <= CONTACT || self.across_opening(f, g)
-                })
+                theirs
+                    .iter()
+                    .any(|&g| self.touch_direct(f, g) || self.across_opening(f, g))
             })
         })
     }
@@ -428,20 +428,35 @@ impl Skirmish {
     /// 7.5 whether figures `f` and `g` face each other across one of a building's openings: one
     /// inside by it, one outside at it.
     pub(crate) fn across_opening(&self, f: usize, g: usize) -> bool {
+        self.opening_between(f, g).is_some()
+    }
+
+    /// 7.5 the opening (building, gap) figures `f` and `g` face each other across, if any.
+    pub(crate) fn opening_between(&self, f: usize, g: usize) -> Option<(usize, usize)> {
         let (pf, pg) = (self.figures[f].pose.at, self.figures[g].pose.at);
         let (bf, bg) = (self.building_at(pf), self.building_at(pg));
         let (inside, outside, b) = match (bf, bg) {
             (Some(b), None) => (f, g, b),
             (None, Some(b)) => (g, f, b),
-            _ => return false,
+            _ => return None,
         };
         let walls = &self.buildings[b].walls;
-        (0..walls.gaps().len()).any(|k| {
-            walls.gap_centre(k).is_some_and(|door| {
-                self.bases[outside].distance_to_point(door) <= 0.15
-                    && self.bases[inside].distance_to_point(door) <= 0.9
+        (0..walls.gaps().len())
+            .find(|&k| {
+                walls.gap_centre(k).is_some_and(|door| {
+                    self.bases[outside].distance_to_point(door) <= 0.15
+                        && self.bases[inside].distance_to_point(door) <= 0.9
+                })
             })
-        })
+            .map(|k| (b, k))
+    }
+
+    /// Whether figures `f` and `g` touch with no wall between: neither in a building, or both
+    /// in the same one (a man inside meets one outside only across an opening, 7.5).
+    pub(crate) fn touch_direct(&self, f: usize, g: usize) -> bool {
+        self.bases[f].distance(&self.bases[g]) <= CONTACT
+            && self.building_at(self.figures[f].pose.at)
+                == self.building_at(self.figures[g].pose.at)
     }
 
     /// 6.1 the figures of `units` run at `target`'s: each, nearest first, straight at the
@@ -614,9 +629,9 @@ impl Skirmish {
             .flat_map(|&u| self.table_figures(u as usize).collect::<Vec<_>>())
             .collect();
         self.table_figures(target).any(|g| {
-            let free = !foes.iter().any(|&f| {
-                self.bases[f].distance(&self.bases[g]) <= CONTACT || self.across_opening(f, g)
-            });
+            let free = !foes
+                .iter()
+                .any(|&f| self.touch_direct(f, g) || self.across_opening(f, g));
             free && foes
                 .iter()
                 .any(|&f| self.bases[g].is_within(&self.bases[f], 1.0))

@@ -201,8 +201,7 @@ impl Skirmish {
                 && self.table_figures(u).any(|f| {
                     theirs.iter().any(|&g| {
                         self.figures[f].pose.at.dist(self.figures[g].pose.at) < 2.5
-                            && (self.bases[f].distance(&self.bases[g]) <= 0.05
-                                || self.across_opening(f, g))
+                            && (self.touch_direct(f, g) || self.across_opening(f, g))
                     })
                 })
         })

@@ -207,9 +207,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "7.5",
         title: "Villages",
-        summary: "Only infantry enter a building, as individuals at half speed, through its doors, windows and breaches; all the figures along a wall fire out of its openings; one figure a side meets at each opening in a charge.",
+        summary: "Only infantry enter a building, as individuals at half speed, through its doors, windows and breaches; all the figures along a wall fire out of its openings; one figure a side meets at each opening in a charge (no two against one there), and no one touches through a wall.",
         code: &["crates/skirmish/src/movement.rs: plan_enter, plan_leave", "crates/skirmish/src/terrain.rs: crossed", "crates/skirmish/src/fire.rs: fire_line"],
-        tests: tests!(figures_enter_a_building_only_by_its_doors_and_windows),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::figures_enter_a_building_only_by_its_doors_and_windows",
+            "crates/skirmish/tests/audit_high.rs::h4_one_figure_a_side_fights_at_a_door_and_regulars_get_no_plus_against_a_building",
+        ],
     },
     Sec {
         section: "7.6",
@@ -364,9 +367,13 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "11.2",
         title: "Modifiers (printed without a heading)",
-        summary: "+1 grenadiers or highlanders, +1 against militia, +1 regulars charging an enemy not in buildings or works, +1 defending an obstacle or building, +1 two against one; cavalry charging in the open double their die.",
-        code: &["crates/skirmish/src/melee.rs: pairs"],
-        tests: tests!(melee_modifiers_grenadiers_militia_and_two_against_one),
+        summary: "+1 grenadiers or highlanders, +1 against militia, +1 regulars charging an enemy not in a building or a fortification (a fort's walls, an entrenchment, behind an earthwork or finished redoubt), +1 defending an obstacle or building, +1 two against one; cavalry charging in the open double their die.",
+        code: &["crates/skirmish/src/melee.rs: pairs, fortified"],
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::melee_modifiers_grenadiers_militia_and_two_against_one",
+            "crates/skirmish/tests/audit_high.rs::h4_one_figure_a_side_fights_at_a_door_and_regulars_get_no_plus_against_a_building",
+            "crates/skirmish/tests/audit_high.rs::h4_regulars_charging_men_behind_an_earthwork_get_no_plus",
+        ],
     },
     Sec {
         section: "11.3",

@@ -19,6 +19,7 @@ pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
         "12.2: men in a building fall back by its doors and windows, so a household in its cabin is surrounded only when every way out closes on an enemy; a way out that runs at any enemy within 12\" is no way out, not only one toward the nearest",
         "6.2, 6.3, 9.1: a charged gun may stand and fire canister (else round shot) at its charger when it comes in, and a gun that reserved its fire gives it then; before, a gun could only hold and its reserved fire was lost",
         "6.1: the defender's fire at a charge's contact takes the chargers' rear ranks first, while any man stands clear of the enemy, so the pairs in contact are not broken by it",
+        "7.5, 11.2: one figure a side fights at a door or window, with no two against one there, and no one fights through a wall; regulars charging men in a building or behind an earthwork get no +1 for charging",
     ],
 }];
 

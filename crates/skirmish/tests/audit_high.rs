@@ -150,3 +150,88 @@ fn h3_fire_at_the_contact_takes_the_chargers_rear_ranks_first() {
     let m = g.melees()[0].clone();
     assert_eq!(g.pairs(&m).len(), 6, "{}", log(&g));
 }
+
+/// The audit's house (4" x 6", one door in its west wall) held by a band, a regular company
+/// outside it facing the door, and a spare British company far off that keeps the turn going.
+fn house() -> String {
+    let features = "[[features]]\nkind = \"building\"\nname = \"the house\"\npoints = [[24, 15], [28, 15], [28, 21], [24, 21]]\napertures = [{ kind = \"door\", at = [24, 18] }]\n";
+    let british = format!(
+        "{}{}",
+        unit(
+            "british",
+            "br-a",
+            "troop = \"regular\"\nfieldcraft = 1\nformation = \"line\"\nranks = 1\nat = [21, 18]\nfacing = 90\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 5 }]",
+        ),
+        band("british", "br-z", (10.0, 32.0), 0.0, 5)
+    );
+    let french = unit(
+        "french",
+        "fr-a",
+        "troop = \"irregular\"\nfieldcraft = 1\nformation = \"building\"\nbuilding = \"the house\"\nat = [26, 18]\nfacing = 270\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 5 }]",
+    );
+    scenario("", features, &british, &french)
+}
+
+// 7.5 one figure attacks and one defends a door; 11.2 the defender has +1 for the building,
+// no "two against one", and regulars get no +1 for charging men in a building.
+#[test]
+fn h4_one_figure_a_side_fights_at_a_door_and_regulars_get_no_plus_against_a_building() {
+    let mut g = game(&house(), &[BLACK, RED]);
+    play(&mut g, "activate fr-a");
+    play(&mut g, "pass");
+    play(&mut g, "activate br-a");
+    dice(&mut g, &[4]);
+    play(&mut g, "test");
+    play(&mut g, "charge fr-a");
+    dice(&mut g, &[5]);
+    play(&mut g, "react hold");
+    if is_listed(&g, "stay") {
+        play(&mut g, "stay");
+    }
+    let m = g.melees()[0].clone();
+    let pairs = g.pairs(&m);
+    assert_eq!(pairs.len(), 1, "{pairs:?}");
+    assert_eq!(pairs[0].charger_plus, 0, "{pairs:?}");
+    assert_eq!(pairs[0].defender_plus, 1, "{pairs:?}");
+}
+
+// 11.2 an earthwork is a fortification: regulars charging men behind it (its line along their
+// front edge) get no +1 for charging, and the defenders +1 for the obstacle.
+#[test]
+fn h4_regulars_charging_men_behind_an_earthwork_get_no_plus() {
+    let features = "[[features]]\nkind = \"earthwork\"\nname = \"the rampart\"\npoints = [[24.6, 10], [24.6, 26]]\n";
+    let british = format!(
+        "{}{}",
+        unit(
+            "british",
+            "br-a",
+            "troop = \"regular\"\nfieldcraft = 1\nformation = \"line\"\nranks = 1\nat = [21, 18]\nfacing = 90\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 5 }]",
+        ),
+        band("british", "br-z", (10.0, 32.0), 0.0, 5)
+    );
+    let french = unit(
+        "french",
+        "fr-a",
+        "troop = \"militia\"\nfieldcraft = 1\nformation = \"line\"\nranks = 1\nat = [24.6, 18]\nfacing = 270\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 5 }]",
+    );
+    let mut g = game(&scenario("", features, &british, &french), &[BLACK, RED]);
+    play(&mut g, "activate fr-a");
+    play(&mut g, "pass");
+    play(&mut g, "activate br-a");
+    dice(&mut g, &[4]);
+    play(&mut g, "test");
+    play(&mut g, "charge fr-a");
+    dice(&mut g, &[6]);
+    play(&mut g, "react hold");
+    if is_listed(&g, "stay") {
+        play(&mut g, "stay");
+    }
+    let m = g.melees()[0].clone();
+    let pairs = g.pairs(&m);
+    assert!(!pairs.is_empty(), "{}", log(&g));
+    for p in &pairs {
+        // +1 for fighting militia, none for charging a fortification
+        assert_eq!(p.charger_plus, 1, "{pairs:?}");
+        assert!(p.defender_plus >= 1, "{pairs:?}");
+    }
+}
