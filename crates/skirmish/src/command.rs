@@ -128,7 +128,7 @@ impl Skirmish {
             self.log.private(side.seat(), || line.clone());
             let who = side.name();
             self.log
-                .public(|| format!("a hidden {who} unit tests control: rolls {roll}"));
+                .public(|| format!("a hidden {who} unit tests control"));
         } else {
             self.log.public(|| line.clone());
         }

@@ -37,6 +37,10 @@ impl Skirmish {
         }
         self.units[u].hidden = false;
         self.reveals += 1;
+        // 7.7 the work it did unseen is seen now
+        for site in &mut self.sites {
+            site.unseen.retain(|(w, _)| *w as usize != u);
+        }
         let id = self.id(u).to_string();
         let c = self.centre(u);
         self.log

@@ -114,6 +114,18 @@ impl Skirmish {
                 continue;
             };
             self.sites[k].done += 1;
+            // 7.7 work by a hidden unit is its own side's knowledge until it is revealed
+            let hidden = self.units[u].hidden;
+            if hidden {
+                match self.sites[k]
+                    .unseen
+                    .iter_mut()
+                    .find(|(w, _)| *w as usize == u)
+                {
+                    Some((_, n)) => *n += 1,
+                    None => self.sites[k].unseen.push((u as u8, 1)),
+                }
+            }
             let done = self.sites[k].done;
             let name = site.name.clone();
             match site.task {
@@ -128,7 +140,7 @@ impl Skirmish {
                         }
                         self.log.public(|| format!("{name} is finished (13.2)"));
                     } else {
-                        self.log.public(|| {
+                        self.note(u, || {
                             format!("a period of work on {name}: {done} of {REDOUBT_TURNS} (13.2)")
                         });
                     }
@@ -147,7 +159,7 @@ impl Skirmish {
                         .public(|| format!("a road is cut at {name} (13.2)"));
                 }
                 Task::Demolish { .. } => {
-                    self.log.public(|| {
+                    self.note(u, || {
                         format!("a demolition charge is laid at {name}: {done} in all (13.2)")
                     });
                 }
@@ -160,8 +172,7 @@ impl Skirmish {
     pub(crate) fn disturb(&mut self, u: usize) {
         if self.units[u].working.take().is_some() {
             let id = self.id(u).to_string();
-            self.log
-                .public(|| format!("{id}'s work is disturbed (13.1)"));
+            self.note(u, || format!("{id}'s work is disturbed (13.1)"));
         }
     }
 
@@ -208,6 +219,7 @@ impl Skirmish {
         });
         let points: u32 = (0..n).map(|_| u32::from(self.dice.d6())).sum();
         self.sites[k].done = 0;
+        self.sites[k].unseen.clear();
         self.sites[k].damage += points;
         let (damage, destroy) = bridge_thresholds(material);
         let total = self.sites[k].damage;

@@ -328,6 +328,16 @@ impl Game for Skirmish {
         copy.reseed(dice.next_seed());
         copy.deck.reshuffle_undrawn(dice);
         copy.imagine_hidden(Side::of_seat(seat), dice);
+        // 7.7 work hidden enemies did unseen is work the seat cannot know of
+        let side = Side::of_seat(seat);
+        for k in 0..copy.sites.len() {
+            let seen = copy.sites[k].done_as_seen(side, &copy.units);
+            copy.sites[k].done = seen;
+            let units = copy.units.clone();
+            copy.sites[k]
+                .unseen
+                .retain(|(w, _)| units.get(*w as usize).is_some_and(|x| x.side == side));
+        }
         copy.cache = crate::state::Cache::default();
         copy
     }
@@ -382,8 +392,11 @@ impl Skirmish {
                     self.actor_id(a.actor)
                 }
             }),
+            // a hidden unit's stage would tell the other side that a bold leader is near it
+            // (a personality its side alone knows, 7.7)
             stage: self.act.as_ref().map(|a| {
                 match a.stage {
+                    _ if hidden_actor => "acts",
                     Stage::Begin => "begins",
                     Stage::Sign => "a bold leader chooses",
                     Stage::Tested => "has tested",
@@ -471,7 +484,7 @@ impl Skirmish {
                 .map(|k| {
                     (
                         self.scenario.sites[k].name.clone(),
-                        self.sites[k].done,
+                        self.sites[k].done_as_seen(seat, &self.units),
                         self.sites[k].finished || self.sites[k].destroyed,
                     )
                 })

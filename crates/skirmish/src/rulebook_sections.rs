@@ -226,7 +226,12 @@ const SECTIONS: &[Sec] = &[
         title: "Concealment",
         summary: "Hidden units are deployed in secret in concealing ground and are not on the other side's table until they fire, charge, are spotted, come within 3\" of an enemy, or end a move out of cover in sight; a search of ground within 6\" finds on 1D6 + field craft of 6; woods hide what is in them beyond 6\".",
         code: &["crates/skirmish/src/concealment.rs", "crates/skirmish/src/sight.rs: fig_sees_among"],
-        tests: tests!(hidden_units_are_absent_from_the_enemys_view_until_spotted, a_hidden_unit_found_by_a_move_stops_it_within_three_inches),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::hidden_units_are_absent_from_the_enemys_view_until_spotted",
+            "crates/skirmish/tests/rulebook.rs::a_hidden_unit_found_by_a_move_stops_it_within_three_inches",
+            "crates/skirmish/tests/audit_high.rs::l12_the_other_side_never_reads_a_hidden_units_control_die",
+            "crates/skirmish/tests/audit_high.rs::l12_work_a_hidden_unit_does_is_not_shown_to_the_enemy",
+        ],
     },
     Sec {
         section: "7.8",
@@ -514,7 +519,7 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("buildings", "walls impassable but at openings a figure wide; inside, half speed; all the figures along a wall fire out of its openings", "7.5"),
     ("roads", "columns, guns and wagons pay 2/3 (a highway 1/2) while on the road and ignore the ground beside it", "pro rata 'add 50%', 'double'"),
     ("woods and sight", "a figure in woods is seen from outside only within 6\" edge to edge; two in woods within 6\"; looking out, at most 6\" of woods on the line", "the settled reading 17.3"),
-    ("hidden units", "absent from the other side's view and log; revealed for good when they fire, charge, are spotted, come within 3\" of an enemy, or end a move out of concealment in sight", "the settled reading 17.4: fiw is the umpire"),
+    ("hidden units", "absent from the other side's view and log (which reads only that a hidden unit acted and tested, never its dice, its leaders' signs or the work it does); revealed for good when they fire, charge, are spotted, come within 3\" of an enemy, or end a move out of concealment in sight", "the settled reading 17.4: fiw is the umpire"),
     ("a move that meets a hidden enemy", "stops where it comes within 3\"; the hidden unit is revealed", "the mover could not know, and the two see each other within 3\""),
     ("hidden deployment", "each side places its hidden units in secret before turn 1, in concealing ground of its hiding zones", "7.7 'deployed in concealment at the start'"),
     ("spotting", "once an activation, before anything else; a total of 6 or more finds every hidden enemy with a figure in the area within 6\"", "7.7 'is 6' read as at least 6"),

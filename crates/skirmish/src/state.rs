@@ -457,6 +457,23 @@ pub struct SiteState {
     pub damage: u32,
     /// For a bridge: destroyed.
     pub destroyed: bool,
+    /// 7.7 the periods (or charges) of `done` that hidden units did, by unit: the other side
+    /// has not seen them until the unit is revealed.
+    #[serde(default)]
+    pub unseen: Vec<(u8, u32)>,
+}
+
+impl SiteState {
+    /// The work done here as `side` knows it: all but what hidden enemy units did unseen.
+    pub(crate) fn done_as_seen(&self, side: Side, units: &[Unit]) -> u32 {
+        let unseen: u32 = self
+            .unseen
+            .iter()
+            .filter(|(u, _)| units.get(*u as usize).is_some_and(|x| x.side != side))
+            .map(|(_, n)| n)
+            .sum();
+        self.done.saturating_sub(unseen)
+    }
 }
 
 /// What a side has lost and done, for victory and for `fiw sim`.
@@ -807,6 +824,7 @@ impl Skirmish {
                 finished: false,
                 damage: 0,
                 destroyed: false,
+                unseen: Vec::new(),
             })
             .collect();
         g.refresh_bases();

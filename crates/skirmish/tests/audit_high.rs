@@ -3,6 +3,7 @@
 
 mod common;
 use common::*;
+use fiw_engine::Game;
 
 /// The audit's cabin (4" x 3", door on the south side, windows on the other three), a
 /// company in it, and `french` round it.
@@ -234,4 +235,104 @@ fn h4_regulars_charging_men_behind_an_earthwork_get_no_plus() {
         assert_eq!(p.charger_plus, 1, "{pairs:?}");
         assert!(p.defender_plus >= 1, "{pairs:?}");
     }
+}
+
+// 7.7 (the settled reading 17.4: fiw is the umpire) a hidden unit's control check is its own
+// side's business: the other side reads that a hidden unit tested, not its die, and is not
+// told that a bold leader is choosing his sign for it.
+#[test]
+fn l12_the_other_side_never_reads_a_hidden_units_control_die() {
+    let woods = "[[table.terrain]]\nkind = \"woods\"\nname = \"the wood\"\npoints = [[20, 10], [34, 10], [34, 26], [20, 26]]\n";
+    let hidden = unit(
+        "french",
+        "fr-h",
+        "troop = \"irregular\"\nfieldcraft = 3\nformation = \"skirmish\"\nat = [27, 18]\nfacing = 270\nrows = 2\nhidden = true\nfigures = [{ role = \"officer\" }, { role = \"hero\" }, { role = \"private\", count = 5 }]",
+    );
+    let french = format!("{hidden}{}", line("french", "fr-a", (44.0, 30.0), 270.0, 9));
+    let t = scenario(
+        woods,
+        "",
+        &line("british", "br-a", (8.0, 18.0), 90.0, 9),
+        &french,
+    );
+    let mut g = game(&t, &[BLACK]);
+    play(&mut g, "deploy fr-h at 27,18");
+    play(&mut g, "activate fr-h");
+    // the die: 6; the hero is bold and chooses his sign after it
+    dice(&mut g, &[6]);
+    play(&mut g, "test");
+    let british: Vec<String> = g.log().visible_to(0).map(|e| e.text.clone()).collect();
+    assert!(
+        british
+            .iter()
+            .any(|l| l.contains("a hidden French unit tests control")),
+        "{british:?}"
+    );
+    assert!(
+        !british.iter().any(|l| l.contains("rolls 6")),
+        "{british:?}"
+    );
+    let seen = g.view(0);
+    assert!(seen.test.is_none());
+    assert!(
+        !seen.stage.as_deref().unwrap_or("").contains("bold"),
+        "{:?}",
+        seen.stage
+    );
+    // the French see it all
+    let french: Vec<String> = g.log().visible_to(1).map(|e| e.text.clone()).collect();
+    assert!(
+        french
+            .iter()
+            .any(|l| l.contains("fr-h tests control: rolls 6")),
+        "{french:?}"
+    );
+}
+
+// 7.7 work done by a hidden unit is its own side's knowledge: the other side sees the site's
+// work grow only once the workers are revealed.
+#[test]
+fn l12_work_a_hidden_unit_does_is_not_shown_to_the_enemy() {
+    let features = "[[features]]\nkind = \"earthwork\"\nname = \"the redoubt\"\npoints = [[18, 14], [18, 22]]\n\n[[sites]]\nname = \"the redoubt\"\ntask = \"redoubt\"\nat = [17, 18]\nfeature = \"the redoubt\"\n";
+    let woods = "[[table.terrain]]\nkind = \"woods\"\nname = \"the wood\"\npoints = [[8, 10], [24, 10], [24, 26], [8, 26]]\n";
+    let pioneers = unit(
+        "british",
+        "br-pio",
+        "troop = \"militia\"\nfieldcraft = 2\nformation = \"skirmish\"\nat = [14, 18]\nfacing = 90\nrows = 2\nhidden = true\nfigures = [{ role = \"engineer\" }, { role = \"officer\" }, { role = \"private\", count = 5 }]",
+    );
+    let wagon = unit(
+        "british",
+        "br-wagon",
+        "troop = \"wagon\"\nfieldcraft = 1\nformation = \"battery\"\nat = [12, 30]\nfacing = 90\nfigures = [{ role = \"wagon\" }]",
+    );
+    let t = scenario(
+        woods,
+        features,
+        &format!("{pioneers}{wagon}"),
+        &line("french", "fr-a", (44.0, 8.0), 270.0, 9),
+    )
+    .replace(
+        "[[sites]]\nname = \"the redoubt\"\ntask = \"redoubt\"\nat = [17, 18]",
+        "[[sites]]\nname = \"the redoubt\"\ntask = \"redoubt\"\nat = [17, 26]",
+    );
+    let mut g = game(&t, &[RED, BLACK, RED]);
+    play(&mut g, "deploy br-pio at 14,22");
+    play(&mut g, "activate br-pio");
+    play(&mut g, "work the-redoubt");
+    while g.turn_number() == 1 {
+        let m = menu(&g);
+        let pick = m
+            .iter()
+            .find(|t| t.starts_with("activate"))
+            .cloned()
+            .unwrap_or_else(|| "pass".into());
+        play(&mut g, &pick);
+        if pick.starts_with("activate") {
+            play(&mut g, "pass");
+        }
+    }
+    assert!(g.units()[u(&g, "br-pio")].hidden, "{}", log(&g));
+    assert_eq!(g.view(0).sites[0].1, 1, "{}", log(&g));
+    assert_eq!(g.view(1).sites[0].1, 0);
+    assert!(!g.log().visible_to(1).any(|e| e.text.contains("work")));
 }
