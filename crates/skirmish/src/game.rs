@@ -103,6 +103,9 @@ pub struct UnitView {
     /// Scenario 2's burn, loot, leave (public: the log tells it), for computer players.
     #[serde(skip)]
     pub raid: crate::state::Raid,
+    /// 4.1 a messenger of the seat's side: the unit he carries word to (his side's to know).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub messenger_to: Option<usize>,
 }
 
 /// One figure as seen. Written out short, as `[index, role, x, y, facing]` with `"off"` after
@@ -543,6 +546,9 @@ impl Skirmish {
         if unit.surrounded {
             marks.push("surrounded");
         }
+        if unit.messenger.is_some() {
+            marks.push("messenger");
+        }
         if let Some(out) = unit.out {
             marks.push(match out {
                 crate::state::Out::Routed => "routed",
@@ -551,7 +557,10 @@ impl Skirmish {
                 crate::state::Out::Departed => "departed",
             });
         }
-        let _ = seat;
+        let messenger_to = unit
+            .messenger
+            .filter(|_| unit.side == seat)
+            .and(self.messenger_goal(u));
         UnitView {
             id: self.id(u).to_string(),
             index: u,
@@ -592,6 +601,7 @@ impl Skirmish {
             last: unit.last,
             marks,
             raid: unit.raid,
+            messenger_to,
         }
     }
 }

@@ -56,9 +56,13 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "4.1",
         title: "Formations: general rule",
-        summary: "A unit's figures stay in a formation the engine keeps: a formed unit's figures stand in its slots and move together; loose ones (skirmishers, in disorder, in a building) one by one.",
-        code: &["crates/skirmish/src/formation.rs", "crates/skirmish/src/movement.rs: plan_place"],
-        tests: tests!(a_formed_units_figures_move_together),
+        summary: "A unit's figures stay in a formation the engine keeps: a formed unit's figures stand in its slots and move together; loose ones (skirmishers, in disorder, in a building) one by one. A single man may be sent off as a messenger (send UNIT.N to UNIT) to a unit that waits for word: a unit of one from then on, taking its own cards, running as a lone figure never farther from where he is sent, fired at or charged like any figure; within 3\" he gives his word (the unit is alerted) and joins it, or goes in to it off the table.",
+        code: &["crates/skirmish/src/formation.rs", "crates/skirmish/src/movement.rs: plan_place", "crates/skirmish/src/messenger.rs: check_detach, detach, deliver_messages"],
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::a_formed_units_figures_move_together",
+            "crates/skirmish/tests/audit_high.rs::h5_a_man_detached_as_a_messenger_alerts_the_garrison",
+            "crates/skirmish/tests/audit_high.rs::h5_a_messenger_can_be_fired_at_and_is_sent_only_where_word_is_awaited",
+        ],
     },
     Sec {
         section: "4.2",
@@ -451,15 +455,18 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "S2",
         title: "Raid (the text's scenario 2)",
-        summary: "Raiders hidden in the north woods fall on three settler households (women inside their cabins, men bound to their clearings until they hear shots or see raiders); the garrison marches when alerted; bands that take a cabin (walking in where no settler man stands) burn it, loot and leave; the French win with 2 of the 3 cabins burned and more than half the English companies in the field broken.",
+        summary: "Raiders hidden in the north woods fall on three settler households (women inside their cabins, men bound to their clearings until they hear shots at their own or the nearest cabin, or a messenger comes); the garrison marches when it hears shots at cabin A, sees smoke or is reached by a messenger; bands that take a cabin (walking in where no settler man stands) burn it, loot and leave; the French win with 2 of the 3 cabins burned and more than half the English companies in the field broken.",
         code: &[
             "crates/skirmish/data/scenarios/raid.toml",
             "crates/skirmish/src/buildings.rs: burn, cabins_taken",
             "crates/skirmish/src/concealment.rs: shots_heard",
+            "crates/skirmish/src/messenger.rs: deliver_messages",
         ],
         tests: &[
             "crates/skirmish/tests/scenarios.rs::raid_is_set_up_as_the_text_says",
             "crates/skirmish/tests/rulebook.rs::a_band_walks_into_a_cabin_held_by_women_and_takes_it",
+            "crates/skirmish/tests/audit_high.rs::h5_the_raids_alarms_are_the_texts",
+            "crates/skirmish/tests/audit_high.rs::h5_a_man_detached_as_a_messenger_alerts_the_garrison",
         ],
     },
     Sec {
@@ -567,4 +574,6 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("breach", "at the aimed inch of wall; the defence is kept an inch of wall at a time", "9.4 reading"),
     ("spiking", "a unit touching an enemy gun with none of its crew within 1\" spends its activation spiking it (when the scenario allows)", "the project's Siege Sortie"),
     ("names", "no unit's name may be part of another's", "so that a log line naming one never seems to name a hidden other"),
+    ("messengers", "sent only where the scenario names a unit a messenger alerts (the Raid's households and garrison); one a unit at a time; not from a hidden unit", "4.1 gives no other use fiw plays (10.7's word of a fallen general is its delay); a man running off would give a hidden unit's place away"),
+    ("a messenger's move", "no control check; his kind's rate as a lone figure; never farther from where he is sent; his word given within 3\" (a battalion hears it whole), then he joins that unit, or goes in to it off the table; one whose unit is gone goes back to his own", "he has his orders, and a lone man has no officer, so 3.2 would never let one set out that had stood; 3\" is 7.7's distance at which units always see each other"),
 ];

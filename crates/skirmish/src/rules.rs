@@ -160,7 +160,15 @@ impl Skirmish {
         let units = &act.units;
         let u0 = units[0] as usize;
         let id = self.actor_id(act.actor);
-        if act.must_rally && !matches!(a, Action::Test | Action::Spot { .. }) {
+        if self.is_messenger(u0) {
+            return self.check_messenger_order(u0, a);
+        }
+        if act.must_rally
+            && !matches!(
+                a,
+                Action::Test | Action::Spot { .. } | Action::Detach { .. }
+            )
+        {
             let rule = if self.units[u0].shattered {
                 "12.1"
             } else {
@@ -210,6 +218,7 @@ impl Skirmish {
             }
             Action::Pass => Ok(()),
             Action::Test => Ok(()),
+            Action::Detach { fig, to } => self.check_detach(units, fig as usize, to as usize),
             Action::Shoot { target } => {
                 if artillery {
                     return Err(no("9.1", "a gun fires canister, shot or shell (canister at UNIT)"));
@@ -538,6 +547,21 @@ impl Skirmish {
             .as_ref()
             .ok_or_else(|| no("5.1", "no unit is moving"))?;
         let rally_back = act.intent == Some(Intent::RallyBack);
+        if self.is_messenger(act.units[0] as usize)
+            && !matches!(
+                a,
+                Action::Step { .. }
+                    | Action::Place { .. }
+                    | Action::Face { .. }
+                    | Action::Leave
+                    | Action::Done
+            )
+        {
+            return Err(no(
+                "4.1",
+                "a messenger moves as a lone figure (step, place, face, leave a building) and is done",
+            ));
+        }
         if rally_back && !matches!(a, Action::Step { .. } | Action::Done) {
             return Err(no(
                 "12.4",
@@ -621,6 +645,27 @@ impl Skirmish {
             .act
             .as_ref()
             .ok_or_else(|| no("5.1", "no unit is moving"))?;
+        // 4.1 a messenger never goes farther from the unit he carries word to
+        let m = act.units[0] as usize;
+        if let Some(goal) = self.messenger_goal(m) {
+            let at = plan
+                .poses
+                .iter()
+                .find(|(f, _)| self.figures[*f].unit as usize == m)
+                .map(|(_, p)| p.at);
+            let d = self.messenger_distance(m, goal, at);
+            if d > act.start_distance + 0.1 {
+                return Err(no(
+                    "4.1",
+                    format!(
+                        "{} carries word to {}: he never goes farther from it",
+                        self.id(m),
+                        self.id(goal)
+                    ),
+                ));
+            }
+            return Ok(());
+        }
         let retreat = act.intent == Some(Intent::RallyBack)
             || matches!(
                 act.control,
@@ -745,6 +790,7 @@ impl Skirmish {
         let u0 = units[0] as usize;
         match a {
             Action::Spot { area } => self.spot(area as usize),
+            Action::Detach { fig, to } => self.detach(fig as usize, to as usize),
             Action::Call { target } => {
                 if let Some(act) = self.act.as_mut() {
                     act.called = true;
@@ -981,6 +1027,7 @@ impl Skirmish {
             self.phase = Phase::Over;
             return;
         }
+        self.deliver_messages();
         self.enemy_seen();
         self.cabins_taken();
         self.check_victory();

@@ -20,6 +20,7 @@ pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
         "6.2, 6.3, 9.1: a charged gun may stand and fire canister (else round shot) at its charger when it comes in, and a gun that reserved its fire gives it then; before, a gun could only hold and its reserved fire was lost",
         "6.1: the defender's fire at a charge's contact takes the chargers' rear ranks first, while any man stands clear of the enemy, so the pairs in contact are not broken by it",
         "7.5, 11.2: one figure a side fights at a door or window, with no two against one there, and no one fights through a wall; regulars charging men in a building or behind an earthwork get no +1 for charging",
+        "4.1, S2: a unit may send a man off as a messenger to a unit waiting for word (send UNIT.N to UNIT); he runs on his own cards and alerts it on arrival; the Raid's households are no longer alerted by merely seeing raiders within 12\", only by gunfire at their own or the nearest cabin or by a messenger",
     ],
 }];
 

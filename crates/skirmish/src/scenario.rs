@@ -245,6 +245,8 @@ pub struct Alert {
     pub smoke: bool,
     /// An enemy figure seen within this many inches of one of its figures alerts it.
     pub seen: Option<f64>,
+    /// 4.1 a messenger of its side arriving alerts it.
+    pub messenger: bool,
 }
 
 /// A named area of the table: a piece of the layout's terrain, or a feature.
@@ -572,6 +574,7 @@ struct SideDef {
     hide_zones_assumed: Option<String>,
     forces_assumed: Option<String>,
     setup_assumed: Option<String>,
+    alert_assumed: Option<String>,
     #[serde(default)]
     battalions: Vec<BattalionDef>,
     roll: Option<RollDef>,
@@ -650,6 +653,8 @@ struct AlertDef {
     #[serde(default)]
     smoke: bool,
     seen: Option<f64>,
+    #[serde(default)]
+    messenger: bool,
 }
 
 #[derive(Deserialize)]
@@ -815,6 +820,41 @@ impl Scenario {
                 .map_or("?".into(), |t| t.label().to_string()),
             Area::Feature(i) => self.features.get(i).map_or("?".into(), Feature::label),
         }
+    }
+
+    /// 4.1 the messengers a side may send, each a place of his own: for each of its units
+    /// that can spare a man (not guns or wagons), the unit's index among the side's and the
+    /// messenger's name; none on a side with no unit a messenger alerts (the text gives a
+    /// messenger nothing else fiw plays: 10.7's word of a fallen general is its delay).
+    pub fn messenger_ids(&self, side: Side) -> Vec<(usize, String)> {
+        let setup = &self.sides[side.index()];
+        if !setup
+            .units
+            .iter()
+            .any(|u| u.alert.as_ref().is_some_and(|a| a.messenger))
+        {
+            return Vec::new();
+        }
+        let word = side.name().to_lowercase();
+        setup
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| !matches!(u.troop, Troop::Artillery | Troop::Wagon))
+            .enumerate()
+            .map(|(n, (k, _))| {
+                let mut letters = String::new();
+                let mut x = n;
+                loop {
+                    letters.insert(0, char::from(b'a' + (x % 26) as u8));
+                    if x < 26 {
+                        break;
+                    }
+                    x = x / 26 - 1;
+                }
+                (k, format!("{word}-messenger-{letters}"))
+            })
+            .collect()
     }
 
     /// The buildings, as indices into the features, in order (a formation `Building(k)` names
@@ -1102,6 +1142,22 @@ impl Scenario {
             )?;
             scenario.sides[side.index()] = setup;
         }
+        // 4.1 the messengers' places take names of their own: none may be part of another's
+        for side in Side::BOTH {
+            for (_, id) in scenario.messenger_ids(side) {
+                if let Some(o) = ids
+                    .iter()
+                    .find(|o| o.contains(id.as_str()) || id.contains(o.as_str()))
+                {
+                    return Err(err(
+                        format!("{}.units", side.name().to_lowercase()),
+                        format!(
+                            "{o} and {id} (a messenger's): no unit's name may be part of another's"
+                        ),
+                    ));
+                }
+            }
+        }
         // victory
         let side_of = |w: &str, field: String| -> Result<Option<Side>, DataError> {
             match w {
@@ -1315,6 +1371,7 @@ fn check_side(
         &d.forces_assumed,
     );
     note(format!("{s} set-up"), &d.setup_assumed);
+    note(format!("{s} alarms"), &d.alert_assumed);
     let buildings = scenario.buildings();
     let mut units = Vec::with_capacity(d.units.len());
     for (i, u) in d.units.into_iter().enumerate() {
@@ -1693,6 +1750,7 @@ fn check_side(
                     shots,
                     smoke: a.smoke,
                     seen: a.seen,
+                    messenger: a.messenger,
                 })
             }
         };

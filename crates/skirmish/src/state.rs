@@ -240,6 +240,20 @@ pub struct Unit {
     pub working: Option<u8>,
     /// 12.2 surrounded when last judged.
     pub surrounded: bool,
+    /// 4.1 a messenger's place: the unit he was detached from and the one he carries word
+    /// to (`None` while the place is empty: a side has one such place for each unit that may
+    /// send one, at the end of the units).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub messenger: Option<Messenger>,
+}
+
+/// 4.1 a messenger: a single figure detached from his unit to carry word to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Messenger {
+    /// The unit he was detached from (and may be sent from again once he is gone).
+    pub parent: u8,
+    /// The unit he carries word to, once sent.
+    pub to: Option<u8>,
 }
 
 impl Unit {
@@ -363,6 +377,9 @@ pub struct Activation {
     pub must_rally: bool,
     /// 5.6 the gun has limbered or unlimbered this activation.
     pub limbered_now: bool,
+    /// 4.1 it has sent a messenger this activation.
+    #[serde(default)]
+    pub sent: bool,
 }
 
 /// A charge under way (6.1): between the declaration and the contacts.
@@ -735,6 +752,7 @@ impl Skirmish {
                     in_charge: false,
                     working: None,
                     surrounded: false,
+                    messenger: None,
                 });
             }
             for b in &setup.battalions {
@@ -762,6 +780,7 @@ impl Skirmish {
                 .position(|f| f.general && g.units[f.unit as usize].side == side)
                 .map(|i| i as u16);
         }
+        g.add_messenger_places(&mut ids, &mut names);
         if g.figures.len() > MAX_FIGURES {
             return Err(RuleError::new(
                 "scenario",

@@ -13,7 +13,9 @@ impl Skirmish {
     pub fn companies(&self, side: Side) -> usize {
         self.units
             .iter()
-            .filter(|u| u.side == side && !u.absent && u.troop != Troop::Wagon)
+            .filter(|u| {
+                u.side == side && !u.absent && u.troop != Troop::Wagon && u.messenger.is_none()
+            })
             .count()
     }
 
@@ -25,6 +27,7 @@ impl Skirmish {
                 u.side == side
                     && !u.absent
                     && u.troop != Troop::Wagon
+                    && u.messenger.is_none()
                     && matches!(u.out, Some(Out::Routed | Out::Surrendered | Out::Destroyed))
             })
             .count()
@@ -56,7 +59,12 @@ impl Skirmish {
     pub fn field_companies(&self, side: Side) -> (usize, usize) {
         let mut n = (0, 0);
         for (u, unit) in self.units.iter().enumerate() {
-            if unit.side == side && !unit.absent && unit.troop != Troop::Wagon && self.in_field(u) {
+            if unit.side == side
+                && !unit.absent
+                && unit.troop != Troop::Wagon
+                && unit.messenger.is_none()
+                && self.in_field(u)
+            {
                 n.0 += 1;
                 if matches!(
                     unit.out,
@@ -87,7 +95,9 @@ impl Skirmish {
     pub fn gone(&self, side: Side) -> bool {
         self.units
             .iter()
-            .filter(|u| u.side == side && !u.absent && u.troop != Troop::Wagon)
+            .filter(|u| {
+                u.side == side && !u.absent && u.troop != Troop::Wagon && u.messenger.is_none()
+            })
             .all(|u| u.out.is_some())
     }
 

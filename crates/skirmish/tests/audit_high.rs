@@ -336,3 +336,120 @@ fn l12_work_a_hidden_unit_does_is_not_shown_to_the_enemy() {
     assert_eq!(g.view(1).sites[0].1, 0);
     assert!(!g.log().visible_to(1).any(|e| e.text.contains("work")));
 }
+
+/// A band by the south edge, a militia company waiting off the table below it for word, and a
+/// French band `gap` inches north of the band.
+fn fort(gap: f64) -> String {
+    let garrison = unit(
+        "british",
+        "br-fort",
+        "troop = \"militia\"\nfieldcraft = 1\nformation = \"column\"\nwidth = 2\nat = [18, -0.6]\nfacing = 0\nenters = \"south\"\nstart = \"advance\"\nalert = { messenger = true }\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 6 }]",
+    );
+    scenario(
+        "",
+        "",
+        &format!(
+            "{}{garrison}",
+            band("british", "br-home", (20.0, 8.0), 0.0, 5)
+        ),
+        &band("french", "fr-a", (20.0, 8.0 + gap), 180.0, 6),
+    )
+}
+
+// 4.1 a single figure detached as a messenger moves as a lone figure; S2 the garrison may not
+// leave its fort until a messenger reaches it: he does, and it may come on.
+#[test]
+fn h5_a_man_detached_as_a_messenger_alerts_the_garrison() {
+    let mut g = game(&fort(26.0), &[RED, RED + 1, RED + 2, RED + 3]);
+    let fort = u(&g, "br-fort");
+    assert!(!g.units()[fort].alerted);
+    play(&mut g, "activate br-home");
+    assert!(
+        menu(&g)
+            .iter()
+            .any(|m| m.starts_with("send br-home.") && m.ends_with(" to br-fort")),
+        "{:?}",
+        menu(&g)
+    );
+    play(&mut g, "send br-home.2 to br-fort");
+    assert_eq!(men(&g, "br-home"), 5);
+    assert!(log(&g).contains("br-home sends a man off as a messenger: british-messenger-a (4.1)"));
+    play(&mut g, "pass");
+    // he takes a card of his own: no control check, a move at his kind's rate (6" + 2D6)
+    play(&mut g, "activate british-messenger-a");
+    dice(&mut g, &[3, 3]);
+    play(&mut g, "move");
+    // never farther from the fort
+    assert_eq!(refused(&g, "step 3 at 0").rule, "4.1");
+    play(&mut g, "step 7 at 180");
+    assert!(g.units()[fort].alerted, "{}", log(&g));
+    assert!(log(&g).contains("british-messenger-a reaches br-fort: br-fort is alerted"));
+}
+
+// 4.1 a messenger is a figure like any other: the enemy may fire at him; and a man is sent only
+// by a unit that can spare him, to a unit that waits for word.
+#[test]
+fn h5_a_messenger_can_be_fired_at_and_is_sent_only_where_word_is_awaited() {
+    let mut g = game(&fort(9.0), &[RED, BLACK]);
+    play(&mut g, "activate br-home");
+    assert_eq!(refused(&g, "send br-home.2 to br-home").rule, "4.1");
+    play(&mut g, "send br-home.2 to br-fort");
+    // one an activation, and one out at a time
+    assert_eq!(refused(&g, "send br-home.3 to br-fort").rule, "4.1");
+    play(&mut g, "pass");
+    let m = u(&g, "british-messenger-a");
+    let fr = u(&g, "fr-a") as u8;
+    assert!(
+        g.fire_targets(&[fr]).iter().any(|&(v, _)| v == m),
+        "{:?}",
+        g.fire_targets(&[fr])
+    );
+}
+
+// S2 the households and the fort are alerted by gunfire, smoke or a messenger, as the text
+// says: an enemy merely seen within 12" no longer alerts them.
+#[test]
+fn h5_the_raids_alarms_are_the_texts() {
+    let s = fiw_skirmish::Scenario::named("raid").unwrap();
+    for u in &s.sides[0].units {
+        if let Some(a) = &u.alert {
+            assert!(a.seen.is_none(), "{}", u.id);
+        }
+    }
+}
+
+// 4.1, S2 the computer general sends messengers: a Raid's settlers who see the raiders send a
+// man to the fort.
+#[test]
+fn h5_the_computer_general_sends_messengers_in_the_raid() {
+    use fiw_engine::{Policy, Seen};
+    use fiw_skirmish::general::General;
+    let mut sent = 0;
+    for seed in 0..3u64 {
+        let options = fiw_skirmish::Options {
+            scenario: "raid".into(),
+            ..fiw_skirmish::Options::default()
+        };
+        let mut g = fiw_skirmish::Skirmish::new(&options, seed).unwrap();
+        let mut generals = [General::new(seed), General::new(seed + 1)];
+        let mut legal = Vec::new();
+        let mut steps = 0;
+        while let Some(seat) = g.to_move() {
+            let seen = Seen::new(&g, seat);
+            let a = match generals[seat].propose(&seen) {
+                Some(a) => a,
+                None => {
+                    g.legal_actions(&mut legal);
+                    legal[generals[seat].choose(&seen, &legal)]
+                }
+            };
+            g.apply(a).unwrap();
+            steps += 1;
+            if log(&g).contains("as a messenger") || steps > 3_000 {
+                break;
+            }
+        }
+        sent += usize::from(log(&g).contains("as a messenger"));
+    }
+    assert!(sent >= 2, "{sent} of 3 Raids");
+}
