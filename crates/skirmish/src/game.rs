@@ -297,6 +297,9 @@ impl Game for Skirmish {
                 f64::from(self.tallies.lost[0] + self.tallies.lost[1]),
             ),
         ]
+        .into_iter()
+        .chain(self.ending_metrics())
+        .collect()
     }
 
     fn reseed(&mut self, seed: u64) {

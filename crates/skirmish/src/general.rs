@@ -41,6 +41,10 @@
 //!   burn is its last work: waiting to burn later, to stay in the fight, won fewer raids);
 //!   raiders never fight the fires they start, settlers never start one. Settlers run to their
 //!   cabin and fight from it.
+//! - **Engineers** (13): a company with an engineer officer, and a tool wagon, make for the
+//!   work that wins for their side (a bridge to blow, a redoubt to finish) and work at it.
+//! - **Messengers** (4.1): a unit sends a man to a relief waiting off the table as soon as the
+//!   enemy is seen near, and to a neighbour waiting for word when the enemy is close; he runs.
 //! - **Guns** (9): fire on fighting men, the nearest and biggest first, never on a wagon while
 //!   there are men to fire at; where guns may be spiked an attacker charges their crews.
 
@@ -301,11 +305,39 @@ impl<'a> Board<'a> {
         best.map(|(_, i, c, open)| (i, c, open))
     }
 
+    /// 13 the site a company with an engineer officer, or a tool wagon, makes for: that of a
+    /// victory of its side (a bridge to blow, a redoubt to finish) not yet done.
+    fn work_site(&self, u: &UnitView) -> Option<Point> {
+        if u.side != self.me
+            || !(u.troop == Troop::Wagon || u.figures.iter().any(|f| f.role == Role::Engineer))
+        {
+            return None;
+        }
+        let table = &self.view.table;
+        table
+            .victory
+            .iter()
+            .filter(|v| v.winner == Some(self.me))
+            .flat_map(|v| v.when.iter())
+            .find_map(|c| match *c {
+                crate::scenario::Counter::Destroyed(k) | crate::scenario::Counter::Built(k)
+                    if self.view.sites.get(k).is_some_and(|s| !s.2) =>
+                {
+                    table.sites.get(k).map(|s| s.at)
+                }
+                _ => None,
+            })
+    }
+
     /// Where a unit of this side makes for when it has no enemy to close with: a raider its
-    /// cabin, a household its own building, otherwise the enemy's expected place.
+    /// cabin, an engineer's company or a wagon its work, a household its own building,
+    /// otherwise the enemy's expected place.
     fn objective(&self, u: &UnitView) -> Point {
         if let Some((_, c, _)) = self.raid_goal(u) {
             return c;
+        }
+        if let Some(site) = self.work_site(u) {
+            return site;
         }
         let setup = self.setup(u);
         if let Some(b) = setup.and_then(|s| s.building) {
@@ -381,6 +413,11 @@ impl<'a> Board<'a> {
             .and_then(Self::centre)
         {
             return -p.dist(goal);
+        }
+        // 13 sappers and their cart make for their work, whatever is in the way: within 3" of
+        // the site the work may be done
+        if let Some(site) = self.work_site(u) {
+            return -(p.dist(site) - 3.0).max(0.0) * 0.5;
         }
         let skirmish = u.formation.contains("skirmish");
         let cover = if (skirmish || u.troop == Troop::Irregular) && self.concealing(p) {

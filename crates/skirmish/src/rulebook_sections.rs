@@ -472,7 +472,7 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "S3",
         title: "Siege Sortie (the project's own scenario)",
-        summary: "A French sortie, crept up by night into a hollow way before the guns, against a British siege battery of four guns, its pioneers digging a redoubt and a wooden bridge at its back: a charge that beats a gun's crew spikes the gun, and a gun left by its crew is spiked by touching it; the French win by spiking or destroying two guns or blowing the bridge, the British by finishing the redoubt or breaking half the sortie.",
+        summary: "A French sortie, crept up by night into a hollow way before the guns, against a British siege battery of four guns, its pioneers digging a redoubt and a wooden bridge at its back that the French sappers, with a powder cart their sergeant drives, mean to blow: a charge that beats a gun's crew spikes the gun, and a gun left by its crew is spiked by touching it; the French win by spiking or destroying two guns or blowing the bridge, the British by finishing the redoubt or breaking half the sortie.",
         code: &[
             "crates/skirmish/data/scenarios/siege-sortie.toml",
             "crates/skirmish/src/engineering.rs: check_spike, spike, spike_gun",
@@ -481,6 +481,7 @@ const SECTIONS: &[Sec] = &[
         tests: &[
             "crates/skirmish/tests/scenarios.rs::siege_sortie_plays_every_arm",
             "crates/skirmish/tests/rulebook.rs::a_charge_that_beats_a_guns_crew_spikes_the_gun",
+            "crates/skirmish/tests/audit_high.rs::h6_the_powder_cart_can_set_out_for_the_bridge",
         ],
     },
 ];

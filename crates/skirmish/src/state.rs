@@ -544,6 +544,10 @@ pub struct Skirmish {
     #[serde(skip)]
     pub(crate) log: Log,
     pub(crate) outcome: Option<Outcome>,
+    /// The scenario's victory condition that ended the game (its index), `None` for the last
+    /// turn's verdict or a game still going: for `fiw sim`'s count of each condition.
+    #[serde(skip)]
+    pub(crate) ended_by: Option<usize>,
     /// Every figure's base as it stands (kept with the poses).
     #[serde(skip)]
     pub(crate) bases: Vec<Rect>,
@@ -676,6 +680,7 @@ impl Skirmish {
             dice,
             log: Log::new(true),
             outcome: None,
+            ended_by: None,
             bases: Vec::new(),
             within: Vec::new(),
             cache: Cache::off(),

@@ -8,6 +8,26 @@ use crate::state::{Out, Skirmish};
 use crate::troops::Troop;
 use fiw_engine::Outcome;
 
+/// The names `fiw sim` gives the scenario's victory conditions, in the order of its file.
+const VICTORY_METRICS: [&str; 16] = [
+    "victory_1",
+    "victory_2",
+    "victory_3",
+    "victory_4",
+    "victory_5",
+    "victory_6",
+    "victory_7",
+    "victory_8",
+    "victory_9",
+    "victory_10",
+    "victory_11",
+    "victory_12",
+    "victory_13",
+    "victory_14",
+    "victory_15",
+    "victory_16",
+];
+
 impl Skirmish {
     /// The companies (units) of `side` in the game: every unit the set-up called up.
     pub fn companies(&self, side: Side) -> usize {
@@ -123,8 +143,9 @@ impl Skirmish {
             return;
         }
         let scenario = self.scenario.clone();
-        for v in &scenario.victory {
+        for (k, v) in scenario.victory.iter().enumerate() {
             if v.when.iter().all(|c| self.holds(c)) {
+                self.ended_by = Some(k);
                 let turn = self.turn;
                 self.outcome = Some(Outcome {
                     winner: v.winner.map(Side::seat),
@@ -139,6 +160,24 @@ impl Skirmish {
                 return;
             }
         }
+    }
+
+    /// How the game ended, as `fiw sim` counts it: 1 for the scenario's victory condition
+    /// that ended it (its place among the conditions, from 1) or for the last turn's verdict
+    /// (`turn_limit`), 0 for the others.
+    pub(crate) fn ending_metrics(&self) -> Vec<(&'static str, f64)> {
+        let over = self.outcome.is_some();
+        let mut out: Vec<(&'static str, f64)> = VICTORY_METRICS
+            .iter()
+            .take(self.scenario.victory.len())
+            .enumerate()
+            .map(|(k, name)| (*name, f64::from(u8::from(self.ended_by == Some(k)))))
+            .collect();
+        out.push((
+            "turn_limit",
+            f64::from(u8::from(over && self.ended_by.is_none())),
+        ));
+        out
     }
 
     /// The verdict after the last turn.

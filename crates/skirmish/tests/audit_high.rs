@@ -453,3 +453,42 @@ fn h5_the_computer_general_sends_messengers_in_the_raid() {
     }
     assert!(sent >= 2, "{sent} of 3 Raids");
 }
+
+/// The Siege Sortie with every hidden unit deployed at its first listed place, the deck's top
+/// card `first`.
+fn sortie(first: u8) -> fiw_skirmish::Skirmish {
+    let options = fiw_skirmish::Options {
+        scenario: "siege-sortie".into(),
+        deck: vec![first],
+        ..fiw_skirmish::Options::default()
+    };
+    let mut g = fiw_skirmish::Skirmish::new(&options, 5).unwrap();
+    while matches!(g.phase(), fiw_skirmish::Phase::Deploy(_)) {
+        let m = menu(&g);
+        play(&mut g, &m[0]);
+    }
+    g
+}
+
+// S3 (the project's Siege Sortie), 3.2, 13.1: the powder cart has a driver who may take it
+// where the sappers need it; without one, every test read "continue: it stood" and the cart
+// never left the blockhouse, so the bridge could never be blown.
+#[test]
+fn h6_the_powder_cart_can_set_out_for_the_bridge() {
+    let mut g = sortie(BLACK);
+    play(&mut g, "activate fr-cart");
+    let cart = u(&g, "fr-cart") as u8;
+    let odds = g.test_odds(&[cart]);
+    assert!(odds[0] > 0.3, "free choice {:.2}", odds[0]);
+    dice(&mut g, &[3]);
+    play(&mut g, "test");
+    assert_eq!(
+        g.activation().and_then(|a| a.control),
+        Some(fiw_skirmish::Control::Free)
+    );
+    dice(&mut g, &[4]);
+    play(&mut g, "move");
+    let y = y(&g, "fr-cart");
+    play(&mut g, "step 5 at 180");
+    assert!(y - self::y(&g, "fr-cart") > 4.0);
+}
