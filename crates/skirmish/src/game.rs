@@ -161,6 +161,15 @@ impl Game for Skirmish {
             None => Scenario::shared(&options.scenario),
         }
         .map_err(|e| RuleError::new("scenario", e.to_string()))?;
+        let scenario = if options.switches.is_empty() {
+            scenario
+        } else {
+            Arc::new(
+                scenario
+                    .with_options(&options.switches)
+                    .map_err(|e| RuleError::new("scenario", e))?,
+            )
+        };
         if options.deck.iter().any(|c| *c >= 52) {
             return Err(RuleError::new("deck", "cards are numbered 0 to 51"));
         }

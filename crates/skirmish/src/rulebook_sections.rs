@@ -327,9 +327,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "10.2",
         title: "Cover",
-        summary: "Behind hard cover (buildings, walls, earthworks, fort walls) a casualty for every 2 hits; native units in brush, rocks or woods likewise against small arms.",
+        summary: "Behind hard cover (buildings, walls, earthworks, fort walls) a casualty for every 2 hits; native units in brush or rocks likewise against small arms (in woods too only with the scenario option native-woods-cover).",
         code: &["crates/skirmish/src/casualties.rs: fire_divisor", "crates/skirmish/src/terrain.rs: hard_cover, native_cover"],
-        tests: tests!(hard_cover_and_skirmish_order_halve_the_hits_and_remainders_leave_a_marker),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::hard_cover_and_skirmish_order_halve_the_hits_and_remainders_leave_a_marker",
+            "crates/skirmish/tests/audit_high.rs::h8_natives_in_woods_have_no_cover_but_in_brush",
+        ],
     },
     Sec {
         section: "10.3",
@@ -455,7 +458,7 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "S2",
         title: "Raid (the text's scenario 2)",
-        summary: "Raiders hidden in the north woods fall on three settler households (women inside their cabins, men bound to their clearings until they hear shots at their own or the nearest cabin, or a messenger comes); the garrison marches when it hears shots at cabin A, sees smoke or is reached by a messenger; bands that take a cabin (walking in where no settler man stands) burn it, loot and leave; the French win with 2 of the 3 cabins burned and more than half the English companies in the field broken.",
+        summary: "Raiders hidden in the north woods fall on three settler households (women inside their cabins, men bound to their clearings until they hear shots at their own or the nearest cabin, or a messenger comes); the garrison marches when it hears shots at cabin A, sees smoke or is reached by a messenger; bands that take a cabin (walking in where no settler man stands) burn it, loot and leave; the French win with 2 of the 3 cabins burned and more than half the English companies broken (all five, the garrison's come or not; the option field-companies counts those in the field).",
         code: &[
             "crates/skirmish/data/scenarios/raid.toml",
             "crates/skirmish/src/buildings.rs: burn, cabins_taken",
@@ -467,6 +470,8 @@ const SECTIONS: &[Sec] = &[
             "crates/skirmish/tests/rulebook.rs::a_band_walks_into_a_cabin_held_by_women_and_takes_it",
             "crates/skirmish/tests/audit_high.rs::h5_the_raids_alarms_are_the_texts",
             "crates/skirmish/tests/audit_high.rs::h5_a_man_detached_as_a_messenger_alerts_the_garrison",
+            "crates/skirmish/tests/audit_high.rs::h7_the_raids_victory_counts_every_english_company",
+            "crates/skirmish/tests/audit_high.rs::h7_the_field_companies_option_counts_only_those_in_the_field",
         ],
     },
     Sec {
@@ -542,7 +547,7 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("women loading", "each woman at a wall beside a firing man adds a firer of his kind", "the reading S2"),
     ("hard cover", "buildings, fort walls, entrenchments, low and high walls, earthworks (within 1\" on the line of fire); not fences, hedges, abatis or woods", "10.2 reading"),
     ("cover for a unit", "when at least half its figures on the table are covered", "10.2 reading"),
-    ("native cover", "brush, rocks and woods against small arms", "the settled reading 17.6"),
+    ("native cover", "brush and rocks against small arms; woods only with the scenario option native-woods-cover", "10.2 as the text gives it (the reading 17.6, woods too, is superseded and kept as the option)"),
     ("halvings", "cover ×2, skirmishers or cavalry ×2 (not both ×2 twice)", "10.4 reading"),
     ("which figure falls", "in a formed unit the last of its ranks; in skirmish order or a building the nearest to the firer; at a charge's contact the chargers' man farthest back of those touching no enemy, while any is left (6.1); leaders only when no one else is left", "10.1 reading"),
     ("melee casualties", "one for one, no halving", "the halvings speak of shooting"),
@@ -574,6 +579,7 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("line of fire", "from the gun's front through the nearest target figure it sees, to the weapon's range", "9.2 reading"),
     ("breach", "at the aimed inch of wall; the defence is kept an inch of wall at a time", "9.4 reading"),
     ("spiking", "a unit touching an enemy gun with none of its crew within 1\" spends its activation spiking it (when the scenario allows)", "the project's Siege Sortie"),
+    ("named options", "a scenario may offer departures from the text by name (native-woods-cover, field-companies), each with its reason; off unless the scenario file says on = true or a game's options switch them on", "the text is played first; a departure kept for balance is the player's choice"),
     ("names", "no unit's name may be part of another's", "so that a log line naming one never seems to name a hidden other"),
     ("messengers", "sent only where the scenario names a unit a messenger alerts (the Raid's households and garrison); one a unit at a time; not from a hidden unit", "4.1 gives no other use fiw plays (10.7's word of a fallen general is its delay); a man running off would give a hidden unit's place away"),
     ("a messenger's move", "no control check; his kind's rate as a lone figure; never farther from where he is sent; his word given within 3\" (a battalion hears it whole), then he joins that unit, or goes in to it off the table; one whose unit is gone goes back to his own", "he has his orders, and a lone man has no officer, so 3.2 would never let one set out that had stood; 3\" is 7.7's distance at which units always see each other"),

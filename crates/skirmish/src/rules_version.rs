@@ -22,6 +22,8 @@ pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
         "7.5, 11.2: one figure a side fights at a door or window, with no two against one there, and no one fights through a wall; regulars charging men in a building or behind an earthwork get no +1 for charging",
         "4.1, S2: a unit may send a man off as a messenger to a unit waiting for word (send UNIT.N to UNIT); he runs on his own cards and alerts it on arrival; the Raid's households are no longer alerted by merely seeing raiders within 12\", only by gunfire at their own or the nearest cabin or by a messenger",
         "S3 (Siege Sortie): the French powder cart has a driver, a sergeant of the sappers, and is on the move with the sortie, so a test may let it go where the sappers need it; before, every test read 'continue: it stood' and the bridge could never be blown",
+        "S2 (Raid): the French win by breaking more than half of all five English companies, the garrison's counted whether it came or not; counting only those in the field is the scenario option field-companies, off unless switched on",
+        "10.2: native units claim cover against small arms in brush or rocks only, not in woods; woods too is the scenario option native-woods-cover, off unless switched on",
     ],
 }];
 

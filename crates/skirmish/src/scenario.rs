@@ -375,9 +375,9 @@ pub enum Counter {
     LostShare(Side, f64),
     /// At least this many of a side's companies routed, surrendered or destroyed.
     Lost(Side, u32),
-    /// More than this share of a side's companies that have taken the field (come onto the
-    /// table, or begun on it) routed, surrendered or destroyed: a relief that never left its
-    /// fort is not counted.
+    /// More than this share of a side's companies routed, surrendered or destroyed (with the
+    /// option `field-companies`, of those that have taken the field: a relief that never left
+    /// its fort is not counted).
     LostOver(Side, f64),
     /// At least this many buildings burned.
     Burned(u32),
@@ -479,6 +479,41 @@ pub struct Scenario {
     pub end: End,
     /// Every value the text does not give: (what, why).
     pub assumed: Vec<(String, String)>,
+    /// Departures from the text kept as named options, off unless switched on.
+    pub options: Vec<ScenarioOption>,
+}
+
+/// A departure from the text that a scenario offers by name, with its reason: played only
+/// when switched on (by the scenario file's `on = true`, or a game's options).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScenarioOption {
+    /// Its name (one of [`OPTIONS`]).
+    pub name: String,
+    /// Why it is offered.
+    pub reason: String,
+    /// Switched on.
+    pub on: bool,
+}
+
+/// The departures fiw knows how to play, by name, and what each changes.
+pub const OPTIONS: &[(&str, &str)] = &[
+    (
+        "native-woods-cover",
+        "native units in woods claim cover against small arms as in brush or rocks (10.2)",
+    ),
+    (
+        "field-companies",
+        "a victory's share of companies broken counts only those that have taken the field",
+    ),
+];
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OptionDef {
+    name: String,
+    reason: String,
+    #[serde(default)]
+    on: bool,
 }
 
 #[derive(Deserialize)]
@@ -504,6 +539,8 @@ struct ScenarioDef {
     victory_assumed: Option<String>,
     end: String,
     end_assumed: Option<String>,
+    #[serde(default)]
+    options: Vec<OptionDef>,
     british: SideDef,
     french: SideDef,
 }
@@ -822,6 +859,35 @@ impl Scenario {
         }
     }
 
+    /// Whether the named departure `name` is switched on.
+    pub fn option(&self, name: &str) -> bool {
+        self.options.iter().any(|o| o.on && o.name == name)
+    }
+
+    /// The same scenario with the named options `names` switched on.
+    ///
+    /// # Errors
+    /// A name the scenario does not offer.
+    pub fn with_options(&self, names: &[String]) -> Result<Scenario, String> {
+        let mut s = self.clone();
+        for n in names {
+            let Some(o) = s.options.iter_mut().find(|o| &o.name == n) else {
+                let offered: Vec<&str> = self.options.iter().map(|o| o.name.as_str()).collect();
+                return Err(format!(
+                    "{} offers no option '{n}' (it offers: {})",
+                    self.name,
+                    if offered.is_empty() {
+                        "none".to_string()
+                    } else {
+                        offered.join(", ")
+                    }
+                ));
+            };
+            o.on = true;
+        }
+        Ok(s)
+    }
+
     /// 4.1 the messengers a side may send, each a place of his own: for each of its units
     /// that can spare a man (not guns or wagons), the unit's index among the side's and the
     /// messenger's name; none on a side with no unit a messenger alerts (the text gives a
@@ -1035,6 +1101,7 @@ impl Scenario {
             victory: Vec::new(),
             end: End::FewerLost,
             assumed: Vec::new(),
+            options: Vec::new(),
         };
         // sites
         for (i, s) in def.sites.into_iter().enumerate() {
@@ -1277,6 +1344,37 @@ impl Scenario {
                 &def.victory_assumed,
             );
             notes(format!("at the end: {}", def.end), &def.end_assumed);
+        }
+        for (k, o) in def.options.into_iter().enumerate() {
+            let at = format!("options[{k}]");
+            let Some((_, what)) = OPTIONS.iter().find(|(n, _)| *n == o.name) else {
+                let known: Vec<&str> = OPTIONS.iter().map(|(n, _)| *n).collect();
+                return Err(err(
+                    format!("{at}.name"),
+                    format!(
+                        "no option is called '{}' (options: {})",
+                        o.name,
+                        known.join(", ")
+                    ),
+                ));
+            };
+            if o.reason.trim().is_empty() || scenario.options.iter().any(|x| x.name == o.name) {
+                return Err(err(at, "an option is named once, with its reason".into()));
+            }
+            assumed.push((
+                format!(
+                    "{}: option {} = {}",
+                    def.name,
+                    o.name,
+                    if o.on { "on" } else { "off unless switched on" }
+                ),
+                format!("{what}: {}", o.reason),
+            ));
+            scenario.options.push(ScenarioOption {
+                name: o.name,
+                reason: o.reason,
+                on: o.on,
+            });
         }
         assumed.append(&mut scenario.assumed);
         scenario.assumed = assumed;

@@ -25,6 +25,10 @@ pub struct Options {
     /// ♦ 26–38, ♣ 39–51), for tests; the rest of a shuffle follows in the seeded order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deck: Vec<u8>,
+    /// The scenario's named departures from the text to play (`fiw rules skirmish` lists
+    /// those each scenario offers and why); none by default.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub switches: Vec<String>,
 }
 
 impl Default for Options {
@@ -33,6 +37,7 @@ impl Default for Options {
             scenario: "relief-column".into(),
             text: None,
             deck: Vec::new(),
+            switches: Vec::new(),
         }
     }
 }

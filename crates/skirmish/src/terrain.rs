@@ -504,11 +504,13 @@ impl Skirmish {
         })
     }
 
-    /// 10.2 brush or rocks (and woods, the settled reading 17.6) at `p`: cover for native
-    /// units against small arms.
+    /// 10.2 brush or rocks at `p`: cover for native units against small arms (and woods
+    /// with the scenario option `native-woods-cover`, the reading 17.6 the text's list does
+    /// not bear out).
     pub(crate) fn native_cover(&self, p: Point) -> bool {
+        let woods = self.scenario.option("native-woods-cover");
         self.scenario.layout.terrain().iter().any(|t| {
-            matches!(t.kind, Kind::Brush | Kind::Rocks | Kind::Woods)
+            (matches!(t.kind, Kind::Brush | Kind::Rocks) || woods && t.kind == Kind::Woods)
                 && t.polygon.locate(p) != Location::Outside
         })
     }

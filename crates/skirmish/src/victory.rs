@@ -126,7 +126,12 @@ impl Skirmish {
             Counter::LostShare(s, x) => self.lost_share(s) >= x - 1e-9,
             Counter::Lost(s, n) => self.companies_lost(s) >= n as usize,
             Counter::LostOver(s, x) => {
-                let (n, lost) = self.field_companies(s);
+                // the text counts every company; the option counts those that took the field
+                let (n, lost) = if self.scenario.option("field-companies") {
+                    self.field_companies(s)
+                } else {
+                    (self.companies(s), self.companies_lost(s))
+                };
                 n > 0 && lost as f64 > x * n as f64 + 1e-9
             }
             Counter::Burned(n) => self.tallies.burned >= n,

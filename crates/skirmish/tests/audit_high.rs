@@ -492,3 +492,147 @@ fn h6_the_powder_cart_can_set_out_for_the_bridge() {
     play(&mut g, "step 5 at 180");
     assert!(y - self::y(&g, "fr-cart") > 4.0);
 }
+
+/// Two British companies in the table's south corners, each ringed by two French lines, a
+/// third company far off, and two more waiting off the table that never come: the French win
+/// when more than half the British companies are broken.
+fn corners(on: bool) -> fiw_skirmish::Skirmish {
+    let corner = |id: &str, x: f64| {
+        unit(
+            "british",
+            id,
+            &format!("troop = \"irregular\"\nfieldcraft = 1\nformation = \"skirmish\"\nrows = 2\nat = [{x}, 2.2]\nfacing = 0\nfigures = [{{ role = \"officer\" }}, {{ role = \"private\", count = 5 }}]"),
+        )
+    };
+    let waiting = |id: &str, x: f64| {
+        unit(
+            "british",
+            id,
+            &format!("troop = \"militia\"\nfieldcraft = 1\nformation = \"column\"\nwidth = 2\nat = [{x}, -0.6]\nfacing = 0\nenters = \"south\"\nalert = {{ smoke = true }}\nfigures = [{{ role = \"officer\" }}, {{ role = \"private\", count = 6 }}]"),
+        )
+    };
+    let british = format!(
+        "{}{}{}{}{}",
+        corner("br-sw", 3.0),
+        corner("br-se", 45.0),
+        band("british", "br-far", (24.0, 30.0), 180.0, 5),
+        waiting("br-fort-a", 20.0),
+        waiting("br-fort-b", 28.0),
+    );
+    let french = format!(
+        "{}{}{}{}",
+        line("french", "fr-a", (9.0, 4.0), 270.0, 5),
+        line("french", "fr-b", (4.0, 9.0), 180.0, 5),
+        line("french", "fr-c", (39.0, 4.0), 90.0, 5),
+        line("french", "fr-d", (44.0, 9.0), 180.0, 5),
+    );
+    let text = scenario("", "", &british, &french)
+        .replace(
+            "the British are gone",
+            "more than half the British companies are broken",
+        )
+        .replace(
+            "[[victory]]\nwinner = \"french\"\nbritish_gone = true",
+            &format!(
+                "{}[[victory]]\nwinner = \"french\"\nbritish_lost_over = 0.5",
+                if on {
+                    "[[options]]\nname = \"field-companies\"\nreason = \"a test\"\non = true\n\n"
+                } else {
+                    ""
+                }
+            ),
+        );
+    game(&text, &[BLACK, BLACK + 1])
+}
+
+/// Both corner companies called on to surrender, and giving in.
+fn both_surrender(g: &mut fiw_skirmish::Skirmish) {
+    play(g, "activate fr-a");
+    dice(g, &[6, 1]);
+    play(g, "call br-sw");
+    play(g, "pass");
+    play(g, "activate fr-c");
+    dice(g, &[6, 1]);
+    play(g, "call br-se");
+}
+
+// S2 the text counts every English company, come or not: two broken of five is not more than
+// half, and the raid goes on.
+#[test]
+fn h7_the_raids_victory_counts_every_english_company() {
+    let mut g = corners(false);
+    both_surrender(&mut g);
+    assert_eq!(g.companies_lost(fiw_skirmish::Side::British), 2);
+    assert!(g.outcome().is_none(), "{:?}", g.outcome());
+}
+
+// S2 the departure kept by name: counting only the companies in the field, two of three.
+#[test]
+fn h7_the_field_companies_option_counts_only_those_in_the_field() {
+    let mut g = corners(true);
+    both_surrender(&mut g);
+    assert_eq!(g.outcome().and_then(|o| o.winner), Some(1), "{}", log(&g));
+}
+
+/// A band of natives in the wood, or in the brush.
+fn natives(kind: &str, on: bool) -> fiw_skirmish::Skirmish {
+    let ground = format!("[[table.terrain]]\nkind = \"{kind}\"\nname = \"the cover\"\npoints = [[20, 10], [34, 10], [34, 26], [20, 26]]\n");
+    let natives = unit(
+        "french",
+        "fr-ind",
+        "troop = \"irregular\"\nnative = true\nindian = true\nfieldcraft = 3\nformation = \"skirmish\"\nat = [27, 18]\nfacing = 270\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 5 }]",
+    );
+    let text = scenario(
+        &ground,
+        "",
+        &line("british", "br-a", (14.0, 18.0), 90.0, 9),
+        &natives,
+    )
+    .replacen(
+        "[[victory]]",
+        &format!(
+            "{}[[victory]]",
+            if on {
+                "[[options]]\nname = \"native-woods-cover\"\nreason = \"a test\"\non = true\n\n"
+            } else {
+                ""
+            }
+        ),
+        1,
+    );
+    game(&text, &[RED])
+}
+
+// 10.2 native units claim cover from small arms in brush or rocks: not in woods (skirmishers'
+// halving only), unless the scenario's named option says so.
+#[test]
+fn h8_natives_in_woods_have_no_cover_but_in_brush() {
+    let from = fiw_table::Point::new(14.0, 18.0);
+    let g = natives("woods", false);
+    assert_eq!(g.fire_divisor(u(&g, "fr-ind"), from, false), 2);
+    let g = natives("brush", false);
+    assert_eq!(g.fire_divisor(u(&g, "fr-ind"), from, false), 4);
+    let g = natives("woods", true);
+    assert_eq!(g.fire_divisor(u(&g, "fr-ind"), from, false), 4);
+}
+
+// The named departures are played only when switched on: by a game's options as well as by
+// the scenario file, and only those the scenario offers.
+#[test]
+fn named_options_are_switched_on_by_a_games_options() {
+    let offered = fiw_skirmish::Scenario::named("raid").unwrap();
+    assert!(offered.options.iter().all(|o| !o.on));
+    let options = |switches: &[&str]| fiw_skirmish::Options {
+        scenario: "raid".into(),
+        switches: switches.iter().map(|s| s.to_string()).collect(),
+        ..fiw_skirmish::Options::default()
+    };
+    let g = fiw_skirmish::Skirmish::new(&options(&["native-woods-cover"]), 1).unwrap();
+    assert!(g.scenario().option("native-woods-cover"));
+    assert!(!g.scenario().option("field-companies"));
+    let e = fiw_skirmish::Skirmish::new(&options(&["no-such-thing"]), 1).unwrap_err();
+    assert!(
+        e.message.contains("offers no option 'no-such-thing'"),
+        "{e}"
+    );
+}
