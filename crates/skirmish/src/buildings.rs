@@ -357,6 +357,7 @@ impl Skirmish {
             for &f in &women {
                 self.figures[f].status = Status::Captured;
                 self.units[u].prisoners += 1;
+                self.units[u].fresh_prisoners = true;
             }
             self.units[u].raid = Raid::MayBurn(b as u8);
             let (who, name) = (self.id(u).to_string(), self.building_name(b));

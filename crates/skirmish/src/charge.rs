@@ -367,7 +367,9 @@ impl Skirmish {
                     self.gun_fire(target, ammo, lead);
                 }
             } else if !self.eligible_firers_at_contact(target, lead).is_empty() {
-                self.fire_at_contact(target, lead, mode);
+                // 8.3 the first volley's +1 only for a unit halted this turn: one that moved
+                // and reserved its fire has not
+                self.fire_at_contact(target, lead, mode, reserved != Some(true));
             }
             self.contact_fire = None;
         }
@@ -407,8 +409,7 @@ impl Skirmish {
         self.eligible_firers(&[target as u8], charger)
     }
 
-    fn fire_at_contact(&mut self, target: usize, charger: usize, mode: FireMode) {
-        let halted = self.units[target].reserved.is_none();
+    fn fire_at_contact(&mut self, target: usize, charger: usize, mode: FireMode, halted: bool) {
         self.fire(&[target as u8], charger, mode, " at the chargers", halted);
     }
 

@@ -179,6 +179,8 @@ impl Skirmish {
             act.control = Some(control);
             act.stage = Stage::Tested;
         }
+        // 12.2 the check that follows a taking of prisoners decides their fate
+        self.slaughter();
         // 11.3 a unit made to pursue owes a rally for the turn
         if control == Control::Continue(Last::ChargeWon) {
             for &u in &units {

@@ -462,6 +462,7 @@ impl Skirmish {
                         }
                         if let Some(&w) = winners.first() {
                             self.units[w as usize].prisoners += n as u16;
+                            self.units[w as usize].fresh_prisoners = true;
                         }
                         let id = self.id(u).to_string();
                         self.log.public(|| format!("{id} is beaten and shattered: its {n} casualties are taken by the enemy (12.5)"));

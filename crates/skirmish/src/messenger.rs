@@ -71,6 +71,7 @@ impl Skirmish {
                     called_turn: 0,
                     prisoners: 0,
                     indian_prisoners: 0,
+                    fresh_prisoners: false,
                     melee_losses: 0,
                     in_charge: false,
                     working: None,

@@ -43,7 +43,15 @@ impl Skirmish {
 
     /// 12.1 whether units `units` together are below half strength.
     pub fn below_half(&self, units: &[usize]) -> bool {
-        let present: usize = units.iter().map(|&u| self.present_count(u)).sum();
+        // a household's women are no part of its strength (they never fight): its men are
+        let present: usize = units
+            .iter()
+            .map(|&u| {
+                self.present_figures(u)
+                    .filter(|&f| self.figures[f].role != Role::Woman)
+                    .count()
+            })
+            .sum();
         let strength: usize = units
             .iter()
             .map(|&u| usize::from(self.units[u].strength))
@@ -278,6 +286,7 @@ impl Skirmish {
                     })
                     .count() as u16;
                 self.units[caller].prisoners += taken;
+                self.units[caller].fresh_prisoners = true;
                 if self.units[v].traits.indian {
                     self.units[caller].indian_prisoners += taken;
                 }

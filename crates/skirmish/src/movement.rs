@@ -646,6 +646,22 @@ impl Skirmish {
                 "figures in a building have lost their formation: leave it first",
             ));
         }
+        // 4.3 a line is at least 3 files wide
+        if let Formation::Line { ranks } = to {
+            for &u in &act.units {
+                let n = self.formation_figures(u as usize).len();
+                let files = crate::formation::files(n, ranks);
+                if files < 3 {
+                    return Err(RuleError::new(
+                        "4.3",
+                        format!(
+                            "a line is at least 3 files wide: {} has {n} men, {ranks} deep they make {files}",
+                            self.id(u as usize)
+                        ),
+                    ));
+                }
+            }
+        }
         let same = act
             .units
             .iter()

@@ -79,9 +79,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "4.3",
         title: "Line",
-        summary: "1 to 3 ranks, files a base's width and 0.2\" apart (under an inch a file), the front refilled from the rear after losses; a battalion's companies side by side, or one behind the other (an assault column: a column to artillery).",
+        summary: "1 to 3 ranks and at least 3 files wide (a scenario's line or a change of formation under 3 files is refused; a line thinned below 3 files brings up its rear rank), files a base's width and 0.2\" apart (under an inch a file), the front refilled from the rear after losses; a battalion's companies side by side, or one behind the other (an assault column: a column to artillery).",
         code: &["crates/skirmish/src/formation.rs: line_slots", "crates/skirmish/src/artillery.rs: assault_column"],
-        tests: &["crates/skirmish/src/formation.rs::tests::a_line_stands_an_inch_a_file_and_refills_its_front"],
+        tests: &[
+            "crates/skirmish/src/formation.rs::tests::a_line_stands_an_inch_a_file_and_refills_its_front",
+            "crates/skirmish/tests/audit_medium.rs::m8_a_line_under_three_files_is_refused",
+        ],
     },
     Sec {
         section: "4.4",
@@ -100,9 +103,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "5.2",
         title: "The movement chart",
-        summary: "Irregulars 6\"+2D6, regulars 6\"+1D6, militia 2D6, cavalry 18\"+1D6 (+6\" charging), any column +6\", guns and wagons as the chart (data/charts.toml).",
+        summary: "Irregulars 6\"+2D6, regulars 6\"+1D6, militia 2D6, cavalry 18\"+1D6 (+6\" charging), any column +6\", guns and wagons as the chart (data/charts.toml); every gun its crew may manhandle, heavy guns and mortars at 1D6 as other artillery.",
         code: &["crates/skirmish/src/movement.rs: rate", "crates/skirmish/data/charts.toml"],
-        tests: &["crates/skirmish/src/troops.rs::tests::the_charts_carry_the_texts_numbers"],
+        tests: &[
+            "crates/skirmish/src/troops.rs::tests::the_charts_carry_the_texts_numbers",
+            "crates/skirmish/tests/audit_medium.rs::m6_a_heavy_gun_is_manhandled_at_one_die",
+        ],
     },
     Sec {
         section: "5.3",
@@ -221,9 +227,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "7.6",
         title: "Roads",
-        summary: "Columns, guns and wagons on a road pay two thirds (a highway half) and ignore the ground beside it.",
+        summary: "Columns, guns and wagons on a road pay two thirds (a highway half) and ignore the ground beside it; where it crosses a steep hill they move at their normal speed.",
         code: &["crates/skirmish/src/terrain.rs: ground_at"],
-        tests: tests!(a_column_on_the_road_moves_farther),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::a_column_on_the_road_moves_farther",
+            "crates/skirmish/tests/audit_medium.rs::m7_a_road_over_a_steep_hill_gives_no_bonus",
+        ],
     },
     Sec {
         section: "7.7",
@@ -261,9 +270,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "8.3",
         title: "To hit (the table printed after 8.5)",
-        summary: "4-6 at short range, 6 at long; +1 marksmen (rangers, light infantry, frontiersmen, coureurs des bois), +1 heroes, +1 regulars in close order halted for their first volley of the game.",
+        summary: "4-6 at short range, 6 at long; +1 marksmen (rangers, light infantry, frontiersmen, coureurs des bois), +1 heroes, +1 regulars in close order halted this turn for their first volley of the game (not a unit that moved and reserved its fire).",
         code: &["crates/skirmish/src/fire.rs: Group, shot"],
-        tests: tests!(hits_at_short_and_long_range_with_modifiers),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::hits_at_short_and_long_range_with_modifiers",
+            "crates/skirmish/tests/audit_medium.rs::m9_no_first_volley_bonus_after_moving_and_reserving",
+        ],
     },
     Sec {
         section: "8.4",
@@ -397,20 +409,26 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "12.1",
         title: "Shattered units",
-        summary: "A battalion or a company on its own below half strength is shattered and at once retires a full move in disorder (unless surrounded); its next activation is a rally, and if still below half it routs.",
+        summary: "A battalion or a company on its own below half strength (its men: a household's women do not count) is shattered and at once retires a full move in disorder (unless surrounded); its next activation is a rally, and if still below half it routs.",
         code: &["crates/skirmish/src/morale.rs: test_shattered, judged_with, rally"],
-        tests: tests!(below_half_strength_a_unit_shatters_and_retires, a_shattered_unit_must_rally_and_routs_if_still_below_half),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::below_half_strength_a_unit_shatters_and_retires",
+            "crates/skirmish/tests/rulebook.rs::a_shattered_unit_must_rally_and_routs_if_still_below_half",
+            "crates/skirmish/tests/audit_medium.rs::m19_a_household_is_below_half_when_its_men_are",
+        ],
     },
     Sec {
         section: "12.2",
         title: "Surrounded units",
-        summary: "A unit that cannot fall back without closing on an enemy stands; once a turn an enemy within 6\" may call on it to surrender, both rolling, the unit adding its leaders and its colour; when a way opens it must retire; Indians (and militia holding Indians) kill prisoners on continuing their last action.",
+        summary: "A unit that cannot fall back without closing on an enemy stands; once a turn an enemy within 6\" may call on it to surrender, both rolling, the unit adding its leaders and its colour; when a way opens it must retire; Indians (and militia holding Indians) kill prisoners if the control check after they took them continues their last action.",
         code: &["crates/skirmish/src/morale.rs: is_surrounded, call_surrender", "crates/skirmish/src/rules.rs: slaughter"],
         tests: &[
             "crates/skirmish/tests/rulebook.rs::a_surrounded_unit_may_be_called_to_surrender",
             "crates/skirmish/tests/audit_high.rs::h1_a_unit_in_a_cabin_with_a_way_out_is_not_surrounded",
             "crates/skirmish/tests/audit_high.rs::a_unit_in_a_cabin_with_the_enemy_at_every_opening_is_surrounded",
             "crates/skirmish/tests/audit_high.rs::in_the_open_a_ring_surrounds_and_a_gap_does_not",
+            "crates/skirmish/tests/audit_medium.rs::m18_prisoners_are_slaughtered_only_at_the_next_check",
+            "crates/skirmish/tests/audit_medium.rs::prisoners_are_slaughtered_at_a_next_check_that_repeats",
         ],
     },
     Sec {
@@ -559,7 +577,7 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("in the open", "neither figure in broken or difficult ground or a building, no obstacle between", "11.2 reading"),
     ("melee result", "casualties since the charge was declared, fire and melee together; a second round at once on a tie", "11.3 reading"),
     ("a loser that cannot fall back", "is surrounded and fights on next turn", "12.2"),
-    ("strength", "every figure the unit started with; casualties held do not count as present", "12.1 reading"),
+    ("strength", "every figure the unit started with but women; casualties held do not count as present", "12.1 reading; S2: a household's women never fight, and counted they kept it from shattering until every man was down"),
     ("below half", "fewer than half present (7 figures shatter at 3)", "12.1 reading"),
     ("battalion shattering", "a company is judged with its battalion unless no figure of it is within 6\" of another company", "12.1 reading"),
     ("routing", "still shattered after its compulsory rally, the unit leaves the game at once", "the settled reading 17.8"),

@@ -468,7 +468,8 @@ impl Skirmish {
     /// household whose men are all down: its women stay in their cabin) may not, for a move
     /// of nobody would cost nothing and never end; a gun short of half its crew may not be
     /// moved (unless infantry help, which fiw does not model), nor limbered with a horse just
-    /// hit.
+    /// hit. Any gun its crew may manhandle, heavy guns and mortars too (5.2's "other
+    /// artillery", 1D6).
     fn may_move(&self, units: &[u8]) -> Result<(), RuleError> {
         if let (Some(&u0), true) = (units.first(), self.moving_figures(units).is_empty()) {
             return Err(no(
@@ -501,16 +502,6 @@ impl Skirmish {
                             "{}'s draught horse is down: no limbered move this turn",
                             self.id(u)
                         ),
-                    ));
-                }
-                if self
-                    .gun_kind(u)
-                    .is_some_and(|k| matches!(k, GunKind::Heavy | GunKind::Mortar))
-                    && !unit.limbered
-                {
-                    return Err(no(
-                        "5.2",
-                        format!("{} is not manhandled: limber it first", self.id(u)),
                     ));
                 }
             }
@@ -812,11 +803,7 @@ impl Skirmish {
                 self.fire(&units, target as usize, FireMode::All, "", !act.moved);
                 self.end_activation(Last::Stand, Done::Acted);
             }
-            Action::Test => {
-                // 12.2 Indians with prisoners who continue their last action kill them
-                self.take_test();
-                self.slaughter();
-            }
+            Action::Test => self.take_test(),
             Action::Sign { plus } => self.choose_sign(plus),
             Action::Stand => self.end_activation(Last::Stand, Done::Acted),
             Action::FireMove { volley, target } => {
@@ -994,14 +981,16 @@ impl Skirmish {
         }
     }
 
-    /// 12.2 Indians holding prisoners (and militia holding Indians) who roll "continue last
-    /// action" at their control check kill them.
-    fn slaughter(&mut self) {
+    /// 12.2 Indians who took prisoners (and militia who took Indians) kill them if their
+    /// next control check reads "continue last action"; a later check spares them.
+    pub(crate) fn slaughter(&mut self) {
         let Some(act) = self.act.as_ref() else { return };
-        if !matches!(act.control, Some(Control::Continue(_))) {
-            return;
-        }
+        let continuing = matches!(act.control, Some(Control::Continue(_)));
         for &u in &act.units.clone() {
+            let fresh = std::mem::take(&mut self.units[u as usize].fresh_prisoners);
+            if !fresh || !continuing {
+                continue;
+            }
             let unit = &self.units[u as usize];
             let killers = if unit.traits.indian {
                 unit.prisoners

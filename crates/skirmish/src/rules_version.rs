@@ -24,6 +24,12 @@ pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
         "S3 (Siege Sortie): the French powder cart has a driver, a sergeant of the sappers, and is on the move with the sortie, so a test may let it go where the sappers need it; before, every test read 'continue: it stood' and the bridge could never be blown",
         "S2 (Raid): the French win by breaking more than half of all five English companies, the garrison's counted whether it came or not; counting only those in the field is the scenario option field-companies, off unless switched on",
         "10.2: native units claim cover against small arms in brush or rocks only, not in woods; woods too is the scenario option native-woods-cover, off unless switched on",
+        "5.2: heavy guns and mortars may be manhandled by their crews at 1D6, as other artillery",
+        "7.6: a road over a steep hill gives no road bonus: troops on it move at normal speed",
+        "4.3: a line is at least 3 files wide: a scenario's narrower line is refused, so is forming one, and a line thinned below 3 files brings up its rear rank",
+        "8.3: a unit that moved and then reserved its fire gives it without the first volley's +1",
+        "12.2: Indians (and militia holding Indians) kill their prisoners only if the control check right after they took them repeats their last action",
+        "12.1, S2: a household's strength is its men; its women no longer count, so it shatters when half its men are down",
     ],
 }];
 

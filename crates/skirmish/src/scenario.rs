@@ -1623,6 +1623,22 @@ fn check_side(
                 return Err(err(format!("{at}.formation"), format!("'{other}' is not a formation (skirmish, line with ranks, column with width, battery, building), or it has a field it does not take")))
             }
         };
+        // 4.3 a line is at least 3 files wide
+        if let Formation::Line { ranks } = formation {
+            let n: usize = u
+                .figures
+                .iter()
+                .filter(|f| f.role != Role::Woman && !f.role.is_piece())
+                .map(|f| usize::from(f.count))
+                .sum();
+            let files = formation::files(n, ranks);
+            if files < 3 {
+                return Err(err(
+                    format!("{at}.ranks"),
+                    format!("a line is at least 3 files wide (4.3): {n} figures {ranks} deep make {files}"),
+                ));
+            }
+        }
         let may = |f: Formation| match f {
             Formation::Skirmish => u.troop.skirmishes() || u.may_skirmish,
             Formation::Line { .. } => u.troop.forms_line(),

@@ -179,7 +179,7 @@ pub struct Unit {
     pub trail: Vec<Point>,
     /// Its battalion.
     pub battalion: Option<u8>,
-    /// 12.1 its strength: every figure it started with.
+    /// 12.1 its strength: every figure it started with but women.
     pub strength: u8,
     /// 2.1 what it did this turn.
     pub done: Done,
@@ -237,6 +237,9 @@ pub struct Unit {
     pub prisoners: u16,
     /// 12.2 of them, Indians (militia slaughter these).
     pub indian_prisoners: u16,
+    /// 12.2 prisoners taken since its last control check: its next check decides their fate.
+    #[serde(default)]
+    pub fresh_prisoners: bool,
     /// 11.3 casualties since a charge it took part in was declared this turn.
     pub melee_losses: u16,
     /// 11.3 in a charge this turn (counting `melee_losses`).
@@ -721,7 +724,9 @@ impl Skirmish {
                     troop: u.troop,
                     traits: u.traits,
                     fieldcraft: u.fieldcraft,
-                    strength: figs.len() as u8,
+                    // 12.1 the men it started with (a household's women stay in their
+                    // cabin: they never fight, and do not count)
+                    strength: u.figures.iter().filter(|f| f.role != Role::Woman).count() as u8,
                     figures: figs,
                     formation: u.formation,
                     anchor: u.anchor,
@@ -758,6 +763,7 @@ impl Skirmish {
                     called_turn: 0,
                     prisoners: 0,
                     indian_prisoners: 0,
+                    fresh_prisoners: false,
                     melee_losses: 0,
                     in_charge: false,
                     working: None,
@@ -909,12 +915,14 @@ impl Skirmish {
                     });
                     let r = self.dice.roll(sides).clamp(1, sides);
                     let n = usize::from(extra.table[usize::from(r - 1)]);
+                    let mut gone = 0u8;
                     for &i in &extra.figures[n.min(extra.figures.len())..] {
-                        let f = self.units[u].figures[i];
-                        self.figures[f as usize].status = Status::Gone;
+                        let f = self.units[u].figures[i] as usize;
+                        self.figures[f].status = Status::Gone;
+                        // 12.1 women are no part of a household's fighting strength
+                        gone += u8::from(self.figures[f].role != Role::Woman);
                     }
-                    let gone = extra.figures.len() - n.min(extra.figures.len());
-                    self.units[u].strength -= gone as u8;
+                    self.units[u].strength -= gone;
                     self.log.public(|| format!("{label}: rolls {r}: {n} more"));
                 }
                 // removed after every roll of the unit: the rolls' figure indices stand
@@ -1145,6 +1153,17 @@ impl Skirmish {
     /// Lays a formed unit's figures out again in its formation's slots (after a move, a loss,
     /// a recovery): the front is refilled from the rear.
     pub(crate) fn relayout(&mut self, u: usize) {
+        // 4.3 a line thinned below 3 files brings its rear ranks up (fewer ranks) while it can
+        if let Formation::Line { ranks } = self.units[u].formation {
+            let n = self.formation_figures(u).len();
+            if ranks > 1 && formation::files(n, ranks) < 3 {
+                let fewer = (1..ranks)
+                    .rev()
+                    .find(|&r| formation::files(n, r) >= 3)
+                    .unwrap_or(1);
+                self.units[u].formation = Formation::Line { ranks: fewer };
+            }
+        }
         let unit = &self.units[u];
         let Some(slots) = self.slots_for(u, unit.formation, unit.anchor, &unit.trail) else {
             return;

@@ -97,6 +97,17 @@ impl Skirmish {
         n
     }
 
+    /// The companies of `side` a victory's share of companies broken counts, and of them those
+    /// lost: every company (the text), or with the scenario option `field-companies` those that
+    /// have taken the field.
+    pub fn counted_companies(&self, side: Side) -> (usize, usize) {
+        if self.scenario.option("field-companies") {
+            self.field_companies(side)
+        } else {
+            (self.companies(side), self.companies_lost(side))
+        }
+    }
+
     /// The guns of `side` destroyed or spiked (or whose section is gone from the game).
     pub fn guns_lost(&self, side: Side) -> usize {
         self.units
@@ -126,12 +137,7 @@ impl Skirmish {
             Counter::LostShare(s, x) => self.lost_share(s) >= x - 1e-9,
             Counter::Lost(s, n) => self.companies_lost(s) >= n as usize,
             Counter::LostOver(s, x) => {
-                // the text counts every company; the option counts those that took the field
-                let (n, lost) = if self.scenario.option("field-companies") {
-                    self.field_companies(s)
-                } else {
-                    (self.companies(s), self.companies_lost(s))
-                };
+                let (n, lost) = self.counted_companies(s);
                 n > 0 && lost as f64 > x * n as f64 + 1e-9
             }
             Counter::Burned(n) => self.tallies.burned >= n,
