@@ -283,6 +283,7 @@ impl Skirmish {
             must_rally,
             limbered_now: false,
             sent: false,
+            form_spent: 0.0,
         });
         self.phase = Phase::Act;
         let id = self.actor_id(actor);

@@ -135,10 +135,19 @@ impl Skirmish {
             ));
         }
         let crew: Vec<usize> = self.present_figures(u).collect();
+        // 9.3 a shell goes over the heads of troops between: the crew looks past them (the
+        // gap they must leave is asked below)
+        let sees = |c: usize, t: usize| {
+            if ammo == Ammo::Shell {
+                self.fig_sees_among(c, t, &[])
+            } else {
+                self.fig_sees(c, t)
+            }
+        };
         let seen: Vec<usize> = in_arc
             .iter()
             .copied()
-            .filter(|&t| crew.iter().any(|&c| self.fig_sees(c, t)))
+            .filter(|&t| crew.iter().any(|&c| sees(c, t)))
             .collect();
         let coehorn = matches!(kind, GunKind::Coehorn | GunKind::Mortar);
         let spotters = seen.is_empty() && ammo == Ammo::Shell && coehorn && {
@@ -224,7 +233,18 @@ impl Skirmish {
                         ),
                     ));
                 }
-                // 9.3 the sight line may pass over what stands well clear of both ends
+                // 9.3 over troops and obstacles only where they stand 6" clear of both ends
+                // (3" for coehorns and mortars)
+                let gap = if coehorn { 3.0 } else { 6.0 };
+                if let Some(why) = self.shell_gap(u, gun, aim, target, gap) {
+                    return Err(RuleError::new(
+                        "9.3",
+                        format!(
+                            "a shell passes over {why} only {gap}\" clear of both {id} and {}",
+                            self.id(target)
+                        ),
+                    ));
+                }
                 let doubled =
                     !coehorn && matches!(self.units[target].formation, Formation::Column { .. });
                 Ok(Salvo {
@@ -235,6 +255,62 @@ impl Skirmish {
                 })
             }
         }
+    }
+
+    /// 9.3 what, along the shell's line from gun figure `gun` (of section `u`) to figure
+    /// `aim` of unit `target`, stands nearer than `gap` to either end: a figure not of the
+    /// gun's section or the target (of a unit the gunners know of), an obstacle, a building's
+    /// wall (not the target's own); `None` when the way over is clear.
+    fn shell_gap(
+        &self,
+        u: usize,
+        gun: usize,
+        aim: usize,
+        target: usize,
+        gap: f64,
+    ) -> Option<&'static str> {
+        let from = self.bases[gun].front_centre();
+        let to = self.figures[aim].pose.at;
+        let line = Segment::new(from, to);
+        let len = line.len();
+        let near = |enter: f64, leave: f64| enter < gap || len - leave < gap;
+        let side = self.units[u].side;
+        for f in 0..self.figures.len() {
+            let fu = self.figures[f].unit as usize;
+            // (a unit hidden from the gunners is not on their table, 7.7)
+            if fu == u || fu == target || !self.on_table(f) || !self.known_to(side, fu) {
+                continue;
+            }
+            if let Some((enter, leave)) = self.solid_base(f).crossed_by(&line) {
+                if near(enter, leave) {
+                    return Some("troops");
+                }
+            }
+        }
+        for o in &self.obstacles {
+            if o.line
+                .crossings(&line)
+                .iter()
+                .any(|c| near(c.t * len, c.t * len))
+            {
+                return Some("an obstacle");
+            }
+        }
+        let home = self.building_at(to);
+        for (b, state) in self.buildings.iter().enumerate() {
+            if Some(b) == home {
+                continue;
+            }
+            if state
+                .walls
+                .crossings(&line)
+                .iter()
+                .any(|c| c.gap.is_none() && near(c.t * len, c.t * len))
+            {
+                return Some("a building");
+            }
+        }
+        None
     }
 
     /// 6.2, 9.1 whether gun section `u` could fire at one of `chargers` as they come in: its
@@ -295,7 +371,7 @@ impl Skirmish {
             if fu == u || !self.on_table(f) || self.units[fu].side != side {
                 continue;
             }
-            if let Some((enter, _)) = self.bases[f].crossed_by(&line) {
+            if let Some((enter, _)) = self.solid_base(f).crossed_by(&line) {
                 end = end.min(enter);
             }
         }

@@ -548,34 +548,15 @@ impl Skirmish {
                 m => m,
             };
             // the farthest it can afford: the path's stretches measured once, walked until the
-            // allowance runs out (crossing an obstacle costs half the allowance, 7.4)
+            // allowance runs out; an obstacle costs half the allowance when the figure comes
+            // to it (7.4), and one it cannot pay for stops it there
             let end = p + dir * want;
             let Ok(stretches) = self.stretches_lenient(p, end, mover) else {
                 continue;
             };
-            let obstacle = match self.crossed(p, end) {
-                Ok(x) if x.obstacles.is_empty() && !x.ford => 0.0,
-                Ok(_) => allowance / 2.0,
-                Err(_) => continue,
+            let Some(mut go) = self.affordable_run(p, end, &stretches, allowance) else {
+                continue;
             };
-            let mut budget = allowance - obstacle;
-            let mut go = 0.0;
-            for st in &stretches {
-                let len = (st.t1 - st.t0) * want;
-                if st.mult.is_infinite() {
-                    break;
-                }
-                if len * st.mult <= budget {
-                    budget -= len * st.mult;
-                    go = st.t1 * want;
-                } else {
-                    go = st.t0 * want + budget / st.mult;
-                    break;
-                }
-            }
-            if obstacle > 0.0 && budget < 0.0 {
-                go = 0.0;
-            }
             // no figure stood on at the end, no enemy run through on the way (shortened by tenths)
             let near: Vec<usize> = (0..self.figures.len())
                 .filter(|&h| {
@@ -620,6 +601,85 @@ impl Skirmish {
             self.units[u as usize].anchor = Pose::new(c.x, c.y, a.facing);
         }
         touched && self.touching(units, target)
+    }
+
+    /// 6.1, 7.4 how far along the straight run from `p` to `end` (measured in `stretches`) a
+    /// charger gets with `allowance`: each stretch at its ground's cost, and at the first
+    /// obstacle or ford it comes to, half the allowance more to cross (one it cannot pay for
+    /// stops it before it); `None` when the way is refused (a wall).
+    pub(crate) fn affordable_run(
+        &self,
+        p: Point,
+        end: Point,
+        stretches: &[crate::terrain::Stretch],
+        allowance: f64,
+    ) -> Option<f64> {
+        let want = p.dist(end);
+        let cross = self.first_crossing(p, end)?;
+        let mut budget = allowance;
+        let mut go = 0.0;
+        let mut toll = cross;
+        'walk: for st in stretches {
+            if st.mult.is_infinite() {
+                break;
+            }
+            let mut t0 = st.t0;
+            loop {
+                let t1 = match toll {
+                    Some(t) if t > t0 && t < st.t1 => t,
+                    _ => st.t1,
+                };
+                let len = (t1 - t0) * want;
+                if len * st.mult > budget {
+                    go = t0 * want + budget / st.mult;
+                    break 'walk;
+                }
+                budget -= len * st.mult;
+                go = t1 * want;
+                if let Some(t) = toll.filter(|t| *t <= t1 + 1e-12) {
+                    // 7.4 at the obstacle: half a move to cross it, or it stops here
+                    if budget + 1e-9 < allowance / 2.0 {
+                        go = (t * want - 0.05).max(0.0);
+                        break 'walk;
+                    }
+                    budget -= allowance / 2.0;
+                    toll = None;
+                }
+                if t1 >= st.t1 - 1e-12 {
+                    break;
+                }
+                t0 = t1;
+            }
+        }
+        Some(go)
+    }
+
+    /// 7.4 where (as a share of the way) the straight path from `p` to `end` first meets an
+    /// obstacle outside its gaps or enters a ford: `Some(None)` when it meets none, `None`
+    /// when a wall refuses the way.
+    pub(crate) fn first_crossing(&self, p: Point, end: Point) -> Option<Option<f64>> {
+        let crossed = self.crossed(p, end).ok()?;
+        if crossed.obstacles.is_empty() && !crossed.ford {
+            return Some(None);
+        }
+        let seg = fiw_table::Segment::new(p, end);
+        let len = seg.len().max(EPS);
+        let mut first = f64::INFINITY;
+        for &k in &crossed.obstacles {
+            for c in self.obstacles[k].line.crossings(&seg) {
+                if c.gap.is_none() {
+                    first = first.min(c.t);
+                }
+            }
+        }
+        if crossed.ford {
+            for c in self.scenario.layout.crossings(p, end) {
+                if c.kind == fiw_table::Kind::Ford && c.enter > 1e-9 {
+                    first = first.min(c.enter / len);
+                }
+            }
+        }
+        Some(first.is_finite().then_some(first.clamp(0.0, 1.0)))
     }
 
     /// 6.1 whether a defending figure not in contact stands within 1" of a charger (it may step

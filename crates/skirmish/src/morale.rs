@@ -521,8 +521,13 @@ impl Skirmish {
         false
     }
 
-    /// 12.4 a rallied unit ends in line or column (irregulars in skirmish order): a unit in
-    /// disorder forms round its middle facing the nearest enemy it knows of, if there is room.
+    /// 12.4 a rallied unit ends in line or column: one that may form a line and stands in
+    /// skirmish order or disorder forms a line (2 deep when it is 3 files wide so, 4.3, else
+    /// 1 deep; a column if it is too few for 3 files, or there is no room for the line) round
+    /// its middle facing the nearest enemy it knows of, if there is room; a column or a line
+    /// stays as it is. Irregulars (and households), who never form a line, rally in skirmish
+    /// order (assumed: 5.8 has them close up or spread out as they move, with no formation to
+    /// change). Men in a building stay in it.
     fn re_form(&mut self, u: usize) {
         let unit = &self.units[u];
         if unit.formation != Formation::Disordered && unit.formation != Formation::Skirmish {
@@ -533,79 +538,102 @@ impl Skirmish {
             .into_iter()
             .filter(|&f| self.on_table(f))
             .collect();
-        if figs.is_empty() {
+        if figs.is_empty()
+            || figs
+                .iter()
+                .any(|&f| self.building_at(self.figures[f].pose.at).is_some())
+        {
             return;
         }
-        if unit.formation == Formation::Skirmish {
+        let n = figs.len();
+        let tries: Vec<Formation> = if unit.troop.forms_line() {
+            let ranks = if formation::files(n, 2) >= 3 { 2 } else { 1 };
+            let mut t = Vec::new();
+            if formation::files(n, ranks) >= 3 {
+                t.push(Formation::Line { ranks });
+            }
+            t.push(Formation::Column { width: 2 });
+            t
+        } else if unit.troop == Troop::Artillery || unit.troop == Troop::Wagon {
+            return;
+        } else if unit.formation == Formation::Skirmish {
+            // irregulars in good order stay as they are; in a broken chain they close up
             let bases: Vec<fiw_table::Rect> = figs.iter().map(|&f| self.bases[f]).collect();
             if formation::skirmish_fault(&bases).is_none() {
                 return;
             }
-        }
-        let to = if unit.troop.forms_line()
-            && !(unit.troop.skirmishes() && unit.formation == Formation::Skirmish)
-        {
-            Formation::Line { ranks: 2 }
-        } else if unit.troop == Troop::Artillery || unit.troop == Troop::Wagon {
-            Formation::Battery
+            vec![Formation::Skirmish]
         } else {
-            Formation::Skirmish
+            vec![Formation::Skirmish]
         };
-        let n = figs.len() as f64;
         let centre = figs.iter().fold(Point::default(), |c, &f| {
-            c + self.figures[f].pose.at * (1.0 / n)
+            c + self.figures[f].pose.at * (1.0 / n as f64)
         });
         let enemy = self.nearest_known_enemy_point(&[u as u8]);
         let facing = bearing(centre, enemy);
         let base = self.footprint(figs[0]);
-        for back in [0.0, 1.0, 2.0, 3.0] {
-            let c = centre - heading(facing) * back;
-            let (slots, anchor) = match to {
-                Formation::Line { ranks } => {
-                    let depth = f64::from(ranks) * (base.depth() + formation::CLOSE_GAP);
-                    let at = c + heading(facing) * (depth / 2.0);
-                    let anchor = Pose::new(at.x, at.y, facing);
-                    (
-                        formation::line_slots(figs.len(), ranks, anchor, base),
-                        anchor,
-                    )
-                }
-                Formation::Battery => return,
-                _ => {
-                    let anchor = Pose::new(c.x, c.y, facing);
-                    (
-                        formation::skirmish_rows(figs.len(), 1, anchor, base, SKIRMISH_SPACING),
-                        anchor,
-                    )
-                }
-            };
-            let ok = slots.iter().enumerate().all(|(k, p)| {
-                let rect = self.footprint(figs[k]).place(*p);
-                self.scenario.layout.bounds().holds(&rect)
-                    && self
-                        .ground_at(
-                            p.at,
-                            if to == Formation::Skirmish {
-                                Mover::Loose
-                            } else {
-                                Mover::Formed
-                            },
+        for to in tries {
+            for back in [0.0, 1.0, 2.0, 3.0] {
+                let c = centre - heading(facing) * back;
+                let (slots, anchor, trail) = match to {
+                    Formation::Line { ranks } => {
+                        let depth = f64::from(ranks) * (base.depth() + formation::CLOSE_GAP);
+                        let at = c + heading(facing) * (depth / 2.0);
+                        let anchor = Pose::new(at.x, at.y, facing);
+                        (
+                            formation::line_slots(n, ranks, anchor, base),
+                            anchor,
+                            Vec::new(),
                         )
-                        .is_ok()
-                    && (0..self.figures.len()).all(|h| {
-                        figs.contains(&h) || !self.on_table(h) || !self.bases[h].overlaps(&rect)
-                    })
-            });
-            if ok {
-                for (k, f) in figs.iter().enumerate() {
-                    self.set_pose(*f, slots[k]);
+                    }
+                    Formation::Column { width } => {
+                        let length = (n as f64 / f64::from(width)).ceil()
+                            * (base.depth() + formation::CLOSE_GAP);
+                        let at = c + heading(facing) * (length / 2.0);
+                        let anchor = Pose::new(at.x, at.y, facing);
+                        let trail = vec![at - heading(facing) * length];
+                        (
+                            formation::column_slots(n, width, anchor, &trail, base),
+                            anchor,
+                            trail,
+                        )
+                    }
+                    _ => {
+                        let anchor = Pose::new(c.x, c.y, facing);
+                        (
+                            formation::skirmish_rows(n, 1, anchor, base, SKIRMISH_SPACING),
+                            anchor,
+                            Vec::new(),
+                        )
+                    }
+                };
+                let mover = if to == Formation::Skirmish {
+                    Mover::Loose
+                } else {
+                    Mover::Formed
+                };
+                let ok = slots.len() == n
+                    && slots.iter().enumerate().all(|(k, p)| {
+                        let rect = self.footprint(figs[k]).place(*p);
+                        self.scenario.layout.bounds().holds(&rect)
+                            && self.ground_at(p.at, mover).is_ok()
+                            && (0..self.figures.len()).all(|h| {
+                                figs.contains(&h)
+                                    || !self.on_table(h)
+                                    || !self.bases[h].overlaps(&rect)
+                            })
+                    });
+                if ok {
+                    for (k, f) in figs.iter().enumerate() {
+                        self.set_pose(*f, slots[k]);
+                    }
+                    self.units[u].formation = to;
+                    self.units[u].anchor = anchor;
+                    self.units[u].trail = trail;
+                    let (id, word) = (self.id(u).to_string(), to.word());
+                    self.note(u, || format!("{id} re-forms in {word} (12.4)"));
+                    return;
                 }
-                self.units[u].formation = to;
-                self.units[u].anchor = anchor;
-                self.units[u].trail.clear();
-                let (id, word) = (self.id(u).to_string(), to.word());
-                self.note(u, || format!("{id} re-forms in {word} (12.4)"));
-                return;
             }
         }
     }

@@ -117,12 +117,13 @@ impl Skirmish {
     /// of figures, the ground between as the charger pays for it), halved if they fire first.
     pub fn charge_note(&self, units: &[u8], target: usize, fire: bool) -> String {
         let u0 = units[0] as usize;
-        let mut best: Option<(f64, f64)> = None;
+        // (edge distance, the way's cost, whether it crosses an obstacle or a ford)
+        let mut best: Option<(f64, f64, bool)> = None;
         for &u in units {
             for f in self.table_figures(u as usize) {
                 for g in self.table_figures(target) {
                     let d = self.bases[f].distance(&self.bases[g]);
-                    if best.is_none_or(|(b, _)| d < b) {
+                    if best.is_none_or(|(b, _, _)| d < b) {
                         let p = self.figures[f].pose.at;
                         let q = self.figures[g].pose.at;
                         let t = if p.dist(q) > 1e-9 { d / p.dist(q) } else { 0.0 };
@@ -132,12 +133,17 @@ impl Skirmish {
                             m => m,
                         };
                         let cost = self.path_cost(p, to, mover).unwrap_or(f64::INFINITY);
-                        best = Some((d, cost));
+                        // 7.4 an obstacle or a ford on the way takes half the move besides
+                        let crossing = match self.first_crossing(p, to) {
+                            Some(c) => c.is_some(),
+                            None => true,
+                        };
+                        best = Some((d, cost, crossing));
                     }
                 }
             }
         }
-        let Some((_, need)) = best else {
+        let Some((_, need, crossing)) = best else {
             return String::new();
         };
         let (rate, bonus) = self.rate(u0);
@@ -156,13 +162,20 @@ impl Skirmish {
             if fire {
                 allowance /= 2.0;
             }
-            if allowance + 1e-9 >= need {
+            // across an obstacle, half the move goes on crossing it
+            let usable = if crossing { allowance / 2.0 } else { allowance };
+            if usable + 1e-9 >= need {
                 chance += q;
             }
         }
         let sign = if m.dice < 0 { "-" } else { "+" };
         format!(
-            "needs {need:.1}\" of {}\" {sign} {n}D6{}{}: {:.0}% to reach",
+            "needs {need:.1}\"{} of {}\" {sign} {n}D6{}{}: {:.0}% to reach",
+            if crossing {
+                " and half the move to cross on the way"
+            } else {
+                ""
+            },
             m.inches,
             if bonus + extra > 0.0 {
                 format!(" + {}\"", bonus + extra)

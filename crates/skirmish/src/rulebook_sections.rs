@@ -42,9 +42,13 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "3.2",
         title: "The control check",
-        summary: "1D6 and the leaders' modifiers: 5-6 continue the last action (stood: no move; advanced: an advance of at least half the move, or a charge; retreated: a retreat of at least half; charged and won: charge again or pursue; rallied: rally again), 3-4 as the player wishes with an officer present (else continue), 1-2 no advance (fall back, fire, reserve, rally).",
+        summary: "1D6 and the leaders' modifiers: 5-6 continue the last action (stood: no move; advanced: an advance of at least half the move (a change of formation no part of it: after one, all that is left), or a charge; retreated: a retreat of at least half; charged and won: charge again or pursue; rallied: rally again), 3-4 as the player wishes with an officer present (else continue), 1-2 no advance (fall back, fire, reserve, rally).",
         code: &["crates/skirmish/src/command.rs: control_of, take_test", "crates/skirmish/src/rules.rs: check_tested, check_direction", "crates/skirmish/src/movement.rs: check_done"],
-        tests: tests!(the_control_chart_continue_free_no_advance, continuing_an_advance_means_half_a_move_at_least),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::the_control_chart_continue_free_no_advance",
+            "crates/skirmish/tests/rulebook.rs::continuing_an_advance_means_half_a_move_at_least",
+            "crates/skirmish/tests/audit_medium.rs::m11_forming_in_place_is_no_advance",
+        ],
     },
     Sec {
         section: "3.3",
@@ -122,7 +126,10 @@ const SECTIONS: &[Sec] = &[
         title: "Measuring, wheeling and turning",
         summary: "Each figure's path costs its length times the ground's multiplier; a formed unit pays the worst under any figure at each moment; lines wheel on a front corner (the arc of the other); columns march their head; skirmishers step or place figures one by one.",
         code: &["crates/skirmish/src/movement.rs: plan_step, plan_wheel, plan_march, plan_place", "crates/skirmish/src/terrain.rs: block_cost"],
-        tests: tests!(broken_ground_costs_formed_troops_double_and_skirmishers_nothing),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::broken_ground_costs_formed_troops_double_and_skirmishers_nothing",
+            "crates/skirmish/tests/audit_medium.rs::m10_a_battalion_column_marches_along_the_road",
+        ],
     },
     Sec {
         section: "5.5",
@@ -164,6 +171,8 @@ const SECTIONS: &[Sec] = &[
             "crates/skirmish/tests/rulebook.rs::a_charge_is_declared_then_rolled_and_runs_into_contact",
             "crates/skirmish/tests/rulebook.rs::a_charge_short_of_its_target_stops",
             "crates/skirmish/tests/audit_high.rs::h3_fire_at_the_contact_takes_the_chargers_rear_ranks_first",
+            "crates/skirmish/tests/audit_medium.rs::m4_a_charge_short_of_an_obstacle_runs_up_to_it",
+            "crates/skirmish/tests/audit_medium.rs::m5_the_charge_odds_count_an_obstacle_on_the_way",
         ],
     },
     Sec {
@@ -212,7 +221,10 @@ const SECTIONS: &[Sec] = &[
         title: "Linear obstacles",
         summary: "Crossing a stream, ford, ditch, hedge, wall, fence or abatis costs half a move (a formed unit once, each skirmisher for himself); guns and wagons take a whole move from touching it and leave a gap; abatis stops horses and wheels; very high walls and deep ditches need a crossing made.",
         code: &["crates/skirmish/src/terrain.rs: crossed", "crates/skirmish/src/movement.rs: obstacles_allowed, guns_over_obstacles"],
-        tests: tests!(crossing_a_fence_costs_half_a_move),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::crossing_a_fence_costs_half_a_move",
+            "crates/skirmish/tests/audit_medium.rs::m4_a_charge_short_of_an_obstacle_runs_up_to_it",
+        ],
     },
     Sec {
         section: "7.5",
@@ -256,9 +268,13 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "8.1",
         title: "Small arms: general procedure",
-        summary: "A die for every two figures able to fire (an odd one rolls), the two front ranks of formed troops, a target within 45° (formed troops) in sight and range; a charged unit fires at its charger, else at the nearest enemy it can.",
+        summary: "A die for every two figures able to fire (an odd one rolls), the odd men of each range band and modifier pooled two to a die at the worse of them; the two front ranks of formed troops, a target within 45° (formed troops) in sight and range, no friendly unit in close order between (its files stand base to base); a charged unit fires at its charger, else at the nearest enemy it can.",
         code: &["crates/skirmish/src/fire.rs: firing_figures, fire_line, nearest_targets, shot"],
-        tests: tests!(one_die_for_two_figures_and_the_nearest_target),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::one_die_for_two_figures_and_the_nearest_target",
+            "crates/skirmish/tests/audit_medium.rs::m1_one_die_for_every_two_figures_across_range_bands",
+            "crates/skirmish/tests/audit_medium.rs::m2_no_fire_through_a_friendly_line",
+        ],
     },
     Sec {
         section: "8.2",
@@ -311,9 +327,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "9.3",
         title: "Shell",
-        summary: "Howitzers, coehorns and mortars fire shell at one target within their least and greatest range, hitting on 5-6.",
+        summary: "Howitzers, coehorns and mortars fire shell at one target within their least and greatest range, hitting on 5-6, over troops, obstacles and buildings only where they stand 6\" clear of both the gun and the target (3\" for coehorns and mortars).",
         code: &["crates/skirmish/src/artillery.rs: salvo, gun_may_meet, contact_ammo"],
-        tests: tests!(shell_needs_its_least_range),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::shell_needs_its_least_range",
+            "crates/skirmish/tests/audit_medium.rs::m2_a_shell_is_not_fired_over_friends_close_to_the_gun",
+        ],
     },
     Sec {
         section: "9.4",
@@ -441,9 +460,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "12.4",
         title: "Rallying",
-        summary: "A rally, on the spot or falling back half a move, recalls casualties, clears smoke, reloads rifles and cavalry, pays a rally owed, and ends in line or column (irregulars in skirmish order).",
+        summary: "A rally, on the spot or falling back half a move, recalls casualties, clears smoke, reloads rifles and cavalry, pays a rally owed, and ends in line or column: troops that may form a line and stand in skirmish order or disorder form one (a column when too few or with no room); irregulars, who have no line, in skirmish order.",
         code: &["crates/skirmish/src/morale.rs: rally, re_form"],
-        tests: tests!(rallying_recovers_casualties_on_six),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::rallying_recovers_casualties_on_six",
+            "crates/skirmish/tests/audit_medium.rs::m3_skirmishers_who_may_form_line_rally_into_it",
+        ],
     },
     Sec {
         section: "12.5",
@@ -512,7 +534,7 @@ const SECTIONS: &[Sec] = &[
 /// The readings made in code, each with its reason (shared/rules/skirmish.md).
 const READINGS: &[(&str, &str, &str)] = &[
     ("a figure's place", "the centre of its base: it is in a piece of ground when its centre is", "one rule for every question of ground, cover and concealment; the D3 table's own reading of cover"),
-    ("gap between files and ranks", "0.2\" (a foot base's width and 0.2\" a file)", "4.3's 'up to 1 inch per file' with 0.8\" bases"),
+    ("gap between files and ranks", "0.2\" (a foot base's width and 0.2\" a file); for sight and fire a unit in close order is solid across it", "4.3's 'up to 1 inch per file' with 0.8\" bases; 1.2: close order is base to base"),
     ("skirmish spacing at set-up and on forming", "1\" edge to edge", "the least 4.2 allows"),
     ("card and unit", "a card lets its side act with any one unit it chooses", "the text: one battalion or company; which is the side's choice"),
     ("the deck", "52 cards, no jokers, all reshuffled every turn; only colour matters", "the text names only colours; a fresh shuffle makes turns independent"),
@@ -521,7 +543,7 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("battalion acting whole", "every company in close order (lines one facing), one block within 1\", the colonel with it; compulsory when possible", "2.1's 'will act as a single unit'"),
     ("hold fire", "reserving fire (6.3) takes a control check", "the text's 'hold frre'"),
     ("last action", "stood, advanced, retreated (by the nearest known enemy's distance, 0.1\" tolerance), charged and won or lost, rallied", "3.2's examples made a complete list"),
-    ("continuing an advance or a retreat", "at least half the move, each step the right way, unless the unit cannot", "without a floor a 0.1\" shuffle would satisfy 'continue'"),
+    ("continuing an advance or a retreat", "at least half the move, each step the right way, unless the unit cannot; a change of formation is no part of it (after one, all the move that is left)", "without a floor a 0.1\" shuffle, or re-forming in place, would satisfy 'continue'"),
     ("officers present", "any officer, sergeant, hero, colonel or major with the unit", "1.2 and 17.10: sergeants count as officers"),
     ("several leaders", "all that qualify add up; a colonel who is general counts as general only", "the text sets no cap"),
     ("within 6\" and in sight", "edge to edge to the nearest figure, and a clear sight line; a leader with the unit always", "the reading 3.3"),
@@ -544,7 +566,7 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("charger fires first", "half its figures, or the regulars' volley; then half a move", "8.2 b and c"),
     ("counter-charge", "the cavalry covers half the gap, then the charger the rest", "6.1: both move at once"),
     ("charges into buildings", "at the openings, one figure a side each", "7.5"),
-    ("linear obstacle cost", "half the move on top of the path: a formed unit once, each skirmisher for himself", "7.4 half a turn"),
+    ("linear obstacle cost", "half the move on top of the path: a formed unit once, each skirmisher for himself; a charger pays it when he comes to the obstacle, and one who cannot stops there", "7.4 half a turn"),
     ("guns and wagons at obstacles", "the whole move, from touching it; a gap as wide as they are in fences, hedges and low walls", "7.4"),
     ("abatis", "a linear obstacle impassable to horses, guns and wagons, and an obstacle in melee", "the reading S1"),
     ("buildings", "walls impassable but at openings a figure wide; inside, half speed; all the figures along a wall fire out of its openings", "7.5"),
@@ -555,9 +577,9 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("hidden deployment", "each side places its hidden units in secret before turn 1, in concealing ground of its hiding zones", "7.7 'deployed in concealment at the start'"),
     ("spotting", "once an activation, before anything else; a total of 6 or more finds every hidden enemy with a figure in the area within 6\"", "7.7 'is 6' read as at least 6"),
     ("who fires", "everyone but musicians, colours, colonels, majors, engineers and women; heroes do", "1.2 reading"),
-    ("dice for a fire", "each group of figures alike rolls half of them rounded up; half fire rolls a quarter rounded up", "the settled reading 17.5"),
+    ("dice for a fire", "one die for every two figures, figures alike (range band, modifier) paired first and the odd ones pooled two to a die at the worse band and lower modifier, a last odd one rolling alone; half fire is the better half of the figures, a quarter of them rounded up", "8.1 'involuntary remainders of 1': only a loss makes one, not a grouping; the settled reading 17.5 for half fire"),
     ("range band", "short if the figure is within short range of its nearest target figure", "8.1 reading"),
-    ("modifiers to hit", "added to each die; a hero rolls his own die", "8.3 reading"),
+    ("modifiers to hit", "added to each die; a hero's +1 to the die he fires in", "8.3 reading: a die stands for two figures"),
     ("first volley", "needs the unit halted all its activation", "'if halted this turn'"),
     ("rifles", "a loaded rifle fires at 12\"/24\" and is then a musket until a rally", "8.2 d: the reloading binds the rifle"),
     ("cavalry fire", "a standing volley uses it all, a half fire half; a rally restores it; firing costs the charge bonus that turn", "8.5"),
@@ -584,7 +606,7 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("surrounded", "every one of 16 bearings, 2\" with the whole unit (men in a building out by an opening facing that way, then 2\" on), closer to some enemy unit within 12\" or blocked", "12.2 reading: 'closer to some enemy' judged for each enemy unit near, not the nearest alone"),
     ("surrender", "any enemy within 6\" and in sight calls, free, once a turn; ties rolled again; the unit and its holding area become prisoners", "12.2 reading"),
     ("compulsory rally", "still takes a control check; its result only sets the rally's form", "11.3 expects a check able to force pursuit"),
-    ("rally's formation", "formed troops in disorder re-form in line 2 deep round their middle facing the nearest known enemy, if there is room; irregulars in skirmish order", "12.4 'must end up in line or column'"),
+    ("rally's formation", "troops that may form a line, in skirmish order or disorder, re-form in line 2 deep (1 deep when 2 would be under 3 files, a column when too few or with no room) round their middle facing the nearest known enemy, if there is room; irregulars and households, who never form a line, in skirmish order", "12.4 'must end up in line or column'; 5.8: irregulars close up or spread out as they move, with no formation to change"),
     ("returned casualties", "placed in the formation's slots, or beside a friend for skirmishers", "12.5 reading"),
     ("recovery threshold", "half strength or more (the shattering line)", "12.3 reading"),
     ("engineering presence", "the engineer officer within 6\" of the company, the tool wagon within 6\" of the site", "13.1 reading"),

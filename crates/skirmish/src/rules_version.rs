@@ -30,6 +30,12 @@ pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
         "8.3: a unit that moved and then reserved its fire gives it without the first volley's +1",
         "12.2: Indians (and militia holding Indians) kill their prisoners only if the control check right after they took them repeats their last action",
         "12.1, S2: a household's strength is its men; its women no longer count, so it shatters when half its men are down",
+        "8.1: a fire rolls one die for every two figures however they stand: the odd men of each range band are pooled two to a die at the worse band, where each band rounded up; a hero's +1 goes on the die he fires in",
+        "8.1, 9.3: sight and fire do not pass between the files of a unit in close order; a shell passes over troops, obstacles and buildings only 6\" clear of both the gun and its target (3\" for coehorns and mortars)",
+        "12.4: light infantry and militia (any troops that may form a line) end a rally in line or column, not in skirmish order",
+        "6.1, 7.4: a charger pays half its move for an obstacle when he comes to it, so one who cannot reach it runs up to it instead of stopping at half his roll; the charge's odds count that half move",
+        "3.2: a unit continuing its advance must advance: a change of formation spends its move but is no advance, and after one it must go on with all it has left",
+        "5.4: a battalion's column that came on from off the table marches along its road without a false refusal that two of its figures would stand on each other",
     ],
 }];
 

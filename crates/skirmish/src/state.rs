@@ -388,6 +388,9 @@ pub struct Activation {
     /// 4.1 it has sent a messenger this activation.
     #[serde(default)]
     pub sent: bool,
+    /// 5.8 the inches of its move spent changing formation (no advance, 3.2).
+    #[serde(default)]
+    pub form_spent: f64,
 }
 
 /// A charge under way (6.1): between the declaration and the contacts.

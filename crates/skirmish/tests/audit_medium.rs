@@ -233,3 +233,277 @@ fn m19_a_household_is_below_half_when_its_men_are() {
     assert_eq!(g.men(h), 1);
     assert!(g.below_half(&[h]));
 }
+
+// 8.1 one die for every two eligible figures, a remainder of one counted: figures at two
+// ranges pool their odd men, so 6 firers roll 3 dice however they stand (the audit's band
+// rolled 4: a die rounded up for each range band).
+#[test]
+fn m1_one_die_for_every_two_figures_across_range_bands() {
+    let british = unit(
+        "british",
+        "br-a",
+        "troop = \"irregular\"\nfieldcraft = 1\nformation = \"skirmish\"\nat = [10, 18]\nfacing = 90\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 5 }]",
+    );
+    let french = unit(
+        "french",
+        "fr-a",
+        "troop = \"regular\"\nfieldcraft = 1\nformation = \"line\"\nranks = 1\nat = [14, 26]\nfacing = 270\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 5 }]",
+    );
+    let g = game(&scenario("", "", &british, &french), &[RED]);
+    let (a, f) = (u(&g, "br-a") as u8, u(&g, "fr-a"));
+    let shot = g.shot(&[a], f, fiw_skirmish::fire::FireMode::All, true);
+    let dice: u32 = shot.groups.iter().map(|x| x.dice).sum();
+    assert!(shot.groups.len() >= 2, "{shot:?}: figures at two ranges");
+    assert_eq!(shot.firers, 6, "{shot:?}");
+    assert_eq!(dice, 3, "{shot:?}");
+    // half the unit: a quarter of the figures, rounded up (the settled reading 17.5)
+    let half = g.shot(&[a], f, fiw_skirmish::fire::FireMode::Half, true);
+    assert_eq!(
+        half.groups.iter().map(|x| x.dice).sum::<u32>(),
+        2,
+        "{half:?}"
+    );
+}
+
+// 1.2, 8.1 a unit in close order stands base to base: no sight or fire passes between its
+// files, so a line fires through no friendly line in front of it.
+#[test]
+fn m2_no_fire_through_a_friendly_line() {
+    let british = format!(
+        "{}{}",
+        unit(
+            "british",
+            "br-a",
+            "troop = \"regular\"\nfieldcraft = 1\nformation = \"line\"\nranks = 1\nat = [16, 18]\nfacing = 90\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 11 }]",
+        ),
+        unit(
+            "british",
+            "br-b",
+            "troop = \"regular\"\nfieldcraft = 1\nformation = \"line\"\nranks = 1\nat = [13, 18]\nfacing = 90\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 7 }]",
+        )
+    );
+    let french = unit(
+        "french",
+        "fr-a",
+        "troop = \"regular\"\nfieldcraft = 1\nformation = \"line\"\nranks = 1\nat = [23, 18]\nfacing = 270\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 7 }]",
+    );
+    let mut g = game(&scenario("", "", &british, &french), &[RED]);
+    play(&mut g, "activate br-b");
+    assert_eq!(refused(&g, "fire at fr-a").rule, "8.1");
+}
+
+// 9.3 a shell passes over troops only 6" clear of both the howitzer and its target: not over
+// a friendly line 3" in front of the gun.
+#[test]
+fn m2_a_shell_is_not_fired_over_friends_close_to_the_gun() {
+    let british = format!(
+        "{}{}",
+        unit(
+            "british",
+            "br-how",
+            "troop = \"artillery\"\nfieldcraft = 1\nformation = \"battery\"\nat = [4, 18]\nfacing = 90\nfigures = [{ role = \"gun\", gun = \"howitzer\" }, { role = \"officer\" }, { role = \"private\", count = 3 }]",
+        ),
+        unit(
+            "british",
+            "br-a",
+            "troop = \"regular\"\nfieldcraft = 1\nformation = \"line\"\nranks = 1\nat = [7, 18]\nfacing = 90\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 11 }]",
+        )
+    );
+    let french = unit(
+        "french",
+        "fr-a",
+        "troop = \"regular\"\nfieldcraft = 1\nformation = \"line\"\nranks = 2\nat = [30, 18]\nfacing = 270\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 7 }]",
+    );
+    let mut g = game(&scenario("", "", &british, &french), &[RED]);
+    play(&mut g, "activate br-how");
+    let e = refused(&g, "shell at fr-a");
+    assert_eq!(e.rule, "9.3", "{e}");
+}
+
+// 12.4 a rallying unit ends in line or column: light infantry and militia in skirmish order
+// form a line.
+#[test]
+fn m3_skirmishers_who_may_form_line_rally_into_it() {
+    let british = format!(
+        "{}{}",
+        unit(
+            "british",
+            "br-mil",
+            "troop = \"militia\"\nfieldcraft = 1\nformation = \"skirmish\"\nat = [10, 18]\nfacing = 90\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 6 }]",
+        ),
+        unit(
+            "british",
+            "br-lt",
+            "troop = \"light\"\nfieldcraft = 1\nformation = \"skirmish\"\nat = [10, 8]\nfacing = 90\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 6 }]",
+        )
+    );
+    let mut g = game(
+        &scenario(
+            "",
+            "",
+            &british,
+            &line("french", "fr-a", (40.0, 18.0), 270.0, 7),
+        ),
+        &[RED, RED + 1],
+    );
+    play(&mut g, "activate br-mil");
+    dice(&mut g, &[4]);
+    play(&mut g, "test");
+    play(&mut g, "rally");
+    assert!(
+        matches!(
+            g.units()[u(&g, "br-mil")].formation,
+            fiw_skirmish::formation::Formation::Line { .. }
+        ),
+        "{}",
+        log(&g)
+    );
+    let m = menu(&g);
+    if m.iter().any(|x| x == "activate br-lt") {
+        play(&mut g, "activate br-lt");
+    } else {
+        play(&mut g, "activate fr-a");
+        play(&mut g, "pass");
+        play(&mut g, "activate br-lt");
+    }
+    dice(&mut g, &[3]);
+    play(&mut g, "test");
+    play(&mut g, "rally");
+    assert!(matches!(
+        g.units()[u(&g, "br-lt")].formation,
+        fiw_skirmish::formation::Formation::Line { .. }
+    ));
+}
+
+/// An irregular column 15.6" short of a fence, the enemy 4" beyond it.
+fn fence() -> String {
+    let features =
+        "[[features]]\nkind = \"fence\"\nname = \"the fence\"\npoints = [[26, 2], [26, 34]]\n";
+    let column = unit(
+        "british",
+        "br-a",
+        "troop = \"irregular\"\nfieldcraft = 1\nformation = \"column\"\nwidth = 2\nat = [10, 18]\nfacing = 90\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 6 }]",
+    );
+    scenario(
+        "",
+        features,
+        &column,
+        &line("french", "fr-a", (30.0, 18.0), 270.0, 7),
+    )
+}
+
+// 6.1, 7.4 a charger runs straight at the enemy and pays half its move to cross an obstacle
+// when it comes to it: one that cannot pay stops at the obstacle, not at half its roll.
+#[test]
+fn m4_a_charge_short_of_an_obstacle_runs_up_to_it() {
+    let mut g = game(&fence(), &[RED]);
+    play(&mut g, "activate br-a");
+    dice(&mut g, &[4]);
+    play(&mut g, "test");
+    play(&mut g, "charge fr-a");
+    dice(&mut g, &[3, 3]);
+    play(&mut g, "react hold");
+    assert!(log(&g).contains("br-a's charge falls short"), "{}", log(&g));
+    // 18" rolled: the head ran the 15.6" to the fence, the rest as far as their roll
+    assert!(x(&g, "br-a") > 24.0, "{}", x(&g, "br-a"));
+}
+
+// 6.1, 7.4 the charge's odds count the half move an obstacle on the way takes: 20" with a
+// fence between is out of reach of 6" + 2D6 + 6".
+#[test]
+fn m5_the_charge_odds_count_an_obstacle_on_the_way() {
+    let mut g = game(&fence(), &[RED]);
+    play(&mut g, "activate br-a");
+    dice(&mut g, &[4]);
+    play(&mut g, "test");
+    let a = g.parse_action("charge fr-a").unwrap();
+    let note = g.action_note(&a).unwrap();
+    assert!(note.ends_with(": 0% to reach"), "{note}");
+}
+
+// 3.2 continuing an advance, a unit advances: changing formation in place spends its move but
+// is no advance, and it must still go on with what is left.
+#[test]
+fn m11_forming_in_place_is_no_advance() {
+    let t = scenario(
+        "",
+        "",
+        &unit(
+            "french",
+            "fr-a",
+            "troop = \"regular\"\nfieldcraft = 2\nformation = \"column\"\nwidth = 2\nat = [10, 18]\nfacing = 90\nstart = \"advance\"\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 9 }]",
+        )
+        .replace("[[french.units]]", "[[british.units]]")
+        .replace("id = \"fr-a\"\nname = \"fr-a\"", "id = \"br-c\"\nname = \"br-c\""),
+        &line("french", "fr-a", (40.0, 18.0), 270.0, 7),
+    );
+    let mut g = game(&t, &[RED]);
+    play(&mut g, "activate br-c");
+    // 5: continue the advance; the move 6" + 6 + 6" of a column
+    dice(&mut g, &[5, 6]);
+    play(&mut g, "test");
+    play(&mut g, "move");
+    play(&mut g, "form line 2");
+    let e = refused(&g, "done");
+    assert_eq!(e.rule, "3.2", "{e}");
+}
+
+/// The audit's road: a battalion of three companies in column coming on from the west edge
+/// along it, a British company far off.
+fn road_column() -> String {
+    let header = r#"
+name = "Audit"
+about = "an audit table"
+rule = "T"
+turns = 6
+end = "fewer-lost"
+victory = [
+  { winner = "french", british_gone = true, reason = "the British are gone" },
+  { winner = "british", french_gone = true, reason = "the French are gone" },
+]
+"#;
+    let body = r#"
+table = { width = 72, depth = 36, terrain = [ { kind = "road", name = "the road", points = [[0, 15], [72, 15], [72, 17], [0, 17]] } ] }
+[british]
+front = [72, 16]
+edge = "east"
+units = [
+  { id = "br-a", name = "br-a", troop = "regular", fieldcraft = 1, formation = "line", ranks = 2, at = [68, 30], facing = 270, figures = [{ role = "officer" }, { role = "private", count = 7 }] },
+]
+[french]
+front = [72, 16]
+edge = "west"
+battalions = [ { id = "fr-bn", companies = ["fr-cf-a", "fr-cf-b", "fr-cf-c"] } ]
+units = [
+  { id = "fr-cf-a", name = "fr-cf-a", troop = "regular", fieldcraft = 2, formation = "column", width = 2, at = [-5.5, 16], facing = 90, enters = "west", start = "advance", figures = [{ role = "colonel", general = true, personality = "indecisive" }, { role = "officer" }, { role = "private", count = 9 }] },
+  { id = "fr-cf-b", name = "fr-cf-b", troop = "regular", fieldcraft = 2, formation = "column", width = 2, at = [-11.5, 16], facing = 90, enters = "west", start = "advance", figures = [{ role = "officer" }, { role = "colour" }, { role = "musician" }, { role = "private", count = 9 }] },
+  { id = "fr-cf-c", name = "fr-cf-c", troop = "regular", fieldcraft = 2, formation = "column", width = 2, at = [-17.5, 16], facing = 90, enters = "west", start = "advance", figures = [{ role = "officer" }, { role = "private", count = 9 }] },
+]
+"#;
+    format!("{header}{body}")
+}
+
+// 5.4, 5.5 a battalion's column marches straight along the road after coming on from off the
+// table: no false "two figures would stand on each other" at any distance it can afford.
+#[test]
+fn m10_a_battalion_column_marches_along_the_road() {
+    let mut g = game(&road_column(), &[BLACK]);
+    for (roll, to) in [(6u8, "march to 16,16"), (6, "march to 25,16")] {
+        play(&mut g, "activate fr-bn");
+        dice(&mut g, &[3, roll]);
+        play(&mut g, "test");
+        play(&mut g, "move");
+        play(&mut g, to);
+        play(&mut g, "done");
+        play(&mut g, "activate br-a");
+        play(&mut g, "pass");
+    }
+    play(&mut g, "activate fr-bn");
+    dice(&mut g, &[3, 5]);
+    play(&mut g, "test");
+    play(&mut g, "move");
+    for x in [26, 28, 30, 32, 33] {
+        let order = format!("march to {x},16");
+        assert!(legal(&g, &order), "{order}: {}", refused(&g, &order));
+    }
+}
