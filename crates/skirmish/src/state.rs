@@ -551,6 +551,9 @@ pub struct Skirmish {
     pub(crate) tallies: Tallies,
     /// How many units have been revealed: with the rolls, what undo may not go back past.
     pub(crate) reveals: u64,
+    /// (what the state's digest records of the dice: how many were rolled and the people's
+    /// answers used, not dice typed for an order not yet carried out)
+    #[serde(serialize_with = "dice_as_recorded")]
     pub(crate) dice: Dice,
     #[serde(skip)]
     pub(crate) log: Log,
@@ -573,6 +576,14 @@ pub struct Skirmish {
     /// chargers' casualties come from their rear ranks first). `None` at every decision.
     #[serde(skip)]
     pub(crate) contact_fire: Option<u8>,
+}
+
+/// The dice as a state's digest records them: the rolls made and the answers of manual dice
+/// used. A game of people's dice stopped while one order's dice are half typed holds those
+/// typed results queued, unused: the state is still the one before the order, and its save
+/// (the answers used) must replay to the same digest.
+fn dice_as_recorded<S: serde::Serializer>(dice: &Dice, s: S) -> Result<S::Ok, S::Error> {
+    (dice.rolls(), dice.answers()).serialize(s)
 }
 
 /// Answers a decision asks many times over (the menu checks each of its orders, and the

@@ -507,3 +507,65 @@ fn m10_a_battalion_column_marches_along_the_road() {
         assert!(legal(&g, &order), "{order}: {}", refused(&g, &order));
     }
 }
+
+// The referee with the players' own dice (`--dice manual`): a game stopped while one order's
+// dice are half typed is saved as it stood before that order, and its save replays (the
+// typed dice waiting for the rest were counted into the save's record of the state).
+#[test]
+fn m20_a_manual_dice_game_stopped_mid_roll_resumes() {
+    use fiw_engine::{apply_asking, replay, set_up_asking, Game, SaveFile};
+    let a = unit(
+        "british",
+        "br-x",
+        "troop = \"regular\"\nfieldcraft = 1\nformation = \"line\"\nranks = 2\nat = [10, 15]\nfacing = 90\nfigures = [{ role = \"colonel\" }, { role = \"officer\" }, { role = \"private\", count = 5 }]",
+    );
+    let b = unit(
+        "british",
+        "br-y",
+        "troop = \"regular\"\nfieldcraft = 1\nformation = \"line\"\nranks = 2\nat = [10, 19.4]\nfacing = 90\nfigures = [{ role = \"officer\" }, { role = \"colour\" }, { role = \"musician\" }, { role = \"private\", count = 5 }]",
+    );
+    let british =
+        format!("{a}{b}[[british.battalions]]\nid = \"br-bn\"\ncompanies = [\"br-x\", \"br-y\"]\n");
+    let text = scenario(
+        "",
+        "",
+        &british,
+        &line("french", "fr-a", (38.0, 18.0), 270.0, 9),
+    );
+    let options = fiw_skirmish::Options {
+        scenario: "test".into(),
+        text: Some(text),
+        ..fiw_skirmish::Options::default()
+    };
+    // the set-up: the first card drawn from a real deck is typed in (the first red one)
+    let mut answers: Vec<u8> = Vec::new();
+    let mut g: fiw_skirmish::Skirmish = loop {
+        match set_up_asking::<fiw_skirmish::Skirmish>(&options, 7, &answers).unwrap() {
+            Ok(g) => break g,
+            Err(need) => {
+                let fiw_engine::Ask::Card { choices } = &need.ask else {
+                    panic!("{need:?}");
+                };
+                let red = choices.iter().position(|c| c.ends_with('H')).unwrap();
+                answers.push(red as u8);
+            }
+        }
+    };
+    let mut texts = Vec::new();
+    let mut order = |g: &mut fiw_skirmish::Skirmish, t: &str| {
+        let action = g.parse_action(t).unwrap();
+        texts.push(t.to_string());
+        apply_asking(g, action).unwrap()
+    };
+    assert!(order(&mut g, "activate br-bn").is_none());
+    // the control check asks its die, then the colonel's personality: the first is typed,
+    // then the player stops
+    let need = order(&mut g, "test").expect("the control die is asked");
+    g.dice_mut().force(need.read("3").unwrap());
+    let test = g.parse_action("test").unwrap();
+    assert!(apply_asking(&mut g, test).unwrap().is_some());
+    texts.pop();
+    let save = SaveFile::of(&g, &options, 7, texts);
+    let replayed = replay::<fiw_skirmish::Skirmish>(&save.to_json(), false);
+    assert!(replayed.is_ok(), "{:?}", replayed.err());
+}
