@@ -372,7 +372,18 @@ impl Skirmish {
     /// `RuleError { rule: "input" }` for text that is not an order.
     pub fn parse(&self, text: &str) -> Result<Action, RuleError> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let usage = "orders: activate UNIT | spot AREA | fire at UNIT | test | move | stand | charge UNIT [firing] | rally [back] | reserve | step D at BEARING | wheel left|right DEG | march to X,Y | place UNIT.N at X,Y | face DEG | form line R|column W|skirmish [left|right] | enter BUILDING | leave | done | pass | react stand|hold|fire-retreat|retreat|counter | close up | stay | send UNIT.N to UNIT | 'help' lists the rest";
+        // a known order word gets its own form; anything else, the list of order words (short
+        // enough for a prompt's one line)
+        let usage = match words
+            .first()
+            .and_then(|w| ORDERS.iter().find(|(word, _)| word == w))
+        {
+            Some((_, form)) => format!("write it so: {form}"),
+            None => format!(
+                "orders: {}; the menu lists those open now",
+                ORDERS.iter().map(|(w, _)| *w).collect::<Vec<_>>().join(" ")
+            ),
+        };
         let num = |s: &str, what: &str| -> Result<f64, RuleError> {
             s.trim()
                 .parse::<f64>()
@@ -588,6 +599,53 @@ impl Skirmish {
         })
     }
 }
+
+/// Each order's first word and its form, as typed.
+const ORDERS: &[(&str, &str)] = &[
+    ("activate", "activate UNIT"),
+    ("deploy", "deploy UNIT at X,Y"),
+    ("spot", "spot AREA"),
+    ("call", "call UNIT"),
+    ("send", "send UNIT.N to UNIT"),
+    ("pass", "pass"),
+    ("test", "test"),
+    ("sign", "sign + | sign -"),
+    ("stand", "stand"),
+    ("fire", "fire at UNIT | fire half at UNIT then move"),
+    ("volley", "volley at UNIT then move"),
+    ("move", "move"),
+    ("charge", "charge UNIT [firing]"),
+    ("rally", "rally [back]"),
+    ("reserve", "reserve"),
+    ("step", "step INCHES at BEARING"),
+    ("wheel", "wheel left|right DEGREES"),
+    ("march", "march to X,Y"),
+    ("place", "place UNIT.N at X,Y"),
+    ("face", "face BEARING"),
+    (
+        "form",
+        "form line RANKS | form column WIDTH | form skirmish, then left|right to turn",
+    ),
+    ("enter", "enter BUILDING"),
+    ("leave", "leave"),
+    ("done", "done"),
+    ("react", "react stand|hold|fire-retreat|retreat|counter"),
+    ("close", "close up"),
+    ("stay", "stay"),
+    ("work", "work SITE"),
+    ("blow", "blow SITE"),
+    ("fight", "fight fire"),
+    ("prepare", "prepare arrows"),
+    ("ignite", "ignite BUILDING"),
+    ("burn", "burn"),
+    ("spike", "spike UNIT"),
+    ("limber", "limber"),
+    ("unlimber", "unlimber"),
+    ("canister", "canister at UNIT"),
+    ("shot", "shot at UNIT"),
+    ("shell", "shell at UNIT"),
+    ("breach", "breach BUILDING at X,Y"),
+];
 
 /// Typed text quoted back, cut short if long.
 fn clip(text: &str) -> String {

@@ -507,8 +507,12 @@ impl Skirmish {
                             self.id(self.units.len() + b).to_string(),
                             self.id(self.figures[f].unit as usize).to_string(),
                         );
-                        self.log
-                            .public(|| format!("{unit}'s officer takes command of {bat} (10.7)"));
+                        self.log.public(|| {
+                            format!(
+                                "{} officer takes command of {bat} (10.7)",
+                                crate::wording::of(&unit)
+                            )
+                        });
                     }
                 }
             }

@@ -78,7 +78,7 @@ impl Skirmish {
         if unit.gun_lost {
             return Err(RuleError::new(
                 "10.5",
-                format!("{id}'s gun is out of action"),
+                format!("{} gun is out of action", crate::wording::of(id)),
             ));
         }
         if unit.limbered {
@@ -111,7 +111,11 @@ impl Skirmish {
         if in_arc.is_empty() {
             return Err(RuleError::new(
                 "9.1",
-                format!("{} is not within 45° of {id}'s front", self.id(target)),
+                format!(
+                    "{} is not within 45° of {} front",
+                    self.id(target),
+                    crate::wording::of(id)
+                ),
             ));
         }
         // the range first (a sum), the sight lines after (the costly part)
@@ -518,8 +522,9 @@ impl Skirmish {
             let (need, target_id) = (s.need, self.id(v).to_string());
             self.dice.ask(dice, 6, || {
                 format!(
-                    "{id} fires {} at {target_id}: {dice} dice hitting on {need}+ (9.2)",
-                    ammo.word()
+                    "{id} fires {} at {target_id}: {} hitting on {need}+ (9.2)",
+                    ammo.word(),
+                    crate::wording::count(dice, "die", "dice")
                 )
             });
             let rolls: Vec<u8> = (0..dice).map(|_| self.dice.d6()).collect();
@@ -528,9 +533,10 @@ impl Skirmish {
             let faces: Vec<String> = rolls.iter().map(|r| r.to_string()).collect();
             self.log.public(|| {
                 format!(
-                    "{id} fires {} at {target_id}: {}: {hits} hits",
+                    "{id} fires {} at {target_id}: {}: {}",
                     ammo.word(),
-                    faces.join(" ")
+                    faces.join(" "),
+                    crate::wording::count(hits, "hit", "hits")
                 )
             });
             self.take_hits(v, hits, from, true);
@@ -543,13 +549,17 @@ impl Skirmish {
                     .find_map(|f| self.building_at(self.figures[f].pose.at));
                 if let Some(b) = held {
                     self.dice.ask(1, 6, || {
-                        format!("{id}'s shell may fire the building: a 6 lights it (9.5)")
+                        format!(
+                            "{} shell may fire the building: a 6 lights it (9.5)",
+                            crate::wording::of(&id)
+                        )
                     });
                     if self.dice.d6() == 6 {
                         self.set_alight(b);
                         let name = self.building_name(b);
-                        self.log
-                            .public(|| format!("{id}'s shell sets {name} alight (9.5)"));
+                        self.log.public(|| {
+                            format!("{} shell sets {name} alight (9.5)", crate::wording::of(&id))
+                        });
                     }
                 }
             }
@@ -621,7 +631,10 @@ impl Skirmish {
         let turn = self.turn;
         self.units[u].gun_fired_turn = turn;
         self.dice.ask(u32::from(dice), 6, || {
-            format!("{id} fires round shot at {name}'s wall: {dice} dice hitting on 4+ (9.4)")
+            format!(
+                "{id} fires round shot at {name}'s wall: {} hitting on 4+ (9.4)",
+                crate::wording::count(dice, "die", "dice")
+            )
         });
         let hits = (0..dice).filter(|_| self.dice.d6() >= 4).count() as u32;
         let modifier = i8::from(self.gun_kind(u) == Some(GunKind::Heavy)) - i8::from(range > 12.0);
@@ -641,7 +654,12 @@ impl Skirmish {
             }
         }
         let left = self.buildings[b].defence[k];
-        self.log.public(|| format!("{id} fires round shot at {name}: {hits} hits, the wall there stands at {left} (9.4)"));
+        self.log.public(|| {
+            format!(
+                "{id} fires round shot at {name}: {}, the wall there stands at {left} (9.4)",
+                crate::wording::count(hits, "hit", "hits")
+            )
+        });
         if left == 0 && self.buildings[b].walls.gap_at(s).is_none() {
             self.buildings[b].walls.add_gap(s - 0.5, s + 0.5);
             self.buildings[b]

@@ -115,7 +115,11 @@ impl Skirmish {
             if !in_front {
                 return Err(RuleError::new(
                     "6.1",
-                    format!("{} is not within 45° of {id}'s front: a charger may wheel no more than that", self.id(target)),
+                    format!(
+                        "{} is not within 45° of {} front: a charger may wheel no more than that",
+                        self.id(target),
+                        crate::wording::of(&id)
+                    ),
                 ));
             }
         }
@@ -233,7 +237,7 @@ impl Skirmish {
             }
         }
         if let Some(mode) = fire {
-            self.fire(&units, target, mode, " first", false);
+            self.fire(&units, target, mode, " first, before charging", false);
         }
         self.charge = Some(ChargeState {
             units,
@@ -337,8 +341,35 @@ impl Skirmish {
         }
         if !contact {
             self.tallies.short[side.index()] += 1;
+            // why: the roll, the distance left, an obstacle on the way
+            let why = if !self.units[target].in_play() || !self.on_the_table(target) {
+                format!("{} is gone", self.id(target))
+            } else {
+                let gap = units
+                    .iter()
+                    .map(|&u| self.unit_distance(u as usize, target))
+                    .fold(f64::INFINITY, f64::min);
+                let across = units.iter().any(|&u| {
+                    self.table_figures(u as usize).any(|f| {
+                        self.table_figures(target).any(|g| {
+                            self.first_crossing(self.figures[f].pose.at, self.figures[g].pose.at)
+                                .is_none_or(|c| c.is_some())
+                        })
+                    })
+                });
+                format!(
+                    "{allowance}\" of move, {} still {gap:.1}\" away{}",
+                    self.id(target),
+                    if across {
+                        ", and half the move to cross an obstacle on the way"
+                    } else {
+                        ""
+                    }
+                )
+            };
+            let whose = crate::wording::of(&id);
             self.log
-                .public(|| format!("{id}'s charge falls short (6.1)"));
+                .public(|| format!("{whose} charge falls short (6.1): {why}"));
             self.charge = None;
             self.end_activation(Last::Advance, Done::Acted);
             return;
@@ -378,7 +409,8 @@ impl Skirmish {
             .any(|&u| self.units[u as usize].in_play() && !self.units[u as usize].shattered)
             && self.touching(&units, target);
         if !still {
-            self.log.public(|| format!("{id}'s charge is stopped"));
+            self.log
+                .public(|| format!("{} charge is stopped", crate::wording::of(&id)));
             self.charge = None;
             self.end_activation(Last::ChargeLost, Done::Acted);
             return;
@@ -410,7 +442,7 @@ impl Skirmish {
     }
 
     fn fire_at_contact(&mut self, target: usize, charger: usize, mode: FireMode, halted: bool) {
-        self.fire(&[target as u8], charger, mode, " at the chargers", halted);
+        self.fire(&[target as u8], charger, mode, " at its chargers", halted);
     }
 
     /// Whether a figure of `units` touches a figure of `target` (or faces it across an opening

@@ -172,7 +172,9 @@ impl Skirmish {
     pub(crate) fn disturb(&mut self, u: usize) {
         if self.units[u].working.take().is_some() {
             let id = self.id(u).to_string();
-            self.note(u, || format!("{id}'s work is disturbed (13.1)"));
+            self.note(u, || {
+                format!("{} work is disturbed (13.1)", crate::wording::of(&id))
+            });
         }
     }
 
@@ -215,7 +217,10 @@ impl Skirmish {
         let n = self.sites[k].done;
         let name = site.name.clone();
         self.dice.ask(n, 6, || {
-            format!("the charges at {name} are fired: {n} dice, summed (13.2)")
+            format!(
+                "the charges at {name} are fired: {}, summed (13.2)",
+                crate::wording::count(n, "die", "dice")
+            )
         });
         let points: u32 = (0..n).map(|_| u32::from(self.dice.d6())).sum();
         self.sites[k].done = 0;
@@ -277,7 +282,10 @@ impl Skirmish {
         if !touching {
             return Err(RuleError::new(
                 rule,
-                format!("a figure must be at {}'s gun to spike it", self.id(gun)),
+                format!(
+                    "a figure must be at {} gun to spike it",
+                    crate::wording::of(self.id(gun))
+                ),
             ));
         }
         let crewed = self
@@ -286,7 +294,10 @@ impl Skirmish {
         if crewed {
             return Err(RuleError::new(
                 rule,
-                format!("{}'s crew still stand by the gun", self.id(gun)),
+                format!(
+                    "{} crew still stand by the gun",
+                    crate::wording::of(self.id(gun))
+                ),
             ));
         }
         Ok(())
@@ -310,7 +321,7 @@ impl Skirmish {
         self.units[gun].gun_lost = true;
         let (id, rule) = (self.id(gun).to_string(), self.scenario.rule.clone());
         self.log
-            .public(|| format!("{who} spike {id}'s gun ({rule})"));
+            .public(|| format!("{who} spikes {} gun ({rule})", crate::wording::of(&id)));
         self.check_victory();
     }
 }

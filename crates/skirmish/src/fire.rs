@@ -26,11 +26,20 @@ pub enum FireMode {
 }
 
 impl FireMode {
-    /// The word in messages.
+    /// The word in messages (for one unit).
     pub fn word(self) -> &'static str {
         match self {
             FireMode::All => "all its figures",
             FireMode::Half => "half its figures",
+            FireMode::Volley => "a volley of every figure",
+        }
+    }
+
+    /// The word for several units firing together (a battalion).
+    pub fn words(self) -> &'static str {
+        match self {
+            FireMode::All => "all their figures",
+            FireMode::Half => "half their figures",
             FireMode::Volley => "a volley of every figure",
         }
     }
@@ -50,6 +59,21 @@ pub struct Group {
 }
 
 impl Group {
+    /// The group in words: "2 at 4+ (short range)", "1 at 6+ (long range) with +1".
+    pub fn words(&self) -> String {
+        format!(
+            "{} at {}+ ({} range){}",
+            self.dice,
+            self.need(),
+            if self.short { "short" } else { "long" },
+            if self.plus != 0 {
+                format!(" with {:+}", self.plus)
+            } else {
+                String::new()
+            }
+        )
+    }
+
     /// 8.3 the score a die needs before its modifier: 4 at short range, 6 at long.
     pub fn need(&self) -> u8 {
         if self.short {
@@ -531,7 +555,12 @@ impl Skirmish {
             .iter()
             .map(|&u| self.id(u as usize).to_string())
             .collect();
-        let (who, target) = (ids.join(" and "), self.id(v).to_string());
+        let who = ids.join(" and ");
+        // "fires at br-a first", "fires at br-a (its chargers)"
+        let (target, why) = match why.strip_prefix(" at ") {
+            Some(whom) => (format!("{} ({whom})", self.id(v)), String::new()),
+            None => (self.id(v).to_string(), why.to_string()),
+        };
         for &u in units {
             if self.units[u as usize].hidden {
                 self.reveal(u as usize, "fires (7.7)");
@@ -542,10 +571,11 @@ impl Skirmish {
         for g in &shot.groups {
             let need = g.need();
             let plus = g.plus;
+            let fires = crate::wording::verb(units.len(), "fires", "fire");
             self.dice.ask(g.dice, 6, || {
                 format!(
-                    "{who} fire{why} at {target}: {} dice, {} range, hitting on {}{} (8.3)",
-                    g.dice,
+                    "{who} {fires} at {target}{why}: {}, {} range, hitting on {}{} (8.3)",
+                    crate::wording::count(g.dice, "die", "dice"),
                     if g.short { "short" } else { "long" },
                     need,
                     if plus != 0 {
@@ -563,16 +593,26 @@ impl Skirmish {
                 }
             }
         }
-        let dice: u32 = shot.groups.iter().map(|g| g.dice).sum();
         let line = format!(
-            "{who} fire{why} at {target} with {} ({} figures, {dice} dice): {}: {hits} hits",
-            mode.word(),
-            shot.firers,
+            "{who} {} at {target}{why} with {} ({}: {}): {}: {}",
+            crate::wording::verb(units.len(), "fires", "fire"),
+            if units.len() == 1 {
+                mode.word()
+            } else {
+                mode.words()
+            },
+            crate::wording::count(shot.firers, "figure", "figures"),
+            shot.groups
+                .iter()
+                .map(|g| g.words())
+                .collect::<Vec<_>>()
+                .join(", "),
             if faces.is_empty() {
                 "-".to_string()
             } else {
                 faces.join(" ")
-            }
+            },
+            crate::wording::count(hits, "hit", "hits")
         );
         self.log.public(|| line.clone());
         let turn = self.turn;

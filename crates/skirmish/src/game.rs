@@ -94,6 +94,12 @@ pub struct UnitView {
     pub lost: usize,
     /// Its strength at the start.
     pub strength: u8,
+    /// Its men with it (on the table or coming on): not women, guns or wagons.
+    pub men: usize,
+    /// Its men at the start.
+    pub men_at_start: usize,
+    /// A household's women with it (in their cabin).
+    pub women: usize,
     /// What it has done this turn.
     pub done: Done,
     /// Its last action (3.2).
@@ -260,6 +266,7 @@ impl Game for Skirmish {
                 false,
             )),
             Action::Charge { target, fire } => Some(self.charge_note(units, target as usize, fire)),
+            Action::Sign { plus } => self.sign_note(plus),
             _ => None,
         }
     }
@@ -504,16 +511,11 @@ impl Skirmish {
                     )
                 })
                 .collect(),
-            lost: [
-                (
-                    self.companies_lost(Side::British),
-                    self.companies(Side::British),
-                ),
-                (
-                    self.companies_lost(Side::French),
-                    self.companies(Side::French),
-                ),
-            ],
+            // the companies the victory counts (all, or with the option those in the field)
+            lost: [Side::British, Side::French].map(|s| {
+                let (n, lost) = self.counted_companies(s);
+                (lost, n)
+            }),
             burned: self.tallies.burned,
             table: self.scenario.clone(),
         }
@@ -609,6 +611,29 @@ impl Skirmish {
                 })
                 .count(),
             strength: unit.strength,
+            men: unit
+                .figures
+                .iter()
+                .map(|&f| f as usize)
+                .filter(|&f| {
+                    self.present(f)
+                        && self.figures[f].role != Role::Woman
+                        && !self.figures[f].role.is_piece()
+                })
+                .count(),
+            men_at_start: usize::from(unit.strength).saturating_sub(
+                unit.figures
+                    .iter()
+                    .filter(|&&f| self.figures[f as usize].role.is_piece())
+                    .count(),
+            ),
+            women: unit
+                .figures
+                .iter()
+                .filter(|&&f| {
+                    self.present(f as usize) && self.figures[f as usize].role == Role::Woman
+                })
+                .count(),
             done: unit.done,
             last: unit.last,
             marks,

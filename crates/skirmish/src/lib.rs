@@ -57,6 +57,7 @@ pub mod svg;
 mod terrain;
 pub mod troops;
 mod victory;
+mod wording;
 
 pub use actions::{Action, Shape};
 pub use concealment::slug;

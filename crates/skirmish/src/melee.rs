@@ -241,7 +241,7 @@ impl Skirmish {
         let who = self.id(m.chargers[0] as usize).to_string();
         let them = self.id(m.defenders[0] as usize).to_string();
         self.dice.ask(2 * n, 6, || {
-            format!("melee round {round}, {who} against {them}: {n} pairs, for each the charger's die then the defender's (11.1)")
+            format!("melee round {round}, {who} against {them}: {}, for each the charger's die then the defender's (11.1)", crate::wording::count(n, "pair", "pairs"))
         });
         let mut fallen = Vec::new();
         let mut faces = Vec::new();
@@ -465,7 +465,16 @@ impl Skirmish {
                             self.units[w as usize].fresh_prisoners = true;
                         }
                         let id = self.id(u).to_string();
-                        self.log.public(|| format!("{id} is beaten and shattered: its {n} casualties are taken by the enemy (12.5)"));
+                        self.log.public(|| {
+                            format!(
+                                "{id} is beaten and shattered: {} taken by the enemy (12.5)",
+                                crate::wording::count(
+                                    n as u64,
+                                    "casualty in its holding area is",
+                                    "casualties in its holding area are"
+                                )
+                            )
+                        });
                     }
                 }
             }

@@ -422,7 +422,10 @@ impl Skirmish {
         let id = self.id(u).to_string();
         let n = holding.len() as u32;
         self.dice.ask(n, 6, || {
-            format!("{id} recalls {n} casualties: one die each, back on a 6 after {m:+} (12.5)")
+            format!(
+                "{id} recalls {}: one die each, back on a 6 after {m:+} (12.5)",
+                crate::wording::count(n, "casualty", "casualties")
+            )
         });
         let mut back = Vec::new();
         let side = self.units[u].side.index();
@@ -456,7 +459,10 @@ impl Skirmish {
         self.tallies.recovered[side] += back.len() as u32;
         let back = back.len();
         self.note(u, || {
-            format!("{id} recalls {back} of {n} casualties (12.5)")
+            format!(
+                "{id} recalls {back} of {} (12.5)",
+                crate::wording::count(n, "casualty", "casualties")
+            )
         });
     }
 

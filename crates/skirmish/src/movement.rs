@@ -66,7 +66,12 @@ impl Skirmish {
         let (rate, bonus) = self.rate(u);
         let m = charts().movement(rate);
         let n = m.dice.unsigned_abs() as u32;
-        let id = self.id(u).to_string();
+        // a battalion acting whole rolls once, in its own name
+        let id = self
+            .act
+            .as_ref()
+            .filter(|a| a.units.len() > 1 && a.units.contains(&(u as u8)))
+            .map_or_else(|| self.id(u).to_string(), |a| self.actor_id(a.actor));
         let word = rate.word();
         self.dice.ask(n, 6, || {
             format!(

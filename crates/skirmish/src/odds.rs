@@ -59,6 +59,32 @@ pub fn casualties_of(p: &[f64], divisor: u32, marker: bool) -> Vec<f64> {
     out
 }
 
+/// 10.5 the distribution of gunners hit by small-arms hits `p` on a gun section with
+/// `divisor`: each hit that counts rolls a die, a gunner falling on 1-3.
+pub fn gunners_of(p: &[f64], divisor: u32) -> Vec<f64> {
+    let mut out = vec![0.0; p.len() + 1];
+    for (h, q) in p.iter().enumerate() {
+        let n = h / divisor.max(1) as usize;
+        // a binomial of n hits at one half each
+        let mut b = vec![1.0];
+        for _ in 0..n {
+            let mut next = vec![0.0; b.len() + 1];
+            for (k, x) in b.iter().enumerate() {
+                next[k] += x / 2.0;
+                next[k + 1] += x / 2.0;
+            }
+            b = next;
+        }
+        for (k, x) in b.iter().enumerate() {
+            out[k] += q * x;
+        }
+    }
+    while out.len() > 1 && out.last() == Some(&0.0) {
+        out.pop();
+    }
+    out
+}
+
 /// A distribution in words: `0: 44%, 1: 41%, 2: 15%` (the tail past three joined).
 pub fn words(p: &[f64]) -> String {
     let mut parts = Vec::new();
@@ -84,7 +110,6 @@ impl Skirmish {
         let dice: u32 = shot.groups.iter().map(|g| g.dice).sum();
         let from = self.centre(units[0] as usize);
         let d = self.fire_divisor(v, from, false);
-        let p = casualties_of(&hits(&shot), d, self.units[v].marker);
         let groups: Vec<String> = shot
             .groups
             .iter()
@@ -94,23 +119,34 @@ impl Skirmish {
                     g.dice,
                     g.need(),
                     if g.plus != 0 {
-                        format!("{:+}", g.plus)
+                        format!(" ({:+} each)", g.plus)
                     } else {
                         String::new()
                     }
                 )
             })
             .collect();
-        format!(
-            "{dice} dice ({}){}; casualties {}",
-            groups.join(", "),
-            if d > 1 {
-                format!(", 1 in {d} hits counts")
-            } else {
-                String::new()
-            },
-            words(&p)
-        )
+        let halving = if d > 1 {
+            format!(", 1 in {d} hits counts")
+        } else {
+            String::new()
+        };
+        let head = format!(
+            "{} ({}){halving}",
+            crate::wording::count(dice, "die", "dice"),
+            groups.join(", ")
+        );
+        if self.units[v].troop == crate::troops::Troop::Artillery {
+            // 10.5 each hit on a gun section is rolled for: a gunner on 1-3, a draught horse on
+            // 4-5, nothing from small arms on 6
+            let p = gunners_of(&hits(&shot), d);
+            return format!(
+                "{head}; gunners hit (1-3 on each hit's die, 10.5) {}",
+                words(&p)
+            );
+        }
+        let p = casualties_of(&hits(&shot), d, self.units[v].marker);
+        format!("{head}; casualties {}", words(&p))
     }
 
     /// 7 the chance the rolled move of `units` charging `target` reaches it (the nearest pair
@@ -185,6 +221,32 @@ impl Skirmish {
             if fire { ", halved" } else { "" },
             100.0 * chance
         )
+    }
+
+    /// 3.3 what a bold leader's sign makes of the control check: which leader, by how much,
+    /// and the score and result it gives.
+    pub fn sign_note(&self, plus: bool) -> Option<String> {
+        let act = self.act.as_ref()?;
+        let &(f, by) = act.bold.first()?;
+        let f = f as usize;
+        let later: i8 = act.bold.iter().skip(1).map(|b| b.1).sum();
+        let score = act.roll as i8 + act.modifier + if plus { by } else { -by };
+        let last = self.units[act.units[0] as usize].last;
+        let control = crate::command::control_of(score, self.officer_present(&act.units), last);
+        Some(format!(
+            "the bold {} with {} {} {by}: the die {} and {:+} so far make {score}{}: {}",
+            self.figures[f].role.word(),
+            self.id(self.figures[f].unit as usize),
+            if plus { "adds" } else { "takes away" },
+            act.roll,
+            act.modifier,
+            if later > 0 {
+                format!(" (another bold leader's {later} to come)")
+            } else {
+                String::new()
+            },
+            control.word()
+        ))
     }
 
     /// 7 the control check's odds for `units`, in words.

@@ -26,11 +26,12 @@ const SECTIONS: &[Sec] = &[
         title: "Sequence of play",
         summary: "A 52-card deck shuffled each turn; red cards let the British act, black the French, each with one unit of its choice; a battalion in close order with its colonel acts whole; a charged unit reacts and may not act later; when only one side has units left they act without cards; when none has, the melees are fought and the turn ends.",
         code: &["crates/skirmish/src/activation.rs: next_card, eligible, battalion_whole, end_turn", "crates/skirmish/src/deck.rs"],
-        tests: tests!(
-            red_cards_activate_the_british_black_the_french,
-            a_unit_acts_once_a_turn_and_a_side_alone_acts_without_cards,
-            a_battalion_formed_with_its_colonel_acts_whole
-        ),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::red_cards_activate_the_british_black_the_french",
+            "crates/skirmish/tests/rulebook.rs::a_unit_acts_once_a_turn_and_a_side_alone_acts_without_cards",
+            "crates/skirmish/tests/rulebook.rs::a_battalion_formed_with_its_colonel_acts_whole",
+            "crates/skirmish/tests/audit_low.rs::l3_a_battalion_rolls_its_move_in_its_own_name",
+        ],
     },
     Sec {
         section: "3.1",
@@ -55,7 +56,11 @@ const SECTIONS: &[Sec] = &[
         title: "Leaders",
         summary: "A hero ±1 to a company in skirmish order, a colonel ±1 to his battalion, the general ±2, each within 6\" and in sight; the personality is rolled the first time it matters (6 rash, 5 indecisive, 3-4 bold, 1-2 cautious; heroes bold): rash adds, cautious takes away, a bold leader's side chooses after seeing the die.",
         code: &["crates/skirmish/src/command.rs: influences, personality, choose_sign, test_odds"],
-        tests: tests!(personalities_are_rolled_when_first_needed_and_bold_leaders_choose, the_odds_of_a_test_count_unknown_personalities_and_bold_choices),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::personalities_are_rolled_when_first_needed_and_bold_leaders_choose",
+            "crates/skirmish/tests/rulebook.rs::the_odds_of_a_test_count_unknown_personalities_and_bold_choices",
+            "crates/skirmish/tests/audit_low.rs::l7_a_bold_leaders_sign_says_who_and_what_it_makes",
+        ],
     },
     Sec {
         section: "4.1",
@@ -193,6 +198,7 @@ const SECTIONS: &[Sec] = &[
         tests: &[
             "crates/skirmish/tests/rulebook.rs::reserved_fire_is_given_at_the_charger",
             "crates/skirmish/tests/audit_high.rs::h2_a_gun_that_reserved_its_fire_fires_it_at_the_charge",
+            "crates/skirmish/tests/audit_low.rs::l11_no_pointless_orders_off_the_table_or_for_a_wagon",
         ],
     },
     Sec {
@@ -256,6 +262,7 @@ const SECTIONS: &[Sec] = &[
             "crates/skirmish/tests/rulebook.rs::a_hidden_unit_found_by_a_move_stops_it_within_three_inches",
             "crates/skirmish/tests/audit_high.rs::l12_the_other_side_never_reads_a_hidden_units_control_die",
             "crates/skirmish/tests/audit_high.rs::l12_work_a_hidden_unit_does_is_not_shown_to_the_enemy",
+            "crates/skirmish/tests/audit_low.rs::l6_a_good_search_says_what_it_found",
         ],
     },
     Sec {
@@ -274,6 +281,7 @@ const SECTIONS: &[Sec] = &[
             "crates/skirmish/tests/rulebook.rs::one_die_for_two_figures_and_the_nearest_target",
             "crates/skirmish/tests/audit_medium.rs::m1_one_die_for_every_two_figures_across_range_bands",
             "crates/skirmish/tests/audit_medium.rs::m2_no_fire_through_a_friendly_line",
+            "crates/skirmish/tests/audit_low.rs::l2_the_log_reads_as_english",
         ],
     },
     Sec {
@@ -291,6 +299,8 @@ const SECTIONS: &[Sec] = &[
         tests: &[
             "crates/skirmish/tests/rulebook.rs::hits_at_short_and_long_range_with_modifiers",
             "crates/skirmish/tests/audit_medium.rs::m9_no_first_volley_bonus_after_moving_and_reserving",
+            "crates/skirmish/tests/audit_low.rs::l1_fire_odds_write_the_modifier_once",
+            "crates/skirmish/tests/audit_low.rs::l8_the_log_says_how_a_fire_hits_and_why_a_charge_falls_short",
         ],
     },
     Sec {
@@ -384,7 +394,10 @@ const SECTIONS: &[Sec] = &[
         title: "Artillery as a target",
         summary: "Each hit on a gun section rolls: 6 the gun (if artillery fired), 4-5 a draught horse (no limbered move this turn), 1-3 a gunner.",
         code: &["crates/skirmish/src/casualties.rs: hits_on_gun"],
-        tests: tests!(hits_on_a_gun_are_rolled_for),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::hits_on_a_gun_are_rolled_for",
+            "crates/skirmish/tests/audit_low.rs::l9_fire_odds_at_a_gun_count_its_gunners",
+        ],
     },
     Sec {
         section: "10.6",
@@ -434,6 +447,7 @@ const SECTIONS: &[Sec] = &[
             "crates/skirmish/tests/rulebook.rs::below_half_strength_a_unit_shatters_and_retires",
             "crates/skirmish/tests/rulebook.rs::a_shattered_unit_must_rally_and_routs_if_still_below_half",
             "crates/skirmish/tests/audit_medium.rs::m19_a_household_is_below_half_when_its_men_are",
+            "crates/skirmish/tests/audit_low.rs::l4_the_board_counts_men_apart_from_women_and_guns",
         ],
     },
     Sec {
@@ -512,6 +526,7 @@ const SECTIONS: &[Sec] = &[
             "crates/skirmish/tests/audit_high.rs::h5_a_man_detached_as_a_messenger_alerts_the_garrison",
             "crates/skirmish/tests/audit_high.rs::h7_the_raids_victory_counts_every_english_company",
             "crates/skirmish/tests/audit_high.rs::h7_the_field_companies_option_counts_only_those_in_the_field",
+            "crates/skirmish/tests/audit_low.rs::l5_the_board_counts_the_companies_the_victory_counts",
         ],
     },
     Sec {
@@ -575,7 +590,8 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("hidden units", "absent from the other side's view and log (which reads only that a hidden unit acted and tested, never its dice, its leaders' signs or the work it does); revealed for good when they fire, charge, are spotted, come within 3\" of an enemy, or end a move out of concealment in sight", "the settled reading 17.4: fiw is the umpire"),
     ("a move that meets a hidden enemy", "stops where it comes within 3\"; the hidden unit is revealed", "the mover could not know, and the two see each other within 3\""),
     ("hidden deployment", "each side places its hidden units in secret before turn 1, in concealing ground of its hiding zones", "7.7 'deployed in concealment at the start'"),
-    ("spotting", "once an activation, before anything else; a total of 6 or more finds every hidden enemy with a figure in the area within 6\"", "7.7 'is 6' read as at least 6"),
+    ("spotting", "once an activation, before anything else, by any unit but a wagon; a total of 6 or more finds every hidden enemy with a figure in the area within 6\"", "7.7 'is 6' read as at least 6; a cart's driver is no scout"),
+    ("coming on", "a unit still wholly off the table comes on: each of its steps brings it nearer the table, and it reserves no fire", "no enemy can charge it, and a step farther off is no move"),
     ("who fires", "everyone but musicians, colours, colonels, majors, engineers and women; heroes do", "1.2 reading"),
     ("dice for a fire", "one die for every two figures, figures alike (range band, modifier) paired first and the odd ones pooled two to a die at the worse band and lower modifier, a last odd one rolling alone; half fire is the better half of the figures, a quarter of them rounded up", "8.1 'involuntary remainders of 1': only a loss makes one, not a grouping; the settled reading 17.5 for half fire"),
     ("range band", "short if the figure is within short range of its nearest target figure", "8.1 reading"),

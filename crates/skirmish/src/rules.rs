@@ -80,7 +80,8 @@ impl Skirmish {
                         return Err(no(
                             "2.1",
                             format!(
-                                "{id} is not the {}' to activate: the card is theirs",
+                                "{id} is not a {} unit: the card lets the {} act",
+                                side.name(),
                                 side.name()
                             ),
                         ));
@@ -182,6 +183,12 @@ impl Skirmish {
         let artillery = self.units[u0].troop == Troop::Artillery;
         match *a {
             Action::Spot { area } => {
+                if units
+                    .iter()
+                    .all(|&u| self.units[u as usize].troop == Troop::Wagon)
+                {
+                    return Err(no("7.7", "a wagon's driver does not scout"));
+                }
                 if act.spotted {
                     return Err(no("7.7", "a unit searches one area, once, before anything else"));
                 }
@@ -449,6 +456,12 @@ impl Skirmish {
     /// 6.3 whether `units` may reserve their fire: infantry or a gun, with their fire not
     /// spent (smoke, a rally owed).
     fn may_reserve(&self, units: &[u8]) -> Result<(), RuleError> {
+        if !units.iter().any(|&u| self.on_the_table(u as usize)) {
+            return Err(no(
+                "6.3",
+                "a unit still off the table cannot be charged: it has no fire to hold for one",
+            ));
+        }
         for &u in units {
             let unit = &self.units[u as usize];
             if !(unit.troop.is_infantry() || unit.troop == Troop::Artillery) {
@@ -563,6 +576,7 @@ impl Skirmish {
             Action::Step { bearing, tenths } => {
                 let plan = self.plan_step(f64::from(bearing), f64::from(tenths) / crate::actions::GRAIN)?;
                 self.check_plan(&plan, false)?;
+                self.check_coming_on(&plan)?;
                 self.check_direction(&plan)
             }
             Action::Wheel { right, degrees } => {
@@ -573,6 +587,7 @@ impl Skirmish {
             Action::March { x, y } => {
                 let plan = self.plan_march(point(x, y))?;
                 self.check_plan(&plan, false)?;
+                self.check_coming_on(&plan)?;
                 self.check_direction(&plan)
             }
             Action::Place { fig, x, y } => {
@@ -686,6 +701,49 @@ impl Skirmish {
             return Err(no(
                 "3.2",
                 format!("{id} continues its advance: it may not move away from the enemy"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// 5.1 a unit still wholly off the table comes on: each of its steps brings it nearer the
+    /// table (a step farther off it is no move at all).
+    fn check_coming_on(&self, plan: &crate::movement::Plan) -> Result<(), RuleError> {
+        let act = self
+            .act
+            .as_ref()
+            .ok_or_else(|| no("5.1", "no unit is moving"))?;
+        if act.units.iter().any(|&u| self.on_the_table(u as usize)) {
+            return Ok(());
+        }
+        let bounds = *self.scenario.layout.bounds();
+        let off = |p: fiw_table::Point| {
+            let dx = (-p.x).max(p.x - bounds.width()).max(0.0);
+            let dy = (-p.y).max(p.y - bounds.depth()).max(0.0);
+            dx.hypot(dy)
+        };
+        let figs: Vec<usize> = act.figs.iter().map(|&f| f as usize).collect();
+        let now = figs
+            .iter()
+            .map(|&f| off(self.figures[f].pose.at))
+            .fold(f64::INFINITY, f64::min);
+        let after = figs
+            .iter()
+            .map(|&f| {
+                off(plan
+                    .poses
+                    .iter()
+                    .find(|(g, _)| *g == f)
+                    .map_or(self.figures[f].pose.at, |(_, p)| p.at))
+            })
+            .fold(f64::INFINITY, f64::min);
+        if after + 1e-6 >= now && now > 0.0 {
+            return Err(no(
+                "5.1",
+                format!(
+                    "{} is still off the table: it comes on, each step nearer the table",
+                    self.actor_id(act.actor)
+                ),
             ));
         }
         Ok(())
@@ -1001,8 +1059,12 @@ impl Skirmish {
             };
             if killers > 0 {
                 let id = self.id(u as usize).to_string();
-                self.log
-                    .public(|| format!("{id} kills its {killers} prisoners (12.2)"));
+                self.log.public(|| {
+                    format!(
+                        "{id} kills its {} (12.2)",
+                        crate::wording::count(killers, "prisoner", "prisoners")
+                    )
+                });
                 let unit = &mut self.units[u as usize];
                 unit.prisoners -= killers;
                 unit.indian_prisoners = unit.indian_prisoners.saturating_sub(killers);

@@ -132,7 +132,7 @@ fn m9_no_first_volley_bonus_after_moving_and_reserving() {
     dice(&mut g, &[4, 3, 3]);
     play(&mut g, "charge fr-a");
     let l = log(&g);
-    assert!(l.contains("2 dice): 3 3: 0 hits"), "{l}");
+    assert!(l.contains("2 at 4+ (short range)): 3 3: 0 hits"), "{l}");
 }
 
 /// An Indian band by a British company ringed in the south-west corner.
