@@ -57,6 +57,13 @@ pub enum Action {
         /// The area.
         area: u8,
     },
+    /// 4.1 detach a single figure as a messenger to another unit of the side.
+    Detach {
+        /// The figure sent.
+        fig: u16,
+        /// The unit he carries word to.
+        to: u8,
+    },
     /// 12.2 call on a surrounded enemy unit to surrender.
     Call {
         /// The surrounded unit.
@@ -261,6 +268,9 @@ impl Skirmish {
             Action::Activate { unit: u } => format!("activate {}", unit(u)),
             Action::Spot { area } => format!("spot {}", self.area_id(area as usize)),
             Action::Call { target } => format!("call {}", unit(target)),
+            Action::Detach { fig, to } => {
+                format!("send {} to {}", self.figure_id(fig as usize), unit(to))
+            }
             Action::Pass => "pass".into(),
             Action::Shoot { target } => format!("fire at {}", unit(target)),
             Action::Test => "test".into(),
@@ -332,6 +342,24 @@ impl Skirmish {
         }
     }
 
+    /// The figure typed as `UNIT.N`.
+    fn figure_word(&self, f: &str) -> Result<u16, RuleError> {
+        let (u, n) = f
+            .rsplit_once('.')
+            .ok_or_else(|| RuleError::input("a figure is UNIT.N, e.g. fr-cdb.3"))?;
+        let u = self
+            .unit_named(u)
+            .ok_or_else(|| RuleError::input(format!("no unit is called '{}'", clip(u))))?;
+        let n: usize = n
+            .parse()
+            .map_err(|_| RuleError::input(format!("'{}' is not a figure's number", clip(n))))?;
+        self.units[u]
+            .figures
+            .get(n.wrapping_sub(1))
+            .copied()
+            .ok_or_else(|| RuleError::input(format!("{} has no figure {n}", self.id(u))))
+    }
+
     fn unit_word(&self, w: &str) -> Result<u8, RuleError> {
         self.named(w)
             .map(|i| i as u8)
@@ -344,7 +372,18 @@ impl Skirmish {
     /// `RuleError { rule: "input" }` for text that is not an order.
     pub fn parse(&self, text: &str) -> Result<Action, RuleError> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let usage = "orders: activate UNIT | spot AREA | fire at UNIT | test | move | stand | charge UNIT [firing] | rally [back] | reserve | step D at BEARING | wheel left|right DEG | march to X,Y | place UNIT.N at X,Y | face DEG | form line R|column W|skirmish [left|right] | enter BUILDING | leave | done | pass | react stand|hold|fire-retreat|retreat|counter | close up | stay | 'help' lists the rest";
+        // a known order word gets its own form; anything else, the list of order words (short
+        // enough for a prompt's one line)
+        let usage = match words
+            .first()
+            .and_then(|w| ORDERS.iter().find(|(word, _)| word == w))
+        {
+            Some((_, form)) => format!("write it so: {form}"),
+            None => format!(
+                "orders: {}; the menu lists those open now",
+                ORDERS.iter().map(|(w, _)| *w).collect::<Vec<_>>().join(" ")
+            ),
+        };
         let num = |s: &str, what: &str| -> Result<f64, RuleError> {
             s.trim()
                 .parse::<f64>()
@@ -462,22 +501,14 @@ impl Skirmish {
                 Action::March { x, y }
             }
             ["place", f, "at", p] => {
-                let (u, n) = f
-                    .rsplit_once('.')
-                    .ok_or_else(|| RuleError::input("a figure is UNIT.N, e.g. fr-cdb.3"))?;
-                let u = self
-                    .unit_named(u)
-                    .ok_or_else(|| RuleError::input(format!("no unit is called '{}'", clip(u))))?;
-                let n: usize = n.parse().map_err(|_| {
-                    RuleError::input(format!("'{}' is not a figure's number", clip(n)))
-                })?;
-                let fig = *self.units[u]
-                    .figures
-                    .get(n.wrapping_sub(1))
-                    .ok_or_else(|| RuleError::input(format!("{} has no figure {n}", self.id(u))))?;
+                let fig = self.figure_word(f)?;
                 let (x, y) = at(p)?;
                 Action::Place { fig, x, y }
             }
+            ["send", f, "to", u] => Action::Detach {
+                fig: self.figure_word(f)?,
+                to: self.unit_word(u)?,
+            },
             ["face", d] => Action::Face {
                 facing: degrees(d)?,
             },
@@ -568,6 +599,53 @@ impl Skirmish {
         })
     }
 }
+
+/// Each order's first word and its form, as typed.
+const ORDERS: &[(&str, &str)] = &[
+    ("activate", "activate UNIT"),
+    ("deploy", "deploy UNIT at X,Y"),
+    ("spot", "spot AREA"),
+    ("call", "call UNIT"),
+    ("send", "send UNIT.N to UNIT"),
+    ("pass", "pass"),
+    ("test", "test"),
+    ("sign", "sign + | sign -"),
+    ("stand", "stand"),
+    ("fire", "fire at UNIT | fire half at UNIT then move"),
+    ("volley", "volley at UNIT then move"),
+    ("move", "move"),
+    ("charge", "charge UNIT [firing]"),
+    ("rally", "rally [back]"),
+    ("reserve", "reserve"),
+    ("step", "step INCHES at BEARING"),
+    ("wheel", "wheel left|right DEGREES"),
+    ("march", "march to X,Y"),
+    ("place", "place UNIT.N at X,Y"),
+    ("face", "face BEARING"),
+    (
+        "form",
+        "form line RANKS | form column WIDTH | form skirmish, then left|right to turn",
+    ),
+    ("enter", "enter BUILDING"),
+    ("leave", "leave"),
+    ("done", "done"),
+    ("react", "react stand|hold|fire-retreat|retreat|counter"),
+    ("close", "close up"),
+    ("stay", "stay"),
+    ("work", "work SITE"),
+    ("blow", "blow SITE"),
+    ("fight", "fight fire"),
+    ("prepare", "prepare arrows"),
+    ("ignite", "ignite BUILDING"),
+    ("burn", "burn"),
+    ("spike", "spike UNIT"),
+    ("limber", "limber"),
+    ("unlimber", "unlimber"),
+    ("canister", "canister at UNIT"),
+    ("shot", "shot at UNIT"),
+    ("shell", "shell at UNIT"),
+    ("breach", "breach BUILDING at X,Y"),
+];
 
 /// Typed text quoted back, cut short if long.
 fn clip(text: &str) -> String {

@@ -256,7 +256,11 @@ impl Skirmish {
             let unit = &self.units[u as usize];
             unit.needs_rally || unit.shattered
         });
-        let start_distance = self.known_enemy_distance(&units);
+        // 4.1 a messenger is judged by the way to the unit he carries word to
+        let start_distance = match self.messenger_goal(units[0] as usize) {
+            Some(goal) => self.messenger_distance(units[0] as usize, goal, None),
+            None => self.known_enemy_distance(&units),
+        };
         self.act = Some(Activation {
             side,
             actor,
@@ -278,6 +282,8 @@ impl Skirmish {
             start_distance,
             must_rally,
             limbered_now: false,
+            sent: false,
+            form_spent: 0.0,
         });
         self.phase = Phase::Act;
         let id = self.actor_id(actor);
@@ -290,6 +296,11 @@ impl Skirmish {
                 .public(|| format!("the {who} act with a hidden unit"));
         } else {
             self.log.public(|| format!("{id} acts"));
+        }
+        // 4.1 a messenger who has come within reach of his unit gives his word now
+        self.deliver_messages();
+        if self.act.is_none() {
+            return;
         }
         // compulsory activations that need no decision
         let u0 = units[0] as usize;
@@ -496,8 +507,12 @@ impl Skirmish {
                             self.id(self.units.len() + b).to_string(),
                             self.id(self.figures[f].unit as usize).to_string(),
                         );
-                        self.log
-                            .public(|| format!("{unit}'s officer takes command of {bat} (10.7)"));
+                        self.log.public(|| {
+                            format!(
+                                "{} officer takes command of {bat} (10.7)",
+                                crate::wording::of(&unit)
+                            )
+                        });
                     }
                 }
             }

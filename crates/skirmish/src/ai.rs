@@ -76,7 +76,7 @@ fn progress(g: &Skirmish, side: Side) -> f64 {
             Counter::LostShare(s, x) => g.lost_share(s) / x,
             Counter::Lost(s, n) => g.companies_lost(s) as f64 / f64::from(n.max(1)),
             Counter::LostOver(s, x) => {
-                let (n, lost) = g.field_companies(s);
+                let (n, lost) = g.counted_companies(s);
                 lost as f64 / ((x * n as f64).floor() + 1.0)
             }
             Counter::Burned(n) => f64::from(g.tallies().burned) / f64::from(n.max(1)),

@@ -78,7 +78,7 @@ impl Skirmish {
         if unit.gun_lost {
             return Err(RuleError::new(
                 "10.5",
-                format!("{id}'s gun is out of action"),
+                format!("{} gun is out of action", crate::wording::of(id)),
             ));
         }
         if unit.limbered {
@@ -111,7 +111,11 @@ impl Skirmish {
         if in_arc.is_empty() {
             return Err(RuleError::new(
                 "9.1",
-                format!("{} is not within 45° of {id}'s front", self.id(target)),
+                format!(
+                    "{} is not within 45° of {} front",
+                    self.id(target),
+                    crate::wording::of(id)
+                ),
             ));
         }
         // the range first (a sum), the sight lines after (the costly part)
@@ -135,10 +139,19 @@ impl Skirmish {
             ));
         }
         let crew: Vec<usize> = self.present_figures(u).collect();
+        // 9.3 a shell goes over the heads of troops between: the crew looks past them (the
+        // gap they must leave is asked below)
+        let sees = |c: usize, t: usize| {
+            if ammo == Ammo::Shell {
+                self.fig_sees_among(c, t, &[])
+            } else {
+                self.fig_sees(c, t)
+            }
+        };
         let seen: Vec<usize> = in_arc
             .iter()
             .copied()
-            .filter(|&t| crew.iter().any(|&c| self.fig_sees(c, t)))
+            .filter(|&t| crew.iter().any(|&c| sees(c, t)))
             .collect();
         let coehorn = matches!(kind, GunKind::Coehorn | GunKind::Mortar);
         let spotters = seen.is_empty() && ammo == Ammo::Shell && coehorn && {
@@ -224,7 +237,18 @@ impl Skirmish {
                         ),
                     ));
                 }
-                // 9.3 the sight line may pass over what stands well clear of both ends
+                // 9.3 over troops and obstacles only where they stand 6" clear of both ends
+                // (3" for coehorns and mortars)
+                let gap = if coehorn { 3.0 } else { 6.0 };
+                if let Some(why) = self.shell_gap(u, gun, aim, target, gap) {
+                    return Err(RuleError::new(
+                        "9.3",
+                        format!(
+                            "a shell passes over {why} only {gap}\" clear of both {id} and {}",
+                            self.id(target)
+                        ),
+                    ));
+                }
                 let doubled =
                     !coehorn && matches!(self.units[target].formation, Formation::Column { .. });
                 Ok(Salvo {
@@ -235,6 +259,98 @@ impl Skirmish {
                 })
             }
         }
+    }
+
+    /// 9.3 what, along the shell's line from gun figure `gun` (of section `u`) to figure
+    /// `aim` of unit `target`, stands nearer than `gap` to either end: a figure not of the
+    /// gun's section or the target (of a unit the gunners know of), an obstacle, a building's
+    /// wall (not the target's own); `None` when the way over is clear.
+    fn shell_gap(
+        &self,
+        u: usize,
+        gun: usize,
+        aim: usize,
+        target: usize,
+        gap: f64,
+    ) -> Option<&'static str> {
+        let from = self.bases[gun].front_centre();
+        let to = self.figures[aim].pose.at;
+        let line = Segment::new(from, to);
+        let len = line.len();
+        let near = |enter: f64, leave: f64| enter < gap || len - leave < gap;
+        let side = self.units[u].side;
+        for f in 0..self.figures.len() {
+            let fu = self.figures[f].unit as usize;
+            // (a unit hidden from the gunners is not on their table, 7.7)
+            if fu == u || fu == target || !self.on_table(f) || !self.known_to(side, fu) {
+                continue;
+            }
+            if let Some((enter, leave)) = self.solid_base(f).crossed_by(&line) {
+                if near(enter, leave) {
+                    return Some("troops");
+                }
+            }
+        }
+        for o in &self.obstacles {
+            if o.line
+                .crossings(&line)
+                .iter()
+                .any(|c| near(c.t * len, c.t * len))
+            {
+                return Some("an obstacle");
+            }
+        }
+        let home = self.building_at(to);
+        for (b, state) in self.buildings.iter().enumerate() {
+            if Some(b) == home {
+                continue;
+            }
+            if state
+                .walls
+                .crossings(&line)
+                .iter()
+                .any(|c| c.gap.is_none() && near(c.t * len, c.t * len))
+            {
+                return Some("a building");
+            }
+        }
+        None
+    }
+
+    /// 6.2, 9.1 whether gun section `u` could fire at one of `chargers` as they come in: its
+    /// gun in action, unlimbered and served (a gun short of crew fires every other turn), its
+    /// crew free of a melee's rally, a piece that fires shot or canister (shell's least range
+    /// is never met at the contact), and a charger's figure within 45° of its front in sight.
+    pub(crate) fn gun_may_meet(&self, u: usize, chargers: &[u8]) -> bool {
+        let unit = &self.units[u];
+        let (Some(gun), Some(kind)) = (self.gun_figure(u), self.gun_kind(u)) else {
+            return false;
+        };
+        let stats = charts().gun(kind);
+        if unit.gun_lost
+            || unit.limbered
+            || unit.needs_rally
+            || unit.shattered
+            || (stats.canister.is_none() && stats.shot.is_none())
+            || (self.crew(u) < usize::from(stats.crew) && unit.gun_fired_turn + 1 == self.turn)
+        {
+            return false;
+        }
+        let crew: Vec<usize> = self.present_figures(u).collect();
+        chargers.iter().any(|&c| {
+            self.table_figures(c as usize).any(|t| {
+                self.bases[gun].in_arc(&self.bases[t], Arc::FRONT_45)
+                    && crew.iter().any(|&w| self.fig_sees(w, t))
+            })
+        })
+    }
+
+    /// 9.1 what gun section `u` fires at `charger` at the contact: canister, else round shot,
+    /// else shell, the first it may fire now; `None` when it may fire none.
+    pub(crate) fn contact_ammo(&self, u: usize, charger: usize) -> Option<Ammo> {
+        [Ammo::Canister, Ammo::Shot, Ammo::Shell]
+            .into_iter()
+            .find(|&a| self.salvo(u, a, charger).is_ok())
     }
 
     /// 9.2 the enemy units along a gun's line of fire, from the gun's front through `aim` to
@@ -259,7 +375,7 @@ impl Skirmish {
             if fu == u || !self.on_table(f) || self.units[fu].side != side {
                 continue;
             }
-            if let Some((enter, _)) = self.bases[f].crossed_by(&line) {
+            if let Some((enter, _)) = self.solid_base(f).crossed_by(&line) {
                 end = end.min(enter);
             }
         }
@@ -406,8 +522,9 @@ impl Skirmish {
             let (need, target_id) = (s.need, self.id(v).to_string());
             self.dice.ask(dice, 6, || {
                 format!(
-                    "{id} fires {} at {target_id}: {dice} dice hitting on {need}+ (9.2)",
-                    ammo.word()
+                    "{id} fires {} at {target_id}: {} hitting on {need}+ (9.2)",
+                    ammo.word(),
+                    crate::wording::count(dice, "die", "dice")
                 )
             });
             let rolls: Vec<u8> = (0..dice).map(|_| self.dice.d6()).collect();
@@ -416,9 +533,10 @@ impl Skirmish {
             let faces: Vec<String> = rolls.iter().map(|r| r.to_string()).collect();
             self.log.public(|| {
                 format!(
-                    "{id} fires {} at {target_id}: {}: {hits} hits",
+                    "{id} fires {} at {target_id}: {}: {}",
                     ammo.word(),
-                    faces.join(" ")
+                    faces.join(" "),
+                    crate::wording::count(hits, "hit", "hits")
                 )
             });
             self.take_hits(v, hits, from, true);
@@ -431,13 +549,17 @@ impl Skirmish {
                     .find_map(|f| self.building_at(self.figures[f].pose.at));
                 if let Some(b) = held {
                     self.dice.ask(1, 6, || {
-                        format!("{id}'s shell may fire the building: a 6 lights it (9.5)")
+                        format!(
+                            "{} shell may fire the building: a 6 lights it (9.5)",
+                            crate::wording::of(&id)
+                        )
                     });
                     if self.dice.d6() == 6 {
                         self.set_alight(b);
                         let name = self.building_name(b);
-                        self.log
-                            .public(|| format!("{id}'s shell sets {name} alight (9.5)"));
+                        self.log.public(|| {
+                            format!("{} shell sets {name} alight (9.5)", crate::wording::of(&id))
+                        });
                     }
                 }
             }
@@ -509,7 +631,10 @@ impl Skirmish {
         let turn = self.turn;
         self.units[u].gun_fired_turn = turn;
         self.dice.ask(u32::from(dice), 6, || {
-            format!("{id} fires round shot at {name}'s wall: {dice} dice hitting on 4+ (9.4)")
+            format!(
+                "{id} fires round shot at {name}'s wall: {} hitting on 4+ (9.4)",
+                crate::wording::count(dice, "die", "dice")
+            )
         });
         let hits = (0..dice).filter(|_| self.dice.d6() >= 4).count() as u32;
         let modifier = i8::from(self.gun_kind(u) == Some(GunKind::Heavy)) - i8::from(range > 12.0);
@@ -529,7 +654,12 @@ impl Skirmish {
             }
         }
         let left = self.buildings[b].defence[k];
-        self.log.public(|| format!("{id} fires round shot at {name}: {hits} hits, the wall there stands at {left} (9.4)"));
+        self.log.public(|| {
+            format!(
+                "{id} fires round shot at {name}: {}, the wall there stands at {left} (9.4)",
+                crate::wording::count(hits, "hit", "hits")
+            )
+        });
         if left == 0 && self.buildings[b].walls.gap_at(s).is_none() {
             self.buildings[b].walls.add_gap(s - 0.5, s + 0.5);
             self.buildings[b]

@@ -88,7 +88,10 @@ impl Skirmish {
             self.reveal(u as usize, "sets a fire (9.5)");
         }
         self.dice.ask(n, 6, || {
-            format!("{who} try to fire {name}: {n} dice, a 6 lights it (9.5)")
+            format!(
+                "{who} tries to fire {name}: {}, a 6 lights it (9.5)",
+                crate::wording::count(n, "die", "dice")
+            )
         });
         let lit = (0..n).filter(|_| self.dice.d6() == 6).count();
         for &u in &units {
@@ -98,10 +101,11 @@ impl Skirmish {
         }
         if lit > 0 {
             self.set_alight(b);
-            self.log.public(|| format!("{who} set {name} alight (9.5)"));
+            self.log
+                .public(|| format!("{who} sets {name} alight (9.5)"));
         } else {
             self.log
-                .public(|| format!("{who} fail to fire {name} (9.5)"));
+                .public(|| format!("{who} fails to fire {name} (9.5)"));
         }
         self.end_activation(Last::Stand, Done::Acted);
     }
@@ -162,13 +166,19 @@ impl Skirmish {
         let n = self.fire_fighters(&units, b).len() as u32;
         let (who, name) = (self.actor_id(act.actor), self.building_name(b));
         self.dice.ask(n, 6, || {
-            format!("{who} fight the fire of {name}: {n} dice, each 4-6 puts out a puff (9.5)")
+            format!(
+                "{who} fights the fire of {name}: {}, each 4-6 puts out a puff (9.5)",
+                crate::wording::count(n, "die", "dice")
+            )
         });
         let out = (0..n).filter(|_| self.dice.d6() >= 4).count() as u8;
         let left = self.buildings[b].puffs.saturating_sub(out);
         self.buildings[b].puffs = left;
         self.log.public(|| {
-            format!("{who} fight the fire of {name}: {out} puffs put out, {left} left (9.5)")
+            format!(
+                "{who} fights the fire of {name}: {} put out, {left} left (9.5)",
+                crate::wording::count(out, "puff", "puffs")
+            )
         });
         self.end_activation(Last::Stand, Done::Acted);
     }
@@ -306,7 +316,7 @@ impl Skirmish {
             return;
         };
         let (who, name) = (self.actor_id(act.actor), self.building_name(b));
-        self.log.public(|| format!("{who} burn {name}"));
+        self.log.public(|| format!("{who} burns {name}"));
         self.smoke_seen();
         self.burn_down(b);
         self.units[units[0] as usize].raid = Raid::Looting;
@@ -357,6 +367,7 @@ impl Skirmish {
             for &f in &women {
                 self.figures[f].status = Status::Captured;
                 self.units[u].prisoners += 1;
+                self.units[u].fresh_prisoners = true;
             }
             self.units[u].raid = Raid::MayBurn(b as u8);
             let (who, name) = (self.id(u).to_string(), self.building_name(b));
@@ -365,7 +376,10 @@ impl Skirmish {
                 format!(
                     "{who} takes {name}{} ({})",
                     if n > 0 {
-                        format!(" and {n} prisoners")
+                        format!(
+                            " and {}",
+                            crate::wording::count(n as u64, "prisoner", "prisoners")
+                        )
                     } else {
                         String::new()
                     },

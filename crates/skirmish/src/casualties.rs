@@ -60,8 +60,12 @@ impl Skirmish {
                 // 10.6 a second marker: both go, and a casualty with them
                 self.units[v].marker = false;
                 n += 1;
-                self.log
-                    .public(|| format!("{id}'s second casualty marker makes a casualty (10.6)"));
+                self.log.public(|| {
+                    format!(
+                        "{} second casualty marker makes a casualty (10.6)",
+                        crate::wording::of(&id)
+                    )
+                });
             } else {
                 self.units[v].marker = true;
                 self.log
@@ -76,7 +80,12 @@ impl Skirmish {
             }
         }
         if d > 1 {
-            self.log.public(|| format!("{hits} hits on {id}, 1 casualty for every {d} (10.2-10.4): {taken} to the holding area"));
+            self.log.public(|| {
+                format!(
+                    "{} on {id}, 1 casualty for every {d} (10.2-10.4): {taken} to the holding area",
+                    crate::wording::count(hits, "hit", "hits")
+                )
+            });
         } else if taken > 0 {
             self.log
                 .public(|| format!("{id} loses {taken} to the holding area (10.1)"));
@@ -94,16 +103,19 @@ impl Skirmish {
         let id = self.id(v).to_string();
         let mut crew = 0;
         for _ in 0..hits {
-            self.dice.ask(1, 6, || format!("a hit on {id}'s gun (10.5: 6 the gun if artillery fired, 4-5 a horse, 1-3 a gunner)"));
+            self.dice.ask(1, 6, || format!("a hit on {} gun (10.5: 6 the gun if artillery fired, 4-5 a horse, 1-3 a gunner)", crate::wording::of(&id)));
             match self.dice.d6() {
                 6 if artillery => {
                     self.units[v].gun_lost = true;
                     self.log
-                        .public(|| format!("{id}'s gun is destroyed (10.5)"));
+                        .public(|| format!("{} gun is destroyed (10.5)", crate::wording::of(&id)));
                 }
-                6 => self
-                    .log
-                    .public(|| format!("a hit on {id}'s gun does no harm (10.5)")),
+                6 => self.log.public(|| {
+                    format!(
+                        "a hit on {} gun does no harm (10.5)",
+                        crate::wording::of(&id)
+                    )
+                }),
                 4 | 5 => {
                     self.units[v].horse_down_turn = self.turn;
                     self.log.public(|| {
@@ -144,13 +156,40 @@ impl Skirmish {
             .filter(|&f| !self.figures[f].role.is_leader())
             .collect();
         let pool = if plain.is_empty() { men } else { plain };
-        let pool = if pool.is_empty() {
+        let pool: Vec<usize> = if pool.is_empty() {
             self.present_figures(v)
                 .filter(|&f| !self.figures[f].role.is_piece())
                 .collect()
         } else {
             pool
         };
+        // 6.1 fire at the contact takes the chargers' rear ranks while any are left: the man
+        // farthest back of those touching no one
+        if let (Some(d), Some(p)) = (self.contact_fire, from) {
+            let d = d as usize;
+            if self.units[d].side != self.units[v].side {
+                let theirs: Vec<usize> = self.table_figures(d).collect();
+                let rear = pool
+                    .iter()
+                    .copied()
+                    .filter(|&f| {
+                        !theirs
+                            .iter()
+                            .any(|&g| self.touch_direct(f, g) || self.across_opening(f, g))
+                    })
+                    .max_by(|&a, &b| {
+                        self.figures[a]
+                            .pose
+                            .at
+                            .dist(p)
+                            .total_cmp(&self.figures[b].pose.at.dist(p))
+                            .then(b.cmp(&a))
+                    });
+                if rear.is_some() {
+                    return rear;
+                }
+            }
+        }
         match (self.units[v].formation.is_formed(), from) {
             (false, Some(p)) => pool.into_iter().min_by(|&a, &b| {
                 self.figures[a]
@@ -192,7 +231,7 @@ impl Skirmish {
                 self.battalions[b].colonel = None;
                 self.battalions[b].colonel_down = Some(self.turn);
                 let bat = self.id(self.units.len() + b).to_string();
-                self.log.public(|| format!("{bat}'s colonel falls: its companies act one by one until his place is taken (10.7)"));
+                self.log.public(|| format!("{} colonel falls: its companies act one by one until his place is taken (10.7)", crate::wording::of(&bat)));
             }
         }
         let u = self.figures[f].unit as usize;
@@ -225,8 +264,12 @@ impl Skirmish {
         }
         let k = if leaders.len() > 1 {
             let n = leaders.len() as u8;
-            self.dice
-                .ask(1, n, || format!("which of {id}'s {n} leaders falls (10.7)"));
+            self.dice.ask(1, n, || {
+                format!(
+                    "which of {} {n} leaders falls (10.7)",
+                    crate::wording::of(&id)
+                )
+            });
             usize::from(self.dice.roll(n).clamp(1, n) - 1)
         } else {
             0
@@ -234,7 +277,7 @@ impl Skirmish {
         let f = leaders[k];
         let role = self.figures[f].role.word();
         self.log
-            .public(|| format!("a 6: {id}'s {role} falls (10.7)"));
+            .public(|| format!("a 6: {} {role} falls (10.7)", crate::wording::of(&id)));
         self.send_to_holding(f);
         self.after_losses(v, 1);
     }

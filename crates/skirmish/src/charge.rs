@@ -115,7 +115,11 @@ impl Skirmish {
             if !in_front {
                 return Err(RuleError::new(
                     "6.1",
-                    format!("{} is not within 45° of {id}'s front: a charger may wheel no more than that", self.id(target)),
+                    format!(
+                        "{} is not within 45° of {} front: a charger may wheel no more than that",
+                        self.id(target),
+                        crate::wording::of(&id)
+                    ),
                 ));
             }
         }
@@ -176,10 +180,16 @@ impl Skirmish {
     pub fn reactions(&self, target: usize, chargers: &[u8]) -> Vec<Reaction> {
         let t = &self.units[target];
         let mut out = Vec::new();
-        let can_fire = self.may_fire(&[target as u8], FireMode::All).is_ok()
-            && chargers
-                .iter()
-                .any(|&c| !self.eligible_firers(&[target as u8], c as usize).is_empty());
+        // 6.2 "firing if able": small arms in range and sight, or a gun that can meet them
+        // (9.1: it fires at its charger)
+        let can_fire = if t.troop == Troop::Artillery {
+            self.gun_may_meet(target, chargers)
+        } else {
+            self.may_fire(&[target as u8], FireMode::All).is_ok()
+                && chargers
+                    .iter()
+                    .any(|&c| !self.eligible_firers(&[target as u8], c as usize).is_empty())
+        };
         if can_fire {
             out.push(Reaction::Stand);
         }
@@ -227,7 +237,7 @@ impl Skirmish {
             }
         }
         if let Some(mode) = fire {
-            self.fire(&units, target, mode, " first", false);
+            self.fire(&units, target, mode, " first, before charging", false);
         }
         self.charge = Some(ChargeState {
             units,
@@ -331,8 +341,35 @@ impl Skirmish {
         }
         if !contact {
             self.tallies.short[side.index()] += 1;
+            // why: the roll, the distance left, an obstacle on the way
+            let why = if !self.units[target].in_play() || !self.on_the_table(target) {
+                format!("{} is gone", self.id(target))
+            } else {
+                let gap = units
+                    .iter()
+                    .map(|&u| self.unit_distance(u as usize, target))
+                    .fold(f64::INFINITY, f64::min);
+                let across = units.iter().any(|&u| {
+                    self.table_figures(u as usize).any(|f| {
+                        self.table_figures(target).any(|g| {
+                            self.first_crossing(self.figures[f].pose.at, self.figures[g].pose.at)
+                                .is_none_or(|c| c.is_some())
+                        })
+                    })
+                });
+                format!(
+                    "{allowance}\" of move, {} still {gap:.1}\" away{}",
+                    self.id(target),
+                    if across {
+                        ", and half the move to cross an obstacle on the way"
+                    } else {
+                        ""
+                    }
+                )
+            };
+            let whose = crate::wording::of(&id);
             self.log
-                .public(|| format!("{id}'s charge falls short (6.1)"));
+                .public(|| format!("{whose} charge falls short (6.1): {why}"));
             self.charge = None;
             self.end_activation(Last::Advance, Done::Acted);
             return;
@@ -349,19 +386,31 @@ impl Skirmish {
             _ => None,
         };
         if let Some(mode) = fires {
+            // 6.3 reserved fire is spent now, whether or not there is anyone to fire
             if reserved.is_some() {
                 self.units[target].reserved = None;
             }
-            if !self.eligible_firers_at_contact(target, lead).is_empty() {
-                self.fire_at_contact(target, lead, mode);
+            // 6.1 the casualties of this fire come from the chargers' rear ranks first
+            self.contact_fire = Some(target as u8);
+            if self.units[target].troop == Troop::Artillery {
+                // 9.1 a charged gun fires at the unit charging it
+                if let Some(ammo) = self.contact_ammo(target, lead) {
+                    self.gun_fire(target, ammo, lead);
+                }
+            } else if !self.eligible_firers_at_contact(target, lead).is_empty() {
+                // 8.3 the first volley's +1 only for a unit halted this turn: one that moved
+                // and reserved its fire has not
+                self.fire_at_contact(target, lead, mode, reserved != Some(true));
             }
+            self.contact_fire = None;
         }
         let still = units
             .iter()
             .any(|&u| self.units[u as usize].in_play() && !self.units[u as usize].shattered)
             && self.touching(&units, target);
         if !still {
-            self.log.public(|| format!("{id}'s charge is stopped"));
+            self.log
+                .public(|| format!("{} charge is stopped", crate::wording::of(&id)));
             self.charge = None;
             self.end_activation(Last::ChargeLost, Done::Acted);
             return;
@@ -392,9 +441,8 @@ impl Skirmish {
         self.eligible_firers(&[target as u8], charger)
     }
 
-    fn fire_at_contact(&mut self, target: usize, charger: usize, mode: FireMode) {
-        let halted = self.units[target].reserved.is_none();
-        self.fire(&[target as u8], charger, mode, " at the chargers", halted);
+    fn fire_at_contact(&mut self, target: usize, charger: usize, mode: FireMode, halted: bool) {
+        self.fire(&[target as u8], charger, mode, " at its chargers", halted);
     }
 
     /// Whether a figure of `units` touches a figure of `target` (or faces it across an opening
@@ -403,9 +451,9 @@ impl Skirmish {
         let theirs: Vec<usize> = self.table_figures(target).collect();
         units.iter().any(|&u| {
             self.table_figures(u as usize).any(|f| {
-                theirs.iter().any(|&g| {
-                    self.bases[f].distance(&self.bases[g]) <= CONTACT || self.across_opening(f, g)
-                })
+                theirs
+                    .iter()
+                    .any(|&g| self.touch_direct(f, g) || self.across_opening(f, g))
             })
         })
     }
@@ -413,20 +461,35 @@ impl Skirmish {
     /// 7.5 whether figures `f` and `g` face each other across one of a building's openings: one
     /// inside by it, one outside at it.
     pub(crate) fn across_opening(&self, f: usize, g: usize) -> bool {
+        self.opening_between(f, g).is_some()
+    }
+
+    /// 7.5 the opening (building, gap) figures `f` and `g` face each other across, if any.
+    pub(crate) fn opening_between(&self, f: usize, g: usize) -> Option<(usize, usize)> {
         let (pf, pg) = (self.figures[f].pose.at, self.figures[g].pose.at);
         let (bf, bg) = (self.building_at(pf), self.building_at(pg));
         let (inside, outside, b) = match (bf, bg) {
             (Some(b), None) => (f, g, b),
             (None, Some(b)) => (g, f, b),
-            _ => return false,
+            _ => return None,
         };
         let walls = &self.buildings[b].walls;
-        (0..walls.gaps().len()).any(|k| {
-            walls.gap_centre(k).is_some_and(|door| {
-                self.bases[outside].distance_to_point(door) <= 0.15
-                    && self.bases[inside].distance_to_point(door) <= 0.9
+        (0..walls.gaps().len())
+            .find(|&k| {
+                walls.gap_centre(k).is_some_and(|door| {
+                    self.bases[outside].distance_to_point(door) <= 0.15
+                        && self.bases[inside].distance_to_point(door) <= 0.9
+                })
             })
-        })
+            .map(|k| (b, k))
+    }
+
+    /// Whether figures `f` and `g` touch with no wall between: neither in a building, or both
+    /// in the same one (a man inside meets one outside only across an opening, 7.5).
+    pub(crate) fn touch_direct(&self, f: usize, g: usize) -> bool {
+        self.bases[f].distance(&self.bases[g]) <= CONTACT
+            && self.building_at(self.figures[f].pose.at)
+                == self.building_at(self.figures[g].pose.at)
     }
 
     /// 6.1 the figures of `units` run at `target`'s: each, nearest first, straight at the
@@ -517,34 +580,15 @@ impl Skirmish {
                 m => m,
             };
             // the farthest it can afford: the path's stretches measured once, walked until the
-            // allowance runs out (crossing an obstacle costs half the allowance, 7.4)
+            // allowance runs out; an obstacle costs half the allowance when the figure comes
+            // to it (7.4), and one it cannot pay for stops it there
             let end = p + dir * want;
             let Ok(stretches) = self.stretches_lenient(p, end, mover) else {
                 continue;
             };
-            let obstacle = match self.crossed(p, end) {
-                Ok(x) if x.obstacles.is_empty() && !x.ford => 0.0,
-                Ok(_) => allowance / 2.0,
-                Err(_) => continue,
+            let Some(mut go) = self.affordable_run(p, end, &stretches, allowance) else {
+                continue;
             };
-            let mut budget = allowance - obstacle;
-            let mut go = 0.0;
-            for st in &stretches {
-                let len = (st.t1 - st.t0) * want;
-                if st.mult.is_infinite() {
-                    break;
-                }
-                if len * st.mult <= budget {
-                    budget -= len * st.mult;
-                    go = st.t1 * want;
-                } else {
-                    go = st.t0 * want + budget / st.mult;
-                    break;
-                }
-            }
-            if obstacle > 0.0 && budget < 0.0 {
-                go = 0.0;
-            }
             // no figure stood on at the end, no enemy run through on the way (shortened by tenths)
             let near: Vec<usize> = (0..self.figures.len())
                 .filter(|&h| {
@@ -591,6 +635,85 @@ impl Skirmish {
         touched && self.touching(units, target)
     }
 
+    /// 6.1, 7.4 how far along the straight run from `p` to `end` (measured in `stretches`) a
+    /// charger gets with `allowance`: each stretch at its ground's cost, and at the first
+    /// obstacle or ford it comes to, half the allowance more to cross (one it cannot pay for
+    /// stops it before it); `None` when the way is refused (a wall).
+    pub(crate) fn affordable_run(
+        &self,
+        p: Point,
+        end: Point,
+        stretches: &[crate::terrain::Stretch],
+        allowance: f64,
+    ) -> Option<f64> {
+        let want = p.dist(end);
+        let cross = self.first_crossing(p, end)?;
+        let mut budget = allowance;
+        let mut go = 0.0;
+        let mut toll = cross;
+        'walk: for st in stretches {
+            if st.mult.is_infinite() {
+                break;
+            }
+            let mut t0 = st.t0;
+            loop {
+                let t1 = match toll {
+                    Some(t) if t > t0 && t < st.t1 => t,
+                    _ => st.t1,
+                };
+                let len = (t1 - t0) * want;
+                if len * st.mult > budget {
+                    go = t0 * want + budget / st.mult;
+                    break 'walk;
+                }
+                budget -= len * st.mult;
+                go = t1 * want;
+                if let Some(t) = toll.filter(|t| *t <= t1 + 1e-12) {
+                    // 7.4 at the obstacle: half a move to cross it, or it stops here
+                    if budget + 1e-9 < allowance / 2.0 {
+                        go = (t * want - 0.05).max(0.0);
+                        break 'walk;
+                    }
+                    budget -= allowance / 2.0;
+                    toll = None;
+                }
+                if t1 >= st.t1 - 1e-12 {
+                    break;
+                }
+                t0 = t1;
+            }
+        }
+        Some(go)
+    }
+
+    /// 7.4 where (as a share of the way) the straight path from `p` to `end` first meets an
+    /// obstacle outside its gaps or enters a ford: `Some(None)` when it meets none, `None`
+    /// when a wall refuses the way.
+    pub(crate) fn first_crossing(&self, p: Point, end: Point) -> Option<Option<f64>> {
+        let crossed = self.crossed(p, end).ok()?;
+        if crossed.obstacles.is_empty() && !crossed.ford {
+            return Some(None);
+        }
+        let seg = fiw_table::Segment::new(p, end);
+        let len = seg.len().max(EPS);
+        let mut first = f64::INFINITY;
+        for &k in &crossed.obstacles {
+            for c in self.obstacles[k].line.crossings(&seg) {
+                if c.gap.is_none() {
+                    first = first.min(c.t);
+                }
+            }
+        }
+        if crossed.ford {
+            for c in self.scenario.layout.crossings(p, end) {
+                if c.kind == fiw_table::Kind::Ford && c.enter > 1e-9 {
+                    first = first.min(c.enter / len);
+                }
+            }
+        }
+        Some(first.is_finite().then_some(first.clamp(0.0, 1.0)))
+    }
+
     /// 6.1 whether a defending figure not in contact stands within 1" of a charger (it may step
     /// up to touch).
     pub(crate) fn may_close_up(&self, target: usize, chargers: &[u8]) -> bool {
@@ -599,9 +722,9 @@ impl Skirmish {
             .flat_map(|&u| self.table_figures(u as usize).collect::<Vec<_>>())
             .collect();
         self.table_figures(target).any(|g| {
-            let free = !foes.iter().any(|&f| {
-                self.bases[f].distance(&self.bases[g]) <= CONTACT || self.across_opening(f, g)
-            });
+            let free = !foes
+                .iter()
+                .any(|&f| self.touch_direct(f, g) || self.across_opening(f, g));
             free && foes
                 .iter()
                 .any(|&f| self.bases[g].is_within(&self.bases[f], 1.0))

@@ -128,7 +128,7 @@ impl Skirmish {
             self.log.private(side.seat(), || line.clone());
             let who = side.name();
             self.log
-                .public(|| format!("a hidden {who} unit tests control: rolls {roll}"));
+                .public(|| format!("a hidden {who} unit tests control"));
         } else {
             self.log.public(|| line.clone());
         }
@@ -179,6 +179,8 @@ impl Skirmish {
             act.control = Some(control);
             act.stage = Stage::Tested;
         }
+        // 12.2 the check that follows a taking of prisoners decides their fate
+        self.slaughter();
         // 11.3 a unit made to pursue owes a rally for the turn
         if control == Control::Continue(Last::ChargeWon) {
             for &u in &units {

@@ -37,6 +37,10 @@ impl Skirmish {
         }
         self.units[u].hidden = false;
         self.reveals += 1;
+        // 7.7 the work it did unseen is seen now
+        for site in &mut self.sites {
+            site.unseen.retain(|(w, _)| *w as usize != u);
+        }
         let id = self.id(u).to_string();
         let c = self.centre(u);
         self.log
@@ -232,19 +236,13 @@ impl Skirmish {
         });
         let roll = self.dice.d6();
         let found = u32::from(roll) + u32::from(craft) >= 6;
-        self.note(units[0] as usize, || {
-            format!(
-                "{who} searches {name}: {roll} + {craft}: {}",
-                if found {
-                    "it looks hard"
-                } else {
-                    "nothing found"
-                }
-            )
-        });
         if !found {
+            self.note(units[0] as usize, || {
+                format!("{who} searches {name}: {roll} + {craft}: it finds nothing (7.7)")
+            });
             return;
         }
+        let before = self.reveals;
         let mine: Vec<usize> = units
             .iter()
             .flat_map(|&u| self.table_figures(u as usize).collect::<Vec<_>>())
@@ -263,6 +261,20 @@ impl Skirmish {
                 self.reveal(v, "is spotted (7.7)");
             }
         }
+        let found = self.reveals - before;
+        self.note(units[0] as usize, || {
+            format!(
+                "{who} searches {name}: {roll} + {craft}: {}",
+                if found == 0 {
+                    "a good search, and no one is there within 6\" (7.7)".to_string()
+                } else {
+                    format!(
+                        "it finds {} (7.7)",
+                        crate::wording::count(found, "enemy unit", "enemy units")
+                    )
+                }
+            )
+        });
     }
 
     /// 7.7 the places of unit `u`'s figures deployed hidden with their middle at `at`: a row

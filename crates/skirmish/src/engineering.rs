@@ -114,6 +114,18 @@ impl Skirmish {
                 continue;
             };
             self.sites[k].done += 1;
+            // 7.7 work by a hidden unit is its own side's knowledge until it is revealed
+            let hidden = self.units[u].hidden;
+            if hidden {
+                match self.sites[k]
+                    .unseen
+                    .iter_mut()
+                    .find(|(w, _)| *w as usize == u)
+                {
+                    Some((_, n)) => *n += 1,
+                    None => self.sites[k].unseen.push((u as u8, 1)),
+                }
+            }
             let done = self.sites[k].done;
             let name = site.name.clone();
             match site.task {
@@ -128,7 +140,7 @@ impl Skirmish {
                         }
                         self.log.public(|| format!("{name} is finished (13.2)"));
                     } else {
-                        self.log.public(|| {
+                        self.note(u, || {
                             format!("a period of work on {name}: {done} of {REDOUBT_TURNS} (13.2)")
                         });
                     }
@@ -147,7 +159,7 @@ impl Skirmish {
                         .public(|| format!("a road is cut at {name} (13.2)"));
                 }
                 Task::Demolish { .. } => {
-                    self.log.public(|| {
+                    self.note(u, || {
                         format!("a demolition charge is laid at {name}: {done} in all (13.2)")
                     });
                 }
@@ -160,8 +172,9 @@ impl Skirmish {
     pub(crate) fn disturb(&mut self, u: usize) {
         if self.units[u].working.take().is_some() {
             let id = self.id(u).to_string();
-            self.log
-                .public(|| format!("{id}'s work is disturbed (13.1)"));
+            self.note(u, || {
+                format!("{} work is disturbed (13.1)", crate::wording::of(&id))
+            });
         }
     }
 
@@ -204,10 +217,14 @@ impl Skirmish {
         let n = self.sites[k].done;
         let name = site.name.clone();
         self.dice.ask(n, 6, || {
-            format!("the charges at {name} are fired: {n} dice, summed (13.2)")
+            format!(
+                "the charges at {name} are fired: {}, summed (13.2)",
+                crate::wording::count(n, "die", "dice")
+            )
         });
         let points: u32 = (0..n).map(|_| u32::from(self.dice.d6())).sum();
         self.sites[k].done = 0;
+        self.sites[k].unseen.clear();
         self.sites[k].damage += points;
         let (damage, destroy) = bridge_thresholds(material);
         let total = self.sites[k].damage;
@@ -265,7 +282,10 @@ impl Skirmish {
         if !touching {
             return Err(RuleError::new(
                 rule,
-                format!("a figure must be at {}'s gun to spike it", self.id(gun)),
+                format!(
+                    "a figure must be at {} gun to spike it",
+                    crate::wording::of(self.id(gun))
+                ),
             ));
         }
         let crewed = self
@@ -274,7 +294,10 @@ impl Skirmish {
         if crewed {
             return Err(RuleError::new(
                 rule,
-                format!("{}'s crew still stand by the gun", self.id(gun)),
+                format!(
+                    "{} crew still stand by the gun",
+                    crate::wording::of(self.id(gun))
+                ),
             ));
         }
         Ok(())
@@ -298,7 +321,7 @@ impl Skirmish {
         self.units[gun].gun_lost = true;
         let (id, rule) = (self.id(gun).to_string(), self.scenario.rule.clone());
         self.log
-            .public(|| format!("{who} spike {id}'s gun ({rule})"));
+            .public(|| format!("{who} spikes {} gun ({rule})", crate::wording::of(&id)));
         self.check_victory();
     }
 }

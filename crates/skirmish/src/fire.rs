@@ -26,11 +26,20 @@ pub enum FireMode {
 }
 
 impl FireMode {
-    /// The word in messages.
+    /// The word in messages (for one unit).
     pub fn word(self) -> &'static str {
         match self {
             FireMode::All => "all its figures",
             FireMode::Half => "half its figures",
+            FireMode::Volley => "a volley of every figure",
+        }
+    }
+
+    /// The word for several units firing together (a battalion).
+    pub fn words(self) -> &'static str {
+        match self {
+            FireMode::All => "all their figures",
+            FireMode::Half => "half their figures",
             FireMode::Volley => "a volley of every figure",
         }
     }
@@ -50,6 +59,21 @@ pub struct Group {
 }
 
 impl Group {
+    /// The group in words: "2 at 4+ (short range)", "1 at 6+ (long range) with +1".
+    pub fn words(&self) -> String {
+        format!(
+            "{} at {}+ ({} range){}",
+            self.dice,
+            self.need(),
+            if self.short { "short" } else { "long" },
+            if self.plus != 0 {
+                format!(" with {:+}", self.plus)
+            } else {
+                String::new()
+            }
+        )
+    }
+
     /// 8.3 the score a die needs before its modifier: 4 at short range, 6 at long.
     pub fn need(&self) -> u8 {
         if self.short {
@@ -201,8 +225,7 @@ impl Skirmish {
                 && self.table_figures(u).any(|f| {
                     theirs.iter().any(|&g| {
                         self.figures[f].pose.at.dist(self.figures[g].pose.at) < 2.5
-                            && (self.bases[f].distance(&self.bases[g]) <= 0.05
-                                || self.across_opening(f, g))
+                            && (self.touch_direct(f, g) || self.across_opening(f, g))
                     })
                 })
         })
@@ -428,33 +451,23 @@ impl Skirmish {
 
     /// 8.1–8.3 the dice `units` roll firing at `v` in `mode`; `halted`: the unit has stood
     /// still this turn (8.3's first volley).
+    ///
+    /// 8.1 one die for every two figures, an odd one at the end rolling on its own: each
+    /// figure fires at its range band with its unit's modifier; figures alike are paired
+    /// first, and the odd ones of each kind are pooled, two to a die at the worse band and
+    /// the lower modifier (rounding up kind by kind would give a die to a remainder the
+    /// grouping made, not a loss). A hero's +1 goes on the die he fires in. Half fire (8.2 b)
+    /// is the better half of the figures.
     pub fn shot(&self, units: &[u8], v: usize, mode: FireMode, halted: bool) -> Shot {
         let firers = self.eligible_firers(units, v);
-        // groups by (short, modifier, a hero's own die)
-        let mut groups: Vec<(bool, i8, bool, u32)> = Vec::new();
-        let mut add = |short: bool, plus: i8, hero: bool, n: u32| {
-            if hero {
-                groups.push((short, plus, true, n));
-                return;
-            }
-            match groups
-                .iter_mut()
-                .find(|g| g.0 == short && g.1 == plus && !g.2)
-            {
-                Some(g) => g.3 += n,
-                None => groups.push((short, plus, false, n)),
-            }
-        };
+        // each figure firing: (short range, modifier, hero)
+        let mut men: Vec<(bool, i8, bool)> = Vec::with_capacity(firers.len() + 2);
         for &(f, range) in &firers {
             let unit = &self.units[self.figures[f].unit as usize];
             let (short_range, _) = self.weapon_range(f);
             let short = range <= short_range + EPS;
             let mut plus = 0i8;
             if unit.traits.marksmen {
-                plus += 1;
-            }
-            let hero = self.figures[f].role == Role::Hero;
-            if hero {
                 plus += 1;
             }
             if unit.troop.is_regular_infantry()
@@ -464,7 +477,7 @@ impl Skirmish {
             {
                 plus += 1;
             }
-            add(short, plus, hero, 1);
+            men.push((short, plus, self.figures[f].role == Role::Hero));
         }
         // S2 women loading at the walls: each beside a firing man at the same wall makes one
         // more firer of his kind
@@ -479,37 +492,49 @@ impl Skirmish {
                     self.figures[f].role == Role::Woman
                         && self.wall_openings(f).is_some_and(|o| !o.is_empty())
                 })
-                .count() as u32;
-            let men: Vec<&(usize, f64)> = firers
+                .count();
+            let at_walls: Vec<&(usize, f64)> = firers
                 .iter()
                 .filter(|(f, _)| {
                     self.figures[*f].unit as usize == u && self.wall_openings(*f).is_some()
                 })
                 .collect();
-            let extra = women.min(men.len() as u32);
-            if extra > 0 {
-                let (f, range) = *men[0];
-                let unit = &self.units[u];
+            if let Some(&&(f, range)) = at_walls.first() {
                 let short = range <= self.weapon_range(f).0 + EPS;
-                add(short, i8::from(unit.traits.marksmen), false, extra);
+                let plus = i8::from(self.units[u].traits.marksmen);
+                for _ in 0..women.min(at_walls.len()) {
+                    men.push((short, plus, false));
+                }
             }
         }
-        let per = |n: u32| match mode {
-            FireMode::Half => n.div_ceil(4),
-            _ => n.div_ceil(2),
-        };
-        let firers_n = groups.iter().map(|g| g.3).sum();
-        Shot {
-            target: v,
-            groups: groups
-                .into_iter()
-                .map(|(short, plus, _, n)| Group {
-                    figures: n,
-                    dice: per(n),
+        let firers_n = men.len() as u32;
+        // the better figures first: short range, then the greater modifier, heroes
+        men.sort_by(|a, b| b.cmp(a));
+        if mode == FireMode::Half {
+            men.truncate(men.len().div_ceil(2));
+        }
+        let dice = pool_dice(&men);
+        let mut groups: Vec<Group> = Vec::new();
+        for (short, plus, figures) in dice {
+            match groups
+                .iter_mut()
+                .find(|g| g.short == short && g.plus == plus)
+            {
+                Some(g) => {
+                    g.dice += 1;
+                    g.figures += figures;
+                }
+                None => groups.push(Group {
+                    figures,
+                    dice: 1,
                     short,
                     plus,
-                })
-                .collect(),
+                }),
+            }
+        }
+        Shot {
+            target: v,
+            groups,
             firers: firers_n,
         }
     }
@@ -530,7 +555,12 @@ impl Skirmish {
             .iter()
             .map(|&u| self.id(u as usize).to_string())
             .collect();
-        let (who, target) = (ids.join(" and "), self.id(v).to_string());
+        let who = ids.join(" and ");
+        // "fires at br-a first", "fires at br-a (its chargers)"
+        let (target, why) = match why.strip_prefix(" at ") {
+            Some(whom) => (format!("{} ({whom})", self.id(v)), String::new()),
+            None => (self.id(v).to_string(), why.to_string()),
+        };
         for &u in units {
             if self.units[u as usize].hidden {
                 self.reveal(u as usize, "fires (7.7)");
@@ -541,10 +571,11 @@ impl Skirmish {
         for g in &shot.groups {
             let need = g.need();
             let plus = g.plus;
+            let fires = crate::wording::verb(units.len(), "fires", "fire");
             self.dice.ask(g.dice, 6, || {
                 format!(
-                    "{who} fire{why} at {target}: {} dice, {} range, hitting on {}{} (8.3)",
-                    g.dice,
+                    "{who} {fires} at {target}{why}: {}, {} range, hitting on {}{} (8.3)",
+                    crate::wording::count(g.dice, "die", "dice"),
                     if g.short { "short" } else { "long" },
                     need,
                     if plus != 0 {
@@ -562,16 +593,26 @@ impl Skirmish {
                 }
             }
         }
-        let dice: u32 = shot.groups.iter().map(|g| g.dice).sum();
         let line = format!(
-            "{who} fire{why} at {target} with {} ({} figures, {dice} dice): {}: {hits} hits",
-            mode.word(),
-            shot.firers,
+            "{who} {} at {target}{why} with {} ({}: {}): {}: {}",
+            crate::wording::verb(units.len(), "fires", "fire"),
+            if units.len() == 1 {
+                mode.word()
+            } else {
+                mode.words()
+            },
+            crate::wording::count(shot.firers, "figure", "figures"),
+            shot.groups
+                .iter()
+                .map(|g| g.words())
+                .collect::<Vec<_>>()
+                .join(", "),
             if faces.is_empty() {
                 "-".to_string()
             } else {
                 faces.join(" ")
-            }
+            },
+            crate::wording::count(hits, "hit", "hits")
         );
         self.log.public(|| line.clone());
         let turn = self.turn;
@@ -598,4 +639,41 @@ impl Skirmish {
         self.shots_heard(units, v);
         self.take_hits(v, hits, from, false)
     }
+}
+
+/// 8.1 the dice of figures `men` (each its range band, its modifier and whether a hero),
+/// best first: each die as (short range, modifier, figures it stands for). Figures of a kind
+/// (band and modifier) pair off; the odd one of each kind is pooled with the next kind's, a
+/// pooled pair rolling at the worse band and the lower modifier; a last odd figure rolls
+/// alone. A hero's +1 goes on the die he is in.
+fn pool_dice(men: &[(bool, i8, bool)]) -> Vec<(bool, i8, u32)> {
+    let mut out = Vec::new();
+    let mut left: Vec<(bool, i8, bool)> = Vec::new();
+    let mut k = 0;
+    while k < men.len() {
+        let kind = (men[k].0, men[k].1);
+        let mut same: Vec<bool> = Vec::new();
+        while k < men.len() && (men[k].0, men[k].1) == kind {
+            same.push(men[k].2);
+            k += 1;
+        }
+        // the heroes among them fire in pairs, an odd man out being a plain one if any
+        let heroes = same.iter().filter(|h| **h).count();
+        let pairs = same.len() / 2;
+        for p in 0..pairs {
+            let plus = kind.1 + i8::from(p < heroes);
+            out.push((kind.0, plus, 2));
+        }
+        if same.len() % 2 == 1 {
+            left.push((kind.0, kind.1, heroes > pairs));
+        }
+    }
+    for two in left.chunks(2) {
+        match two {
+            [a, b] => out.push((a.0 && b.0, a.1.min(b.1) + i8::from(a.2 || b.2), 2)),
+            [a] => out.push((a.0, a.1 + i8::from(a.2), 1)),
+            _ => {}
+        }
+    }
+    out
 }

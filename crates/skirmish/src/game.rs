@@ -94,6 +94,12 @@ pub struct UnitView {
     pub lost: usize,
     /// Its strength at the start.
     pub strength: u8,
+    /// Its men with it (on the table or coming on): not women, guns or wagons.
+    pub men: usize,
+    /// Its men at the start.
+    pub men_at_start: usize,
+    /// A household's women with it (in their cabin).
+    pub women: usize,
     /// What it has done this turn.
     pub done: Done,
     /// Its last action (3.2).
@@ -103,6 +109,9 @@ pub struct UnitView {
     /// Scenario 2's burn, loot, leave (public: the log tells it), for computer players.
     #[serde(skip)]
     pub raid: crate::state::Raid,
+    /// 4.1 a messenger of the seat's side: the unit he carries word to (his side's to know).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub messenger_to: Option<usize>,
 }
 
 /// One figure as seen. Written out short, as `[index, role, x, y, facing]` with `"off"` after
@@ -158,6 +167,15 @@ impl Game for Skirmish {
             None => Scenario::shared(&options.scenario),
         }
         .map_err(|e| RuleError::new("scenario", e.to_string()))?;
+        let scenario = if options.switches.is_empty() {
+            scenario
+        } else {
+            Arc::new(
+                scenario
+                    .with_options(&options.switches)
+                    .map_err(|e| RuleError::new("scenario", e))?,
+            )
+        };
         if options.deck.iter().any(|c| *c >= 52) {
             return Err(RuleError::new("deck", "cards are numbered 0 to 51"));
         }
@@ -248,6 +266,7 @@ impl Game for Skirmish {
                 false,
             )),
             Action::Charge { target, fire } => Some(self.charge_note(units, target as usize, fire)),
+            Action::Sign { plus } => self.sign_note(plus),
             _ => None,
         }
     }
@@ -294,6 +313,9 @@ impl Game for Skirmish {
                 f64::from(self.tallies.lost[0] + self.tallies.lost[1]),
             ),
         ]
+        .into_iter()
+        .chain(self.ending_metrics())
+        .collect()
     }
 
     fn reseed(&mut self, seed: u64) {
@@ -328,6 +350,16 @@ impl Game for Skirmish {
         copy.reseed(dice.next_seed());
         copy.deck.reshuffle_undrawn(dice);
         copy.imagine_hidden(Side::of_seat(seat), dice);
+        // 7.7 work hidden enemies did unseen is work the seat cannot know of
+        let side = Side::of_seat(seat);
+        for k in 0..copy.sites.len() {
+            let seen = copy.sites[k].done_as_seen(side, &copy.units);
+            copy.sites[k].done = seen;
+            let units = copy.units.clone();
+            copy.sites[k]
+                .unseen
+                .retain(|(w, _)| units.get(*w as usize).is_some_and(|x| x.side == side));
+        }
         copy.cache = crate::state::Cache::default();
         copy
     }
@@ -382,8 +414,11 @@ impl Skirmish {
                     self.actor_id(a.actor)
                 }
             }),
+            // a hidden unit's stage would tell the other side that a bold leader is near it
+            // (a personality its side alone knows, 7.7)
             stage: self.act.as_ref().map(|a| {
                 match a.stage {
+                    _ if hidden_actor => "acts",
                     Stage::Begin => "begins",
                     Stage::Sign => "a bold leader chooses",
                     Stage::Tested => "has tested",
@@ -471,21 +506,16 @@ impl Skirmish {
                 .map(|k| {
                     (
                         self.scenario.sites[k].name.clone(),
-                        self.sites[k].done,
+                        self.sites[k].done_as_seen(seat, &self.units),
                         self.sites[k].finished || self.sites[k].destroyed,
                     )
                 })
                 .collect(),
-            lost: [
-                (
-                    self.companies_lost(Side::British),
-                    self.companies(Side::British),
-                ),
-                (
-                    self.companies_lost(Side::French),
-                    self.companies(Side::French),
-                ),
-            ],
+            // the companies the victory counts (all, or with the option those in the field)
+            lost: [Side::British, Side::French].map(|s| {
+                let (n, lost) = self.counted_companies(s);
+                (lost, n)
+            }),
             burned: self.tallies.burned,
             table: self.scenario.clone(),
         }
@@ -530,6 +560,9 @@ impl Skirmish {
         if unit.surrounded {
             marks.push("surrounded");
         }
+        if unit.messenger.is_some() {
+            marks.push("messenger");
+        }
         if let Some(out) = unit.out {
             marks.push(match out {
                 crate::state::Out::Routed => "routed",
@@ -538,7 +571,10 @@ impl Skirmish {
                 crate::state::Out::Departed => "departed",
             });
         }
-        let _ = seat;
+        let messenger_to = unit
+            .messenger
+            .filter(|_| unit.side == seat)
+            .and(self.messenger_goal(u));
         UnitView {
             id: self.id(u).to_string(),
             index: u,
@@ -575,10 +611,34 @@ impl Skirmish {
                 })
                 .count(),
             strength: unit.strength,
+            men: unit
+                .figures
+                .iter()
+                .map(|&f| f as usize)
+                .filter(|&f| {
+                    self.present(f)
+                        && self.figures[f].role != Role::Woman
+                        && !self.figures[f].role.is_piece()
+                })
+                .count(),
+            men_at_start: usize::from(unit.strength).saturating_sub(
+                unit.figures
+                    .iter()
+                    .filter(|&&f| self.figures[f as usize].role.is_piece())
+                    .count(),
+            ),
+            women: unit
+                .figures
+                .iter()
+                .filter(|&&f| {
+                    self.present(f as usize) && self.figures[f as usize].role == Role::Woman
+                })
+                .count(),
             done: unit.done,
             last: unit.last,
             marks,
             raid: unit.raid,
+            messenger_to,
         }
     }
 }

@@ -41,6 +41,10 @@
 //!   burn is its last work: waiting to burn later, to stay in the fight, won fewer raids);
 //!   raiders never fight the fires they start, settlers never start one. Settlers run to their
 //!   cabin and fight from it.
+//! - **Engineers** (13): a company with an engineer officer, and a tool wagon, make for the
+//!   work that wins for their side (a bridge to blow, a redoubt to finish) and work at it.
+//! - **Messengers** (4.1): a unit sends a man to a relief waiting off the table as soon as the
+//!   enemy is seen near, and to a neighbour waiting for word when the enemy is close; he runs.
 //! - **Guns** (9): fire on fighting men, the nearest and biggest first, never on a wagon while
 //!   there are men to fire at; where guns may be spiked an attacker charges their crews.
 
@@ -301,11 +305,39 @@ impl<'a> Board<'a> {
         best.map(|(_, i, c, open)| (i, c, open))
     }
 
+    /// 13 the site a company with an engineer officer, or a tool wagon, makes for: that of a
+    /// victory of its side (a bridge to blow, a redoubt to finish) not yet done.
+    fn work_site(&self, u: &UnitView) -> Option<Point> {
+        if u.side != self.me
+            || !(u.troop == Troop::Wagon || u.figures.iter().any(|f| f.role == Role::Engineer))
+        {
+            return None;
+        }
+        let table = &self.view.table;
+        table
+            .victory
+            .iter()
+            .filter(|v| v.winner == Some(self.me))
+            .flat_map(|v| v.when.iter())
+            .find_map(|c| match *c {
+                crate::scenario::Counter::Destroyed(k) | crate::scenario::Counter::Built(k)
+                    if self.view.sites.get(k).is_some_and(|s| !s.2) =>
+                {
+                    table.sites.get(k).map(|s| s.at)
+                }
+                _ => None,
+            })
+    }
+
     /// Where a unit of this side makes for when it has no enemy to close with: a raider its
-    /// cabin, a household its own building, otherwise the enemy's expected place.
+    /// cabin, an engineer's company or a wagon its work, a household its own building,
+    /// otherwise the enemy's expected place.
     fn objective(&self, u: &UnitView) -> Point {
         if let Some((_, c, _)) = self.raid_goal(u) {
             return c;
+        }
+        if let Some(site) = self.work_site(u) {
+            return site;
         }
         let setup = self.setup(u);
         if let Some(b) = setup.and_then(|s| s.building) {
@@ -374,6 +406,19 @@ impl<'a> Board<'a> {
     /// How much a unit at `p` is worth standing there: near the distance it wants from the
     /// nearest enemy, in concealing ground if it skirmishes.
     fn place_value(&self, u: &UnitView, p: Point) -> f64 {
+        // 4.1 a messenger runs straight for the unit he carries word to
+        if let Some(goal) = u
+            .messenger_to
+            .and_then(|t| self.unit(t))
+            .and_then(Self::centre)
+        {
+            return -p.dist(goal);
+        }
+        // 13 sappers and their cart make for their work, whatever is in the way: within 3" of
+        // the site the work may be done
+        if let Some(site) = self.work_site(u) {
+            return -(p.dist(site) - 3.0).max(0.0) * 0.5;
+        }
         let skirmish = u.formation.contains("skirmish");
         let cover = if (skirmish || u.troop == Troop::Irregular) && self.concealing(p) {
             1.5
@@ -421,6 +466,40 @@ impl<'a> Board<'a> {
         v
     }
 
+    /// 4.1 what sending a messenger to unit `to` is worth, from a unit whose nearest enemy
+    /// is `enemy_d` away: word to a relief waiting off the table (the Raid's fort) as soon as
+    /// the enemy is seen near, to a neighbour when the enemy is close; never a second man to
+    /// the same place, nor the last men of a small unit.
+    fn messenger_worth(&self, to: usize, enemy_d: f64, lead: Option<&UnitView>) -> f64 {
+        let Some(t) = self.unit(to) else {
+            return -5.0;
+        };
+        // the word already on its way to this unit, or to its battalion
+        let mates: Vec<usize> = self
+            .view
+            .battalions
+            .iter()
+            .find(|(_, c)| c.contains(&to))
+            .map_or(vec![to], |(_, c)| c.clone());
+        if self
+            .view
+            .units
+            .iter()
+            .any(|u| u.side == self.me && u.messenger_to.is_some_and(|t| mates.contains(&t)))
+        {
+            return -5.0;
+        }
+        if lead.is_some_and(|u| Self::men(u) <= 2) {
+            return -2.0;
+        }
+        let off = !t.figures.iter().any(|f| f.on_table);
+        match (off, enemy_d) {
+            (true, d) if d <= 20.0 => 8.5,
+            (false, d) if d <= 12.0 => 5.5,
+            _ => -1.0,
+        }
+    }
+
     fn score(&self, a: &Action, rng: f64) -> f64 {
         let acting: Vec<&UnitView> = self
             .view
@@ -442,6 +521,10 @@ impl<'a> Board<'a> {
                 for i in units {
                     let Some(u) = self.unit(i) else { continue };
                     let mut s = 0.0;
+                    // a messenger runs with his word before anything else
+                    if u.messenger_to.is_some() {
+                        s += 9.0;
+                    }
                     if u.marks.contains(&"must rally") || u.marks.contains(&"shattered") {
                         s += 10.0;
                     }
@@ -513,6 +596,7 @@ impl<'a> Board<'a> {
                     2.5
                 }
             }
+            Action::Move if lead.is_some_and(|u| u.messenger_to.is_some()) => 9.0,
             Action::Move => {
                 if defend && enemy_d < 14.0 {
                     1.5
@@ -635,6 +719,8 @@ impl<'a> Board<'a> {
                     -1.0
                 }
             }
+            // a messenger in a building must get out of it to run
+            Action::Leave if lead.is_some_and(|u| u.messenger_to.is_some()) => 5.0,
             Action::Leave => -0.5,
             Action::Done => 0.0,
             Action::React { how } => match how {
@@ -652,6 +738,7 @@ impl<'a> Board<'a> {
                 }
             }
             Action::Call { .. } => 6.0,
+            Action::Detach { to, .. } => self.messenger_worth(to as usize, enemy_d, lead),
             Action::Work { .. } => 6.0,
             // the defenders put out the fires the raiders start, never the other way round
             Action::FightFire => {

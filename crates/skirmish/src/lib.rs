@@ -42,6 +42,7 @@ mod game;
 pub mod general;
 mod melee;
 mod menu;
+mod messenger;
 mod morale;
 mod movement;
 pub mod odds;
@@ -56,6 +57,7 @@ pub mod svg;
 mod terrain;
 pub mod troops;
 mod victory;
+mod wording;
 
 pub use actions::{Action, Shape};
 pub use concealment::slug;
@@ -64,7 +66,7 @@ pub use game::{FigureView, UnitView, View};
 pub use melee::Pair;
 pub use scenario::{Scenario, Side, SCENARIOS};
 pub use state::{
-    Activation, Actor, Control, Done, Figure, Last, Options, Out, Phase, Reaction, Skirmish, Stage,
-    Status, Unit,
+    Activation, Actor, Control, Done, Figure, Last, Messenger, Options, Out, Phase, Reaction,
+    Skirmish, Stage, Status, Unit,
 };
 pub use terrain::Mover;

@@ -4,7 +4,6 @@
 //! the melee together falls back half a move facing the enemy; a tie fights on once, then the
 //! charger falls back; both sides must then rally (11.3).
 
-use crate::charge::CONTACT;
 use crate::state::{Last, Melee, Skirmish, Status};
 use crate::troops::{Role, Troop};
 use fiw_table::{bearing, heading, Kind, Location, Pose, Segment, EPS};
@@ -60,15 +59,17 @@ impl Pair {
 }
 
 impl Skirmish {
-    /// Whether figures `f` and `g` are in contact for a melee: touching, or facing across a
-    /// building's opening (7.5).
+    /// Whether figures `f` and `g` are in contact for a melee: touching with no wall between,
+    /// or facing across a building's opening (7.5).
     fn in_touch(&self, f: usize, g: usize) -> bool {
-        self.bases[f].distance(&self.bases[g]) <= CONTACT || self.across_opening(f, g)
+        self.touch_direct(f, g) || self.across_opening(f, g)
     }
 
-    /// 11.1, 11.2 the pairs of a melee between `chargers` and `defenders` as they stand: a
-    /// maximum matching of the figures in contact (the deterministic augmenting-path matching
-    /// by figure number), each pair with its modifiers.
+    /// 11.1, 11.2 the pairs of a melee between `chargers` and `defenders` as they stand: one
+    /// pair at each opening of a building that figures face each other across (7.5: one figure
+    /// a side attacks or defends a door or window), then a maximum matching of the figures
+    /// touching with no wall between (the deterministic augmenting-path matching by figure
+    /// number), each pair with its modifiers.
     pub fn pairs(&self, m: &Melee) -> Vec<Pair> {
         let fighters = |units: &[u8]| -> Vec<usize> {
             units
@@ -79,12 +80,42 @@ impl Skirmish {
         };
         let a = fighters(&m.chargers);
         let b = fighters(&m.defenders);
+        // 7.5 the openings first: at each, the first figure of either side facing across it
+        let mut owner: Vec<Option<usize>> = vec![None; b.len()];
+        let mut at_opening = vec![false; b.len()];
+        let mut openings: Vec<(usize, usize)> = Vec::new();
+        for i in 0..a.len() {
+            if owner.contains(&Some(i)) {
+                continue;
+            }
+            for j in 0..b.len() {
+                if owner[j].is_some() {
+                    continue;
+                }
+                if let Some(o) = self.opening_between(a[i], b[j]) {
+                    if !openings.contains(&o) {
+                        openings.push(o);
+                        owner[j] = Some(i);
+                        at_opening[j] = true;
+                        break;
+                    }
+                }
+            }
+        }
+        let taken_a: Vec<bool> = (0..a.len()).map(|i| owner.contains(&Some(i))).collect();
         let edges: Vec<Vec<usize>> = a
             .iter()
-            .map(|&f| (0..b.len()).filter(|&j| self.in_touch(f, b[j])).collect())
+            .enumerate()
+            .map(|(i, &f)| {
+                if taken_a[i] {
+                    return Vec::new();
+                }
+                (0..b.len())
+                    .filter(|&j| !at_opening[j] && self.touch_direct(f, b[j]))
+                    .collect()
+            })
             .collect();
         // Kuhn's augmenting paths
-        let mut owner: Vec<Option<usize>> = vec![None; b.len()];
         fn augment(
             i: usize,
             edges: &[Vec<usize>],
@@ -104,7 +135,10 @@ impl Skirmish {
             false
         }
         for i in 0..a.len() {
-            let mut seen = vec![false; b.len()];
+            if taken_a[i] {
+                continue;
+            }
+            let mut seen = at_opening.clone();
             augment(i, &edges, &mut seen, &mut owner);
         }
         let matched_a: Vec<bool> = (0..a.len()).map(|i| owner.contains(&Some(i))).collect();
@@ -133,22 +167,26 @@ impl Skirmish {
                 dp += 1;
             }
             // +1 regular infantry charging an enemy not in buildings or fortifications
-            if self.units[uf].troop.is_regular_infantry() && !self.fortified(g) {
+            if self.units[uf].troop.is_regular_infantry() && !self.fortified(f, g) {
                 cp += 1;
             }
             // +1 defending an obstacle, building etc.
             if self.building_at(self.figures[g].pose.at).is_some()
                 || self.obstacle_between(f, g)
-                || self.fortified(g)
+                || self.fortified(f, g)
             {
                 dp += 1;
             }
-            // +1 two against one: an unmatched friend also touching the enemy figure
-            if (0..a.len()).any(|k| !matched_a[k] && k != i && self.in_touch(a[k], g)) {
-                cp += 1;
-            }
-            if (0..b.len()).any(|k| owner[k].is_none() && k != j && self.in_touch(b[k], f)) {
-                dp += 1;
+            // +1 two against one: an unmatched friend also touching the enemy figure (never at
+            // an opening, where one figure a side fights, 7.5)
+            if !at_opening[j] {
+                if (0..a.len()).any(|k| !matched_a[k] && k != i && self.touch_direct(a[k], g)) {
+                    cp += 1;
+                }
+                if (0..b.len()).any(|k| owner[k].is_none() && k != j && self.touch_direct(b[k], f))
+                {
+                    dp += 1;
+                }
             }
             out.push(Pair {
                 charger: f,
@@ -162,12 +200,25 @@ impl Skirmish {
         out
     }
 
-    /// Whether figure `g` stands in a fort's walls, an entrenchment or a finished redoubt.
-    fn fortified(&self, g: usize) -> bool {
+    /// 11.2 whether figure `g`, charged by `f`, is in a building or a fortification: inside a
+    /// building, in a fort's walls or an entrenchment, or behind an earthwork (a rampart, a
+    /// finished redoubt) that lies between them.
+    fn fortified(&self, f: usize, g: usize) -> bool {
         let p = self.figures[g].pose.at;
-        self.scenario.layout.terrain().iter().any(|t| {
+        if self.building_at(p).is_some() {
+            return true;
+        }
+        if self.scenario.layout.terrain().iter().any(|t| {
             matches!(t.kind, Kind::FortWall | Kind::Entrenchment)
                 && t.polygon.locate(p) != Location::Outside
+        }) {
+            return true;
+        }
+        let seg = Segment::new(self.figures[f].pose.at, p);
+        self.obstacles.iter().any(|o| {
+            self.scenario.features[o.feature as usize].kind
+                == crate::scenario::FeatureKind::Earthwork
+                && !o.line.crossings(&seg).is_empty()
         })
     }
 
@@ -190,7 +241,7 @@ impl Skirmish {
         let who = self.id(m.chargers[0] as usize).to_string();
         let them = self.id(m.defenders[0] as usize).to_string();
         self.dice.ask(2 * n, 6, || {
-            format!("melee round {round}, {who} against {them}: {n} pairs, for each the charger's die then the defender's (11.1)")
+            format!("melee round {round}, {who} against {them}: {}, for each the charger's die then the defender's (11.1)", crate::wording::count(n, "pair", "pairs"))
         });
         let mut fallen = Vec::new();
         let mut faces = Vec::new();
@@ -411,9 +462,19 @@ impl Skirmish {
                         }
                         if let Some(&w) = winners.first() {
                             self.units[w as usize].prisoners += n as u16;
+                            self.units[w as usize].fresh_prisoners = true;
                         }
                         let id = self.id(u).to_string();
-                        self.log.public(|| format!("{id} is beaten and shattered: its {n} casualties are taken by the enemy (12.5)"));
+                        self.log.public(|| {
+                            format!(
+                                "{id} is beaten and shattered: {} taken by the enemy (12.5)",
+                                crate::wording::count(
+                                    n as u64,
+                                    "casualty in its holding area is",
+                                    "casualties in its holding area are"
+                                )
+                            )
+                        });
                     }
                 }
             }

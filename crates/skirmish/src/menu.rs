@@ -113,6 +113,13 @@ impl Skirmish {
         let Some(act) = self.act.as_ref() else { return };
         let units = act.units.clone();
         let u0 = units[0] as usize;
+        if self.is_messenger(u0) {
+            out.extend([Action::Move, Action::Pass]);
+            return;
+        }
+        if !act.sent {
+            self.messenger_tries(&units, out);
+        }
         if !act.spotted {
             for k in self.spot_areas(&units) {
                 out.push(Action::Spot { area: k as u8 });
@@ -190,6 +197,62 @@ impl Skirmish {
         }
     }
 
+    /// 4.1 a messenger to each unit of the side that waits for one: the man nearest it who is
+    /// not a leader (a leader when no other is left).
+    fn messenger_tries(&self, units: &[u8], out: &mut Vec<Action>) {
+        let side = self.units[units[0] as usize].side;
+        // one word to a battalion: its first company waiting for it
+        let mut targets: Vec<usize> = Vec::new();
+        for v in 0..self.units.len() {
+            if self.units[v].side != side || !self.takes_messenger(v) {
+                continue;
+            }
+            let b = self.units[v].battalion;
+            if b.is_some() && targets.iter().any(|&t| self.units[t].battalion == b) {
+                continue;
+            }
+            targets.push(v);
+        }
+        if targets.is_empty() {
+            return;
+        }
+        for &u in units {
+            let men: Vec<usize> = self
+                .table_figures(u as usize)
+                .filter(|&f| {
+                    let r = self.figures[f].role;
+                    r != crate::troops::Role::Woman && !r.is_piece()
+                })
+                .collect();
+            for &v in &targets {
+                if v == u as usize {
+                    continue;
+                }
+                let goal = |f: usize| {
+                    self.present_figures(v)
+                        .map(|g| self.figures[f].pose.at.dist(self.figures[g].pose.at))
+                        .fold(f64::INFINITY, f64::min)
+                };
+                let best = men
+                    .iter()
+                    .copied()
+                    .filter(|&f| !self.figures[f].role.is_leader())
+                    .chain(men.iter().copied())
+                    .min_by(|&a, &b| {
+                        (self.figures[a].role.is_leader(), goal(a))
+                            .partial_cmp(&(self.figures[b].role.is_leader(), goal(b)))
+                            .unwrap_or(std::cmp::Ordering::Equal)
+                    });
+                if let Some(f) = best {
+                    out.push(Action::Detach {
+                        fig: f as u16,
+                        to: v as u8,
+                    });
+                }
+            }
+        }
+    }
+
     fn tested_tries(&self, out: &mut Vec<Action>) {
         let Some(act) = self.act.as_ref() else { return };
         let units = act.units.clone();
@@ -257,6 +320,16 @@ impl Skirmish {
         let formation = self.units[u0].formation;
         let in_building = self.in_building(u0);
         let mut bearings = vec![bearing(c, enemy), bearing(enemy, c)];
+        // 4.1 a messenger makes for the unit he carries word to
+        if let Some(goal) = self.messenger_goal(u0) {
+            if let Some(p) = self
+                .present_figures(goal)
+                .map(|g| self.figures[g].pose.at)
+                .min_by(|a, b| c.dist(*a).total_cmp(&c.dist(*b)))
+            {
+                bearings.insert(0, bearing(c, p));
+            }
+        }
         let add = |b: f64, list: &mut Vec<f64>| {
             if list.iter().all(|x| turn(*x, b).abs() > 10.0) {
                 list.push(b);

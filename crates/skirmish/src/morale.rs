@@ -5,7 +5,7 @@ use crate::formation::{self, Formation, SKIRMISH_SPACING};
 use crate::state::{Done, Last, Out, Skirmish, Status};
 use crate::terrain::Mover;
 use crate::troops::{Personality, Role, Troop};
-use fiw_table::{bearing, heading, Point, Pose};
+use fiw_table::{bearing, heading, Point, Pose, Rect};
 
 impl Skirmish {
     /// 12.1 the units judged together with unit `v`: its battalion's companies, unless it is
@@ -43,7 +43,15 @@ impl Skirmish {
 
     /// 12.1 whether units `units` together are below half strength.
     pub fn below_half(&self, units: &[usize]) -> bool {
-        let present: usize = units.iter().map(|&u| self.present_count(u)).sum();
+        // a household's women are no part of its strength (they never fight): its men are
+        let present: usize = units
+            .iter()
+            .map(|&u| {
+                self.present_figures(u)
+                    .filter(|&f| self.figures[f].role != Role::Woman)
+                    .count()
+            })
+            .sum();
         let strength: usize = units
             .iter()
             .map(|&u| usize::from(self.units[u].strength))
@@ -83,9 +91,11 @@ impl Skirmish {
         }
     }
 
-    /// 12.2 whether unit `u` is surrounded: every one of 16 bearings, stepped 2" with the whole
-    /// unit, either brings it closer to some enemy within 12" or runs into ground it may not
-    /// enter, a wall, the table's edge or other figures.
+    /// 12.2 whether unit `u` is surrounded: it cannot fall back 2" on any of 16 bearings
+    /// without closing on some enemy unit within 12" (the least distance between the two
+    /// units shrinks), or without running into ground it may not enter, a wall, the table's
+    /// edge or other figures. Men in a building fall back by its openings: out through one
+    /// that faces the way they go, then on.
     pub fn is_surrounded(&self, u: usize) -> bool {
         self.surrounded_for(u, None)
     }
@@ -117,47 +127,106 @@ impl Skirmish {
         if enemies.is_empty() {
             return false;
         }
-        let least = |shift: Point| -> f64 {
+        // "closer to some enemy": each enemy unit near is judged on its own, not only the
+        // nearest, so a way out that runs at a second enemy is no way out
+        let mut foes: Vec<usize> = enemies
+            .iter()
+            .map(|&g| self.figures[g].unit as usize)
+            .collect();
+        foes.sort_unstable();
+        foes.dedup();
+        let least = |rects: &[Rect], foe: usize| -> f64 {
             let mut best = f64::INFINITY;
-            for &f in &figs {
-                let r = self.footprint(f).place(Pose::new(
-                    self.figures[f].pose.at.x + shift.x,
-                    self.figures[f].pose.at.y + shift.y,
-                    self.figures[f].pose.facing,
-                ));
+            for r in rects {
                 for &g in &enemies {
-                    best = best.min(r.distance(&self.bases[g]));
+                    if self.figures[g].unit as usize == foe {
+                        best = best.min(r.distance(&self.bases[g]));
+                    }
                 }
             }
             best
         };
-        let now = least(Point::default());
-        let bounds = *self.scenario.layout.bounds();
+        let here: Vec<Rect> = figs.iter().map(|&f| self.bases[f]).collect();
+        let now: Vec<f64> = foes.iter().map(|&e| least(&here, e)).collect();
         for k in 0..16 {
-            let v = heading(22.5 * f64::from(k)) * 2.0;
-            if least(v) < now - 1e-6 {
+            let dir = heading(22.5 * f64::from(k));
+            let mut moved = Vec::with_capacity(figs.len());
+            for &f in &figs {
+                let p = self.figures[f].pose;
+                let to = match self.building_at(p.at) {
+                    None => self.retreat_place(u, f, p.at, p.at + dir * 2.0, &seen),
+                    Some(b) => self.way_out(u, f, b, dir, &seen),
+                };
+                match to {
+                    Some(r) => moved.push(r),
+                    None => break,
+                }
+            }
+            if moved.len() < figs.len() {
                 continue;
             }
-            let blocked = figs.iter().any(|&f| {
-                let p = self.figures[f].pose;
-                let to = p.at + v;
-                let rect = self.footprint(f).place(Pose::new(to.x, to.y, p.facing));
-                !bounds.holds(&rect)
-                    || self.ground_at(to, Mover::Loose).is_err()
-                    || self.crossed(p.at, to).is_err()
-                    || (0..self.figures.len()).any(|g| {
-                        self.on_table(g)
-                            && seen(g)
-                            && self.figures[g].unit as usize != u
-                            && self.bases[g].centre().dist(to) < 3.0
-                            && rect.overlaps(&self.bases[g])
-                    })
-            });
-            if !blocked {
+            if foes
+                .iter()
+                .zip(&now)
+                .all(|(&e, &d)| least(&moved, e) >= d - 1e-6)
+            {
                 return false;
             }
         }
         true
+    }
+
+    /// 12.2 where figure `f` of unit `u` would stand falling back straight from `from` to
+    /// `to`: on the table, on ground it may enter, through no wall and on no other unit's
+    /// figure (as `seen` knows them); `None` when the way is shut.
+    fn retreat_place(
+        &self,
+        u: usize,
+        f: usize,
+        from: Point,
+        to: Point,
+        seen: &dyn Fn(usize) -> bool,
+    ) -> Option<Rect> {
+        let rect = self
+            .footprint(f)
+            .place(Pose::new(to.x, to.y, self.figures[f].pose.facing));
+        let open = self.scenario.layout.bounds().holds(&rect)
+            && self.ground_at(to, Mover::Loose).is_ok()
+            && self.crossed(from, to).is_ok()
+            && !(0..self.figures.len()).any(|g| {
+                self.on_table(g)
+                    && seen(g)
+                    && self.figures[g].unit as usize != u
+                    && self.bases[g].centre().dist(to) < 3.0
+                    && rect.overlaps(&self.bases[g])
+            });
+        open.then_some(rect)
+    }
+
+    /// 7.5, 12.2 figure `f` of unit `u`, inside building `b`, falling back along `dir`: out by
+    /// an opening that faces that way, then 2" on; where it would stand, or `None` when no
+    /// opening lets it.
+    fn way_out(
+        &self,
+        u: usize,
+        f: usize,
+        b: usize,
+        dir: Point,
+        seen: &dyn Fn(usize) -> bool,
+    ) -> Option<Rect> {
+        let walls = &self.buildings[b].walls;
+        let step = self.footprint(f).depth() / 2.0 + 0.2;
+        (0..walls.gaps().len()).find_map(|k| {
+            let door = walls.gap_centre(k)?;
+            let (s, _) = walls.nearest(door);
+            let out = walls.normal_at(s);
+            if out.dot(dir) <= 1e-6 {
+                return None;
+            }
+            let outside = door + out * step;
+            self.retreat_place(u, f, outside, outside, seen)?;
+            self.retreat_place(u, f, outside, outside + dir * 2.0, seen)
+        })
     }
 
     /// 12.2 the modifier a surrounded unit adds when called on to surrender: its attached
@@ -217,6 +286,7 @@ impl Skirmish {
                     })
                     .count() as u16;
                 self.units[caller].prisoners += taken;
+                self.units[caller].fresh_prisoners = true;
                 if self.units[v].traits.indian {
                     self.units[caller].indian_prisoners += taken;
                 }
@@ -352,7 +422,10 @@ impl Skirmish {
         let id = self.id(u).to_string();
         let n = holding.len() as u32;
         self.dice.ask(n, 6, || {
-            format!("{id} recalls {n} casualties: one die each, back on a 6 after {m:+} (12.5)")
+            format!(
+                "{id} recalls {}: one die each, back on a 6 after {m:+} (12.5)",
+                crate::wording::count(n, "casualty", "casualties")
+            )
         });
         let mut back = Vec::new();
         let side = self.units[u].side.index();
@@ -386,7 +459,10 @@ impl Skirmish {
         self.tallies.recovered[side] += back.len() as u32;
         let back = back.len();
         self.note(u, || {
-            format!("{id} recalls {back} of {n} casualties (12.5)")
+            format!(
+                "{id} recalls {back} of {} (12.5)",
+                crate::wording::count(n, "casualty", "casualties")
+            )
         });
     }
 
@@ -451,8 +527,13 @@ impl Skirmish {
         false
     }
 
-    /// 12.4 a rallied unit ends in line or column (irregulars in skirmish order): a unit in
-    /// disorder forms round its middle facing the nearest enemy it knows of, if there is room.
+    /// 12.4 a rallied unit ends in line or column: one that may form a line and stands in
+    /// skirmish order or disorder forms a line (2 deep when it is 3 files wide so, 4.3, else
+    /// 1 deep; a column if it is too few for 3 files, or there is no room for the line) round
+    /// its middle facing the nearest enemy it knows of, if there is room; a column or a line
+    /// stays as it is. Irregulars (and households), who never form a line, rally in skirmish
+    /// order (assumed: 5.8 has them close up or spread out as they move, with no formation to
+    /// change). Men in a building stay in it.
     fn re_form(&mut self, u: usize) {
         let unit = &self.units[u];
         if unit.formation != Formation::Disordered && unit.formation != Formation::Skirmish {
@@ -463,79 +544,102 @@ impl Skirmish {
             .into_iter()
             .filter(|&f| self.on_table(f))
             .collect();
-        if figs.is_empty() {
+        if figs.is_empty()
+            || figs
+                .iter()
+                .any(|&f| self.building_at(self.figures[f].pose.at).is_some())
+        {
             return;
         }
-        if unit.formation == Formation::Skirmish {
+        let n = figs.len();
+        let tries: Vec<Formation> = if unit.troop.forms_line() {
+            let ranks = if formation::files(n, 2) >= 3 { 2 } else { 1 };
+            let mut t = Vec::new();
+            if formation::files(n, ranks) >= 3 {
+                t.push(Formation::Line { ranks });
+            }
+            t.push(Formation::Column { width: 2 });
+            t
+        } else if unit.troop == Troop::Artillery || unit.troop == Troop::Wagon {
+            return;
+        } else if unit.formation == Formation::Skirmish {
+            // irregulars in good order stay as they are; in a broken chain they close up
             let bases: Vec<fiw_table::Rect> = figs.iter().map(|&f| self.bases[f]).collect();
             if formation::skirmish_fault(&bases).is_none() {
                 return;
             }
-        }
-        let to = if unit.troop.forms_line()
-            && !(unit.troop.skirmishes() && unit.formation == Formation::Skirmish)
-        {
-            Formation::Line { ranks: 2 }
-        } else if unit.troop == Troop::Artillery || unit.troop == Troop::Wagon {
-            Formation::Battery
+            vec![Formation::Skirmish]
         } else {
-            Formation::Skirmish
+            vec![Formation::Skirmish]
         };
-        let n = figs.len() as f64;
         let centre = figs.iter().fold(Point::default(), |c, &f| {
-            c + self.figures[f].pose.at * (1.0 / n)
+            c + self.figures[f].pose.at * (1.0 / n as f64)
         });
         let enemy = self.nearest_known_enemy_point(&[u as u8]);
         let facing = bearing(centre, enemy);
         let base = self.footprint(figs[0]);
-        for back in [0.0, 1.0, 2.0, 3.0] {
-            let c = centre - heading(facing) * back;
-            let (slots, anchor) = match to {
-                Formation::Line { ranks } => {
-                    let depth = f64::from(ranks) * (base.depth() + formation::CLOSE_GAP);
-                    let at = c + heading(facing) * (depth / 2.0);
-                    let anchor = Pose::new(at.x, at.y, facing);
-                    (
-                        formation::line_slots(figs.len(), ranks, anchor, base),
-                        anchor,
-                    )
-                }
-                Formation::Battery => return,
-                _ => {
-                    let anchor = Pose::new(c.x, c.y, facing);
-                    (
-                        formation::skirmish_rows(figs.len(), 1, anchor, base, SKIRMISH_SPACING),
-                        anchor,
-                    )
-                }
-            };
-            let ok = slots.iter().enumerate().all(|(k, p)| {
-                let rect = self.footprint(figs[k]).place(*p);
-                self.scenario.layout.bounds().holds(&rect)
-                    && self
-                        .ground_at(
-                            p.at,
-                            if to == Formation::Skirmish {
-                                Mover::Loose
-                            } else {
-                                Mover::Formed
-                            },
+        for to in tries {
+            for back in [0.0, 1.0, 2.0, 3.0] {
+                let c = centre - heading(facing) * back;
+                let (slots, anchor, trail) = match to {
+                    Formation::Line { ranks } => {
+                        let depth = f64::from(ranks) * (base.depth() + formation::CLOSE_GAP);
+                        let at = c + heading(facing) * (depth / 2.0);
+                        let anchor = Pose::new(at.x, at.y, facing);
+                        (
+                            formation::line_slots(n, ranks, anchor, base),
+                            anchor,
+                            Vec::new(),
                         )
-                        .is_ok()
-                    && (0..self.figures.len()).all(|h| {
-                        figs.contains(&h) || !self.on_table(h) || !self.bases[h].overlaps(&rect)
-                    })
-            });
-            if ok {
-                for (k, f) in figs.iter().enumerate() {
-                    self.set_pose(*f, slots[k]);
+                    }
+                    Formation::Column { width } => {
+                        let length = (n as f64 / f64::from(width)).ceil()
+                            * (base.depth() + formation::CLOSE_GAP);
+                        let at = c + heading(facing) * (length / 2.0);
+                        let anchor = Pose::new(at.x, at.y, facing);
+                        let trail = vec![at - heading(facing) * length];
+                        (
+                            formation::column_slots(n, width, anchor, &trail, base),
+                            anchor,
+                            trail,
+                        )
+                    }
+                    _ => {
+                        let anchor = Pose::new(c.x, c.y, facing);
+                        (
+                            formation::skirmish_rows(n, 1, anchor, base, SKIRMISH_SPACING),
+                            anchor,
+                            Vec::new(),
+                        )
+                    }
+                };
+                let mover = if to == Formation::Skirmish {
+                    Mover::Loose
+                } else {
+                    Mover::Formed
+                };
+                let ok = slots.len() == n
+                    && slots.iter().enumerate().all(|(k, p)| {
+                        let rect = self.footprint(figs[k]).place(*p);
+                        self.scenario.layout.bounds().holds(&rect)
+                            && self.ground_at(p.at, mover).is_ok()
+                            && (0..self.figures.len()).all(|h| {
+                                figs.contains(&h)
+                                    || !self.on_table(h)
+                                    || !self.bases[h].overlaps(&rect)
+                            })
+                    });
+                if ok {
+                    for (k, f) in figs.iter().enumerate() {
+                        self.set_pose(*f, slots[k]);
+                    }
+                    self.units[u].formation = to;
+                    self.units[u].anchor = anchor;
+                    self.units[u].trail = trail;
+                    let (id, word) = (self.id(u).to_string(), to.word());
+                    self.note(u, || format!("{id} re-forms in {word} (12.4)"));
+                    return;
                 }
-                self.units[u].formation = to;
-                self.units[u].anchor = anchor;
-                self.units[u].trail.clear();
-                let (id, word) = (self.id(u).to_string(), to.word());
-                self.note(u, || format!("{id} re-forms in {word} (12.4)"));
-                return;
             }
         }
     }

@@ -66,7 +66,12 @@ impl Skirmish {
         let (rate, bonus) = self.rate(u);
         let m = charts().movement(rate);
         let n = m.dice.unsigned_abs() as u32;
-        let id = self.id(u).to_string();
+        // a battalion acting whole rolls once, in its own name
+        let id = self
+            .act
+            .as_ref()
+            .filter(|a| a.units.len() > 1 && a.units.contains(&(u as u8)))
+            .map_or_else(|| self.id(u).to_string(), |a| self.actor_id(a.actor));
         let word = rate.word();
         self.dice.ask(n, 6, || {
             format!(
@@ -423,15 +428,22 @@ impl Skirmish {
             cost += act.allowance / 2.0;
             plan.crossed = true;
         }
-        // the whole path the column now stands on: the new head, then the old head and its
-        // trail, then each following company's head and trail
+        // the whole path the column now stands on: the old head and its trail, then what each
+        // following company's trail adds behind it (a point already on the path adds nothing:
+        // a following company's head and the first of its trail lie on the leader's trail, and
+        // taking them again folded the path back on itself, so that a company's ranks were laid
+        // over each other round the fold, 5.5)
         let mut path: Vec<Point> = vec![head.at];
-        for (k, &u) in act.units.iter().enumerate() {
-            let unit = &self.units[u as usize];
-            if k > 0 {
-                path.push(unit.anchor.at);
+        for &u in &act.units {
+            for &q in &self.units[u as usize].trail {
+                let on = path
+                    .windows(2)
+                    .any(|w| fiw_table::Segment::new(w[0], w[1]).distance_to_point(q) <= 0.05)
+                    || path.last().is_some_and(|l| l.dist(q) <= 0.05);
+                if !on {
+                    path.push(q);
+                }
             }
-            path.extend(unit.trail.iter().copied());
         }
         let mut offset = 0.0;
         let new_head = Pose::new(to.x, to.y, facing);
@@ -645,6 +657,22 @@ impl Skirmish {
                 "7.5",
                 "figures in a building have lost their formation: leave it first",
             ));
+        }
+        // 4.3 a line is at least 3 files wide
+        if let Formation::Line { ranks } = to {
+            for &u in &act.units {
+                let n = self.formation_figures(u as usize).len();
+                let files = crate::formation::files(n, ranks);
+                if files < 3 {
+                    return Err(RuleError::new(
+                        "4.3",
+                        format!(
+                            "a line is at least 3 files wide: {} has {n} men, {ranks} deep they make {files}",
+                            self.id(u as usize)
+                        ),
+                    ));
+                }
+            }
         }
         let same = act
             .units
@@ -1338,6 +1366,9 @@ impl Skirmish {
             }
             act.crossed |= plan.crossed;
             act.formed |= plan.formed;
+            if plan.formed {
+                act.form_spent += plan.cost.iter().copied().fold(0.0, f64::max);
+            }
             if plan.ends || fraction < 1.0 {
                 act.spent.iter_mut().for_each(|s| *s = act.allowance);
             }
@@ -1383,9 +1414,8 @@ impl Skirmish {
         let Some(want) = Self::must_go(act) else {
             return Ok(());
         };
-        let spent = act.spent.iter().copied().fold(0.0, f64::max);
-        let half = act.allowance / 2.0;
-        if spent + EPS < half && self.way_on(act, want).is_some() {
+        let (gone, need) = Self::go_on(act);
+        if gone + EPS < need && self.way_on(act, want).is_some() {
             let word = if want == Last::Advance {
                 "advance"
             } else {
@@ -1394,12 +1424,22 @@ impl Skirmish {
             return Err(RuleError::new(
                 "3.2",
                 format!(
-                    "continuing its last action, {} must {word} at least half its move ({half:.1}\"); it has gone {spent:.1}\"",
+                    "continuing its last action, {} must {word} at least half its move, or all it has left after changing formation ({need:.1}\"); it has gone {gone:.1}\"",
                     self.actor_id(act.actor)
                 ),
             ));
         }
         Ok(())
+    }
+
+    /// 3.2 a unit continuing an advance or a retreat: the inches it has gone (a change of
+    /// formation is no advance, 5.8), and what it must go: half its move, or all that is left
+    /// after changing formation.
+    pub(crate) fn go_on(act: &Activation) -> (f64, f64) {
+        let spent = act.spent.iter().copied().fold(0.0, f64::max);
+        let gone = (spent - act.form_spent).max(0.0);
+        let need = (act.allowance / 2.0).min(act.allowance - act.form_spent);
+        (gone, need)
     }
 
     /// 3.2 the way a unit continuing its last action must go (at least half its move), if
@@ -1423,8 +1463,8 @@ impl Skirmish {
     /// it can".
     pub(crate) fn way_on(&self, act: &Activation, want: Last) -> Option<crate::actions::Action> {
         use crate::actions::{tenths, Action};
-        let spent = act.spent.iter().copied().fold(0.0, f64::max);
-        let need = act.allowance / 2.0 - spent;
+        let (gone, must) = Self::go_on(act);
+        let need = must - gone;
         if need <= 0.1 {
             return None;
         }

@@ -59,6 +59,32 @@ pub fn casualties_of(p: &[f64], divisor: u32, marker: bool) -> Vec<f64> {
     out
 }
 
+/// 10.5 the distribution of gunners hit by small-arms hits `p` on a gun section with
+/// `divisor`: each hit that counts rolls a die, a gunner falling on 1-3.
+pub fn gunners_of(p: &[f64], divisor: u32) -> Vec<f64> {
+    let mut out = vec![0.0; p.len() + 1];
+    for (h, q) in p.iter().enumerate() {
+        let n = h / divisor.max(1) as usize;
+        // a binomial of n hits at one half each
+        let mut b = vec![1.0];
+        for _ in 0..n {
+            let mut next = vec![0.0; b.len() + 1];
+            for (k, x) in b.iter().enumerate() {
+                next[k] += x / 2.0;
+                next[k + 1] += x / 2.0;
+            }
+            b = next;
+        }
+        for (k, x) in b.iter().enumerate() {
+            out[k] += q * x;
+        }
+    }
+    while out.len() > 1 && out.last() == Some(&0.0) {
+        out.pop();
+    }
+    out
+}
+
 /// A distribution in words: `0: 44%, 1: 41%, 2: 15%` (the tail past three joined).
 pub fn words(p: &[f64]) -> String {
     let mut parts = Vec::new();
@@ -84,7 +110,6 @@ impl Skirmish {
         let dice: u32 = shot.groups.iter().map(|g| g.dice).sum();
         let from = self.centre(units[0] as usize);
         let d = self.fire_divisor(v, from, false);
-        let p = casualties_of(&hits(&shot), d, self.units[v].marker);
         let groups: Vec<String> = shot
             .groups
             .iter()
@@ -94,35 +119,47 @@ impl Skirmish {
                     g.dice,
                     g.need(),
                     if g.plus != 0 {
-                        format!("{:+}", g.plus)
+                        format!(" ({:+} each)", g.plus)
                     } else {
                         String::new()
                     }
                 )
             })
             .collect();
-        format!(
-            "{dice} dice ({}){}; casualties {}",
-            groups.join(", "),
-            if d > 1 {
-                format!(", 1 in {d} hits counts")
-            } else {
-                String::new()
-            },
-            words(&p)
-        )
+        let halving = if d > 1 {
+            format!(", 1 in {d} hits counts")
+        } else {
+            String::new()
+        };
+        let head = format!(
+            "{} ({}){halving}",
+            crate::wording::count(dice, "die", "dice"),
+            groups.join(", ")
+        );
+        if self.units[v].troop == crate::troops::Troop::Artillery {
+            // 10.5 each hit on a gun section is rolled for: a gunner on 1-3, a draught horse on
+            // 4-5, nothing from small arms on 6
+            let p = gunners_of(&hits(&shot), d);
+            return format!(
+                "{head}; gunners hit (1-3 on each hit's die, 10.5) {}",
+                words(&p)
+            );
+        }
+        let p = casualties_of(&hits(&shot), d, self.units[v].marker);
+        format!("{head}; casualties {}", words(&p))
     }
 
     /// 7 the chance the rolled move of `units` charging `target` reaches it (the nearest pair
     /// of figures, the ground between as the charger pays for it), halved if they fire first.
     pub fn charge_note(&self, units: &[u8], target: usize, fire: bool) -> String {
         let u0 = units[0] as usize;
-        let mut best: Option<(f64, f64)> = None;
+        // (edge distance, the way's cost, whether it crosses an obstacle or a ford)
+        let mut best: Option<(f64, f64, bool)> = None;
         for &u in units {
             for f in self.table_figures(u as usize) {
                 for g in self.table_figures(target) {
                     let d = self.bases[f].distance(&self.bases[g]);
-                    if best.is_none_or(|(b, _)| d < b) {
+                    if best.is_none_or(|(b, _, _)| d < b) {
                         let p = self.figures[f].pose.at;
                         let q = self.figures[g].pose.at;
                         let t = if p.dist(q) > 1e-9 { d / p.dist(q) } else { 0.0 };
@@ -132,12 +169,17 @@ impl Skirmish {
                             m => m,
                         };
                         let cost = self.path_cost(p, to, mover).unwrap_or(f64::INFINITY);
-                        best = Some((d, cost));
+                        // 7.4 an obstacle or a ford on the way takes half the move besides
+                        let crossing = match self.first_crossing(p, to) {
+                            Some(c) => c.is_some(),
+                            None => true,
+                        };
+                        best = Some((d, cost, crossing));
                     }
                 }
             }
         }
-        let Some((_, need)) = best else {
+        let Some((_, need, crossing)) = best else {
             return String::new();
         };
         let (rate, bonus) = self.rate(u0);
@@ -156,13 +198,20 @@ impl Skirmish {
             if fire {
                 allowance /= 2.0;
             }
-            if allowance + 1e-9 >= need {
+            // across an obstacle, half the move goes on crossing it
+            let usable = if crossing { allowance / 2.0 } else { allowance };
+            if usable + 1e-9 >= need {
                 chance += q;
             }
         }
         let sign = if m.dice < 0 { "-" } else { "+" };
         format!(
-            "needs {need:.1}\" of {}\" {sign} {n}D6{}{}: {:.0}% to reach",
+            "needs {need:.1}\"{} of {}\" {sign} {n}D6{}{}: {:.0}% to reach",
+            if crossing {
+                " and half the move to cross on the way"
+            } else {
+                ""
+            },
             m.inches,
             if bonus + extra > 0.0 {
                 format!(" + {}\"", bonus + extra)
@@ -172,6 +221,32 @@ impl Skirmish {
             if fire { ", halved" } else { "" },
             100.0 * chance
         )
+    }
+
+    /// 3.3 what a bold leader's sign makes of the control check: which leader, by how much,
+    /// and the score and result it gives.
+    pub fn sign_note(&self, plus: bool) -> Option<String> {
+        let act = self.act.as_ref()?;
+        let &(f, by) = act.bold.first()?;
+        let f = f as usize;
+        let later: i8 = act.bold.iter().skip(1).map(|b| b.1).sum();
+        let score = act.roll as i8 + act.modifier + if plus { by } else { -by };
+        let last = self.units[act.units[0] as usize].last;
+        let control = crate::command::control_of(score, self.officer_present(&act.units), last);
+        Some(format!(
+            "the bold {} with {} {} {by}: the die {} and {:+} so far make {score}{}: {}",
+            self.figures[f].role.word(),
+            self.id(self.figures[f].unit as usize),
+            if plus { "adds" } else { "takes away" },
+            act.roll,
+            act.modifier,
+            if later > 0 {
+                format!(" (another bold leader's {later} to come)")
+            } else {
+                String::new()
+            },
+            control.word()
+        ))
     }
 
     /// 7 the control check's odds for `units`, in words.

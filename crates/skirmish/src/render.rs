@@ -75,14 +75,27 @@ pub fn render(view: &View, game: &Skirmish) -> String {
                 })
                 .collect();
             s += &format!(
-                "    {:<14} {:<10} {:<15} at {} facing {:>3.0}  {}/{} men, {} held{}{}\n",
+                "    {:<14} {:<10} {:<15} at {} facing {:>3.0}  {}/{} men{}{}, {} held{}{}\n",
                 u.id,
                 u.troop.word(),
                 u.formation,
                 at,
                 u.facing,
-                u.figures.len(),
-                u.strength,
+                u.men,
+                u.men_at_start,
+                if u.women > 0 {
+                    format!(
+                        ", {} in the cabin",
+                        crate::wording::count(u.women as u64, "woman", "women")
+                    )
+                } else {
+                    String::new()
+                },
+                match u.troop {
+                    crate::troops::Troop::Artillery => " and the gun",
+                    crate::troops::Troop::Wagon => " and the wagon",
+                    _ => "",
+                },
                 u.holding,
                 if u.marks.is_empty() {
                     String::new()

@@ -26,11 +26,12 @@ const SECTIONS: &[Sec] = &[
         title: "Sequence of play",
         summary: "A 52-card deck shuffled each turn; red cards let the British act, black the French, each with one unit of its choice; a battalion in close order with its colonel acts whole; a charged unit reacts and may not act later; when only one side has units left they act without cards; when none has, the melees are fought and the turn ends.",
         code: &["crates/skirmish/src/activation.rs: next_card, eligible, battalion_whole, end_turn", "crates/skirmish/src/deck.rs"],
-        tests: tests!(
-            red_cards_activate_the_british_black_the_french,
-            a_unit_acts_once_a_turn_and_a_side_alone_acts_without_cards,
-            a_battalion_formed_with_its_colonel_acts_whole
-        ),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::red_cards_activate_the_british_black_the_french",
+            "crates/skirmish/tests/rulebook.rs::a_unit_acts_once_a_turn_and_a_side_alone_acts_without_cards",
+            "crates/skirmish/tests/rulebook.rs::a_battalion_formed_with_its_colonel_acts_whole",
+            "crates/skirmish/tests/audit_low.rs::l3_a_battalion_rolls_its_move_in_its_own_name",
+        ],
     },
     Sec {
         section: "3.1",
@@ -42,23 +43,35 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "3.2",
         title: "The control check",
-        summary: "1D6 and the leaders' modifiers: 5-6 continue the last action (stood: no move; advanced: an advance of at least half the move, or a charge; retreated: a retreat of at least half; charged and won: charge again or pursue; rallied: rally again), 3-4 as the player wishes with an officer present (else continue), 1-2 no advance (fall back, fire, reserve, rally).",
+        summary: "1D6 and the leaders' modifiers: 5-6 continue the last action (stood: no move; advanced: an advance of at least half the move (a change of formation no part of it: after one, all that is left), or a charge; retreated: a retreat of at least half; charged and won: charge again or pursue; rallied: rally again), 3-4 as the player wishes with an officer present (else continue), 1-2 no advance (fall back, fire, reserve, rally).",
         code: &["crates/skirmish/src/command.rs: control_of, take_test", "crates/skirmish/src/rules.rs: check_tested, check_direction", "crates/skirmish/src/movement.rs: check_done"],
-        tests: tests!(the_control_chart_continue_free_no_advance, continuing_an_advance_means_half_a_move_at_least),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::the_control_chart_continue_free_no_advance",
+            "crates/skirmish/tests/rulebook.rs::continuing_an_advance_means_half_a_move_at_least",
+            "crates/skirmish/tests/audit_medium.rs::m11_forming_in_place_is_no_advance",
+        ],
     },
     Sec {
         section: "3.3",
         title: "Leaders",
         summary: "A hero ±1 to a company in skirmish order, a colonel ±1 to his battalion, the general ±2, each within 6\" and in sight; the personality is rolled the first time it matters (6 rash, 5 indecisive, 3-4 bold, 1-2 cautious; heroes bold): rash adds, cautious takes away, a bold leader's side chooses after seeing the die.",
         code: &["crates/skirmish/src/command.rs: influences, personality, choose_sign, test_odds"],
-        tests: tests!(personalities_are_rolled_when_first_needed_and_bold_leaders_choose, the_odds_of_a_test_count_unknown_personalities_and_bold_choices),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::personalities_are_rolled_when_first_needed_and_bold_leaders_choose",
+            "crates/skirmish/tests/rulebook.rs::the_odds_of_a_test_count_unknown_personalities_and_bold_choices",
+            "crates/skirmish/tests/audit_low.rs::l7_a_bold_leaders_sign_says_who_and_what_it_makes",
+        ],
     },
     Sec {
         section: "4.1",
         title: "Formations: general rule",
-        summary: "A unit's figures stay in a formation the engine keeps: a formed unit's figures stand in its slots and move together; loose ones (skirmishers, in disorder, in a building) one by one.",
-        code: &["crates/skirmish/src/formation.rs", "crates/skirmish/src/movement.rs: plan_place"],
-        tests: tests!(a_formed_units_figures_move_together),
+        summary: "A unit's figures stay in a formation the engine keeps: a formed unit's figures stand in its slots and move together; loose ones (skirmishers, in disorder, in a building) one by one. A single man may be sent off as a messenger (send UNIT.N to UNIT) to a unit that waits for word: a unit of one from then on, taking its own cards, running as a lone figure never farther from where he is sent, fired at or charged like any figure; within 3\" he gives his word (the unit is alerted) and joins it, or goes in to it off the table.",
+        code: &["crates/skirmish/src/formation.rs", "crates/skirmish/src/movement.rs: plan_place", "crates/skirmish/src/messenger.rs: check_detach, detach, deliver_messages"],
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::a_formed_units_figures_move_together",
+            "crates/skirmish/tests/audit_high.rs::h5_a_man_detached_as_a_messenger_alerts_the_garrison",
+            "crates/skirmish/tests/audit_high.rs::h5_a_messenger_can_be_fired_at_and_is_sent_only_where_word_is_awaited",
+        ],
     },
     Sec {
         section: "4.2",
@@ -75,9 +88,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "4.3",
         title: "Line",
-        summary: "1 to 3 ranks, files a base's width and 0.2\" apart (under an inch a file), the front refilled from the rear after losses; a battalion's companies side by side, or one behind the other (an assault column: a column to artillery).",
+        summary: "1 to 3 ranks and at least 3 files wide (a scenario's line or a change of formation under 3 files is refused; a line thinned below 3 files brings up its rear rank), files a base's width and 0.2\" apart (under an inch a file), the front refilled from the rear after losses; a battalion's companies side by side, or one behind the other (an assault column: a column to artillery).",
         code: &["crates/skirmish/src/formation.rs: line_slots", "crates/skirmish/src/artillery.rs: assault_column"],
-        tests: &["crates/skirmish/src/formation.rs::tests::a_line_stands_an_inch_a_file_and_refills_its_front"],
+        tests: &[
+            "crates/skirmish/src/formation.rs::tests::a_line_stands_an_inch_a_file_and_refills_its_front",
+            "crates/skirmish/tests/audit_medium.rs::m8_a_line_under_three_files_is_refused",
+        ],
     },
     Sec {
         section: "4.4",
@@ -96,9 +112,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "5.2",
         title: "The movement chart",
-        summary: "Irregulars 6\"+2D6, regulars 6\"+1D6, militia 2D6, cavalry 18\"+1D6 (+6\" charging), any column +6\", guns and wagons as the chart (data/charts.toml).",
+        summary: "Irregulars 6\"+2D6, regulars 6\"+1D6, militia 2D6, cavalry 18\"+1D6 (+6\" charging), any column +6\", guns and wagons as the chart (data/charts.toml); every gun its crew may manhandle, heavy guns and mortars at 1D6 as other artillery.",
         code: &["crates/skirmish/src/movement.rs: rate", "crates/skirmish/data/charts.toml"],
-        tests: &["crates/skirmish/src/troops.rs::tests::the_charts_carry_the_texts_numbers"],
+        tests: &[
+            "crates/skirmish/src/troops.rs::tests::the_charts_carry_the_texts_numbers",
+            "crates/skirmish/tests/audit_medium.rs::m6_a_heavy_gun_is_manhandled_at_one_die",
+        ],
     },
     Sec {
         section: "5.3",
@@ -112,7 +131,10 @@ const SECTIONS: &[Sec] = &[
         title: "Measuring, wheeling and turning",
         summary: "Each figure's path costs its length times the ground's multiplier; a formed unit pays the worst under any figure at each moment; lines wheel on a front corner (the arc of the other); columns march their head; skirmishers step or place figures one by one.",
         code: &["crates/skirmish/src/movement.rs: plan_step, plan_wheel, plan_march, plan_place", "crates/skirmish/src/terrain.rs: block_cost"],
-        tests: tests!(broken_ground_costs_formed_troops_double_and_skirmishers_nothing),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::broken_ground_costs_formed_troops_double_and_skirmishers_nothing",
+            "crates/skirmish/tests/audit_medium.rs::m10_a_battalion_column_marches_along_the_road",
+        ],
     },
     Sec {
         section: "5.5",
@@ -148,23 +170,36 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "6.1",
         title: "Charges: general rule",
-        summary: "Declared (firing first or not) before the move is rolled; the target reacts; the chargers run straight at the nearest enemy figures as far as each one's move allows; a standing defender fires; the defenders may step up 1\"; the contacts are fought at the turn's end.",
+        summary: "Declared (firing first or not) before the move is rolled; the target reacts; the chargers run straight at the nearest enemy figures as far as each one's move allows; a standing defender (or one that reserved its fire) fires, its casualties taken from the chargers' rear ranks first; the defenders may step up 1\"; the contacts are fought at the turn's end.",
         code: &["crates/skirmish/src/charge.rs: check_charge, declare_charge, charge_move, run_at, close_up"],
-        tests: tests!(a_charge_is_declared_then_rolled_and_runs_into_contact, a_charge_short_of_its_target_stops),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::a_charge_is_declared_then_rolled_and_runs_into_contact",
+            "crates/skirmish/tests/rulebook.rs::a_charge_short_of_its_target_stops",
+            "crates/skirmish/tests/audit_high.rs::h3_fire_at_the_contact_takes_the_chargers_rear_ranks_first",
+            "crates/skirmish/tests/audit_medium.rs::m4_a_charge_short_of_an_obstacle_runs_up_to_it",
+            "crates/skirmish/tests/audit_medium.rs::m5_the_charge_odds_count_an_obstacle_on_the_way",
+        ],
     },
     Sec {
         section: "6.2",
         title: "Reactions",
-        summary: "A unit not rallying, not shattered and not having acted (passing is no bar) stands (firing if able) or holds; skirmishers may fire and fall back half a move or fall back a full move; cavalry may counter-charge.",
+        summary: "A unit not rallying, not shattered and not having acted (passing is no bar) stands (firing if able: small arms in range, or a gun that can meet the charge) or holds; skirmishers may fire and fall back half a move or fall back a full move; cavalry may counter-charge.",
         code: &["crates/skirmish/src/charge.rs: may_react, reactions, react"],
-        tests: tests!(skirmishers_may_fall_back_from_a_charge),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::skirmishers_may_fall_back_from_a_charge",
+            "crates/skirmish/tests/audit_high.rs::h2_a_charged_gun_stands_and_fires_canister_at_its_charger",
+        ],
     },
     Sec {
         section: "6.3",
         title: "Reserved fire",
         summary: "Infantry that moved at most half a move, and guns that did not move, may reserve their fire and give it at a charger (half the figures after moving); unused, it is lost at the turn's end.",
         code: &["crates/skirmish/src/rules.rs: may_reserve", "crates/skirmish/src/charge.rs: charge_move"],
-        tests: tests!(reserved_fire_is_given_at_the_charger),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::reserved_fire_is_given_at_the_charger",
+            "crates/skirmish/tests/audit_high.rs::h2_a_gun_that_reserved_its_fire_fires_it_at_the_charge",
+            "crates/skirmish/tests/audit_low.rs::l11_no_pointless_orders_off_the_table_or_for_a_wagon",
+        ],
     },
     Sec {
         section: "7.1",
@@ -192,28 +227,43 @@ const SECTIONS: &[Sec] = &[
         title: "Linear obstacles",
         summary: "Crossing a stream, ford, ditch, hedge, wall, fence or abatis costs half a move (a formed unit once, each skirmisher for himself); guns and wagons take a whole move from touching it and leave a gap; abatis stops horses and wheels; very high walls and deep ditches need a crossing made.",
         code: &["crates/skirmish/src/terrain.rs: crossed", "crates/skirmish/src/movement.rs: obstacles_allowed, guns_over_obstacles"],
-        tests: tests!(crossing_a_fence_costs_half_a_move),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::crossing_a_fence_costs_half_a_move",
+            "crates/skirmish/tests/audit_medium.rs::m4_a_charge_short_of_an_obstacle_runs_up_to_it",
+        ],
     },
     Sec {
         section: "7.5",
         title: "Villages",
-        summary: "Only infantry enter a building, as individuals at half speed, through its doors, windows and breaches; all the figures along a wall fire out of its openings; one figure a side meets at each opening in a charge.",
+        summary: "Only infantry enter a building, as individuals at half speed, through its doors, windows and breaches; all the figures along a wall fire out of its openings; one figure a side meets at each opening in a charge (no two against one there), and no one touches through a wall.",
         code: &["crates/skirmish/src/movement.rs: plan_enter, plan_leave", "crates/skirmish/src/terrain.rs: crossed", "crates/skirmish/src/fire.rs: fire_line"],
-        tests: tests!(figures_enter_a_building_only_by_its_doors_and_windows),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::figures_enter_a_building_only_by_its_doors_and_windows",
+            "crates/skirmish/tests/audit_high.rs::h4_one_figure_a_side_fights_at_a_door_and_regulars_get_no_plus_against_a_building",
+        ],
     },
     Sec {
         section: "7.6",
         title: "Roads",
-        summary: "Columns, guns and wagons on a road pay two thirds (a highway half) and ignore the ground beside it.",
+        summary: "Columns, guns and wagons on a road pay two thirds (a highway half) and ignore the ground beside it; where it crosses a steep hill they move at their normal speed.",
         code: &["crates/skirmish/src/terrain.rs: ground_at"],
-        tests: tests!(a_column_on_the_road_moves_farther),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::a_column_on_the_road_moves_farther",
+            "crates/skirmish/tests/audit_medium.rs::m7_a_road_over_a_steep_hill_gives_no_bonus",
+        ],
     },
     Sec {
         section: "7.7",
         title: "Concealment",
         summary: "Hidden units are deployed in secret in concealing ground and are not on the other side's table until they fire, charge, are spotted, come within 3\" of an enemy, or end a move out of cover in sight; a search of ground within 6\" finds on 1D6 + field craft of 6; woods hide what is in them beyond 6\".",
         code: &["crates/skirmish/src/concealment.rs", "crates/skirmish/src/sight.rs: fig_sees_among"],
-        tests: tests!(hidden_units_are_absent_from_the_enemys_view_until_spotted, a_hidden_unit_found_by_a_move_stops_it_within_three_inches),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::hidden_units_are_absent_from_the_enemys_view_until_spotted",
+            "crates/skirmish/tests/rulebook.rs::a_hidden_unit_found_by_a_move_stops_it_within_three_inches",
+            "crates/skirmish/tests/audit_high.rs::l12_the_other_side_never_reads_a_hidden_units_control_die",
+            "crates/skirmish/tests/audit_high.rs::l12_work_a_hidden_unit_does_is_not_shown_to_the_enemy",
+            "crates/skirmish/tests/audit_low.rs::l6_a_good_search_says_what_it_found",
+        ],
     },
     Sec {
         section: "7.8",
@@ -225,9 +275,14 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "8.1",
         title: "Small arms: general procedure",
-        summary: "A die for every two figures able to fire (an odd one rolls), the two front ranks of formed troops, a target within 45° (formed troops) in sight and range; a charged unit fires at its charger, else at the nearest enemy it can.",
+        summary: "A die for every two figures able to fire (an odd one rolls), the odd men of each range band and modifier pooled two to a die at the worse of them; the two front ranks of formed troops, a target within 45° (formed troops) in sight and range, no friendly unit in close order between (its files stand base to base); a charged unit fires at its charger, else at the nearest enemy it can.",
         code: &["crates/skirmish/src/fire.rs: firing_figures, fire_line, nearest_targets, shot"],
-        tests: tests!(one_die_for_two_figures_and_the_nearest_target),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::one_die_for_two_figures_and_the_nearest_target",
+            "crates/skirmish/tests/audit_medium.rs::m1_one_die_for_every_two_figures_across_range_bands",
+            "crates/skirmish/tests/audit_medium.rs::m2_no_fire_through_a_friendly_line",
+            "crates/skirmish/tests/audit_low.rs::l2_the_log_reads_as_english",
+        ],
     },
     Sec {
         section: "8.2",
@@ -239,9 +294,14 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "8.3",
         title: "To hit (the table printed after 8.5)",
-        summary: "4-6 at short range, 6 at long; +1 marksmen (rangers, light infantry, frontiersmen, coureurs des bois), +1 heroes, +1 regulars in close order halted for their first volley of the game.",
+        summary: "4-6 at short range, 6 at long; +1 marksmen (rangers, light infantry, frontiersmen, coureurs des bois), +1 heroes, +1 regulars in close order halted this turn for their first volley of the game (not a unit that moved and reserved its fire).",
         code: &["crates/skirmish/src/fire.rs: Group, shot"],
-        tests: tests!(hits_at_short_and_long_range_with_modifiers),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::hits_at_short_and_long_range_with_modifiers",
+            "crates/skirmish/tests/audit_medium.rs::m9_no_first_volley_bonus_after_moving_and_reserving",
+            "crates/skirmish/tests/audit_low.rs::l1_fire_odds_write_the_modifier_once",
+            "crates/skirmish/tests/audit_low.rs::l8_the_log_says_how_a_fire_hits_and_why_a_charge_falls_short",
+        ],
     },
     Sec {
         section: "8.4",
@@ -260,9 +320,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "9.1",
         title: "Artillery fire: general rule",
-        summary: "A gun fires at a target it sees within 45° of its front; it does not fire and move; short of its least crew it fires every other turn.",
-        code: &["crates/skirmish/src/artillery.rs: salvo"],
-        tests: tests!(a_gun_fires_within_its_arc_at_a_target_in_range),
+        summary: "A gun fires at a target it sees within 45° of its front; charged, it fires at its charger (canister, else round shot) when they come in; it does not fire and move; short of its least crew it fires every other turn.",
+        code: &["crates/skirmish/src/artillery.rs: salvo, gun_may_meet, contact_ammo"],
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::a_gun_fires_within_its_arc_at_a_target_in_range",
+            "crates/skirmish/tests/audit_high.rs::h2_a_charged_gun_stands_and_fires_canister_at_its_charger",
+        ],
     },
     Sec {
         section: "9.2",
@@ -274,9 +337,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "9.3",
         title: "Shell",
-        summary: "Howitzers, coehorns and mortars fire shell at one target within their least and greatest range, hitting on 5-6.",
-        code: &["crates/skirmish/src/artillery.rs: salvo"],
-        tests: tests!(shell_needs_its_least_range),
+        summary: "Howitzers, coehorns and mortars fire shell at one target within their least and greatest range, hitting on 5-6, over troops, obstacles and buildings only where they stand 6\" clear of both the gun and the target (3\" for coehorns and mortars).",
+        code: &["crates/skirmish/src/artillery.rs: salvo, gun_may_meet, contact_ammo"],
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::shell_needs_its_least_range",
+            "crates/skirmish/tests/audit_medium.rs::m2_a_shell_is_not_fired_over_friends_close_to_the_gun",
+        ],
     },
     Sec {
         section: "9.4",
@@ -302,9 +368,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "10.2",
         title: "Cover",
-        summary: "Behind hard cover (buildings, walls, earthworks, fort walls) a casualty for every 2 hits; native units in brush, rocks or woods likewise against small arms.",
+        summary: "Behind hard cover (buildings, walls, earthworks, fort walls) a casualty for every 2 hits; native units in brush or rocks likewise against small arms (in woods too only with the scenario option native-woods-cover).",
         code: &["crates/skirmish/src/casualties.rs: fire_divisor", "crates/skirmish/src/terrain.rs: hard_cover, native_cover"],
-        tests: tests!(hard_cover_and_skirmish_order_halve_the_hits_and_remainders_leave_a_marker),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::hard_cover_and_skirmish_order_halve_the_hits_and_remainders_leave_a_marker",
+            "crates/skirmish/tests/audit_high.rs::h8_natives_in_woods_have_no_cover_but_in_brush",
+        ],
     },
     Sec {
         section: "10.3",
@@ -325,7 +394,10 @@ const SECTIONS: &[Sec] = &[
         title: "Artillery as a target",
         summary: "Each hit on a gun section rolls: 6 the gun (if artillery fired), 4-5 a draught horse (no limbered move this turn), 1-3 a gunner.",
         code: &["crates/skirmish/src/casualties.rs: hits_on_gun"],
-        tests: tests!(hits_on_a_gun_are_rolled_for),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::hits_on_a_gun_are_rolled_for",
+            "crates/skirmish/tests/audit_low.rs::l9_fire_odds_at_a_gun_count_its_gunners",
+        ],
     },
     Sec {
         section: "10.6",
@@ -351,9 +423,13 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "11.2",
         title: "Modifiers (printed without a heading)",
-        summary: "+1 grenadiers or highlanders, +1 against militia, +1 regulars charging an enemy not in buildings or works, +1 defending an obstacle or building, +1 two against one; cavalry charging in the open double their die.",
-        code: &["crates/skirmish/src/melee.rs: pairs"],
-        tests: tests!(melee_modifiers_grenadiers_militia_and_two_against_one),
+        summary: "+1 grenadiers or highlanders, +1 against militia, +1 regulars charging an enemy not in a building or a fortification (a fort's walls, an entrenchment, behind an earthwork or finished redoubt), +1 defending an obstacle or building, +1 two against one; cavalry charging in the open double their die.",
+        code: &["crates/skirmish/src/melee.rs: pairs, fortified"],
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::melee_modifiers_grenadiers_militia_and_two_against_one",
+            "crates/skirmish/tests/audit_high.rs::h4_one_figure_a_side_fights_at_a_door_and_regulars_get_no_plus_against_a_building",
+            "crates/skirmish/tests/audit_high.rs::h4_regulars_charging_men_behind_an_earthwork_get_no_plus",
+        ],
     },
     Sec {
         section: "11.3",
@@ -365,16 +441,28 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "12.1",
         title: "Shattered units",
-        summary: "A battalion or a company on its own below half strength is shattered and at once retires a full move in disorder (unless surrounded); its next activation is a rally, and if still below half it routs.",
+        summary: "A battalion or a company on its own below half strength (its men: a household's women do not count) is shattered and at once retires a full move in disorder (unless surrounded); its next activation is a rally, and if still below half it routs.",
         code: &["crates/skirmish/src/morale.rs: test_shattered, judged_with, rally"],
-        tests: tests!(below_half_strength_a_unit_shatters_and_retires, a_shattered_unit_must_rally_and_routs_if_still_below_half),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::below_half_strength_a_unit_shatters_and_retires",
+            "crates/skirmish/tests/rulebook.rs::a_shattered_unit_must_rally_and_routs_if_still_below_half",
+            "crates/skirmish/tests/audit_medium.rs::m19_a_household_is_below_half_when_its_men_are",
+            "crates/skirmish/tests/audit_low.rs::l4_the_board_counts_men_apart_from_women_and_guns",
+        ],
     },
     Sec {
         section: "12.2",
         title: "Surrounded units",
-        summary: "A unit that cannot fall back without closing on an enemy stands; once a turn an enemy within 6\" may call on it to surrender, both rolling, the unit adding its leaders and its colour; when a way opens it must retire; Indians (and militia holding Indians) kill prisoners on continuing their last action.",
+        summary: "A unit that cannot fall back without closing on an enemy stands; once a turn an enemy within 6\" may call on it to surrender, both rolling, the unit adding its leaders and its colour; when a way opens it must retire; Indians (and militia holding Indians) kill prisoners if the control check after they took them continues their last action.",
         code: &["crates/skirmish/src/morale.rs: is_surrounded, call_surrender", "crates/skirmish/src/rules.rs: slaughter"],
-        tests: tests!(a_surrounded_unit_may_be_called_to_surrender),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::a_surrounded_unit_may_be_called_to_surrender",
+            "crates/skirmish/tests/audit_high.rs::h1_a_unit_in_a_cabin_with_a_way_out_is_not_surrounded",
+            "crates/skirmish/tests/audit_high.rs::a_unit_in_a_cabin_with_the_enemy_at_every_opening_is_surrounded",
+            "crates/skirmish/tests/audit_high.rs::in_the_open_a_ring_surrounds_and_a_gap_does_not",
+            "crates/skirmish/tests/audit_medium.rs::m18_prisoners_are_slaughtered_only_at_the_next_check",
+            "crates/skirmish/tests/audit_medium.rs::prisoners_are_slaughtered_at_a_next_check_that_repeats",
+        ],
     },
     Sec {
         section: "12.3",
@@ -386,9 +474,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "12.4",
         title: "Rallying",
-        summary: "A rally, on the spot or falling back half a move, recalls casualties, clears smoke, reloads rifles and cavalry, pays a rally owed, and ends in line or column (irregulars in skirmish order).",
+        summary: "A rally, on the spot or falling back half a move, recalls casualties, clears smoke, reloads rifles and cavalry, pays a rally owed, and ends in line or column: troops that may form a line and stand in skirmish order or disorder form one (a column when too few or with no room); irregulars, who have no line, in skirmish order.",
         code: &["crates/skirmish/src/morale.rs: rally, re_form"],
-        tests: tests!(rallying_recovers_casualties_on_six),
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::rallying_recovers_casualties_on_six",
+            "crates/skirmish/tests/audit_medium.rs::m3_skirmishers_who_may_form_line_rally_into_it",
+        ],
     },
     Sec {
         section: "12.5",
@@ -421,21 +512,27 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "S2",
         title: "Raid (the text's scenario 2)",
-        summary: "Raiders hidden in the north woods fall on three settler households (women inside their cabins, men bound to their clearings until they hear shots or see raiders); the garrison marches when alerted; bands that take a cabin (walking in where no settler man stands) burn it, loot and leave; the French win with 2 of the 3 cabins burned and more than half the English companies in the field broken.",
+        summary: "Raiders hidden in the north woods fall on three settler households (women inside their cabins, men bound to their clearings until they hear shots at their own or the nearest cabin, or a messenger comes); the garrison marches when it hears shots at cabin A, sees smoke or is reached by a messenger; bands that take a cabin (walking in where no settler man stands) burn it, loot and leave; the French win with 2 of the 3 cabins burned and more than half the English companies broken (all five, the garrison's come or not; the option field-companies counts those in the field).",
         code: &[
             "crates/skirmish/data/scenarios/raid.toml",
             "crates/skirmish/src/buildings.rs: burn, cabins_taken",
             "crates/skirmish/src/concealment.rs: shots_heard",
+            "crates/skirmish/src/messenger.rs: deliver_messages",
         ],
         tests: &[
             "crates/skirmish/tests/scenarios.rs::raid_is_set_up_as_the_text_says",
             "crates/skirmish/tests/rulebook.rs::a_band_walks_into_a_cabin_held_by_women_and_takes_it",
+            "crates/skirmish/tests/audit_high.rs::h5_the_raids_alarms_are_the_texts",
+            "crates/skirmish/tests/audit_high.rs::h5_a_man_detached_as_a_messenger_alerts_the_garrison",
+            "crates/skirmish/tests/audit_high.rs::h7_the_raids_victory_counts_every_english_company",
+            "crates/skirmish/tests/audit_high.rs::h7_the_field_companies_option_counts_only_those_in_the_field",
+            "crates/skirmish/tests/audit_low.rs::l5_the_board_counts_the_companies_the_victory_counts",
         ],
     },
     Sec {
         section: "S3",
         title: "Siege Sortie (the project's own scenario)",
-        summary: "A French sortie, crept up by night into a hollow way before the guns, against a British siege battery of four guns, its pioneers digging a redoubt and a wooden bridge at its back: a charge that beats a gun's crew spikes the gun, and a gun left by its crew is spiked by touching it; the French win by spiking or destroying two guns or blowing the bridge, the British by finishing the redoubt or breaking half the sortie.",
+        summary: "A French sortie, crept up by night into a hollow way before the guns, against a British siege battery of four guns, its pioneers digging a redoubt and a wooden bridge at its back that the French sappers, with a powder cart their sergeant drives, mean to blow: a charge that beats a gun's crew spikes the gun, and a gun left by its crew is spiked by touching it; the French win by spiking or destroying two guns or blowing the bridge, the British by finishing the redoubt or breaking half the sortie.",
         code: &[
             "crates/skirmish/data/scenarios/siege-sortie.toml",
             "crates/skirmish/src/engineering.rs: check_spike, spike, spike_gun",
@@ -444,6 +541,7 @@ const SECTIONS: &[Sec] = &[
         tests: &[
             "crates/skirmish/tests/scenarios.rs::siege_sortie_plays_every_arm",
             "crates/skirmish/tests/rulebook.rs::a_charge_that_beats_a_guns_crew_spikes_the_gun",
+            "crates/skirmish/tests/audit_high.rs::h6_the_powder_cart_can_set_out_for_the_bridge",
         ],
     },
 ];
@@ -451,7 +549,7 @@ const SECTIONS: &[Sec] = &[
 /// The readings made in code, each with its reason (shared/rules/skirmish.md).
 const READINGS: &[(&str, &str, &str)] = &[
     ("a figure's place", "the centre of its base: it is in a piece of ground when its centre is", "one rule for every question of ground, cover and concealment; the D3 table's own reading of cover"),
-    ("gap between files and ranks", "0.2\" (a foot base's width and 0.2\" a file)", "4.3's 'up to 1 inch per file' with 0.8\" bases"),
+    ("gap between files and ranks", "0.2\" (a foot base's width and 0.2\" a file); for sight and fire a unit in close order is solid across it", "4.3's 'up to 1 inch per file' with 0.8\" bases; 1.2: close order is base to base"),
     ("skirmish spacing at set-up and on forming", "1\" edge to edge", "the least 4.2 allows"),
     ("card and unit", "a card lets its side act with any one unit it chooses", "the text: one battalion or company; which is the side's choice"),
     ("the deck", "52 cards, no jokers, all reshuffled every turn; only colour matters", "the text names only colours; a fresh shuffle makes turns independent"),
@@ -460,7 +558,7 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("battalion acting whole", "every company in close order (lines one facing), one block within 1\", the colonel with it; compulsory when possible", "2.1's 'will act as a single unit'"),
     ("hold fire", "reserving fire (6.3) takes a control check", "the text's 'hold frre'"),
     ("last action", "stood, advanced, retreated (by the nearest known enemy's distance, 0.1\" tolerance), charged and won or lost, rallied", "3.2's examples made a complete list"),
-    ("continuing an advance or a retreat", "at least half the move, each step the right way, unless the unit cannot", "without a floor a 0.1\" shuffle would satisfy 'continue'"),
+    ("continuing an advance or a retreat", "at least half the move, each step the right way, unless the unit cannot; a change of formation is no part of it (after one, all the move that is left)", "without a floor a 0.1\" shuffle, or re-forming in place, would satisfy 'continue'"),
     ("officers present", "any officer, sergeant, hero, colonel or major with the unit", "1.2 and 17.10: sergeants count as officers"),
     ("several leaders", "all that qualify add up; a colonel who is general counts as general only", "the text sets no cap"),
     ("within 6\" and in sight", "edge to edge to the nearest figure, and a clear sight line; a leader with the unit always", "the reading 3.3"),
@@ -479,23 +577,25 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("charge move", "each charging figure runs straight at the nearest enemy figure not yet met, as far as its own move allows", "6.1: chargers may break formation or close up"),
     ("charge eligibility", "a target seen, within 45° of a formed charger's front, within the most the charger could roll", "the charger may wheel 45° at most"),
     ("reaction order", "the charger's fire first, the target's reaction fire and evasion, the charge roll, the defender's fire, the close-up", "6.1 reading"),
+    ("a gun charged", "stands and fires canister (else round shot, else shell if it can) at its charger at the contact, or gives its reserved fire then; shell's least range is never met", "6.2 'firing if able', 9.1"),
     ("charger fires first", "half its figures, or the regulars' volley; then half a move", "8.2 b and c"),
     ("counter-charge", "the cavalry covers half the gap, then the charger the rest", "6.1: both move at once"),
     ("charges into buildings", "at the openings, one figure a side each", "7.5"),
-    ("linear obstacle cost", "half the move on top of the path: a formed unit once, each skirmisher for himself", "7.4 half a turn"),
+    ("linear obstacle cost", "half the move on top of the path: a formed unit once, each skirmisher for himself; a charger pays it when he comes to the obstacle, and one who cannot stops there", "7.4 half a turn"),
     ("guns and wagons at obstacles", "the whole move, from touching it; a gap as wide as they are in fences, hedges and low walls", "7.4"),
     ("abatis", "a linear obstacle impassable to horses, guns and wagons, and an obstacle in melee", "the reading S1"),
     ("buildings", "walls impassable but at openings a figure wide; inside, half speed; all the figures along a wall fire out of its openings", "7.5"),
     ("roads", "columns, guns and wagons pay 2/3 (a highway 1/2) while on the road and ignore the ground beside it", "pro rata 'add 50%', 'double'"),
     ("woods and sight", "a figure in woods is seen from outside only within 6\" edge to edge; two in woods within 6\"; looking out, at most 6\" of woods on the line", "the settled reading 17.3"),
-    ("hidden units", "absent from the other side's view and log; revealed for good when they fire, charge, are spotted, come within 3\" of an enemy, or end a move out of concealment in sight", "the settled reading 17.4: fiw is the umpire"),
+    ("hidden units", "absent from the other side's view and log (which reads only that a hidden unit acted and tested, never its dice, its leaders' signs or the work it does); revealed for good when they fire, charge, are spotted, come within 3\" of an enemy, or end a move out of concealment in sight", "the settled reading 17.4: fiw is the umpire"),
     ("a move that meets a hidden enemy", "stops where it comes within 3\"; the hidden unit is revealed", "the mover could not know, and the two see each other within 3\""),
     ("hidden deployment", "each side places its hidden units in secret before turn 1, in concealing ground of its hiding zones", "7.7 'deployed in concealment at the start'"),
-    ("spotting", "once an activation, before anything else; a total of 6 or more finds every hidden enemy with a figure in the area within 6\"", "7.7 'is 6' read as at least 6"),
+    ("spotting", "once an activation, before anything else, by any unit but a wagon; a total of 6 or more finds every hidden enemy with a figure in the area within 6\"", "7.7 'is 6' read as at least 6; a cart's driver is no scout"),
+    ("coming on", "a unit still wholly off the table comes on: each of its steps brings it nearer the table, and it reserves no fire", "no enemy can charge it, and a step farther off is no move"),
     ("who fires", "everyone but musicians, colours, colonels, majors, engineers and women; heroes do", "1.2 reading"),
-    ("dice for a fire", "each group of figures alike rolls half of them rounded up; half fire rolls a quarter rounded up", "the settled reading 17.5"),
+    ("dice for a fire", "one die for every two figures, figures alike (range band, modifier) paired first and the odd ones pooled two to a die at the worse band and lower modifier, a last odd one rolling alone; half fire is the better half of the figures, a quarter of them rounded up", "8.1 'involuntary remainders of 1': only a loss makes one, not a grouping; the settled reading 17.5 for half fire"),
     ("range band", "short if the figure is within short range of its nearest target figure", "8.1 reading"),
-    ("modifiers to hit", "added to each die; a hero rolls his own die", "8.3 reading"),
+    ("modifiers to hit", "added to each die; a hero's +1 to the die he fires in", "8.3 reading: a die stands for two figures"),
     ("first volley", "needs the unit halted all its activation", "'if halted this turn'"),
     ("rifles", "a loaded rifle fires at 12\"/24\" and is then a musket until a rally", "8.2 d: the reloading binds the rifle"),
     ("cavalry fire", "a standing volley uses it all, a half fire half; a rally restores it; firing costs the charge bonus that turn", "8.5"),
@@ -503,9 +603,9 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("women loading", "each woman at a wall beside a firing man adds a firer of his kind", "the reading S2"),
     ("hard cover", "buildings, fort walls, entrenchments, low and high walls, earthworks (within 1\" on the line of fire); not fences, hedges, abatis or woods", "10.2 reading"),
     ("cover for a unit", "when at least half its figures on the table are covered", "10.2 reading"),
-    ("native cover", "brush, rocks and woods against small arms", "the settled reading 17.6"),
+    ("native cover", "brush and rocks against small arms; woods only with the scenario option native-woods-cover", "10.2 as the text gives it (the reading 17.6, woods too, is superseded and kept as the option)"),
     ("halvings", "cover ×2, skirmishers or cavalry ×2 (not both ×2 twice)", "10.4 reading"),
-    ("which figure falls", "in a formed unit the last of its ranks; in skirmish order or a building the nearest to the firer; leaders only when no one else is left", "10.1 reading"),
+    ("which figure falls", "in a formed unit the last of its ranks; in skirmish order or a building the nearest to the firer; at a charge's contact the chargers' man farthest back of those touching no enemy, while any is left (6.1); leaders only when no one else is left", "10.1 reading"),
     ("melee casualties", "one for one, no halving", "the halvings speak of shooting"),
     ("risk to leaders", "one roll a loss, not a casualty; the fallen leader chosen at random", "10.7 reading"),
     ("colonels and generals hit", "lost for good; a colonel's place taken a turn after by the first company officer, a general's two turns after by the senior officer", "10.7: killed or seriously wounded; the delay stands for the messenger"),
@@ -515,14 +615,14 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("in the open", "neither figure in broken or difficult ground or a building, no obstacle between", "11.2 reading"),
     ("melee result", "casualties since the charge was declared, fire and melee together; a second round at once on a tie", "11.3 reading"),
     ("a loser that cannot fall back", "is surrounded and fights on next turn", "12.2"),
-    ("strength", "every figure the unit started with; casualties held do not count as present", "12.1 reading"),
+    ("strength", "every figure the unit started with but women; casualties held do not count as present", "12.1 reading; S2: a household's women never fight, and counted they kept it from shattering until every man was down"),
     ("below half", "fewer than half present (7 figures shatter at 3)", "12.1 reading"),
     ("battalion shattering", "a company is judged with its battalion unless no figure of it is within 6\" of another company", "12.1 reading"),
     ("routing", "still shattered after its compulsory rally, the unit leaves the game at once", "the settled reading 17.8"),
-    ("surrounded", "every one of 16 bearings, 2\" with the whole unit, closer to an enemy within 12\" or blocked", "12.2 reading"),
+    ("surrounded", "every one of 16 bearings, 2\" with the whole unit (men in a building out by an opening facing that way, then 2\" on), closer to some enemy unit within 12\" or blocked", "12.2 reading: 'closer to some enemy' judged for each enemy unit near, not the nearest alone"),
     ("surrender", "any enemy within 6\" and in sight calls, free, once a turn; ties rolled again; the unit and its holding area become prisoners", "12.2 reading"),
     ("compulsory rally", "still takes a control check; its result only sets the rally's form", "11.3 expects a check able to force pursuit"),
-    ("rally's formation", "formed troops in disorder re-form in line 2 deep round their middle facing the nearest known enemy, if there is room; irregulars in skirmish order", "12.4 'must end up in line or column'"),
+    ("rally's formation", "troops that may form a line, in skirmish order or disorder, re-form in line 2 deep (1 deep when 2 would be under 3 files, a column when too few or with no room) round their middle facing the nearest known enemy, if there is room; irregulars and households, who never form a line, in skirmish order", "12.4 'must end up in line or column'; 5.8: irregulars close up or spread out as they move, with no formation to change"),
     ("returned casualties", "placed in the formation's slots, or beside a friend for skirmishers", "12.5 reading"),
     ("recovery threshold", "half strength or more (the shattering line)", "12.3 reading"),
     ("engineering presence", "the engineer officer within 6\" of the company, the tool wagon within 6\" of the site", "13.1 reading"),
@@ -535,5 +635,8 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("line of fire", "from the gun's front through the nearest target figure it sees, to the weapon's range", "9.2 reading"),
     ("breach", "at the aimed inch of wall; the defence is kept an inch of wall at a time", "9.4 reading"),
     ("spiking", "a unit touching an enemy gun with none of its crew within 1\" spends its activation spiking it (when the scenario allows)", "the project's Siege Sortie"),
+    ("named options", "a scenario may offer departures from the text by name (native-woods-cover, field-companies), each with its reason; off unless the scenario file says on = true or a game's options switch them on", "the text is played first; a departure kept for balance is the player's choice"),
     ("names", "no unit's name may be part of another's", "so that a log line naming one never seems to name a hidden other"),
+    ("messengers", "sent only where the scenario names a unit a messenger alerts (the Raid's households and garrison); one a unit at a time; not from a hidden unit", "4.1 gives no other use fiw plays (10.7's word of a fallen general is its delay); a man running off would give a hidden unit's place away"),
+    ("a messenger's move", "no control check; his kind's rate as a lone figure; never farther from where he is sent; his word given within 3\" (a battalion hears it whole), then he joins that unit, or goes in to it off the table; one whose unit is gone goes back to his own", "he has his orders, and a lone man has no officer, so 3.2 would never let one set out that had stood; 3\" is 7.7's distance at which units always see each other"),
 ];

@@ -80,7 +80,8 @@ impl Skirmish {
                         return Err(no(
                             "2.1",
                             format!(
-                                "{id} is not the {}' to activate: the card is theirs",
+                                "{id} is not a {} unit: the card lets the {} act",
+                                side.name(),
                                 side.name()
                             ),
                         ));
@@ -160,7 +161,15 @@ impl Skirmish {
         let units = &act.units;
         let u0 = units[0] as usize;
         let id = self.actor_id(act.actor);
-        if act.must_rally && !matches!(a, Action::Test | Action::Spot { .. }) {
+        if self.is_messenger(u0) {
+            return self.check_messenger_order(u0, a);
+        }
+        if act.must_rally
+            && !matches!(
+                a,
+                Action::Test | Action::Spot { .. } | Action::Detach { .. }
+            )
+        {
             let rule = if self.units[u0].shattered {
                 "12.1"
             } else {
@@ -174,6 +183,12 @@ impl Skirmish {
         let artillery = self.units[u0].troop == Troop::Artillery;
         match *a {
             Action::Spot { area } => {
+                if units
+                    .iter()
+                    .all(|&u| self.units[u as usize].troop == Troop::Wagon)
+                {
+                    return Err(no("7.7", "a wagon's driver does not scout"));
+                }
                 if act.spotted {
                     return Err(no("7.7", "a unit searches one area, once, before anything else"));
                 }
@@ -210,6 +225,7 @@ impl Skirmish {
             }
             Action::Pass => Ok(()),
             Action::Test => Ok(()),
+            Action::Detach { fig, to } => self.check_detach(units, fig as usize, to as usize),
             Action::Shoot { target } => {
                 if artillery {
                     return Err(no("9.1", "a gun fires canister, shot or shell (canister at UNIT)"));
@@ -440,6 +456,12 @@ impl Skirmish {
     /// 6.3 whether `units` may reserve their fire: infantry or a gun, with their fire not
     /// spent (smoke, a rally owed).
     fn may_reserve(&self, units: &[u8]) -> Result<(), RuleError> {
+        if !units.iter().any(|&u| self.on_the_table(u as usize)) {
+            return Err(no(
+                "6.3",
+                "a unit still off the table cannot be charged: it has no fire to hold for one",
+            ));
+        }
         for &u in units {
             let unit = &self.units[u as usize];
             if !(unit.troop.is_infantry() || unit.troop == Troop::Artillery) {
@@ -459,7 +481,8 @@ impl Skirmish {
     /// household whose men are all down: its women stay in their cabin) may not, for a move
     /// of nobody would cost nothing and never end; a gun short of half its crew may not be
     /// moved (unless infantry help, which fiw does not model), nor limbered with a horse just
-    /// hit.
+    /// hit. Any gun its crew may manhandle, heavy guns and mortars too (5.2's "other
+    /// artillery", 1D6).
     fn may_move(&self, units: &[u8]) -> Result<(), RuleError> {
         if let (Some(&u0), true) = (units.first(), self.moving_figures(units).is_empty()) {
             return Err(no(
@@ -492,16 +515,6 @@ impl Skirmish {
                             "{}'s draught horse is down: no limbered move this turn",
                             self.id(u)
                         ),
-                    ));
-                }
-                if self
-                    .gun_kind(u)
-                    .is_some_and(|k| matches!(k, GunKind::Heavy | GunKind::Mortar))
-                    && !unit.limbered
-                {
-                    return Err(no(
-                        "5.2",
-                        format!("{} is not manhandled: limber it first", self.id(u)),
                     ));
                 }
             }
@@ -538,6 +551,21 @@ impl Skirmish {
             .as_ref()
             .ok_or_else(|| no("5.1", "no unit is moving"))?;
         let rally_back = act.intent == Some(Intent::RallyBack);
+        if self.is_messenger(act.units[0] as usize)
+            && !matches!(
+                a,
+                Action::Step { .. }
+                    | Action::Place { .. }
+                    | Action::Face { .. }
+                    | Action::Leave
+                    | Action::Done
+            )
+        {
+            return Err(no(
+                "4.1",
+                "a messenger moves as a lone figure (step, place, face, leave a building) and is done",
+            ));
+        }
         if rally_back && !matches!(a, Action::Step { .. } | Action::Done) {
             return Err(no(
                 "12.4",
@@ -548,6 +576,7 @@ impl Skirmish {
             Action::Step { bearing, tenths } => {
                 let plan = self.plan_step(f64::from(bearing), f64::from(tenths) / crate::actions::GRAIN)?;
                 self.check_plan(&plan, false)?;
+                self.check_coming_on(&plan)?;
                 self.check_direction(&plan)
             }
             Action::Wheel { right, degrees } => {
@@ -558,6 +587,7 @@ impl Skirmish {
             Action::March { x, y } => {
                 let plan = self.plan_march(point(x, y))?;
                 self.check_plan(&plan, false)?;
+                self.check_coming_on(&plan)?;
                 self.check_direction(&plan)
             }
             Action::Place { fig, x, y } => {
@@ -621,6 +651,27 @@ impl Skirmish {
             .act
             .as_ref()
             .ok_or_else(|| no("5.1", "no unit is moving"))?;
+        // 4.1 a messenger never goes farther from the unit he carries word to
+        let m = act.units[0] as usize;
+        if let Some(goal) = self.messenger_goal(m) {
+            let at = plan
+                .poses
+                .iter()
+                .find(|(f, _)| self.figures[*f].unit as usize == m)
+                .map(|(_, p)| p.at);
+            let d = self.messenger_distance(m, goal, at);
+            if d > act.start_distance + 0.1 {
+                return Err(no(
+                    "4.1",
+                    format!(
+                        "{} carries word to {}: he never goes farther from it",
+                        self.id(m),
+                        self.id(goal)
+                    ),
+                ));
+            }
+            return Ok(());
+        }
         let retreat = act.intent == Some(Intent::RallyBack)
             || matches!(
                 act.control,
@@ -650,6 +701,49 @@ impl Skirmish {
             return Err(no(
                 "3.2",
                 format!("{id} continues its advance: it may not move away from the enemy"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// 5.1 a unit still wholly off the table comes on: each of its steps brings it nearer the
+    /// table (a step farther off it is no move at all).
+    fn check_coming_on(&self, plan: &crate::movement::Plan) -> Result<(), RuleError> {
+        let act = self
+            .act
+            .as_ref()
+            .ok_or_else(|| no("5.1", "no unit is moving"))?;
+        if act.units.iter().any(|&u| self.on_the_table(u as usize)) {
+            return Ok(());
+        }
+        let bounds = *self.scenario.layout.bounds();
+        let off = |p: fiw_table::Point| {
+            let dx = (-p.x).max(p.x - bounds.width()).max(0.0);
+            let dy = (-p.y).max(p.y - bounds.depth()).max(0.0);
+            dx.hypot(dy)
+        };
+        let figs: Vec<usize> = act.figs.iter().map(|&f| f as usize).collect();
+        let now = figs
+            .iter()
+            .map(|&f| off(self.figures[f].pose.at))
+            .fold(f64::INFINITY, f64::min);
+        let after = figs
+            .iter()
+            .map(|&f| {
+                off(plan
+                    .poses
+                    .iter()
+                    .find(|(g, _)| *g == f)
+                    .map_or(self.figures[f].pose.at, |(_, p)| p.at))
+            })
+            .fold(f64::INFINITY, f64::min);
+        if after + 1e-6 >= now && now > 0.0 {
+            return Err(no(
+                "5.1",
+                format!(
+                    "{} is still off the table: it comes on, each step nearer the table",
+                    self.actor_id(act.actor)
+                ),
             ));
         }
         Ok(())
@@ -745,6 +839,7 @@ impl Skirmish {
         let u0 = units[0] as usize;
         match a {
             Action::Spot { area } => self.spot(area as usize),
+            Action::Detach { fig, to } => self.detach(fig as usize, to as usize),
             Action::Call { target } => {
                 if let Some(act) = self.act.as_mut() {
                     act.called = true;
@@ -766,11 +861,7 @@ impl Skirmish {
                 self.fire(&units, target as usize, FireMode::All, "", !act.moved);
                 self.end_activation(Last::Stand, Done::Acted);
             }
-            Action::Test => {
-                // 12.2 Indians with prisoners who continue their last action kill them
-                self.take_test();
-                self.slaughter();
-            }
+            Action::Test => self.take_test(),
             Action::Sign { plus } => self.choose_sign(plus),
             Action::Stand => self.end_activation(Last::Stand, Done::Acted),
             Action::FireMove { volley, target } => {
@@ -948,14 +1039,16 @@ impl Skirmish {
         }
     }
 
-    /// 12.2 Indians holding prisoners (and militia holding Indians) who roll "continue last
-    /// action" at their control check kill them.
-    fn slaughter(&mut self) {
+    /// 12.2 Indians who took prisoners (and militia who took Indians) kill them if their
+    /// next control check reads "continue last action"; a later check spares them.
+    pub(crate) fn slaughter(&mut self) {
         let Some(act) = self.act.as_ref() else { return };
-        if !matches!(act.control, Some(Control::Continue(_))) {
-            return;
-        }
+        let continuing = matches!(act.control, Some(Control::Continue(_)));
         for &u in &act.units.clone() {
+            let fresh = std::mem::take(&mut self.units[u as usize].fresh_prisoners);
+            if !fresh || !continuing {
+                continue;
+            }
             let unit = &self.units[u as usize];
             let killers = if unit.traits.indian {
                 unit.prisoners
@@ -966,8 +1059,12 @@ impl Skirmish {
             };
             if killers > 0 {
                 let id = self.id(u as usize).to_string();
-                self.log
-                    .public(|| format!("{id} kills its {killers} prisoners (12.2)"));
+                self.log.public(|| {
+                    format!(
+                        "{id} kills its {} (12.2)",
+                        crate::wording::count(killers, "prisoner", "prisoners")
+                    )
+                });
                 let unit = &mut self.units[u as usize];
                 unit.prisoners -= killers;
                 unit.indian_prisoners = unit.indian_prisoners.saturating_sub(killers);
@@ -981,6 +1078,7 @@ impl Skirmish {
             self.phase = Phase::Over;
             return;
         }
+        self.deliver_messages();
         self.enemy_seen();
         self.cabins_taken();
         self.check_victory();

@@ -10,10 +10,35 @@
 use fiw_engine::RulesChange;
 
 /// The rules version of this build (1: the rules as first played online).
-pub const RULES_VERSION: u32 = 1;
+pub const RULES_VERSION: u32 = 2;
 
 /// What each version after the first changed, oldest first.
-pub const RULES_CHANGES: &[RulesChange] = &[];
+pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
+    version: 2,
+    changes: &[
+        "12.2: men in a building fall back by its doors and windows, so a household in its cabin is surrounded only when every way out closes on an enemy; a way out that runs at any enemy within 12\" is no way out, not only one toward the nearest",
+        "6.2, 6.3, 9.1: a charged gun may stand and fire canister (else round shot) at its charger when it comes in, and a gun that reserved its fire gives it then; before, a gun could only hold and its reserved fire was lost",
+        "6.1: the defender's fire at a charge's contact takes the chargers' rear ranks first, while any man stands clear of the enemy, so the pairs in contact are not broken by it",
+        "7.5, 11.2: one figure a side fights at a door or window, with no two against one there, and no one fights through a wall; regulars charging men in a building or behind an earthwork get no +1 for charging",
+        "4.1, S2: a unit may send a man off as a messenger to a unit waiting for word (send UNIT.N to UNIT); he runs on his own cards and alerts it on arrival; the Raid's households are no longer alerted by merely seeing raiders within 12\", only by gunfire at their own or the nearest cabin or by a messenger",
+        "S3 (Siege Sortie): the French powder cart has a driver, a sergeant of the sappers, and is on the move with the sortie, so a test may let it go where the sappers need it; before, every test read 'continue: it stood' and the bridge could never be blown",
+        "S2 (Raid): the French win by breaking more than half of all five English companies, the garrison's counted whether it came or not; counting only those in the field is the scenario option field-companies, off unless switched on",
+        "10.2: native units claim cover against small arms in brush or rocks only, not in woods; woods too is the scenario option native-woods-cover, off unless switched on",
+        "5.2: heavy guns and mortars may be manhandled by their crews at 1D6, as other artillery",
+        "7.6: a road over a steep hill gives no road bonus: troops on it move at normal speed",
+        "4.3: a line is at least 3 files wide: a scenario's narrower line is refused, so is forming one, and a line thinned below 3 files brings up its rear rank",
+        "8.3: a unit that moved and then reserved its fire gives it without the first volley's +1",
+        "12.2: Indians (and militia holding Indians) kill their prisoners only if the control check right after they took them repeats their last action",
+        "12.1, S2: a household's strength is its men; its women no longer count, so it shatters when half its men are down",
+        "8.1: a fire rolls one die for every two figures however they stand: the odd men of each range band are pooled two to a die at the worse band, where each band rounded up; a hero's +1 goes on the die he fires in",
+        "8.1, 9.3: sight and fire do not pass between the files of a unit in close order; a shell passes over troops, obstacles and buildings only 6\" clear of both the gun and its target (3\" for coehorns and mortars)",
+        "12.4: light infantry and militia (any troops that may form a line) end a rally in line or column, not in skirmish order",
+        "6.1, 7.4: a charger pays half its move for an obstacle when he comes to it, so one who cannot reach it runs up to it instead of stopping at half his roll; the charge's odds count that half move",
+        "3.2: a unit continuing its advance must advance: a change of formation spends its move but is no advance, and after one it must go on with all it has left",
+        "5.4: a battalion's column that came on from off the table marches along its road without a false refusal that two of its figures would stand on each other",
+        "5.1, 6.3, 7.7: a unit still wholly off the table may not reserve its fire (no one can charge it) or step farther off the table, and a wagon does not scout",
+    ],
+}];
 
 #[cfg(test)]
 mod tests {

@@ -245,6 +245,8 @@ pub struct Alert {
     pub smoke: bool,
     /// An enemy figure seen within this many inches of one of its figures alerts it.
     pub seen: Option<f64>,
+    /// 4.1 a messenger of its side arriving alerts it.
+    pub messenger: bool,
 }
 
 /// A named area of the table: a piece of the layout's terrain, or a feature.
@@ -373,9 +375,9 @@ pub enum Counter {
     LostShare(Side, f64),
     /// At least this many of a side's companies routed, surrendered or destroyed.
     Lost(Side, u32),
-    /// More than this share of a side's companies that have taken the field (come onto the
-    /// table, or begun on it) routed, surrendered or destroyed: a relief that never left its
-    /// fort is not counted.
+    /// More than this share of a side's companies routed, surrendered or destroyed (with the
+    /// option `field-companies`, of those that have taken the field: a relief that never left
+    /// its fort is not counted).
     LostOver(Side, f64),
     /// At least this many buildings burned.
     Burned(u32),
@@ -477,6 +479,41 @@ pub struct Scenario {
     pub end: End,
     /// Every value the text does not give: (what, why).
     pub assumed: Vec<(String, String)>,
+    /// Departures from the text kept as named options, off unless switched on.
+    pub options: Vec<ScenarioOption>,
+}
+
+/// A departure from the text that a scenario offers by name, with its reason: played only
+/// when switched on (by the scenario file's `on = true`, or a game's options).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScenarioOption {
+    /// Its name (one of [`OPTIONS`]).
+    pub name: String,
+    /// Why it is offered.
+    pub reason: String,
+    /// Switched on.
+    pub on: bool,
+}
+
+/// The departures fiw knows how to play, by name, and what each changes.
+pub const OPTIONS: &[(&str, &str)] = &[
+    (
+        "native-woods-cover",
+        "native units in woods claim cover against small arms as in brush or rocks (10.2)",
+    ),
+    (
+        "field-companies",
+        "a victory's share of companies broken counts only those that have taken the field",
+    ),
+];
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OptionDef {
+    name: String,
+    reason: String,
+    #[serde(default)]
+    on: bool,
 }
 
 #[derive(Deserialize)]
@@ -502,6 +539,8 @@ struct ScenarioDef {
     victory_assumed: Option<String>,
     end: String,
     end_assumed: Option<String>,
+    #[serde(default)]
+    options: Vec<OptionDef>,
     british: SideDef,
     french: SideDef,
 }
@@ -572,6 +611,7 @@ struct SideDef {
     hide_zones_assumed: Option<String>,
     forces_assumed: Option<String>,
     setup_assumed: Option<String>,
+    alert_assumed: Option<String>,
     #[serde(default)]
     battalions: Vec<BattalionDef>,
     roll: Option<RollDef>,
@@ -650,6 +690,8 @@ struct AlertDef {
     #[serde(default)]
     smoke: bool,
     seen: Option<f64>,
+    #[serde(default)]
+    messenger: bool,
 }
 
 #[derive(Deserialize)]
@@ -815,6 +857,70 @@ impl Scenario {
                 .map_or("?".into(), |t| t.label().to_string()),
             Area::Feature(i) => self.features.get(i).map_or("?".into(), Feature::label),
         }
+    }
+
+    /// Whether the named departure `name` is switched on.
+    pub fn option(&self, name: &str) -> bool {
+        self.options.iter().any(|o| o.on && o.name == name)
+    }
+
+    /// The same scenario with the named options `names` switched on.
+    ///
+    /// # Errors
+    /// A name the scenario does not offer.
+    pub fn with_options(&self, names: &[String]) -> Result<Scenario, String> {
+        let mut s = self.clone();
+        for n in names {
+            let Some(o) = s.options.iter_mut().find(|o| &o.name == n) else {
+                let offered: Vec<&str> = self.options.iter().map(|o| o.name.as_str()).collect();
+                return Err(format!(
+                    "{} offers no option '{n}' (it offers: {})",
+                    self.name,
+                    if offered.is_empty() {
+                        "none".to_string()
+                    } else {
+                        offered.join(", ")
+                    }
+                ));
+            };
+            o.on = true;
+        }
+        Ok(s)
+    }
+
+    /// 4.1 the messengers a side may send, each a place of his own: for each of its units
+    /// that can spare a man (not guns or wagons), the unit's index among the side's and the
+    /// messenger's name; none on a side with no unit a messenger alerts (the text gives a
+    /// messenger nothing else fiw plays: 10.7's word of a fallen general is its delay).
+    pub fn messenger_ids(&self, side: Side) -> Vec<(usize, String)> {
+        let setup = &self.sides[side.index()];
+        if !setup
+            .units
+            .iter()
+            .any(|u| u.alert.as_ref().is_some_and(|a| a.messenger))
+        {
+            return Vec::new();
+        }
+        let word = side.name().to_lowercase();
+        setup
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| !matches!(u.troop, Troop::Artillery | Troop::Wagon))
+            .enumerate()
+            .map(|(n, (k, _))| {
+                let mut letters = String::new();
+                let mut x = n;
+                loop {
+                    letters.insert(0, char::from(b'a' + (x % 26) as u8));
+                    if x < 26 {
+                        break;
+                    }
+                    x = x / 26 - 1;
+                }
+                (k, format!("{word}-messenger-{letters}"))
+            })
+            .collect()
     }
 
     /// The buildings, as indices into the features, in order (a formation `Building(k)` names
@@ -995,6 +1101,7 @@ impl Scenario {
             victory: Vec::new(),
             end: End::FewerLost,
             assumed: Vec::new(),
+            options: Vec::new(),
         };
         // sites
         for (i, s) in def.sites.into_iter().enumerate() {
@@ -1101,6 +1208,22 @@ impl Scenario {
                 &mut scenario_notes(&def.name, &mut assumed),
             )?;
             scenario.sides[side.index()] = setup;
+        }
+        // 4.1 the messengers' places take names of their own: none may be part of another's
+        for side in Side::BOTH {
+            for (_, id) in scenario.messenger_ids(side) {
+                if let Some(o) = ids
+                    .iter()
+                    .find(|o| o.contains(id.as_str()) || id.contains(o.as_str()))
+                {
+                    return Err(err(
+                        format!("{}.units", side.name().to_lowercase()),
+                        format!(
+                            "{o} and {id} (a messenger's): no unit's name may be part of another's"
+                        ),
+                    ));
+                }
+            }
         }
         // victory
         let side_of = |w: &str, field: String| -> Result<Option<Side>, DataError> {
@@ -1222,6 +1345,37 @@ impl Scenario {
             );
             notes(format!("at the end: {}", def.end), &def.end_assumed);
         }
+        for (k, o) in def.options.into_iter().enumerate() {
+            let at = format!("options[{k}]");
+            let Some((_, what)) = OPTIONS.iter().find(|(n, _)| *n == o.name) else {
+                let known: Vec<&str> = OPTIONS.iter().map(|(n, _)| *n).collect();
+                return Err(err(
+                    format!("{at}.name"),
+                    format!(
+                        "no option is called '{}' (options: {})",
+                        o.name,
+                        known.join(", ")
+                    ),
+                ));
+            };
+            if o.reason.trim().is_empty() || scenario.options.iter().any(|x| x.name == o.name) {
+                return Err(err(at, "an option is named once, with its reason".into()));
+            }
+            assumed.push((
+                format!(
+                    "{}: option {} = {}",
+                    def.name,
+                    o.name,
+                    if o.on { "on" } else { "off unless switched on" }
+                ),
+                format!("{what}: {}", o.reason),
+            ));
+            scenario.options.push(ScenarioOption {
+                name: o.name,
+                reason: o.reason,
+                on: o.on,
+            });
+        }
         assumed.append(&mut scenario.assumed);
         scenario.assumed = assumed;
         Ok(scenario)
@@ -1315,6 +1469,7 @@ fn check_side(
         &d.forces_assumed,
     );
     note(format!("{s} set-up"), &d.setup_assumed);
+    note(format!("{s} alarms"), &d.alert_assumed);
     let buildings = scenario.buildings();
     let mut units = Vec::with_capacity(d.units.len());
     for (i, u) in d.units.into_iter().enumerate() {
@@ -1468,6 +1623,22 @@ fn check_side(
                 return Err(err(format!("{at}.formation"), format!("'{other}' is not a formation (skirmish, line with ranks, column with width, battery, building), or it has a field it does not take")))
             }
         };
+        // 4.3 a line is at least 3 files wide
+        if let Formation::Line { ranks } = formation {
+            let n: usize = u
+                .figures
+                .iter()
+                .filter(|f| f.role != Role::Woman && !f.role.is_piece())
+                .map(|f| usize::from(f.count))
+                .sum();
+            let files = formation::files(n, ranks);
+            if files < 3 {
+                return Err(err(
+                    format!("{at}.ranks"),
+                    format!("a line is at least 3 files wide (4.3): {n} figures {ranks} deep make {files}"),
+                ));
+            }
+        }
         let may = |f: Formation| match f {
             Formation::Skirmish => u.troop.skirmishes() || u.may_skirmish,
             Formation::Line { .. } => u.troop.forms_line(),
@@ -1693,6 +1864,7 @@ fn check_side(
                     shots,
                     smoke: a.smoke,
                     seen: a.seen,
+                    messenger: a.messenger,
                 })
             }
         };

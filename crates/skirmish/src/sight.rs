@@ -2,7 +2,8 @@
 //!
 //! A figure sees another when a sight line from the centre of its base to the other's centre
 //! (or failing that to one of its corners) is clear: no other figure's base across it (its own
-//! unit's figures never block it), no more than 6" of woods along it (the table crate's rule),
+//! unit's figures never block it; a unit in close order blocks as a solid block, its files
+//! base to base, 1.2), no more than 6" of woods along it (the table crate's rule),
 //! no hill or town between, no building's wall but through a door, window or breach. A figure
 //! in woods is seen from outside those woods only within 6" (edge to edge), and two figures in
 //! woods see each other only within 6" (7.7, the settled reading 17.3). Figures within 3" of
@@ -91,10 +92,26 @@ impl Skirmish {
                 _ => continue,
             }
             for f in self.table_figures(u) {
-                out.push((f, self.bases[f]));
+                out.push((f, self.solid_base(f)));
             }
         }
         out
+    }
+
+    /// Figure `f`'s base as it blocks sight and fire: in close order (line or column) grown
+    /// by the gap between files and ranks, so that the men of a formed unit, shoulder to
+    /// shoulder (1.2: base to base), let no sight line through between them.
+    pub(crate) fn solid_base(&self, f: usize) -> Rect {
+        let u = self.figures[f].unit as usize;
+        if !self.units[u].formation.is_close_order() {
+            return self.bases[f];
+        }
+        let fp = self.footprint(f);
+        let grow = crate::formation::CLOSE_GAP + 0.02;
+        match fiw_table::Footprint::new(fp.frontage() + grow, fp.depth() + grow) {
+            Ok(solid) => solid.place(self.figures[f].pose),
+            Err(_) => self.bases[f],
+        }
     }
 
     /// The box round units `units` and `other` together.

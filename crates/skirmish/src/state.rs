@@ -25,6 +25,10 @@ pub struct Options {
     /// ♦ 26–38, ♣ 39–51), for tests; the rest of a shuffle follows in the seeded order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deck: Vec<u8>,
+    /// The scenario's named departures from the text to play (`fiw rules skirmish` lists
+    /// those each scenario offers and why); none by default.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub switches: Vec<String>,
 }
 
 impl Default for Options {
@@ -33,6 +37,7 @@ impl Default for Options {
             scenario: "relief-column".into(),
             text: None,
             deck: Vec::new(),
+            switches: Vec::new(),
         }
     }
 }
@@ -174,7 +179,7 @@ pub struct Unit {
     pub trail: Vec<Point>,
     /// Its battalion.
     pub battalion: Option<u8>,
-    /// 12.1 its strength: every figure it started with.
+    /// 12.1 its strength: every figure it started with but women.
     pub strength: u8,
     /// 2.1 what it did this turn.
     pub done: Done,
@@ -232,6 +237,9 @@ pub struct Unit {
     pub prisoners: u16,
     /// 12.2 of them, Indians (militia slaughter these).
     pub indian_prisoners: u16,
+    /// 12.2 prisoners taken since its last control check: its next check decides their fate.
+    #[serde(default)]
+    pub fresh_prisoners: bool,
     /// 11.3 casualties since a charge it took part in was declared this turn.
     pub melee_losses: u16,
     /// 11.3 in a charge this turn (counting `melee_losses`).
@@ -240,6 +248,20 @@ pub struct Unit {
     pub working: Option<u8>,
     /// 12.2 surrounded when last judged.
     pub surrounded: bool,
+    /// 4.1 a messenger's place: the unit he was detached from and the one he carries word
+    /// to (`None` while the place is empty: a side has one such place for each unit that may
+    /// send one, at the end of the units).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub messenger: Option<Messenger>,
+}
+
+/// 4.1 a messenger: a single figure detached from his unit to carry word to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Messenger {
+    /// The unit he was detached from (and may be sent from again once he is gone).
+    pub parent: u8,
+    /// The unit he carries word to, once sent.
+    pub to: Option<u8>,
 }
 
 impl Unit {
@@ -363,6 +385,12 @@ pub struct Activation {
     pub must_rally: bool,
     /// 5.6 the gun has limbered or unlimbered this activation.
     pub limbered_now: bool,
+    /// 4.1 it has sent a messenger this activation.
+    #[serde(default)]
+    pub sent: bool,
+    /// 5.8 the inches of its move spent changing formation (no advance, 3.2).
+    #[serde(default)]
+    pub form_spent: f64,
 }
 
 /// A charge under way (6.1): between the declaration and the contacts.
@@ -457,6 +485,23 @@ pub struct SiteState {
     pub damage: u32,
     /// For a bridge: destroyed.
     pub destroyed: bool,
+    /// 7.7 the periods (or charges) of `done` that hidden units did, by unit: the other side
+    /// has not seen them until the unit is revealed.
+    #[serde(default)]
+    pub unseen: Vec<(u8, u32)>,
+}
+
+impl SiteState {
+    /// The work done here as `side` knows it: all but what hidden enemy units did unseen.
+    pub(crate) fn done_as_seen(&self, side: Side, units: &[Unit]) -> u32 {
+        let unseen: u32 = self
+            .unseen
+            .iter()
+            .filter(|(u, _)| units.get(*u as usize).is_some_and(|x| x.side != side))
+            .map(|(_, n)| n)
+            .sum();
+        self.done.saturating_sub(unseen)
+    }
 }
 
 /// What a side has lost and done, for victory and for `fiw sim`.
@@ -506,10 +551,17 @@ pub struct Skirmish {
     pub(crate) tallies: Tallies,
     /// How many units have been revealed: with the rolls, what undo may not go back past.
     pub(crate) reveals: u64,
+    /// (what the state's digest records of the dice: how many were rolled and the people's
+    /// answers used, not dice typed for an order not yet carried out)
+    #[serde(serialize_with = "dice_as_recorded")]
     pub(crate) dice: Dice,
     #[serde(skip)]
     pub(crate) log: Log,
     pub(crate) outcome: Option<Outcome>,
+    /// The scenario's victory condition that ended the game (its index), `None` for the last
+    /// turn's verdict or a game still going: for `fiw sim`'s count of each condition.
+    #[serde(skip)]
+    pub(crate) ended_by: Option<usize>,
     /// Every figure's base as it stands (kept with the poses).
     #[serde(skip)]
     pub(crate) bases: Vec<Rect>,
@@ -520,6 +572,18 @@ pub struct Skirmish {
     /// Answers worked out once a decision (emptied by every order).
     #[serde(skip)]
     pub(crate) cache: Cache,
+    /// 6.1 while a charged unit fires at its chargers at the contact: that unit (the
+    /// chargers' casualties come from their rear ranks first). `None` at every decision.
+    #[serde(skip)]
+    pub(crate) contact_fire: Option<u8>,
+}
+
+/// The dice as a state's digest records them: the rolls made and the answers of manual dice
+/// used. A game of people's dice stopped while one order's dice are half typed holds those
+/// typed results queued, unused: the state is still the one before the order, and its save
+/// (the answers used) must replay to the same digest.
+fn dice_as_recorded<S: serde::Serializer>(dice: &Dice, s: S) -> Result<S::Ok, S::Error> {
+    (dice.rolls(), dice.answers()).serialize(s)
 }
 
 /// Answers a decision asks many times over (the menu checks each of its orders, and the
@@ -638,9 +702,11 @@ impl Skirmish {
             dice,
             log: Log::new(true),
             outcome: None,
+            ended_by: None,
             bases: Vec::new(),
             within: Vec::new(),
             cache: Cache::off(),
+            contact_fire: None,
         };
         let mut ids = Vec::new();
         let mut names = Vec::new();
@@ -672,7 +738,9 @@ impl Skirmish {
                     troop: u.troop,
                     traits: u.traits,
                     fieldcraft: u.fieldcraft,
-                    strength: figs.len() as u8,
+                    // 12.1 the men it started with (a household's women stay in their
+                    // cabin: they never fight, and do not count)
+                    strength: u.figures.iter().filter(|f| f.role != Role::Woman).count() as u8,
                     figures: figs,
                     formation: u.formation,
                     anchor: u.anchor,
@@ -709,10 +777,12 @@ impl Skirmish {
                     called_turn: 0,
                     prisoners: 0,
                     indian_prisoners: 0,
+                    fresh_prisoners: false,
                     melee_losses: 0,
                     in_charge: false,
                     working: None,
                     surrounded: false,
+                    messenger: None,
                 });
             }
             for b in &setup.battalions {
@@ -740,6 +810,7 @@ impl Skirmish {
                 .position(|f| f.general && g.units[f.unit as usize].side == side)
                 .map(|i| i as u16);
         }
+        g.add_messenger_places(&mut ids, &mut names);
         if g.figures.len() > MAX_FIGURES {
             return Err(RuleError::new(
                 "scenario",
@@ -802,6 +873,7 @@ impl Skirmish {
                 finished: false,
                 damage: 0,
                 destroyed: false,
+                unseen: Vec::new(),
             })
             .collect();
         g.refresh_bases();
@@ -857,12 +929,14 @@ impl Skirmish {
                     });
                     let r = self.dice.roll(sides).clamp(1, sides);
                     let n = usize::from(extra.table[usize::from(r - 1)]);
+                    let mut gone = 0u8;
                     for &i in &extra.figures[n.min(extra.figures.len())..] {
-                        let f = self.units[u].figures[i];
-                        self.figures[f as usize].status = Status::Gone;
+                        let f = self.units[u].figures[i] as usize;
+                        self.figures[f].status = Status::Gone;
+                        // 12.1 women are no part of a household's fighting strength
+                        gone += u8::from(self.figures[f].role != Role::Woman);
                     }
-                    let gone = extra.figures.len() - n.min(extra.figures.len());
-                    self.units[u].strength -= gone as u8;
+                    self.units[u].strength -= gone;
                     self.log.public(|| format!("{label}: rolls {r}: {n} more"));
                 }
                 // removed after every roll of the unit: the rolls' figure indices stand
@@ -1093,6 +1167,17 @@ impl Skirmish {
     /// Lays a formed unit's figures out again in its formation's slots (after a move, a loss,
     /// a recovery): the front is refilled from the rear.
     pub(crate) fn relayout(&mut self, u: usize) {
+        // 4.3 a line thinned below 3 files brings its rear ranks up (fewer ranks) while it can
+        if let Formation::Line { ranks } = self.units[u].formation {
+            let n = self.formation_figures(u).len();
+            if ranks > 1 && formation::files(n, ranks) < 3 {
+                let fewer = (1..ranks)
+                    .rev()
+                    .find(|&r| formation::files(n, r) >= 3)
+                    .unwrap_or(1);
+                self.units[u].formation = Formation::Line { ranks: fewer };
+            }
+        }
         let unit = &self.units[u];
         let Some(slots) = self.slots_for(u, unit.formation, unit.anchor, &unit.trail) else {
             return;

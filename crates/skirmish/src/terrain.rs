@@ -98,6 +98,7 @@ impl Skirmish {
         let mut impassable: Option<String> = None;
         let mut crossing = false;
         let mut difficult = false;
+        let mut steep = false;
         for t in layout.terrain() {
             if t.polygon.locate(p) == Location::Outside {
                 continue;
@@ -141,8 +142,16 @@ impl Skirmish {
             }
             match f.kind {
                 FeatureKind::Highway => on_road = Some(0.5),
-                FeatureKind::Thicket | FeatureKind::SteepRocky => difficult = true,
-                FeatureKind::Steep | FeatureKind::Sand => worst = worst.max(broken(mover)),
+                FeatureKind::Thicket => difficult = true,
+                FeatureKind::SteepRocky => {
+                    difficult = true;
+                    steep = true;
+                }
+                FeatureKind::Steep => {
+                    steep = true;
+                    worst = worst.max(broken(mover));
+                }
+                FeatureKind::Sand => worst = worst.max(broken(mover)),
                 _ => {}
             }
         }
@@ -155,8 +164,9 @@ impl Skirmish {
             }
         }
         if let (Some(r), true) = (on_road, mover.road()) {
-            // 7.6 troops on a road ignore the ground beside it
-            return Ok(r);
+            // 7.6 troops on a road ignore the ground beside it; where it crosses a steep hill
+            // they move at their normal speed (no bonus, no slope)
+            return Ok(if steep { 1.0 } else { r });
         }
         if on_road.is_some() {
             // a road is open ground to those it does not speed
@@ -504,11 +514,13 @@ impl Skirmish {
         })
     }
 
-    /// 10.2 brush or rocks (and woods, the settled reading 17.6) at `p`: cover for native
-    /// units against small arms.
+    /// 10.2 brush or rocks at `p`: cover for native units against small arms (and woods
+    /// with the scenario option `native-woods-cover`, the reading 17.6 the text's list does
+    /// not bear out).
     pub(crate) fn native_cover(&self, p: Point) -> bool {
+        let woods = self.scenario.option("native-woods-cover");
         self.scenario.layout.terrain().iter().any(|t| {
-            matches!(t.kind, Kind::Brush | Kind::Rocks | Kind::Woods)
+            (matches!(t.kind, Kind::Brush | Kind::Rocks) || woods && t.kind == Kind::Woods)
                 && t.polygon.locate(p) != Location::Outside
         })
     }

@@ -8,12 +8,34 @@ use crate::state::{Out, Skirmish};
 use crate::troops::Troop;
 use fiw_engine::Outcome;
 
+/// The names `fiw sim` gives the scenario's victory conditions, in the order of its file.
+const VICTORY_METRICS: [&str; 16] = [
+    "victory_1",
+    "victory_2",
+    "victory_3",
+    "victory_4",
+    "victory_5",
+    "victory_6",
+    "victory_7",
+    "victory_8",
+    "victory_9",
+    "victory_10",
+    "victory_11",
+    "victory_12",
+    "victory_13",
+    "victory_14",
+    "victory_15",
+    "victory_16",
+];
+
 impl Skirmish {
     /// The companies (units) of `side` in the game: every unit the set-up called up.
     pub fn companies(&self, side: Side) -> usize {
         self.units
             .iter()
-            .filter(|u| u.side == side && !u.absent && u.troop != Troop::Wagon)
+            .filter(|u| {
+                u.side == side && !u.absent && u.troop != Troop::Wagon && u.messenger.is_none()
+            })
             .count()
     }
 
@@ -25,6 +47,7 @@ impl Skirmish {
                 u.side == side
                     && !u.absent
                     && u.troop != Troop::Wagon
+                    && u.messenger.is_none()
                     && matches!(u.out, Some(Out::Routed | Out::Surrendered | Out::Destroyed))
             })
             .count()
@@ -56,7 +79,12 @@ impl Skirmish {
     pub fn field_companies(&self, side: Side) -> (usize, usize) {
         let mut n = (0, 0);
         for (u, unit) in self.units.iter().enumerate() {
-            if unit.side == side && !unit.absent && unit.troop != Troop::Wagon && self.in_field(u) {
+            if unit.side == side
+                && !unit.absent
+                && unit.troop != Troop::Wagon
+                && unit.messenger.is_none()
+                && self.in_field(u)
+            {
                 n.0 += 1;
                 if matches!(
                     unit.out,
@@ -67,6 +95,17 @@ impl Skirmish {
             }
         }
         n
+    }
+
+    /// The companies of `side` a victory's share of companies broken counts, and of them those
+    /// lost: every company (the text), or with the scenario option `field-companies` those that
+    /// have taken the field.
+    pub fn counted_companies(&self, side: Side) -> (usize, usize) {
+        if self.scenario.option("field-companies") {
+            self.field_companies(side)
+        } else {
+            (self.companies(side), self.companies_lost(side))
+        }
     }
 
     /// The guns of `side` destroyed or spiked (or whose section is gone from the game).
@@ -87,7 +126,9 @@ impl Skirmish {
     pub fn gone(&self, side: Side) -> bool {
         self.units
             .iter()
-            .filter(|u| u.side == side && !u.absent && u.troop != Troop::Wagon)
+            .filter(|u| {
+                u.side == side && !u.absent && u.troop != Troop::Wagon && u.messenger.is_none()
+            })
             .all(|u| u.out.is_some())
     }
 
@@ -96,7 +137,7 @@ impl Skirmish {
             Counter::LostShare(s, x) => self.lost_share(s) >= x - 1e-9,
             Counter::Lost(s, n) => self.companies_lost(s) >= n as usize,
             Counter::LostOver(s, x) => {
-                let (n, lost) = self.field_companies(s);
+                let (n, lost) = self.counted_companies(s);
                 n > 0 && lost as f64 > x * n as f64 + 1e-9
             }
             Counter::Burned(n) => self.tallies.burned >= n,
@@ -113,8 +154,9 @@ impl Skirmish {
             return;
         }
         let scenario = self.scenario.clone();
-        for v in &scenario.victory {
+        for (k, v) in scenario.victory.iter().enumerate() {
             if v.when.iter().all(|c| self.holds(c)) {
+                self.ended_by = Some(k);
                 let turn = self.turn;
                 self.outcome = Some(Outcome {
                     winner: v.winner.map(Side::seat),
@@ -129,6 +171,24 @@ impl Skirmish {
                 return;
             }
         }
+    }
+
+    /// How the game ended, as `fiw sim` counts it: 1 for the scenario's victory condition
+    /// that ended it (its place among the conditions, from 1) or for the last turn's verdict
+    /// (`turn_limit`), 0 for the others.
+    pub(crate) fn ending_metrics(&self) -> Vec<(&'static str, f64)> {
+        let over = self.outcome.is_some();
+        let mut out: Vec<(&'static str, f64)> = VICTORY_METRICS
+            .iter()
+            .take(self.scenario.victory.len())
+            .enumerate()
+            .map(|(k, name)| (*name, f64::from(u8::from(self.ended_by == Some(k)))))
+            .collect();
+        out.push((
+            "turn_limit",
+            f64::from(u8::from(over && self.ended_by.is_none())),
+        ));
+        out
     }
 
     /// The verdict after the last turn.

@@ -675,7 +675,7 @@ fn reserved_fire_is_given_at_the_charger() {
     dice(&mut g, &[5, 5, 6, 6, 1, 1, 1, 1]);
     play(&mut g, "charge fr-a");
     assert!(
-        log(&g).contains("fr-a fire at the chargers at br-a"),
+        log(&g).contains("fr-a fires at br-a (its chargers)"),
         "{}",
         log(&g)
     );
@@ -1122,7 +1122,7 @@ fn round_shot_strikes_every_unit_along_its_line_losing_the_ones() {
     assert_eq!(held(&g, "fr-a"), 1, "{}", log(&g));
     assert_eq!(held(&g, "fr-b"), 1);
     assert!(
-        log(&g).contains("br-gun fires shot at fr-b: 5: 1 hits"),
+        log(&g).contains("br-gun fires shot at fr-b: 5: 1 hit"),
         "{}",
         log(&g)
     );
@@ -1685,7 +1685,7 @@ fn a_charge_that_beats_a_guns_crew_spikes_the_gun() {
     );
     assert!(g.units()[u(&g, "fr-gun")].gun_lost, "{}", log(&g));
     assert!(
-        log(&g).contains("br-a spike fr-gun's gun (T)"),
+        log(&g).contains("br-a spikes fr-gun's gun (T)"),
         "{}",
         log(&g)
     );

@@ -150,8 +150,8 @@ fn overlap(g: &Skirmish, moved: &[usize]) -> Option<(usize, usize)> {
 
 /// The invariants watched at every step of an audited game: no two figures overlap, and no
 /// unit starts a second activation in a turn (2.1). An activation is seen starting in the
-/// state where it stands as it began, untouched (nothing spotted, called, limbered or tested
-/// yet), and not as it stood at the step before (an order that left it so).
+/// state where it stands as it began, untouched (nothing spotted, called, limbered, sent or
+/// tested yet), and not as it stood at the step before (an order that left it so).
 fn invariants() -> Watcher<Skirmish> {
     let mut turn = 0;
     let mut acted: Vec<u8> = Vec::new();
@@ -188,6 +188,7 @@ fn invariants() -> Watcher<Skirmish> {
                 && !act.spotted
                 && !act.called
                 && !act.limbered_now
+                && !act.sent
                 && !act.moved
                 && act.control.is_none()
                 && act.intent.is_none();

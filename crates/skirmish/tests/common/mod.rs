@@ -89,6 +89,7 @@ pub fn game(text: &str, deck: &[u8]) -> Skirmish {
         scenario: "test".into(),
         text: Some(text.to_string()),
         deck: deck.to_vec(),
+        ..Options::default()
     };
     Skirmish::new(&options, 1).unwrap_or_else(|e| panic!("{e}"))
 }
