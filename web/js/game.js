@@ -72,13 +72,16 @@ async function main() {
   if (seats.length === 1 && seats[0].view) keepGame({ id, game, seat: seats[0].view.seat, token: seats[0].token, link: location.href, mine: true, at: Date.now() });
   pickActive(true);
   for (const s of seats) {
-    s.live = new Live(id, s.token, (msg) => { absorb(s, msg); afterChange(); }, (on) => {
+    s.live = new Live(id, s.token, (msg) => { absorb(s, msg); afterChange(); }, (on, why) => {
       $("conn").className = `conn ${on ? "on" : "off"}`;
-      $("conn").title = on ? "live: updates arrive as they happen" : "reconnecting…";
+      $("conn").title = on ? "live: updates arrive as they happen" : why || "reconnecting…";
+      if (why) $("refusal").textContent = `Live updates stopped: ${why}. Reload the page to try again.`;
     });
     s.live.start(s.shown.version);
   }
   wire();
+  // back from a hidden tab: the page asks whether it missed anything
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) for (const x of seats) if (x.live) x.live.resync(); });
 }
 
 /** Takes a message of the server for seat link `s` (an answer or a live update). */

@@ -1,7 +1,12 @@
 // The page's WebSocket (GET /api/games/ID/ws): it sends the token and the last version the
 // page saw, then receives the seat's view whenever the game moves on. When the connection
-// drops (the server restarted, the network went), it connects again with the last version,
-// waiting a little longer each time, up to a few seconds.
+// drops (the server restarted or is going away, the network went, the page was quiet too
+// long), it connects again with the last version, waiting a little longer each time, up to a
+// few seconds. A socket the server refused (too many open pages for this game, this seat or
+// this address; too many messages) is not opened again: the page says why.
+
+/** Close codes after which the page does not connect again (docs/api.md). */
+const REFUSED = new Set([4001, 4002, 4003, 1008]);
 
 export class Live {
   constructor(id, token, onShown, onState) {
@@ -38,13 +43,23 @@ export class Live {
       if (typeof msg.version === "number") this.version = Math.max(this.version ?? 0, msg.version);
       this.onShown(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
+      if (REFUSED.has(ev.code)) {
+        this.closed = true;
+        this.onState(false, ev.reason || "the server closed this page's live updates");
+        return;
+      }
       this.onState(false);
       if (this.closed) return;
       setTimeout(() => this.connect(), this.wait);
       this.wait = Math.min(4000, this.wait * 2);
     };
     ws.onerror = () => {};
+  }
+
+  /** Asks for the fresh view (a page that thinks it missed something, back from hiding). */
+  resync() {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ resync: this.version ?? 0 }));
   }
 
   /** The page has seen `version` by another way (an action's answer). */

@@ -222,6 +222,8 @@ enum Command {
         #[arg(long)]
         check: bool,
         #[command(flatten)]
+        bounds: BoundsFlags,
+        #[command(flatten)]
         ai: AiFlags,
     },
     /// The rules as implemented: sections, code, tests and assumed values.
@@ -372,11 +374,13 @@ fn execute(command: Command) -> HostResult {
             behind_proxy,
             request_timeout,
             check,
+            bounds,
             ai,
         } => {
             if check {
                 return check_stored(&db);
             }
+            log_to_stderr();
             if !(request_timeout.is_finite() && (0.01..=3600.0).contains(&request_timeout)) {
                 return Err(fiw_host::HostError::usage(format!(
                     "--request-timeout {request_timeout}: give seconds from 0.01 to 3600"
@@ -395,6 +399,13 @@ fn execute(command: Command) -> HostResult {
                     behind_proxy,
                 },
                 request_timeout: std::time::Duration::from_secs_f64(request_timeout),
+                bounds: bounds.bounds(),
+                metrics: fiw_server::api::MetricsAccess {
+                    from: bounds.metrics_from.clone(),
+                    token: std::env::var("FIW_METRICS_TOKEN")
+                        .ok()
+                        .filter(|t| !t.is_empty()),
+                },
             };
             let runtime = tokio::runtime::Runtime::new()
                 .map_err(|e| fiw_host::HostError::failure(format!("cannot start: {e}")))?;
@@ -432,6 +443,82 @@ fn check_stored(db: &str) -> HostResult {
             "{n} of {read} stored games do not replay under this build's rules: they are shown read-only"
         ))),
     }
+}
+
+/// The bounds of `fiw serve` (docs/api.md, "Running a server").
+#[derive(clap::Args, Debug)]
+struct BoundsFlags {
+    /// Connections open at once in all (0: sized from the open-file limit, which the server
+    /// raises to its hard limit at start).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    max_connections: usize,
+    /// Connections open at once from one address (a club behind one NAT shares one).
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    connections_per_address: usize,
+    /// Seconds a connection has to send a request's headers, and may stay idle between
+    /// requests.
+    #[arg(long, value_name = "SECONDS", default_value_t = 20)]
+    header_timeout: u64,
+    /// Pages (WebSockets) open at once on one game.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    sockets_per_game: usize,
+    /// Pages open at once with one seat's link.
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    sockets_per_seat: usize,
+    /// Pages open at once from one address.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    sockets_per_address: usize,
+    /// Games with no human seat played at once, in all.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    computer_games: usize,
+    /// Games with no human seat played at once, made from one address.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    computer_games_per_address: usize,
+    /// Computer seats thinking at once, in all games (0: half the cores, at least one).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    thinking: usize,
+    /// Seconds between two hint searches of one seat.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5)]
+    hint_every: u64,
+    /// Seconds a game nobody asks for stays in memory.
+    #[arg(long, value_name = "SECONDS", default_value_t = 600)]
+    game_idle: u64,
+    /// An address that may read GET /metrics (repeat the flag for several); the token of
+    /// the FIW_METRICS_TOKEN environment variable may read it from anywhere.
+    #[arg(long, value_name = "ADDRESS")]
+    metrics_from: Vec<std::net::IpAddr>,
+}
+
+impl BoundsFlags {
+    fn bounds(&self) -> fiw_server::bounds::Bounds {
+        use std::time::Duration;
+        fiw_server::bounds::Bounds {
+            connections: self.max_connections,
+            connections_per_address: self.connections_per_address.max(1),
+            header_read: Duration::from_secs(self.header_timeout.max(1)),
+            sockets_per_game: self.sockets_per_game.max(1),
+            sockets_per_credential: self.sockets_per_seat.max(1),
+            sockets_per_address: self.sockets_per_address.max(1),
+            computer_games: self.computer_games,
+            computer_games_per_address: self.computer_games_per_address,
+            thinking: self.thinking,
+            hint_every: Duration::from_secs(self.hint_every),
+            game_idle: Duration::from_secs(self.game_idle.max(1)),
+            ..fiw_server::bounds::Bounds::default()
+        }
+    }
+}
+
+/// `fiw serve`'s log lines on stderr: one per request, and what goes wrong; FIW_LOG (e.g.
+/// `warn`, `fiw::request=off`) chooses how much.
+fn log_to_stderr() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("FIW_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(true)
+        .try_init();
 }
 
 /// A clap error as one line: the complaint and the usage it broke.

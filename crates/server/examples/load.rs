@@ -76,6 +76,7 @@ pub async fn run_games(
                 iterations: Some(1),
                 ms: Some(1),
             },
+            ..Limits::default()
         },
     );
     let unlimited = fiw_server::rate::Limiter::new(fiw_server::rate::RateLimits::none());

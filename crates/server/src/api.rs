@@ -2,12 +2,14 @@
 //! reason (and the rule, for an action the rules refuse), and nothing a client sends can make
 //! the server panic or answer 500 for its own fault.
 
+mod socket;
 mod webhook;
 
-use crate::live::{clip, describe, Caller, Change, Failure, Games, NewGame};
+pub use socket::{codes, Sockets};
+
+use crate::live::{clip, Caller, Change, Failure, Games, NewGame};
 use crate::store::FaultPoint;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -23,6 +25,21 @@ use std::time::Duration;
 /// The largest request body taken.
 pub const MAX_BODY: usize = 64 << 10;
 
+/// The longest action text taken: every game's actions are a few dozen characters.
+pub const MAX_ACTION: usize = 200;
+
+/// An action text over [`MAX_ACTION`], quoted clipped.
+fn too_long(text: &str) -> ApiError {
+    ApiError(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        json!({
+            "error": format!("an action is at most {MAX_ACTION} characters; '{}' has {}", clip(text), text.chars().count()),
+            "rule": "input",
+            "message": format!("an action is at most {MAX_ACTION} characters"),
+        }),
+    )
+}
+
 /// The longest a request may take (a computer seat thinks on its own time, not a request's).
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -33,6 +50,55 @@ pub struct App {
     pub games: Arc<Games>,
     /// The address links are written with (`http://127.0.0.1:8080`).
     pub public_url: String,
+    /// The WebSockets open, by game, credential and address.
+    pub sockets: Arc<Sockets>,
+    /// Who may read `/metrics`.
+    pub metrics_access: MetricsAccess,
+}
+
+/// The connection's address, when the server was started with it (the tests that call the
+/// routes in-process have none).
+pub struct Peer(pub Option<std::net::SocketAddr>);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Peer {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, Self::Rejection> {
+        Ok(Peer(
+            parts
+                .extensions
+                .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+                .map(|c| c.0),
+        ))
+    }
+}
+
+/// Who may read `GET /metrics`: requests from these addresses, or with this bearer token.
+#[derive(Clone, Debug, Default)]
+pub struct MetricsAccess {
+    /// Addresses allowed (e.g. 127.0.0.1 for a Prometheus on the same machine).
+    pub from: Vec<std::net::IpAddr>,
+    /// A token allowed from anywhere (`Authorization: Bearer …`).
+    pub token: Option<String>,
+}
+
+impl App {
+    /// The client's address: the connection's, or behind a proxy the last address of
+    /// `X-Forwarded-For`.
+    pub fn client_address(
+        &self,
+        headers: &HeaderMap,
+        peer: Option<std::net::SocketAddr>,
+    ) -> Option<std::net::IpAddr> {
+        if self.games.bounds().behind_proxy {
+            let forwarded = headers.get("x-forwarded-for")?.to_str().ok()?;
+            return forwarded.rsplit(',').next()?.trim().parse().ok();
+        }
+        peer.map(|p| p.ip())
+    }
 }
 
 /// The API's routes.
@@ -52,7 +118,9 @@ pub fn routes(app: App) -> Router {
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/device", post(device))
         .route("/api/games/{id}/replay", get(replay))
-        .route("/api/games/{id}/ws", get(socket))
+        .route("/api/games/{id}/ws", get(socket::socket))
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
         .route(
             "/api/games/{id}/webhook",
             get(webhook::show).put(webhook::set).delete(webhook::remove),
@@ -86,6 +154,19 @@ impl From<Failure> for ApiError {
                 StatusCode::UNPROCESSABLE_ENTITY,
                 json!({ "error": r.to_string(), "rule": r.rule, "message": r.message }),
             ),
+            Failure::Quoting(r, text) => {
+                // the refusal quotes the action a few dozen characters long, never whole
+                let short = clip(&text);
+                let message = r.message.replace(&text, &short);
+                let r = fiw_host::hosted::Refusal {
+                    rule: r.rule,
+                    message,
+                };
+                ApiError(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    json!({ "error": r.to_string(), "rule": r.rule, "message": r.message }),
+                )
+            }
             Failure::Stale(shown) => ApiError(
                 StatusCode::CONFLICT,
                 json!({
@@ -99,8 +180,9 @@ impl From<Failure> for ApiError {
                 json!({ "error": t.words(), "taken": t }),
             ),
             Failure::Gone(m) => ApiError::new(StatusCode::GONE, m),
+            Failure::Busy(m) => ApiError::new(StatusCode::TOO_MANY_REQUESTS, m),
             Failure::Internal(m) => {
-                eprintln!("fiw serve: {m}");
+                tracing::error!("{m}");
                 ApiError::new(
                     StatusCode::SERVICE_UNAVAILABLE,
                     "the server could not do that now; nothing was changed",
@@ -212,6 +294,8 @@ struct Setup {
 
 async fn create(
     State(app): State<App>,
+    headers: HeaderMap,
+    Peer(peer): Peer,
     b: Result<Json<Create>, JsonRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
     let c = body(b)?;
@@ -237,6 +321,7 @@ async fn create(
         name: c.name,
         hints: c.hints,
         pace: c.pace,
+        address: app.client_address(&headers, peer),
     };
     let made = app.games.create(new).await?;
     let seats = linked(&made.seats, |t| link(&app, &made.id, t));
@@ -295,6 +380,11 @@ async fn act(
 ) -> Result<Json<Value>, ApiError> {
     let a = body(b)?;
     let who = caller(&app, &id, &headers).await?;
+    if let Some(text) = &a.action {
+        if text.chars().count() > MAX_ACTION {
+            return Err(too_long(text));
+        }
+    }
     let change =
         match (a.action, a.index) {
             (Some(text), None) => Change::Action(text),
@@ -326,11 +416,24 @@ async fn check(
 ) -> Result<Json<Value>, ApiError> {
     let c = body(b)?;
     let who = caller(&app, &id, &headers).await?;
+    if c.action.chars().count() > MAX_ACTION {
+        return Err(too_long(&c.action));
+    }
     match app.games.check(&id, who, &c.action).await {
         Ok(()) => Ok(Json(json!({ "legal": true }))),
         Err(Failure::Refused(r)) => Ok(Json(json!({
             "legal": false, "rule": r.rule, "message": r.message, "error": r.to_string()
         }))),
+        Err(Failure::Quoting(r, text)) => {
+            let message = r.message.replace(&text, &clip(&text));
+            let r = fiw_host::hosted::Refusal {
+                rule: r.rule,
+                message,
+            };
+            Ok(Json(json!({
+                "legal": false, "rule": r.rule, "message": r.message, "error": r.to_string()
+            })))
+        }
         Err(f) => Err(f.into()),
     }
 }
@@ -533,108 +636,43 @@ async fn save(
     Ok(([("content-type", "application/json")], text).into_response())
 }
 
-/// A page kept up to date: the client's first message is `{"token": …, "version": N}` (the
-/// token is not put in the URL, which logs keep); the server answers with the fresh view when
-/// N is behind, then sends `{version, …view}` whenever the game moves on.
-async fn socket(
-    State(app): State<App>,
-    Path(id): Path<String>,
-    ws: WebSocketUpgrade,
-) -> Result<Response, ApiError> {
-    check_id(&id)?;
-    Ok(ws
-        .max_message_size(4 << 10)
-        .on_upgrade(move |socket| watch(app, id, socket)))
-}
-
-#[derive(Deserialize)]
-struct Hello {
-    token: String,
-    #[serde(default)]
-    version: Option<u64>,
-}
-
-async fn watch(app: App, id: String, mut socket: WebSocket) {
-    let hello = match tokio::time::timeout(Duration::from_secs(10), socket.recv()).await {
-        Ok(Some(Ok(Message::Text(t)))) => serde_json::from_str::<Hello>(&t).ok(),
-        _ => None,
-    };
-    let Some(hello) = hello else {
-        let _ = socket
-            .send(Message::Text(
-                json!({"error": "the first message must be {\"token\": …, \"version\": N}"})
-                    .to_string()
-                    .into(),
-            ))
-            .await;
-        return;
-    };
-    let who = match app.games.caller(&id, Some(&hello.token)).await {
-        Ok(w) => w,
-        Err(f) => {
-            let _ = socket
-                .send(Message::Text(
-                    json!({ "error": describe(&f) }).to_string().into(),
-                ))
-                .await;
-            return;
-        }
-    };
-    let Ok(mut events) = app.games.subscribe(&id).await else {
-        return;
-    };
-    let mut seen = hello.version;
-    // the log lines the page has; a page that connects has none from this socket
-    let mut lines = 0;
-    // what the page was last sent, besides the log: notes and a rematch change no version
-    let mut last: Option<Value> = None;
-    loop {
-        match app.games.show(&id, who, lines).await {
-            Ok(shown) => {
-                let mut now = serde_json::to_value(&shown).unwrap_or(Value::Null);
-                strip_log(&mut now);
-                if Some(shown.version) != seen || last.as_ref() != Some(&now) {
-                    seen = Some(shown.version);
-                    lines = shown.log_end();
-                    last = Some(now);
-                    let text = serde_json::to_string(&shown).unwrap_or_default();
-                    if socket.send(Message::Text(text.into())).await.is_err() {
-                        return;
-                    }
-                }
-            }
-            Err(_) => return,
-        }
-        tokio::select! {
-            ev = events.recv() => match ev {
-                Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
-                // the game was read again from the database: follow the copy read, and show
-                // the page what it holds
-                Err(tokio::sync::broadcast::error::RecvError::Closed) => {
-                    match app.games.subscribe(&id).await {
-                        Ok(e) => events = e,
-                        Err(_) => return,
-                    }
-                    last = None;
-                }
-            },
-            msg = socket.recv() => match msg {
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                _ => {}
-            },
+/// `GET /healthz`: 200 when the database answers and takes a write, 503 (with the reason)
+/// when it does not.
+async fn healthz(State(app): State<App>) -> Response {
+    match app.games.healthy().await {
+        Ok(()) => Json(json!({ "ok": true })).into_response(),
+        Err(e) => {
+            tracing::error!("health check: {e}");
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("the database cannot be written: {e}"),
+            )
+            .into_response()
         }
     }
 }
 
-/// A message without its log lines (which are sent once each), to tell whether anything else
-/// changed.
-fn strip_log(v: &mut Value) {
-    for part in ["view", "public"] {
-        if let Some(p) = v.get_mut(part).and_then(Value::as_object_mut) {
-            p.remove("log");
-            p.remove("log_start");
-        }
+/// `GET /metrics`: the server's counts in Prometheus's text format, for the addresses and
+/// the token the operator configured only.
+async fn metrics(State(app): State<App>, headers: HeaderMap, Peer(peer): Peer) -> Response {
+    let access = &app.metrics_access;
+    let by_address = peer.is_some_and(|p| access.from.contains(&p.ip()));
+    let by_token = match (&access.token, token(&headers)) {
+        (Some(want), Some(given)) => crate::tokens::matches(given, &crate::tokens::hash(want)),
+        _ => false,
+    };
+    if !(by_address || by_token) {
+        return ApiError::new(
+            StatusCode::FORBIDDEN,
+            "the metrics are for the server's operator: from the addresses of --metrics-from, or with the token of --metrics-token",
+        )
+        .into_response();
     }
+    (
+        [("content-type", "text/plain; version=0.0.4")],
+        app.games.metrics().render(),
+    )
+        .into_response()
 }
 
 async fn unknown() -> ApiError {

@@ -6,9 +6,13 @@
 //! ([`tokens`]); the JSON API ([`api`]) shows each seat only its own view.
 #![deny(missing_docs)]
 
+pub mod answers;
 pub mod api;
+pub mod bounds;
 pub mod clock;
+pub mod connections;
 pub mod live;
+pub mod metrics;
 pub mod rate;
 pub mod store;
 pub mod tokens;
@@ -39,6 +43,10 @@ pub struct Config {
     /// The longest a request may take before it is answered 408 (a change it started is
     /// finished all the same: see [`live`]).
     pub request_timeout: std::time::Duration,
+    /// Connections, sockets, computer-only games, thinking, hints, games in memory.
+    pub bounds: bounds::Bounds,
+    /// Who may read `GET /metrics`.
+    pub metrics: api::MetricsAccess,
 }
 
 /// The application: routes over the games in `store`, with the size, time and rate limits
@@ -58,13 +66,44 @@ pub fn app_timed(
     limiter: Arc<rate::Limiter>,
     timeout: std::time::Duration,
 ) -> axum::Router {
-    api::routes(api::App { games, public_url })
-        .layer(axum::middleware::from_fn_with_state(limiter, rate::limit))
-        .layer(RequestBodyLimitLayer::new(api::MAX_BODY))
-        .layer(TimeoutLayer::with_status_code(
-            axum::http::StatusCode::REQUEST_TIMEOUT,
-            timeout,
-        ))
+    app_with(
+        games,
+        public_url,
+        limiter,
+        timeout,
+        api::MetricsAccess::default(),
+    )
+}
+
+/// The application with every layer: each request's log line, count and JSON refusals
+/// outermost, then the request's time, the body's size and the rate limits.
+pub fn app_with(
+    games: Arc<live::Games>,
+    public_url: String,
+    limiter: Arc<rate::Limiter>,
+    timeout: std::time::Duration,
+    metrics_access: api::MetricsAccess,
+) -> axum::Router {
+    let answers = answers::Answers {
+        metrics: games.metrics(),
+        timeout,
+    };
+    api::routes(api::App {
+        games,
+        public_url,
+        sockets: Arc::new(api::Sockets::default()),
+        metrics_access,
+    })
+    .layer(axum::middleware::from_fn_with_state(limiter, rate::limit))
+    .layer(RequestBodyLimitLayer::new(api::MAX_BODY))
+    .layer(TimeoutLayer::with_status_code(
+        axum::http::StatusCode::REQUEST_TIMEOUT,
+        timeout,
+    ))
+    .layer(axum::middleware::from_fn_with_state(
+        answers,
+        answers::answers,
+    ))
 }
 
 /// `fiw serve --check`: replays every game stored in the database at `db` under this build's
@@ -76,12 +115,7 @@ pub async fn check(db: &str) -> Result<(usize, Vec<live::Unplayable>), String> {
     let store = store::Store::open(db)
         .await
         .map_err(|e| format!("cannot open the database {}: {e}", redact(db)))?;
-    let games = live::Games::new(
-        store,
-        live::Limits {
-            ai: fiw_host::seats::AiBudget::default(),
-        },
-    );
+    let games = live::Games::new(store, live::Limits::default());
     games
         .check_stored()
         .await
@@ -89,14 +123,23 @@ pub async fn check(db: &str) -> Result<(usize, Vec<live::Unplayable>), String> {
 }
 
 /// Opens the database, wakes the computer seats of unfinished games, and serves until the
-/// process is stopped. `ready` is told the address once listening.
+/// process is asked to stop (SIGTERM, Ctrl-C): then it stops accepting, lets the requests in
+/// flight end (10 s at most), and tells its pages to connect again. `ready` is told the address
+/// once listening.
 ///
 /// # Errors
-/// The database cannot be opened, or the address cannot be bound (one line each).
+/// The database cannot be opened or written, another server holds the SQLite file, or the
+/// address cannot be bound (one line each).
 pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr, &str)) -> Result<(), String> {
+    // one server per SQLite file: a second would serve its own stale copy of every game
+    let _sole = store::sqlite_lock(&config.db)?;
     let store = store::Store::open(&config.db)
         .await
         .map_err(|e| format!("cannot open the database {}: {e}", redact(&config.db)))?;
+    store
+        .probe(0)
+        .await
+        .map_err(|e| format!("the database {} cannot be written: {e}", redact(&config.db)))?;
     let duties = live::Duties {
         webhooks: webhook::Policy {
             allow_loopback: config.allow_loopback_webhooks,
@@ -104,7 +147,18 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr, &str)) -> Resu
         },
         ..live::Duties::default()
     };
-    let games = live::Games::with_duties(store, live::Limits { ai: config.ai }, duties);
+    let (files, total_cap) = bounds::open_files();
+    let mut bounds = config.bounds.clone();
+    bounds.behind_proxy = config.rate.behind_proxy;
+    let total_cap = match bounds.connections {
+        0 => total_cap,
+        n => n.min(total_cap),
+    };
+    let limits = live::Limits {
+        ai: config.ai,
+        bounds: bounds.clone(),
+    };
+    let games = live::Games::with_duties(store, limits, duties);
     if config.db.starts_with("postgres") {
         // several servers may share this database: hear each other's commits, and share out
         // the games' duties by lock
@@ -127,23 +181,73 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr, &str)) -> Resu
         .resume()
         .await
         .map_err(|e| format!("cannot read the unfinished games: {}", live::describe(&e)))?;
+    tracing::info!(
+        open_files = files,
+        connections = total_cap,
+        per_address = bounds.connections_per_address,
+        "serving"
+    );
     ready(addr, &public_url);
     let limiter = rate::Limiter::new(config.rate);
     let counts = limiter.clone();
+    let idle = games.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
         loop {
             every.tick().await;
             counts.forget_idle();
+            idle.evict_idle().await;
         }
     });
-    let app = app_timed(games, public_url, limiter, config.request_timeout);
-    axum::serve(
+    let stopping = games.clone();
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        tracing::info!("shutting down: no new connections; the requests in flight end");
+        stopping.stop();
+        let _ = stop.send(true);
+    });
+    let metrics = games.metrics();
+    let app = app_with(
+        games,
+        public_url,
+        limiter,
+        config.request_timeout,
+        config.metrics.clone(),
+    );
+    connections::serve(
         listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
+        app,
+        bounds,
+        total_cap,
+        metrics,
+        stopped,
+        std::time::Duration::from_secs(10),
     )
     .await
     .map_err(|e| format!("the server stopped: {e}"))
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
 }
 
 /// A database URL without its password, for messages.

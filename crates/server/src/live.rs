@@ -15,6 +15,7 @@ pub mod pace;
 mod rematch;
 mod seats;
 mod stored;
+mod work;
 
 pub use change::Change;
 pub use duties::{Duties, Event, GameDuties};
@@ -25,7 +26,7 @@ pub use stored::{ReadOnly, RulesNote, Unplayable};
 use crate::store::{GameRow, HolderRow, LinkKind, LinkRow, Store, StoreError};
 use crate::tokens;
 use fiw_engine::Seat;
-use fiw_host::hosted::{start, Ending, Hint, Hosted, Refusal, SeatView};
+use fiw_host::hosted::{start, Ending, Hosted, Refusal, SeatView};
 use fiw_host::seats::{AiBudget, Player};
 use fiw_host::SetupFlags;
 use serde::Serialize;
@@ -51,6 +52,9 @@ pub enum Failure {
     Forbidden(String),
     /// The request is wrong (a refusal of the rules carries its rule).
     Refused(Refusal),
+    /// A refusal of an action given as text, which its message may quote: the answer clips
+    /// the quote to a few dozen characters.
+    Quoting(Refusal, String),
     /// The game had moved on from the version the client saw: the fresh view.
     Stale(Box<Shown>),
     /// The database or the server failed.
@@ -59,6 +63,9 @@ pub enum Failure {
     Taken(seats::Taken),
     /// A device code past its time.
     Gone(String),
+    /// The server does as much of this as it takes already (computer-only games, hints):
+    /// the reason, and when to try again.
+    Busy(String),
     /// A stored game this server cannot set up at all (its options do not read, or its game
     /// is unknown to this build): kept as it is, never changed.
     Unreadable(String),
@@ -323,10 +330,11 @@ impl Open {
 }
 
 impl Slot {
-    fn new(open: Open) -> Slot {
+    fn new(open: Open, now: i64) -> Slot {
         Slot {
             writer: Arc::new(Mutex::new(())),
             open: Arc::new(Mutex::new(open)),
+            used: Arc::new(std::sync::atomic::AtomicI64::new(now)),
         }
     }
 }
@@ -352,6 +360,8 @@ pub struct NewGame {
     pub hints: bool,
     /// The time control, if any.
     pub pace: Option<pace::Pace>,
+    /// The address that asks (games with no human seat are counted by it).
+    pub address: Option<std::net::IpAddr>,
 }
 
 /// A game just made: its id, the creator's seat's token (both sides' in a hot seat), an
@@ -370,11 +380,14 @@ pub struct Made {
     pub hot_seat: bool,
 }
 
-/// How long a computer seat thinks, at most.
-#[derive(Clone, Copy, Debug)]
+/// How long a computer seat thinks, at most, and the bounds of everything else a client can
+/// make the server do.
+#[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// The `ai` seats' budget.
     pub ai: AiBudget,
+    /// Connections, sockets, computer-only games, thinking, hints, games in memory.
+    pub bounds: crate::bounds::Bounds,
 }
 
 /// A game in memory: its state, behind a lock held only to read it or to put a change in
@@ -384,6 +397,8 @@ pub struct Limits {
 struct Slot {
     writer: Arc<Mutex<()>>,
     open: Arc<Mutex<Open>>,
+    /// When it was last asked for (the server's clock): a game idle long enough leaves memory.
+    used: Arc<std::sync::atomic::AtomicI64>,
 }
 
 /// The games in use and the database.
@@ -392,6 +407,15 @@ pub struct Games {
     open: std::sync::Mutex<HashMap<String, Slot>>,
     limits: Limits,
     duties: duties::Running,
+    /// What an operator sees.
+    metrics: Arc<crate::metrics::Metrics>,
+    /// Turned true when the server shuts down (pages are told to connect again).
+    stopping: tokio::sync::watch::Sender<bool>,
+    /// The computer seats thinking at once, in all games: a bounded pool, so that people's
+    /// requests always find a core.
+    thinking: Arc<tokio::sync::Semaphore>,
+    /// The work started for clients: computer-only games, hints ([`work`]).
+    work: work::Work,
 }
 
 impl Games {
@@ -403,11 +427,16 @@ impl Games {
     /// The games kept in `store`, their clocks run by `duties.clock` and their webhooks sent
     /// by `duties.webhooks`.
     pub fn with_duties(store: Store, limits: Limits, duties: Duties) -> Arc<Games> {
+        let slots = limits.bounds.thinking_slots();
         Arc::new(Games {
             store,
             open: std::sync::Mutex::new(HashMap::new()),
             limits,
             duties: duties::Running::new(duties),
+            metrics: Arc::new(crate::metrics::Metrics::default()),
+            stopping: tokio::sync::watch::channel(false).0,
+            thinking: Arc::new(tokio::sync::Semaphore::new(slots)),
+            work: work::Work::default(),
         })
     }
 
@@ -475,6 +504,10 @@ impl Games {
         };
         let now = self.now();
         let id = tokens::new_id().map_err(Failure::Internal)?;
+        if humans.is_empty() {
+            // played out on this server's cores from start to end: counted, and capped
+            self.admit_computer_game(&id, new.address)?;
+        }
         let mut links = Vec::new();
         let mut holders = Vec::new();
         let mut made = Made {
@@ -526,7 +559,10 @@ impl Games {
             finished: None,
             rules: hosted.rules_version(),
         };
-        self.store.create(&row, &holders, &links).await?;
+        if let Err(e) = self.store.create(&row, &holders, &links).await {
+            self.computer_game_over(&id);
+            return Err(e.into());
+        }
         let hints = new.hints || players.iter().any(|p| *p != Player::Human);
         let duties = GameDuties::new(
             new.pace,
@@ -554,17 +590,25 @@ impl Games {
             made_under: None,
             read_only: None,
         };
-        self.open
-            .lock()
-            .map_err(|_| Failure::Internal("lock".into()))?
-            .insert(id.clone(), Slot::new(open));
+        {
+            let mut map = self
+                .open
+                .lock()
+                .map_err(|_| Failure::Internal("lock".into()))?;
+            map.insert(id.clone(), Slot::new(open, self.now()));
+            self.metrics
+                .games_in_memory
+                .store(map.len() as i64, std::sync::atomic::Ordering::Relaxed);
+        }
         self.wake(&id);
         Ok(made)
     }
 
     /// The game `id`, from memory or rebuilt from the database ([`stored::read`]).
     async fn game(&self, id: &str) -> Result<Slot, Failure> {
+        let now = self.now();
         if let Some(g) = self.cached(id) {
+            g.used.store(now, std::sync::atomic::Ordering::Relaxed);
             return Ok(g);
         }
         let open = stored::read(&self.store, id, &self.duties.clock).await?;
@@ -572,10 +616,14 @@ impl Games {
             .open
             .lock()
             .map_err(|_| Failure::Internal("lock".into()))?;
-        Ok(map
+        let slot = map
             .entry(id.to_string())
-            .or_insert_with(|| Slot::new(open))
-            .clone())
+            .or_insert_with(|| Slot::new(open, now))
+            .clone();
+        self.metrics
+            .games_in_memory
+            .store(map.len() as i64, std::sync::atomic::Ordering::Relaxed);
+        Ok(slot)
     }
 
     /// Game `id` locked to be read, as the database has it: a copy dropped from memory while
@@ -623,6 +671,9 @@ impl Games {
         g.events = broadcast::channel(1).0;
         if let Ok(mut map) = self.open.lock() {
             map.remove(id);
+            self.metrics
+                .games_in_memory
+                .store(map.len() as i64, std::sync::atomic::Ordering::Relaxed);
         }
     }
 
@@ -695,35 +746,9 @@ impl Games {
         let seat = seat_of(caller)?;
         let g = self.locked(id).await?;
         g.open_to_change()?;
-        g.hosted.check(seat, text).map_err(Failure::Refused)
-    }
-
-    /// The AI's advice for `caller`, from its view, worked out on a blocking thread.
-    ///
-    /// # Errors
-    /// Not a seat; hints are off in this game; not the seat's decision.
-    pub async fn hint(&self, id: &str, caller: Caller) -> Result<Hint, Failure> {
-        let seat = seat_of(caller)?;
-        let advising = {
-            let g = self.locked(id).await?;
-            if !g.hints {
-                return Err(Failure::Refused(refusal(
-                    "hints are off in this game: between two people they are a game option, chosen when it is made",
-                )));
-            }
-            g.open_to_change()?;
-            let seed = fiw_engine::game_seed(g.row.seed, 0x4817 + g.version);
-            g.hosted.hint(seat, self.limits.ai, seed).ok_or_else(|| {
-                Failure::Refused(refusal(
-                    "a hint is for your own decision: it is not yours now",
-                ))
-            })?
-        };
-        tokio::task::spawn_blocking(advising)
-            .await
-            .ok()
-            .flatten()
-            .ok_or_else(|| Failure::Internal("the hint's search failed".into()))
+        g.hosted
+            .check(seat, text)
+            .map_err(|r| Failure::Quoting(r, text.to_string()))
     }
 
     /// A finished game as `caller` asks to see it after `step` of its entries: the whole
@@ -949,9 +974,9 @@ pub fn describe(f: &Failure) -> String {
     match f {
         Failure::NotFound => "no such game".into(),
         Failure::Forbidden(m) | Failure::Internal(m) => m.clone(),
-        Failure::Refused(r) => r.to_string(),
+        Failure::Refused(r) | Failure::Quoting(r, _) => r.to_string(),
         Failure::Stale(_) => "stale version".into(),
-        Failure::Unreadable(m) | Failure::Gone(m) => m.clone(),
+        Failure::Unreadable(m) | Failure::Gone(m) | Failure::Busy(m) => m.clone(),
         Failure::Taken(t) => t.words(),
     }
 }

@@ -30,6 +30,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "invitations",
         include_str!("../migrations/0005_invitations.sql"),
     ),
+    (6, "health", include_str!("../migrations/0006_health.sql")),
 ];
 
 mod duties;
@@ -58,6 +59,39 @@ impl From<sqlx::Error> for StoreError {
 impl From<sqlx::migrate::MigrateError> for StoreError {
     fn from(e: sqlx::migrate::MigrateError) -> Self {
         StoreError(e.to_string())
+    }
+}
+
+/// Holds the SQLite file of `url` for this process's life: a lock on a file beside it
+/// (`FILE.lock`), which the operating system lets go when the process ends, however it ends
+/// (`kill -9` included). `None` for PostgreSQL, which several servers share.
+///
+/// # Errors
+/// Another process holds it (one line, naming the file and the way to run several servers).
+pub fn sqlite_lock(url: &str) -> Result<Option<std::fs::File>, String> {
+    let Some(rest) = url.strip_prefix("sqlite:") else {
+        return Ok(None);
+    };
+    let path = rest.trim_start_matches("//");
+    let path = path.split('?').next().unwrap_or(path);
+    if path.is_empty() || path.starts_with(":memory:") {
+        return Ok(None);
+    }
+    let lock = format!("{path}.lock");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock)
+        .map_err(|e| format!("cannot open {lock} to hold the database for this server: {e}"))?;
+    match file.try_lock() {
+        Ok(()) => Ok(Some(file)),
+        Err(std::fs::TryLockError::WouldBlock) => Err(format!(
+            "another fiw serve holds the database {path} (its lock {lock}): one server per SQLite file; several servers share a PostgreSQL (--db postgres://…)"
+        )),
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(format!("cannot lock {lock} for this server: {e}"))
+        }
     }
 }
 
@@ -376,6 +410,20 @@ impl Store {
             .map(|r| r.try_get::<Option<String>, _>("spectator"))
             .transpose()?
             .flatten())
+    }
+
+    /// Writes the health row: the database answers and takes a write.
+    ///
+    /// # Errors
+    /// It does not (read-only, locked, gone).
+    pub async fn probe(&self, now: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO health (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = excluded.at",
+        )
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
     }
 
     /// The ids of every stored game, oldest first (`fiw serve --check`).

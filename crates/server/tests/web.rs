@@ -19,12 +19,7 @@ async fn app() -> (axum::Router, Arc<Games>) {
     let store = Store::open(&format!("sqlite://{}", dir.join("fiw.db").display()))
         .await
         .unwrap();
-    let games = Games::new(
-        store,
-        Limits {
-            ai: fiw_host::seats::AiBudget::default(),
-        },
-    );
+    let games = Games::new(store, Limits::default());
     let app = fiw_server::app(
         games.clone(),
         "http://127.0.0.1:1".into(),

@@ -232,8 +232,7 @@ impl Games {
             }
             Err(e) => {
                 self.lose(id, &mut g);
-                eprintln!(
-                    "fiw serve: game {id}: whether entry {} (a {}) was stored is not known ({e}); the game is read again",
+                tracing::warn!("game {id}: whether entry {} (a {}) was stored is not known ({e}); the game is read again",
                     entry.version, t.kind
                 );
                 Err(e.into())
@@ -263,8 +262,8 @@ impl Games {
                 Ok(()) => {}
                 // another server moved first; the game was read again: play on from there
                 Err(Failure::Stale(_)) => games.wake(&id),
-                Err(e) => eprintln!(
-                    "fiw serve: the computer seats of game {id} stopped: {}",
+                Err(e) => tracing::warn!(
+                    "the computer seats of game {id} stopped: {}",
                     super::describe(&e)
                 ),
             }
@@ -287,8 +286,18 @@ impl Games {
         loop {
             let (thinking, version, seat) = {
                 let mut g = self.locked(id).await?;
-                if g.thinking || g.over() || g.read_only.is_some() {
+                let no_people = !(0..g.hosted.seats().len()).any(|s| g.human(s));
+                if g.over() || g.read_only.is_some() {
+                    if no_people {
+                        self.computer_game_over(id);
+                    }
                     return Ok(());
+                }
+                if g.thinking {
+                    return Ok(());
+                }
+                if no_people {
+                    self.computer_game_running(id);
                 }
                 let Some(seat) = g.hosted.to_move() else {
                     return Ok(());
@@ -305,7 +314,12 @@ impl Games {
                     seat,
                 )
             };
-            let text = tokio::task::spawn_blocking(thinking).await.ok().flatten();
+            // on the bounded pool of thinking computers, so people's requests find a core
+            let text = {
+                let _permit = self.thinking.clone().acquire_owned().await;
+                let _thinking = crate::metrics::Held::new(&self.metrics.thinking);
+                tokio::task::spawn_blocking(thinking).await.ok().flatten()
+            };
             let (_turn, slot) = self.writing(id).await?;
             let taken = {
                 let mut g = slot.open.lock().await;

@@ -212,7 +212,7 @@ impl Games {
             Some(c) => match c.claim(id).await {
                 Ok(got) => got,
                 Err(e) => {
-                    eprintln!("fiw serve: cannot take the lock of game {id}: {e}");
+                    tracing::warn!("cannot take the lock of game {id}: {e}");
                     false
                 }
             },
@@ -241,7 +241,7 @@ impl Games {
             let id = id.to_string();
             tokio::spawn(async move {
                 if let Err(e) = store.announce(&id, version).await {
-                    eprintln!("fiw serve: cannot announce version {version} of game {id}: {e}");
+                    tracing::warn!("cannot announce version {version} of game {id}: {e}");
                 }
             });
         }
@@ -272,7 +272,7 @@ async fn listen(games: Weak<Games>, mut listener: PgListener) {
                 if games.strong_count() == 0 {
                     return;
                 }
-                eprintln!("fiw serve: listening for other servers' commits: {e}");
+                tracing::warn!("listening for other servers' commits: {e}");
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
         }
@@ -294,7 +294,7 @@ async fn scan(games: Weak<Games>, every: Duration) {
                     games.wake(&id);
                 }
             }
-            Err(e) => eprintln!("fiw serve: cannot look for games to take over: {e}"),
+            Err(e) => tracing::warn!("cannot look for games to take over: {e}"),
         }
         match cluster.versions(games.cached_ids()).await {
             Ok(versions) => {
@@ -302,7 +302,7 @@ async fn scan(games: Weak<Games>, every: Duration) {
                     games.catch_up(&id, version).await;
                 }
             }
-            Err(e) => eprintln!("fiw serve: cannot compare versions: {e}"),
+            Err(e) => tracing::warn!("cannot compare versions: {e}"),
         }
     }
 }

@@ -285,7 +285,7 @@ impl Games {
                 )
                 .await;
             if let Err(e) = went {
-                eprintln!("fiw serve: cannot keep how a webhook of game {id} went: {e}");
+                tracing::warn!("cannot keep how a webhook of game {id} went: {e}");
             }
         });
     }
@@ -390,10 +390,7 @@ impl Games {
         match self.ran_out(id, &slot, Caller::Spectator).await {
             Ok(()) => self.arm(id, &*slot.open.lock().await),
             Err(Failure::Stale(_)) => {}
-            Err(e) => eprintln!(
-                "fiw serve: cannot end game {id} on time: {}",
-                super::describe(&e)
-            ),
+            Err(e) => tracing::warn!("cannot end game {id} on time: {}", super::describe(&e)),
         }
     }
 
@@ -407,6 +404,15 @@ impl Games {
             self.arm(id, &g);
         }
         true
+    }
+
+    /// Whether game `id`'s clock is set on this server (its game stays in memory).
+    pub(super) fn has_deadline(&self, id: &str) -> bool {
+        self.duties
+            .deadlines
+            .lock()
+            .map(|m| m.contains_key(id))
+            .unwrap_or(true)
     }
 
     /// Brings game `id` in memory up to `version` with the entries another server committed;
@@ -431,7 +437,7 @@ impl Games {
         let entries = match self.store.entries_after(id, from).await {
             Ok(e) => e,
             Err(e) => {
-                eprintln!("fiw serve: cannot catch game {id} up: {e}");
+                tracing::warn!("cannot catch game {id} up: {e}");
                 return;
             }
         };

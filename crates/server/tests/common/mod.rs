@@ -52,6 +52,13 @@ macro_rules! on_both {
 /// The computer seats' budget in the tests: small, so that their games go fast.
 pub fn limits() -> Limits {
     Limits {
+        bounds: fiw_server::bounds::Bounds {
+            // the tests make games against the computer at a pace no person does
+            computer_games: 64,
+            computer_games_per_address: 64,
+            hint_every: Duration::ZERO,
+            ..fiw_server::bounds::Bounds::default()
+        },
         ai: fiw_host::seats::AiBudget {
             iterations: Some(20),
             ms: Some(200),
