@@ -97,7 +97,7 @@ pub async fn answers(State(a): State<Answers>, req: Request, next: Next) -> Resp
         method = %method,
         route = %route,
         status = status.as_u16(),
-        game = game.as_deref().unwrap_or("-"),
+        game = %game.as_deref().unwrap_or("-"),
         ms = format_args!("{ms:.1}"),
     );
     resp

@@ -13,13 +13,34 @@ pub struct Server {
     pub addr: String,
 }
 
-/// Starts `fiw serve` on `db` at a free port of 127.0.0.1, with `flags` added.
+/// Starts `fiw serve` on `db` at a free port of 127.0.0.1, with `flags` added; its log says
+/// what goes wrong only (a test that reads the log uses [`start_logged`]).
 pub fn start(db: &str, flags: &[&str]) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fiw"))
-        .args(["serve", "--db", db, "--addr", "127.0.0.1:0"])
+    start_with(db, flags, Stdio::inherit(), Kind::Inherit)
+}
+
+enum Kind {
+    Inherit,
+    File,
+}
+
+/// [`start`] with the server's log (its stderr) written to `log`.
+pub fn start_logged(db: &str, flags: &[&str], log: &std::path::Path) -> Server {
+    let file = std::fs::File::create(log).expect("the log file can be made");
+    start_with(db, flags, Stdio::from(file), Kind::File)
+}
+
+fn start_with(db: &str, flags: &[&str], stderr: Stdio, stderr_kind: Kind) -> Server {
+    let quiet = matches!(stderr_kind, Kind::Inherit);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_fiw"));
+    cmd.args(["serve", "--db", db, "--addr", "127.0.0.1:0"]);
+    if quiet {
+        cmd.env("FIW_LOG", "warn");
+    }
+    let mut child = cmd
         .args(flags)
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
+        .stderr(stderr)
         .spawn()
         .expect("fiw serve starts");
     let mut line = String::new();
