@@ -76,14 +76,31 @@ pub async fn run_games(
                 iterations: Some(1),
                 ms: Some(1),
             },
-            ..Limits::default()
+            // a thousand players, all from this machine's one address
+            bounds: fiw_server::bounds::Bounds {
+                connections_per_address: 1 << 16,
+                ..fiw_server::bounds::Bounds::default()
+            },
         },
     );
     let unlimited = fiw_server::rate::Limiter::new(fiw_server::rate::RateLimits::none());
-    let app = fiw_server::app(live, "http://127.0.0.1".into(), unlimited);
+    let app = fiw_server::app(live.clone(), "http://127.0.0.1".into(), unlimited);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, app).await });
+    // the server's own accept loop, as `fiw serve` runs it
+    let (bounds, metrics, stop) = (live.bounds().clone(), live.metrics(), live.stopping());
+    tokio::spawn(async move {
+        fiw_server::connections::serve(
+            listener,
+            app,
+            bounds,
+            1 << 16,
+            metrics,
+            stop,
+            Duration::from_secs(1),
+        )
+        .await
+    });
     fiw_server::webhook::install_tls();
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(games.max(1))

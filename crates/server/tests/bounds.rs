@@ -569,7 +569,10 @@ async fn every_refusal_below_the_routes_is_json_and_views_are_not_cached() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_metrics_are_the_operators_only() {
     let (addr, _games, c) = serving(Bounds::default(), None).await;
-    c.create(json!({"game": "louisbourg"})).await;
+    let made = c.create(json!({"game": "louisbourg"})).await;
+    let (id, b) = (made["id"].as_str().unwrap(), token(&made, "british"));
+    let v = c.view(id, b).await;
+    assert_eq!(c.act(id, b, &v["version"], 0).await.0, StatusCode::OK);
     let (s, body) = request_from("127.0.0.1", addr, "GET", "/metrics", None).await;
     assert_eq!(s, 403, "{body}");
     assert!(body.contains("operator"));

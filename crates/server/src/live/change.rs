@@ -213,7 +213,10 @@ impl Games {
         };
         let finished = t.finished.then(|| self.now());
         let rules = slot.open.lock().await.hosted.rules_version();
+        let started = std::time::Instant::now();
         let appended = self.store.append(id, t.base, &entry, finished, rules).await;
+        self.metrics
+            .commit(started.elapsed().as_secs_f64() * 1000.0);
         let mut g = slot.open.lock().await;
         match appended {
             Ok(Appended::Done(v)) => {
