@@ -157,8 +157,15 @@ pub async fn serve(
         });
     }
     drop(listener);
-    // the requests in flight end; then whatever is left is dropped
-    let _ = tokio::time::timeout(grace, async { while tasks.join_next().await.is_some() {} }).await;
+    // the requests in flight end, and the pages' sockets (whose tasks left hyper's connection
+    // when they were upgraded) send their close frame; then whatever is left is dropped
+    let _ = tokio::time::timeout(grace, async {
+        while tasks.join_next().await.is_some() {}
+        while metrics.sockets.load(Ordering::SeqCst) > 0 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    })
+    .await;
     Ok(())
 }
 
