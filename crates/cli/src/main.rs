@@ -223,6 +223,14 @@ enum Command {
         check: bool,
         #[command(flatten)]
         bounds: BoundsFlags,
+        /// Where mail goes out, for accounts' notices and links: smtp://HOST:PORT (plain, on
+        /// one machine), smtp://USER@HOST:587?tls=required (STARTTLS) or smtps://USER@HOST
+        /// (TLS); the password from the FIW_SMTP_PASSWORD environment variable.
+        #[arg(long, value_name = "URL")]
+        smtp: Option<String>,
+        /// The mails' sender.
+        #[arg(long, value_name = "ADDRESS", default_value = "fiw <fiw@localhost>")]
+        mail_from: String,
         #[command(flatten)]
         ai: AiFlags,
     },
@@ -375,6 +383,8 @@ fn execute(command: Command) -> HostResult {
             request_timeout,
             check,
             bounds,
+            smtp,
+            mail_from,
             ai,
         } => {
             if check {
@@ -406,6 +416,8 @@ fn execute(command: Command) -> HostResult {
                         .ok()
                         .filter(|t| !t.is_empty()),
                 },
+                smtp,
+                mail_from,
             };
             let runtime = tokio::runtime::Runtime::new()
                 .map_err(|e| fiw_host::HostError::failure(format!("cannot start: {e}")))?;

@@ -2,6 +2,8 @@
 //! reason (and the rule, for an action the rules refuse), and nothing a client sends can make
 //! the server panic or answer 500 for its own fault.
 
+pub mod account;
+mod lobby;
 mod socket;
 mod webhook;
 
@@ -50,8 +52,8 @@ pub struct App {
     pub games: Arc<Games>,
     /// The address links are written with (`http://127.0.0.1:8080`).
     pub public_url: String,
-    /// The WebSockets open, by game, credential and address.
-    pub sockets: Arc<Sockets>,
+    /// Accounts: hashing, sessions, the limits on signing in.
+    pub accounts: Arc<crate::accounts::Accounts>,
     /// Who may read `/metrics`.
     pub metrics_access: MetricsAccess,
 }
@@ -122,11 +124,33 @@ pub fn routes(app: App) -> Router {
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
         .route(
+            "/api/account",
+            get(account::show)
+                .post(account::sign_up)
+                .put(account::change)
+                .delete(account::delete),
+        )
+        .route(
+            "/api/account/session",
+            post(account::sign_in).delete(account::sign_out),
+        )
+        .route("/api/account/verify", post(account::verify))
+        .route("/api/account/reset", post(account::forgotten))
+        .route("/api/account/reset/confirm", post(account::reset))
+        .route("/api/unsubscribe", post(account::unsubscribe))
+        .route("/api/lobby", get(lobby::list).post(lobby::post))
+        .route("/api/lobby/{id}/take", post(lobby::take))
+        .route("/api/lobby/ws", get(lobby::socket))
+        .route(
             "/api/games/{id}/webhook",
             get(webhook::show).put(webhook::set).delete(webhook::remove),
         )
         .merge(crate::web::routes())
         .fallback(unknown)
+        .route_layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            account::csrf,
+        ))
         .with_state(app)
 }
 
@@ -245,6 +269,12 @@ pub(crate) fn token(headers: &HeaderMap) -> Option<&str> {
 
 async fn caller(app: &App, id: &str, headers: &HeaderMap) -> Result<Caller, ApiError> {
     check_id(id)?;
+    if token(headers).is_none() {
+        // a seat held by an account: its session is the credential, on any device
+        if let Some(a) = account::signed_in(app, headers).await? {
+            return Ok(app.games.caller_account(id, &a.id).await?);
+        }
+    }
     Ok(app.games.caller(id, token(headers)).await?)
 }
 
@@ -322,7 +352,13 @@ async fn create(
         hints: c.hints,
         pace: c.pace,
         address: app.client_address(&headers, peer),
+        account: None,
     };
+    let mut new = new;
+    if let Some(a) = account::signed_in(&app, &headers).await? {
+        new.name = new.name.or(Some(a.name.clone()));
+        new.account = Some(a.id);
+    }
     let made = app.games.create(new).await?;
     let seats = linked(&made.seats, |t| link(&app, &made.id, t));
     let invitations = linked(&made.invitations, |t| join_link(&app, &made.id, t));

@@ -6,12 +6,14 @@
 //! ([`tokens`]); the JSON API ([`api`]) shows each seat only its own view.
 #![deny(missing_docs)]
 
+pub mod accounts;
 pub mod answers;
 pub mod api;
 pub mod bounds;
 pub mod clock;
 pub mod connections;
 pub mod live;
+pub mod mail;
 pub mod metrics;
 pub mod rate;
 pub mod store;
@@ -47,6 +49,10 @@ pub struct Config {
     pub bounds: bounds::Bounds,
     /// Who may read `GET /metrics`.
     pub metrics: api::MetricsAccess,
+    /// Where mail goes out (`smtp://host:port`, `smtps://user@host`), if anywhere.
+    pub smtp: Option<String>,
+    /// The mails' sender.
+    pub mail_from: String,
 }
 
 /// The application: routes over the games in `store`, with the size, time and rate limits
@@ -88,10 +94,11 @@ pub fn app_with(
         metrics: games.metrics(),
         timeout,
     };
+    let accounts = Arc::new(accounts::Accounts::new(games.store().clone()));
     api::routes(api::App {
         games,
         public_url,
-        sockets: Arc::new(api::Sockets::default()),
+        accounts,
         metrics_access,
     })
     .layer(axum::middleware::from_fn_with_state(limiter, rate::limit))
@@ -159,6 +166,10 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr, &str)) -> Resu
         bounds: bounds.clone(),
     };
     let games = live::Games::with_duties(store, limits, duties);
+    let mailer = match &config.smtp {
+        Some(smtp) => Some(mail::Mailer::new(smtp, &config.mail_from)?),
+        None => None,
+    };
     if config.db.starts_with("postgres") {
         // several servers may share this database: hear each other's commits, and share out
         // the games' duties by lock
@@ -177,6 +188,9 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr, &str)) -> Resu
         .public_url
         .clone()
         .unwrap_or_else(|| format!("http://{addr}"));
+    if let Some(m) = mailer {
+        games.set_mailer(m, public_url.clone());
+    }
     games
         .resume()
         .await
@@ -197,6 +211,7 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr, &str)) -> Resu
             every.tick().await;
             counts.forget_idle();
             idle.evict_idle().await;
+            idle.send_digests().await;
         }
     });
     let stopping = games.clone();

@@ -8,6 +8,7 @@
 //! server appended first) or whose outcome is unknown (the database failed during the commit)
 //! drops the game from memory, so that it is rebuilt from what was committed ([`stored`]).
 
+mod accounts;
 mod change;
 pub mod cluster;
 mod duties;
@@ -17,6 +18,7 @@ mod seats;
 mod stored;
 mod work;
 
+pub use accounts::RATED;
 pub use change::Change;
 pub use duties::{Duties, Event, GameDuties};
 pub use rematch::Rematch;
@@ -173,6 +175,8 @@ pub struct Open {
     made_under: Option<u32>,
     /// Why the stored game no longer replays, if it does not.
     read_only: Option<ReadOnly>,
+    /// When its last entry was made (its creation before any).
+    last_at: i64,
 }
 
 impl Open {
@@ -206,6 +210,7 @@ impl Open {
             gone: false,
             made_under: None,
             read_only: None,
+            last_at: 0,
         }
     }
 
@@ -362,6 +367,8 @@ pub struct NewGame {
     pub pace: Option<pace::Pace>,
     /// The address that asks (games with no human seat are counted by it).
     pub address: Option<std::net::IpAddr>,
+    /// The account that makes it, signed in: it holds the creator's seat.
+    pub account: Option<String>,
 }
 
 /// A game just made: its id, the creator's seat's token (both sides' in a hot seat), an
@@ -416,6 +423,14 @@ pub struct Games {
     thinking: Arc<tokio::sync::Semaphore>,
     /// The work started for clients: computer-only games, hints ([`work`]).
     work: work::Work,
+    /// The WebSockets open, by game, credential and address.
+    sockets: Arc<crate::api::Sockets>,
+    /// Where mail goes out, and the address its links are written with (`--smtp`).
+    mailer: std::sync::OnceLock<(crate::mail::Mailer, String)>,
+    /// This, for the tasks it starts from `&self`.
+    me: std::sync::Weak<Games>,
+    /// Said whenever the lobby or an account's game changes (the lobby's pages look again).
+    lobby: broadcast::Sender<()>,
 }
 
 impl Games {
@@ -428,7 +443,7 @@ impl Games {
     /// by `duties.webhooks`.
     pub fn with_duties(store: Store, limits: Limits, duties: Duties) -> Arc<Games> {
         let slots = limits.bounds.thinking_slots();
-        Arc::new(Games {
+        Arc::new_cyclic(|me| Games {
             store,
             open: std::sync::Mutex::new(HashMap::new()),
             limits,
@@ -437,6 +452,10 @@ impl Games {
             stopping: tokio::sync::watch::channel(false).0,
             thinking: Arc::new(tokio::sync::Semaphore::new(slots)),
             work: work::Work::default(),
+            sockets: Arc::new(crate::api::Sockets::default()),
+            mailer: std::sync::OnceLock::new(),
+            me: me.clone(),
+            lobby: broadcast::channel(16).0,
         })
     }
 
@@ -530,6 +549,7 @@ impl Games {
                 seat: s as i64,
                 name: if held { name.clone() } else { None },
                 claimed: held.then_some(now),
+                account: if held { new.account.clone() } else { None },
             });
             match held {
                 true => made.seats.push((seats[s].to_string(), token)),
@@ -589,6 +609,7 @@ impl Games {
             gone: false,
             made_under: None,
             read_only: None,
+            last_at: now,
         };
         {
             let mut map = self
@@ -653,6 +674,11 @@ impl Games {
         Err(Failure::Internal(format!(
             "game {id} was dropped from memory 16 times while a change waited for it"
         )))
+    }
+
+    /// This, for the tasks it starts.
+    fn self_ref(&self) -> std::sync::Weak<Games> {
+        self.me.clone()
     }
 
     fn cached(&self, id: &str) -> Option<Slot> {

@@ -31,11 +31,18 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../migrations/0005_invitations.sql"),
     ),
     (6, "health", include_str!("../migrations/0006_health.sql")),
+    (
+        7,
+        "accounts",
+        include_str!("../migrations/0007_accounts.sql"),
+    ),
 ];
 
+mod accounts;
 mod duties;
 mod faults;
 mod seats;
+pub use accounts::{name_key, AccountRow, LobbyRow, RatingRow};
 pub use duties::WebhookRow;
 pub use faults::{FaultPoint, Faults};
 pub use seats::{Claimed, HolderRow, LinkKind, LinkRow};

@@ -80,6 +80,14 @@ impl Drop for Counted {
 }
 
 impl Sockets {
+    /// The sockets open with `credential` (for an account's pages, `GAME/account:ID`).
+    pub fn open_on(&self, credential: &str) -> usize {
+        self.counts
+            .lock()
+            .map(|c| c.1.get(credential).copied().unwrap_or(0))
+            .unwrap_or(0)
+    }
+
     /// Counts a socket of `game` with `credential` (its hash) from `address`, unless a cap is
     /// reached: then the close code and the words.
     fn admit(
@@ -148,17 +156,23 @@ pub async fn socket(
 ) -> Result<Response, ApiError> {
     check_id(&id)?;
     let address = app.client_address(&headers, peer);
+    // a seat held by an account: the session the upgrade carries is its credential
+    let account = super::account::signed_in(&app, &headers)
+        .await?
+        .map(|a| a.id);
     Ok(ws
         .max_message_size(4 << 10)
         .max_frame_size(4 << 10)
         .read_buffer_size(4 << 10)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| watch(app, id, address, socket)))
+        .on_upgrade(move |socket| watch(app, id, address, account, socket)))
 }
 
 #[derive(Deserialize)]
 struct Hello {
-    token: String,
+    /// A seat's or the spectators' link; none for a seat held by the account signed in.
+    #[serde(default)]
+    token: Option<String>,
     #[serde(default)]
     version: Option<u64>,
 }
@@ -178,7 +192,13 @@ async fn close(socket: &mut WebSocket, code: u16, words: &str) {
         .await;
 }
 
-async fn watch(app: App, id: String, address: Option<IpAddr>, mut socket: WebSocket) {
+async fn watch(
+    app: App,
+    id: String,
+    address: Option<IpAddr>,
+    account: Option<String>,
+    mut socket: WebSocket,
+) {
     let bounds = app.games.bounds().clone();
     let metrics = app.games.metrics();
     let hello = match tokio::time::timeout(Duration::from_secs(10), socket.recv()).await {
@@ -195,7 +215,12 @@ async fn watch(app: App, id: String, address: Option<IpAddr>, mut socket: WebSoc
             .await;
         return;
     };
-    let who = match app.games.caller(&id, Some(&hello.token)).await {
+    let token = hello.token.filter(|t| !t.is_empty());
+    let found = match (&token, &account) {
+        (None, Some(a)) => app.games.caller_account(&id, a).await,
+        _ => app.games.caller(&id, token.as_deref()).await,
+    };
+    let who = match found {
         Ok(w) => w,
         Err(f) => {
             let _ = socket
@@ -206,8 +231,14 @@ async fn watch(app: App, id: String, address: Option<IpAddr>, mut socket: WebSoc
             return;
         }
     };
-    let credential = crate::tokens::hash(&hello.token);
-    let _counted = match app.sockets.admit(&id, &credential, address, &bounds) {
+    // pages are counted by the credential they hold: a link, or an account on this game
+    let credential = match (&token, &account) {
+        (Some(t), _) => crate::tokens::hash(t),
+        (None, Some(a)) => format!("{id}/account:{a}"),
+        (None, None) => String::new(),
+    };
+    let sockets = app.games.sockets();
+    let _counted = match sockets.admit(&id, &credential, address, &bounds) {
         Ok(c) => c,
         Err((code, words)) => {
             metrics.sockets_refused.fetch_add(1, Ordering::Relaxed);

@@ -221,6 +221,7 @@ impl Games {
         match appended {
             Ok(Appended::Done(v)) => {
                 g.put(t, v);
+                g.last_at = entry.at;
                 let _ = g.events.send(v);
                 self.committed(id, &mut g, &entry);
                 Ok(())

@@ -295,6 +295,10 @@ impl Games {
     pub(super) fn committed(self: &Arc<Self>, id: &str, g: &mut Open, entry: &EntryRow) {
         let decider = g.decider();
         g.duties.after(&entry.kind, decider, entry.at);
+        if g.holders.iter().any(|h| h.account.is_some()) {
+            // an account's "My games" moves on, on every device
+            self.lobby_changed();
+        }
         self.announce(id, g.version);
         self.moved_on(id, g, Some(entry.seat as Seat));
     }
@@ -308,6 +312,7 @@ impl Games {
             let humans = (0..g.hosted.seats().len()).filter(|&s| g.human(s));
             let mut events = Vec::new();
             if now.1 && !before.1 {
+                self.rate(id, g);
                 match g.resigned {
                     Some(r) => {
                         events.extend(humans.filter(|&s| s != r).map(|s| (s, Event::Resign)))
@@ -320,6 +325,9 @@ impl Games {
                 }
             }
             for (s, event) in events {
+                if event == Event::YourTurn {
+                    self.notice_your_turn(id, g, s);
+                }
                 let payload = g.payload(s, event);
                 self.deliver(id, s, payload);
             }

@@ -110,6 +110,7 @@ impl Games {
                         seat: s as i64,
                         name: h.name.clone(),
                         claimed: h.claimed.map(|_| now),
+                        account: h.account.clone(),
                     });
                     if h.claimed.is_none() {
                         let token = tokens::new_token().map_err(Failure::Internal)?;

@@ -145,6 +145,7 @@ pub(super) fn replay(
     let seat_names = hosted.seats();
     let made_under = row.rules;
     let version = row.version;
+    let created = row.created;
     let mut open = Open {
         version: 0,
         row,
@@ -163,6 +164,7 @@ pub(super) fn replay(
         gone: false,
         made_under: (made_under < rules).then_some(made_under),
         read_only: None,
+        last_at: created,
     };
     let broken = |e: &EntryRow, reason: String| ReadOnly {
         made_under,
@@ -228,6 +230,7 @@ pub(super) fn apply(open: &mut Open, e: &EntryRow) -> Result<(), String> {
         other => return Err(format!("a '{other}' is no kind of entry")),
     }
     open.version = e.version;
+    open.last_at = e.at;
     let decider = open.decider();
     open.duties.after(&e.kind, decider, e.at);
     Ok(())

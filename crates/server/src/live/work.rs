@@ -237,6 +237,11 @@ impl Games {
         self.store.probe(self.now()).await
     }
 
+    /// The database, for the accounts' service.
+    pub fn store(&self) -> &crate::store::Store {
+        &self.store
+    }
+
     /// The games in memory now.
     pub fn in_memory(&self) -> usize {
         self.open.lock().map(|m| m.len()).unwrap_or(0)

@@ -83,6 +83,8 @@ pub struct HolderRow {
     pub name: Option<String>,
     /// Since when they hold it; `None` while its invitation is open.
     pub claimed: Option<i64>,
+    /// The account holding it, if it was taken as one.
+    pub account: Option<String>,
 }
 
 /// What a claim met.
@@ -154,12 +156,13 @@ impl Store {
     ) -> Result<(), StoreError> {
         for h in holders {
             sqlx::query(
-                "INSERT INTO holders (game_id, seat, name, claimed) VALUES ($1, $2, $3, $4)",
+                "INSERT INTO holders (game_id, seat, name, claimed, account_id) VALUES ($1, $2, $3, $4, $5)",
             )
             .bind(id)
             .bind(h.seat)
             .bind(&h.name)
             .bind(h.claimed)
+            .bind(&h.account)
             .execute(&mut **tx)
             .await?;
         }
@@ -202,17 +205,19 @@ impl Store {
     /// # Errors
     /// The database cannot be read.
     pub async fn holders(&self, id: &str) -> Result<Vec<HolderRow>, StoreError> {
-        let rows =
-            sqlx::query("SELECT seat, name, claimed FROM holders WHERE game_id = $1 ORDER BY seat")
-                .bind(id)
-                .fetch_all(&self.pool)
-                .await?;
+        let rows = sqlx::query(
+            "SELECT seat, name, claimed, account_id FROM holders WHERE game_id = $1 ORDER BY seat",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
         rows.into_iter()
             .map(|r| {
                 Ok(HolderRow {
                     seat: r.try_get("seat")?,
                     name: r.try_get("name")?,
                     claimed: r.try_get("claimed")?,
+                    account: r.try_get("account_id")?,
                 })
             })
             .collect()

@@ -177,6 +177,62 @@ impl Client {
         (status, value)
     }
 
+    /// A request as a browser signed in with `session` sends it (its cookie, and this site's
+    /// `Origin`): the status, the JSON answer, and the session a `Set-Cookie` gives (`Some("")`
+    /// when it clears it).
+    pub async fn browse(
+        &self,
+        method: &str,
+        path: &str,
+        session: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value, Option<String>) {
+        let mut req = Request::builder()
+            .method(method)
+            .uri(path)
+            .header("host", "127.0.0.1:1")
+            .header("origin", "http://127.0.0.1:1");
+        if let Some(s) = session {
+            req = req.header("cookie", format!("fiw_session={s}"));
+        }
+        if body.is_some() {
+            req = req.header("content-type", "application/json");
+        }
+        let req = req
+            .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
+            .unwrap();
+        let resp = self.app.clone().oneshot(req).await.unwrap();
+        let status = resp.status();
+        let cookie = resp
+            .headers()
+            .get("set-cookie")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("fiw_session="))
+            .map(|v| v.split(';').next().unwrap_or("").to_string());
+        let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+        let value = serde_json::from_slice(&bytes).unwrap_or_else(|_| {
+            panic!(
+                "{method} {path}: not JSON ({status}): {}",
+                String::from_utf8_lossy(&bytes)
+            )
+        });
+        (status, value, cookie)
+    }
+
+    /// Signs up `name` (with an address, if given): its session.
+    pub async fn sign_up(&self, name: &str, email: Option<&str>) -> String {
+        let (s, v, cookie) = self
+            .browse(
+                "POST",
+                "/api/account",
+                None,
+                Some(serde_json::json!({ "name": name, "password": "correct horse", "email": email })),
+            )
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        cookie.expect("a session cookie")
+    }
+
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
         self.call("POST", path, token, Some(body)).await
     }

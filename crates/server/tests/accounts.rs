@@ -1,0 +1,451 @@
+//! Accounts, the public lobby and ratings (issue 33), on both databases: sign up, in and out,
+//! sessions that outlive a restart, the same-site check of a session's changes, an open game
+//! taken once from the lobby, a seat an account holds played with its session on any device,
+//! ratings of rated games between accounts, deletion, and nothing of one account shown to
+//! another, to nobody, or to a spectator.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::Client;
+use serde_json::{json, Value};
+
+/// `base` made this run's own: the PostgreSQL the tests share keeps the accounts of every run,
+/// and a name is taken once.
+fn n(base: &str) -> String {
+    static TAG: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let tag = TAG.get_or_init(|| {
+        let id = fiw_server::tokens::new_id().unwrap();
+        id.chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .take(8)
+            .collect()
+    });
+    format!("{base}_{tag}")
+}
+
+async fn signed_up_in_and_out_with_sessions_that_outlive_a_restart(url: &str) {
+    let c = Client::new(url).await;
+    let a = c.sign_up(&n("Amherst"), Some("amherst@example.org")).await;
+    let (s, me, _) = c.browse("GET", "/api/account", Some(&a), None).await;
+    assert_eq!(s, StatusCode::OK, "{me}");
+    assert_eq!(me["name"], n("Amherst"));
+    assert_eq!(me["email"], "amherst@example.org");
+    assert_eq!(me["email_verified"], false);
+    // the name is taken, whatever its case
+    let (s, v, _) = c
+        .browse(
+            "POST",
+            "/api/account",
+            None,
+            Some(json!({"name": n("Amherst").to_uppercase(), "password": "another one"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    // a wrong password, an unknown name: the same answer
+    for (name, pw) in [
+        (n("Amherst"), "wrong password"),
+        (n("Nobody"), "correct horse"),
+    ] {
+        let (s, v, cookie) = c
+            .browse(
+                "POST",
+                "/api/account/session",
+                None,
+                Some(json!({"name": name, "password": pw})),
+            )
+            .await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+        assert_eq!(v["error"], "no account has that name and password");
+        assert!(cookie.is_none());
+    }
+    // a second device signs in; signing out ends one session only
+    let (s, _, second) = c
+        .browse(
+            "POST",
+            "/api/account/session",
+            None,
+            Some(json!({"name": n("Amherst").to_lowercase(), "password": "correct horse"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let second = second.unwrap();
+    assert_ne!(second, a);
+    let (s, _, cleared) = c
+        .browse("DELETE", "/api/account/session", Some(&a), None)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(cleared.as_deref(), Some(""));
+    let (s, _, _) = c.browse("GET", "/api/account", Some(&a), None).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    // a server started again knows the other session
+    let again = Client::new(url).await;
+    let (s, me, _) = again
+        .browse("GET", "/api/account", Some(&second), None)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{me}");
+    // the password changes only with the old one, and then signs in
+    let (s, _, _) = again
+        .browse(
+            "PUT",
+            "/api/account",
+            Some(&second),
+            Some(json!({"password": "nope nope", "new_password": "a new password"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (s, v, _) = again
+        .browse("PUT", "/api/account", Some(&second), Some(json!({"password": "correct horse", "new_password": "a new password", "notices": "digest", "digest_hour": 7})))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(
+        (v["notices"].as_str(), v["digest_hour"].as_i64()),
+        (Some("digest"), Some(7))
+    );
+    let (s, _, _) = again
+        .browse(
+            "POST",
+            "/api/account/session",
+            None,
+            Some(json!({"name": n("Amherst"), "password": "a new password"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+}
+
+async fn a_sessions_changes_come_from_this_site_only(url: &str) {
+    let c = Client::new(url).await;
+    let a = c.sign_up(&n("Wolfe"), None).await;
+    let body = json!({"notices": "off"}).to_string();
+    for origin in [
+        None,
+        Some("https://evil.example"),
+        Some("http://127.0.0.1:2"),
+    ] {
+        let mut req = axum::http::Request::builder()
+            .method("PUT")
+            .uri("/api/account")
+            .header("host", "127.0.0.1:1")
+            .header("cookie", format!("fiw_session={a}"))
+            .header("content-type", "application/json");
+        if let Some(o) = origin {
+            req = req.header("origin", o);
+        }
+        let req = req.body(axum::body::Body::from(body.clone())).unwrap();
+        let resp = tower::ServiceExt::oneshot(c.app.clone(), req)
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), StatusCode::FORBIDDEN, "{origin:?}");
+    }
+    let (s, v, _) = c
+        .browse(
+            "PUT",
+            "/api/account",
+            Some(&a),
+            Some(json!({"notices": "off"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+}
+
+/// A posts an open Louisbourg game (A British); the game's id.
+async fn posted(c: &Client, session: &str, rated: bool) -> String {
+    let (s, v, _) = c
+        .browse(
+            "POST",
+            "/api/lobby",
+            Some(session),
+            Some(json!({"game": "louisbourg", "side": "british", "rated": rated})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    v["id"].as_str().unwrap().to_string()
+}
+
+async fn an_open_game_is_taken_once_and_played_with_sessions(url: &str) {
+    let c = Client::new(url).await;
+    let a = c.sign_up(&n("Drucour"), Some("drucour@example.org")).await;
+    let b = c.sign_up(&n("Boscawen"), None).await;
+    let x = c.sign_up(&n("Latecomer"), None).await;
+    let id = posted(&c, &a, false).await;
+    // everyone sees it, signed in or not; nobody sees an address
+    let (s, lobby, _) = c.browse("GET", "/api/lobby", None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    let open = lobby["open"].as_array().unwrap();
+    let it = open.iter().find(|g| g["id"] == id.as_str()).unwrap();
+    assert_eq!(
+        (it["by"].as_str(), it["seat"].as_str()),
+        (Some(n("Drucour").as_str()), Some("french"))
+    );
+    assert!(!lobby.to_string().contains("drucour@example.org"));
+    // the poster cannot take it; the first taker does; the next finds it gone
+    let take = format!("/api/lobby/{id}/take");
+    let (s, _, _) = c.browse("POST", &take, Some(&a), None).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    let (s, v, _) = c.browse("POST", &take, Some(&b), None).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["seat"], "french");
+    let (s, _, _) = c.browse("POST", &take, Some(&x), None).await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    let (_, lobby, _) = c.browse("GET", "/api/lobby", None, None).await;
+    assert!(!lobby["open"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["id"] == id.as_str()));
+    // each account plays its seat with its session, on any device
+    let (_, _, b2) = c
+        .browse(
+            "POST",
+            "/api/account/session",
+            None,
+            Some(json!({"name": n("Boscawen"), "password": "correct horse"})),
+        )
+        .await;
+    let b2 = b2.unwrap();
+    let path = format!("/api/games/{id}");
+    let (s, v, _) = c.browse("GET", &path, Some(&a), None).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["view"]["seat"], "british");
+    assert_eq!(v["holders"][1]["name"], n("Boscawen"));
+    let (_, v, _) = c.browse("GET", &path, Some(&b2), None).await;
+    assert_eq!(v["view"]["seat"], "french");
+    let (s, _, _) = c.browse("GET", &path, Some(&x), None).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let mut decisions = 0;
+    for _ in 0..60 {
+        let (_, v, _) = c.browse("GET", &path, Some(&a), None).await;
+        let who = if v["view"]["to_move"] == "british" {
+            &a
+        } else {
+            &b2
+        };
+        let (s, r, _) = c
+            .browse(
+                "POST",
+                &format!("{path}/actions"),
+                Some(who),
+                Some(json!({"version": v["version"], "index": 0})),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{r}");
+        decisions += 1;
+        if decisions >= 12 {
+            break;
+        }
+    }
+    // My games, on every device
+    let (_, me, _) = c.browse("GET", "/api/account", Some(&b), None).await;
+    let game = me["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == id.as_str())
+        .unwrap()
+        .clone();
+    assert_eq!(game["opponent"], n("Drucour"));
+    assert_eq!(game["seat"], "french");
+    assert!(game["since_last_move_ms"].as_i64().unwrap() >= 0);
+    // of two takers racing, one wins
+    for round in 0..40 {
+        let id = posted(&c, &a, false).await;
+        let take = format!("/api/lobby/{id}/take");
+        let (r1, r2) = tokio::join!(
+            c.browse("POST", &take, Some(&b), None),
+            c.browse("POST", &take, Some(&x), None)
+        );
+        let won = [&r1, &r2].iter().filter(|r| r.0 == StatusCode::OK).count();
+        assert_eq!(won, 1, "round {round}: {r1:?} {r2:?}");
+    }
+}
+
+async fn rated_games_between_accounts_move_their_ratings_once(url: &str) {
+    let c = Client::new(url).await;
+    let a = c.sign_up(&n("Montcalm"), None).await;
+    let b = c.sign_up(&n("Abercrombie"), None).await;
+    let play = |rated| {
+        let (c, a, b) = (&c, a.clone(), b.clone());
+        async move {
+            let id = posted(c, &a, rated).await;
+            let (s, _, _) = c
+                .browse("POST", &format!("/api/lobby/{id}/take"), Some(&b), None)
+                .await;
+            assert_eq!(s, StatusCode::OK);
+            // the French (Abercrombie) resign at once
+            let (_, v, _) = c
+                .browse("GET", &format!("/api/games/{id}"), Some(&b), None)
+                .await;
+            let (s, r, _) = c
+                .browse(
+                    "POST",
+                    &format!("/api/games/{id}/resign"),
+                    Some(&b),
+                    Some(json!({"version": v["version"]})),
+                )
+                .await;
+            assert_eq!(s, StatusCode::OK, "{r}");
+        }
+    };
+    play(false).await;
+    let ratings = |s: String| {
+        let c = &c;
+        async move {
+            let mut r = Value::Null;
+            for _ in 0..200 {
+                let (_, me, _) = c.browse("GET", "/api/account", Some(&s), None).await;
+                r = me["ratings"].clone();
+                if r.as_array().is_some_and(|a| !a.is_empty()) {
+                    break;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            }
+            r
+        }
+    };
+    let (_, me, _) = c.browse("GET", "/api/account", Some(&a), None).await;
+    assert_eq!(me["ratings"], json!([]), "an unrated game rates no one");
+    play(true).await;
+    let ra = ratings(a.clone()).await;
+    let rb = ratings(b.clone()).await;
+    assert_eq!(ra[0]["game"], "louisbourg", "{ra}");
+    assert!(
+        ra[0]["rating"].as_f64().unwrap() > 1500.0 && rb[0]["rating"].as_f64().unwrap() < 1500.0,
+        "{ra} {rb}"
+    );
+    assert_eq!(
+        (ra[0]["games"].as_i64(), rb[0]["games"].as_i64()),
+        (Some(1), Some(1))
+    );
+    // a game against the computer is never rated
+    let (s, v, _) = c
+        .browse(
+            "POST",
+            "/api/games",
+            Some(&a),
+            Some(json!({"game": "louisbourg", "players": {"french": "ai"}})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let (_, again, _) = c.browse("GET", "/api/account", Some(&a), None).await;
+    assert_eq!(again["ratings"][0]["games"], 1);
+}
+
+async fn nothing_of_one_account_is_shown_to_another(url: &str) {
+    let c = Client::new(url).await;
+    let a = c
+        .sign_up(&n("Secretive"), Some("secret.address@example.org"))
+        .await;
+    let b = c.sign_up(&n("Curious"), None).await;
+    let id = posted(&c, &a, true).await;
+    let (_, made, _) = c
+        .browse("GET", &format!("/api/games/{id}"), Some(&a), None)
+        .await;
+    let _ = made;
+    let (s, _, _) = c
+        .browse("POST", &format!("/api/lobby/{id}/take"), Some(&b), None)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let secret = "secret.address@example.org";
+    let routes = [
+        ("GET", "/api/account".to_string()),
+        ("GET", "/api/lobby".to_string()),
+        ("GET", format!("/api/games/{id}")),
+        ("GET", format!("/api/games/{id}/replay")),
+        ("GET", format!("/api/games/{id}/save")),
+    ];
+    for who in [Some(b.as_str()), None] {
+        for (m, path) in &routes {
+            let (_, v, _) = c.browse(m, path, who, None).await;
+            let text = v.to_string();
+            assert!(!text.contains(secret), "{m} {path} as {who:?}: {text}");
+            assert!(!text.contains(&a), "{m} {path} shows another's session");
+        }
+    }
+    // every new route refuses bad input with a JSON 4xx
+    for (m, path, body) in [
+        ("POST", "/api/account", json!({"name": "x"})),
+        (
+            "POST",
+            "/api/account",
+            json!({"name": "ok name", "password": "short"}),
+        ),
+        (
+            "POST",
+            "/api/account",
+            json!({"name": "<b>bad</b>", "password": "long enough"}),
+        ),
+        (
+            "POST",
+            "/api/account",
+            json!({"name": "fine", "password": "long enough", "email": "nope"}),
+        ),
+        ("POST", "/api/account/session", json!({"name": 3})),
+        ("PUT", "/api/account", json!({"notices": "sometimes"})),
+        ("PUT", "/api/account", json!({"digest_hour": 25})),
+        ("POST", "/api/account/verify", json!({"token": "0"})),
+        (
+            "POST",
+            "/api/account/reset/confirm",
+            json!({"token": "0", "password": "long enough"}),
+        ),
+        ("POST", "/api/lobby", json!({"game": "solitaire"})),
+        (
+            "POST",
+            "/api/lobby",
+            json!({"game": "louisbourg", "side": "dutch"}),
+        ),
+        ("POST", "/api/lobby", json!({"game": "chess"})),
+        ("POST", "/api/lobby/nosuchgame/take", json!({})),
+        ("POST", "/api/unsubscribe?key=nope", json!({})),
+    ] {
+        let (s, v, _) = c.browse(m, path, Some(&b), Some(body.clone())).await;
+        assert!(s.is_client_error(), "{m} {path} {body}: {s} {v}");
+        assert!(
+            v["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{m} {path}: {v}"
+        );
+    }
+    // the reset's answer is the same whether the account exists
+    let (_, one, _) = c
+        .browse(
+            "POST",
+            "/api/account/reset",
+            None,
+            Some(json!({"name": n("Secretive")})),
+        )
+        .await;
+    let (_, two, _) = c
+        .browse(
+            "POST",
+            "/api/account/reset",
+            None,
+            Some(json!({"name": n("Nobody-here")})),
+        )
+        .await;
+    assert_eq!(one, two);
+    // a deleted account's games stay, its seat under "deleted", its name free again
+    let (s, _, _) = c
+        .browse(
+            "DELETE",
+            "/api/account",
+            Some(&a),
+            Some(json!({"password": "correct horse"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, v, _) = c
+        .browse("GET", &format!("/api/games/{id}"), Some(&b), None)
+        .await;
+    assert_eq!(v["holders"][0]["name"], "deleted", "{v}");
+    let (s, _, _) = c.browse("GET", "/api/account", Some(&a), None).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    c.sign_up(&n("Secretive"), None).await;
+}
+
+on_both!(
+    signed_up_in_and_out_with_sessions_that_outlive_a_restart,
+    a_sessions_changes_come_from_this_site_only,
+    an_open_game_is_taken_once_and_played_with_sessions,
+    rated_games_between_accounts_move_their_ratings_once,
+    nothing_of_one_account_is_shown_to_another,
+);
