@@ -388,6 +388,9 @@ pub enum Counter {
     GunsLost(Side, u32),
     /// Feature `0` (a bridge site, by index into the scenario's sites) destroyed.
     Destroyed(usize),
+    /// Site `0` (a bridge) damaged or destroyed (13.2: a damaged bridge carries only infantry,
+    /// at half speed).
+    Damaged(usize),
     /// Site `0` finished.
     Built(usize),
     /// Every unit of a side gone from the table (departed, routed, destroyed, surrendered).

@@ -143,6 +143,9 @@ impl Skirmish {
             Counter::Burned(n) => self.tallies.burned >= n,
             Counter::GunsLost(s, n) => self.guns_lost(s) >= n as usize,
             Counter::Destroyed(k) => self.sites.get(k).is_some_and(|s| s.destroyed),
+            Counter::Damaged(k) => {
+                self.sites.get(k).is_some_and(|s| s.destroyed) || self.bridge_damaged(k)
+            }
             Counter::Built(k) => self.sites.get(k).is_some_and(|s| s.finished),
             Counter::Gone(s) => self.gone(s),
         }

@@ -92,6 +92,7 @@ struct VictoryDef {
     british_guns_lost: Option<u32>,
     french_guns_lost: Option<u32>,
     destroyed: Option<String>,
+    damaged: Option<String>,
     built: Option<String>,
     british_gone: Option<bool>,
     french_gone: Option<bool>,
@@ -623,22 +624,23 @@ impl Scenario {
             if let Some(n) = v.french_guns_lost {
                 when.push(Counter::GunsLost(Side::French, n));
             }
-            for (name, built) in [(&v.destroyed, false), (&v.built, true)] {
+            for (name, field) in [
+                (&v.destroyed, "destroyed"),
+                (&v.damaged, "damaged"),
+                (&v.built, "built"),
+            ] {
                 if let Some(n) = name {
                     let k = scenario
                         .sites
                         .iter()
                         .position(|s| &s.name == n)
                         .ok_or_else(|| {
-                            err(
-                                format!("{at}.{}", if built { "built" } else { "destroyed" }),
-                                format!("no site is called '{n}'"),
-                            )
+                            err(format!("{at}.{field}"), format!("no site is called '{n}'"))
                         })?;
-                    when.push(if built {
-                        Counter::Built(k)
-                    } else {
-                        Counter::Destroyed(k)
+                    when.push(match field {
+                        "built" => Counter::Built(k),
+                        "damaged" => Counter::Damaged(k),
+                        _ => Counter::Destroyed(k),
                     });
                 }
             }
