@@ -788,7 +788,16 @@ impl<'a> Board<'a> {
             }
             Action::Burn => 10.0,
             Action::Spike { .. } => 10.0,
-            Action::Blow { .. } => 9.0,
+            // 13.2 the charges are fired together: one charge seldom harms a bridge, so the
+            // sappers lay a second unless the enemy is on them
+            Action::Blow { site } => {
+                let laid = self.view.sites.get(site as usize).map_or(0, |s| s.1);
+                if laid >= 2 || enemy_d < 8.0 {
+                    9.0
+                } else {
+                    1.0
+                }
+            }
             Action::Limber { on } => {
                 if on {
                     if enemy_d > 30.0 {

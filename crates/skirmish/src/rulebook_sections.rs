@@ -503,14 +503,20 @@ const SECTIONS: &[Sec] = &[
         title: "Engineering tasks",
         summary: "A redoubt in 6 periods, a road cut in 1, a demolition charge laid in 1 and fired later (a die each, summed: a wooden bridge damaged at 6 and destroyed at 12, a stone one at 12 and 24).",
         code: &["crates/skirmish/src/engineering.rs: blow, bridge_thresholds"],
-        tests: fire_tests!(charges_laid_on_a_bridge_destroy_it_when_fired),
+        tests: fire_tests!(
+            charges_laid_on_a_bridge_destroy_it_when_fired,
+            a_scenario_may_win_by_a_damaged_bridge
+        ),
     },
     Sec {
         section: "S1",
         title: "Relief Column (the text's scenario 1)",
-        summary: "A covering force holds the river road against a relief column entering in column from the west, its 1D6 Indian bands beside it; the first side to lose half its companies loses.",
+        summary: "A covering force holds the river road against a relief column entering in column from the west, its 1D6 Indian bands beside it; the first side to lose half its companies loses, and a column that has not broken the covering force by the last turn has failed (the siege goes on; the option fewer-lost judges that turn by the shares of companies lost instead, the reading 17.9).",
         code: &["crates/skirmish/data/scenarios/relief-column.toml"],
-        tests: &["crates/skirmish/tests/scenarios.rs::relief_column_is_set_up_as_the_text_says"],
+        tests: &[
+            "crates/skirmish/tests/scenarios.rs::relief_column_is_set_up_as_the_text_says",
+            "crates/skirmish/tests/audit_high.rs::s1_a_column_that_has_not_broken_through_by_the_last_turn_has_failed",
+        ],
     },
     Sec {
         section: "S2",
@@ -535,7 +541,7 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "S3",
         title: "Siege Sortie (the project's own scenario)",
-        summary: "A French sortie, crept up by night into a hollow way before the guns, against a British siege battery of four guns, its pioneers digging a redoubt and a wooden bridge at its back that the French sappers, with a powder cart their sergeant drives, mean to blow: a charge that beats a gun's crew spikes the gun, and a gun left by its crew is spiked by touching it; the French win by spiking or destroying two guns or blowing the bridge, the British by finishing the redoubt or breaking half the sortie.",
+        summary: "A French sortie, crept up by night into a hollow way before the guns, against a British siege battery of four guns, its pioneers digging a redoubt and its road coming over a wooden bridge west of the guns that the French sappers, crept up by night with a powder cart their sergeant drives, mean to blow: a charge that beats a gun's crew spikes the gun, and a gun left by its crew is spiked by touching it; the French win by spiking or destroying two guns or blowing the bridge (damaged is enough: guns and wagons can no longer cross), the British by finishing the redoubt or breaking half the sortie.",
         code: &[
             "crates/skirmish/data/scenarios/siege-sortie.toml",
             "crates/skirmish/src/engineering.rs: check_spike, spike, spike_gun",

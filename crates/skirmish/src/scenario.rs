@@ -511,6 +511,10 @@ pub const OPTIONS: &[(&str, &str)] = &[
         "field-companies",
         "a victory's share of companies broken counts only those that have taken the field",
     ),
+    (
+        "fewer-lost",
+        "after the last turn the side with the smaller share of its companies broken wins, equal shares a draw",
+    ),
 ];
 
 /// The scenarios built into fiw, by the name used on the command line.

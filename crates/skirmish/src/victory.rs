@@ -200,7 +200,13 @@ impl Skirmish {
             return;
         }
         let turn = self.turn;
-        let (winner, reason) = match self.scenario.end {
+        // the option `fewer-lost` judges the last turn by the share lost (the reading 17.9)
+        let end = if self.scenario.option("fewer-lost") {
+            End::FewerLost
+        } else {
+            self.scenario.end.clone()
+        };
+        let (winner, reason) = match end {
             End::Side(s) => (
                 Some(s),
                 format!("turn {turn} is over: the {} hold the field", s.name()),

@@ -696,6 +696,58 @@ fn charges_laid_on_a_bridge_destroy_it_when_fired() {
     assert!(log(&g).contains("the bridge is destroyed"));
 }
 
+/// 13.2 a damaged bridge carries only infantry, at half speed: a scenario may make its damage
+/// a victory (Siege Sortie's: no gun or wagon crosses to the battery), the charges' points
+/// adding up over firings.
+#[test]
+fn a_scenario_may_win_by_a_damaged_bridge() {
+    let t = works().replacen(
+        "[[victory]]",
+        "[[victory]]\nwinner = \"british\"\ndamaged = \"the bridge\"\nreason = \"the bridge is blown\"\n\n[[victory]]",
+        1,
+    );
+    let mut g = game(&t, &[RED, RED + 1, RED + 2, RED + 3]);
+    for fired in [2u8, 4] {
+        play(&mut g, "activate br-sap");
+        play(&mut g, "work the-bridge");
+        let turn = g.turn_number();
+        while g.turn_number() == turn {
+            let m = menu(&g);
+            let pick = m
+                .iter()
+                .find(|t| t.starts_with("activate"))
+                .cloned()
+                .unwrap();
+            play(&mut g, &pick);
+            play(&mut g, "pass");
+        }
+        play(&mut g, "activate br-sap");
+        dice(&mut g, &[fired]);
+        play(&mut g, "blow the-bridge");
+        if fired == 2 {
+            // 2 of the 6 points: not harmed, the game goes on
+            assert!(g.outcome().is_none(), "{}", log(&g));
+            let turn = g.turn_number();
+            while g.turn_number() == turn {
+                let m = menu(&g);
+                let pick = m
+                    .iter()
+                    .find(|t| t.starts_with("activate"))
+                    .cloned()
+                    .unwrap_or_else(|| "pass".into());
+                play(&mut g, &pick);
+                if pick.starts_with("activate") {
+                    play(&mut g, "pass");
+                }
+            }
+        }
+    }
+    // 2 + 4 = 6: damaged, not destroyed, and the scenario's victory
+    assert!(!g.sites()[1].destroyed);
+    assert!(log(&g).contains("the bridge is damaged"), "{}", log(&g));
+    assert_eq!(g.outcome().and_then(|o| o.winner), Some(0));
+}
+
 // the scenarios' own rules
 
 /// A household of 3 men (the householder and 2) and 2 women, its women in `the cabin` and its
