@@ -18,8 +18,13 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(0);
     for seed in first..first + games {
+        // a scenario file by its path, else a built-in scenario by name
+        let text = scenario
+            .ends_with(".toml")
+            .then(|| std::fs::read_to_string(&scenario).expect("the scenario file"));
         let options = Options {
             scenario: scenario.clone(),
+            text,
             ..Options::default()
         };
         let mut g = Skirmish::new(&options, seed).unwrap();

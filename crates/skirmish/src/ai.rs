@@ -86,6 +86,14 @@ fn progress(g: &Skirmish, side: Side) -> f64 {
                     .get(k)
                     .map_or(0.0, |s| if s.destroyed { 1.0 } else { 0.0 })
             }
+            // a bridge's damage counts towards its damaging, and the charges laid for it
+            Counter::Damaged(k) => g.sites().get(k).map_or(0.0, |s| {
+                if s.destroyed {
+                    1.0
+                } else {
+                    (f64::from(s.damage) + 3.5 * f64::from(s.done)) / 6.0
+                }
+            }),
             Counter::Built(k) => g.sites().get(k).map_or(0.0, |s| {
                 f64::from(s.done) / f64::from(crate::engineering::REDOUBT_TURNS)
             }),

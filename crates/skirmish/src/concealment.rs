@@ -394,7 +394,10 @@ impl Skirmish {
         }
         let facing = self.units[u].anchor.facing;
         self.units[u].anchor = Pose::new(at.x, at.y, facing);
-        self.units[u].formation = Formation::Skirmish;
+        // 7.7 troops other than skirmishers hide in dead ground too; a wagon or gun keeps its order
+        if !matches!(self.units[u].formation, Formation::Battery) {
+            self.units[u].formation = Formation::Skirmish;
+        }
         self.deployed.push(u as u8);
         let side = self.units[u].side;
         let id = self.id(u).to_string();

@@ -320,13 +320,24 @@ impl<'a> Board<'a> {
             .filter(|v| v.winner == Some(self.me))
             .flat_map(|v| v.when.iter())
             .find_map(|c| match *c {
-                crate::scenario::Counter::Destroyed(k) | crate::scenario::Counter::Built(k)
+                crate::scenario::Counter::Destroyed(k)
+                | crate::scenario::Counter::Damaged(k)
+                | crate::scenario::Counter::Built(k)
                     if self.view.sites.get(k).is_some_and(|s| !s.2) =>
                 {
                     table.sites.get(k).map(|s| s.at)
                 }
                 _ => None,
             })
+    }
+
+    /// Whether a unit with work to do (13) stands at its site (within 6", where it may work).
+    fn at_work(&self, u: Option<&UnitView>) -> bool {
+        let Some(u) = u else { return false };
+        match (self.work_site(u), Self::centre(u)) {
+            (Some(site), Some(c)) => c.dist(site) <= 6.0,
+            _ => false,
+        }
     }
 
     /// Where a unit of this side makes for when it has no enemy to close with: a raider its
@@ -552,6 +563,12 @@ impl<'a> Board<'a> {
                     -1.0
                 }
             }
+            // sappers and their cart have work to do: they move to it rather than fight
+            Action::Shoot { .. } | Action::Charge { .. }
+                if lead.is_some_and(|u| self.work_site(u).is_some()) && !self.at_work(lead) =>
+            {
+                -1.0
+            }
             Action::Shoot { .. } => {
                 if enemy_d <= 6.5 {
                     7.5
@@ -597,6 +614,12 @@ impl<'a> Board<'a> {
                 }
             }
             Action::Move if lead.is_some_and(|u| u.messenger_to.is_some()) => 9.0,
+            // sappers and their cart make for their work
+            Action::Move
+                if lead.is_some_and(|u| self.work_site(u).is_some()) && !self.at_work(lead) =>
+            {
+                6.5
+            }
             Action::Move => {
                 if defend && enemy_d < 14.0 {
                     1.5
@@ -765,7 +788,16 @@ impl<'a> Board<'a> {
             }
             Action::Burn => 10.0,
             Action::Spike { .. } => 10.0,
-            Action::Blow { .. } => 9.0,
+            // 13.2 the charges are fired together: one charge seldom harms a bridge, so the
+            // sappers lay a second unless the enemy is on them
+            Action::Blow { site } => {
+                let laid = self.view.sites.get(site as usize).map_or(0, |s| s.1);
+                if laid >= 2 || enemy_d < 8.0 {
+                    9.0
+                } else {
+                    1.0
+                }
+            }
             Action::Limber { on } => {
                 if on {
                     if enemy_d > 30.0 {

@@ -36,6 +36,12 @@ impl Skirmish {
                         }
                     }
                 }
+                if out.is_empty() {
+                    // every listed hiding place taken (a scenario's places that crowd each
+                    // other): any place of the side's hiding zones, an inch apart, so that a
+                    // side always has one to give
+                    self.deploy_anywhere(side, out);
+                }
             }
             Phase::Choose(side) => {
                 for actor in self.eligible(side) {
@@ -59,6 +65,34 @@ impl Skirmish {
                 let mut tries = Vec::new();
                 self.act_tries(&mut tries);
                 out.extend(tries.into_iter().filter(|a| self.check_action(a).is_ok()));
+            }
+        }
+    }
+
+    /// 7.7 up to three legal places for each hidden unit of `side` still to deploy, on an
+    /// inch's grid over the side's hiding zones.
+    fn deploy_anywhere(&self, side: crate::scenario::Side, out: &mut Vec<Action>) {
+        for u in self.to_deploy(side) {
+            let mut found = 0;
+            for zone in &self.scenario.sides[side.index()].hide_zones {
+                let (lo, hi) = zone.bounds();
+                let mut y = lo.y.ceil();
+                while y <= hi.y && found < 3 {
+                    let mut x = lo.x.ceil();
+                    while x <= hi.x && found < 3 {
+                        let a = Action::Deploy {
+                            unit: u as u8,
+                            x: tenths(x),
+                            y: tenths(y),
+                        };
+                        if self.check_action(&a).is_ok() {
+                            out.push(a);
+                            found += 1;
+                        }
+                        x += 1.0;
+                    }
+                    y += 1.0;
+                }
             }
         }
     }

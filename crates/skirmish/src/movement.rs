@@ -1,6 +1,6 @@
 //! 5 movement: the move a unit rolls (5.1, 5.2), the steps it makes with it and what each
-//! costs (5.4, 5.7, 5.8, 7.2–7.6), what it may not do (5.5), and the moves the engine makes
-//! for a unit (retreats, 5.5).
+//! costs (5.4, 5.7, 5.8, 7.2–7.6), and what it may not do (5.5). Going into buildings is in
+//! `entering`, the moves the engine makes for a unit (retreats) in `retreats`.
 //!
 //! A move is rolled when the unit commits to it, after its control check (the reading: the
 //! player then sees what is possible; a charge is declared first, 6.1). The side then gives
@@ -11,9 +11,9 @@
 use crate::formation::{self, Formation, SKIRMISH_SPACING};
 use crate::state::{Activation, Done, Intent, Last, Skirmish, Stage};
 use crate::terrain::Mover;
-use crate::troops::{charts, GunKind, Rate, Role, Troop};
+use crate::troops::{charts, GunKind, Rate, Troop};
 use fiw_engine::RuleError;
-use fiw_table::{bearing, heading, turn, Edge, Point, Pose, Rect, EPS};
+use fiw_table::{bearing, heading, turn, Point, Pose, Rect, EPS};
 
 /// A step's effect, worked out before it is taken.
 #[derive(Clone, Debug, Default)]
@@ -148,7 +148,7 @@ impl Skirmish {
     }
 
     /// The activation under way, moving.
-    fn moving(&self) -> Result<&Activation, RuleError> {
+    pub(crate) fn moving(&self) -> Result<&Activation, RuleError> {
         let act = self.move_under_way()?;
         // a step of no figure would cost nothing and could be made for ever
         if act.figs.is_empty() {
@@ -526,7 +526,7 @@ impl Skirmish {
     /// A loose unit's formation once some of its figures stand in a building or come out of
     /// one: in the building when all are in it; skirmish order for those who may skirmish,
     /// else disorder (7.5).
-    fn loose_formation(&self, u: usize, plan: &mut Plan) {
+    pub(crate) fn loose_formation(&self, u: usize, plan: &mut Plan) {
         let figs = self.formation_figures(u);
         let at = |f: usize| {
             plan.poses
@@ -802,183 +802,6 @@ impl Skirmish {
             };
             self.ground_at(p.at, mover)?;
         }
-        Ok(plan)
-    }
-
-    /// 7.5 every figure of the moving unit that can reach one goes into `b` through its nearest
-    /// opening, to a place by a wall.
-    pub(crate) fn plan_enter(&self, b: usize) -> Result<Plan, RuleError> {
-        let act = self.moving()?;
-        let u0 = act.units[0] as usize;
-        if !self.units[u0].troop.is_infantry() {
-            return Err(RuleError::new("7.5", "only infantry may enter a village"));
-        }
-        let Some(state) = self.buildings.get(b) else {
-            return Err(RuleError::input("there is no such building"));
-        };
-        if state.burned {
-            return Err(RuleError::new("9.5", "the building has burned down"));
-        }
-        let feature = &self.scenario.features[state.feature as usize];
-        let foot = charts().footprint(crate::troops::Base::Foot);
-        let taken: Vec<Rect> = (0..self.figures.len())
-            .filter(|&f| self.on_table(f) && self.building_at(self.figures[f].pose.at) == Some(b))
-            .map(|f| self.bases[f])
-            .collect();
-        // 5.5 the free places inside: none on a figure already there, none on another (a
-        // small building lists its middle again for every place it lacks)
-        let mut stations: Vec<Pose> = Vec::new();
-        for p in crate::scenario::building_stations(feature, 40, foot) {
-            let r = foot.place(p);
-            if !taken.iter().any(|t| t.overlaps(&r))
-                && !stations.iter().any(|q| foot.place(*q).overlaps(&r))
-            {
-                stations.push(p);
-            }
-        }
-        let mut plan = Plan {
-            straight: false,
-            cost: vec![0.0; act.figs.len()],
-            ..Plan::default()
-        };
-        let mut used = vec![false; stations.len()];
-        let walls = &state.walls;
-        for (k, &f) in act.figs.iter().enumerate() {
-            let f = f as usize;
-            let p = self.figures[f].pose.at;
-            if self.building_at(p) == Some(b) {
-                continue;
-            }
-            // the nearest opening, and the nearest free place inside from it
-            let Some(gap) = (0..walls.gaps().len()).min_by(|&a, &c| {
-                let da = walls.gap_centre(a).map_or(f64::INFINITY, |q| q.dist(p));
-                let dc = walls.gap_centre(c).map_or(f64::INFINITY, |q| q.dist(p));
-                da.total_cmp(&dc)
-            }) else {
-                continue;
-            };
-            let Some(door) = walls.gap_centre(gap) else {
-                continue;
-            };
-            let (s, _) = walls.nearest(door);
-            let out = walls.normal_at(s);
-            let outside = door + out * 0.6;
-            let inside = door - out * 0.6;
-            let Some(st) = (0..stations.len()).filter(|&i| !used[i]).min_by(|&a, &c| {
-                stations[a]
-                    .at
-                    .dist(inside)
-                    .total_cmp(&stations[c].at.dist(inside))
-            }) else {
-                break;
-            };
-            let legs = [
-                (p, outside, Mover::Loose),
-                (outside, inside, Mover::Inside),
-                (inside, stations[st].at, Mover::Inside),
-            ];
-            let mut cost = 0.0;
-            let mut ok = true;
-            for (a, c, m) in legs {
-                if a.dist(c) <= EPS {
-                    continue;
-                }
-                if self.crossed(a, c).is_err() {
-                    ok = false;
-                    break;
-                }
-                match self.path_cost(a, c, m) {
-                    Ok(x) => cost += x,
-                    Err(_) => {
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-            if !ok || act.spent[k] + cost > act.allowance + EPS {
-                continue;
-            }
-            used[st] = true;
-            plan.cost[k] = cost;
-            plan.poses.push((f, stations[st]));
-        }
-        if plan.poses.is_empty() {
-            return Err(RuleError::new(
-                "7.5",
-                format!(
-                    "no figure of {} can reach {} with the move left",
-                    self.id(u0),
-                    feature.label()
-                ),
-            ));
-        }
-        self.loose_formation(u0, &mut plan);
-        Ok(plan)
-    }
-
-    /// 7.5 every figure in a building goes out through its nearest opening to stand an inch
-    /// outside it, facing out.
-    pub(crate) fn plan_leave(&self) -> Result<Plan, RuleError> {
-        let act = self.moving()?;
-        let mut plan = Plan {
-            straight: false,
-            cost: vec![0.0; act.figs.len()],
-            ..Plan::default()
-        };
-        let mut placed: Vec<Rect> = Vec::new();
-        for (k, &f) in act.figs.iter().enumerate() {
-            let f = f as usize;
-            let p = self.figures[f].pose.at;
-            let Some(b) = self.building_at(p) else {
-                continue;
-            };
-            let walls = &self.buildings[b].walls;
-            let mut best: Option<(f64, Pose)> = None;
-            for g in 0..walls.gaps().len() {
-                let Some(door) = walls.gap_centre(g) else {
-                    continue;
-                };
-                let (s, _) = walls.nearest(door);
-                let out = walls.normal_at(s);
-                let side = Pose::new(0.0, 0.0, bearing(Point::default(), out)).right();
-                for step in 0..6 {
-                    let lateral = [0.0, 1.2, -1.2, 2.4, -2.4, 3.6][step];
-                    let to = door + out * 1.2 + side * lateral;
-                    let rect = self
-                        .footprint(f)
-                        .place(Pose::new(to.x, to.y, bearing(door, to)));
-                    if placed.iter().any(|r| r.distance(&rect) < 0.2) {
-                        continue;
-                    }
-                    let inside = door - out * 0.6;
-                    let cost = self
-                        .path_cost(p, inside, Mover::Inside)
-                        .ok()
-                        .and_then(|a| self.path_cost(inside, to, Mover::Loose).ok().map(|c| a + c));
-                    if let Some(c) = cost {
-                        if best.is_none_or(|(bc, _)| c < bc) {
-                            best = Some((c, Pose::new(to.x, to.y, bearing(door, to))));
-                        }
-                        break;
-                    }
-                }
-            }
-            let Some((cost, pose)) = best else { continue };
-            if act.spent[k] + cost > act.allowance + EPS {
-                continue;
-            }
-            placed.push(self.footprint(f).place(pose));
-            plan.cost[k] = cost;
-            plan.poses.push((f, pose));
-        }
-        if plan.poses.is_empty() {
-            return Err(RuleError::new(
-                "7.5",
-                "no figure in a building can get out with the move left",
-            ));
-        }
-        let u0 = act.units[0] as usize;
-        self.loose_formation(u0, &mut plan);
         Ok(plan)
     }
 
@@ -1510,205 +1333,6 @@ impl Skirmish {
         match act.intent {
             Some(Intent::RallyBack) => self.rally(),
             _ => self.end_activation(class, Done::Acted),
-        }
-    }
-
-    /// 5.5 the engine's retreat of unit `u`: as far as `budget` allows (in the unit's own move
-    /// costs), straight away from `away`, keeping its formation and facing (11.3 facing the
-    /// enemy) or turned about; bent up to 60° to either side round what is in the way; stopped
-    /// by impassable ground, walls, other figures and the table's edge. How far it went.
-    pub(crate) fn retreat(&mut self, u: usize, budget: f64, away: Point, _turn_about: bool) -> f64 {
-        let figs: Vec<usize> = self
-            .table_figures(u)
-            .filter(|&f| self.figures[f].role != Role::Woman)
-            .collect();
-        if figs.is_empty() || budget <= EPS {
-            return 0.0;
-        }
-        if figs
-            .iter()
-            .any(|&f| self.building_at(self.figures[f].pose.at).is_some())
-        {
-            return self.retreat_from_building(u, budget, away);
-        }
-        let c = self.centre(u);
-        let straight = bearing(away, c);
-        let mut best: Option<(f64, Point)> = None;
-        for db in [0.0, 20.0, -20.0, 40.0, -40.0, 60.0, -60.0] {
-            let dir = heading(straight + db);
-            // the farthest tenth of an inch that is legal and affordable
-            let (mut lo, mut hi) = (0.0, budget);
-            if self.retreat_ok(u, &figs, dir * hi, budget) {
-                lo = hi;
-            } else {
-                for _ in 0..12 {
-                    let mid = (lo + hi) / 2.0;
-                    if self.retreat_ok(u, &figs, dir * mid, budget) {
-                        lo = mid;
-                    } else {
-                        hi = mid;
-                    }
-                }
-            }
-            // straight away is preferred unless bending gains a good deal
-            let gain = lo * (1.0 - db.abs() / 300.0);
-            if lo > 0.05 && best.is_none_or(|(g, _)| gain > g + 1e-9) {
-                best = Some((gain, dir * lo));
-            }
-            if lo >= budget - 1e-6 && db == 0.0 {
-                break;
-            }
-        }
-        let Some((_, v)) = best else { return 0.0 };
-        self.disturb(u);
-        for &f in &figs {
-            let p = self.figures[f].pose;
-            self.set_pose(f, Pose::new(p.at.x + v.x, p.at.y + v.y, p.facing));
-        }
-        let unit = &mut self.units[u];
-        unit.anchor = Pose::new(
-            unit.anchor.at.x + v.x,
-            unit.anchor.at.y + v.y,
-            unit.anchor.facing,
-        );
-        unit.trail = unit.trail.iter().map(|p| *p + v).collect();
-        self.relayout(u);
-        v.len()
-    }
-
-    /// Whether unit `u`'s figures `figs` may all move by `v` in a retreat worth `budget`.
-    fn retreat_ok(&self, u: usize, figs: &[usize], v: Point, budget: f64) -> bool {
-        let bounds = self.scenario.layout.bounds();
-        let len = v.len();
-        let formed = self.units[u].formation.is_formed();
-        let mut stretches = Vec::new();
-        let mut worst_loose = 0.0f64;
-        for &f in figs {
-            let from = self.figures[f].pose;
-            let to = from.at + v;
-            let rect = self.footprint(f).place(Pose::new(to.x, to.y, from.facing));
-            if !bounds.holds(&rect) {
-                return false;
-            }
-            let mover = self.mover_of(f);
-            match self.stretches(from.at, to, mover) {
-                Ok(s) => {
-                    if formed {
-                        stretches.push(s);
-                    } else {
-                        worst_loose =
-                            worst_loose.max(s.iter().map(|x| (x.t1 - x.t0) * len * x.mult).sum());
-                    }
-                }
-                Err(_) => return false,
-            }
-            match self.crossed(from.at, to) {
-                Ok(c)
-                    if c.obstacles
-                        .iter()
-                        .all(|&k| !self.obstacle_kind(k).needs_crossing()) => {}
-                _ => return false,
-            }
-            for g in 0..self.figures.len() {
-                // the figures moving together keep their places to each other; the unit's
-                // others (a household's women, who stay) are in the way like anyone
-                if !self.on_table(g) || figs.contains(&g) {
-                    continue;
-                }
-                let other = &self.bases[g];
-                if other.centre().dist(to) > 4.0 && other.centre().dist(from.at) > len + 4.0 {
-                    continue;
-                }
-                if rect.overlaps(other) || self.bases[f].sweeps_through(to, other) {
-                    return false;
-                }
-            }
-        }
-        let cost = if formed {
-            self.block_cost(len, &stretches)
-        } else {
-            worst_loose
-        };
-        cost <= budget + 1e-6
-    }
-
-    /// 7.5 a unit in a building falls back through the opening with no enemy at it, if there
-    /// is one: each figure goes out an inch beyond it, then the unit falls back as usual.
-    fn retreat_from_building(&mut self, u: usize, budget: f64, away: Point) -> f64 {
-        let figs: Vec<usize> = self
-            .table_figures(u)
-            .filter(|&f| self.figures[f].role != Role::Woman)
-            .collect();
-        let Some(b) = figs
-            .iter()
-            .find_map(|&f| self.building_at(self.figures[f].pose.at))
-        else {
-            return 0.0;
-        };
-        let side = self.units[u].side;
-        let walls = self.buildings[b].walls.clone();
-        // the opening farthest from the enemy with no enemy figure within 1" of it
-        let free = (0..walls.gaps().len())
-            .filter_map(|g| walls.gap_centre(g).map(|p| (g, p)))
-            .filter(|(_, p)| {
-                !(0..self.figures.len()).any(|e| {
-                    self.on_table(e)
-                        && self.units[self.figures[e].unit as usize].side != side
-                        && self.bases[e].distance_to_point(*p) <= 1.0
-                })
-            })
-            .max_by(|a, c| a.1.dist(away).total_cmp(&c.1.dist(away)));
-        let Some((_, door)) = free else { return 0.0 };
-        // each out through it to a free place beyond (5.5: on no other base); one that finds
-        // none stays inside
-        let mut k = 0;
-        for &f in &figs {
-            if self.building_at(self.figures[f].pose.at).is_none() {
-                continue;
-            }
-            if let Some(pose) = self.free_place_outside(f, &walls, door, k) {
-                self.set_pose(f, pose);
-            }
-            k += 1;
-        }
-        let unit = &mut self.units[u];
-        unit.formation = if unit.troop.skirmishes() {
-            Formation::Skirmish
-        } else {
-            Formation::Disordered
-        };
-        1.5 + self.retreat(u, (budget - 1.5).max(0.0), away, false)
-    }
-
-    /// Scenario 2: a band that has looted makes a full move for its own edge and leaves the
-    /// table on reaching it (departed, not routed).
-    pub(crate) fn leave_for_edge(&mut self, u: usize) {
-        let side = self.units[u].side;
-        let edge = self.scenario.sides[side.index()].edge;
-        let budget = self.roll_allowance(u, "making for its edge with the loot (scenario)");
-        let bounds = *self.scenario.layout.bounds();
-        let c = self.centre(u);
-        let target = match edge {
-            Edge::North => Point::new(c.x, bounds.depth() + 10.0),
-            Edge::South => Point::new(c.x, -10.0),
-            Edge::East => Point::new(bounds.width() + 10.0, c.y),
-            Edge::West => Point::new(-10.0, c.y),
-        };
-        let to_edge = bounds.from_edge(c, edge);
-        if to_edge <= budget {
-            self.unit_gone(u, crate::state::Out::Departed);
-            return;
-        }
-        let away = c + (c - target);
-        self.retreat(u, budget, away, false);
-        if self
-            .scenario
-            .layout
-            .bounds()
-            .from_edge(self.centre(u), edge)
-            <= 2.0
-        {
-            self.unit_gone(u, crate::state::Out::Departed);
         }
     }
 }

@@ -36,6 +36,7 @@ pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
         "6.1, 7.4: a charger pays half its move for an obstacle when he comes to it, so one who cannot reach it runs up to it instead of stopping at half his roll; the charge's odds count that half move",
         "3.2: a unit continuing its advance must advance: a change of formation spends its move but is no advance, and after one it must go on with all it has left",
         "5.4: a battalion's column that came on from off the table marches along its road without a false refusal that two of its figures would stand on each other",
+        "7.7: a wagon or gun a scenario hides in dead ground keeps its order when it deploys, not skirmish order, which is for men",
         "5.1, 6.3, 7.7: a unit still wholly off the table may not reserve its fire (no one can charge it) or step farther off the table, and a wagon does not scout",
     ],
 }];

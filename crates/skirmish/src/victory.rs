@@ -143,6 +143,9 @@ impl Skirmish {
             Counter::Burned(n) => self.tallies.burned >= n,
             Counter::GunsLost(s, n) => self.guns_lost(s) >= n as usize,
             Counter::Destroyed(k) => self.sites.get(k).is_some_and(|s| s.destroyed),
+            Counter::Damaged(k) => {
+                self.sites.get(k).is_some_and(|s| s.destroyed) || self.bridge_damaged(k)
+            }
             Counter::Built(k) => self.sites.get(k).is_some_and(|s| s.finished),
             Counter::Gone(s) => self.gone(s),
         }
@@ -197,7 +200,13 @@ impl Skirmish {
             return;
         }
         let turn = self.turn;
-        let (winner, reason) = match self.scenario.end {
+        // the option `fewer-lost` judges the last turn by the share lost (the reading 17.9)
+        let end = if self.scenario.option("fewer-lost") {
+            End::FewerLost
+        } else {
+            self.scenario.end.clone()
+        };
+        let (winner, reason) = match end {
             End::Side(s) => (
                 Some(s),
                 format!("turn {turn} is over: the {} hold the field", s.name()),

@@ -488,9 +488,20 @@ fn h6_the_powder_cart_can_set_out_for_the_bridge() {
     );
     dice(&mut g, &[4]);
     play(&mut g, "move");
-    let y = y(&g, "fr-cart");
+    // the cart itself (its driver walks behind it)
+    let c = u(&g, "fr-cart");
+    let cart_y = |g: &fiw_skirmish::Skirmish| {
+        g.units()[c]
+            .figures
+            .iter()
+            .map(|&f| &g.figures()[f as usize])
+            .find(|f| f.role == fiw_skirmish::troops::Role::Wagon)
+            .map(|f| f.pose.at.y)
+            .unwrap()
+    };
+    let y = cart_y(&g);
     play(&mut g, "step 5 at 180");
-    assert!(y - self::y(&g, "fr-cart") > 4.0);
+    assert!(y - cart_y(&g) > 4.0, "{}", log(&g));
 }
 
 /// Two British companies in the table's south corners, each ringed by two French lines, a
@@ -635,4 +646,46 @@ fn named_options_are_switched_on_by_a_games_options() {
         e.message.contains("offers no option 'no-such-thing'"),
         "{e}"
     );
+}
+
+/// A British line and a French line far apart, one turn to play, the text's verdict at its
+/// end (the covering force holds) or the option fewer-lost's (shares lost, here none: a draw).
+fn last_turn(fewer_lost: bool) -> fiw_skirmish::Skirmish {
+    let text = scenario(
+        "",
+        "",
+        &line("british", "br-a", (40.0, 18.0), 270.0, 9),
+        &line("french", "fr-a", (6.0, 18.0), 90.0, 9),
+    )
+    .replacen("turns = 3\nend = \"fewer-lost\"", "turns = 1\nend = \"british\"", 1)
+    .replacen(
+        "[[victory]]",
+        &format!(
+            "[[options]]\nname = \"fewer-lost\"\nreason = \"a test\"\non = {fewer_lost}\n\n[[victory]]"
+        ),
+        1,
+    );
+    let mut g = game(&text, &[RED, BLACK]);
+    while g.outcome().is_none() {
+        let m = menu(&g);
+        let pick = ["pass", "done"]
+            .into_iter()
+            .find(|p| m.iter().any(|a| a == p))
+            .map_or_else(|| m[0].clone(), str::to_string);
+        play(&mut g, &pick);
+    }
+    g
+}
+
+// S1 (the text; the reading 17.9 superseded): the covering force need only hold while the
+// siege goes on, so a relief column that has not broken it by the last turn has failed; the
+// verdict by shares lost is the named option fewer-lost.
+#[test]
+fn s1_a_column_that_has_not_broken_through_by_the_last_turn_has_failed() {
+    let g = last_turn(false);
+    assert_eq!(g.outcome().and_then(|o| o.winner), Some(0), "{}", log(&g));
+    let g = last_turn(true);
+    let o = g.outcome().unwrap();
+    assert_eq!(o.winner, None, "{}", o.reason);
+    assert!(o.reason.contains("a draw"), "{}", o.reason);
 }

@@ -182,3 +182,35 @@ pub fn is_listed(g: &Skirmish, text: &str) -> bool {
 
 /// Unused orders silence.
 pub fn _a(_: Action) {}
+
+pub fn gun(
+    side: &str,
+    id: &str,
+    at: (f64, f64),
+    facing: f64,
+    kind: &str,
+    crew: u8,
+    limbered: bool,
+) -> String {
+    unit(
+        side,
+        id,
+        &format!(
+            "troop = \"artillery\"\nfieldcraft = 1\nformation = \"battery\"\nat = [{}, {}]\nfacing = {facing}\nlimbered = {limbered}\nfigures = [{{ role = \"gun\", gun = \"{kind}\" }}, {{ role = \"officer\" }}, {{ role = \"private\", count = {crew} }}]",
+            at.0, at.1
+        ),
+    )
+}
+
+pub fn cabin() -> &'static str {
+    "[[features]]\nkind = \"building\"\nname = \"the cabin\"\npoints = [[20, 16], [24, 16], [24, 19], [20, 19]]\napertures = [{ kind = \"door\", at = [22, 16] }, { kind = \"window\", at = [20, 17.5] }]\n"
+}
+
+pub fn charge_table(french: &str) -> String {
+    scenario(
+        "",
+        "",
+        &band("british", "br-a", (10.0, 18.0), 90.0, 5),
+        french,
+    )
+}
