@@ -5,6 +5,7 @@
 //! progress and diagnostics on stderr, `--json` prints one object, and the exit code is 0 on
 //! success, 2 on bad usage or input (with a one-line reason) and 1 on anything else.
 
+mod admin;
 mod files;
 mod input;
 mod menu;
@@ -234,6 +235,23 @@ enum Command {
         #[command(flatten)]
         ai: AiFlags,
     },
+    /// The server's operator, on its database: list, rename, suspend and delete accounts;
+    /// close a game open in the lobby. It runs beside a running server, which sees each
+    /// change at once (the names on the seats of a game it holds in memory: once it reads
+    /// the game again).
+    Admin {
+        /// The server's database, as given to fiw serve: sqlite://FILE (it must exist) or
+        /// postgres://USER:PASSWORD@HOST/DB.
+        #[arg(
+            long,
+            value_name = "URL",
+            default_value = "sqlite://fiw.db",
+            global = true
+        )]
+        db: String,
+        #[command(subcommand)]
+        command: admin::AdminCommand,
+    },
     /// The rules as implemented: sections, code, tests and assumed values.
     Rules {
         /// The game (louisbourg, solitaire, d3, skirmish).
@@ -430,6 +448,7 @@ fn execute(command: Command) -> HostResult {
                 }))
                 .map_err(fiw_host::HostError::usage)
         }
+        Command::Admin { db, command } => admin::run(&db, command),
         Command::Rules { game, section } => {
             for_game!(game.as_str(), G => rules::run::<G>(section.as_deref()))
         }

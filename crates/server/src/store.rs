@@ -36,6 +36,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "accounts",
         include_str!("../migrations/0007_accounts.sql"),
     ),
+    (
+        8,
+        "moderation",
+        include_str!("../migrations/0008_moderation.sql"),
+    ),
 ];
 
 mod accounts;

@@ -164,6 +164,7 @@ pub async fn sign_up(
         unsubscribe: tokens::new_token().map_err(Failure::Internal)?,
         created: now,
         suspended: None,
+        suspended_reason: None,
         deleted: None,
     };
     if !app
@@ -236,7 +237,13 @@ pub async fn sign_in(
     if account.suspended.is_some() {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
-            "this account is suspended by the server's operator",
+            match account.suspended_reason.as_deref().map(str::trim) {
+                // one line of at most 200 characters (fiw admin suspend checks it)
+                Some(r) if !r.is_empty() => {
+                    format!("this account is suspended by the server's operator: {r}")
+                }
+                _ => "this account is suspended by the server's operator".to_string(),
+            },
         ));
     }
     let token = app

@@ -29,6 +29,8 @@ pub struct AccountRow {
     pub created: i64,
     /// When the operator suspended it.
     pub suspended: Option<i64>,
+    /// The operator's reason, if one was given.
+    pub suspended_reason: Option<String>,
     /// When it was deleted (its games stay, under "deleted").
     pub deleted: Option<i64>,
 }
@@ -69,7 +71,8 @@ macro_rules! accounts_where {
         concat!(
             "SELECT accounts.id, accounts.name, accounts.password, accounts.email, ",
             "accounts.email_verified, accounts.notices, accounts.digest_hour, accounts.last_digest, ",
-            "accounts.unsubscribe, accounts.created, accounts.suspended, accounts.deleted FROM ",
+            "accounts.unsubscribe, accounts.created, accounts.suspended, accounts.suspended_reason, ",
+            "accounts.deleted FROM ",
             $tail
         )
     };
@@ -88,6 +91,7 @@ fn account(r: &sqlx::any::AnyRow) -> Result<AccountRow, StoreError> {
         unsubscribe: r.try_get("unsubscribe")?,
         created: r.try_get("created")?,
         suspended: r.try_get("suspended")?,
+        suspended_reason: r.try_get("suspended_reason")?,
         deleted: r.try_get("deleted")?,
     })
 }
@@ -105,8 +109,8 @@ impl Store {
     pub async fn create_account(&self, a: &AccountRow) -> Result<bool, StoreError> {
         let done = sqlx::query(
             "INSERT INTO accounts (id, name, name_key, password, email, email_verified, notices, \
-             digest_hour, last_digest, unsubscribe, created, suspended, deleted) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+             digest_hour, last_digest, unsubscribe, created, suspended, deleted, suspended_reason) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
              ON CONFLICT (name_key) DO NOTHING",
         )
         .bind(&a.id)
@@ -122,6 +126,7 @@ impl Store {
         .bind(a.created)
         .bind(a.suspended)
         .bind(a.deleted)
+        .bind(&a.suspended_reason)
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)
@@ -177,31 +182,104 @@ impl Store {
         rows.iter().map(account).collect()
     }
 
-    /// Writes an account's changeable fields back (password, e-mail, notices, the digest's
-    /// time, suspension, deletion, name).
+    /// Writes back the fields an account's owner changes (password, e-mail, notices, the
+    /// digest's time and last sending), never its name, suspension or deletion: those are the
+    /// operator's and the deletion's own, and a row read before one of them must not undo it.
+    /// A deleted account takes nothing back (its address stays forgotten).
     ///
     /// # Errors
-    /// The database refused it (a name taken by another, for one).
+    /// The database refused it.
     pub async fn update_account(&self, a: &AccountRow) -> Result<(), StoreError> {
         sqlx::query(
-            "UPDATE accounts SET name = $2, name_key = $3, password = $4, email = $5, \
-             email_verified = $6, notices = $7, digest_hour = $8, last_digest = $9, \
-             suspended = $10, deleted = $11 WHERE id = $1",
+            "UPDATE accounts SET password = $2, email = $3, email_verified = $4, notices = $5, \
+             digest_hour = $6, last_digest = $7 WHERE id = $1 AND deleted IS NULL",
         )
         .bind(&a.id)
-        .bind(&a.name)
-        .bind(name_key(&a.name))
         .bind(&a.password)
         .bind(&a.email)
         .bind(a.email_verified)
         .bind(&a.notices)
         .bind(a.digest_hour)
         .bind(a.last_digest)
-        .bind(a.suspended)
-        .bind(a.deleted)
         .execute(&self.pool)
         .await?;
         Ok(())
+    }
+
+    /// Renames account `id` to `name` (checked by the caller), and the seats it holds with
+    /// it, unless another account has that name in any case (then `false`).
+    ///
+    /// # Errors
+    /// The database refused it.
+    pub async fn rename_account(&self, id: &str, name: &str) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let taken = sqlx::query("SELECT id FROM accounts WHERE name_key = $1 AND id <> $2")
+            .bind(name_key(name))
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if taken.is_some() {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        // the name's key is unique: of two renames to one name at once, the second fails here
+        let renamed = sqlx::query(
+            "UPDATE accounts SET name = $2, name_key = $3 WHERE id = $1 AND deleted IS NULL",
+        )
+        .bind(id)
+        .bind(name)
+        .bind(name_key(name))
+        .execute(&mut *tx)
+        .await?;
+        if renamed.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Err(StoreError("that account is gone or deleted".into()));
+        }
+        sqlx::query("UPDATE holders SET name = $2 WHERE account_id = $1")
+            .bind(id)
+            .bind(name)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Suspends account `id` at `now` (with the operator's `reason`), and ends its sessions;
+    /// or, with `now` None, lifts its suspension (it signs in again). `false` when it is no
+    /// account, or a deleted one.
+    ///
+    /// # Errors
+    /// The database refused it.
+    pub async fn suspend_account(
+        &self,
+        id: &str,
+        now: Option<i64>,
+        reason: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE accounts SET suspended = $2, suspended_reason = $3 \
+             WHERE id = $1 AND deleted IS NULL",
+        )
+        .bind(id)
+        .bind(now)
+        .bind(reason.filter(|_| now.is_some()))
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        if now.is_some() {
+            // every browser signed in is out at once, and stays out once the suspension is
+            // lifted: it signs in again
+            sqlx::query("DELETE FROM sessions WHERE account_id = $1")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
     }
 
     /// Stores a session of `account` (its token's hash) until `expires`.
