@@ -52,3 +52,35 @@ export const GAME_NAMES = {
   d3: "D3 Horse & Musket",
   skirmish: "Skirmish",
 };
+
+/** "3 h", "2 days": how long ago (or how long left), roughly, as a player reads it. */
+export function ago(ms) {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 90) return `${s} s`;
+  const m = Math.round(s / 60);
+  if (m < 90) return `${m} min`;
+  const hr = Math.round(m / 60);
+  if (hr < 36) return `${hr} h`;
+  return `${Math.round(hr / 24)} days`;
+}
+
+/** An account's game (GET /api/account's `games`, the lobby's `games`) in a line's words. */
+export function gameWords(g) {
+  const what = `${GAME_NAMES[g.game] || g.game}, ${g.seat} against ${g.opponent || "?"}`;
+  if (g.result) {
+    const r = g.result;
+    const end = r.winner ? (r.winner === g.seat ? "won" : "lost") : "drawn";
+    return { what, state: `${end} (turn ${r.turn}: ${r.reason})`, over: true, end };
+  }
+  const clock = (g.clock && g.clock.seats || []).find((c) => c.seat === g.seat);
+  const left = clock ? `, your clock ${ago(clock.left_ms)}` : "";
+  const state = g.yours ? `your move (turn ${g.turn})${left}` : `${g.to_move || "?"} to move (turn ${g.turn})`;
+  return { what, state: `${state}, last move ${ago(g.since_last_move_ms)} ago`, over: false, yours: !!g.yours };
+}
+
+/** The account signed in on this browser, or null. */
+export async function whoAmI() {
+  const s = await call("GET", "/api/account/session");
+  if (!s.signed_in) return null;
+  try { return await call("GET", "/api/account"); } catch (e) { if (e.status === 401) return null; throw e; }
+}

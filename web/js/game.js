@@ -34,7 +34,8 @@ class SeatLink {
   get deciding() { return !!(this.view && this.view.to_move && this.view.to_move === this.view.seat); }
 }
 
-const seats = tokens.map((t) => new SeatLink(t));
+// no token in the link: the seat is the signed-in account's (its session cookie), on any device
+const seats = tokens.length ? tokens.map((t) => new SeatLink(t)) : [new SeatLink(null)];
 let active = null; // the SeatLink on screen
 let covered = false; // the screen is being passed
 let reference = null;
@@ -49,12 +50,20 @@ function fail(msg) {
 }
 
 async function main() {
-  if (!tokens.length) { fail("This link has no seat token: open the whole link the lobby gave (with its # part)."); return; }
   let first;
   stats.startAt = performance.now();
   try {
     first = await Promise.all(seats.map((s) => call("GET", `/api/games/${id}`, { token: s.token })));
   } catch (e) {
+    if (!tokens.length) {
+      // neither a link's token nor an account holding a seat of this game
+      const msg = e.status === 404 ? "There is no such game on this server."
+        : e.status === 401 || e.status === 403 ? "This page needs a seat: open the whole link you were given (with its # part), or sign in with the account that holds a seat of this game."
+        : e.message;
+      fail(msg);
+      if (e.status === 401 || e.status === 403) $("prompt").append(" ", h("a", { href: `/account?next=${encodeURIComponent(location.pathname)}` }, "Sign in"));
+      return;
+    }
     fail(e.status === 404 ? "There is no such game on this server." : e.status === 403 ? "This link is not a seat of this game." : e.message);
     return;
   }
@@ -69,7 +78,7 @@ async function main() {
   try { reference = await call("GET", `/api/reference/${game}`); } catch { reference = null; }
   stats.referenceAt = performance.now();
   if (reference) rules = new Rules(reference.rules);
-  if (seats.length === 1 && seats[0].view) keepGame({ id, game, seat: seats[0].view.seat, token: seats[0].token, link: location.href, mine: true, at: Date.now() });
+  if (seats.length === 1 && seats[0].view && seats[0].token) keepGame({ id, game, seat: seats[0].view.seat, token: seats[0].token, link: location.href, mine: true, at: Date.now() });
   pickActive(true);
   for (const s of seats) {
     s.live = new Live(id, s.token, (msg) => { absorb(s, msg); afterChange(); }, (on, why) => {
@@ -177,6 +186,7 @@ function draw() {
   document.body.dataset.version = msg.version;
   document.body.dataset.toMove = v.to_move || "";
   document.body.dataset.over = v.outcome ? "1" : "";
+  document.body.dataset.seat = v.seat || "";
 }
 
 // A finished game stepped through entry by entry, forwards and back, as this seat saw it

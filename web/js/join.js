@@ -3,7 +3,7 @@
 // links). The credential it is given is this browser's own; the invitation is then spent.
 // The same page adds a device of a holder's with the one-time code their page showed.
 
-import { call, keptGames, keepGame, GAME_NAMES } from "./api.js";
+import { call, keptGames, keepGame, GAME_NAMES, whoAmI } from "./api.js";
 import { h, $ } from "./dom.js";
 
 const id = location.pathname.split("/").pop();
@@ -20,6 +20,7 @@ function fail(msg) {
 }
 
 let current = null;
+let me = null;
 
 async function main() {
   if (!token) { fail("This link has no invitation in it: open the whole link you were sent (with its # part)."); return; }
@@ -51,7 +52,19 @@ async function main() {
     return;
   }
   if (inv.expires && inv.expires < Date.now()) { fail("This code has expired: make a new one on your seat's page."); return; }
-  $("join-name").parentElement.hidden = device;
+  try { me = await whoAmI(); } catch { me = null; }
+  const signIn = () => h("a", { href: `/account#next=${encodeURIComponent(location.pathname + location.hash)}` }, "Sign in");
+  if (!device && inv.for_account) {
+    // addressed to one account: only it, signed in, takes the seat
+    if (!me || me.name.toLowerCase() !== inv.for_account.toLowerCase()) {
+      fail(`This invitation is for the account ${inv.for_account}: sign in as it to take the seat.`);
+      $("join-what").append(" ", signIn());
+      return;
+    }
+  }
+  // an account takes the seat under its own name, and plays it signed in on any device
+  $("join-name").parentElement.hidden = device || !!me;
+  if (!device) $("join-setup").append(h("li", { class: "muted" }, me ? `you take it as your account, ${me.name}` : ["you take it for this browser; ", signIn(), " to take it as your account"]));
   $("join").hidden = false;
   $("join").addEventListener("submit", take);
 }

@@ -1,7 +1,9 @@
 // The lobby: make a game (which game, its set-up, who plays each side) and list the games
-// whose links this browser keeps, with whose turn it is.
+// whose links this browser keeps, with whose turn it is. With an account: the public list of
+// open games (live), taken with a click; posting one; and the account's games on every
+// device, live.
 
-import { call, keptGames, keepGame, forgetGames, GAME_NAMES } from "./api.js";
+import { call, keptGames, keepGame, forgetGames, GAME_NAMES, gameWords, whoAmI, ago } from "./api.js";
 import { h, $ } from "./dom.js";
 
 // The set-up choices the server takes (docs/api.md, POST /api/games), by game.
@@ -59,7 +61,8 @@ async function drawForm() {
   seats.replaceChildren(h("legend", {}, "Who plays each side"), ...rows,
     h("label", { id: "yours-row" }, "Your side ", h("select", { name: "yours", id: "yours" })),
     h("label", { class: "check", id: "hot-row" }, h("input", { type: "checkbox", name: "hot_seat", id: "hot-seat", onchange: drawMineChoice }), "both sides on this screen (hot seat: one person, or two taking turns at one screen)"),
-    h("label", {}, "Your name ", h("input", { name: "name", id: "your-name", maxlength: "40", placeholder: "anonymous" })));
+    h("label", {}, "Your name ", h("input", { name: "name", id: "your-name", maxlength: "40", placeholder: "anonymous" })),
+    h("label", { id: "invite-row" }, "Invitation for the account ", h("input", { name: "invite", id: "invite-account", maxlength: "24", placeholder: "anyone with the link" })));
   drawMineChoice();
   $("create-error").textContent = "";
   $("start").disabled = false;
@@ -76,6 +79,7 @@ function drawMineChoice() {
   $("hot-row").hidden = people.length < 2;
   if (people.length < 2) $("hot-seat").checked = false;
   $("yours-row").hidden = people.length < 1 || $("hot-seat").checked;
+  $("invite-row").hidden = people.length < 2 || $("hot-seat").checked;
 }
 
 function linkItem(label, link, note) {
@@ -106,6 +110,12 @@ async function create(ev) {
     if (hot) body.hot_seat = true;
     else if ($("yours").value) body.seat = $("yours").value;
     if ($("your-name").value.trim()) body.name = $("your-name").value.trim();
+    const invited = $("invite-account").value.trim();
+    if (invited && !hot) {
+      // the other side a person plays: its invitation is for that account only
+      const other = [...form.querySelectorAll("select[data-seat]")].find((x) => x.value === "human" && x.dataset.seat !== body.seat);
+      if (other) body.invite = { [other.dataset.seat]: invited };
+    }
     const made = await call("POST", "/api/games", { body });
     const list = $("made-links");
     list.replaceChildren();
@@ -167,6 +177,115 @@ async function drawMine() {
   }));
 }
 
+// ---- the public lobby (an account's) ----
+
+let me = null;
+
+function paceWords(p) {
+  if (!p) return "no clock";
+  const days = (d) => `${d} day${d === 1 ? "" : "s"}`;
+  // a bank filled again each move to its start is "N days a move"
+  if (!p.increment || (p.increment === p.days && p.cap === p.days)) return `${days(p.days)} a move`;
+  return `${days(p.days)}, +${p.increment} a move, at most ${p.cap}`;
+}
+
+function drawOpen(open) {
+  const list = $("open-games");
+  if (!open.length) { list.replaceChildren(h("li", { class: "muted" }, "none open now: post one")); return; }
+  list.replaceChildren(...open.map((g) => {
+    const scenario = g.scenario ? ` (${g.scenario})` : "";
+    const by = `${g.by || "?"}${g.rating ? ` ${g.rating}` : ""}`;
+    const mine = me && g.by === me.name;
+    const take = h("button", { type: "button", class: "take", "data-id": g.id, disabled: !me || mine, title: !me ? "sign in to take it" : mine ? "your own game: someone else takes it" : "" },
+      mine ? "yours" : `Take the ${g.seat}`);
+    take.addEventListener("click", async () => {
+      take.disabled = true;
+      $("open-error").textContent = "";
+      try {
+        const r = await call("POST", `/api/lobby/${g.id}/take`, { body: {} });
+        location.href = `/play/${r.id}`;
+      } catch (e) {
+        $("open-error").textContent = e.message;
+        take.disabled = false;
+      }
+    });
+    return h("li", { "data-id": g.id }, h("strong", {}, `${GAME_NAMES[g.game] || g.game}${scenario}`), " by ", by,
+      h("div", { class: "muted" }, `${g.seat} open · ${paceWords(g.pace)} · ${g.rated ? "rated" : "unrated"} · posted ${ago(Date.now() - g.posted)} ago`), take);
+  }));
+}
+
+function drawAccountGames(games) {
+  $("account-games-box").hidden = !me;
+  if (!me) return;
+  const list = $("account-games");
+  const rows = games || [];
+  if (!rows.length) { list.replaceChildren(h("li", { class: "muted" }, "none yet: post a game or take one")); return; }
+  // games awaiting you first, then the others in progress, then the finished
+  const rank = (g) => (g.result ? 2 : g.yours ? 0 : 1);
+  list.replaceChildren(...[...rows].sort((a, b) => rank(a) - rank(b)).slice(0, 50).map((g) => {
+    const w = gameWords(g);
+    return h("li", { "data-id": g.id, "data-yours": w.yours ? "1" : "", "data-version": g.version }, h("a", { href: `/play/${g.id}` }, w.what), " ", h("span", { class: w.yours ? "turn-yours" : "muted" }, w.state));
+  }));
+}
+
+/** The lobby kept live: open games and "My games" sent again whenever they change. */
+function watchLobby(wait = 500) {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/api/lobby/ws`);
+  ws.onopen = () => { $("lobby-conn").className = "conn on"; wait = 500; };
+  ws.onmessage = (ev) => {
+    let lobby;
+    try { lobby = JSON.parse(ev.data); } catch { return; }
+    drawOpen(lobby.open || []);
+    drawAccountGames(lobby.games);
+  };
+  ws.onclose = () => {
+    $("lobby-conn").className = "conn off";
+    setTimeout(() => watchLobby(Math.min(8000, wait * 2)), wait);
+  };
+}
+
+function drawPostScenarios() {
+  const game = $("post-game").value;
+  const f = SETUP[game].find((x) => x.name === "scenario");
+  $("post-scenario-row").hidden = !f;
+  $("post-scenario").replaceChildren(...(f ? f.options.map(([v, t]) => h("option", { value: v }, t)) : []));
+}
+
+async function postOpen(ev) {
+  ev.preventDefault();
+  $("post-error").textContent = "";
+  $("post-go").disabled = true;
+  try {
+    const game = $("post-game").value;
+    const body = { game, side: $("post-side").value, rated: $("post-rated").checked };
+    if (!$("post-scenario-row").hidden) body.scenario = $("post-scenario").value;
+    if ($("post-pace").value) {
+      const [days, increment, cap] = $("post-pace").value.split(",").map(Number);
+      body.pace = increment === undefined ? { days } : { days, increment, cap };
+    }
+    const r = await call("POST", "/api/lobby", { body });
+    location.href = `/play/${r.id}`;
+  } catch (e) {
+    $("post-error").textContent = e.message;
+  } finally {
+    $("post-go").disabled = false;
+  }
+}
+
+async function account() {
+  try { me = await whoAmI(); } catch { me = null; }
+  $("account-link").textContent = me ? me.name : "Sign in";
+  $("account-link").title = me ? "your account: ratings, history, notices" : "sign in or make an account";
+  $("post-signin").hidden = !!me;
+  for (const el of $("post").querySelectorAll("label, .row")) el.hidden = !me;
+  drawPostScenarios();
+  if (me) drawAccountGames(me.games);
+  watchLobby();
+}
+
+$("post-game").addEventListener("change", drawPostScenarios);
+$("post").addEventListener("submit", postOpen);
 $("game").addEventListener("change", drawForm);
 $("create").addEventListener("submit", create);
 $("refresh").addEventListener("click", drawMine);
@@ -179,3 +298,4 @@ const wanted = new URLSearchParams(location.search).get("game");
 if (wanted && SETUP[wanted]) $("game").value = wanted;
 drawForm();
 drawMine();
+account();

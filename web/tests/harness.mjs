@@ -94,7 +94,9 @@ export class Server {
 
   async api(method, path, token, body) {
     const headers = { "content-type": "application/json" };
-    if (token) headers.authorization = `Bearer ${token}`;
+    // a link's token, or `{ session }`: an account's session cookie, sent as its page would
+    if (token && token.session) { headers.cookie = `fiw_session=${token.session}`; headers.origin = this.base; }
+    else if (token) headers.authorization = `Bearer ${token}`;
     const r = await fetch(this.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await r.text();
     let json = null;
@@ -107,7 +109,7 @@ const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", 
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 /** A browser of its own (a fresh profile directory), with one page that records what it got. */
-export async function browser(viewport = { width: 1280, height: 900 }) {
+export async function browser(viewport = { width: 1280, height: 900 }, { answersFrom = "/api/games" } = {}) {
   const profile = mkdtempSync(join(tmpdir(), "fiw-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM, headless: true, args: FLAGS, viewport,
@@ -118,7 +120,7 @@ export async function browser(viewport = { width: 1280, height: 900 }) {
   page.on("pageerror", (e) => rec.errors.push(String(e)));
   page.on("websocket", (ws) => ws.on("framereceived", (f) => rec.frames.push(String(f.payload))));
   page.on("response", async (r) => {
-    if (!r.url().includes("/api/games")) return;
+    if (!r.url().includes(answersFrom)) return;
     try { rec.answers.push(await r.text()); } catch { /* a page that went away */ }
   });
   return {

@@ -13,6 +13,7 @@ import { hotSeatPassesTheScreen } from "./hot_seat.mjs";
 import { d3AgainstTheComputer, d3DragIntoAWood } from "./d3.mjs";
 import { skirmishRaid } from "./skirmish.mjs";
 import { olderRules } from "./rules.mjs";
+import { accountsAndTheLobby } from "./accounts.mjs";
 
 const TESTS = {
   "louisbourg-vs-ai": louisbourgAgainstTheComputer,
@@ -24,6 +25,7 @@ const TESTS = {
   "d3-drag-wood": d3DragIntoAWood,
   "skirmish-raid": skirmishRaid,
   "older-rules": olderRules,
+  "accounts-lobby": accountsAndTheLobby,
 };
 
 const wanted = process.argv.slice(2);

@@ -132,7 +132,9 @@ pub fn routes(app: App) -> Router {
         )
         .route(
             "/api/account/session",
-            post(account::sign_in).delete(account::sign_out),
+            get(account::session_state)
+                .post(account::sign_in)
+                .delete(account::sign_out),
         )
         .route("/api/account/verify", post(account::verify))
         .route("/api/account/reset", post(account::forgotten))
@@ -307,6 +309,9 @@ struct Create {
     /// The time control: `{"days": D, "increment": I, "cap": C}` (live::pace).
     #[serde(default)]
     pace: Option<crate::live::pace::Pace>,
+    /// Invitations addressed to accounts, by seat: only the account named takes the seat.
+    #[serde(default)]
+    invite: HashMap<String, String>,
 }
 
 /// The set-up choices a client may give: a D3 scenario by name only (the server reads no
@@ -353,8 +358,29 @@ async fn create(
         pace: c.pace,
         address: app.client_address(&headers, peer),
         account: None,
+        invite: HashMap::new(),
     };
     let mut new = new;
+    for (seat, name) in c.invite.iter().take(8) {
+        let found = app
+            .accounts
+            .store()
+            .account_named(name.trim())
+            .await
+            .map_err(Failure::from)?
+            .filter(|a| a.deleted.is_none());
+        let Some(a) = found else {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!(
+                    "invite.{}: no account is named '{}'",
+                    clip(seat),
+                    clip(name)
+                ),
+            ));
+        };
+        new.invite.insert(seat.clone(), a.id);
+    }
     if let Some(a) = account::signed_in(&app, &headers).await? {
         new.name = new.name.or(Some(a.name.clone()));
         new.account = Some(a.id);
@@ -616,7 +642,9 @@ async fn claim(
             "this needs the invitation's token in an Authorization: Bearer header",
         )
     })?;
-    let claim = app.games.claim(&id, t, c.name, c.held).await?;
+    // a signed-in player takes the seat as their account (a device code adds a device only)
+    let account = account::signed_in(&app, &headers).await?;
+    let claim = app.games.claim(&id, t, c.name, c.held, account).await?;
     Ok(Json(json!({
         "id": claim.id,
         "seat": claim.seat,

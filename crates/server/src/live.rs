@@ -369,6 +369,9 @@ pub struct NewGame {
     pub address: Option<std::net::IpAddr>,
     /// The account that makes it, signed in: it holds the creator's seat.
     pub account: Option<String>,
+    /// Invitations addressed to accounts (by seat name, the account's id): only that account
+    /// may take the seat.
+    pub invite: HashMap<String, String>,
 }
 
 /// A game just made: its id, the creator's seat's token (both sides' in a hot seat), an
@@ -468,7 +471,12 @@ impl Games {
         let (hosted, options) = start(&new.game, &new.setup, seed)
             .map_err(|e| Failure::Refused(refusal(e.to_string())))?;
         let seats = hosted.seats();
-        for name in new.players.keys().chain(new.seat.iter()) {
+        for name in new
+            .players
+            .keys()
+            .chain(new.seat.iter())
+            .chain(new.invite.keys())
+        {
             if !seats.contains(&name.as_str()) {
                 return Err(Failure::Refused(refusal(format!(
                     "{} has no seat '{}' (seats: {})",
@@ -544,7 +552,16 @@ impl Games {
             } else {
                 LinkKind::Invitation
             };
-            links.push(LinkRow::new(tokens::hash(&token), s as i64, kind, now));
+            let mut link = LinkRow::new(tokens::hash(&token), s as i64, kind, now);
+            if !held {
+                link.for_account = new.invite.get(seats[s]).cloned();
+            } else if new.invite.contains_key(seats[s]) {
+                return Err(Failure::Refused(refusal(format!(
+                    "invite.{}: that seat is yours, not an invitation",
+                    seats[s]
+                ))));
+            }
+            links.push(link);
             holders.push(HolderRow {
                 seat: s as i64,
                 name: if held { name.clone() } else { None },

@@ -40,11 +40,13 @@ pub const FILES: &[File] = files![
     "index.html" => "text/html; charset=utf-8",
     "game.html" => "text/html; charset=utf-8",
     "join.html" => "text/html; charset=utf-8",
+    "account.html" => "text/html; charset=utf-8",
     "fiw.css" => "text/css; charset=utf-8",
     "js/api.js" => "text/javascript; charset=utf-8",
     "js/dom.js" => "text/javascript; charset=utf-8",
     "js/lobby.js" => "text/javascript; charset=utf-8",
     "js/join.js" => "text/javascript; charset=utf-8",
+    "js/account.js" => "text/javascript; charset=utf-8",
     "js/game.js" => "text/javascript; charset=utf-8",
     "js/live.js" => "text/javascript; charset=utf-8",
     "js/actions.js" => "text/javascript; charset=utf-8",
@@ -70,6 +72,16 @@ pub fn routes() -> Router<App> {
         .route("/play/{id}", get(game_page))
         .route("/game/{id}", get(game_page))
         .route("/join/{id}", get(join_page))
+        // an account's own page; a mailed link's page (#verify=…, #reset=…) and the
+        // unsubscribe page, which acts only when the page runs (never on a mere GET)
+        .route(
+            "/account",
+            get(|h: HeaderMap| async move { page("account.html", &h) }),
+        )
+        .route(
+            "/unsubscribe",
+            get(|h: HeaderMap| async move { page("account.html", &h) }),
+        )
         .route(
             "/favicon.ico",
             get(|h: HeaderMap| async move { page("favicon.svg", &h) }),

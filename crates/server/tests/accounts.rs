@@ -442,7 +442,104 @@ async fn nothing_of_one_account_is_shown_to_another(url: &str) {
     c.sign_up(&n("Secretive"), None).await;
 }
 
+async fn an_invitation_is_taken_as_an_account_or_only_by_the_account_named(url: &str) {
+    let c = Client::new(url).await;
+    let a = c.sign_up(&n("Loudoun"), None).await;
+    let b = c.sign_up(&n("Shirley"), None).await;
+    let x = c.sign_up(&n("Intruder"), None).await;
+    // an invitation for anyone, taken signed in: the seat is the account's, on any device
+    let (s, made, _) = c
+        .browse(
+            "POST",
+            "/api/games",
+            Some(&a),
+            Some(json!({"game": "louisbourg", "seat": "british"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{made}");
+    let id = made["id"].as_str().unwrap();
+    let invitation = made["invitations"]["french"]["token"].as_str().unwrap();
+    let claim = format!("/api/games/{id}/claim");
+    let (s, v, _) = c
+        .browse_with(
+            "POST",
+            &claim,
+            Some(&b),
+            Some(invitation),
+            Some(json!({"name": "ignored"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let path = format!("/api/games/{id}");
+    let (s, v, _) = c.browse("GET", &path, Some(&b), None).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["view"]["seat"], "french");
+    assert_eq!(
+        v["holders"][1]["name"],
+        n("Shirley"),
+        "an account plays under its name"
+    );
+    let (_, me, _) = c.browse("GET", "/api/account", Some(&b), None).await;
+    assert!(me["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["id"] == id));
+    // an invitation addressed to an account: nobody else takes it, signed in or not
+    let (s, made, _) = c
+        .browse(
+            "POST",
+            "/api/games",
+            Some(&a),
+            Some(json!({"game": "louisbourg", "seat": "british", "invite": {"french": n("Shirley").to_uppercase()}})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{made}");
+    let id = made["id"].as_str().unwrap();
+    let invitation = made["invitations"]["french"]["token"].as_str().unwrap();
+    let (_, info, _) = c
+        .browse_with(
+            "GET",
+            &format!("/api/games/{id}/invitation"),
+            None,
+            Some(invitation),
+            None,
+        )
+        .await;
+    assert_eq!(info["for_account"], n("Shirley"), "{info}");
+    let claim = format!("/api/games/{id}/claim");
+    for who in [None, Some(x.as_str())] {
+        let (s, v, _) = c
+            .browse_with("POST", &claim, who, Some(invitation), Some(json!({})))
+            .await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{who:?}: {v}");
+        assert!(
+            v["error"].as_str().unwrap().contains(&n("Shirley")),
+            "the refusal names the account: {v}"
+        );
+    }
+    let (s, v, _) = c
+        .browse_with("POST", &claim, Some(&b), Some(invitation), Some(json!({})))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    // an invitation for no account is refused when the game is made
+    let (s, v, _) = c
+        .browse(
+            "POST",
+            "/api/games",
+            Some(&a),
+            Some(json!({"game": "louisbourg", "seat": "british", "invite": {"french": "nobody-at-all"}})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("invite.french"),
+        "{v}"
+    );
+}
+
 on_both!(
+    an_invitation_is_taken_as_an_account_or_only_by_the_account_named,
     signed_up_in_and_out_with_sessions_that_outlive_a_restart,
     a_sessions_changes_come_from_this_site_only,
     an_open_game_is_taken_once_and_played_with_sessions,

@@ -278,6 +278,18 @@ pub async fn sign_out(
     Ok(resp)
 }
 
+/// `GET /api/account/session`: whether this browser is signed in, and as whom (a page asks
+/// before it asks for the account, so that a visitor's page meets no 401).
+pub async fn session_state(
+    State(app): State<App>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(match signed_in(&app, &headers).await? {
+        Some(a) => json!({ "signed_in": true, "name": a.name }),
+        None => json!({ "signed_in": false }),
+    }))
+}
+
 /// `GET /api/account`: the account signed in, as its owner sees it.
 pub async fn show(State(app): State<App>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
     let a = me(&app, &headers).await?;
@@ -535,10 +547,16 @@ pub async fn reset(
         .update_account(&a)
         .await
         .map_err(Failure::from)?;
-    // every session that was open ends: whoever had the old password is out
+    // every session that was open ends: whoever had the old password is out; the other
+    // reset links mailed before this one work no more
     app.accounts
         .store()
         .end_sessions(None, Some(&a.id))
+        .await
+        .map_err(Failure::from)?;
+    app.accounts
+        .store()
+        .spend_account_links(&a.id, "reset", app.games.clock_ms())
         .await
         .map_err(Failure::from)?;
     Ok(Json(json!({ "reset": true })))

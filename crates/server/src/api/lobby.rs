@@ -119,6 +119,7 @@ pub async fn post(
         pace: p.pace,
         address: None,
         account: Some(a.id.clone()),
+        invite: HashMap::new(),
     };
     let made = app.games.create(new).await?;
     let open = made

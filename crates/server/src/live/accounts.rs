@@ -188,7 +188,14 @@ impl Games {
         if self.mailer.get().is_none() {
             return;
         }
-        if self.sockets.open_on(&format!("{id}/account:{account}")) > 0 {
+        // a page open on the game as the account (its session) or with one of the seat's own
+        // links (a page opened from an invitation or a device's link)
+        let open = self.sockets.open_on(&format!("{id}/account:{account}")) > 0
+            || g.links
+                .iter()
+                .filter(|l| l.seat == seat as i64 && l.kind == LinkKind::Seat)
+                .any(|l| self.sockets.open_on(&l.token_hash) > 0);
+        if open {
             return;
         }
         let games = self.clone();
@@ -204,11 +211,18 @@ impl Games {
             let Ok(Some(a)) = games.store.account(&account).await else {
                 return;
             };
-            if a.notices != "turn" || a.email_verified.is_none() || a.deleted.is_some() {
+            if a.notices != "turn"
+                || a.email_verified.is_none()
+                || a.deleted.is_some()
+                || a.suspended.is_some()
+            {
                 return;
             }
             let Some(email) = a.email.clone() else { return };
+            // the mail client's own button posts to the API (RFC 8058); the link in the text
+            // opens a page that does, so a scanner that follows links unsubscribes nobody
             let unsubscribe = games.mail_link(&format!("/api/unsubscribe?key={}", a.unsubscribe));
+            let page = games.mail_link(&format!("/unsubscribe?key={}", a.unsubscribe));
             games.mail(Mail {
                 to: email,
                 subject: format!("fiw: your turn in {}", game_name(&game)),
@@ -216,7 +230,7 @@ impl Games {
                     "It is your decision ({seat_name}) in {}:\n\n{}\n\nTo stop these mails, open your account page, or this link: {}\n",
                     game_name(&game),
                     games.mail_link(&format!("/play/{id}")),
-                    unsubscribe
+                    page
                 ),
                 unsubscribe: Some(unsubscribe),
             });
@@ -236,7 +250,7 @@ impl Games {
             return 0;
         };
         let mut sent = 0;
-        for mut a in accounts {
+        for a in accounts {
             if a.notices != "digest"
                 || a.email_verified.is_none()
                 || a.deleted.is_some()
@@ -254,8 +268,17 @@ impl Games {
                 continue;
             };
             let waiting: Vec<&Value> = games.iter().filter(|g| g["yours"] == true).collect();
-            a.last_digest = Some(now);
-            if self.store.update_account(&a).await.is_err() || waiting.is_empty() {
+            // today's digest is this server's to send only if no other server on the database
+            // took it first (several servers share a PostgreSQL)
+            match self
+                .store
+                .claim_digest(&a.id, now, today * 86_400_000)
+                .await
+            {
+                Ok(true) => {}
+                _ => continue,
+            }
+            if waiting.is_empty() {
                 continue;
             }
             let lines: Vec<String> = waiting
@@ -270,13 +293,17 @@ impl Games {
                 })
                 .collect();
             let unsubscribe = self.mail_link(&format!("/api/unsubscribe?key={}", a.unsubscribe));
+            let page = self.mail_link(&format!("/unsubscribe?key={}", a.unsubscribe));
             self.mail(Mail {
                 to: email,
-                subject: format!("fiw: {} games await your decision", waiting.len()),
+                subject: match waiting.len() {
+                    1 => "fiw: a game awaits your decision".to_string(),
+                    n => format!("fiw: {n} games await your decision"),
+                },
                 body: format!(
                     "These games await your decision:\n\n{}\n\nTo stop these mails, open your account page, or this link: {}\n",
                     lines.join("\n"),
-                    unsubscribe
+                    page
                 ),
                 unsubscribe: Some(unsubscribe),
             });

@@ -6,6 +6,7 @@
 
 use super::change::detached;
 use super::{refusal, seat_of, Caller, Failure, Games, Open};
+use crate::store::AccountRow;
 use crate::store::{Claimed, LinkKind, LinkRow};
 use crate::tokens;
 use fiw_host::hosted::Refusal;
@@ -56,6 +57,8 @@ pub struct Invitation {
     pub expires: Option<i64>,
     /// The number of entries so far (a game may be under way when the friend arrives).
     pub version: u64,
+    /// The account an invitation is addressed to (its name): only it may take the seat.
+    pub for_account: Option<String>,
 }
 
 /// Who used an invitation, and when.
@@ -240,6 +243,13 @@ impl Games {
             }),
             expires: link.expires,
             version: g.version,
+            for_account: match &link.for_account {
+                Some(a) => Some(match self.store.account(a).await? {
+                    Some(a) if a.deleted.is_none() => a.name,
+                    _ => "deleted".into(),
+                }),
+                None => None,
+            },
         })
     }
 
@@ -268,6 +278,7 @@ impl Games {
         token: &str,
         name: Option<String>,
         held: Vec<String>,
+        account: Option<AccountRow>,
     ) -> Result<Claim, Failure> {
         let name = match name.as_deref().map(str::trim) {
             None | Some("") => None,
@@ -275,7 +286,7 @@ impl Games {
         };
         let games = self.clone();
         let (id, token) = (id.to_string(), token.to_string());
-        detached(async move { games.claim_now(&id, &token, name, held).await }).await
+        detached(async move { games.claim_now(&id, &token, name, held, account).await }).await
     }
 
     async fn claim_now(
@@ -284,6 +295,7 @@ impl Games {
         token: &str,
         name: Option<String>,
         held: Vec<String>,
+        account: Option<AccountRow>,
     ) -> Result<Claim, Failure> {
         let hash = tokens::hash(token);
         let link = self.link(id, &hash).await?;
@@ -292,6 +304,27 @@ impl Games {
                 "that link is no invitation: it takes nothing",
             )));
         }
+        // an invitation addressed to an account: that account only, signed in
+        if let Some(wanted) = &link.for_account {
+            if link.spent.is_none() && account.as_ref().map(|a| &a.id) != Some(wanted) {
+                return Err(Failure::Forbidden(self.not_yours(wanted).await));
+            }
+        }
+        // taken as an account (a device code adds a device to whoever holds the seat)
+        let account = account.filter(|_| link.kind == LinkKind::Invitation);
+        if let Some(a) = &account {
+            let g = self.locked(id).await?;
+            if g.holders
+                .iter()
+                .any(|h| h.account.as_deref() == Some(&a.id))
+            {
+                return Err(Failure::Forbidden(
+                    "your account holds a seat of this game already: one account, one seat of a game with hidden information".into(),
+                ));
+            }
+        }
+        // an account plays under its own name
+        let name = account.as_ref().map(|a| a.name.clone()).or(name);
         for other in held.iter().take(16) {
             if let Ok(Caller::Seat(s)) = self.caller(id, Some(other)).await {
                 if link.kind == LinkKind::Invitation || s as i64 != link.seat {
@@ -324,6 +357,7 @@ impl Games {
                 &hash,
                 &tokens::hash(&credential),
                 holder_name.as_deref().unwrap_or(""),
+                account.as_ref().map(|a| a.id.as_str()),
                 now,
             )
             .await;
@@ -352,6 +386,7 @@ impl Games {
                     if let Some(h) = g.holders.iter_mut().find(|h| h.seat == seat) {
                         h.name = holder_name;
                         h.claimed = Some(now);
+                        h.account = account.map(|a| a.id);
                     }
                     // every page shows who holds the seat now
                     let _ = g.events.send(g.version);
@@ -366,12 +401,27 @@ impl Games {
                 by: by.filter(|n| !n.is_empty()),
                 at,
             })),
+            Claimed::NotYours => Err(Failure::Forbidden(match &link.for_account {
+                Some(wanted) => self.not_yours(wanted).await,
+                None => "this invitation is addressed to another account".into(),
+            })),
             Claimed::Expired => Err(Failure::Gone(
                 "this device code has expired: make a new one on your seat's page".into(),
             )),
             Claimed::Unknown => Err(Failure::Forbidden(
                 "that token is no invitation of this game".into(),
             )),
+        }
+    }
+
+    /// Why an invitation addressed to account `wanted` is refused to whoever else asks.
+    async fn not_yours(&self, wanted: &str) -> String {
+        match self.store.account(wanted).await {
+            Ok(Some(a)) if a.deleted.is_none() => format!(
+                "this invitation is for the account '{}': sign in as it to take the seat",
+                a.name
+            ),
+            _ => "this invitation was for an account that is gone".into(),
         }
     }
 

@@ -412,6 +412,46 @@ impl Store {
         Ok(Some((row.try_get("account_id")?, row.try_get("email")?)))
     }
 
+    /// Spends every link of `kind` of `account` not spent yet (a password reset done: the
+    /// other reset links mailed before it work no more).
+    ///
+    /// # Errors
+    /// The database refused it.
+    pub async fn spend_account_links(
+        &self,
+        account: &str,
+        kind: &str,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE account_links SET spent = $3 WHERE account_id = $1 AND kind = $2 AND spent IS NULL",
+        )
+        .bind(account)
+        .bind(kind)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Takes account `id`'s daily digest as sent at `now`, unless one was sent since `since`
+    /// (the day's start): of several servers on one database, one sends it.
+    ///
+    /// # Errors
+    /// The database refused it.
+    pub async fn claim_digest(&self, id: &str, now: i64, since: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE accounts SET last_digest = $2 WHERE id = $1 AND deleted IS NULL \
+             AND (last_digest IS NULL OR last_digest < $3)",
+        )
+        .bind(id)
+        .bind(now)
+        .bind(since)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
     /// Posts game `game_id` to the lobby.
     ///
     /// # Errors

@@ -57,6 +57,8 @@ pub struct LinkRow {
     pub spent: Option<i64>,
     /// Who used it (the name the seat was taken under).
     pub spent_by: Option<String>,
+    /// The account an invitation is addressed to: only it may take the seat.
+    pub for_account: Option<String>,
 }
 
 impl LinkRow {
@@ -70,6 +72,7 @@ impl LinkRow {
             expires: None,
             spent: None,
             spent_by: None,
+            for_account: None,
         }
     }
 }
@@ -106,6 +109,8 @@ pub enum Claimed {
     },
     /// A device code past its time.
     Expired,
+    /// An invitation addressed to another account.
+    NotYours,
     /// No invitation or device code of this game.
     Unknown,
 }
@@ -121,6 +126,7 @@ fn link(r: &sqlx::any::AnyRow) -> Result<LinkRow, StoreError> {
         expires: r.try_get("expires")?,
         spent: r.try_get("spent")?,
         spent_by: r.try_get("spent_by")?,
+        for_account: r.try_get("for_account")?,
     })
 }
 
@@ -132,8 +138,8 @@ impl Store {
     ) -> Result<(), StoreError> {
         for l in links {
             sqlx::query(
-                "INSERT INTO links (token_hash, game_id, seat, kind, created, expires, spent, spent_by) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                "INSERT INTO links (token_hash, game_id, seat, kind, created, expires, spent, spent_by, for_account) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             )
             .bind(&l.token_hash)
             .bind(id)
@@ -143,6 +149,7 @@ impl Store {
             .bind(l.expires)
             .bind(l.spent)
             .bind(&l.spent_by)
+            .bind(&l.for_account)
             .execute(&mut **tx)
             .await?;
         }
@@ -175,7 +182,7 @@ impl Store {
     /// The database cannot be read.
     pub async fn links(&self, id: &str) -> Result<Vec<LinkRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT token_hash, seat, kind, created, expires, spent, spent_by FROM links \
+            "SELECT token_hash, seat, kind, created, expires, spent, spent_by, for_account FROM links \
              WHERE game_id = $1 ORDER BY created, token_hash",
         )
         .bind(id)
@@ -190,7 +197,7 @@ impl Store {
     /// The database cannot be read.
     pub async fn link(&self, id: &str, token_hash: &str) -> Result<Option<LinkRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT token_hash, seat, kind, created, expires, spent, spent_by FROM links \
+            "SELECT token_hash, seat, kind, created, expires, spent, spent_by, for_account FROM links \
              WHERE game_id = $1 AND token_hash = $2",
         )
         .bind(id)
@@ -247,27 +254,32 @@ impl Store {
         token_hash: &str,
         credential: &str,
         name: &str,
+        account: Option<&str>,
         now: i64,
     ) -> Result<Claimed, StoreError> {
         let mut tx = self.pool.begin().await?;
+        // an invitation addressed to an account is taken by that account only
         let spent = sqlx::query(
             "UPDATE links SET spent = $3, spent_by = $4 WHERE game_id = $1 AND token_hash = $2 \
              AND kind IN ('invitation', 'device') AND spent IS NULL \
-             AND (expires IS NULL OR expires > $3)",
+             AND (expires IS NULL OR expires > $3) \
+             AND (for_account IS NULL OR for_account = $5)",
         )
         .bind(id)
         .bind(token_hash)
         .bind(now)
         .bind(name)
+        .bind(account.unwrap_or(""))
         .execute(&mut *tx)
         .await?;
         if spent.rows_affected() != 1 {
             tx.rollback().await?;
             return Ok(match self.link(id, token_hash).await? {
                 Some(l) if l.kind == LinkKind::Invitation || l.kind == LinkKind::Device => {
-                    match l.spent {
-                        Some(at) => Claimed::Spent { by: l.spent_by, at },
-                        None => Claimed::Expired,
+                    match (l.spent, l.for_account) {
+                        (Some(at), _) => Claimed::Spent { by: l.spent_by, at },
+                        (None, Some(_)) if l.expires.is_none() => Claimed::NotYours,
+                        (None, _) => Claimed::Expired,
                     }
                 }
                 _ => Claimed::Unknown,
@@ -295,12 +307,13 @@ impl Store {
         .await?;
         if kind == LinkKind::Invitation {
             sqlx::query(
-                "UPDATE holders SET name = $3, claimed = $4 WHERE game_id = $1 AND seat = $2",
+                "UPDATE holders SET name = $3, claimed = $4, account_id = $5 WHERE game_id = $1 AND seat = $2",
             )
             .bind(id)
             .bind(seat)
             .bind(name)
             .bind(now)
+            .bind(account)
             .execute(&mut *tx)
             .await?;
         }

@@ -187,6 +187,18 @@ impl Client {
         session: Option<&str>,
         body: Option<Value>,
     ) -> (StatusCode, Value, Option<String>) {
+        self.browse_with(method, path, session, None, body).await
+    }
+
+    /// As [`Client::browse`], with a link's token besides (an invitation taken signed in).
+    pub async fn browse_with(
+        &self,
+        method: &str,
+        path: &str,
+        session: Option<&str>,
+        bearer: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value, Option<String>) {
         let mut req = Request::builder()
             .method(method)
             .uri(path)
@@ -194,6 +206,9 @@ impl Client {
             .header("origin", "http://127.0.0.1:1");
         if let Some(s) = session {
             req = req.header("cookie", format!("fiw_session={s}"));
+        }
+        if let Some(t) = bearer {
+            req = req.header("authorization", format!("Bearer {t}"));
         }
         if body.is_some() {
             req = req.header("content-type", "application/json");
