@@ -62,10 +62,18 @@ impl Mailer {
     /// The address does not read, or the SMTP server refused it.
     pub async fn send(&self, mail: Mail) -> Result<(), String> {
         let to: Mailbox = mail.to.parse().map_err(|e| format!("the address: {e}"))?;
+        // a Message-ID of the sender's domain (mail without one is taken for spam), and the
+        // mark of a mail no person wrote, which autoresponders do not answer (RFC 3834)
+        let id = crate::tokens::new_id()?;
         let mut builder = Message::builder()
             .from(self.from.clone())
             .to(to)
             .subject(mail.subject)
+            .message_id(Some(format!("<{id}@{}>", self.from.email.domain())))
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("Auto-Submitted"),
+                "auto-generated".to_string(),
+            ))
             .header(ContentType::TEXT_PLAIN);
         if let Some(u) = &mail.unsubscribe {
             builder = builder
