@@ -353,12 +353,52 @@ async fn nothing_of_one_account_is_shown_to_another(url: &str) {
         ("GET", format!("/api/games/{id}/replay")),
         ("GET", format!("/api/games/{id}/save")),
     ];
-    for who in [Some(b.as_str()), None] {
+    // a game A made by invitation, whose spectators' link looks too
+    let (s, made, _) = c
+        .browse(
+            "POST",
+            "/api/games",
+            Some(&a),
+            Some(json!({"game": "louisbourg", "seat": "british"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{made}");
+    let spectator = made["spectator"]["token"].as_str().unwrap().to_string();
+    let watched = made["id"].as_str().unwrap().to_string();
+    let mut routes = routes.to_vec();
+    for path in [
+        format!("/api/games/{watched}"),
+        format!("/api/games/{watched}/invitation"),
+        "/api/account/session".to_string(),
+    ] {
+        routes.push(("GET", path));
+    }
+    // B's session, no session, the spectators' link: nothing of A's account
+    let askers: [(Option<&str>, Option<&str>); 3] = [
+        (Some(b.as_str()), None),
+        (None, None),
+        (None, Some(spectator.as_str())),
+    ];
+    for (who, bearer) in askers {
         for (m, path) in &routes {
-            let (_, v, _) = c.browse(m, path, who, None).await;
+            let (_, v, _) = c.browse_with(m, path, who, bearer, None).await;
             let text = v.to_string();
-            assert!(!text.contains(secret), "{m} {path} as {who:?}: {text}");
+            assert!(
+                !text.contains(secret),
+                "{m} {path} as {who:?}/{bearer:?}: {text}"
+            );
             assert!(!text.contains(&a), "{m} {path} shows another's session");
+            // A's notices and its unsubscribe key are A's own (B's own page shows B's)
+            if *path == "/api/account" && who.is_some() {
+                assert_eq!(v["name"], n("Curious"), "{v}");
+                continue;
+            }
+            for own in ["\"notices\"", "digest_hour", "unsubscribe", "email"] {
+                assert!(
+                    !text.contains(own),
+                    "{m} {path} as {who:?}/{bearer:?} shows {own}: {text}"
+                );
+            }
         }
     }
     // every new route refuses bad input with a JSON 4xx
