@@ -417,6 +417,63 @@ async function addDevice() {
   }
 }
 
+/**
+ * How this seat hears it is its turn: a notice of this browser while the page is open, a
+ * webhook (a Discord channel's, or any address taking fiw's JSON) when it is not, and, for a
+ * seat an account holds, the account's mail notices.
+ */
+async function notifyBox() {
+  const box = $("notify-box");
+  if (!box.hidden) { box.hidden = true; return; }
+  const close = h("button", { type: "button", onclick: () => { box.hidden = true; } }, "close");
+  const browserState = h("span", { class: "muted", id: "notify-state" });
+  const browserButton = h("button", { type: "button", id: "notify-browser" }, "Notices in this browser");
+  const showBrowser = () => {
+    browserState.textContent = !("Notification" in window) ? "this browser has none"
+      : Notification.permission === "granted" ? "on: a notice when it is your turn, while this page is open"
+        : Notification.permission === "denied" ? "refused (the browser's site settings can allow them)" : "";
+  };
+  browserButton.addEventListener("click", async () => {
+    if ("Notification" in window) await Notification.requestPermission();
+    showBrowser();
+  });
+  showBrowser();
+  const url = h("input", { type: "url", id: "webhook-url", placeholder: "https://discord.com/api/webhooks/…", size: "40", "aria-label": "the webhook's address" });
+  const format = h("select", { id: "webhook-format", "aria-label": "the webhook's format" },
+    h("option", { value: "" }, "by the address"), h("option", { value: "discord" }, "Discord"), h("option", { value: "fiw" }, "fiw's JSON"));
+  const hookState = h("div", { class: "muted", id: "webhook-state" });
+  const err = h("p", { class: "error", role: "alert" });
+  const showHook = (w) => {
+    url.value = w.url || "";
+    format.value = w.url ? (w.format || "") : "";
+    const last = w.last_error ? `the last delivery failed (${w.last_error})` : w.last_ok_at ? `last delivered ${new Date(w.last_ok_at).toLocaleString()}` : w.url ? "nothing sent yet" : "none set";
+    hookState.textContent = w.url ? `${w.format === "discord" ? "Discord" : "fiw's JSON"}: ${last}` : last;
+  };
+  const save = h("button", { type: "button", id: "webhook-save" }, "Save the webhook");
+  const remove = h("button", { type: "button", id: "webhook-remove" }, "Remove it");
+  save.addEventListener("click", async () => {
+    err.textContent = "";
+    try {
+      const body = { url: url.value.trim() };
+      if (format.value) body.format = format.value;
+      showHook(await call("PUT", `/api/games/${id}/webhook`, { token: active.token, body }));
+    } catch (e) { err.textContent = e.message; }
+  });
+  remove.addEventListener("click", async () => {
+    err.textContent = "";
+    try { await call("DELETE", `/api/games/${id}/webhook`, { token: active.token }); showHook({ url: null }); } catch (e) { err.textContent = e.message; }
+  });
+  box.replaceChildren(
+    h("div", {}, h("strong", {}, "While this page is open: "), browserButton, " ", browserState),
+    h("div", { class: "row" }, h("strong", {}, "Away from it, a webhook: "), "your turn, the game's end, a resignation and a rematch are posted to it (only your seat sees its address). ",
+      url, " ", format, " ", save, " ", remove, hookState, err),
+    h("div", { class: "row" }, h("strong", {}, "By mail: "), active.token ? "an account's seat (posted in or taken from the lobby, or an invitation taken signed in) gets mail notices, set on " : "your account's notices are set on ",
+      h("a", { href: "/account" }, "your account page"), "."),
+    close);
+  box.hidden = false;
+  try { showHook(await call("GET", `/api/games/${id}/webhook`, { token: active.token })); } catch (e) { hookState.textContent = e.message; }
+}
+
 function wire() {
   $("device").addEventListener("click", addDevice);
   $("undo").addEventListener("click", () => post("/undo", {}));
@@ -428,11 +485,7 @@ function wire() {
   $("zoom-in").addEventListener("click", () => zoom.scale(0.8));
   $("zoom-out").addEventListener("click", () => zoom.scale(1.25));
   $("zoom-reset").addEventListener("click", () => zoom.reset());
-  $("notify").addEventListener("click", async () => {
-    if (!("Notification" in window)) { $("notify").textContent = "no notifications here"; return; }
-    const p = await Notification.requestPermission();
-    $("notify").textContent = p === "granted" ? "Notifications on" : "Notifications refused";
-  });
+  $("notify").addEventListener("click", notifyBox);
   $("cover-go").addEventListener("click", () => {
     covered = false;
     $("cover").hidden = true;

@@ -74,6 +74,12 @@ export async function accountsAndTheLobby() {
     for (const s of Object.values(seats)) await s.page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
     await a.waitForFunction(() => /french: Boscawen/.test(document.querySelector("#holders").textContent));
     const sessions = { british: await session(seats.british.context), french: await session(seats.french.context) };
+    // B's page says how B hears of a turn: a webhook set from the page (its own, with the
+    // session as credential), the browser's notices, the account's mail
+    await b.click("#notify");
+    await b.waitForFunction(() => document.querySelector("#webhook-state").textContent === "none set");
+    assert.match(await b.locator("#notify-box").textContent(), /webhook.*By mail/s);
+    await b.click("#notify-box button:has-text('close')");
     // they play, each with their session
     let decisions = 0;
     /** Clicks on the deciding seat's page until `more` decisions are taken (or the game ends). */
