@@ -188,6 +188,7 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr, &str)) -> Resu
         .public_url
         .clone()
         .unwrap_or_else(|| format!("http://{addr}"));
+    games.set_public_url(public_url.clone());
     if let Some(m) = mailer {
         games.set_mailer(m, public_url.clone());
     }

@@ -41,6 +41,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "moderation",
         include_str!("../migrations/0008_moderation.sql"),
     ),
+    (
+        9,
+        "webhook format",
+        include_str!("../migrations/0009_webhook_format.sql"),
+    ),
 ];
 
 mod accounts;

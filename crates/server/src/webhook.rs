@@ -5,6 +5,10 @@
 //! addresses checked and no others (the resolver that checks is the one the client connects
 //! with, so a second lookup cannot answer differently), redirects are not followed and no
 //! proxy is used. `--allow-loopback-webhooks` lets loopback through, for tests.
+//!
+//! A webhook is sent in one of two formats: fiw's own JSON ([`Payload`]), or Discord's
+//! execute-webhook JSON (`{"content": …}`, mentions off), where wargame clubs talk: an address
+//! of Discord's own webhooks is sent that by default.
 
 use reqwest::Url;
 use serde::Serialize;
@@ -56,6 +60,90 @@ pub struct Payload {
     pub link: String,
     /// What happened, in words anyone in the game may read.
     pub text: String,
+}
+
+/// The body a webhook is sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// fiw's own JSON, the [`Payload`].
+    Fiw,
+    /// Discord's execute-webhook JSON: `{"content": "…", "allowed_mentions": {"parse": []}}`.
+    Discord,
+}
+
+impl Format {
+    /// The format named `name` (`fiw`, `discord`).
+    ///
+    /// # Errors
+    /// Another name: the reason, naming the field.
+    pub fn named(name: &str) -> Result<Format, String> {
+        match name {
+            "fiw" => Ok(Format::Fiw),
+            "discord" => Ok(Format::Discord),
+            other => Err(format!(
+                "format '{}': 'fiw' (fiw's own JSON) or 'discord' (Discord's execute-webhook JSON)",
+                other.chars().take(40).collect::<String>()
+            )),
+        }
+    }
+
+    /// Its name, as stored and shown.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Fiw => "fiw",
+            Format::Discord => "discord",
+        }
+    }
+
+    /// The format an address is sent when the seat names none: Discord's for Discord's own
+    /// webhook addresses (`https://discord.com/api/webhooks/…`), fiw's otherwise.
+    pub fn default_for(url: &Url) -> Format {
+        let discord = matches!(
+            url.host_str(),
+            Some("discord.com" | "discordapp.com" | "ptb.discord.com" | "canary.discord.com")
+        ) && url.path().starts_with("/api/webhooks/");
+        if discord {
+            Format::Discord
+        } else {
+            Format::Fiw
+        }
+    }
+
+    /// What `payload` is sent as: `title` the game's name as people know it, `base` the
+    /// address the server's pages are reached at (the link is made whole with it).
+    pub fn body(self, payload: &Payload, title: &str, base: &str) -> String {
+        match self {
+            Format::Fiw => serde_json::to_string(payload).unwrap_or_default(),
+            Format::Discord => {
+                let link = format!("{}{}", base.trim_end_matches('/'), payload.link);
+                let said = match payload.event.as_str() {
+                    "your_turn" => format!("Your turn in {title} ({})", payload.seat),
+                    "game_over" => format!(
+                        "{title} is over ({}): {}",
+                        payload.seat,
+                        tail(&payload.text)
+                    ),
+                    "resign" => format!("{title} ({}): {}", payload.seat, tail(&payload.text)),
+                    "rematch" => format!(
+                        "{title} ({}): the other side asks for a rematch, sides swapped",
+                        payload.seat
+                    ),
+                    _ => format!("{title} ({}): {}", payload.seat, tail(&payload.text)),
+                };
+                // no one is pinged by what a game's words hold
+                serde_json::json!({
+                    "content": format!("{said}: {link}"),
+                    "allowed_mentions": { "parse": [] },
+                })
+                .to_string()
+            }
+        }
+    }
+}
+
+/// A payload's text without the game's short name it begins with (`louisbourg: …`).
+fn tail(text: &str) -> &str {
+    text.split_once(": ").map_or(text, |(_, rest)| rest)
 }
 
 /// Why `ip` may not be called, if it may not.
@@ -257,11 +345,20 @@ impl Sender {
             .map_err(Clone::clone)
     }
 
-    /// One try: the POST, answered with a 2xx.
+    /// One try of fiw's own JSON: the POST, answered with a 2xx.
     ///
     /// # Errors
     /// Why it failed, in one line.
     pub async fn send(&self, url: &str, payload: &Payload) -> Result<(), String> {
+        self.send_body(url, serde_json::to_string(payload).unwrap_or_default())
+            .await
+    }
+
+    /// One try of `body` (JSON, as [`Format::body`] makes it): the POST, answered with a 2xx.
+    ///
+    /// # Errors
+    /// Why it failed, in one line.
+    pub async fn send_body(&self, url: &str, body: String) -> Result<(), String> {
         let parsed = Url::parse(url).map_err(|e| format!("webhook: not an address ({e})"))?;
         // a host written as an address is not resolved, so it is checked here; a name is
         // checked by the client's own resolver as it connects
@@ -280,7 +377,7 @@ impl Sender {
             .client()?
             .post(parsed)
             .header("content-type", "application/json")
-            .body(serde_json::to_string(payload).unwrap_or_default())
+            .body(body)
             .send()
             .await
             .map_err(|e| clip(&chain(&e)))?;
@@ -398,6 +495,46 @@ mod tests {
             link: "/play/g".into(),
             text: String::new(),
         }
+    }
+
+    #[test]
+    fn discords_addresses_are_sent_discords_json_and_it_says_whose_turn() {
+        let url = |u: &str| Url::parse(u).unwrap();
+        for u in [
+            "https://discord.com/api/webhooks/123/abc",
+            "https://discordapp.com/api/webhooks/1/x",
+            "https://canary.discord.com/api/webhooks/1/x?thread_id=2",
+        ] {
+            assert_eq!(Format::default_for(&url(u)), Format::Discord, "{u}");
+        }
+        for u in [
+            "https://discord.com/channels/1/2",
+            "https://discord.com.example.org/api/webhooks/1/x",
+            "https://example.org/api/webhooks/1/x",
+            "http://127.0.0.1:9/hook",
+        ] {
+            assert_eq!(Format::default_for(&url(u)), Format::Fiw, "{u}");
+        }
+        assert!(Format::named("slack")
+            .unwrap_err()
+            .contains("format 'slack'"));
+        let p = payload();
+        let body: serde_json::Value = serde_json::from_str(&Format::Discord.body(
+            &p,
+            "Louisbourg 1758",
+            "https://fiw.example.org/",
+        ))
+        .unwrap();
+        assert_eq!(
+            body,
+            serde_json::json!({
+                "content": "Your turn in Louisbourg 1758 (british): https://fiw.example.org/play/g",
+                "allowed_mentions": { "parse": [] },
+            })
+        );
+        let fiw: serde_json::Value =
+            serde_json::from_str(&Format::Fiw.body(&p, "Louisbourg 1758", "")).unwrap();
+        assert_eq!(fiw, serde_json::to_value(&p).unwrap());
     }
 
     #[tokio::test]

@@ -363,6 +363,90 @@ async fn a_webhook_into_the_servers_own_network_is_refused(url: &str) {
     );
 }
 
+async fn a_webhook_in_discords_format_is_sent_discords_json(url: &str) {
+    let clock = Arc::new(ManualClock::new(START));
+    let hooks = receiver().await;
+    let c = Client::with_duties(url, duties(&clock, true)).await;
+    c.games.set_public_url("https://fiw.example.org".into());
+    let made = c.create(json!({ "game": "louisbourg" })).await;
+    let id = made["id"].as_str().unwrap();
+    let (b, f) = (token(&made, "british"), token(&made, "french"));
+    let path = format!("/api/games/{id}/webhook");
+    // a format named: Discord's; none: fiw's own for an address that is not Discord's
+    let discord = format!("{}/discord", hooks.base);
+    let (s, v) = c
+        .call(
+            "PUT",
+            &path,
+            Some(f),
+            Some(json!({ "url": discord, "format": "discord" })),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(
+        (v["url"].as_str(), v["format"].as_str()),
+        (Some(discord.as_str()), Some("discord"))
+    );
+    let plain = format!("{}/plain", hooks.base);
+    let (s, v) = c
+        .call("PUT", &path, Some(b), Some(json!({ "url": plain })))
+        .await;
+    assert_eq!(
+        (s, v["format"].as_str()),
+        (StatusCode::OK, Some("fiw")),
+        "{v}"
+    );
+    // shown as stored
+    assert_eq!(
+        c.call("GET", &path, Some(f), None).await.1["format"],
+        "discord"
+    );
+    assert_eq!(c.call("GET", &path, Some(b), None).await.1["format"], "fiw");
+    // a format that is neither is refused in one line naming it, and changes nothing
+    for bad in [json!("slack"), json!(""), json!(7)] {
+        let (s, e) = c
+            .call(
+                "PUT",
+                &path,
+                Some(f),
+                Some(json!({ "url": plain, "format": bad })),
+            )
+            .await;
+        assert!(
+            s == StatusCode::UNPROCESSABLE_ENTITY || s == StatusCode::BAD_REQUEST,
+            "{bad}: {s} {e}"
+        );
+        assert!(e["error"].as_str().unwrap().contains("format"), "{e}");
+    }
+    assert_eq!(c.call("GET", &path, Some(f), None).await.1["url"], discord);
+    // the British hand on: the French channel is told in Discord's words, with a whole link
+    let handed = c.hand_on(id, b).await;
+    assert!(!handed["version"].is_null());
+    let sent = hooks.wait("discord", 1).await;
+    assert_eq!(
+        sent[0],
+        json!({
+            "content": format!("Your turn in Louisbourg 1758 (french): https://fiw.example.org/play/{id}"),
+            "allowed_mentions": { "parse": [] },
+        })
+    );
+    // the French resign: the British hook, fiw's own format, hears it as before
+    let v = c.view(id, f).await;
+    let (s, _) = c
+        .call(
+            "POST",
+            &format!("/api/games/{id}/resign"),
+            Some(f),
+            Some(json!({ "version": v["version"] })),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let told = hooks.wait("plain", 1).await;
+    assert_eq!(told[0]["event"], "resign", "{told:?}");
+    assert_eq!(told[0]["link"], format!("/play/{id}"));
+    assert!(told[0].get("content").is_none());
+}
+
 async fn an_end_on_time_that_comes_too_late_answers_with_the_callers_own_view(url: &str) {
     let clock = Arc::new(ManualClock::new(START));
     let a = Client::with_duties(url, duties(&clock, false)).await;
@@ -396,6 +480,7 @@ on_both!(
     a_move_after_the_deadline_is_refused_and_a_server_started_late_ends_the_game,
     webhooks_say_your_turn_and_the_end_and_keep_their_last_error,
     a_webhook_into_the_servers_own_network_is_refused,
+    a_webhook_in_discords_format_is_sent_discords_json,
     an_end_on_time_that_comes_too_late_answers_with_the_callers_own_view,
 );
 

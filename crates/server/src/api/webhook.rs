@@ -1,6 +1,8 @@
-//! A seat's webhook: `PUT /api/games/ID/webhook {"url": …}` registers it, `GET` shows it
-//! with how its last delivery went, `DELETE` removes it; each with the seat's own token, so
-//! no one else sees its address or its errors.
+//! A seat's webhook: `PUT /api/games/ID/webhook {"url": …, "format": "fiw"|"discord"}`
+//! registers it (the format by default Discord's for a Discord webhook's address, fiw's own
+//! JSON otherwise), `GET` shows it with its format and how its last delivery went, `DELETE`
+//! removes it; each with the seat's own credential, so no one else sees its address or its
+//! errors.
 
 use super::{body, caller, ApiError, App};
 use crate::store::WebhookRow;
@@ -15,6 +17,9 @@ use serde_json::{json, Value};
 #[serde(deny_unknown_fields)]
 pub(super) struct Hook {
     url: String,
+    /// `fiw` or `discord`; none: by the address.
+    #[serde(default)]
+    format: Option<String>,
 }
 
 fn shown(row: Option<WebhookRow>) -> Json<Value> {
@@ -32,7 +37,10 @@ pub(super) async fn set(
 ) -> Result<Json<Value>, ApiError> {
     let h = body(b)?;
     let who = caller(&app, &id, &headers).await?;
-    let row = app.games.set_webhook(&id, who, &h.url).await?;
+    let row = app
+        .games
+        .set_webhook(&id, who, &h.url, h.format.as_deref())
+        .await?;
     Ok(shown(Some(row)))
 }
 

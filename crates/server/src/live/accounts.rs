@@ -558,7 +558,7 @@ impl Open {
     }
 }
 
-fn game_name(game: &str) -> &str {
+pub(super) fn game_name(game: &str) -> &str {
     match game {
         "louisbourg" => "Louisbourg 1758",
         "solitaire" => "French & Indian War: Solitaire",

@@ -69,6 +69,8 @@ pub(super) struct Running {
     pub(super) clock: Arc<dyn Clock>,
     pub(super) scan: Duration,
     sender: Arc<webhook::Sender>,
+    /// The address the pages are reached at, which a Discord webhook's link is written with.
+    public_url: OnceLock<String>,
     pub(super) cluster: OnceLock<super::cluster::Cluster>,
     /// When the clock of each game this server holds runs out.
     deadlines: std::sync::Mutex<HashMap<String, i64>>,
@@ -83,6 +85,7 @@ impl Running {
             clock: duties.clock,
             scan: duties.scan,
             sender: Arc::new(webhook::Sender::new(duties.webhooks)),
+            public_url: OnceLock::new(),
             cluster: OnceLock::new(),
             deadlines: std::sync::Mutex::new(HashMap::new()),
             poke: Arc::new(Notify::new()),
@@ -202,25 +205,38 @@ impl Games {
         self.duties.clock.now_ms()
     }
 
+    /// The address the server's pages are reached at (`--public-url`, or the listening
+    /// address): the links of webhooks sent in Discord's format are written with it.
+    pub fn set_public_url(&self, url: String) {
+        let _ = self.duties.public_url.set(url);
+    }
+
     /// Registers the webhook of `caller`'s seat in game `id` (replacing one it had), once its
-    /// address is checked.
+    /// address is checked, sent in `format` (`fiw`, `discord`; by default Discord's for a
+    /// Discord webhook's address, fiw's otherwise).
     ///
     /// # Errors
-    /// Not a seat; an address refused.
+    /// Not a seat; an address or a format refused.
     pub async fn set_webhook(
         &self,
         id: &str,
         caller: Caller,
         url: &str,
+        format: Option<&str>,
     ) -> Result<WebhookRow, Failure> {
         let seat = seat_of(caller)? as i64;
         self.game(id).await?;
+        let format = format
+            .map(webhook::Format::named)
+            .transpose()
+            .map_err(|e| Failure::Refused(refusal(e)))?;
         let policy = self.duties.sender.policy();
         let url = webhook::check(url, policy.allow_loopback)
             .await
             .map_err(|e| Failure::Refused(refusal(e)))?;
+        let format = format.unwrap_or_else(|| webhook::Format::default_for(&url));
         self.store
-            .set_webhook(id, seat, url.as_str(), self.now())
+            .set_webhook(id, seat, url.as_str(), format.name(), self.now())
             .await?;
         self.store
             .webhook(id, seat)
@@ -254,11 +270,15 @@ impl Games {
             self.duties.sender.clone(),
             self.duties.clock.clone(),
         );
+        let base = self.duties.public_url.get().cloned().unwrap_or_default();
         let id = id.to_string();
         tokio::spawn(async move {
             let Ok(Some(hook)) = store.webhook(&id, seat as i64).await else {
                 return;
             };
+            // a format this build does not know (stored by a newer one) is sent fiw's own
+            let format = webhook::Format::named(&hook.format).unwrap_or(webhook::Format::Fiw);
+            let body = format.body(&payload, super::accounts::game_name(&payload.game), &base);
             let policy = sender.policy();
             let mut wait = policy.backoff;
             let mut error = None;
@@ -267,7 +287,7 @@ impl Games {
                     tokio::time::sleep(wait).await;
                     wait = wait.saturating_mul(4);
                 }
-                match sender.send(&hook.url, &payload).await {
+                match sender.send_body(&hook.url, body.clone()).await {
                     Ok(()) => {
                         error = None;
                         break;

@@ -10,6 +10,9 @@ use sqlx::Row;
 pub struct WebhookRow {
     /// Where it is sent.
     pub url: String,
+    /// The body it is sent: `fiw` (fiw's own JSON) or `discord` (Discord's execute-webhook
+    /// JSON).
+    pub format: String,
     /// When it was registered (milliseconds since 1970).
     pub created: i64,
     /// Why the last delivery that failed did, after all its tries.
@@ -21,7 +24,7 @@ pub struct WebhookRow {
 }
 
 impl Store {
-    /// Registers (or replaces) the webhook of `seat` in game `id`.
+    /// Registers (or replaces) the webhook of `seat` in game `id`, sent in `format`.
     ///
     /// # Errors
     /// The database refused it.
@@ -30,17 +33,20 @@ impl Store {
         id: &str,
         seat: i64,
         url: &str,
+        format: &str,
         at: i64,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO webhooks (game_id, seat, url, created) VALUES ($1, $2, $3, $4) \
+            "INSERT INTO webhooks (game_id, seat, url, created, format) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (game_id, seat) DO UPDATE SET url = excluded.url, \
-             created = excluded.created, last_error = NULL, last_error_at = NULL, last_ok_at = NULL",
+             created = excluded.created, format = excluded.format, last_error = NULL, \
+             last_error_at = NULL, last_ok_at = NULL",
         )
         .bind(id)
         .bind(seat)
         .bind(url)
         .bind(at)
+        .bind(format)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -52,7 +58,7 @@ impl Store {
     /// The database cannot be read.
     pub async fn webhook(&self, id: &str, seat: i64) -> Result<Option<WebhookRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT url, created, last_error, last_error_at, last_ok_at FROM webhooks \
+            "SELECT url, format, created, last_error, last_error_at, last_ok_at FROM webhooks \
              WHERE game_id = $1 AND seat = $2",
         )
         .bind(id)
@@ -62,6 +68,7 @@ impl Store {
         row.map(|r| -> Result<WebhookRow, StoreError> {
             Ok(WebhookRow {
                 url: r.try_get("url")?,
+                format: r.try_get("format")?,
                 created: r.try_get("created")?,
                 last_error: r.try_get("last_error")?,
                 last_error_at: r.try_get("last_error_at")?,
