@@ -578,7 +578,134 @@ async fn an_invitation_is_taken_as_an_account_or_only_by_the_account_named(url: 
     );
 }
 
+/// The next close frame's code of `page`, reading past views and pings.
+async fn closed_with(
+    page: &mut tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+) -> Option<u16> {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    // a bound on a hung test, not a measure: the server pings every 20 ms
+    let read = async {
+        while let Some(m) = page.next().await {
+            match m {
+                Ok(Message::Close(f)) => return f.map(|f| u16::from(f.code)),
+                Ok(_) => continue,
+                Err(_) => return None,
+            }
+        }
+        None
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(60), read)
+        .await
+        .expect("the page was never closed")
+}
+
+async fn a_page_open_as_an_account_is_closed_when_its_session_ends(url: &str) {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    use tokio_tungstenite::tungstenite::Message;
+    let bounds = fiw_server::bounds::Bounds {
+        socket_ping: std::time::Duration::from_millis(20),
+        ..common::limits().bounds
+    };
+    let games = fiw_server::live::Games::new(
+        fiw_server::store::Store::open(url).await.unwrap(),
+        fiw_server::live::Limits {
+            bounds: bounds.clone(),
+            ..common::limits()
+        },
+    );
+    let c = Client::timed(games.clone(), fiw_server::api::REQUEST_TIMEOUT);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = c.app.clone();
+    let (metrics, stop) = (games.metrics(), games.stopping());
+    tokio::spawn(async move {
+        fiw_server::connections::serve(
+            listener,
+            app,
+            bounds,
+            10_000,
+            metrics,
+            stop,
+            std::time::Duration::from_secs(1),
+        )
+        .await
+    });
+    let a = c.sign_up(&n("Pager"), None).await;
+    let b = c.sign_up(&n("Paged"), None).await;
+    let id = posted(&c, &a, false).await;
+    let (s, taken, _) = c
+        .browse("POST", &format!("/api/lobby/{id}/take"), Some(&b), None)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{taken}");
+    let open = |session: Option<String>, token: Option<String>| {
+        let id = id.clone();
+        async move {
+            let mut req = format!("ws://{addr}/api/games/{id}/ws")
+                .into_client_request()
+                .unwrap();
+            if let Some(s) = session {
+                req.headers_mut()
+                    .insert("cookie", format!("fiw_session={s}").parse().unwrap());
+            }
+            let (mut ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+            ws.send(Message::text(json!({ "token": token }).to_string()))
+                .await
+                .unwrap();
+            let first = ws.next().await.unwrap().unwrap();
+            let v: Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
+            assert!(v["view"].is_object(), "{v}");
+            ws
+        }
+    };
+    let mut a_page = open(Some(a.clone()), None).await;
+    let mut b_page = open(Some(b.clone()), None).await;
+    let mut b_link = open(None, taken["token"].as_str().map(String::from)).await;
+    // A signs out in another tab: A's page is closed, not to connect again
+    let (s, _, _) = c
+        .browse("DELETE", "/api/account/session", Some(&a), None)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(closed_with(&mut a_page).await, Some(1008));
+    // B is suspended by the operator: B's page as the account is closed; a page with the
+    // seat's own link holds no session, and goes on
+    let b_id = c
+        .games
+        .store()
+        .account_named(&n("Paged"))
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    assert!(c
+        .games
+        .store()
+        .suspend_account(&b_id, Some(c.games.clock_ms()), Some("test"))
+        .await
+        .unwrap());
+    assert_eq!(closed_with(&mut b_page).await, Some(1008));
+    b_link
+        .send(Message::text(json!({ "resync": 0 }).to_string()))
+        .await
+        .unwrap();
+    loop {
+        match b_link.next().await.unwrap().unwrap() {
+            Message::Text(t) => {
+                let v: Value = serde_json::from_str(&t).unwrap();
+                assert_eq!(v["view"]["seat"], "french", "{v}");
+                break;
+            }
+            Message::Close(f) => panic!("the link's page was closed: {f:?}"),
+            _ => continue,
+        }
+    }
+}
+
 on_both!(
+    a_page_open_as_an_account_is_closed_when_its_session_ends,
     an_invitation_is_taken_as_an_account_or_only_by_the_account_named,
     signed_up_in_and_out_with_sessions_that_outlive_a_restart,
     a_sessions_changes_come_from_this_site_only,

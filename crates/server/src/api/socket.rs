@@ -7,7 +7,9 @@
 //!
 //! Close codes (docs/api.md): 1001 the server is going away (connect again); 4000 the page sent
 //! nothing for too long (connect again); 4001 too many open pages for this game, 4002 for this
-//! seat, 4003 from this address, 1008 too many messages (each shown, no reconnecting).
+//! seat, 4003 from this address, 1008 too many messages or, for a page open as an account, its
+//! session ended (signed out, suspended, deleted; looked at with each ping) (each shown, no
+//! reconnecting).
 
 use super::{check_id, ApiError, App, Peer};
 use crate::live::{describe, Shown};
@@ -34,8 +36,11 @@ pub mod codes {
     pub const SEAT: u16 = 4002;
     /// Too many open pages from this address.
     pub const ADDRESS: u16 = 4003;
-    /// Too many messages (the standard policy violation).
+    /// Too many messages (the standard policy violation); the account's session ended.
     pub const FRAMES: u16 = 1008;
+    /// A page open as an account whose session has ended: the same code, a page does not
+    /// connect again (it signs in).
+    pub const SIGNED_OUT: u16 = 1008;
     /// The server is going away.
     pub const AWAY: u16 = 1001;
 }
@@ -160,12 +165,13 @@ pub async fn socket(
     let account = super::account::signed_in(&app, &headers)
         .await?
         .map(|a| a.id);
+    let session = super::account::session_token(&headers).map(str::to_string);
     Ok(ws
         .max_message_size(4 << 10)
         .max_frame_size(4 << 10)
         .read_buffer_size(4 << 10)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| watch(app, id, address, account, socket)))
+        .on_upgrade(move |socket| watch(app, id, address, account, session, socket)))
 }
 
 #[derive(Deserialize)]
@@ -197,6 +203,7 @@ async fn watch(
     id: String,
     address: Option<IpAddr>,
     account: Option<String>,
+    session: Option<String>,
     mut socket: WebSocket,
 ) {
     let bounds = app.games.bounds().clone();
@@ -230,6 +237,11 @@ async fn watch(
                 .await;
             return;
         }
+    };
+    // a page open as the account holds its session: looked at again with each ping
+    let session = match (&token, &account) {
+        (None, Some(_)) => session,
+        _ => None,
     };
     // pages are counted by the credential they hold: a link, or an account on this game
     let credential = match (&token, &account) {
@@ -326,6 +338,14 @@ async fn watch(
                     metrics.sockets_refused.fetch_add(1, Ordering::Relaxed);
                     close(&mut socket, codes::IDLE, "the page sent nothing for too long").await;
                     return;
+                }
+                if let Some(s) = &session {
+                    // signed out, suspended or deleted since: the page is closed (a database
+                    // that does not answer closes nothing)
+                    if let Ok(None) = app.accounts.signed_in(s, app.games.clock_ms()).await {
+                        close(&mut socket, codes::SIGNED_OUT, "your session has ended: sign in again").await;
+                        return;
+                    }
                 }
                 if socket.send(Message::Ping(Default::default())).await.is_err() {
                     return;
