@@ -578,19 +578,21 @@ async fn an_invitation_is_taken_as_an_account_or_only_by_the_account_named(url: 
     );
 }
 
-/// The next close frame's code of `page`, reading past views and pings.
+/// The next close frame of `page` (its code and words), reading past views and pings.
 async fn closed_with(
     page: &mut tokio_tungstenite::WebSocketStream<
         tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
     >,
-) -> Option<u16> {
+) -> Option<(u16, String)> {
     use futures_util::StreamExt;
     use tokio_tungstenite::tungstenite::Message;
     // a bound on a hung test, not a measure: the server pings every 20 ms
     let read = async {
         while let Some(m) = page.next().await {
             match m {
-                Ok(Message::Close(f)) => return f.map(|f| u16::from(f.code)),
+                Ok(Message::Close(f)) => {
+                    return f.map(|f| (u16::from(f.code), f.reason.to_string()))
+                }
                 Ok(_) => continue,
                 Err(_) => return None,
             }
@@ -606,8 +608,10 @@ async fn a_page_open_as_an_account_is_closed_when_its_session_ends(url: &str) {
     use futures_util::{SinkExt, StreamExt};
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     use tokio_tungstenite::tungstenite::Message;
+    // pinged often, and the pongs of so many pings not counted against the page
     let bounds = fiw_server::bounds::Bounds {
         socket_ping: std::time::Duration::from_millis(20),
+        frames_per_second: 10_000,
         ..common::limits().bounds
     };
     let games = fiw_server::live::Games::new(
@@ -669,7 +673,8 @@ async fn a_page_open_as_an_account_is_closed_when_its_session_ends(url: &str) {
         .browse("DELETE", "/api/account/session", Some(&a), None)
         .await;
     assert_eq!(s, StatusCode::OK);
-    assert_eq!(closed_with(&mut a_page).await, Some(1008));
+    let ended = Some((1008, "your session has ended: sign in again".to_string()));
+    assert_eq!(closed_with(&mut a_page).await, ended);
     // B is suspended by the operator: B's page as the account is closed; a page with the
     // seat's own link holds no session, and goes on
     let b_id = c
@@ -686,7 +691,7 @@ async fn a_page_open_as_an_account_is_closed_when_its_session_ends(url: &str) {
         .suspend_account(&b_id, Some(c.games.clock_ms()), Some("test"))
         .await
         .unwrap());
-    assert_eq!(closed_with(&mut b_page).await, Some(1008));
+    assert_eq!(closed_with(&mut b_page).await, ended);
     b_link
         .send(Message::text(json!({ "resync": 0 }).to_string()))
         .await
