@@ -93,10 +93,11 @@ enum Command {
         side: Option<String>,
         /// D3 and skirmish: the battle, a built-in scenario (d3: fort-oswego, meeting; skirmish:
         /// relief-column, raid, siege-sortie) or a scenario file
-        /// (default: fort-oswego).
+        /// (default: d3 fort-oswego, skirmish relief-column).
         #[arg(long, value_name = "NAME|FILE.toml", conflicts_with_all = ["load", "resume"])]
         scenario: Option<String>,
-        /// D3: keep an SVG drawing of the table in this file, rewritten after every action.
+        /// D3 and skirmish: keep an SVG drawing of the table in this file, rewritten after
+        /// every action (open it in a browser).
         #[arg(long, value_name = "FILE.svg")]
         svg: Option<PathBuf>,
         /// Louisbourg: one person plays both sides with every block face up (section 14); the
@@ -137,7 +138,7 @@ enum Command {
         side: Option<String>,
         /// D3 and skirmish: the battle, a built-in scenario (d3: fort-oswego, meeting; skirmish:
         /// relief-column, raid, siege-sortie) or a scenario file
-        /// (default: fort-oswego).
+        /// (default: d3 fort-oswego, skirmish relief-column).
         #[arg(long, value_name = "NAME|FILE.toml")]
         scenario: Option<String>,
         #[command(flatten)]

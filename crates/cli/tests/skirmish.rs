@@ -156,3 +156,68 @@ fn bad_set_ups_are_refused_in_one_line() {
         assert!(run.stderr.contains(what), "{what}: {}", run.stderr);
     }
 }
+
+/// Audit L10: `fiw play --help` (and `fiw sim --help`) name skirmish's default scenario and say
+/// that `--svg` draws a skirmish table too; at the prompt `help` lists `orders`, which gives
+/// every order's form, what it does and its rule, and names `--svg`. An order typed after it
+/// is still taken as an order.
+#[test]
+fn l10_the_help_texts_name_skirmish_and_list_its_orders() {
+    // clap joins and wraps the doc lines: compare with the spaces folded
+    let folded = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    for command in ["play", "sim"] {
+        let run = fiw(&[command, "--help"], "");
+        assert_eq!(run.code, 0, "{command}: {}", run.stderr);
+        let text = folded(&run.stdout);
+        assert!(
+            text.contains("(default: d3 fort-oswego, skirmish relief-column)"),
+            "{command} --help: {text}"
+        );
+        assert!(
+            !text.contains("(default: fort-oswego)"),
+            "{command}: {text}"
+        );
+    }
+    let text = folded(&fiw(&["play", "--help"], "").stdout);
+    assert!(
+        text.contains("--svg <FILE.svg> D3 and skirmish: keep an SVG drawing of the table"),
+        "{text}"
+    );
+
+    let run = fiw(
+        &["play", "skirmish", "--scenario", "raid", "--seed", "3"],
+        "help\norders\nwhy pass\nquit\nyes\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    let help = out.find("Commands:").expect("help answers");
+    assert!(
+        out[help..].contains("\n  orders "),
+        "help lists `orders`: {out}"
+    );
+    let orders = out
+        .find("Orders (the menu lists")
+        .expect("`orders` answers");
+    let listing = &out[orders..];
+    for line in [
+        "  activate UNIT              2.1 ",
+        "  fire at UNIT | fire half at UNIT then move\n",
+        "  charge UNIT [firing]       6.1 ",
+        "  step INCHES at BEARING     5.4 ",
+        "  send UNIT.N to UNIT        4.1 ",
+        "  react stand|hold|fire-retreat|retreat|counter\n",
+        "  breach BUILDING at X,Y     9.4 ",
+    ] {
+        assert!(listing.contains(line), "no '{line}' in: {listing}");
+    }
+    assert!(
+        listing.contains("fiw play skirmish --svg FILE"),
+        "{listing}"
+    );
+    // `orders` took no order's word: `why pass` is still asked of the rules
+    assert!(!out.contains("pass: nothing to show"), "{out}");
+    assert!(
+        !out.contains("not understood: 'why pass'"),
+        "why pass is answered: {out}"
+    );
+}

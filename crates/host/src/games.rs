@@ -600,6 +600,19 @@ impl HostGame for fiw_skirmish::Skirmish {
         vec![("scenario", options.scenario.clone())]
     }
 
+    const COMMANDS: &'static [(&'static str, &'static str)] = &[(
+        "orders",
+        "every order as typed (fire at UNIT, charge UNIT, step INCHES at BEARING...), what it does, its rule",
+    )];
+
+    /// `orders` reads nothing of the game: the orders' forms are the same for both sides.
+    fn command(&self, _seat: Seat, word: &str, _rest: &str) -> Option<String> {
+        (word == "orders").then(|| {
+            fiw_skirmish::actions::orders_help()
+                + "The table is drawn in FILE, redrawn after every action, with: fiw play skirmish --svg FILE"
+        })
+    }
+
     /// Companies lost a game by side (the victory measure of every scenario), cabins burned,
     /// charges and how many fell short, casualties back from the holding area and lost.
     fn report_lines(_options: &Self::Options, r: &SimReport) -> Vec<String> {

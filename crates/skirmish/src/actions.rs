@@ -376,12 +376,16 @@ impl Skirmish {
         // enough for a prompt's one line)
         let usage = match words
             .first()
-            .and_then(|w| ORDERS.iter().find(|(word, _)| word == w))
+            .and_then(|w| ORDERS.iter().find(|(word, _, _)| word == w))
         {
-            Some((_, form)) => format!("write it so: {form}"),
+            Some((_, form, _)) => format!("write it so: {form}"),
             None => format!(
                 "orders: {}; the menu lists those open now",
-                ORDERS.iter().map(|(w, _)| *w).collect::<Vec<_>>().join(" ")
+                ORDERS
+                    .iter()
+                    .map(|(w, _, _)| *w)
+                    .collect::<Vec<_>>()
+                    .join(" ")
             ),
         };
         let num = |s: &str, what: &str| -> Result<f64, RuleError> {
@@ -600,52 +604,84 @@ impl Skirmish {
     }
 }
 
-/// Each order's first word and its form, as typed.
-const ORDERS: &[(&str, &str)] = &[
-    ("activate", "activate UNIT"),
-    ("deploy", "deploy UNIT at X,Y"),
-    ("spot", "spot AREA"),
-    ("call", "call UNIT"),
-    ("send", "send UNIT.N to UNIT"),
-    ("pass", "pass"),
-    ("test", "test"),
-    ("sign", "sign + | sign -"),
-    ("stand", "stand"),
-    ("fire", "fire at UNIT | fire half at UNIT then move"),
-    ("volley", "volley at UNIT then move"),
-    ("move", "move"),
-    ("charge", "charge UNIT [firing]"),
-    ("rally", "rally [back]"),
-    ("reserve", "reserve"),
-    ("step", "step INCHES at BEARING"),
-    ("wheel", "wheel left|right DEGREES"),
-    ("march", "march to X,Y"),
-    ("place", "place UNIT.N at X,Y"),
-    ("face", "face BEARING"),
+/// Each order's first word, its form as typed, and what it does (with its rule).
+const ORDERS: &[(&str, &str, &str)] = &[
+    ("activate", "activate UNIT", "2.1 a unit (or a battalion) takes the card"),
+    ("deploy", "deploy UNIT at X,Y", "7.7 a hidden unit is set on the table, its middle at X,Y"),
+    ("spot", "spot AREA", "7.7 search an area of concealing ground"),
+    ("call", "call UNIT", "12.2 call on a surrounded enemy unit to surrender"),
+    ("send", "send UNIT.N to UNIT", "4.1 a figure goes as a messenger to another unit"),
+    ("pass", "pass", "2.1 the unit does nothing this turn (it may still react to a charge)"),
+    ("test", "test", "3.1 the control check, to move, charge, rally or reserve fire"),
+    ("sign", "sign + | sign -", "3.3 a bold leader adds to the check's roll or takes from it"),
+    ("stand", "stand", "3.2 the unit stands after its check"),
+    (
+        "fire",
+        "fire at UNIT | fire half at UNIT then move",
+        "8.2 fire with every figure; or half of them, then half a move",
+    ),
+    ("volley", "volley at UNIT then move", "8.2 the regulars' volley, then half a move"),
+    ("move", "move", "5.1 roll the move; then step, wheel, march, place, face, form, done"),
+    ("charge", "charge UNIT [firing]", "6.1 charge an enemy unit, firing first or not"),
+    ("rally", "rally [back]", "12.4 rally where it stands, or falling back half a move"),
+    ("reserve", "reserve", "6.3 keep the unit's fire for a charge at it"),
+    (
+        "step",
+        "step INCHES at BEARING",
+        "5.4 the whole unit goes straight, keeping its facing (0 north, 90 east)",
+    ),
+    ("wheel", "wheel left|right DEGREES", "5.4 a line or a gun wheels on its front corner"),
+    ("march", "march to X,Y", "5.4 a column's head goes to X,Y, its ranks following"),
+    ("place", "place UNIT.N at X,Y", "5.4 one figure of a loose unit goes to X,Y"),
+    ("face", "face BEARING", "5.7 skirmishers face a bearing; a formed unit turns about"),
     (
         "form",
         "form line RANKS | form column WIDTH | form skirmish, then left|right to turn",
+        "5.8 change formation, turning a quarter left or right or not",
     ),
-    ("enter", "enter BUILDING"),
-    ("leave", "leave"),
-    ("done", "done"),
-    ("react", "react stand|hold|fire-retreat|retreat|counter"),
-    ("close", "close up"),
-    ("stay", "stay"),
-    ("work", "work SITE"),
-    ("blow", "blow SITE"),
-    ("fight", "fight fire"),
-    ("prepare", "prepare arrows"),
-    ("ignite", "ignite BUILDING"),
-    ("burn", "burn"),
-    ("spike", "spike UNIT"),
-    ("limber", "limber"),
-    ("unlimber", "unlimber"),
-    ("canister", "canister at UNIT"),
-    ("shot", "shot at UNIT"),
-    ("shell", "shell at UNIT"),
-    ("breach", "breach BUILDING at X,Y"),
+    ("enter", "enter BUILDING", "7.5 go into a building by its nearest openings"),
+    ("leave", "leave", "7.5 come out of the building"),
+    ("done", "done", "end the move"),
+    (
+        "react",
+        "react stand|hold|fire-retreat|retreat|counter",
+        "6.2 a charged unit stands (firing), holds, fires and falls back, falls back, countercharges",
+    ),
+    ("close", "close up", "6.1 the defenders step up to the chargers"),
+    ("stay", "stay", "6.1 the defenders stay where they are"),
+    ("work", "work SITE", "13.1 work at an engineering site"),
+    ("blow", "blow SITE", "13.2 fire the charges laid at a site"),
+    ("fight", "fight fire", "9.5 fight a fire in the building"),
+    ("prepare", "prepare arrows", "9.5 make fire arrows ready"),
+    ("ignite", "ignite BUILDING", "9.5 try to set a building alight"),
+    ("burn", "burn", "the Raid: burn the cabin taken"),
+    ("spike", "spike UNIT", "the scenario's spiking of an enemy gun"),
+    ("limber", "limber", "5.6 limber the gun"),
+    ("unlimber", "unlimber", "5.6 unlimber the gun"),
+    ("canister", "canister at UNIT", "9.2 the gun fires canister"),
+    ("shot", "shot at UNIT", "9.2 the gun fires round shot"),
+    ("shell", "shell at UNIT", "9.3 the gun fires shells"),
+    ("breach", "breach BUILDING at X,Y", "9.4 round shot at a building's wall"),
 ];
+
+/// Every order as typed at the prompt, with what it does and its rule, one or two lines each
+/// (the terminal's `orders`): UNIT, BUILDING, SITE and AREA are names as the board and the
+/// menus give them, X,Y a place in inches, BEARING compass degrees.
+pub fn orders_help() -> String {
+    let mut out = String::from(
+        "Orders (the menu lists those open now; `why ORDER` says which rule refuses one).\n\
+         UNIT, BUILDING, SITE, AREA: names as the board shows them; UNIT.N: a unit's figure N;\n\
+         X,Y: a place in inches (x east, y north); BEARING: compass degrees (0 north, 90 east).\n",
+    );
+    for (_, form, what) in ORDERS {
+        if form.chars().count() <= 26 {
+            out += &format!("  {form:<26} {what}\n");
+        } else {
+            out += &format!("  {form}\n  {:<26} {what}\n", "");
+        }
+    }
+    out
+}
 
 /// Typed text quoted back, cut short if long.
 fn clip(text: &str) -> String {
