@@ -55,7 +55,8 @@ pub fn same_site(app: &App, method: &Method, headers: &HeaderMap) -> Result<(), 
     }
 }
 
-/// The middleware: a state-changing request with a session cookie must come from this site.
+/// The middleware, on every route: a state-changing request with a session cookie must come
+/// from this site. The handlers rely on it and do not check again.
 pub async fn csrf(
     State(app): State<App>,
     req: axum::extract::Request,
@@ -136,12 +137,10 @@ pub struct SignUp {
 /// `POST /api/account`: a new account, signed in at once.
 pub async fn sign_up(
     State(app): State<App>,
-    method: Method,
     headers: HeaderMap,
     Peer(peer): Peer,
     b: Result<Json<SignUp>, JsonRejection>,
 ) -> Result<Response, ApiError> {
-    same_site(&app, &method, &headers)?;
     let s = body(b)?;
     let name = check_account_name(&s.name)?;
     check_password(&s.password)?;
@@ -202,12 +201,10 @@ pub struct SignIn {
 /// `POST /api/account/session`: signs in.
 pub async fn sign_in(
     State(app): State<App>,
-    method: Method,
     headers: HeaderMap,
     Peer(peer): Peer,
     b: Result<Json<SignIn>, JsonRejection>,
 ) -> Result<Response, ApiError> {
-    same_site(&app, &method, &headers)?;
     let s = body(b)?;
     app.accounts
         .limit(&s.name, app.client_address(&headers, peer))?;
@@ -259,12 +256,7 @@ pub async fn sign_in(
 }
 
 /// `DELETE /api/account/session`: signs out (this browser).
-pub async fn sign_out(
-    State(app): State<App>,
-    method: Method,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    same_site(&app, &method, &headers)?;
+pub async fn sign_out(State(app): State<App>, headers: HeaderMap) -> Result<Response, ApiError> {
     if let Some(t) = session_token(&headers) {
         app.accounts
             .store()
@@ -319,11 +311,9 @@ pub struct Changes {
 /// verification mail goes to the new one), the notices and the digest's hour.
 pub async fn change(
     State(app): State<App>,
-    method: Method,
     headers: HeaderMap,
     b: Result<Json<Changes>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    same_site(&app, &method, &headers)?;
     let c = body(b)?;
     let mut a = me(&app, &headers).await?;
     let proven = match &c.password {
@@ -397,11 +387,9 @@ pub struct Deleting {
 /// seats under "deleted"; its sessions end and its name is free again.
 pub async fn delete(
     State(app): State<App>,
-    method: Method,
     headers: HeaderMap,
     b: Result<Json<Deleting>, JsonRejection>,
 ) -> Result<Response, ApiError> {
-    same_site(&app, &method, &headers)?;
     let d = body(b)?;
     let a = me(&app, &headers).await?;
     if !app.accounts.verify(&a.password, &d.password).await {
@@ -429,11 +417,8 @@ pub struct Token {
 /// `POST /api/account/verify`: the address of a verification link is the account's.
 pub async fn verify(
     State(app): State<App>,
-    method: Method,
-    headers: HeaderMap,
     b: Result<Json<Token>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    same_site(&app, &method, &headers)?;
     let t = body(b)?;
     let now = app.games.clock_ms();
     let spent = app
@@ -479,12 +464,10 @@ pub struct Forgotten {
 /// has one. The answer is the same whether it has (or whether the account exists).
 pub async fn forgotten(
     State(app): State<App>,
-    method: Method,
     headers: HeaderMap,
     Peer(peer): Peer,
     b: Result<Json<Forgotten>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    same_site(&app, &method, &headers)?;
     let f = body(b)?;
     app.accounts
         .limit(&f.name, app.client_address(&headers, peer))?;
@@ -507,11 +490,8 @@ pub async fn forgotten(
 /// `POST /api/account/reset/confirm`: the new password of a reset link, once.
 pub async fn reset(
     State(app): State<App>,
-    method: Method,
-    headers: HeaderMap,
     b: Result<Json<Token>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    same_site(&app, &method, &headers)?;
     let t = body(b)?;
     let Some(password) = t.password else {
         return Err(ApiError::new(
