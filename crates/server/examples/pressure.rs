@@ -79,15 +79,28 @@ fn serve(fiw: &str, db: &str, flags: &[&str]) -> Server {
     Server { child, addr }
 }
 
-/// One request on a connection of its own: status and JSON.
+/// The pushing client's address; the measured client is another one, as a second player
+/// elsewhere is: the per-address caps bound the pusher, not everyone.
+const PUSHER: &str = "127.0.0.1";
+const PLAYER: &str = "127.0.0.2";
+
+/// A connection from the loopback address `from` (Linux routes all of 127/8 to lo).
+async fn connect_from(from: &str, addr: SocketAddr) -> std::io::Result<TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind(SocketAddr::new(from.parse().unwrap(), 0))?;
+    socket.connect(addr).await
+}
+
+/// One request on a connection of its own from `from`: status and JSON.
 async fn call(
+    from: &str,
     addr: SocketAddr,
     method: &str,
     path: &str,
     token: Option<&str>,
     body: Option<&Value>,
 ) -> (u16, Value) {
-    let Ok(mut s) = TcpStream::connect(addr).await else {
+    let Ok(mut s) = connect_from(from, addr).await else {
         return (0, Value::Null);
     };
     let body = body.map(Value::to_string).unwrap_or_default();
@@ -114,8 +127,11 @@ async fn call(
 }
 
 /// Makes a Louisbourg game between two people (the invitation taken): id and both tokens.
-async fn game(addr: SocketAddr, body: Value) -> (String, Vec<(String, String)>) {
-    let (_, made) = call(addr, "POST", "/api/games", None, Some(&body)).await;
+async fn game(from: &str, addr: SocketAddr, body: Value) -> (String, Vec<(String, String)>) {
+    let (status, made) = call(from, addr, "POST", "/api/games", None, Some(&body)).await;
+    if status != 201 && from == PLAYER {
+        eprintln!("a game from {from} not made: {status} {made}");
+    }
     let id = made["id"].as_str().unwrap_or_default().to_string();
     let mut seats: Vec<(String, String)> = made["seats"]
         .as_object()
@@ -133,6 +149,7 @@ async fn game(addr: SocketAddr, body: Value) -> (String, Vec<(String, String)>) 
     if let Some(inv) = made["invitations"].as_object() {
         for (seat, v) in inv {
             let (_, c) = call(
+                from,
                 addr,
                 "POST",
                 &format!("/api/games/{id}/claim"),
@@ -149,30 +166,46 @@ async fn game(addr: SocketAddr, body: Value) -> (String, Vec<(String, String)>) 
     (id, seats)
 }
 
-/// `n` action round trips of a game between two people: median and max, in ms.
+/// `n` action round trips of a game between two people, at a player's pace (25 actions a
+/// second, under the per-address and per-link rates, which bound the pusher and not him):
+/// median and max, in ms.
 async fn trips(addr: SocketAddr, n: usize) -> (f64, f64) {
     let mut times = Vec::new();
-    let (mut id, mut seats) = game(addr, json!({"game": "louisbourg"})).await;
+    let mut pace = tokio::time::interval(Duration::from_millis(40));
+    let mut game_now = game(PLAYER, addr, json!({"game": "louisbourg"})).await;
+    let mut v = Value::Null;
     while times.len() < n {
-        let (_, v) = call(
-            addr,
-            "GET",
-            &format!("/api/games/{id}"),
-            Some(&seats[0].1),
-            None,
-        )
-        .await;
-        let Some(seat) = v["view"]["to_move"].as_str() else {
-            (id, seats) = game(addr, json!({"game": "louisbourg"})).await;
+        pace.tick().await;
+        let (id, seats) = &game_now;
+        if seats.is_empty() {
+            game_now = game(PLAYER, addr, json!({"game": "louisbourg"})).await;
+            continue;
+        }
+        if v["view"]["to_move"].as_str().is_none() {
+            v = call(
+                PLAYER,
+                addr,
+                "GET",
+                &format!("/api/games/{id}"),
+                Some(&seats[0].1),
+                None,
+            )
+            .await
+            .1;
+        }
+        let Some(t) = v["view"]["to_move"]
+            .as_str()
+            .and_then(|seat| seats.iter().find(|(s, _)| s == seat))
+            .map(|(_, t)| t.clone())
+        else {
+            // over (or not answered): another game
+            game_now = game(PLAYER, addr, json!({"game": "louisbourg"})).await;
+            v = Value::Null;
             continue;
         };
-        let t = seats
-            .iter()
-            .find(|(s, _)| s == seat)
-            .map(|(_, t)| t.clone())
-            .unwrap();
         let started = Instant::now();
-        let (s, _) = call(
+        let (s, answer) = call(
+            PLAYER,
             addr,
             "POST",
             &format!("/api/games/{id}/actions"),
@@ -182,6 +215,10 @@ async fn trips(addr: SocketAddr, n: usize) -> (f64, f64) {
         .await;
         if s == 200 {
             times.push(started.elapsed().as_secs_f64() * 1000.0);
+            v = answer;
+        } else {
+            eprintln!("an action refused: {s} {answer}");
+            v = Value::Null;
         }
     }
     times.sort_by(f64::total_cmp);
@@ -233,12 +270,13 @@ async fn main() {
         Box<dyn Fn(Arc<AtomicBool>) -> Vec<tokio::task::JoinHandle<()>>>,
     );
     let (hint_game, hint_seats) = game(
+        PUSHER,
         addr,
         json!({"game": "louisbourg", "players": {"french": "ai"}}),
     )
     .await;
     let hint_token = hint_seats[0].1.clone();
-    let (ws_game, ws_seats) = game(addr, json!({"game": "louisbourg"})).await;
+    let (ws_game, ws_seats) = game(PUSHER, addr, json!({"game": "louisbourg"})).await;
     let pushes: Vec<Push> = vec![
         (
             "idle connections, 2x the address cap",
@@ -246,7 +284,7 @@ async fn main() {
                 vec![tokio::spawn(async move {
                     let mut held = Vec::new();
                     for _ in 0..512 {
-                        if let Ok(s) = TcpStream::connect(addr).await {
+                        if let Ok(s) = connect_from(PUSHER, addr).await {
                             held.push(s);
                         }
                     }
@@ -262,7 +300,7 @@ async fn main() {
                 vec![tokio::spawn(async move {
                     let mut held = Vec::new();
                     for _ in 0..512 {
-                        if let Ok(mut s) = TcpStream::connect(addr).await {
+                        if let Ok(mut s) = connect_from(PUSHER, addr).await {
                             let _ = s.write_all(b"GET /healthz HTTP/1.1\r\nhost: x\r\n").await;
                             held.push(s);
                         }
@@ -328,7 +366,7 @@ async fn main() {
             "games with no human seat asked for flat out",
             Box::new(move |stop| {
                 vec![pushing(stop, move || async move {
-                    call(addr, "POST", "/api/games", None, Some(&json!({"game": "skirmish", "players": {"british": "ai", "french": "ai"}}))).await;
+                    call(PUSHER, addr, "POST", "/api/games", None, Some(&json!({"game": "skirmish", "players": {"british": "ai", "french": "ai"}}))).await;
                 })]
             }),
         ),
@@ -342,6 +380,7 @@ async fn main() {
                         let (id, t) = (id.clone(), t.clone());
                         async move {
                             call(
+                                PUSHER,
                                 addr,
                                 "GET",
                                 &format!("/api/games/{id}/hint"),
@@ -359,6 +398,7 @@ async fn main() {
             Box::new(move |stop| {
                 vec![pushing(stop, move || async move {
                     call(
+                        PUSHER,
                         addr,
                         "POST",
                         "/api/games",
@@ -383,12 +423,14 @@ async fn main() {
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
     drop(server);
-    // memory per open page, on a server whose address caps leave room for this one client's
-    // thousand pages: games of 8 pages each (the per-seat cap is 8)
+    // memory per open page, on a server whose address caps and rate leave room for this one
+    // client's thousand pages
     let server = serve(
         &args.fiw,
         &db,
         &[
+            "--rate-per-address",
+            "0",
             "--sockets-per-address",
             "100000",
             "--connections-per-address",
@@ -397,12 +439,31 @@ async fn main() {
     );
     let addr = server.addr;
     let pid = server.child.id();
+    // the games first, each asked for once (so that it is in memory), then their pages: the
+    // difference is the pages' own
+    let mut games = Vec::new();
+    while games.len() < args.pages.div_ceil(8) {
+        let (id, seats) = game(PUSHER, addr, json!({"game": "skirmish"})).await;
+        if seats.is_empty() {
+            continue;
+        }
+        call(
+            PUSHER,
+            addr,
+            "GET",
+            &format!("/api/games/{id}"),
+            Some(&seats[0].1),
+            None,
+        )
+        .await;
+        games.push((id, seats));
+    }
     tokio::time::sleep(Duration::from_secs(2)).await;
     let before = rss_kib(pid);
     let mut pages = Vec::new();
-    while pages.len() < args.pages {
-        let (id, seats) = game(addr, json!({"game": "skirmish"})).await;
-        for (_, t) in seats.iter().chain(seats.iter()).take(8) {
+    for (id, seats) in &games {
+        // 4 pages a seat, 8 a game: within the per-seat cap of 8 and the per-game cap of 64
+        for (_, t) in seats.iter().flat_map(|s| std::iter::repeat_n(s, 4)) {
             if let Ok((mut ws, _)) =
                 tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await
             {
@@ -416,11 +477,11 @@ async fn main() {
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
     let after = rss_kib(pid);
-    let games = args.pages.div_ceil(8);
     println!(
-        "{} pages on {games} skirmish games: resident memory {before} -> {after} KiB, {:.1} KiB a page (the games' own share included)",
+        "{} pages on {} skirmish games already in memory: resident memory {before} -> {after} KiB, {:.1} KiB a page",
         pages.len(),
-        (after.saturating_sub(before)) as f64 / pages.len() as f64
+        games.len(),
+        (after.saturating_sub(before)) as f64 / pages.len().max(1) as f64
     );
     drop(pages);
     let _ = std::fs::remove_dir_all(&dir);
