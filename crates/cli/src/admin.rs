@@ -66,6 +66,13 @@ pub enum AdminCommand {
         /// The game's id (as in its link /play/ID).
         game_id: String,
     },
+    /// List the chat lines seat holders reported, the newest first: when, the game, the
+    /// line's number and writer, its words and the reporter's reason.
+    Reports {
+        /// One JSON object: {"reports": [{game, n, by_seat, why, at, name, text}]}.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn usage(m: impl Into<String>) -> HostError {
@@ -264,6 +271,42 @@ async fn execute(store: &Store, command: AdminCommand) -> HostResult<String> {
             Ok(format!(
                 "closed game {id} in the lobby: nobody can take its seat; the game stays with the account that posted it\n"
             ))
+        }
+        AdminCommand::Reports { json } => {
+            let reports = store.chat_reports().await.map_err(storage)?;
+            if json {
+                let list: Vec<Value> = reports
+                    .iter()
+                    .map(|r| {
+                        json!({ "game": r.game_id, "n": r.n, "by_seat": r.by_seat, "why": r.why,
+                                "at": r.at, "name": r.name, "text": r.text })
+                    })
+                    .collect();
+                return Ok(format!("{}\n", json!({ "reports": list })));
+            }
+            if reports.is_empty() {
+                return Ok("no chat line has been reported\n".into());
+            }
+            let mut out = String::new();
+            for r in &reports {
+                // the words as written, one line each: control characters never reach a
+                // stored line, and the reason is clipped
+                out += &format!(
+                    "{}  game {} line {} by {}: {}\n    reported by seat {}: {}\n",
+                    when(r.at),
+                    r.game_id,
+                    r.n,
+                    r.name,
+                    r.text,
+                    r.by_seat,
+                    if r.why.is_empty() {
+                        "(no reason given)".to_string()
+                    } else {
+                        clip(&r.why)
+                    }
+                );
+            }
+            Ok(out)
         }
     }
 }

@@ -187,6 +187,14 @@ impl Game for Race {
         self.pos
     }
 
+    fn public_view(&self) -> [u8; 2] {
+        self.pos
+    }
+
+    fn whole_view(&self) -> [u8; 2] {
+        self.pos
+    }
+
     fn render(&self, seat: Seat) -> String {
         format!(
             "red at {}, blue at {} (you are {})",

@@ -301,6 +301,53 @@ fn the_operator_moderates(db: &str, restart: impl Fn(Server) -> Server) {
     );
     admin_refused(db, &["close", "../etc/passwd"], "no game has the id");
 
+    // a reported chat line: listed with its words, its writer and the reason
+    assert!(admin_ok(db, &["reports"]).contains("no chat line has been reported"));
+    let (s, made) = call(
+        &addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(&json!({ "game": "louisbourg", "hot_seat": true })),
+    )
+    .unwrap();
+    assert_eq!(s, 201, "{made}");
+    let chat_game = made["id"].as_str().unwrap().to_string();
+    let (bt, ft) = (
+        made["seats"]["british"]["token"]
+            .as_str()
+            .unwrap()
+            .to_string(),
+        made["seats"]["french"]["token"]
+            .as_str()
+            .unwrap()
+            .to_string(),
+    );
+    let (s, said) = call(
+        &addr,
+        "POST",
+        &format!("/api/games/{chat_game}/chat"),
+        Some(&ft),
+        Some(&json!({ "text": "you will never take the island" })),
+    )
+    .unwrap();
+    assert_eq!(s, 200, "{said}");
+    let (s, v) = call(
+        &addr,
+        "POST",
+        &format!("/api/games/{chat_game}/chat/report"),
+        Some(&bt),
+        Some(&json!({ "n": said["said"]["n"], "why": "taunting" })),
+    )
+    .unwrap();
+    assert_eq!(s, 200, "{v}");
+    let out = admin_ok(db, &["reports"]);
+    assert!(out.contains(&chat_game), "{out}");
+    assert!(out.contains("you will never take the island"), "{out}");
+    assert!(out.contains("taunting"), "{out}");
+    let reports: Value = serde_json::from_str(&admin_ok(db, &["reports", "--json"])).unwrap();
+    assert_eq!(reports["reports"][0]["why"], "taunting", "{reports}");
+
     // a deletion: the session ends at once, the name is free, the games stay
     admin_refused(db, &["delete", "Nobody"], "no account is named");
     let out = admin_ok(db, &["delete", "wolfe"]);

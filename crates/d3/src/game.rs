@@ -173,6 +173,15 @@ impl Game for D3 {
         self.view_of(true)
     }
 
+    /// D3 has no hidden units or written orders: everyone sees the whole table.
+    fn public_view(&self) -> View {
+        self.view_of(true)
+    }
+
+    fn whole_view(&self) -> View {
+        self.view_of(true)
+    }
+
     /// The view without what only people read (the log, the names of the scenario and the
     /// units, which the table carries): a computer general
     /// reads it at every decision, and names the units by their index as orders do.

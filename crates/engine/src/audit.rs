@@ -5,7 +5,8 @@
 //! Two states a seat cannot tell apart (the true one and [`Game::determinize`] of it for that
 //! seat, which redraws everything hidden from it: the enemy's blocks, hand, plan, and the
 //! future rolls) must show that seat the same view and policy view at every step, and, when it
-//! decides, the same board, legal actions and menu notes. A view that leaked a hidden block's SP, or a note computed from the true
+//! decides, the same board, legal actions and menu notes. The public view (a spectator's)
+//! must be the same for the twin of every seat, since it holds no seat's secrets. A view that leaked a hidden block's SP, or a note computed from the true
 //! blocks, differs between the two. The log is history, which a twin shares, so each new log
 //! line a seat may read is checked instead against the words the game says would give a
 //! secret away ([`Audit::forbidden`]), and against the seed.
@@ -178,6 +179,10 @@ impl<G: Game> Audit<G> {
                 let mut out = vec![
                     ("view", Shown::View(g.view(seat))),
                     ("policy view", Shown::View(g.policy_view(seat))),
+                    // a spectator knows less than any seat: the twin of every seat shows it
+                    // the same (so the name below reads "british's public view" when the
+                    // public view depends on what the British may not know)
+                    ("public view", Shown::View(g.public_view())),
                 ];
                 // the board and the menu are what a seat is shown when it decides; the board
                 // is drawn from the view, which is compared at every step

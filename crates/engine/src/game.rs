@@ -119,6 +119,16 @@ pub trait Game: Clone + Send + Sync + Serialize + Sized + 'static {
         self.view(seat)
     }
 
+    /// What someone who holds no seat may know: a spectator's view. It holds no seat's
+    /// secrets (blocks face down, hands as counts, hidden units unseen, plans unsaid), so it
+    /// is at most what every seat knows; a front end draws it as it draws a seat's view.
+    fn public_view(&self) -> Self::View;
+
+    /// Everything, face up: every block, hand, plan and hidden unit. This is the reveal a
+    /// front end shows once the game is over, and never before (the view itself does not know
+    /// who asks, so the caller keeps that rule).
+    fn whole_view(&self) -> Self::View;
+
     /// The board as text from `seat`'s side of the table (built from the view).
     fn render(&self, seat: Seat) -> String;
 

@@ -117,6 +117,12 @@ impl Game for TicTacToe {
     fn view(&self, _seat: Seat) -> [u8; 9] {
         self.cells
     }
+    fn public_view(&self) -> [u8; 9] {
+        self.cells
+    }
+    fn whole_view(&self) -> [u8; 9] {
+        self.cells
+    }
     fn render(&self, _seat: Seat) -> String {
         format!("{:?}", self.cells)
     }
@@ -308,6 +314,25 @@ impl Game for Pile {
             pile: self.pile,
             own: (self.cards[seat] != 0).then_some(self.cards[seat]),
             other: (shown && self.cards[other] != 0).then_some(self.cards[other]),
+            used: self.used,
+            to_move: self.to_move,
+        }
+    }
+    fn public_view(&self) -> PileView {
+        let shown = |s: usize| self.used[s] && self.cards[s] != 0;
+        PileView {
+            pile: self.pile,
+            own: shown(0).then_some(self.cards[0]),
+            other: shown(1).then_some(self.cards[1]),
+            used: self.used,
+            to_move: self.to_move,
+        }
+    }
+    fn whole_view(&self) -> PileView {
+        PileView {
+            pile: self.pile,
+            own: (self.cards[0] != 0).then_some(self.cards[0]),
+            other: (self.cards[1] != 0).then_some(self.cards[1]),
             used: self.used,
             to_move: self.to_move,
         }

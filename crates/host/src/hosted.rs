@@ -67,6 +67,15 @@ pub struct SeatView {
     pub can_undo: bool,
 }
 
+/// A finished game with nothing hidden: what every seat and spectator may see once it is over.
+#[derive(Clone, Debug, Serialize)]
+pub struct Reveal {
+    /// The game's whole view (the same shape as a seat's, its `sight` "whole").
+    pub view: Box<serde_json::value::RawValue>,
+    /// Every line of the log, each seat's own lines included.
+    pub log: Vec<String>,
+}
+
 /// A refusal: the rule and the sentence, or a plain reason (`rule` is `None`) when the request
 /// is not an action of the rules at all (not this seat's decision, nothing to undo).
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -156,6 +165,12 @@ pub trait Hosted: Send {
     /// The log lines every seat may read (what spectators are shown), from line `since` on,
     /// with the number of lines before them.
     fn public_log(&self, since: usize) -> (usize, Vec<String>);
+    /// The board as someone who holds no seat sees it (the game's public view), written out
+    /// once: a spectator's page draws it as a seat's page draws the seat's view.
+    fn public_board(&self) -> Box<serde_json::value::RawValue>;
+    /// The reveal: the game's whole view (every block, hand, plan and hidden unit face up)
+    /// and every line of the log. Only for a game that is over: the caller keeps that rule.
+    fn whole_board(&self) -> Reveal;
     /// The turn.
     fn turn(&self) -> u32;
     /// The texts of `seat`'s legal actions (empty when it does not decide), in menu order.
@@ -254,9 +269,7 @@ impl<G: HostGame> Hosted for Match<G> {
             to_move: state.to_move().map(|s| G::SEATS[s].to_string()),
             turn: state.turn(),
             board: state.render(seat),
-            view: serde_json::value::to_raw_value(&state.view(seat)).unwrap_or_else(|_| {
-                serde_json::value::RawValue::from_string("null".into()).expect("null is JSON")
-            }),
+            view: raw(&state.view(seat)),
             actions,
             log_start,
             log,
@@ -274,6 +287,23 @@ impl<G: HostGame> Hosted for Match<G> {
                 .filter(|e| e.to == Visibility::Public),
             since,
         )
+    }
+
+    fn public_board(&self) -> Box<serde_json::value::RawValue> {
+        raw(&self.state().public_view())
+    }
+
+    fn whole_board(&self) -> Reveal {
+        let state = self.state();
+        Reveal {
+            view: raw(&state.whole_view()),
+            log: state
+                .log()
+                .entries()
+                .iter()
+                .map(|e| e.text.clone())
+                .collect(),
+        }
     }
 
     fn turn(&self) -> u32 {
@@ -412,6 +442,13 @@ impl<G: HostGame> Match<G> {
 
 /// The lines of `entries` from line `since` on (or from the last line there is, when fewer),
 /// with the number before them.
+/// A view written out once (`null` for one that does not serialise, which no game's does).
+fn raw<T: Serialize>(view: &T) -> Box<serde_json::value::RawValue> {
+    serde_json::value::to_raw_value(view).unwrap_or_else(|_| {
+        serde_json::value::RawValue::from_string("null".into()).expect("null is JSON")
+    })
+}
+
 fn lines_from<'a>(
     entries: impl Iterator<Item = &'a fiw_engine::Entry>,
     since: usize,

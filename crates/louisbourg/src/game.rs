@@ -53,6 +53,14 @@ impl Game for Louisbourg {
         self.view_of(Side::of_seat(seat))
     }
 
+    fn public_view(&self) -> View {
+        Louisbourg::public_view(self)
+    }
+
+    fn whole_view(&self) -> View {
+        Louisbourg::whole_view(self)
+    }
+
     fn policy_view(&self, seat: Seat) -> View {
         self.policy_view_of(Side::of_seat(seat))
     }

@@ -164,7 +164,7 @@ impl Know {
             control: [Side::French; LAND],
             battle: None,
             order: v.order,
-            total_sp: v.own_sp,
+            total_sp: v.own_sp.unwrap_or(0),
             fx: Fx::default(),
             en_fx: Fx::default(),
             waiting: v.waiting_for.clone(),

@@ -32,6 +32,13 @@ pub struct PlaceView {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub control: Option<Side>,
     pub own: Vec<BlockView>,
+    /// The chair's own blocks standing hidden, in a view of someone who holds no seat (a
+    /// spectator's, 5): only their number is known. Always 0 in a seat's view.
+    #[serde(skip_serializing_if = "is_zero_usize")]
+    pub own_hidden: usize,
+    /// What has been seen the chair's hidden blocks here lose (a spectator's view only).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub own_loss_seen: u8,
     /// Enemy blocks the seat can see: ships, and the blocks face up in the battle being
     /// fought (every block in open play, 14).
     pub enemy_seen: Vec<BlockView>,
@@ -45,6 +52,45 @@ pub struct PlaceView {
 
 fn is_zero(n: &u8) -> bool {
     *n == 0
+}
+
+fn is_zero_usize(n: &usize) -> bool {
+    *n == 0
+}
+
+/// Who a view is for: the side whose chair it is drawn from, and whose secrets it shows. A
+/// seat sees its own; a spectator neither side's (drawn from the British chair); the reveal at
+/// the end both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Onlooker {
+    chair: Side,
+    /// The seat itself, when a seat looks: it is "you" in the words, and its actions listed.
+    seat: Option<Side>,
+    own: bool,
+    enemy: bool,
+    /// The view's `sight`.
+    sight: &'static str,
+}
+
+impl Onlooker {
+    /// A seat: its own secrets, and in open play (14) the enemy's too.
+    fn seat(seat: Side, open: bool) -> Self {
+        Onlooker {
+            chair: seat,
+            seat: Some(seat),
+            own: true,
+            enemy: open,
+            sight: "seat",
+        }
+    }
+
+    fn sees(&self, side: Side) -> bool {
+        if side == self.chair {
+            self.own
+        } else {
+            self.enemy
+        }
+    }
 }
 
 /// A card as its holder sees it.
@@ -66,10 +112,14 @@ pub struct BattleView {
     pub round: u8,
 }
 
-/// Everything a seat may know.
+/// Everything a seat may know (or a spectator, or everyone at the end: `sight`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
+    /// The side whose chair the view is drawn from: the seat's, or the British for a
+    /// spectator and for the reveal.
     pub seat: Side,
+    /// `seat`, `public` (a spectator's: no side's secrets) or `whole` (everything, at the end).
+    pub sight: &'static str,
     pub turn: u8,
     pub to_move: Option<Side>,
     /// What the game waits for, in words.
@@ -79,7 +129,13 @@ pub struct View {
     pub rough_seas: bool,
     pub places: Vec<PlaceView>,
     pub hand: Vec<CardView>,
+    /// The chair's cards in hand not shown (a spectator's view: only their number).
+    #[serde(skip_serializing_if = "is_zero_usize")]
+    pub hand_hidden: usize,
     pub enemy_hand: usize,
+    /// The enemy's hand, face up: only in the reveal.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub enemy_cards: Vec<CardView>,
     pub deck_left: usize,
     pub discards: u8,
     /// 6.1 cards played face up this turn.
@@ -87,8 +143,9 @@ pub struct View {
     /// 7 the landing plan, to the British only.
     pub landing_plan: Option<[u8; 3]>,
     pub battle: Option<BattleView>,
-    /// The SP of the seat's army blocks, ships not counted (13: the British lose below 24).
-    pub own_sp: u32,
+    /// The SP of the seat's army blocks, ships not counted (13: the British lose below 24);
+    /// `None` for a spectator, to whom the blocks' SP are hidden.
+    pub own_sp: Option<u32>,
     pub outcome: Option<Outcome>,
     /// The legal actions, when this seat decides.
     pub legal: Vec<String>,
@@ -110,13 +167,44 @@ fn card_view(c: u8) -> CardView {
 impl Louisbourg {
     /// The view of one side.
     pub fn view_of(&self, seat: Side) -> View {
-        self.view_for(seat, true)
+        self.view_for(Onlooker::seat(seat, self.options.open), true)
+    }
+
+    /// What someone who holds no seat may know: both sides' blocks as the other side sees
+    /// them (5), the hands as counts, the landing plan once carried out (7). Everything in open
+    /// play (14), which hides nothing.
+    pub fn public_view(&self) -> View {
+        let open = self.options.open;
+        self.view_for(
+            Onlooker {
+                chair: Side::British,
+                seat: None,
+                own: open,
+                enemy: open,
+                sight: "public",
+            },
+            true,
+        )
+    }
+
+    /// Everything face up: the reveal once the game is over.
+    pub fn whole_view(&self) -> View {
+        self.view_for(
+            Onlooker {
+                chair: Side::British,
+                seat: None,
+                own: true,
+                enemy: true,
+                sight: "whole",
+            },
+            true,
+        )
     }
 
     /// The view a policy is shown: the same, without what only people read (the legal actions
     /// as text, the log), which cost more to spell out than a heuristic decision takes.
     pub fn policy_view_of(&self, seat: Side) -> View {
-        self.view_for(seat, false)
+        self.view_for(Onlooker::seat(seat, self.options.open), false)
     }
 
     /// The words no log line `seat` may read can hold, for the secrecy audit: the enemy's
@@ -183,14 +271,16 @@ impl Louisbourg {
         out
     }
 
-    fn view_for(&self, seat: Side, words: bool) -> View {
-        let enemy = seat.other();
+    fn view_for(&self, who: Onlooker, words: bool) -> View {
+        let chair = who.chair;
+        let enemy = chair.other();
         let battle_loc = self.battle.map(|b| b.loc);
-        // 7 the French set up after the British plan, out of their sight
-        let enemy_setting_up = self.step == Step::FrenchSetup && seat == Side::British;
+        // 7 the French set up after the British plan, out of the sight of all but themselves
+        let unseen_setup = self.step == Step::FrenchSetup && !who.sees(Side::French);
         let mut places = Vec::new();
         for loc in 0..ELIMINATED {
             let mut own = Vec::new();
+            let mut own_hidden = 0;
             let mut enemy_seen = Vec::new();
             let mut enemy_hidden = 0;
             for (i, u) in self.units.iter().enumerate() {
@@ -205,21 +295,35 @@ impl Louisbourg {
                     max_sp: d.max_sp,
                     used: u.weak,
                 };
-                if d.side == seat {
-                    own.push(block(Some(d.id.clone())));
-                } else if d.kind == Kind::Ship
-                    || self.options.open
-                    || (u.revealed && battle_loc == Some(loc))
-                {
-                    enemy_seen.push(block(None));
-                } else if !(enemy_setting_up && d.kind != Kind::Ship && is_land(loc)) {
-                    enemy_hidden += 1;
+                // a block's name is its owner's to read, and everyone's at the reveal (in open
+                // play, 14, the other side's blocks are face up but shown by type, as ever)
+                let named = who.sight == "whole" || who.seat == Some(d.side);
+                // 5 ships are open, and blocks face up in the battle being fought
+                let face_up = who.sees(d.side)
+                    || d.kind == Kind::Ship
+                    || (u.revealed && battle_loc == Some(loc));
+                let counted = !(unseen_setup && d.side == Side::French && is_land(loc));
+                match (d.side == chair, face_up, counted) {
+                    (_, _, false) => {}
+                    (true, true, _) => own.push(block(named.then(|| d.id.clone()))),
+                    (true, false, _) => own_hidden += 1,
+                    (false, true, _) => enemy_seen.push(block(named.then(|| d.id.clone()))),
+                    (false, false, _) => enemy_hidden += 1,
                 }
             }
-            // in an order that tells nothing of which block is which
-            enemy_seen.sort_by_key(|b| (b.kind, b.max_sp, b.sp, b.used));
+            // blocks seen but not named, in an order that tells nothing of which is which
+            let by_look = |b: &BlockView| (b.id.is_some(), b.kind, b.max_sp, b.sp, b.used);
+            if !who.own {
+                own.sort_by_key(by_look);
+            }
+            enemy_seen.sort_by_key(by_look);
             let enemy_loss_seen = if enemy_hidden > 0 {
                 self.loss_seen[enemy.seat()][loc as usize]
+            } else {
+                0
+            };
+            let own_loss_seen = if own_hidden > 0 {
+                self.loss_seen[chair.seat()][loc as usize]
             } else {
                 0
             };
@@ -228,65 +332,100 @@ impl Louisbourg {
                 name: board().name(loc).to_string(),
                 control: is_land(loc).then(|| self.control[loc as usize]),
                 own,
+                own_hidden,
+                own_loss_seen,
                 enemy_seen,
                 enemy_hidden,
                 enemy_loss_seen,
             });
         }
         let to_move = self.decider();
-        let legal = if words && to_move == Some(seat) {
-            let mut v = Vec::new();
-            self.candidates(&mut v);
-            v.iter().map(|a| a.text()).collect()
-        } else {
-            Vec::new()
+        let legal = match who.seat {
+            Some(seat) if words && to_move == Some(seat) => {
+                let mut v = Vec::new();
+                self.candidates(&mut v);
+                v.iter().map(|a| a.text()).collect()
+            }
+            _ => Vec::new(),
+        };
+        let cards = |side: Side| -> Vec<CardView> {
+            self.hands[side.seat()]
+                .iter()
+                .map(|&c| card_view(c))
+                .collect()
+        };
+        // 7 the plan is the British player's; a spectator is told it once it is carried out
+        // (a seat's view is as it always was: the French read the landing in the log)
+        let plan_known = match who.seat {
+            Some(seat) => seat == Side::British,
+            None => self.plan_public || who.sees(Side::British),
         };
         View {
-            seat,
+            seat: chair,
+            sight: who.sight,
             turn: self.turn,
             to_move,
-            waiting_for: self.waiting_for(seat),
+            waiting_for: self.waiting_for(who.seat),
             order: self.order,
             order_roll: self.order_roll,
             rough_seas: self.rough_seas,
             places,
-            hand: self.hands[seat.seat()]
-                .iter()
-                .map(|&c| card_view(c))
-                .collect(),
+            hand: if who.own { cards(chair) } else { Vec::new() },
+            hand_hidden: if who.own {
+                0
+            } else {
+                self.hands[chair.seat()].len()
+            },
             enemy_hand: self.hands[enemy.seat()].len(),
+            enemy_cards: if who.enemy && who.seat.is_none() {
+                cards(enemy)
+            } else {
+                Vec::new()
+            },
             deck_left: self.deck.len(),
             discards: self.discards,
             played: [Side::British, Side::French]
                 .iter()
                 .filter_map(|&s| self.played[s.seat()].map(|c| (s, card_view(c))))
                 .collect(),
-            landing_plan: (seat == Side::British && self.step != Step::LandingPlan)
-                .then_some(self.plan),
+            landing_plan: (plan_known && self.step != Step::LandingPlan).then_some(self.plan),
             battle: self.battle.map(|b| BattleView {
                 at: id(b.loc),
                 kind: b.kind,
                 attacker: b.attacker,
                 round: b.round,
             }),
-            own_sp: self.army_sp(seat),
+            own_sp: who.own.then(|| self.army_sp(chair)),
             outcome: self.outcome.clone(),
             legal,
-            log: if words {
-                self.log
-                    .visible_to(seat.seat())
-                    .map(|e| e.text.clone())
-                    .collect()
-            } else {
+            log: if !words {
                 Vec::new()
+            } else {
+                match who.seat {
+                    Some(seat) => self
+                        .log
+                        .visible_to(seat.seat())
+                        .map(|e| e.text.clone())
+                        .collect(),
+                    None if who.sight == "whole" || self.options.open => {
+                        self.log.entries().iter().map(|e| e.text.clone()).collect()
+                    }
+                    None => self
+                        .log
+                        .entries()
+                        .iter()
+                        .filter(|e| e.to == fiw_engine::Visibility::Public)
+                        .map(|e| e.text.clone())
+                        .collect(),
+                }
             },
         }
     }
 
-    /// What the game waits for, in words, for `seat`.
-    fn waiting_for(&self, seat: Side) -> String {
+    /// What the game waits for, in words, for `seat` (or for someone who holds none).
+    fn waiting_for(&self, seat: Option<Side>) -> String {
         let who = |s: Side| {
-            if s == seat {
+            if Some(s) == seat {
                 "You".to_string()
             } else {
                 format!("The {}", s.name())
@@ -295,7 +434,7 @@ impl Louisbourg {
         match self.step {
             Step::LandingPlan => format!("{} choose the landing plan (7)", who(Side::British)),
             Step::FrenchSetup => match self.next_to_place() {
-                Some(u) if seat == Side::French => {
+                Some(u) if seat == Some(Side::French) => {
                     format!("You set up: place {} (7)", forces().units[u].id)
                 }
                 _ => "The French set up (7)".into(),
@@ -399,7 +538,7 @@ impl Louisbourg {
         };
         s += &format!(
             "Your army SP: {}{below}   Your hand: {}   Enemy hand: {} card(s)   Deck: {}\n",
-            v.own_sp,
+            v.own_sp.unwrap_or(0),
             if v.hand.is_empty() {
                 "none".to_string()
             } else {

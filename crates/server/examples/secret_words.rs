@@ -2,7 +2,8 @@
 //! referee of the browser tests (web/tests), which record everything a page received and
 //! check it against these. Reads the game's save (`GET /api/games/ID/save`) and replay
 //! (`GET /api/games/ID/replay`) from two files and prints
-//! `{"game", "seed", "seats", "words": [[seat 0's words, seat 1's words, …] after 0, 1, … entries]}`.
+//! `{"game", "seed", "seats", "words": [[seat 0's words, seat 1's words, …] after 0, 1, … entries]}`;
+//! after the last entry, the game over, no words (the reveal shows everything).
 //!
 //! ```sh
 //! cargo run -p fiw-server --example secret_words -- SAVE.json REPLAY.json
@@ -65,6 +66,11 @@ fn run() -> Result<(), String> {
                 .map_err(|r| format!("the record's undo does not replay: {r}"))?;
         }
         words.push(words_now(game.as_ref()));
+    }
+    // the record is given out of a finished game only, and at its last version every page
+    // is sent the reveal (everything face up): nothing is secret then but the seed
+    if let Some(last) = words.last_mut() {
+        last.iter_mut().for_each(Vec::clear);
     }
     println!(
         "{}",

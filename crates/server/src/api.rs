@@ -3,6 +3,7 @@
 //! the server panic or answer 500 for its own fault.
 
 pub mod account;
+mod chat;
 mod lobby;
 mod socket;
 mod webhook;
@@ -115,6 +116,9 @@ pub fn routes(app: App) -> Router {
         .route("/api/games/{id}/save", get(save))
         .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/notes", axum::routing::put(notes))
+        .route("/api/games/{id}/chat", post(chat::say))
+        .route("/api/games/{id}/chat/mute", axum::routing::put(chat::mute))
+        .route("/api/games/{id}/chat/report", post(chat::report))
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/invitation", get(invitation))
         .route("/api/games/{id}/claim", post(claim))
@@ -409,6 +413,9 @@ async fn create(
 struct Since {
     #[serde(default)]
     since: usize,
+    /// The chat lines of its room the page has.
+    #[serde(default)]
+    chat_since: usize,
 }
 
 async fn view(
@@ -419,7 +426,10 @@ async fn view(
 ) -> Result<Json<Value>, ApiError> {
     let q = query(q)?;
     let who = caller(&app, &id, &headers).await?;
-    let shown = app.games.show(&id, who, q.since).await?;
+    let shown = app
+        .games
+        .show_with_chat(&id, who, q.since, q.chat_since)
+        .await?;
     Ok(Json(serde_json::to_value(shown).unwrap_or(Value::Null)))
 }
 

@@ -10,6 +10,7 @@
 
 mod accounts;
 mod change;
+pub mod chat;
 pub mod cluster;
 mod duties;
 pub mod pace;
@@ -28,7 +29,7 @@ pub use stored::{ReadOnly, RulesNote, Unplayable};
 use crate::store::{GameRow, HolderRow, LinkKind, LinkRow, Store, StoreError};
 use crate::tokens;
 use fiw_engine::Seat;
-use fiw_host::hosted::{start, Ending, Hosted, Refusal, SeatView};
+use fiw_host::hosted::{start, Ending, Hosted, Refusal, Reveal, SeatView};
 use fiw_host::seats::{AiBudget, Player};
 use fiw_host::SetupFlags;
 use serde::Serialize;
@@ -116,6 +117,14 @@ pub struct Shown {
     /// Whether both sides are played on one screen: said to everyone who looks at the game.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub hot_seat: bool,
+    /// Once the game is over (and only then), everything face up and the whole log, for
+    /// every seat and spectator: the reveal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reveal: Option<Reveal>,
+    /// The chat this caller may read (its room's lines from the line it asked from): in the
+    /// answers to a look and in socket messages, not in an action's answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chat: Option<chat::ChatPart>,
 }
 
 impl Shown {
@@ -136,6 +145,11 @@ pub struct Public {
     pub game: String,
     /// The seat to decide.
     pub to_move: Option<String>,
+    /// The turn.
+    pub turn: u32,
+    /// The board as someone who holds no seat sees it (the game's public view: blocks face
+    /// down, hands as counts, hidden units unseen), for the spectators' page to draw.
+    pub view: Box<serde_json::value::RawValue>,
     /// The public lines before [`Public::log`].
     pub log_start: usize,
     /// The public log lines from `log_start` on.
@@ -161,6 +175,8 @@ pub struct Open {
     hints: bool,
     /// Each seat's private notes.
     notes: HashMap<Seat, String>,
+    /// The players' and the spectators' chat.
+    chat: chat::Chat,
     /// The game this one is played again as.
     rematch: Option<String>,
     thinking: bool,
@@ -203,6 +219,7 @@ impl Open {
             resigned: None,
             hints: false,
             notes: HashMap::new(),
+            chat: chat::Chat::default(),
             rematch: None,
             thinking: false,
             events: broadcast::channel(1).0,
@@ -292,6 +309,9 @@ impl Open {
             rules: self.rules_note(),
             holders: self.holders_shown(),
             hot_seat: self.hot_seat,
+            // a game read-only for not replaying may not be over: its secrets stay kept
+            reveal: (self.over() && self.read_only.is_none()).then(|| self.hosted.whole_board()),
+            chat: None,
             read_only: self.read_only.as_ref().map(|r| {
                 r.for_seat(match caller {
                     Caller::Seat(s) => seats.get(s).copied(),
@@ -324,6 +344,8 @@ impl Open {
                         true => None,
                         false => self.hosted.to_move().map(|s| seats[s].to_string()),
                     },
+                    turn: self.hosted.turn(),
+                    view: self.hosted.public_board(),
                     log_start,
                     log,
                     outcome,
@@ -619,6 +641,7 @@ impl Games {
             resigned: None,
             hints,
             notes: HashMap::new(),
+            chat: chat::Chat::default(),
             rematch: None,
             thinking: false,
             events: broadcast::channel(64).0,
@@ -771,6 +794,24 @@ impl Games {
         Ok(g.shown(caller, since))
     }
 
+    /// What `caller` is shown, with the log lines from `since` and the chat lines of its room
+    /// from `chat_since` on.
+    ///
+    /// # Errors
+    /// No such game.
+    pub async fn show_with_chat(
+        &self,
+        id: &str,
+        caller: Caller,
+        since: usize,
+        chat_since: usize,
+    ) -> Result<Shown, Failure> {
+        let g = self.locked(id).await?;
+        let mut shown = g.shown(caller, since);
+        shown.chat = Some(g.chat_for(caller, chat_since));
+        Ok(shown)
+    }
+
     /// The version announcements of game `id`, for a page kept up to date. The channel
     /// closes when the game is read again from the database: subscribe again then.
     ///
@@ -795,8 +836,8 @@ impl Games {
     }
 
     /// A finished game as `caller` asks to see it after `step` of its entries: the whole
-    /// list of entries, and the view of `seat` (any seat, now that nothing is secret) or the
-    /// spectators' view. A game that no longer replays and is not over is stepped through as
+    /// list of entries, and the view of `seat` (any seat, now that nothing is secret), the
+    /// spectators' view, or (`seat` "all") the spectators' view with the reveal of that step. A game that no longer replays and is not over is stepped through as
     /// far as it goes, by each seat as it saw it (its secrets are still secrets).
     ///
     /// # Errors
@@ -828,8 +869,15 @@ impl Games {
         let mut open = stored::replay(row, &entries[..step as usize], &self.duties.clock)?;
         open.version = step;
         let seat_names: Vec<String> = open.hosted.seats().iter().map(|s| s.to_string()).collect();
+        // `all`: every step with everything face up, the reveal stepped through
+        let everything = seat == Some("all");
+        if everything && !over {
+            return Err(Failure::Refused(refusal(
+                "this game is not over: its replay with everything shown is given out at its end",
+            )));
+        }
         let asked = match seat {
-            None => Caller::Spectator,
+            None | Some("all") => Caller::Spectator,
             Some(name) => match seat_names.iter().position(|s| s == name) {
                 Some(s) => Caller::Seat(s),
                 None => {
@@ -847,6 +895,8 @@ impl Games {
             )));
         }
         let mut shown = open.shown(asked, 0);
+        // a step is shown with everything or as the one asked saw it, its last step too
+        shown.reveal = everything.then(|| open.hosted.whole_board());
         // the clocks of a step long past would be read against the time now
         shown.clock = None;
         shown.notes = None;

@@ -46,13 +46,16 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "webhook format",
         include_str!("../migrations/0009_webhook_format.sql"),
     ),
+    (10, "chat", include_str!("../migrations/0010_chat.sql")),
 ];
 
 mod accounts;
+mod chat;
 mod duties;
 mod faults;
 mod seats;
 pub use accounts::{name_key, AccountRow, LobbyRow, RatingRow};
+pub use chat::{ChatRow, ReportRow};
 pub use duties::WebhookRow;
 pub use faults::{FaultPoint, Faults};
 pub use seats::{Claimed, HolderRow, LinkKind, LinkRow};

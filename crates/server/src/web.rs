@@ -51,6 +51,7 @@ pub const FILES: &[File] = files![
     "js/live.js" => "text/javascript; charset=utf-8",
     "js/actions.js" => "text/javascript; charset=utf-8",
     "js/log.js" => "text/javascript; charset=utf-8",
+    "js/chat.js" => "text/javascript; charset=utf-8",
     "js/rules.js" => "text/javascript; charset=utf-8",
     "js/zoom.js" => "text/javascript; charset=utf-8",
     "js/louisbourg.js" => "text/javascript; charset=utf-8",

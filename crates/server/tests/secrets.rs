@@ -2,7 +2,9 @@
 //! message each seat and a spectator would be sent (the same `Open::shown` the routes and the
 //! WebSocket send) is scanned for the words that seat may not see now (the other side's hidden
 //! block names, the cards of the other hand, the landing plan: `HostGame::secret_words`), and
-//! for the seed. FIW_SERVER_SECRET_GAMES overrides the number of games (1,000 a game).
+//! for the seed. A spectator's message holds the game's public view, scanned for every seat's
+//! words; the reveal (the whole view) is in no message before the end, and in every one after
+//! it. FIW_SERVER_SECRET_GAMES overrides the number of games (1,000 a game).
 
 use fiw_engine::{Dice, Seat};
 use fiw_host::hosted::start;
@@ -111,15 +113,30 @@ fn play(game: &str, seed: u64) -> usize {
         .collect();
     loop {
         let g = open.hosted_mut();
-        let words: Vec<Vec<String>> = (0..seats).map(|s| g.secret_words(s)).collect();
+        // once the game is over nothing is secret (the reveal shows it all) but the seed
+        let over = g.to_move().is_none();
+        let words: Vec<Vec<String>> = (0..seats)
+            .map(|s| if over { Vec::new() } else { g.secret_words(s) })
+            .collect();
         for (s, w) in words.iter().enumerate() {
             let shown = open.shown(Caller::Seat(s as Seat), since[s]);
+            // the whole view is sent at the end and never before
+            assert_eq!(
+                shown.reveal.is_some(),
+                over,
+                "{game}, step {step}: the reveal"
+            );
             since[s] = shown.log_end();
             let text = serde_json::to_string(&shown).unwrap();
             scanners[s].scan(&text, w, game, step);
         }
         let all: Vec<String> = words.concat();
         let shown = open.shown(Caller::Spectator, since[seats]);
+        assert_eq!(
+            shown.reveal.is_some(),
+            over,
+            "{game}, step {step}: the reveal"
+        );
         since[seats] = shown.log_end();
         let text = serde_json::to_string(&shown).unwrap();
         scanners[seats].scan(&text, &all, game, step);

@@ -17,8 +17,11 @@ use std::sync::Arc;
 pub struct View {
     /// The scenario's name.
     pub scenario: String,
-    /// The side it is seen from.
+    /// The side it is seen from (a spectator's and the reveal's: the British).
     pub seat: Side,
+    /// `seat`, `public` (a spectator's: no side's hidden units) or `whole` (everything, at the
+    /// end).
+    pub sight: &'static str,
     /// The turn, and the last.
     pub turn: u32,
     /// The last turn.
@@ -56,6 +59,10 @@ pub struct View {
     pub units: Vec<UnitView>,
     /// How many enemy units are hidden from the seat.
     pub hidden_enemies: usize,
+    /// How many of the chair's own units are hidden (a spectator's view only: 7.7, both sides
+    /// know how many the other has hidden, never where).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub hidden_own: usize,
     /// The battalions, by the numbers `activate` gives them, with their companies.
     pub battalions: Vec<(usize, Vec<usize>)>,
     /// The buildings: name, smoke puffs, burned.
@@ -151,6 +158,21 @@ impl Serialize for FigureView {
     }
 }
 
+/// Who a view is for: the side whose chair it is drawn from, the seat when one looks, and
+/// whose hidden units it shows (by side: British, French).
+#[derive(Clone, Copy, Debug)]
+struct Onlooker {
+    chair: Side,
+    #[allow(dead_code)]
+    seat: Option<Side>,
+    sees: [bool; 2],
+    sight: &'static str,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 impl Game for Skirmish {
     type Action = Action;
     type Options = Options;
@@ -233,6 +255,25 @@ impl Game for Skirmish {
     /// since the last it sent, not the whole history with every view.
     fn view(&self, seat: Seat) -> View {
         self.view_of(Side::of_seat(seat))
+    }
+
+    /// 7.7 a spectator sees no side's hidden units.
+    fn public_view(&self) -> View {
+        self.view_as(Onlooker {
+            chair: Side::British,
+            seat: None,
+            sees: [false, false],
+            sight: "public",
+        })
+    }
+
+    fn whole_view(&self) -> View {
+        self.view_as(Onlooker {
+            chair: Side::British,
+            seat: None,
+            sees: [true, true],
+            sight: "whole",
+        })
     }
 
     fn render(&self, seat: Seat) -> String {
@@ -381,7 +422,22 @@ impl Skirmish {
 
     /// What `seat` sees.
     fn view_of(&self, seat: Side) -> View {
-        let visible = |u: usize| self.known_to(seat, u) && !self.units[u].absent;
+        self.view_as(Onlooker {
+            chair: seat,
+            seat: Some(seat),
+            sees: [seat == Side::British, seat == Side::French],
+            sight: "seat",
+        })
+    }
+
+    /// What `who` sees: a side its own hidden units only (7.7).
+    fn view_as(&self, who: Onlooker) -> View {
+        let seat = who.chair;
+        let sees = |side: Side| who.sees[side.seat()];
+        let visible = |u: usize| {
+            let unit = &self.units[u];
+            unit.in_play() && (sees(unit.side) || !unit.hidden) && !unit.absent
+        };
         let hidden_actor = self
             .act
             .as_ref()
@@ -396,11 +452,20 @@ impl Skirmish {
         };
         let units = (0..self.units.len())
             .filter(|&u| visible(u))
-            .map(|u| self.unit_view(u, seat))
+            .map(|u| self.unit_view(u, sees(self.units[u].side)))
             .collect();
+        let hidden_of = |side: Side| {
+            (0..self.units.len())
+                .filter(|&u| {
+                    let unit = &self.units[u];
+                    unit.side == side && unit.in_play() && unit.hidden && !sees(side)
+                })
+                .count()
+        };
         View {
             scenario: self.scenario.name.clone(),
             seat,
+            sight: who.sight,
             turn: self.turn,
             turns: self.scenario.turns,
             phase,
@@ -476,11 +541,8 @@ impl Skirmish {
                 )
             }),
             units,
-            hidden_enemies: (0..self.units.len())
-                .filter(|&u| {
-                    self.units[u].side != seat && self.units[u].in_play() && !self.known_to(seat, u)
-                })
-                .count(),
+            hidden_enemies: hidden_of(seat.other()),
+            hidden_own: hidden_of(seat),
             battalions: (0..self.battalions.len())
                 .map(|b| {
                     (
@@ -506,7 +568,7 @@ impl Skirmish {
                 .map(|k| {
                     (
                         self.scenario.sites[k].name.clone(),
-                        self.sites[k].done_as_seen(seat, &self.units),
+                        self.sites[k].done_seen(sees, &self.units),
                         self.sites[k].finished || self.sites[k].destroyed,
                     )
                 })
@@ -521,7 +583,9 @@ impl Skirmish {
         }
     }
 
-    fn unit_view(&self, u: usize, seat: Side) -> UnitView {
+    /// Unit `u` as shown to someone who sees its side's secrets (`own`: where its messenger
+    /// goes) or not.
+    fn unit_view(&self, u: usize, own: bool) -> UnitView {
         let unit = &self.units[u];
         let mut marks = Vec::new();
         if unit.hidden {
@@ -571,10 +635,7 @@ impl Skirmish {
                 crate::state::Out::Departed => "departed",
             });
         }
-        let messenger_to = unit
-            .messenger
-            .filter(|_| unit.side == seat)
-            .and(self.messenger_goal(u));
+        let messenger_to = unit.messenger.filter(|_| own).and(self.messenger_goal(u));
         UnitView {
             id: self.id(u).to_string(),
             index: u,

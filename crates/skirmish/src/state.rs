@@ -494,10 +494,16 @@ pub struct SiteState {
 impl SiteState {
     /// The work done here as `side` knows it: all but what hidden enemy units did unseen.
     pub(crate) fn done_as_seen(&self, side: Side, units: &[Unit]) -> u32 {
+        self.done_seen(|s| s == side, units)
+    }
+
+    /// The work done here as known to whoever sees the hidden units of the sides `sees`
+    /// names (a side its own; a spectator none; the reveal both).
+    pub(crate) fn done_seen(&self, sees: impl Fn(Side) -> bool, units: &[Unit]) -> u32 {
         let unseen: u32 = self
             .unseen
             .iter()
-            .filter(|(u, _)| units.get(*u as usize).is_some_and(|x| x.side != side))
+            .filter(|(u, _)| units.get(*u as usize).is_some_and(|x| !sees(x.side)))
             .map(|(_, n)| n)
             .sum();
         self.done.saturating_sub(unseen)

@@ -61,6 +61,16 @@ impl Game for Solitaire {
         View { board: self.board }
     }
 
+    /// Nothing in Solitaire is hidden from anyone but the future: the deck of chart rolls is
+    /// the dice's, which no view holds.
+    fn public_view(&self) -> View {
+        View { board: self.board }
+    }
+
+    fn whole_view(&self) -> View {
+        View { board: self.board }
+    }
+
     fn render(&self, _seat: Seat) -> String {
         self.render_board()
     }

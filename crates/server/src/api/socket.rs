@@ -266,6 +266,9 @@ async fn watch(
     let mut seen = hello.version;
     // the log lines the page has; a page that connects has none from this socket
     let mut lines = 0;
+    // the chat lines of its room it has, and the room (which opens to all at the end)
+    let mut chat_lines = 0;
+    let mut chat_room: Option<&'static str> = None;
     // what the page was last sent, besides the log, as a hash: notes and a rematch change
     // no version, and a socket keeps no copy of a view
     let mut last: Option<u64> = None;
@@ -278,14 +281,27 @@ async fn watch(
     loop {
         if show {
             show = false;
-            let Ok(shown) = app.games.show(&id, who, lines).await else {
+            let Ok(mut shown) = app.games.show_with_chat(&id, who, lines, chat_lines).await else {
                 return;
             };
+            let room = shown.chat.as_ref().map(|c| c.room);
+            if chat_room.is_some() && room != chat_room {
+                // the game is over: every room is open, numbered afresh
+                let Ok(again) = app.games.show_with_chat(&id, who, lines, 0).await else {
+                    return;
+                };
+                shown = again;
+            }
             metrics.socket_views.fetch_add(1, Ordering::Relaxed);
             let h = fingerprint(&shown);
-            if Some(shown.version) != seen || last != Some(h) {
+            let chat_new = shown.chat.as_ref().is_some_and(|c| !c.lines.is_empty());
+            if Some(shown.version) != seen || last != Some(h) || chat_new {
                 seen = Some(shown.version);
                 lines = shown.log_end();
+                if let Some(c) = &shown.chat {
+                    chat_room = Some(c.room);
+                    chat_lines = c.start + c.lines.len();
+                }
                 last = Some(h);
                 let text = serde_json::to_string(&shown).unwrap_or_default();
                 if socket.send(Message::Text(text.into())).await.is_err() {
@@ -367,6 +383,11 @@ fn fingerprint(shown: &Shown) -> u64 {
             p.remove("log");
             p.remove("log_start");
         }
+    }
+    // new chat lines are sent for themselves; the mutes are part of what is shown
+    if let Some(c) = v.get_mut("chat").and_then(Value::as_object_mut) {
+        c.remove("lines");
+        c.remove("start");
     }
     let mut h = std::collections::hash_map::DefaultHasher::new();
     v.to_string().hash(&mut h);

@@ -109,6 +109,7 @@ pub(super) async fn read(store: &Store, id: &str, clock: &Arc<dyn Clock>) -> Res
         .map(|(seat, text)| (seat as Seat, text))
         .collect();
     open.rematch = store.rematch_of(id).await?;
+    open.chat = super::chat::Chat::stored(store.chat(id).await?, store.chat_mutes(id).await?);
     Ok(open)
 }
 
@@ -157,6 +158,7 @@ pub(super) fn replay(
         resigned: None,
         hints,
         notes: HashMap::new(),
+        chat: super::chat::Chat::default(),
         rematch: None,
         thinking: false,
         events: broadcast::channel(64).0,
