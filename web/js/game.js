@@ -6,7 +6,7 @@ import { call, keepGame, GAME_NAMES } from "./api.js";
 import { h, $ } from "./dom.js";
 import { Live } from "./live.js";
 import { Picker } from "./actions.js";
-import { Log } from "./log.js";
+import { Log, named } from "./log.js";
 import { Rules } from "./rules.js";
 import { Zoom } from "./zoom.js";
 import * as louisbourg from "./louisbourg.js";
@@ -14,6 +14,7 @@ import * as solitaire from "./solitaire.js";
 import * as d3 from "./d3.js";
 import * as skirmish from "./skirmish.js";
 import * as textboard from "./textboard.js";
+import { Chat } from "./chat.js";
 
 const BOARDS = { louisbourg, solitaire, d3, skirmish };
 const stats = (window.fiwStats = { renders: 0, lastRenderMs: null, boardAt: null, actionsTaken: 0 });
@@ -29,6 +30,7 @@ class SeatLink {
     this.shown = null;
     this.log = null;
     this.live = null;
+    this.chat = new Chat();
   }
   get view() { return this.shown && this.shown.view; }
   get deciding() { return !!(this.view && this.view.to_move && this.view.to_move === this.view.seat); }
@@ -41,12 +43,21 @@ let covered = false; // the screen is being passed
 let reference = null;
 let rules = null;
 let wasMyTurn = false;
+// once the game is over the board is drawn with everything face up (the server's reveal),
+// unless the page is asked for the board as its seat saw it
+let revealing = true;
 const zoom = new Zoom($("board"));
 const picker = new Picker((a) => take(a), () => draw());
 
+/** A page with no game to show (a bad link, no seat): the reason, and none of a game's tools. */
 function fail(msg) {
   $("prompt").textContent = msg;
   $("status").textContent = "";
+  for (const b of ["undo", "hint", "notify", "device", "resign", "rematch", "replay", "reveal", "head-act"]) $(b).hidden = true;
+  document.querySelector(".zoom-tools").hidden = true;
+  $("board-wrap").hidden = true;
+  $("chat-box").hidden = true;
+  document.body.dataset.failed = "1";
 }
 
 async function main() {
@@ -85,12 +96,28 @@ async function main() {
       $("conn").className = `conn ${on ? "on" : "off"}`;
       $("conn").title = on ? "live: updates arrive as they happen" : why || "reconnecting…";
       if (why) $("refusal").textContent = `Live updates stopped: ${why}. Reload the page to try again.`;
+      else online(on);
     });
     s.live.start(s.shown.version);
   }
   wire();
   // back from a hidden tab: the page asks whether it missed anything
   document.addEventListener("visibilitychange", () => { if (!document.hidden) for (const x of seats) if (x.live) x.live.resync(); });
+}
+
+/**
+ * The connection's state on screen: while the page's socket is down, a banner says so and
+ * every action waits (nothing is sent that could not be answered); back live, the banner goes
+ * by itself, with any "could not reach the server" left under the prompt.
+ */
+let offline = false;
+function online(on) {
+  if (offline === !on) return;
+  offline = !on;
+  $("offline").hidden = on;
+  document.body.classList.toggle("offline", !on);
+  document.body.dataset.offline = on ? "" : "1";
+  if (on && /fetch|network|reach/i.test($("refusal").textContent)) $("refusal").replaceChildren();
 }
 
 /** Takes a message of the server for seat link `s` (an answer or a live update). */
@@ -101,7 +128,9 @@ function absorb(s, msg) {
     // lines are missing in between: ask for the whole log again
     call("GET", `/api/games/${id}`, { token: s.token }).then((m) => { s.log.lines = []; absorb(s, m); afterChange(); }).catch(() => {});
   }
-  s.shown = msg;
+  if (msg.chat) s.chat.merge(msg.chat);
+  // an action's answer brings no chat: the lines stay as the socket brought them
+  s.shown = msg.chat || !s.shown ? msg : { ...msg, chat: s.shown.chat };
   if (s.live) s.live.saw(msg.version);
 }
 
@@ -144,9 +173,10 @@ function draw() {
   const v = msg.view;
   if (!v) { drawSpectator(msg); return; }
   picker.set(v.actions);
-  const game = v.view;
+  const shownAll = !!(msg.reveal && revealing);
+  const game = shownAll ? msg.reveal.view : v.view;
   const board = BOARDS[v.game] || textboard;
-  const ctx = { msg, v, game, ref: reference, picker, under: $("under-board"), log: active.log.lines, check, takeText, openRule };
+  const ctx = { msg, v, game, ref: reference, picker, under: $("under-board"), log: shownAll ? msg.reveal.log : active.log.lines, check, takeText, openRule };
   // the keyboard's place on the board survives the drawing
   const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("[data-place],[data-piece]");
   const focusKey = focused && $("board").contains(focused) ? (focused.dataset.piece ? `[data-piece="${focused.dataset.piece}"]` : `[data-place="${focused.dataset.place}"]`) : null;
@@ -155,8 +185,11 @@ function draw() {
   if (drawn.width) zoom.attach(drawn.el, drawn.width, drawn.height);
   if (focusKey) { const again = $("board").querySelector(`${focusKey}[tabindex]`) || $("board").querySelector("[tabindex]"); if (again) again.focus(); }
   picker.render($("actions"), (a) => (board.noteFor ? board.noteFor(ctx, a) : null));
-  active.log.render(holderNames(msg));
+  if (shownAll) drawWholeLog(msg.reveal.log, holderNames(msg));
+  else active.log.render(holderNames(msg));
   drawHolders(msg);
+  drawRevealButton(msg);
+  drawChat();
   const mine = v.to_move === v.seat;
   const names = { british: "British", french: "French" };
   const seatName = board.seatName ? board.seatName(ctx) : names[v.seat] || v.seat;
@@ -168,11 +201,14 @@ function draw() {
   else if (mine) prompt = board.prompt ? board.prompt(ctx) : "Your decision.";
   else prompt = `Waiting for the ${v.to_move} side…`;
   $("prompt").textContent = prompt;
+  headPrompt(prompt, mine && !readOnly && !v.outcome ? v.actions : []);
   $("status").textContent = readOnly ? "read-only" : v.outcome ? "game over" : mine ? "your turn" : `${v.to_move} to move`;
   drawNotice(msg);
   $("undo").disabled = !v.can_undo;
   $("hint").disabled = !mine;
   $("resign").hidden = !!v.outcome || readOnly;
+  // nothing to be told of a game that is over
+  $("notify").hidden = !!v.outcome || readOnly;
   $("rematch").hidden = !(v.outcome || readOnly);
   $("replay").hidden = !(v.outcome || readOnly);
   $("rematch").textContent = msg.rematch ? "Join the rematch" : "Rematch";
@@ -189,15 +225,17 @@ function draw() {
   document.body.dataset.seat = v.seat || "";
 }
 
-// A finished game stepped through entry by entry, forwards and back, as this seat saw it
-// (GET /api/games/ID/replay?step=N&seat=S, given out once the game is over).
+// A finished game stepped through entry by entry, forwards and back, with everything shown
+// or as one seat saw it (GET /api/games/ID/replay?step=N&seat=all|SEAT, given out once the
+// game is over).
 let replay = null;
+let replaySight = "all";
 const still = new Picker(() => {}, () => {});
 
 async function replayTo(step) {
-  const seat = active.view.seat;
   try {
-    const r = await call("GET", `/api/games/${id}/replay?step=${step}&seat=${encodeURIComponent(seat)}`, { token: active.token });
+    const seat = replaySight ? `&seat=${encodeURIComponent(replaySight)}` : "";
+    const r = await call("GET", `/api/games/${id}/replay?step=${step}${seat}`, { token: active.token });
     replay = r;
     drawReplay();
   } catch (e) {
@@ -207,9 +245,14 @@ async function replayTo(step) {
 
 function drawReplay() {
   const r = replay;
-  const v = r.shown.view;
-  const board = BOARDS[v.game] || textboard;
-  const ctx = { msg: r.shown, v: { ...v, actions: [] }, game: v.view, ref: reference, picker: still, under: $("under-board"), log: v.log, check, takeText: () => {}, openRule };
+  const shown = r.shown;
+  const part = shown.view || shown.public;
+  const everything = !!shown.reveal;
+  const game = everything ? shown.reveal.view : shown.view ? shown.view.view : shown.public.view;
+  const v = shown.view ? { ...shown.view, actions: [] } : { game: part.game, seat: null, to_move: part.to_move, turn: part.turn, actions: [], outcome: part.outcome, view: game };
+  const lines = everything ? shown.reveal.log : part.log;
+  const board = BOARDS[part.game] || textboard;
+  const ctx = { msg: shown, v, game, ref: reference, picker: still, under: $("under-board"), log: lines, check, takeText: () => {}, openRule };
   still.set([]);
   const drawn = board.draw(ctx);
   $("board").replaceChildren(drawn.el);
@@ -217,12 +260,23 @@ function drawReplay() {
   const last = r.step > 0 ? r.entries[r.step - 1] : null;
   $("prompt").textContent = `Replay, step ${r.step} of ${r.steps}${last ? `: ${last.seat} ${last.kind === "action" ? "" : `${last.kind} `}${last.text}` : ": the set-up"}`;
   const btn = (label, idName, step, enabled) => h("button", { type: "button", id: idName, disabled: !enabled, onclick: () => replayTo(step) }, label);
+  // before the end (a read-only game) a seat steps through only as it saw the game
+  const open = !!(active.shown && active.shown.reveal);
+  const seatsOffered = open ? (shown.players || []).map(([seat]) => seat) : replaySight ? [replaySight] : [];
+  const sights = h("select", { id: "replay-sight", "aria-label": "whose sight the replay shows", onchange: (e) => { replaySight = e.target.value; replayTo(r.step); } },
+    open ? h("option", { value: "all" }, "everything shown") : null,
+    ...seatsOffered.map((seat) => h("option", { value: seat }, `as the ${seat} side saw it`)));
+  sights.value = replaySight;
+  sights.hidden = !sights.options.length;
   $("actions").replaceChildren(h("div", { class: "replay-tools" },
-    btn("⏮ start", "replay-first", 0, r.step > 0), btn("◀ back", "replay-back", r.step - 1, r.step > 0),
-    btn("forward ▶", "replay-next", r.step + 1, r.step < r.steps), btn("end ⏭", "replay-last", r.steps, r.step < r.steps),
+    btn("|◀ start", "replay-first", 0, r.step > 0), btn("◀ back", "replay-back", r.step - 1, r.step > 0),
+    btn("forward ▶", "replay-next", r.step + 1, r.step < r.steps), btn("end ▶|", "replay-last", r.steps, r.step < r.steps),
+    sights,
     h("button", { type: "button", id: "replay-done", onclick: () => { replay = null; draw(); } }, "back to the game")));
-  $("log").replaceChildren(...v.log.map((l) => h("li", {}, l)));
+  $("log").replaceChildren(...lines.map((l) => h("li", {}, l)));
   $("log").scrollTop = $("log").scrollHeight;
+  document.body.dataset.replayStep = r.step;
+  document.body.dataset.sight = game ? game.sight || "" : "";
 }
 
 /**
@@ -272,16 +326,115 @@ function drawHolders(msg) {
   $("holders").replaceChildren(...(msg.hot_seat ? [h("span", { class: "hot", id: "hot-seat-badge" }, "hot seat")] : []), parts.join(" · "));
 }
 
+/**
+ * A spectator's page: the board as someone who holds no seat sees it (the server's public
+ * view: blocks face down, hands as counts, hidden units unseen), its public log, and once the
+ * game is over the reveal.
+ */
 function drawSpectator(msg) {
+  const t0 = performance.now();
   const p = msg.public;
+  const shownAll = !!(msg.reveal && revealing);
+  const game = shownAll ? msg.reveal.view : p.view;
+  const board = BOARDS[p.game] || textboard;
+  const v = { game: p.game, seat: null, to_move: p.to_move, turn: p.turn, actions: [], outcome: p.outcome, view: game, board: "" };
+  picker.set([]);
+  const ctx = { msg, v, game, ref: reference, picker, under: $("under-board"), log: shownAll ? msg.reveal.log : active.log.lines, check: () => Promise.resolve({ legal: false }), takeText: () => {}, openRule };
+  if (game) {
+    const drawn = board.draw(ctx);
+    $("board").replaceChildren(drawn.el);
+    if (drawn.width) zoom.attach(drawn.el, drawn.width, drawn.height);
+  } else {
+    $("board").replaceChildren();
+    $("under-board").replaceChildren();
+  }
+  $("actions").replaceChildren();
   drawHolders(msg);
+  drawRevealButton(msg);
+  drawChat();
   $("title").textContent = `${GAME_NAMES[p.game] || p.game} · watching`;
-  $("board").replaceChildren(h("p", { class: "watching" }, "You are watching: the board of each side is shown only to its seat; the public log is beside."));
-  $("prompt").textContent = msg.read_only ? "This game is read-only." : p.outcome ? `Game over: ${p.outcome.reason}` : `${p.to_move} to move`;
+  const over = p.outcome ? (p.outcome.winner ? `Game over: the ${p.outcome.winner} side wins (${p.outcome.reason}).` : `Game over: a draw (${p.outcome.reason}).`) : null;
+  $("prompt").textContent = msg.read_only ? "This game is read-only." : over || `You are watching: the ${p.to_move} side to move. Each side's hidden pieces stay hidden from you until the game is over.`;
+  headPrompt($("prompt").textContent, []);
+  $("status").textContent = p.outcome ? "game over" : `${p.to_move} to move`;
   drawNotice(msg);
-  for (const b of ["undo", "hint", "resign", "notify", "device"]) $(b).hidden = true;
-  active.log.render(holderNames(msg));
+  drawClock(msg);
+  for (const b of ["undo", "hint", "resign", "notify", "device", "rematch"]) $(b).hidden = true;
+  $("replay").hidden = !(p.outcome && !msg.read_only);
+  if (shownAll) drawWholeLog(msg.reveal.log, holderNames(msg));
+  else active.log.render(holderNames(msg));
+  stats.renders++;
+  stats.lastRenderMs = performance.now() - t0;
+  if (stats.boardAt === null) stats.boardAt = performance.now();
   document.body.dataset.version = msg.version;
+  document.body.dataset.toMove = p.to_move || "";
+  document.body.dataset.over = p.outcome ? "1" : "";
+  document.body.dataset.seat = "spectator";
+  document.body.dataset.sight = game ? game.sight || "" : "";
+}
+
+/** The chat of the seat link on screen (in a hot seat, the players' room is one). */
+function drawChat() {
+  const s = active;
+  const seat = s.view ? s.view.seat : null;
+  s.chat.render($("chat-box"), $("chat"), $("chat-title"), {
+    seat,
+    mute: seat ? (other, on) => call("PUT", `/api/games/${id}/chat/mute`, { token: s.token, body: { seat: other, mute: on } }).catch((e) => { $("chat-error").textContent = e.message; }) : null,
+    report: seat ? (n) => call("POST", `/api/games/${id}/chat/report`, { token: s.token, body: { n, why: "reported from the game page" } }) : null,
+  });
+}
+
+async function say(e) {
+  e.preventDefault();
+  const input = $("chat-text");
+  const text = input.value.trim();
+  if (!text) return;
+  $("chat-error").textContent = "";
+  try {
+    await call("POST", `/api/games/${id}/chat`, { token: active.token, body: { text } });
+    input.value = "";
+  } catch (err) {
+    $("chat-error").textContent = err.message;
+  }
+}
+
+/**
+ * The prompt in the header, which stays on screen, with the action most decisions need next:
+ * a plan's confirm when the board offers one, else the one action there is, or the action
+ * that ends a step (land, pass, done); nothing when the choice is among many.
+ */
+const NEXT = /^(land|pass|done|end|confirm|ready)\b/;
+function headPrompt(text, actions) {
+  $("head-prompt").textContent = text;
+  const b = $("head-act");
+  const plan = document.getElementById("plan-go");
+  let act = null;
+  let label = null;
+  if (plan) { label = plan.textContent; act = plan.disabled ? null : () => plan.click(); }
+  else if (actions.length === 1) { label = actions[0].text; act = () => take(actions[0]); }
+  else {
+    const a = actions.find((x) => NEXT.test(x.text));
+    if (a) { label = a.text; act = () => take(a); }
+  }
+  b.hidden = !label;
+  b.disabled = !act;
+  b.textContent = label ? (label.length > 40 ? `${label.slice(0, 39)}…` : label) : "";
+  b.onclick = act;
+}
+
+/** Every line of a finished game's log, each seat's own lines with the rest. */
+function drawWholeLog(lines, names) {
+  $("log").replaceChildren(...lines.map((l) => h("li", {}, named(l, names))));
+  $("log").scrollTop = $("log").scrollHeight;
+}
+
+/** The reveal's switch, once the game is over: everything face up, or as this page saw it. */
+function drawRevealButton(msg) {
+  const b = $("reveal");
+  b.hidden = !msg.reveal;
+  b.setAttribute("aria-pressed", String(revealing));
+  b.textContent = revealing ? "Everything shown" : (msg.view ? "As you saw it" : "As spectators saw it");
+  document.body.dataset.sight = msg.reveal && revealing ? "whole" : (msg.view ? "seat" : "public");
 }
 
 /** Each human seat's time left, in a game with a time control (docs/api.md: clock). */
@@ -295,7 +448,7 @@ function drawClock(msg) {
   };
   $("clock").textContent = c.seats.map((s) => {
     const left = s.running && s.deadline ? s.deadline - Date.now() : s.left_ms;
-    return `${s.seat} ${words(left)}${s.running ? " ⏱" : ""}`;
+    return `${s.seat} ${words(left)}${s.running ? " (running)" : ""}`;
   }).join(" · ");
 }
 
@@ -318,6 +471,7 @@ function refuse(e) {
 }
 
 async function post(path, body) {
+  if (offline) { $("refusal").textContent = "Not sent: the connection is lost; the page is reconnecting."; return; }
   const s = active;
   const since = s.log.lines.length;
   try {
@@ -480,7 +634,13 @@ function wire() {
   $("hint").addEventListener("click", hint);
   $("resign").addEventListener("click", resign);
   $("rematch").addEventListener("click", rematch);
-  $("replay").addEventListener("click", () => replayTo(0));
+  $("replay").addEventListener("click", () => {
+    // everything shown once the game is over; a read-only game not over, as this seat saw it
+    replaySight = active.shown.reveal ? "all" : active.view ? active.view.seat : "";
+    replayTo(0);
+  });
+  $("reveal").addEventListener("click", () => { revealing = !revealing; draw(); });
+  $("chat-form").addEventListener("submit", say);
   $("rules-btn").addEventListener("click", () => rules && rules.toggle());
   $("zoom-in").addEventListener("click", () => zoom.scale(0.8));
   $("zoom-out").addEventListener("click", () => zoom.scale(1.25));

@@ -35,9 +35,17 @@ export class Log {
    */
   render(names = {}) {
     const kids = [];
+    let shown = 0;
+    let last = null;
     this.lines.forEach((line, i) => {
+      // a seat's own line that only names the block of the public line before it ("(br-reg-2)")
+      // is read on that line
+      if (last && /^\([\w-]+\)$/.test(line.trim()) && i !== this.mark) { last.append(` ${line.trim()}`); return; }
       if (this.mark !== null && i === this.mark && i < this.lines.length) kids.push(h("li", { class: "mark", "aria-hidden": "true" }, "since your last decision"));
-      kids.push(h("li", { class: this.mark !== null && i >= this.mark ? "new" : null }, named(line, names)));
+      // numbered as shown, so that the mark (an item of its own) skips no number
+      shown++;
+      last = h("li", { value: shown, class: this.mark !== null && i >= this.mark ? "new" : null }, named(line, names));
+      kids.push(last);
     });
     this.el.replaceChildren(...kids);
     this.el.scrollTop = this.el.scrollHeight;

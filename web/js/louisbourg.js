@@ -20,13 +20,18 @@ const ISLAND = "M842,352 L905,345 L915,372 L858,380 Z";
 
 function perRow(kind) { return kind === "land" ? 6 : 7; }
 
-/** The blocks of one place, as this seat sees them, each with what is drawn on it. */
+/**
+ * The blocks of one place, as the view shows them, each with what is drawn on it: a seat's
+ * own face up and the enemy's face down until revealed; for a spectator both sides as the
+ * other sees them (own_hidden); at the reveal every block named.
+ */
 function blocksOf(p, seat) {
   const enemy = seat === "british" ? "french" : "british";
   const own = p.own.map((b) => ({ side: seat, id: b.id, kind: b.kind, sp: b.sp, max: b.max_sp, used: b.used }));
-  const seen = p.enemy_seen.map((b) => ({ side: enemy, kind: b.kind, sp: b.sp, max: b.max_sp, used: b.used }));
+  const ownHidden = Array.from({ length: p.own_hidden || 0 }, () => ({ side: seat, hidden: true }));
+  const seen = p.enemy_seen.map((b) => ({ side: enemy, id: b.id, kind: b.kind, sp: b.sp, max: b.max_sp, used: b.used }));
   const hidden = Array.from({ length: p.enemy_hidden }, () => ({ side: enemy, hidden: true }));
-  return own.concat(seen, hidden);
+  return own.concat(ownHidden, seen, hidden);
 }
 
 function blockEl(b, x, y, ctx, pieceTargets) {
@@ -52,11 +57,11 @@ function blockEl(b, x, y, ctx, pieceTargets) {
 }
 
 /** The box a place's blocks are drawn in: its size from how many blocks it holds. */
-function frame(place, count) {
+function frame(place, count, below = 0) {
   const n = perRow(place.kind);
   const rows = Math.max(1, Math.ceil(count / n));
   const w = Math.max(n * (B + GAP) + GAP + 8, place.kind === "land" ? 196 : 0);
-  const hgt = 22 + rows * (B + GAP) + 4;
+  const hgt = 22 + rows * (B + GAP) + 4 + below;
   return { x: place.x - w / 2, y: place.y - hgt / 2, w, h: hgt, n };
 }
 
@@ -67,7 +72,7 @@ export function draw(ctx) {
   const byId = Object.fromEntries(map.places.map((p) => [p.id, p]));
   const seen = Object.fromEntries(g.places.map((p) => [p.id, p]));
   const pieceTargets = ctx.picker.pieceTargets();
-  const plan = planActions(ctx.v.actions, ctx.picker);
+  const plan = planActions(ctx.v.actions, ctx.picker, ctx.openRule);
   const placeTargets = plan ? new Map() : ctx.picker.placeTargets();
   const svg = s("svg", { viewBox: `0 0 ${map.width} ${map.height}`, class: "louisbourg", role: "group", "aria-label": "the map of Louisbourg 1758" });
   svg.append(s("rect", { class: "sea", x: 0, y: 0, width: map.width, height: map.height }));
@@ -89,7 +94,8 @@ export function draw(ctx) {
     const p = seen[mp.id];
     if (!p) continue;
     const blocks = blocksOf(p, seat);
-    const f = frame(mp, blocks.length);
+    // a line under the blocks for the losses seen
+    const f = frame(mp, blocks.length, p.enemy_loss_seen || p.own_loss_seen ? 13 : 0);
     const acts = placeTargets.get(mp.id);
     const planSite = plan && plan.sites.includes(mp.id);
     const grp = s("g", { class: `place${acts || planSite ? " target" : ""}`, "data-place": mp.id });
@@ -98,7 +104,9 @@ export function draw(ctx) {
     const label = mp.kind === "land" ? mp.name : mp.name;
     grp.append(s("text", { class: "loc-name", x: f.x + 6, y: f.y + 15 }, label));
     if (p.control) grp.append(s("text", { x: f.x + f.w - 6, y: f.y + 15, "text-anchor": "end", class: `control ${p.control}` }, p.control === "british" ? "Br" : "Fr", s("title", {}, `${SIDE[p.control]} control`)));
-    if (p.enemy_loss_seen) grp.append(s("text", { x: f.x + f.w - 28, y: f.y + 15, "text-anchor": "end", class: "loss-seen" }, `−${p.enemy_loss_seen}`, s("title", {}, `the enemy's blocks here have lost ${p.enemy_loss_seen} SP that you saw`)));
+    // the losses seen sit in the box's lower corner, clear of its name and control mark
+    if (p.own_loss_seen) grp.append(s("text", { x: f.x + f.w - 30, y: f.y + f.h - 5, "text-anchor": "end", class: "loss-seen" }, `−${p.own_loss_seen}`, s("title", {}, `the ${SIDE[seat]} blocks here have lost ${p.own_loss_seen} SP in sight`)));
+    if (p.enemy_loss_seen) grp.append(s("text", { x: f.x + f.w - 6, y: f.y + f.h - 5, "text-anchor": "end", class: "loss-seen" }, `−${p.enemy_loss_seen}`, s("title", {}, `the enemy's blocks here have lost ${p.enemy_loss_seen} SP that you saw`)));
     blocks.forEach((b, i) => {
       const bx = f.x + 4 + GAP + (i % f.n) * (B + GAP);
       const by = f.y + 22 + Math.floor(i / f.n) * (B + GAP);
@@ -156,7 +164,8 @@ function info(g, map) {
   const lines = [
     `Turn ${g.turn} of 16`,
     `Order: ${g.order.map((o) => SIDE[o]).join(", ")}${g.order_roll ? ` (rolls ${g.order_roll[0]}–${g.order_roll[1]})` : ""}`,
-    `Weather: ${g.rough_seas ? "rough seas" : "calm seas"}`,
+    // the log's own words for the roll (8.1.3): fair, or rough seas
+    `Weather: ${g.rough_seas ? "rough seas" : "fair"}`,
     g.battle ? `Battle: ${map.places.find((p) => p.id === g.battle.at)?.name}, round ${g.battle.round}` : "No battle being fought",
   ];
   const grp = s("g", { class: "info" });
@@ -181,8 +190,16 @@ function under(ctx, plan) {
     return el;
   };
   const kids = [];
-  const facts = [`Your army: ${g.own_sp} SP`, `Enemy hand: ${g.enemy_hand} card${g.enemy_hand === 1 ? "" : "s"}`, `Deck: ${g.deck_left}`, `Discards: ${g.discards}`];
-  if (g.landing_plan) facts.push(`Your landing plan: Kennington Cove ${g.landing_plan[0]}, Flat Point ${g.landing_plan[1]}, White Point ${g.landing_plan[2]}`);
+  const mine = g.sight === "seat";
+  const other = g.seat === "british" ? "french" : "british";
+  const cards = (n) => `${n} card${n === 1 ? "" : "s"}`;
+  const facts = mine
+    ? [`Your army: ${g.own_sp} SP`, `Enemy hand: ${cards(g.enemy_hand)}`]
+    : [g.own_sp != null ? `${SIDE[g.seat]} army: ${g.own_sp} SP` : null,
+      g.sight === "public" ? `${SIDE[g.seat]} hand: ${cards(g.hand_hidden || 0)}` : null,
+      g.sight === "public" ? `${SIDE[other]} hand: ${cards(g.enemy_hand)}` : null].filter(Boolean);
+  facts.push(`Deck: ${g.deck_left}`, `Discards: ${g.discards}`);
+  if (g.landing_plan) facts.push(`${mine ? "Your" : "The British"} landing plan: Kennington Cove ${g.landing_plan[0]}, Flat Point ${g.landing_plan[1]}, White Point ${g.landing_plan[2]}`);
   kids.push(h("div", { class: "facts" }, ...facts.map((f) => h("span", {}, f))));
   if (plan) kids.push(plan.panel());
   if (g.battle) {
@@ -192,8 +209,14 @@ function under(ctx, plan) {
     kids.push(h("div", { class: "battle-box" }, h("h3", {}, `Battle at ${at ? at.name : g.battle.at}, round ${g.battle.round} (${SIDE[g.battle.attacker]} attacking)`),
       h("ul", {}, ...lines.map((l) => h("li", {}, l)))));
   }
-  kids.push(h("h3", {}, "Your hand"));
-  kids.push(g.hand.length ? h("div", { class: "hand" }, ...g.hand.map((c) => card(c, null, pieceTargets.has(c.id)))) : h("p", { class: "muted" }, "no cards"));
+  if (g.sight !== "public") {
+    kids.push(h("h3", {}, mine ? "Your hand" : `The ${SIDE[g.seat]} hand`));
+    kids.push(g.hand.length ? h("div", { class: "hand" }, ...g.hand.map((c) => card(c, null, pieceTargets.has(c.id)))) : h("p", { class: "muted" }, "no cards"));
+  }
+  if (g.sight === "whole") {
+    kids.push(h("h3", {}, `The ${SIDE[other]} hand`));
+    kids.push(g.enemy_cards && g.enemy_cards.length ? h("div", { class: "hand" }, ...g.enemy_cards.map((c) => card(c, null, false))) : h("p", { class: "muted" }, "no cards"));
+  }
   if (g.played.length) {
     kids.push(h("h3", {}, "Played this turn"));
     kids.push(h("div", { class: "hand" }, ...g.played.map(([side, c]) => card(c, side, false))));
@@ -206,7 +229,7 @@ function under(ctx, plan) {
 // and offers the plan once the counts are one of the actions.
 let planState = null;
 
-function planActions(actions, picker) {
+function planActions(actions, picker, openRule) {
   const plans = actions.filter((a) => a.pieces.length === 0 && a.places.length > 1 && / \S+=\d+/.test(a.text));
   if (!plans.length || plans.length !== actions.length) { planState = null; return null; }
   const sites = plans[0].places;
@@ -217,6 +240,9 @@ function planActions(actions, picker) {
     planState = { key: plans.map((a) => a.text).join("|"), now: Object.fromEntries(sites.map((site) => [site, 0])) };
   }
   const matching = () => options.find((o) => sites.every((site) => (o.c[site] ?? 0) === planState.now[site]));
+  // the totals the rules allow, read from the plans offered (7: 4 to 6 units in all)
+  const totals = options.map((o) => sites.reduce((n, site) => n + (o.c[site] ?? 0), 0));
+  const [least, most] = [Math.min(...totals), Math.max(...totals)];
   return {
     sites,
     count: (site) => planState.now[site],
@@ -224,8 +250,12 @@ function planActions(actions, picker) {
     panel() {
       const m = matching();
       const btn = h("button", { type: "button", id: "plan-go", disabled: !m, onclick: () => m && picker.take(m.a) }, m ? `Land: ${m.a.text}` : "not a plan the rules allow yet");
-      return h("div", { class: "plan" }, h("p", {}, "Click a beach on the map to add a unit landing there (clicking past the most wraps to 0). ",
-        sites.map((site) => `${site} ${planState.now[site]}`).join(", ")), btn);
+      const now = sites.reduce((n, site) => n + planState.now[site], 0);
+      return h("div", { class: "plan" },
+        h("p", {}, `The landing plan puts ${least} to ${most} units in all on the beaches (`,
+          openRule ? h("button", { type: "button", class: "rule-link", onclick: () => openRule("7") }, "rule 7") : "rule 7",
+          `). Click a beach on the map to add a unit landing there (clicking past the most wraps to 0). Now ${now}: `,
+          sites.map((site) => `${site.replace(/-/g, " ")} ${planState.now[site]}`).join(", "), "."), btn);
     },
   };
 }

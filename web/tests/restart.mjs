@@ -1,8 +1,10 @@
 // The server stops mid-game (killed) and starts again on the same database: the page sees the
-// connection go, connects again by itself with the last version it had, and play goes on.
+// connection go (a banner says so, and a click sends nothing while it shows), connects again by
+// itself with the last version it had, the banner goes, and play goes on.
 
 import assert from "node:assert/strict";
-import { Server, browser, clickOne, rng, renders, drawnAfter, state } from "./harness.mjs";
+import { join } from "node:path";
+import { Server, browser, clickOne, rng, renders, drawnAfter, state, OUT } from "./harness.mjs";
 
 async function play(page, pick, decisions) {
   let made = 0;
@@ -35,10 +37,19 @@ export async function restartMidGame() {
     const before = await play(page, pick, 20);
     assert.ok(before >= 20, `played ${before} decisions before the restart`);
     const v1 = (await state(page)).version;
+    assert.ok(await page.locator("#offline").isHidden(), "no banner while the page is live");
     await server.kill();
     await page.waitForSelector("#conn.off", { timeout: 10000 });
+    await page.locator("#offline").waitFor({ state: "visible", timeout: 10000 });
+    assert.match(await page.locator("#offline").textContent(), /Connection lost: reconnecting/);
+    assert.equal(await page.evaluate(() => document.body.dataset.offline), "1");
+    // an action clicked while the banner shows is not sent (the button does not take the click)
+    const pending = await page.locator("#actions button.act").first().evaluate((b) => getComputedStyle(b).pointerEvents);
+    assert.equal(pending, "none", "the actions wait while the connection is lost");
+    await page.screenshot({ path: join(OUT, "connection-lost.png") });
     await server.up();
     await page.waitForSelector("#conn.on", { timeout: 15000 });
+    await page.locator("#offline").waitFor({ state: "hidden", timeout: 10000 });
     const after = await play(page, pick, 10);
     const v2 = (await state(page)).version;
     assert.ok(after >= 5 || (await state(page)).over, `play went on after the restart (${after} decisions)`);

@@ -14,6 +14,8 @@ import { d3AgainstTheComputer, d3DragIntoAWood } from "./d3.mjs";
 import { skirmishRaid } from "./skirmish.mjs";
 import { olderRules } from "./rules.mjs";
 import { accountsAndTheLobby } from "./accounts.mjs";
+import { spectatorAndReveal } from "./spectator.mjs";
+import { phonePages } from "./phone.mjs";
 
 const TESTS = {
   "louisbourg-vs-ai": louisbourgAgainstTheComputer,
@@ -26,6 +28,8 @@ const TESTS = {
   "skirmish-raid": skirmishRaid,
   "older-rules": olderRules,
   "accounts-lobby": accountsAndTheLobby,
+  "chat-spectator-reveal": spectatorAndReveal,
+  "phone": phonePages,
 };
 
 const wanted = process.argv.slice(2);
