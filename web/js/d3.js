@@ -74,6 +74,17 @@ export function draw(ctx) {
     } else if (target || sel === u) {
       const acts = pieceTargets.get(u.id) || [];
       pressable(el, sel === u ? `${u.id}: picked (click again to drop it)` : `${u.id}: ${acts.length} order${acts.length === 1 ? "" : "s"}`, () => { aim = null; ctx.picker.clickPiece(u.id); });
+      if (sel !== u) {
+        // pressed to be dragged before it is picked: the press picks it (its ghosts and the
+        // drag come with the pick) and the table does not pan under it (the newcomers' M5)
+        el.addEventListener("pointerdown", (e) => {
+          if (e.button !== 0) return;
+          e.stopPropagation();
+          e.preventDefault();
+          aim = null;
+          ctx.picker.clickPiece(u.id);
+        });
+      }
     }
     bases.append(el);
     const name = `${u.id}${u.hits ? ` ${u.hits} hit${u.hits === 1 ? "" : "s"}` : ""}`;
@@ -228,7 +239,9 @@ function wireDrag(ctx, svg, fr, u, t, ghosts, live, status) {
     let q = [grab0.at[0] + p[0] - grab0.p[0], grab0.at[1] + p[1] - grab0.p[1]];
     const d = dist(from, q);
     const r = Math.max(0, u.reach - 0.08);
-    if (d > r && d > 0) q = [from[0] + (q[0] - from[0]) * r / d, from[1] + (q[1] - from[1]) * r / d];
+    // past the reach the ghost stops at it, and the drop asks before ordering (L10)
+    state.past = d > r && d > 0;
+    if (state.past) q = [from[0] + (q[0] - from[0]) * r / d, from[1] + (q[1] - from[1]) * r / d];
     state.at = [Math.round(q[0] * 10) / 10, Math.round(q[1] * 10) / 10];
     state.result = null;
     dragged = state;
@@ -243,7 +256,14 @@ function wireDrag(ctx, svg, fr, u, t, ghosts, live, status) {
     show();
     checker.want(text());
   };
-  const settle = () => checker.drop(text(), (result) => { state.result = result; show(); }, (x) => { dragged = null; ctx.takeText(x); });
+  const take = (x) => { dragged = null; ctx.takeText(x); };
+  // a drop the pointer carried past the reach is not ordered unasked: the ghost stands at the
+  // reach, and the player says whether to move there
+  const ask = (x) => status.replaceChildren(h("span", { class: "ok" },
+    `Dropped past ${u.id}'s reach of ${inch(u.reach)}": the ghost stops at its reach. `,
+    h("button", { type: "button", id: "drag-confirm", onclick: () => take(x) }, "move there"), " ",
+    h("button", { type: "button", id: "drag-cancel", onclick: () => { dragged = null; ctx.picker.redraw(); } }, "cancel")));
+  const settle = () => checker.drop(text(), (result) => { state.result = result; show(); }, (x) => (state.past ? ask(x) : take(x)));
   // taken from its own base, the ghost starts where the unit stands; from a listed ghost,
   // where that one stands and as it faces; from the drag's ghost, where it is
   const grab = (el, pose) => draggable(svg, fr, el, {

@@ -96,7 +96,25 @@ export async function d3DragIntoAWood() {
     const sc = ref.board.scenarios.find((x) => x.id === "fort-oswego");
     const wood = sc.table.terrain.find((t) => t.name === "the south-east woods");
     const inWood = [wood.points.reduce((a, p) => a + p[0], 0) / wood.points.length, wood.points.reduce((a, p) => a + p[1], 0) / wood.points.length];
+    // dragged before it is picked, the unit is picked and the table does not pan (M5)
+    const viewBox = () => page.getAttribute("#board svg", "viewBox");
+    const box0 = await viewBox();
+    const before = (await state(page)).version;
     let n = await renders(page);
+    const at = await centreOf(page, '#board .units [data-piece="fr-cav"]');
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    await page.mouse.move(at.x + 40, at.y + 60, { steps: 6 });
+    await page.mouse.up();
+    await drawnAfter(page, n);
+    assert.ok(await count(page, "#board .unit.selected"), "a drag of an unpicked unit picks it");
+    assert.equal(await viewBox(), box0, "the table did not pan");
+    assert.equal((await state(page)).version, before, "the press ordered nothing");
+    // picked now: a click drops it, another picks it again
+    n = await renders(page);
+    await page.click('#board [data-piece="fr-cav"]');
+    await drawnAfter(page, n);
+    n = await renders(page);
     await page.click('#board [data-piece="fr-cav"]');
     await drawnAfter(page, n);
     assert.ok(await count(page, "#board .unit.selected"), "fr-cav is picked");
@@ -131,6 +149,18 @@ export async function d3DragIntoAWood() {
     await page.keyboard.press("Escape");
     await page.waitForSelector("#rules", { state: "hidden" });
     assert.equal((await state(page)).version, v0, "a refused drop orders nothing");
+    // a drag far past the reach stops the ghost at the reach and asks before ordering (L10)
+    const here = await centreOf(page, '#board .units [data-piece="fr-cav"]');
+    const far = { x: Math.max(5, here.x - 600), y: here.y };
+    await dragFromTo(page, here, far, {
+      holding: () => page.waitForFunction(() => /: legal$/.test(document.getElementById("drag-status")?.textContent || ""), null, { timeout: 10000 }),
+    });
+    await page.waitForSelector("#drag-confirm", { timeout: 10000 });
+    assert.equal((await state(page)).version, v0, "a drop past the reach orders nothing unasked");
+    n = await renders(page);
+    await page.click("#drag-cancel");
+    await drawnAfter(page, n);
+    assert.equal((await state(page)).version, v0, "cancelled, nothing is ordered");
     // a drag to open ground is legal, and dropped it is the order
     const start = await centreOf(page, '#board .units [data-piece="fr-cav"]');
     const west = { x: start.x - 60, y: start.y };
