@@ -87,8 +87,10 @@ export class Picker {
     this.redraw();
   }
 
-  /** The list of buttons, grouped under the server's headings. */
-  render(box, noteFor) {
+  /** The list of buttons, grouped under the server's headings; `labelFor(text)` gives the words
+   * a button shows (the map's names for the ids an action is typed with), the action's own text
+   * staying what it plays and what its title says. */
+  render(box, noteFor, labelFor = () => null) {
     const list = this.shown();
     box.replaceChildren();
     if (!this.actions.length) return;
@@ -104,7 +106,7 @@ export class Picker {
     }
     let n = 0;
     for (const [g, acts] of groups) {
-      if (g) box.append(h("h3", {}, g.replaceAll("=", " ")));
+      if (g) box.append(h("h3", {}, labelFor(g) || g.replaceAll("=", " ")));
       box.append(h("ul", {}, ...acts.map((a) => {
         n++;
         const key = n <= 9 ? String(n) : null;
@@ -112,7 +114,7 @@ export class Picker {
           type: "button", class: "act", "data-index": a.index, "data-text": a.text,
           title: key ? `${a.text} (key ${key})` : a.text,
           onclick: () => this.take(a),
-        }, a.text, (a.note || noteFor(a)) ? h("span", { class: "note" }, a.note || noteFor(a)) : null));
+        }, labelFor(a.text) || a.text, (a.note || noteFor(a)) ? h("span", { class: "note" }, a.note || noteFor(a)) : null));
       })));
     }
   }

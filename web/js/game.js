@@ -184,7 +184,7 @@ function draw() {
   $("board").replaceChildren(drawn.el);
   if (drawn.width) zoom.attach(drawn.el, drawn.width, drawn.height);
   if (focusKey) { const again = $("board").querySelector(`${focusKey}[tabindex]`) || $("board").querySelector("[tabindex]"); if (again) again.focus(); }
-  picker.render($("actions"), (a) => (board.noteFor ? board.noteFor(ctx, a) : null));
+  picker.render($("actions"), (a) => (board.noteFor ? board.noteFor(ctx, a) : null), (text) => (board.label ? board.label(ctx, text) : null));
   if (shownAll) drawWholeLog(msg.reveal.log, holderNames(msg));
   else active.log.render(holderNames(msg));
   drawHolders(msg);
@@ -197,12 +197,12 @@ function draw() {
   const readOnly = !!msg.read_only;
   let prompt;
   if (readOnly) prompt = "This game is shown as far as it replays; it takes no more moves.";
-  else if (v.outcome) prompt = v.outcome.winner ? `Game over: the ${v.outcome.winner} side wins (${v.outcome.reason}).` : `Game over: a draw (${v.outcome.reason}).`;
+  else if (v.outcome) prompt = v.outcome.winner ? `Game over: the ${sideName(v.outcome.winner)} side wins (${v.outcome.reason}).` : `Game over: a draw (${v.outcome.reason}).`;
   else if (mine) prompt = board.prompt ? board.prompt(ctx) : "Your decision.";
-  else prompt = `Waiting for the ${v.to_move} side…`;
+  else prompt = `Waiting for the ${sideName(v.to_move)} side…`;
   $("prompt").textContent = prompt;
   headPrompt(prompt, mine && !readOnly && !v.outcome ? v.actions : []);
-  $("status").textContent = readOnly ? "read-only" : v.outcome ? "game over" : mine ? "your turn" : `${v.to_move} to move`;
+  $("status").textContent = readOnly ? "read-only" : v.outcome ? "game over" : mine ? "your turn" : `${sideName(v.to_move)} to move`;
   drawNotice(msg);
   $("undo").disabled = !v.can_undo;
   $("hint").disabled = !mine;
@@ -420,6 +420,11 @@ function headPrompt(text, actions) {
   b.disabled = !act;
   b.textContent = label ? (label.length > 40 ? `${label.slice(0, 39)}…` : label) : "";
   b.onclick = act;
+}
+
+/** A side's name as the rules write it ("british" is British; solitaire's bot the BOT). */
+function sideName(seat) {
+  return { british: "British", french: "French", bot: "BOT", player: "player" }[seat] || seat;
 }
 
 /** Every line of a finished game's log, each seat's own lines with the rest. */

@@ -260,6 +260,25 @@ function planActions(actions, picker, openRule) {
   };
 }
 
+/**
+ * The words an action's button shows: the map's names for its places ("flat-point" is Flat
+ * Point), the cards' titles for their ids, the sides as the rules write them. The action's
+ * text, which is what it plays and what saves hold, is unchanged.
+ */
+export function label(ctx, text) {
+  const names = Object.fromEntries([
+    ...ctx.ref.board.map.places.map((p) => [p.id, p.name]),
+    ...ctx.ref.board.cards.map((c) => [c.id, c.name]),
+    ...Object.entries(SIDE),
+  ]);
+  return text.split(" ").map((w) => {
+    const [k, v] = w.split("=");
+    const n = names[k];
+    if (!n) return w;
+    return v === undefined ? n : `${n} ${v}`;
+  }).join(" ");
+}
+
 export function prompt(ctx) {
   return ctx.game.waiting_for;
 }
