@@ -183,7 +183,8 @@ impl Louisbourg {
                 enemy: open,
                 sight: "public",
             },
-            true,
+            // the log is sent beside the view (the public lines, or at the reveal every one)
+            false,
         )
     }
 
@@ -197,7 +198,8 @@ impl Louisbourg {
                 enemy: true,
                 sight: "whole",
             },
-            true,
+            // the log is sent beside the view (the public lines, or at the reveal every one)
+            false,
         )
     }
 
@@ -398,26 +400,13 @@ impl Louisbourg {
             own_sp: who.own.then(|| self.army_sp(chair)),
             outcome: self.outcome.clone(),
             legal,
-            log: if !words {
-                Vec::new()
-            } else {
-                match who.seat {
-                    Some(seat) => self
-                        .log
-                        .visible_to(seat.seat())
-                        .map(|e| e.text.clone())
-                        .collect(),
-                    None if who.sight == "whole" || self.options.open => {
-                        self.log.entries().iter().map(|e| e.text.clone()).collect()
-                    }
-                    None => self
-                        .log
-                        .entries()
-                        .iter()
-                        .filter(|e| e.to == fiw_engine::Visibility::Public)
-                        .map(|e| e.text.clone())
-                        .collect(),
-                }
+            log: match who.seat {
+                Some(seat) if words => self
+                    .log
+                    .visible_to(seat.seat())
+                    .map(|e| e.text.clone())
+                    .collect(),
+                _ => Vec::new(),
             },
         }
     }

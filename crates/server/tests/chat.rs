@@ -61,6 +61,8 @@ async fn the_rooms_are_apart_until_the_end_and_kept(url: &str) {
     let (s, v) = say(&c, &id, &spectator, "the French will hold the island").await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["said"]["name"], "a spectator");
+    // the answer is the line as its room reads it, though the other room has lines too
+    assert_eq!(v["said"]["room"], "spectators", "{v}");
     // the players read theirs, the spectators theirs
     let (room, lines, _) = read(&c, &id, &f).await;
     assert_eq!(room, "players");

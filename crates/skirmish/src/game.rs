@@ -158,13 +158,11 @@ impl Serialize for FigureView {
     }
 }
 
-/// Who a view is for: the side whose chair it is drawn from, the seat when one looks, and
-/// whose hidden units it shows (by side: British, French).
+/// Who a view is for: the side whose chair it is drawn from, and whose hidden units it shows
+/// (by side: British, French).
 #[derive(Clone, Copy, Debug)]
 struct Onlooker {
     chair: Side,
-    #[allow(dead_code)]
-    seat: Option<Side>,
     sees: [bool; 2],
     sight: &'static str,
 }
@@ -261,7 +259,6 @@ impl Game for Skirmish {
     fn public_view(&self) -> View {
         self.view_as(Onlooker {
             chair: Side::British,
-            seat: None,
             sees: [false, false],
             sight: "public",
         })
@@ -270,7 +267,6 @@ impl Game for Skirmish {
     fn whole_view(&self) -> View {
         self.view_as(Onlooker {
             chair: Side::British,
-            seat: None,
             sees: [true, true],
             sight: "whole",
         })
@@ -424,7 +420,6 @@ impl Skirmish {
     fn view_of(&self, seat: Side) -> View {
         self.view_as(Onlooker {
             chair: seat,
-            seat: Some(seat),
             sees: [seat == Side::British, seat == Side::French],
             sight: "seat",
         })

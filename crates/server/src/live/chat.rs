@@ -135,26 +135,13 @@ impl Open {
             .filter(|l| wanted.is_none_or(|w| l.room == w))
             .collect();
         let start = since.min(readable.len());
-        let line = |r: &ChatRow| ChatLine {
-            n: r.n,
-            room: if r.room == "players" {
-                Room::Players
-            } else {
-                Room::Spectators
-            },
-            seat: r
-                .seat
-                .and_then(|s| usize::try_from(s).ok())
-                .and_then(|s| seats.get(s))
-                .map(|s| s.to_string()),
-            name: r.name.clone(),
-            text: r.text.clone(),
-            at: r.at,
-        };
         ChatPart {
             room,
             start,
-            lines: readable[start..].iter().map(|r| line(r)).collect(),
+            lines: readable[start..]
+                .iter()
+                .map(|r| self.chat_line(r))
+                .collect(),
             muted: match caller {
                 Caller::Seat(s) => self
                     .chat
@@ -165,6 +152,26 @@ impl Open {
                     .collect(),
                 Caller::Spectator => Vec::new(),
             },
+        }
+    }
+
+    /// A stored line as pages are sent it.
+    fn chat_line(&self, r: &ChatRow) -> ChatLine {
+        ChatLine {
+            n: r.n,
+            room: if r.room == Room::Players.name() {
+                Room::Players
+            } else {
+                Room::Spectators
+            },
+            seat: r
+                .seat
+                .and_then(|s| usize::try_from(s).ok())
+                .and_then(|s| self.hosted.seats().get(s))
+                .map(|s| s.to_string()),
+            name: r.name.clone(),
+            text: r.text.clone(),
+            at: r.at,
         }
     }
 
@@ -267,19 +274,10 @@ impl Games {
                 games.lose(&id, &mut g);
                 return Err(e.into());
             }
-            g.chat.lines.push(row.clone());
+            let said = g.chat_line(&row);
+            g.chat.lines.push(row);
             let _ = g.events.send(g.version);
-            Ok(g.chat_for(caller, g.chat.lines.len() - 1)
-                .lines
-                .pop()
-                .unwrap_or(ChatLine {
-                    n: row.n,
-                    room: Room::Players,
-                    seat: None,
-                    name: row.name,
-                    text: row.text,
-                    at: row.at,
-                }))
+            Ok(said)
         })
         .await
     }
