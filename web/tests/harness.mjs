@@ -64,8 +64,11 @@ export class Server {
 
   /** Stops the server at once (SIGKILL: a crash, not a polite stop). */
   async kill() {
-    if (!this.proc || this.proc.exitCode !== null) return;
+    // a process that has gone (by its own exit or a signal) sends no second "exit": waiting
+    // for one would leave node with nothing to do and end the run with exit 13, hiding the
+    // failure that led here
     const p = this.proc;
+    if (!p || p.exitCode !== null || p.signalCode !== null) return;
     const gone = new Promise((ok) => p.once("exit", ok));
     p.kill("SIGKILL");
     await gone;

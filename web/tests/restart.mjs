@@ -36,6 +36,9 @@ export async function restartMidGame() {
     await page.waitForSelector("#conn.on");
     const before = await play(page, pick, 20);
     assert.ok(before >= 20, `played ${before} decisions before the restart`);
+    // the server goes while the British have a decision on the page (the computer may still be
+    // moving after the last click, and then no action shows to be tried while the banner is up)
+    await page.waitForFunction(() => document.body.dataset.toMove === "british" && document.querySelector("#actions button.act"), null, { timeout: 60000 });
     const v1 = (await state(page)).version;
     assert.ok(await page.locator("#offline").isHidden(), "no banner while the page is live");
     await server.kill();

@@ -34,6 +34,8 @@ const TESTS = {
 
 const wanted = process.argv.slice(2);
 for (const w of wanted) if (!TESTS[w]) { console.error(`no test '${w}' (tests: ${Object.keys(TESTS).join(", ")})`); process.exit(2); }
+// node ends a run whose every wait can no longer finish with exit 13 and no word: say so
+process.on("exit", (code) => { if (code === 13) console.log("FAIL: a test waited on something that could never happen (node exit 13): the run stopped there"); });
 mkdirSync(OUT, { recursive: true });
 need();
 let failed = 0;
