@@ -1063,7 +1063,10 @@ fn the_bots_flags_must_survive_the_players_turn_11() {
     // ... or they do not, and the French win at the end of the British turn
     g.apply(Action::EndActions).unwrap();
     let o = g.outcome().unwrap();
-    assert_eq!((o.winner, o.turn), (Some(fiw_solitaire::BOT), fall as u32 + 1));
+    assert_eq!(
+        (o.winner, o.turn),
+        (Some(fiw_solitaire::BOT), fall as u32 + 1)
+    );
 }
 
 /// 11: after turn 20 the game goes to the side with more victory points.
