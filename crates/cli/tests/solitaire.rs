@@ -403,3 +403,74 @@ fn f17_a_save_with_a_byte_order_mark_is_read_and_the_digest_error_keeps_the_true
     );
     let _ = std::fs::remove_file(save);
 }
+
+/// `fiw` with `FIW_SOLITAIRE_DATA` set to `dir`.
+fn fiw_with_data(dir: &std::path::Path, args: &[&str]) -> common::Run {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fiw"))
+        .args(args)
+        .env("FIW_SOLITAIRE_DATA", dir)
+        .env(
+            "FIW_STATE_DIR",
+            std::env::temp_dir().join(format!("fiw-cli-test-state-{}", std::process::id())),
+        )
+        .output()
+        .expect("fiw runs");
+    common::Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// 2026-12-01 #11: `fiw` plays corrected data files without touching code: a Turn Track of 24
+/// turns (a 1759 campaign added) in the folder `FIW_SOLITAIRE_DATA` names is played to its end,
+/// and a broken one is refused with one line naming the file and the field.
+#[test]
+fn f11_fiw_plays_the_data_files_fiw_solitaire_data_names() {
+    let dir = std::env::temp_dir().join(format!("fiw-cli-test-data-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = include_str!("../../solitaire/data/turn_track.toml");
+    let turns: Vec<&str> = good.split("[[turn]]").skip(1).collect();
+    let mut track = good.to_string();
+    for (i, t) in turns[turns.len() - 4..].iter().enumerate() {
+        track += "[[turn]]";
+        track += &t
+            .replacen(
+                &format!("turn = {}", 17 + i),
+                &format!("turn = {}", 21 + i),
+                1,
+            )
+            .replacen("year = 1759", "year = 1760", 1);
+    }
+    std::fs::write(dir.join("turn_track.toml"), &track).unwrap();
+    let run = fiw_with_data(
+        &dir,
+        &[
+            "sim",
+            "solitaire",
+            "--games",
+            "20",
+            "--threads",
+            "1",
+            "--seat",
+            "player=heuristic",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    at(&run.stdout, "on points after turn 24: ");
+    std::fs::write(
+        dir.join("turn_track.toml"),
+        track.replacen("season = \"fall\"", "season = \"autumn\"", 1),
+    )
+    .unwrap();
+    let run = fiw_with_data(&dir, &["play", "solitaire", "--seat", "player=random"]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    let line = run.stderr.trim();
+    assert!(
+        !line.contains('\n')
+            && line.contains("turn_track.toml")
+            && line.contains("turn 3 field season"),
+        "{line}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -310,6 +310,8 @@ impl HostGame for fiw_solitaire::Solitaire {
         }
         flags.no_scenario("solitaire")?;
         flags.no_open("solitaire")?;
+        // corrected data files, if FIW_SOLITAIRE_DATA names a folder of them
+        fiw_solitaire::data::install_from_env().map_err(HostError::usage)?;
         let side = match flags.side.as_deref() {
             None => fiw_solitaire::Side::British,
             Some(s) => fiw_solitaire::Side::parse(s).ok_or_else(|| {

@@ -63,15 +63,18 @@ pub fn install(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// [`install`] from the folder `FIW_SOLITAIRE_DATA` names, if it is set.
+/// [`install`] from the folder `FIW_SOLITAIRE_DATA` names, if it is set: done once, on the
+/// first call; later calls give the first one's answer (a front end may ask for every game).
 ///
 /// # Errors
 /// As [`install`], the folder named.
 pub fn install_from_env() -> Result<(), String> {
-    match std::env::var_os(DATA_ENV) {
+    static DONE: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    DONE.get_or_init(|| match std::env::var_os(DATA_ENV) {
         Some(dir) if !dir.is_empty() => {
             install(Path::new(&dir)).map_err(|e| format!("{DATA_ENV}: {e}"))
         }
         _ => Ok(()),
-    }
+    })
+    .clone()
 }
