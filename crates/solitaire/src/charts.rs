@@ -154,11 +154,11 @@ impl Line {
         match self.action {
             BotAction::Attack => {
                 let pick = match self.pick {
-                    Pick::Threat => "where the player stands nearest the BOT's flag towns, first to recover one the player holds (ties: better odds)",
+                    Pick::Threat => "where the player stands nearest the BOT's flag towns (ties: better odds)",
                     Pick::Odds => "where its odds are best (ties: the nearer threat)",
                     Pick::Nearest => "where it stands nearest the player's flag towns (ties: better odds)",
                 };
-                format!("attack {pick}, in one of {regions} (ties: in that order)")
+                format!("attack first to recover a flag town of its own the player holds, else {pick}, in one of {regions} (ties: in that order)")
             }
             BotAction::Raid => format!(
                 "raid where the player's strongest army stands: its militia is reduced, or if reduced already the army goes out of supply; with no army left to raid, reduce the first full militia of {regions}"

@@ -205,11 +205,13 @@ const SECTIONS: &[Sec] = &[
         section: "7.1",
         title: "BOT Action Charts",
         summary: "One chart per BOT side (7.1.1, 7.1.2), six lines, each one action in one \
-                  region: an attack (the region picked by where the player threatens its flag \
-                  towns, a flag town the player holds first, so the BOT attacks to recover it; by \
-                  its best odds; or by where it is nearest the player's flag towns), a raid \
-                  (reduce a player militia), a blow at supply, influence on Indians, or an \
-                  attack on the Ocean Control marker, with no modifier of its own. A line that \
+                  region: an attack (first where the BOT may recover a flag town of its own the \
+                  player took; then where the player threatens its flag towns, by its best odds, \
+                  or where it is nearest the player's flag towns), a raid (reduce the militia \
+                  where the player's strongest army stands, or if reduced already cut that army \
+                  off), a blow at supply (cut that army off, or if cut off already reduce the \
+                  militia), influence on Indians, or an attack on the Ocean Control marker, with \
+                  no modifier of its own. A line that \
                   cannot be done falls back on another, each tried once. The log gives the roll, \
                   the line, where it acts and why there, and for lines that cannot be done, why \
                   not (each reason once) and the line used instead. When BOT markers make the \
