@@ -226,7 +226,7 @@ const SECTIONS: &[Sec] = &[
             t!(rulebook "bot_lines_and_fallbacks_7_1"),
             t!(rulebook "a_line_that_cannot_be_done_is_logged_with_the_roll_and_both_lines_7_1"),
             t!(rulebook "a_bot_line_acts_in_one_region_and_says_why_7_1"),
-            t!(findings "m1_the_bots_die_chooses_among_three_kinds_of_action"),
+            t!(findings "m1_the_bots_die_chooses_among_three_different_actions"),
             t!(findings "m2_the_bot_attacks_to_recover_a_flag_town_it_lost"),
             t!(findings "l14_the_bots_reason_is_said_once"),
         ],

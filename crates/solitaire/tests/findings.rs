@@ -133,7 +133,7 @@ fn h1_the_bot_raids_and_cuts_supply_and_the_player_restores_and_resupplies() {
 /// M1: the BOT's die chooses: in at least half of the BOT's turns of heuristic games, its six
 /// faces lead to three or more different actions (an attack in Hudson, a raid in Ohio, …).
 #[test]
-fn m1_the_bots_die_chooses_among_three_kinds_of_action() {
+fn m1_the_bots_die_chooses_among_three_different_actions() {
     for player in [Side::British, Side::French] {
         let seen = heuristic_games(player, 60);
         let turns = seen.bot_turn_kinds.len() as f64;
