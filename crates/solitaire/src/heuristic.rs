@@ -12,7 +12,10 @@
 //! 3. A board is worth its victory points, its progress along each route (more the nearer a
 //!    flag town it brings either side), the chances each side would have to advance in each
 //!    region, and a sudden-death win in sight: the flags held towards the number needed, while
-//!    none of one's own is lost. A sudden-death win or loss outweighs everything.
+//!    none of one's own is lost. A sudden-death win or loss outweighs everything. A militia the
+//!    BOT reduced or an army it cut off costs its lost chances for every turn it would stay so
+//!    before the new year's recovery (so a restore or a resupply early in the year is worth an
+//!    AP, one in the winter little).
 //! 4. Place and relocate armies as a whole: of every arrangement of its armies in distinct
 //!    regions, take the one the board is worth most with (the BOT's arriving armies set down as
 //!    its rule sets them), and move one army at a time towards it.
