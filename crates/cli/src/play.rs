@@ -251,7 +251,12 @@ pub fn no_drawing<G: HostGame>() -> HostError {
 }
 
 /// Reads a save file, with a one-line reason when it cannot be read (or is far larger than any
-/// save).
+/// save). A UTF-8 byte-order mark, which some editors write at the start of a file they save,
+/// is not part of the save (audit of 2026-12-01, Solitaire #17).
 pub fn read_save(path: &Path) -> HostResult<String> {
-    fiw_host::files::read_capped(path, MAX_SAVE_BYTES, "save file")
+    let text = fiw_host::files::read_capped(path, MAX_SAVE_BYTES, "save file")?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }

@@ -21,6 +21,16 @@ const MAX_ACTIONS: usize = 1_000_000;
 /// What a save is, said whenever one is written or kept.
 pub const SAVE_NOTE: &str = "a save is the referee's record of the whole game: the seed and both sides' secrets; to share a game without them, `fiw replay FILE --seat SIDE` shows it as one side saw it";
 
+/// A choice number as typed: digits only. Rust's own reading of a number takes `+2` as 2, and
+/// a player who types `+2` (a modifier, a side's strength) meant no menu choice (audit of
+/// 2026-12-01, Solitaire #18).
+fn choice_number(text: &str) -> Option<usize> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
 /// The outcome in one line: `british wins on turn 8: Louisbourg taken`.
 pub fn outcome_line<G: Game>(outcome: &Outcome) -> String {
     let who = match outcome.winner {
@@ -385,8 +395,14 @@ impl<G: HostGame> Session<G> {
         Ok(None)
     }
 
-    /// The game is over: the outcome, and the save if one was asked for.
+    /// The game is over: the board as it ends (for the person at the screen: the last actions,
+    /// the BOT's or the other side's, changed it after it was last shown; audit of 2026-12-01,
+    /// Solitaire #18), the outcome, and the save if one was asked for.
     fn finish(&mut self, out: &mut dyn Write) -> HostResult {
+        if let Some(seat) = self.screen.filter(|_| !self.humans().is_empty()) {
+            write!(out, "{}", self.state().render(seat))?;
+            writeln!(out)?;
+        }
         let line = match self.state().outcome() {
             Some(outcome) => outcome_line::<G>(&outcome),
             None => format!(
@@ -584,7 +600,7 @@ impl<G: HostGame> Session<G> {
                 return Ok(Step::Continue);
             }
         }
-        if let Ok(n) = line.parse::<usize>() {
+        if let Some(n) = choice_number(line) {
             if (1..=legal.len()).contains(&n) {
                 return self.confirmed(legal[n - 1], out);
             }
@@ -716,7 +732,7 @@ impl<G: HostGame> Session<G> {
             writeln!(out, "why needs an action: why TEXT (or a choice number)")?;
             return Ok(());
         }
-        if let Ok(n) = text.parse::<usize>() {
+        if let Some(n) = choice_number(text) {
             match legal.get(n.wrapping_sub(1)) {
                 Some(a) => writeln!(
                     out,

@@ -90,20 +90,25 @@ fn the_bot_charts_show_at_the_prompt_and_in_the_rules() {
 
 #[test]
 fn ending_with_action_points_left_asks_first_and_the_bot_says_why() {
-    // both armies placed, then `end` with the turn's AP unspent: asked; `no` keeps the turn
+    // both armies placed; turn 1 (the spring of 1755) gives no AP, so `end` asks nothing;
+    // turn 2: the arriving army placed, then `end` with the turn's AP unspent: asked; `no`
+    // keeps the turn
     let run = fiw(
         &["play", "solitaire", "--seed", "3"],
-        "1\n1\nend\nno\nend\nyes\nquit\n",
+        "1\n1\nend\n1\nend\nno\nend\nyes\nquit\n",
     );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     let out = &run.stdout;
     let asked = at(
         out,
-        "You have 1 action point left, and action points are not saved (7): end your actions anyway? (yes to go on",
+        "You have 2 action points left, and action points are not saved (7): end your actions anyway? (yes to go on",
     );
-    let kept = at(out, "not done: 'end actions'");
-    let rolled = at(out, "| BOT rolls ");
-    assert!(asked < kept && kept < rolled, "{out}");
+    assert!(
+        at(out, "| BOT rolls ") < asked,
+        "turn 1 ended unasked: {out}"
+    );
+    let kept = asked + at(&out[asked..], "not done: 'end actions'");
+    let rolled = kept + at(&out[kept..], "| BOT rolls ");
     // the BOT's line names its region and says why it acts there
     let line = out[rolled..].lines().next().unwrap();
     let reasons = [
@@ -117,13 +122,14 @@ fn ending_with_action_points_left_asks_first_and_the_bot_says_why() {
         "you control the Atlantic",
         "strongest army",
         "the first region it lists",
+        "its flag town (",
         "its action is lost",
     ];
     assert!(reasons.iter().any(|r| line.contains(r)), "{line}");
-    // with every AP spent, `end` asks nothing
+    // with every AP spent (two on turn 2), `end` asks nothing
     let run = fiw(
         &["play", "solitaire", "--seed", "3"],
-        "1\n1\n1\nend\nquit\n",
+        "1\n1\nend\n1\n1\n1\nend\nquit\n",
     );
     assert!(
         !run.stdout.contains("end your actions anyway"),
@@ -213,6 +219,12 @@ fn sim_reports_sudden_deaths_the_atlantic_point_and_attacks() {
         out,
         "BOT sudden-death wins by the season of the BOT turn that won them: spring ",
     );
+    at(out, "games with a militia reduced or an army cut off: ");
+    at(out, "restore played in ");
+    at(
+        out,
+        "BOT turns whose six faces lead to three or more different actions",
+    );
     let mut json = args.to_vec();
     json.push("--json");
     let run = fiw(&json, "");
@@ -236,14 +248,19 @@ fn sim_reports_sudden_deaths_the_atlantic_point_and_attacks() {
 fn manual_dice_ask_in_the_rules_words_and_the_save_replays() {
     let save = common::temp("solitaire-manual");
     let input = [
-        "1", // br-1 to Ohio
-        "1", // br-2 to Mohawk
+        "1",   // br-1 to Ohio
+        "1",   // br-2 to Mohawk
+        "end", // turn 1 gives no AP
+        "3",   // the BOT's chart die
+        "1",   // the die of its line: a natural 1 fails whatever it is
+        "1",   // turn 2: br-3 arrives, to Hudson
         "attack mohawk",
         "9", // not a face: asked again
         "4", // +2 −1 = +1: 5 advances
         "end",
-        "3", // the BOT's chart die
-        "1", // the die of its line: a natural 1 fails whatever it is
+        "yes", // the turn's second AP unspent
+        "3",   // the BOT's chart die
+        "1",   // the die of its line
         "quit",
     ]
     .join("\n")
@@ -272,12 +289,17 @@ fn manual_dice_ask_in_the_rules_words_and_the_save_replays() {
         out,
         "die 4, +2 army, −1 fortified town = 5: advance into Ft. Frontenac",
     );
-    let chart = at(
-        out,
-        "BOT rolls for its action on the French BOT Action Chart (7.1): one die, line 1 to 6: \
-         type the die (1 to 6)",
-    );
-    let rolled = at(out, "| BOT rolls 3 on the French BOT Action Chart");
+    let chart = advanced
+        + at(
+            &out[advanced..],
+            "BOT rolls for its action on the French BOT Action Chart (7.1): one die, line 1 to 6: \
+             type the die (1 to 6)",
+        );
+    let rolled = chart
+        + at(
+            &out[chart..],
+            "| BOT rolls 3 on the French BOT Action Chart",
+        );
     assert!(attack < refused && refused < advanced && advanced < chart && chart < rolled);
     // the line's own die was asked for between the chart die and the log of the turn
     let second = &out[chart..rolled];
@@ -294,9 +316,161 @@ fn manual_dice_ask_in_the_rules_words_and_the_save_replays() {
         .iter()
         .filter_map(Value::as_u64)
         .collect();
-    assert_eq!(answers, [4, 3, 1]);
+    assert_eq!(answers, [3, 1, 4, 3, 1]);
     let replay = fiw(&["replay", common::path(&save)], "");
     assert_eq!(replay.code, 0, "{}", replay.stderr);
     at(&replay.stdout, "replay verified");
     let _ = std::fs::remove_file(save);
+}
+
+/// A game played to its end at the prompt: every turn placements and relocations taken as
+/// offered, the actions ended at once (the audit's commands, as a person types them).
+fn to_the_end() -> String {
+    "1\nstay\nend\nyes\n".repeat(120)
+}
+
+/// 2026-12-01 #18: at game over the board is shown as the BOT's last action left it, before the
+/// outcome.
+#[test]
+fn f18_the_board_after_the_bots_last_action_is_shown_at_game_over() {
+    let run = fiw(&["play", "solitaire", "--seed", "3"], &to_the_end());
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let out = &run.stdout;
+    let over = at(out, "game over after ");
+    let last_roll = out.rfind("| BOT rolls ").expect("the BOT rolled");
+    let board = out[..over]
+        .rfind("The game is over")
+        .unwrap_or_else(|| panic!("no final board before the outcome:\n{}", &out[last_roll..]));
+    assert!(last_roll < board, "{}", &out[last_roll..]);
+}
+
+/// 2026-12-01 #18: `+2` at the prompt is not choice 2 (Rust reads "+2" as the number 2).
+#[test]
+fn f18_plus_2_is_not_taken_as_choice_2() {
+    let run = fiw(&["play", "solitaire", "--seed", "3"], "+2\nboard\nquit\n");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    assert!(
+        !run.stdout.contains("takes the field in"),
+        "'+2' placed an army: {}",
+        run.stdout
+    );
+}
+
+/// 2026-12-01 #17: a save an editor wrote with a UTF-8 byte-order mark is read; a save whose
+/// digest was altered is refused without printing the digest its actions reach (which would
+/// let the edit be made to pass).
+#[test]
+fn f17_a_save_with_a_byte_order_mark_is_read_and_the_digest_error_keeps_the_true_digest() {
+    let save = common::temp("solitaire-bom");
+    let run = fiw(
+        &[
+            "play",
+            "solitaire",
+            "--seat",
+            "player=heuristic",
+            "--seed",
+            "3",
+            "--save",
+            common::path(&save),
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let text = std::fs::read_to_string(&save).unwrap();
+    std::fs::write(&save, format!("\u{feff}{text}")).unwrap();
+    let replay = fiw(&["replay", common::path(&save)], "");
+    assert_eq!(
+        replay.code, 0,
+        "a BOM is not part of the save: {}",
+        replay.stderr
+    );
+    at(&replay.stdout, "replay verified");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let digest = v["digest"].as_str().unwrap().to_string();
+    let forged = text.replacen(&digest, "000000000000000000000000", 1);
+    std::fs::write(&save, forged).unwrap();
+    let replay = fiw(&["replay", common::path(&save)], "");
+    assert_ne!(replay.code, 0, "{}", replay.stderr);
+    assert!(
+        replay.stderr.contains("altered or truncated"),
+        "{}",
+        replay.stderr
+    );
+    assert!(
+        !replay.stderr.contains(&digest) && !replay.stdout.contains(&digest),
+        "the true digest is printed: {}",
+        replay.stderr
+    );
+    let _ = std::fs::remove_file(save);
+}
+
+/// `fiw` with `FIW_SOLITAIRE_DATA` set to `dir`.
+fn fiw_with_data(dir: &std::path::Path, args: &[&str]) -> common::Run {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fiw"))
+        .args(args)
+        .env("FIW_SOLITAIRE_DATA", dir)
+        .env(
+            "FIW_STATE_DIR",
+            std::env::temp_dir().join(format!("fiw-cli-test-state-{}", std::process::id())),
+        )
+        .output()
+        .expect("fiw runs");
+    common::Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// 2026-12-01 #11: `fiw` plays corrected data files without touching code: a Turn Track of 24
+/// turns (a 1759 campaign added) in the folder `FIW_SOLITAIRE_DATA` names is played to its end,
+/// and a broken one is refused with one line naming the file and the field.
+#[test]
+fn f11_fiw_plays_the_data_files_fiw_solitaire_data_names() {
+    let dir = std::env::temp_dir().join(format!("fiw-cli-test-data-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = include_str!("../../solitaire/data/turn_track.toml");
+    let turns: Vec<&str> = good.split("[[turn]]").skip(1).collect();
+    let mut track = good.to_string();
+    for (i, t) in turns[turns.len() - 4..].iter().enumerate() {
+        track += "[[turn]]";
+        track += &t
+            .replacen(
+                &format!("turn = {}", 17 + i),
+                &format!("turn = {}", 21 + i),
+                1,
+            )
+            .replacen("year = 1759", "year = 1760", 1);
+    }
+    std::fs::write(dir.join("turn_track.toml"), &track).unwrap();
+    let run = fiw_with_data(
+        &dir,
+        &[
+            "sim",
+            "solitaire",
+            "--games",
+            "20",
+            "--threads",
+            "1",
+            "--seat",
+            "player=heuristic",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    at(&run.stdout, "on points after turn 24: ");
+    std::fs::write(
+        dir.join("turn_track.toml"),
+        track.replacen("season = \"fall\"", "season = \"autumn\"", 1),
+    )
+    .unwrap();
+    let run = fiw_with_data(&dir, &["play", "solitaire", "--seat", "player=random"]);
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    let line = run.stderr.trim();
+    assert!(
+        !line.contains('\n')
+            && line.contains("turn_track.toml")
+            && line.contains("turn 3 field season"),
+        "{line}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }

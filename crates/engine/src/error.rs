@@ -71,7 +71,9 @@ pub enum EngineError {
         error: RuleError,
     },
     /// Replaying the actions did not reach the state the file records.
-    #[error("replay reaches state {found}, but the file records {recorded}: the save was altered or truncated")]
+    /// The message names neither digest: the one reached would let an edited file be made to
+    /// pass (audit of 2026-12-01, Solitaire #17).
+    #[error("replaying the actions does not reach the state the file records: the save was altered or truncated")]
     Digest {
         /// Digest written in the file.
         recorded: String,

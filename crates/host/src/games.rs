@@ -310,6 +310,8 @@ impl HostGame for fiw_solitaire::Solitaire {
         }
         flags.no_scenario("solitaire")?;
         flags.no_open("solitaire")?;
+        // corrected data files, if FIW_SOLITAIRE_DATA names a folder of them
+        fiw_solitaire::data::install_from_env().map_err(HostError::usage)?;
         let side = match flags.side.as_deref() {
             None => fiw_solitaire::Side::British,
             Some(s) => fiw_solitaire::Side::parse(s).ok_or_else(|| {
@@ -330,46 +332,13 @@ impl HostGame for fiw_solitaire::Solitaire {
     }
 
     /// How games ended, how many turned on the single Atlantic point (the reading asks for
-    /// fewer than a tenth), the attacks each seat made a game, and the seasons of the BOT's
-    /// sudden-death wins (the season of the BOT turn that met the condition).
+    /// fewer than a tenth), the attacks each seat made a game, the seasons of the BOT's
+    /// sudden-death wins, and whether raids, blows at supply, restores, resupplies and
+    /// recoveries came into play (fiw_solitaire::figures).
     fn report_lines(_options: &Self::Options, r: &SimReport) -> Vec<String> {
         let mean = |key: &str| r.means.get(key).copied().unwrap_or(0.0);
-        let sudden = mean("sudden_death");
-        let player = mean("player_sudden_death");
         let wins = r.wins.get("player").copied().unwrap_or(0) as f64 / r.games.max(1) as f64;
-        let share = if wins > 0.0 { player / wins } else { 0.0 };
-        vec![
-            format!(
-                "games ended by sudden death: {:.1} % (player {:.1} %, BOT {:.1} %), on points after turn 20: {:.1} %",
-                100.0 * sudden,
-                100.0 * player,
-                100.0 * (sudden - player),
-                100.0 * (1.0 - sudden)
-            ),
-            format!(
-                "player's wins by sudden death: {:.1} % of them; games the single Atlantic point decided (another winner without it): {:.1} %",
-                100.0 * share,
-                100.0 * mean("atlantic_decides")
-            ),
-            format!(
-                "attacks on towns a game: player {:.1}, BOT {:.1}",
-                mean("player_attacks"),
-                mean("bot_attacks")
-            ),
-            format!(
-                "BOT sudden-death wins by the season of the BOT turn that won them: {}",
-                fiw_solitaire::turn_track::SEASONS
-                    .iter()
-                    .zip(fiw_solitaire::SEASON_KEYS)
-                    .map(|(season, key)| {
-                        let bot = sudden - player;
-                        let share = if bot > 0.0 { mean(key) / bot } else { 0.0 };
-                        format!("{season} {:.0} %", 100.0 * share)
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        ]
+        fiw_solitaire::figures::report_lines(mean, wins)
     }
 
     const COMMANDS: &'static [(&'static str, &'static str)] = &[(

@@ -56,8 +56,10 @@ pub struct Armies {
 }
 
 impl Armies {
-    /// Reads and checks the armies: ids unique, DRMs 1 to 3, arrivals on turns 1 to 20, at most
-    /// four a side, and each side's +1 and +2 at the set-up (4).
+    /// Reads and checks the armies: ids unique, DRMs 0 to 6 (the text says an army's DRM
+    /// varies and prints none but the starting +1 and +2; beyond +6 no die could tell the
+    /// difference), arrivals on turns 1 to `last_turn`, at most four a side, and each side's +1
+    /// and +2 at the set-up (4).
     ///
     /// # Errors
     /// One line naming the file, the army and the field.
@@ -77,8 +79,8 @@ impl Armies {
             if raw.army[..i].iter().any(|b| b.id == a.id) {
                 return Err(format!("{at}: the id is used twice"));
             }
-            if !(1..=3).contains(&a.drm) {
-                return Err(format!("{at} field drm: {} is not 1 to 3", a.drm));
+            if !(0..=6).contains(&a.drm) {
+                return Err(format!("{at} field drm: {} is not 0 to 6", a.drm));
             }
             if !(1..=last_turn).contains(&a.arrives) {
                 return Err(format!(
@@ -155,14 +157,23 @@ impl Armies {
     }
 }
 
-/// The built-in armies (`data/armies.toml`).
+static ARMIES: OnceLock<Armies> = OnceLock::new();
+
+/// Puts `list` in use; refused once armies are in use.
+pub(crate) fn install(list: Armies) -> Result<(), String> {
+    ARMIES
+        .set(list)
+        .map_err(|_| "the armies are in use already: install data before the first game".into())
+}
+
+/// The armies in use: installed by [`crate::data::install`] before the first game, else the
+/// built-in ones (`data/armies.toml`).
 pub fn armies() -> &'static Armies {
-    static ARMIES: OnceLock<Armies> = OnceLock::new();
     ARMIES.get_or_init(|| {
         Armies::parse(
             include_str!("../data/armies.toml"),
             "crates/solitaire/data/armies.toml",
-            crate::turn_track::LAST_TURN,
+            crate::turn_track::last_turn(),
         )
         .unwrap_or_else(|e| panic!("the built-in armies are broken: {e}"))
     })
@@ -196,7 +207,8 @@ mod tests {
     fn a_broken_army_file_names_the_field() {
         let good = include_str!("../data/armies.toml");
         let e =
-            Armies::parse(&good.replacen("drm = 3", "drm = 7", 1), "armies.toml", 20).unwrap_err();
+            Armies::parse(&good.replacen("drm = 4", "drm = 7", 1), "armies.toml", 20).unwrap_err();
+        assert!(e.contains("field drm: 7 is not 0 to 6"), "{e}");
         assert!(e.contains("army 'br-3' field drm"), "{e}");
         let e = Armies::parse(
             &good.replacen("arrives = 5", "arrives = 40", 1),

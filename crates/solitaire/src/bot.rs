@@ -59,6 +59,52 @@ impl Board {
         choice
     }
 
+    /// 7 how many different actions the six faces of the BOT's die lead to on this board,
+    /// fallbacks followed: an action is a kind (attack, raid, blow at supply, influence, Ocean
+    /// attack) in a region, as each line is "one action in one region" (an attack in Hudson and
+    /// an attack in Ohio are two; a face whose action is lost leads to none). The measure of
+    /// whether the die chooses (the audit's M1).
+    pub fn bot_actions_over_the_faces(&self) -> u32 {
+        // bit (kind × 4 + region)
+        let mut seen = 0u32;
+        for roll in 1..=6 {
+            if let Some((line, r)) = self.bot_choice(roll).line {
+                seen |= 1 << (line.action as u32 * REGIONS as u32 + r as u32);
+            }
+        }
+        seen.count_ones()
+    }
+
+    /// 7 whether a raid in `r` still has something to strike: the player's militia at full
+    /// strength, or (once it is reduced) the player's army there in supply.
+    pub fn raid_open(&self, r: Region) -> bool {
+        let p = self.player.index();
+        !self.reduced[r as usize][p]
+            || (self.army_of(r, self.player).is_some() && !self.unsupplied[r as usize][p])
+    }
+
+    /// 7 a raid (`militia_first`) or a blow at supply in `r`: a raid reduces the player's
+    /// militia there, or if it is reduced already, cuts the player's army there off from its
+    /// supply; a blow at supply cuts the army off, or if it is cut off already (or there is no
+    /// army), reduces the militia. So each always strikes while something is left to strike.
+    /// Returns whether it cut supply.
+    pub fn strike(&mut self, r: Region, militia_first: bool) -> bool {
+        let p = self.player.index();
+        let ri = r as usize;
+        let can_cut = self.army_of(r, self.player).is_some() && !self.unsupplied[ri][p];
+        let cut = if militia_first {
+            self.reduced[ri][p] && can_cut
+        } else {
+            can_cut || self.reduced[ri][p]
+        };
+        if cut {
+            self.unsupplied[ri][p] = true;
+        } else {
+            self.reduced[ri][p] = true;
+        }
+        cut
+    }
+
     /// How many advances `side` still needs to occupy the enemy's flag town in `region` (0:
     /// it holds it). The BOT's "threat" is this count for the player, smaller being nearer.
     pub fn advances_to_flag(&self, region: Region, side: Side) -> i8 {
@@ -85,16 +131,16 @@ impl Board {
         let p = self.player.index();
         match line.action {
             BotAction::Attack => self.bot_attack_region(line),
-            // where the player's strongest army stands with a full militia, else the first
-            // region listed with a full player militia
+            // where the player's strongest army stands with something left to raid (a full
+            // militia, or an army in supply), else the first region listed with a full militia
             BotAction::Raid => {
                 let full = |r: Region| !self.reduced[r as usize][p];
-                self.strongest_player_army(&line.regions, full)
+                self.strongest_player_army(&line.regions, |r| self.raid_open(r))
                     .or_else(|| line.regions.iter().copied().find(|&r| full(r)))
             }
-            BotAction::Supply => {
-                self.strongest_player_army(&line.regions, |r| !self.unsupplied[r as usize][p])
-            }
+            // the player's strongest army with something left to strike (in supply, or its
+            // militia full)
+            BotAction::Supply => self.strongest_player_army(&line.regions, |r| self.raid_open(r)),
             BotAction::Influence => line.regions.iter().copied().find(|&r| {
                 map().has_indians(r) && self.indians[r as usize].ally() != Some(self.bot())
             }),
@@ -102,11 +148,15 @@ impl Board {
         }
     }
 
-    /// 7 the region a BOT attack line picks among those listed where the BOT can attack: by
+    /// 7 the region a BOT attack line picks among those listed where the BOT can attack: first
+    /// where it stands outside and near a flag town of its own the player took, to recover it
+    /// (8: those markers "may attack and attempt to recover the town"; the audit's M2), then by
     /// the line's pick, then the other measures, then the order listed.
     pub fn bot_attack_region(&self, line: &Line) -> Option<Region> {
-        let mut best: Option<(Region, (i8, i8, i8))> = None;
+        let bot = self.bot();
+        let mut best: Option<(Region, (bool, (i8, i8, i8)))> = None;
         for (r, key) in self.attack_keys(line) {
+            let key = (self.outside(r, bot), key);
             if best.is_none_or(|(_, k)| key > k) {
                 best = Some((r, key));
             }
@@ -228,8 +278,12 @@ impl Board {
             BotAction::Attack => {
                 "there is no town of yours it can attack in the regions it lists".into()
             }
-            BotAction::Raid => "every militia of yours is reduced already".into(),
-            BotAction::Supply => "no army of yours is in supply".into(),
+            BotAction::Raid => {
+                "every militia of yours is reduced already, and no army of yours with one is in supply".into()
+            }
+            BotAction::Supply => {
+                "no army of yours is left in supply or with a full militia".into()
+            }
             BotAction::Influence => "the Indians it courts are its allies already".into(),
             BotAction::Ocean => format!("the {} control the Atlantic already", bot.name()),
         }
@@ -243,6 +297,14 @@ impl Board {
         let reg = &m.regions[r as usize];
         let advances = |n: i8| format!("{n} advance{}", if n == 1 { "" } else { "s" });
         match line.action {
+            BotAction::Attack if self.outside(r, bot) => {
+                let odds = self.advance_sixths(r, bot);
+                let terms = self.attack_terms(r, bot).describe();
+                let flag = &reg.towns[flag_town(r, bot)].name;
+                format!(
+                    "you hold {flag}, its flag town: it attacks to recover it before anything else; advance {odds}/6 ({terms})"
+                )
+            }
             BotAction::Attack => {
                 let odds = self.advance_sixths(r, bot);
                 let terms = self.attack_terms(r, bot).describe();
@@ -271,19 +333,21 @@ impl Board {
                     let army = &armies().list[a as usize];
                     format!("{} {:+}", army.id, army.drm)
                 };
-                let pi = p.index();
-                let full = |q: Region| !self.reduced[q as usize][pi];
+                let mut after = *self;
+                let cut = after.strike(r, line.action == BotAction::Raid);
+                let what = if cut {
+                    "its supply is cut"
+                } else {
+                    "its militia is reduced"
+                };
                 match self.army_of(r, p) {
-                    Some(a) if line.action == BotAction::Supply => {
-                        format!("your strongest army in supply stands there ({})", army(a))
+                    Some(a)
+                        if self.strongest_player_army(&line.regions, |q| self.raid_open(q))
+                            == Some(r) =>
+                    {
+                        format!("your strongest army with anything left to strike stands there ({}): {what}", army(a))
                     }
-                    Some(a) if self.strongest_player_army(&line.regions, full) == Some(r) => {
-                        format!(
-                            "your strongest army with a full militia stands there ({})",
-                            army(a)
-                        )
-                    }
-                    _ => "no army of yours stands with a full militia; the first region it lists with one".into(),
+                    _ => format!("no army of yours is left to strike; the first region it lists with a full militia: {what}"),
                 }
             }
             BotAction::Influence => {
@@ -302,21 +366,50 @@ impl Board {
         }
     }
 
-    /// `line 6 (what it does) cannot be done: why; line 2 (…) cannot be done: why`.
+    /// `line 6 (what it does) cannot be done: why; lines 1 and 2 (…) cannot be done: why`:
+    /// each reason said once, with every line it stops (the newcomers' L14: the same reason
+    /// line after line buried the line that was carried out).
     pub fn refusals(&self, lines: &[u8]) -> String {
         let bot = self.bot();
-        lines
+        // (reason, [(line, what it does)]) in the order first met
+        let mut groups: Vec<(String, Vec<(u8, &'static str)>)> = Vec::new();
+        for &n in lines {
+            let l = charts().line(bot, n);
+            let why = self.bot_why_not(l);
+            match groups.iter_mut().find(|(w, _)| *w == why) {
+                Some((_, v)) => v.push((n, l.short())),
+                None => groups.push((why, vec![(n, l.short())])),
+            }
+        }
+        groups
             .iter()
-            .map(|&n| {
-                let l = charts().line(bot, n);
-                format!(
-                    "line {n} ({}) cannot be done: {}",
-                    l.short(),
-                    self.bot_why_not(l)
-                )
+            .map(|(why, v)| {
+                let lines = if v.iter().all(|(_, s)| *s == v[0].1) {
+                    let numbers: Vec<String> = v.iter().map(|(n, _)| n.to_string()).collect();
+                    format!(
+                        "{} {} ({})",
+                        if v.len() == 1 { "line" } else { "lines" },
+                        and_list(&numbers),
+                        v[0].1
+                    )
+                } else {
+                    let each: Vec<String> =
+                        v.iter().map(|(n, s)| format!("line {n} ({s})")).collect();
+                    and_list(&each)
+                };
+                format!("{lines} cannot be done: {why}")
             })
             .collect::<Vec<_>>()
             .join("; ")
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -343,6 +436,11 @@ impl Solitaire {
         let roll = self.dice.d6();
         self.epoch += 1;
         let board = self.board;
+        let t = &mut self.tally;
+        t.bot_turns = t.bot_turns.saturating_add(1);
+        if board.bot_actions_over_the_faces() >= 3 {
+            t.varied_bot_turns = t.varied_bot_turns.saturating_add(1);
+        }
         let choice = board.bot_choice(roll);
         let refused = &choice.refused[..choice.tried];
         let Some((line, r)) = choice.line else {
@@ -382,21 +480,27 @@ impl Solitaire {
     /// Carries out `action` in `region` (known possible).
     fn bot_act(&mut self, action: BotAction, r: Region) {
         let bot = self.board.bot();
-        let player = self.board.player;
         let name = &map().regions[r as usize].name;
         match action {
             BotAction::Attack => {
-                self.resolve_attack(r, bot);
+                let recovering = self.board.outside(r, bot);
+                let took = self.resolve_attack(r, bot);
+                if recovering {
+                    let t = &mut self.tally;
+                    t.recovery_attacks = t.recovery_attacks.saturating_add(1);
+                    t.recoveries = t.recoveries.saturating_add(took as u16);
+                }
             }
-            BotAction::Raid => {
-                self.board.reduced[r as usize][player.index()] = true;
-                self.log
-                    .public(|| format!("BOT raid: your militia in {name} is reduced (7)."));
-            }
-            BotAction::Supply => {
-                self.board.unsupplied[r as usize][player.index()] = true;
-                self.log
-                    .public(|| format!("BOT: your army in {name} is out of supply (7)."));
+            BotAction::Raid | BotAction::Supply => {
+                if self.board.strike(r, action == BotAction::Raid) {
+                    self.tally.cuts = self.tally.cuts.saturating_add(1);
+                    self.log
+                        .public(|| format!("BOT: your army in {name} is out of supply (7)."));
+                } else {
+                    self.tally.raids = self.tally.raids.saturating_add(1);
+                    self.log
+                        .public(|| format!("BOT raid: your militia in {name} is reduced (7)."));
+                }
             }
             BotAction::Influence => {
                 self.resolve_influence(r, bot);

@@ -40,9 +40,11 @@ impl AdvanceChart {
 pub enum BotAction {
     /// Attack in one region.
     Attack,
-    /// Reduce one of the player's militia.
+    /// Raid the player: reduce a militia, or where it is reduced already, cut the army there
+    /// off from its supply.
     Raid,
-    /// Put one of the player's armies out of supply.
+    /// Cut one of the player's armies off from its supply, or where it is cut off already,
+    /// reduce the militia there.
     Supply,
     /// Try to move a region's Indians one space towards the BOT.
     Influence,
@@ -54,7 +56,8 @@ pub enum BotAction {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Pick {
-    /// Where the player stands nearest the BOT's own flag town (it defends first).
+    /// Where the player stands nearest the BOT's own flag town (it defends first): a flag town
+    /// the player holds is nearest of all, so the BOT attacks to recover it (8).
     Threat,
     /// Where the BOT's chance to advance is best.
     Odds,
@@ -155,13 +158,13 @@ impl Line {
                     Pick::Odds => "where its odds are best (ties: the nearer threat)",
                     Pick::Nearest => "where it stands nearest the player's flag towns (ties: better odds)",
                 };
-                format!("attack {pick}, in one of {regions} (ties: in that order)")
+                format!("attack first to recover a flag town of its own the player holds, else {pick}, in one of {regions} (ties: in that order)")
             }
             BotAction::Raid => format!(
-                "reduce the player's full militia where its strongest army stands, else the first full one of {regions}"
+                "raid where the player's strongest army stands: its militia is reduced, or if reduced already the army goes out of supply; with no army left to raid, reduce the first full militia of {regions}"
             ),
             BotAction::Supply => format!(
-                "put the player's strongest army in supply out of supply (ties: {regions})"
+                "strike at supply where the player's strongest army stands: it goes out of supply, or if out already its militia is reduced (ties: {regions})"
             ),
             BotAction::Influence => format!(
                 "influence the Indians of the first of {regions} not yet allied to the BOT"
@@ -342,9 +345,18 @@ impl Charts {
     }
 }
 
-/// The built-in charts (`data/charts.toml`).
+static CHARTS: OnceLock<Charts> = OnceLock::new();
+
+/// Puts `charts` in use; refused once charts are in use.
+pub(crate) fn install(c: Charts) -> Result<(), String> {
+    CHARTS
+        .set(c)
+        .map_err(|_| "the charts are in use already: install data before the first game".into())
+}
+
+/// The charts in use: installed by [`crate::data::install`] before the first game, else the
+/// built-in ones (`data/charts.toml`).
 pub fn charts() -> &'static Charts {
-    static CHARTS: OnceLock<Charts> = OnceLock::new();
     CHARTS.get_or_init(|| {
         Charts::parse(
             include_str!("../data/charts.toml"),
@@ -391,13 +403,13 @@ mod tests {
             "{e}"
         );
         let e = Charts::parse(
-            &good.replacen("otherwise = 2", "otherwise = 1", 1),
+            &good.replacen("otherwise = 3", "otherwise = 1", 1),
             "c.toml",
         )
         .unwrap_err();
         assert!(e.contains("french BOT line 1 field otherwise"), "{e}");
         let e = Charts::parse(
-            &good.replacen("otherwise = 2", "otherwise = 2\ndrm = 1", 1),
+            &good.replacen("otherwise = 3", "otherwise = 3\ndrm = 1", 1),
             "c.toml",
         )
         .unwrap_err();

@@ -158,6 +158,31 @@ impl Game for Solitaire {
             ("player_attacks", self.attacks[PLAYER] as f64),
             ("bot_attacks", self.attacks[BOT] as f64),
         ];
+        // whether each rule the filled-in tables feed came into play in this game, and how
+        // often (issue 37's measures)
+        let t = &self.tally;
+        let [_, _, _, restores, resupplies] = t.actions;
+        m.extend([
+            ("reduced_or_cut", flag(t.raids + t.cuts > 0)),
+            ("militia_reduced", flag(t.raids > 0)),
+            ("army_cut_off", flag(t.cuts > 0)),
+            ("restore_played", flag(restores > 0)),
+            ("resupply_played", flag(resupplies > 0)),
+            ("restores", restores as f64),
+            ("resupplies", resupplies as f64),
+            ("raids", t.raids as f64),
+            ("cuts", t.cuts as f64),
+            ("bot_recovery_attacks", t.recovery_attacks as f64),
+            ("bot_recoveries", t.recoveries as f64),
+            ("bot_turns", t.bot_turns as f64),
+            ("varied_bot_turns", t.varied_bot_turns as f64),
+            ("turns_with_ap", t.turns_with_ap as f64),
+            (
+                "turns_of_several_actions",
+                t.turns_of_several_actions as f64,
+            ),
+            ("player_actions", t.actions.iter().map(|&n| n as f64).sum()),
+        ]);
         let bot_sudden = self.sudden_death && winner == Some(BOT);
         let met = self.board.turn.saturating_sub(1).max(1);
         let season = (met as usize - 1) % 4;

@@ -3,14 +3,19 @@
 //!
 //! 1. Spend every action point: AP are not saved (7), and a failed roll changes nothing, so no
 //!    action is worse than ending early.
-//! 2. Weigh each action by what it brings if it succeeds and if it fails, by their chances, and
-//!    look one BOT turn ahead: the board is judged after the BOT's chart roll (each line one
+//! 2. Weigh each action by what it brings if it succeeds and if it fails, by their chances
+//!    (with action points left after it, by the best use of the next one on each outcome, so
+//!    that a restore or a resupply that makes the next attack likelier is seen), and look one
+//!    BOT turn ahead: the board is judged after the BOT's chart roll (each line one
 //!    chance in six, its die by its odds), so an exposed flag town or a militia the BOT's best
 //!    attack would overrun counts against the action that leaves it so.
 //! 3. A board is worth its victory points, its progress along each route (more the nearer a
 //!    flag town it brings either side), the chances each side would have to advance in each
 //!    region, and a sudden-death win in sight: the flags held towards the number needed, while
-//!    none of one's own is lost. A sudden-death win or loss outweighs everything.
+//!    none of one's own is lost. A sudden-death win or loss outweighs everything. A militia the
+//!    BOT reduced or an army it cut off costs its lost chances for every turn it would stay so
+//!    before the new year's recovery (so a restore or a resupply early in the year is worth an
+//!    AP, one in the winter little).
 //! 4. Place and relocate armies as a whole: of every arrangement of its armies in distinct
 //!    regions, take the one the board is worth most with (the BOT's arriving armies set down as
 //!    its rule sets them), and move one army at a time towards it.
@@ -56,6 +61,11 @@ struct Weights {
     flags: f64,
     /// A sudden-death win or loss.
     sudden: f64,
+    /// One sixth of advance chance the player's side has lost to a reduced militia or an army
+    /// out of supply, for each turn it stays so before the new year's recovery (7, 6): the
+    /// odds term counts the loss once, as the board stands; the repair is worth the turns it
+    /// spares.
+    lasting: f64,
 }
 
 const WEIGHTS: Weights = Weights {
@@ -66,6 +76,7 @@ const WEIGHTS: Weights = Weights {
     threat: 0.25,
     flags: 3.0,
     sudden: 60.0,
+    lasting: 2.0,
 };
 
 /// How good `b` is for the player as it stands (no one to move): higher is better.
@@ -84,6 +95,16 @@ pub fn evaluate(b: &Board) -> f64 {
         }
         if b.can_attack(r, q) {
             score -= w.threat * b.advance_sixths(r, q) as f64;
+        }
+        let pi = p.index();
+        let ri = r as usize;
+        if (b.reduced[ri][pi] || b.unsupplied[ri][pi]) && b.can_attack(r, p) {
+            let mut repaired = *b;
+            repaired.reduced[ri][pi] = false;
+            repaired.unsupplied[ri][pi] = false;
+            let lost = repaired.advance_sixths(r, p) as f64 - b.advance_sixths(r, p) as f64;
+            let turns = crate::turn_track::turn_track().turns_before_recovery(b.turn) as f64;
+            score -= w.lasting * lost * turns;
         }
     }
     for (side, sign) in [(p, 1.0), (q, -1.0)] {
@@ -125,12 +146,8 @@ pub fn after_bot(b: &Board) -> f64 {
                 done.advance(r, bot);
                 b.advance_sixths(r, bot) as f64 / 6.0
             }
-            BotAction::Raid => {
-                done.reduced[r as usize][b.player.index()] = true;
-                1.0
-            }
-            BotAction::Supply => {
-                done.unsupplied[r as usize][b.player.index()] = true;
+            BotAction::Raid | BotAction::Supply => {
+                done.strike(r, line.action == BotAction::Raid);
                 1.0
             }
             BotAction::Influence => {
@@ -188,6 +205,37 @@ pub fn worth(b: &Board, a: Action) -> f64 {
     let mut v = p * after_bot(&won);
     if p < 1.0 {
         v += (1.0 - p) * after_bot(b);
+    }
+    v
+}
+
+/// The expected worth of `b` with the player still to act on its action points: the best of
+/// ending the actions now and taking the best next action.
+fn best_now(b: &Board) -> f64 {
+    let mut best = after_bot(b);
+    if b.ap == 0 {
+        return best;
+    }
+    let mut legal = Vec::with_capacity(16);
+    b.legal(&mut legal);
+    for &a in &legal {
+        if a != Action::EndActions {
+            best = best.max(worth(b, a));
+        }
+    }
+    best
+}
+
+/// [`worth`] with one more action point in hand: judged by the best use of the next one on
+/// each outcome (so a restore or resupply that makes the next attack likelier counts).
+pub fn worth_ahead(b: &Board, a: Action) -> f64 {
+    let (mut won, p) = success(b, a);
+    won.ap = won.ap.saturating_sub(1);
+    let mut v = p * best_now(&won);
+    if p < 1.0 {
+        let mut lost = *b;
+        lost.ap = lost.ap.saturating_sub(1);
+        v += (1.0 - p) * best_now(&lost);
     }
     v
 }
@@ -304,7 +352,11 @@ impl Policy<Solitaire> for Heuristic {
             if a == Action::EndActions {
                 continue;
             }
-            let w = worth(&b, a);
+            let w = if b.ap >= 2 {
+                worth_ahead(&b, a)
+            } else {
+                worth(&b, a)
+            };
             if w > best.1 {
                 best = (i, w);
             }

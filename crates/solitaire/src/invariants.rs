@@ -5,7 +5,7 @@ use crate::armies::{armies, NO_ARMY};
 use crate::map::{map, REGIONS};
 use crate::side::Side;
 use crate::state::{Board, Step};
-use crate::turn_track::LAST_TURN;
+use crate::turn_track::last_turn;
 
 /// Checks a board: markers on real towns of their route (or outside and near their own flag
 /// town), at most one friendly army per region and each army in one place at most, armies
@@ -17,8 +17,9 @@ use crate::turn_track::LAST_TURN;
 pub fn check(b: &Board) -> Result<(), String> {
     let m = map();
     let list = armies();
-    if !(1..=LAST_TURN).contains(&b.turn) {
-        return Err(format!("turn {} is not 1 to {LAST_TURN}", b.turn));
+    let last = last_turn();
+    if !(1..=last).contains(&b.turn) {
+        return Err(format!("turn {} is not 1 to {last}", b.turn));
     }
     if b.ap > 6 || (b.step != Step::Actions && b.ap != 0) {
         return Err(format!("{} AP in step {:?}", b.ap, b.step));

@@ -233,6 +233,16 @@ impl Solitaire {
             }
             other => {
                 self.board.ap = self.board.ap.saturating_sub(1);
+                self.taken = self.taken.saturating_add(1);
+                let kind = match other {
+                    Action::Attack(_) => Kind::Attack,
+                    Action::AttackOcean => Kind::Ocean,
+                    Action::Influence(_) => Kind::Influence,
+                    Action::Restore(_) => Kind::Restore,
+                    _ => Kind::Resupply,
+                };
+                let n = &mut self.tally.actions[kind as usize];
+                *n = n.saturating_add(1);
                 match other {
                     Action::Attack(r) => {
                         self.resolve_attack(r, side);

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 /// A region, by its index in [`REGION_IDS`].
 pub type Region = u8;
-/// Number of regions (2).
+/// The number of regions (2 Game Board: Ohio, Mohawk, Hudson, Atlantic).
 pub const REGIONS: usize = 4;
 /// The longest route the fixed-size state can hold.
 pub const MAX_TOWNS: usize = 8;
@@ -243,9 +243,17 @@ impl Map {
     }
 }
 
-/// The built-in map (`data/map.toml`).
+static MAP: OnceLock<Map> = OnceLock::new();
+
+/// Puts `m` in use; refused once a map is in use.
+pub(crate) fn install(m: Map) -> Result<(), String> {
+    MAP.set(m)
+        .map_err(|_| "the map is in use already: install data before the first game".into())
+}
+
+/// The map in use: installed by [`crate::data::install`] before the first game, else the
+/// built-in one (`data/map.toml`).
 pub fn map() -> &'static Map {
-    static MAP: OnceLock<Map> = OnceLock::new();
     MAP.get_or_init(|| {
         Map::parse(
             include_str!("../data/map.toml"),

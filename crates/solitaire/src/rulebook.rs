@@ -25,6 +25,12 @@ macro_rules! t {
     (manual_dice $name:literal) => {
         concat!("crates/solitaire/tests/manual_dice.rs::", $name)
     };
+    (findings $name:literal) => {
+        concat!("crates/solitaire/tests/findings.rs::", $name)
+    };
+    (other_data $name:literal) => {
+        concat!("crates/solitaire/tests/other_data.rs::", $name)
+    };
     ($file:ident $name:literal) => {
         concat!(
             "crates/solitaire/src/",
@@ -84,9 +90,13 @@ const SECTIONS: &[Sec] = &[
         section: "3.1",
         title: "Militia",
         summary: "One militia a side in each region, never leaving it; full or reduced, and a \
-                  reduced militia attacks at −1.",
+                  reduced militia attacks at −1. The BOT's raids reduce the player's militia.",
         code: &[c!("src/attack.rs: attack_terms"), c!("src/invariants.rs: check")],
-        tests: &[t!(rulebook "restore_and_resupply_7"), t!(properties "random_games_keep_every_invariant")],
+        tests: &[
+            t!(rulebook "restore_and_resupply_7"),
+            t!(findings "h1_the_bot_raids_and_cuts_supply_and_the_player_restores_and_resupplies"),
+            t!(properties "random_games_keep_every_invariant"),
+        ],
     },
     Sec {
         section: "3.2",
@@ -97,6 +107,7 @@ const SECTIONS: &[Sec] = &[
         code: &[c!("src/armies.rs: parse, armies"), c!("data/armies.toml"), c!("src/state.rs: army_drm"), c!("src/legal.rs: why_not")],
         tests: &[
             t!(armies "each_side_starts_with_a_plus_1_and_a_plus_2_army"),
+            t!(findings "f11_a_track_of_another_length_and_army_drms_outside_1_to_3_load"),
             t!(rulebook "armies_stay_in_their_region_during_a_year_3_2"),
             t!(properties "random_games_keep_every_invariant"),
         ],
@@ -138,10 +149,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "5.1",
         title: "Turn Track",
-        summary: "Twenty turns, four a year from 1755: the player's AP by side, the actions the \
-                  side may take, and the turns allowing transfers (the first of each year). \
-                  Whatever the track forbids the player on a turn it forbids the BOT too (a raid \
-                  and a blow at supply count as campaigning, with attacks).",
+        summary: "Twenty turns, four a year from 1755 (the data may give another length or first \
+                  year): the player's AP by side, the actions the side may take, and the turns \
+                  allowing transfers (the first of each year). Whatever the track forbids the \
+                  player on a turn it forbids the BOT too (a raid and a blow at supply count as \
+                  campaigning, with attacks). Corrected data files are played from the folder \
+                  `FIW_SOLITAIRE_DATA` names.",
         code: &[
             c!("src/turn_track.rs: parse, turn_track"),
             c!("data/turn_track.toml"),
@@ -153,6 +166,9 @@ const SECTIONS: &[Sec] = &[
             t!(turn_track "a_broken_track_names_the_field"),
             t!(rulebook "the_turn_track_limits_actions_5_1"),
             t!(rulebook "the_bot_keeps_the_turn_tracks_seasons_5_1"),
+            t!(findings "f9_a_turn_is_a_choice_of_several_actions"),
+            t!(findings "f7_a_flag_the_bot_takes_in_the_fall_can_be_answered_before_it_wins"),
+            t!(other_data "f11_another_track_and_army_drms_play_to_the_end"),
         ],
     },
     Sec {
@@ -168,6 +184,7 @@ const SECTIONS: &[Sec] = &[
         tests: &[
             t!(rulebook "new_year_relocation_and_recovery_6"),
             t!(rulebook "armies_stay_unless_moved_and_swap_places_6"),
+            t!(findings "l5_the_relocation_prompt_says_when_the_bots_arriving_army_is_placed"),
         ],
     },
     Sec {
@@ -178,20 +195,27 @@ const SECTIONS: &[Sec] = &[
                   resupply an army. The BOT spends no AP: after the player's actions it rolls one \
                   die on its Action Chart.",
         code: &[c!("src/legal.rs: candidates, why_not, apply_action"), c!("src/bot.rs: bot_turn")],
-        tests: &[t!(rulebook "action_points_7"), t!(rulebook "restore_and_resupply_7")],
+        tests: &[
+            t!(rulebook "action_points_7"),
+            t!(rulebook "restore_and_resupply_7"),
+            t!(findings "h1_the_bot_raids_and_cuts_supply_and_the_player_restores_and_resupplies"),
+        ],
     },
     Sec {
         section: "7.1",
         title: "BOT Action Charts",
         summary: "One chart per BOT side (7.1.1, 7.1.2), six lines, each one action in one \
-                  region: an attack (the region picked by where the player threatens its flag \
-                  towns, by its best odds, or by where it is nearest the player's flag towns), a \
-                  raid (reduce a player militia), a blow at supply, influence on Indians, or an \
-                  attack on the Ocean Control marker, with no modifier of its own. A line that \
+                  region: an attack (first where the BOT may recover a flag town of its own the \
+                  player took; then where the player threatens its flag towns, by its best odds, \
+                  or where it is nearest the player's flag towns), a raid (reduce the militia \
+                  where the player's strongest army stands, or if reduced already cut that army \
+                  off), a blow at supply (cut that army off, or if cut off already reduce the \
+                  militia), influence on Indians, or an attack on the Ocean Control marker, with \
+                  no modifier of its own. A line that \
                   cannot be done falls back on another, each tried once. The log gives the roll, \
-                  the line, where it acts and why there, and for a line that cannot be done, why \
-                  not and the line used instead. When BOT markers make the player's retreat, they \
-                  advance into the town left.",
+                  the line, where it acts and why there, and for lines that cannot be done, why \
+                  not (each reason once) and the line used instead. When BOT markers make the \
+                  player's retreat, they advance into the town left.",
         code: &[
             c!("src/charts.rs: parse, charts"),
             c!("data/charts.toml"),
@@ -202,6 +226,9 @@ const SECTIONS: &[Sec] = &[
             t!(rulebook "bot_lines_and_fallbacks_7_1"),
             t!(rulebook "a_line_that_cannot_be_done_is_logged_with_the_roll_and_both_lines_7_1"),
             t!(rulebook "a_bot_line_acts_in_one_region_and_says_why_7_1"),
+            t!(findings "m1_the_bots_die_chooses_among_three_different_actions"),
+            t!(findings "m2_the_bot_attacks_to_recover_a_flag_town_it_lost"),
+            t!(findings "l14_the_bots_reason_is_said_once"),
         ],
     },
     Sec {
@@ -344,9 +371,16 @@ const READINGS: &[Reading] = &[
         name: "5.1 a turn without action points",
         value: "the Turn Track may give a side 0 AP on a turn: the player only ends the actions, \
                 and the BOT still rolls",
-        reason: "the AP track has a zero space, where the set-up puts the marker; one AP is worth \
-                 about six points of win rate, and one such French turn is what brought the \
-                 French side into balance (docs/solitaire.md); turn_track.rs: parse",
+        reason: "the AP track has a zero space, where the set-up puts the marker; \
+                 turn_track.rs: parse",
+    },
+    Reading {
+        name: "8 the BOT recovering its flag towns",
+        value: "every BOT attack line attacks first where the BOT stands outside and near a \
+                flag town of its own the player holds, to recover it; then as the line picks",
+        reason: "the text lets markers outside and near their flag town attack to recover it, and \
+                 a BOT that never did left every flag the player took in its hands for good (the \
+                 audit of 2026-12-04, M2); bot.rs: bot_attack_region",
     },
     Reading {
         name: "3.4 recovering an Atlantic flag town",

@@ -4,7 +4,7 @@
 use crate::armies::{armies, ArmyId, MAX_ARMIES, NO_ARMY};
 use crate::map::{map, Region, REGIONS};
 use crate::state::{Solitaire, Step};
-use crate::turn_track::{turn_track, LAST_TURN};
+use crate::turn_track::turn_track;
 
 impl Solitaire {
     /// 5 the start of a turn. At a new year (a transfer turn) reduced militia and armies out of
@@ -16,9 +16,9 @@ impl Solitaire {
         let track = turn_track().turn(t);
         let player = self.board.player;
         {
-            let (year, season) = (track.year, &track.season);
+            let (year, season, last) = (track.year, &track.season, turn_track().last());
             self.log
-                .public(|| format!("— Turn {t} of {LAST_TURN}: {season} {year} —"));
+                .public(|| format!("— Turn {t} of {last}: {season} {year} —"));
         }
         if track.transfers {
             // 6 all reduced militia and armies out of supply return to full strength
@@ -35,6 +35,13 @@ impl Solitaire {
                     .collect();
                 format!("Arriving for you this turn: {}.", names.join(", "))
             });
+        }
+        // L5: the BOT's arrivals are said before the player places and relocates (the words
+        // are made only when the log is kept)
+        if t > 1 && armies().arriving(player.other(), t) != 0 {
+            let board = self.board;
+            self.log
+                .public(|| board.bot_arrivals_words().unwrap_or_default());
         }
         self.board.to_place |= arriving;
         if self.board.to_place != 0 {
@@ -171,10 +178,18 @@ impl Solitaire {
 
     /// 5 the player ends the actions: the end of the player's side's turn (11: the BOT's side
     /// may win now), then the BOT's action (the end of the BOT side's turn: the player's side
-    /// may win now), then the turn marker advances; after turn 20 the game is decided on points.
+    /// may win now), then the turn marker advances; after the last turn the game is decided on points.
     pub(crate) fn end_actions(&mut self) {
         let player = self.board.player;
         self.board.ap = 0;
+        let t = &mut self.tally;
+        if turn_track().turn(self.board.turn).ap[player.index()] > 0 {
+            t.turns_with_ap = t.turns_with_ap.saturating_add(1);
+            if self.taken >= 2 {
+                t.turns_of_several_actions = t.turns_of_several_actions.saturating_add(1);
+            }
+        }
+        self.taken = 0;
         if self.check_sudden_death(player.other()) {
             return;
         }
@@ -182,7 +197,7 @@ impl Solitaire {
         if self.check_sudden_death(player) {
             return;
         }
-        if self.board.turn >= LAST_TURN {
+        if self.board.turn >= turn_track().last() {
             self.decide_on_points();
             return;
         }

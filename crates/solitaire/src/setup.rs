@@ -8,6 +8,31 @@ use crate::state::{Board, Options, Solitaire};
 use fiw_engine::{Dice, Log};
 
 impl Board {
+    /// L5 of the audit of 2026-12-04: the BOT's armies arriving this turn, and when and where
+    /// they will stand, for the log and the relocation prompt (a player who relocates an army
+    /// draws the new BOT army after it). `None` if none arrives.
+    pub fn bot_arrivals_words(&self) -> Option<String> {
+        let list = armies();
+        let pending = list.arriving(self.bot(), self.turn);
+        if pending == 0 {
+            return None;
+        }
+        let names: Vec<String> = (0..list.list.len())
+            .filter(|a| pending & (1 << a) != 0)
+            .map(|a| format!("{} {:+}", list.list[a].id, list.list[a].drm))
+            .collect();
+        Some(format!(
+            "Arriving for the BOT this turn: {}. It takes the field once your armies are placed{}: \
+             strongest first, each faces your strongest army that no BOT army faces yet (4, 6).",
+            names.join(", "),
+            if crate::turn_track::turn_track().turn(self.turn).transfers {
+                " and relocated"
+            } else {
+                ""
+            }
+        ))
+    }
+
     /// 4, 5 sets down the BOT's armies arriving this turn (at the set-up, its +1 and +2): each,
     /// strongest first, faces the player's strongest army that no BOT army faces yet (ties: map
     /// order), so the set-up puts them in the player's two regions; an army with no such player
@@ -73,13 +98,16 @@ impl Solitaire {
             outcome: None,
             sudden_death: false,
             attacks: [0; 2],
+            tally: crate::state::Tally::default(),
+            taken: 0,
             log: Log::new(true),
         };
         let side = options.side;
         g.log.public(|| {
             format!(
-                "French & Indian War: Solitaire, 1755: you play the {}, the BOT the {}. The Atlantic is French; \
+                "French & Indian War: Solitaire, {}: you play the {}, the BOT the {}. The Atlantic is French; \
                  the Mohawk Indians are neutral, the Ohio and Hudson Indians French allies (4).",
+                crate::turn_track::turn_track().turn(1).year,
                 side.name(),
                 side.other().name()
             )

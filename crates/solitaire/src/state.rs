@@ -84,7 +84,7 @@ pub enum Step {
 pub struct Board {
     /// 1 the player's side.
     pub player: Side,
-    /// 5 the turn, 1 to 20.
+    /// 5 the turn, 1 to the Turn Track's last.
     pub turn: u8,
     pub step: Step,
     /// 7 the player's action points left this turn.
@@ -178,6 +178,31 @@ impl Board {
     }
 }
 
+/// What happened in a game, for `fiw sim`'s figures: whether every rule the filled-in tables
+/// feed comes into play (the raid and the restore, the blow at supply and the resupply, the
+/// BOT's recovery of its flag towns, a die that chooses).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    /// 7 the player's actions taken, by [`crate::turn_track::Kind`] (attack, ocean,
+    /// influence, restore, resupply).
+    pub actions: [u16; 5],
+    /// 7 the BOT's raids (a player militia reduced) and blows at supply (an army cut off).
+    pub raids: u16,
+    pub cuts: u16,
+    /// 8 the BOT's attacks on a flag town of its own the player holds, and those that took it
+    /// back.
+    pub recovery_attacks: u16,
+    pub recoveries: u16,
+    /// 7 the BOT's turns, and those whose six faces led to three or more different actions (a
+    /// kind of action in a region).
+    pub bot_turns: u16,
+    pub varied_bot_turns: u16,
+    /// 5 the player's turns with action points, and those in which it took two or more
+    /// actions.
+    pub turns_with_ap: u16,
+    pub turns_of_several_actions: u16,
+}
+
 /// A game of French & Indian War: Solitaire.
 #[derive(Clone, Debug, Serialize)]
 pub struct Solitaire {
@@ -190,6 +215,10 @@ pub struct Solitaire {
     pub(crate) sudden_death: bool,
     /// 8 attacks on towns made so far, by seat (player, BOT), for `fiw sim`'s figures.
     pub(crate) attacks: [u16; 2],
+    /// The figures of [`Tally`].
+    pub(crate) tally: Tally,
+    /// 7 the actions the player has taken this turn.
+    pub(crate) taken: u8,
     #[serde(skip)]
     pub(crate) log: Log,
 }
@@ -203,6 +232,11 @@ impl Solitaire {
     /// The decision the game waits for.
     pub fn step(&self) -> Step {
         self.board.step
+    }
+
+    /// What happened so far, for `fiw sim`'s figures.
+    pub fn tally(&self) -> &Tally {
+        &self.tally
     }
 
     /// Whether the game ended by sudden death (11).
@@ -229,6 +263,8 @@ impl Solitaire {
             outcome: None,
             sudden_death: false,
             attacks: [0; 2],
+            tally: Tally::default(),
+            taken: 0,
             log: Log::new(true),
         })
     }

@@ -1,13 +1,20 @@
-//! 5 the Turn Track, loaded from `data/turn_track.toml`: for each of the twenty turns the
-//! player's action points and allowed actions (by the side played), and whether armies may
-//! transfer between regions.
+//! 5 the Turn Track, loaded from `data/turn_track.toml`: for each turn the player's action
+//! points and allowed actions (by the side played), and whether armies may transfer between
+//! regions. The text does not print the track, so its length and its first year are data too
+//! (the built-in track has twenty turns from 1755); the game ends after its last turn (11).
 
 use crate::side::Side;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
-/// 11 the game ends after this turn (victory points).
-pub const LAST_TURN: u8 = 20;
+/// The most turns a track may have (the turn is kept in a byte, and no printed track of a
+/// five-year war comes near it).
+pub const MAX_TURNS: usize = 200;
+
+/// 11 the game ends after the last turn of the track in use (victory points).
+pub fn last_turn() -> u8 {
+    turn_track().turns.len() as u8
+}
 
 /// 5.1 the four turns of a year, in order.
 pub const SEASONS: [&str; 4] = ["spring", "summer", "fall", "winter"];
@@ -113,21 +120,23 @@ pub struct TurnTrack {
 }
 
 impl TurnTrack {
-    /// Reads and checks the track: turns 1 to 20 in order, four a year (spring, summer, fall,
-    /// winter), AP 0 to 6 (the AP track has a zero space, where the set-up puts the marker), and
-    /// transfers only on the first turn of a year after the first (6).
+    /// Reads and checks the track: turns numbered from 1 in order (1 to [`MAX_TURNS`] of them),
+    /// four a year (spring, summer, fall, winter) from the year of the first, AP 0 to 6 (the AP
+    /// track has a zero space, where the set-up puts the marker), and transfers only on the
+    /// first turn of a year after the first (6).
     ///
     /// # Errors
     /// One line naming the file, the turn and the field.
     pub fn parse(text: &str, file: &str) -> Result<TurnTrack, String> {
         let raw: TrackFile = toml::from_str(text)
             .map_err(|e| format!("{file}: {}", crate::one_line(&e.to_string())))?;
-        if raw.turn.len() != LAST_TURN as usize {
+        if raw.turn.is_empty() || raw.turn.len() > MAX_TURNS {
             return Err(format!(
-                "{file}: expected {LAST_TURN} [[turn]] entries, found {}",
+                "{file}: expected 1 to {MAX_TURNS} [[turn]] entries, found {}",
                 raw.turn.len()
             ));
         }
+        let first_year = raw.turn[0].year;
         let mut turns = Vec::with_capacity(raw.turn.len());
         for (i, t) in raw.turn.iter().enumerate() {
             let at = format!(
@@ -142,11 +151,11 @@ impl TurnTrack {
                     t.turn
                 ));
             }
-            if t.year != 1755 + (i / 4) as u16 {
+            if t.year != first_year + (i / 4) as u16 {
                 return Err(format!(
-                    "{at} field year: turn {} falls in {} (four turns a year from 1755)",
+                    "{at} field year: turn {} falls in {} (four turns a year from {first_year})",
                     t.turn,
-                    1755 + i / 4
+                    first_year as usize + i / 4
                 ));
             }
             if t.season != SEASONS[i % 4] {
@@ -181,15 +190,31 @@ impl TurnTrack {
         Ok(TurnTrack { turns })
     }
 
-    /// Turn `t` (1 to 20).
+    /// Turn `t` (1 to the last).
     pub fn turn(&self, t: u8) -> &Turn {
-        &self.turns[(t.clamp(1, LAST_TURN) - 1) as usize]
+        let last = self.turns.len() as u8;
+        &self.turns[(t.clamp(1, last) - 1) as usize]
+    }
+
+    /// 6 how many turns after turn `t` come before the next new year's recovery (or the end of
+    /// the game): how long a militia reduced or an army cut off now stays so, unless repaired.
+    pub fn turns_before_recovery(&self, t: u8) -> u8 {
+        ((t as usize + 1)..=self.turns.len())
+            .take_while(|&u| !self.turns[u - 1].transfers)
+            .count() as u8
+    }
+
+    /// The last turn: the game is decided on points after it (11).
+    pub fn last(&self) -> u8 {
+        self.turns.len() as u8
     }
 }
 
-/// The built-in track (`data/turn_track.toml`).
+static TRACK: OnceLock<TurnTrack> = OnceLock::new();
+
+/// The track in use: one installed by [`crate::data::install`] before the first game, else
+/// the built-in one (`data/turn_track.toml`).
 pub fn turn_track() -> &'static TurnTrack {
-    static TRACK: OnceLock<TurnTrack> = OnceLock::new();
     TRACK.get_or_init(|| {
         TurnTrack::parse(
             include_str!("../data/turn_track.toml"),
@@ -197,6 +222,13 @@ pub fn turn_track() -> &'static TurnTrack {
         )
         .unwrap_or_else(|e| panic!("the built-in Turn Track is broken: {e}"))
     })
+}
+
+/// Puts `track` in use; refused once a track is in use.
+pub(crate) fn install(track: TurnTrack) -> Result<(), String> {
+    TRACK
+        .set(track)
+        .map_err(|_| "the Turn Track is in use already: install data before the first game".into())
 }
 
 #[cfg(test)]
@@ -218,7 +250,7 @@ mod tests {
     fn a_broken_track_names_the_field() {
         let good = include_str!("../data/turn_track.toml");
         let e = TurnTrack::parse(
-            &good.replacen("ap = { british = 1,", "ap = { british = 7,", 1),
+            &good.replacen("ap = { british = 0,", "ap = { british = 7,", 1),
             "t.toml",
         )
         .unwrap_err();

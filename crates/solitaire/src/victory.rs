@@ -1,10 +1,10 @@
 //! 11 How to Win: sudden death at the end of the other side's turn, otherwise victory points
-//! after turn 20, ties to France.
+//! after the last turn of the Turn Track, ties to France.
 
 use crate::map::{map, REGIONS};
 use crate::side::{Side, BOT, PLAYER};
 use crate::state::{Board, Solitaire, Step};
-use crate::turn_track::LAST_TURN;
+use crate::turn_track::last_turn;
 use fiw_engine::Outcome;
 
 /// 11 how many enemy flag towns a side must hold for a sudden-death win.
@@ -110,7 +110,7 @@ impl Solitaire {
         true
     }
 
-    /// 11 after turn 20: the winner on victory points, ties to France.
+    /// 11 after the last turn: the winner on victory points, ties to France.
     pub(crate) fn decide_on_points(&mut self) {
         let (b, f) = (
             self.board.victory_points(Side::British),
@@ -118,8 +118,9 @@ impl Solitaire {
         );
         let winner = self.board.points_winner();
         let tie = if b == f { ", a tie goes to France" } else { "" };
-        let reason = format!("victory points after turn {LAST_TURN}: British {b}, French {f}{tie}");
-        self.log.public(|| format!("The game ends after turn {LAST_TURN}: British {b} VP, French {f} VP{tie}. The {} win (11).", winner.name()));
+        let last = last_turn();
+        let reason = format!("victory points after turn {last}: British {b}, French {f}{tie}");
+        self.log.public(|| format!("The game ends after turn {last}: British {b} VP, French {f} VP{tie}. The {} win (11).", winner.name()));
         self.finish(winner, reason, false);
     }
 

@@ -5,7 +5,7 @@ use crate::armies::armies;
 use crate::map::{map, TownKind, REGIONS};
 use crate::side::Side;
 use crate::state::{Board, Solitaire, Step};
-use crate::turn_track::{turn_track, LAST_TURN};
+use crate::turn_track::turn_track;
 use serde::Serialize;
 
 /// The view of either seat: the board. The dice are not in it, so no one reads the rolls to come.
@@ -23,8 +23,9 @@ impl Solitaire {
         let track = turn_track().turn(b.turn);
         let mut s = String::new();
         s += &format!(
-            "French & Indian War: Solitaire — turn {} of {LAST_TURN}, {} {} — you are the {}, the BOT the {}\n",
+            "French & Indian War: Solitaire — turn {} of {}, {} {} — you are the {}, the BOT the {}\n",
             b.turn,
+            turn_track().last(),
             track.season,
             track.year,
             b.player.name(),
@@ -42,7 +43,11 @@ impl Solitaire {
             }
             Step::Setup | Step::Place => s += "Placing armies (AP come once they are placed)\n",
             Step::Relocate => {
-                s += "New year: relocate ARMY REGION (one army at a time; an army of yours there changes places with it), or stay\n"
+                s += "New year: relocate ARMY REGION (one army at a time; an army of yours there changes places with it), or stay\n";
+                if let Some(words) = b.bot_arrivals_words() {
+                    s += &words;
+                    s += "\n";
+                }
             }
             Step::Over => s += "The game is over\n",
         }

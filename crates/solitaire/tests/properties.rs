@@ -5,7 +5,7 @@
 
 use fiw_engine::{replay, Dice, Game, SaveFile};
 use fiw_solitaire::map::REGIONS;
-use fiw_solitaire::turn_track::LAST_TURN;
+use fiw_solitaire::turn_track::last_turn;
 use fiw_solitaire::{invariants, Action, Options, Side, Solitaire, Step};
 use proptest::prelude::*;
 
@@ -47,14 +47,14 @@ fn play_one(seed: u64, side: Side) -> Result<(), TestCaseError> {
         for r in 0..REGIONS {
             prop_assert!((before.front[r] - b.front[r]).abs() <= 2, "a front jumped");
         }
-        prop_assert!(b.turn <= LAST_TURN);
+        prop_assert!(b.turn <= last_turn());
         steps += 1;
         prop_assert!(steps < 2_000, "game too long");
     }
     let o = g.outcome().unwrap();
-    prop_assert!(o.turn <= LAST_TURN as u32);
+    prop_assert!(o.turn <= last_turn() as u32);
     prop_assert!(o.winner.is_some(), "solitaire has no draws");
-    prop_assert!(g.sudden_death() || o.turn == LAST_TURN as u32);
+    prop_assert!(g.sudden_death() || o.turn == last_turn() as u32);
     if deep {
         let save = SaveFile::of(&g, &options, seed, texts);
         let back = replay::<Solitaire>(&save.to_json(), false)

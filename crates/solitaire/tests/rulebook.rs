@@ -131,8 +131,9 @@ fn ohio_attack_example_8() {
 fn natural_1_example_8() {
     let mut b = board(Side::British, 13, 2);
     b.front[OHIO as usize] = 3; // against Presque Isle, a plain town
-    b.army[OHIO as usize][0] = army("br-4"); // +3, arrived on turn 13
-    b.indians[OHIO as usize] = Indians::Neutral;
+                                // +4 army, −1 Indians allied to the French: +3
+    b.army[OHIO as usize][0] = army("br-3");
+    b.indians[OHIO as usize] = Indians::French;
     assert_eq!(b.attack_terms(OHIO, Side::British).total(), 3);
     let mut g = game(b);
     g.force_dice([2]);
@@ -274,10 +275,11 @@ fn setup_4() {
     }
 }
 
-/// 4: exact counts: 4 × 3 = 12 ways to place the two starting armies, and then, as the
-/// British, 5 choices on turn 1 (an attack in each region but the French Atlantic, the ocean,
-/// the end of actions) and as the French 5 (an attack in each region, the end), whatever the
-/// placement: the spring of the Turn Track allows no influence (5.1).
+/// 4: exact counts: 4 × 3 = 12 ways to place the two starting armies, and then on turn 1 as
+/// many choices as the Turn Track's AP allow: with none (the spring of 1755), only the end of
+/// the actions; with some, as the British 5 (an attack in each region but the French Atlantic,
+/// the ocean, the end) and as the French 5 (an attack in each region, the end), whatever the
+/// placement: the spring allows no influence (5.1).
 #[test]
 fn the_setup_has_twelve_placements_4() {
     let legal = |g: &Solitaire| {
@@ -295,7 +297,11 @@ fn the_setup_has_twelve_placements_4() {
                 let mut g2 = g1.clone();
                 g2.apply(second).unwrap();
                 assert_eq!(g2.step(), Step::Actions);
-                let want = 5;
+                let want = if turn_track().turn(1).ap[side.index()] == 0 {
+                    1
+                } else {
+                    5
+                };
                 assert_eq!(legal(&g2).len(), want, "{side:?}: {:?}", legal(&g2));
                 placements += 1;
             }
@@ -399,30 +405,54 @@ fn arrivals_5() {
     );
 }
 
-/// 5.1: the Turn Track limits the actions: no attacks in winter.
+/// The first turn on which the Turn Track forbids the British the Ocean attack (winter
+/// quarters: the fleets are in port).
+fn turn_forbidding() -> (u8, Kind) {
+    (1..=turn_track().turns.len() as u8)
+        .find(|&t| !turn_track().turn(t).allows(Side::British, Kind::Ocean))
+        .map(|t| (t, Kind::Ocean))
+        .expect("the Turn Track forbids the Ocean on some turn")
+}
+
+/// 5.1: the Turn Track limits the actions: what a turn does not allow is refused (no Ocean
+/// attack in winter quarters), what it allows is not.
 #[test]
 fn the_turn_track_limits_actions_5_1() {
-    let winter = (1..=20)
-        .find(|&t| {
-            !turn_track()
-                .turn(t)
-                .allows(Side::British, fiw_solitaire::turn_track::Kind::Attack)
-        })
-        .unwrap();
-    let g = game(board(Side::British, winter, 1));
-    assert_eq!(g.check(&Action::Attack(OHIO)).unwrap_err().rule, "5.1");
+    let (t, kind) = turn_forbidding();
+    assert_eq!(
+        kind,
+        Kind::Ocean,
+        "the built-in track forbids the Ocean in winter"
+    );
+    let mut g = game(board(Side::British, t, 2));
+    let e = g.check(&Action::AttackOcean).unwrap_err();
+    assert_eq!(e.rule, "5.1");
+    assert!(
+        e.message.contains("the Turn Track allows the British only"),
+        "{}",
+        e.message
+    );
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert!(!legal.contains(&Action::AttackOcean));
     assert!(g.check(&Action::Influence(OHIO)).is_ok());
+    assert!(g.check(&Action::Attack(OHIO)).is_ok());
+    g.force_dice([1]);
+    g.apply(Action::Attack(OHIO)).unwrap();
+    // the nations are courted only in the winter councils
+    let campaign = turn_allowing(Kind::Ocean);
+    let g = game(board(Side::British, campaign, 1));
+    assert_eq!(g.check(&Action::Influence(OHIO)).unwrap_err().rule, "5.1");
 }
 
 /// 5.1: what the Turn Track forbids the player on a turn it forbids the BOT: on a turn with no
-/// campaigning, no roll of the BOT's chart attacks, raids, cuts supply or attacks the ocean,
-/// even with every target in reach; in a campaign turn some roll attacks.
+/// Ocean attack, no roll of the BOT's chart attacks the ocean, even while the player holds it,
+/// and the log says why the line cannot be done; on a turn that allows it, some roll does.
 #[test]
 fn the_bot_keeps_the_turn_tracks_seasons_5_1() {
+    let (quiet, kind) = turn_forbidding();
+    assert_eq!(kind, Kind::Ocean);
     for player in [Side::British, Side::French] {
-        let quiet = (1..=20)
-            .find(|&t| !turn_track().turn(t).allows(player, Kind::Attack))
-            .unwrap();
         let mut b = board(player, quiet, 0);
         b.ocean = player; // the ocean is the player's, so an Ocean attack would be possible
         b.indians = [Indians::Neutral; 4];
@@ -434,37 +464,31 @@ fn the_bot_keeps_the_turn_tracks_seasons_5_1() {
         });
         for roll in 1..=6 {
             if let Some((line, _)) = b.bot_choice(roll).line {
-                let kind = match line.action {
-                    BotAction::Influence => Kind::Influence,
-                    BotAction::Ocean => Kind::Ocean,
-                    _ => Kind::Attack,
-                };
-                assert!(
-                    turn_track().turn(quiet).allows(player, kind),
-                    "{player:?} turn {quiet}, roll {roll}: {:?}",
-                    line.action
+                assert_ne!(
+                    line.action,
+                    BotAction::Ocean,
+                    "{player:?} turn {quiet}, roll {roll}"
                 );
             }
         }
-        // the log says why a line cannot be done
-        let attack = (1..=6)
-            .find(|&r| charts().line(b.bot(), r).action == BotAction::Attack)
+        let ocean = (1..=6)
+            .find(|&r| charts().line(b.bot(), r).action == BotAction::Ocean)
             .unwrap();
         let mut g = game(b);
-        g.force_dice([attack, 1, 1, 1]);
+        g.force_dice([ocean, 1, 1, 1]);
         g.apply(Action::EndActions).unwrap();
         let log = log_text(&g);
         assert!(
-            log.contains(&format!("line {attack} (attack")) && log.contains("(5.1)"),
+            log.contains(&format!("line {ocean} (attack the Ocean")) && log.contains("(5.1)"),
             "{log}"
         );
-        b.turn = turn_allowing(Kind::Attack);
+        b.turn = turn_allowing(Kind::Ocean);
         assert!(
             (1..=6).any(|r| b
                 .bot_choice(r)
                 .line
-                .is_some_and(|(l, _)| l.action == BotAction::Attack)),
-            "in a campaign turn the BOT attacks"
+                .is_some_and(|(l, _)| l.action == BotAction::Ocean)),
+            "in a campaign turn the BOT fights for the ocean"
         );
     }
 }
@@ -725,13 +749,28 @@ fn bot_lines_and_fallbacks_7_1() {
         b.bot_region(&line(BotAction::Attack, Pick::Threat, &[OHIO, HUDSON])),
         Some(HUDSON)
     );
-    // raid: the player's strongest army with a full militia, else the first full militia
+    // raid: where the player's strongest army stands with anything left to strike (its militia
+    // first, then its supply), else the first full militia
     let mut b = board(Side::British, campaign, 0);
     b.army[HUDSON as usize][0] = army("br-2");
     b.army[OHIO as usize][0] = army("br-1");
     let raid = line(BotAction::Raid, Pick::Odds, &all);
     assert_eq!(b.bot_region(&raid), Some(HUDSON));
+    let mut struck = b;
+    assert!(
+        !struck.strike(HUDSON, true),
+        "a raid reduces the militia first"
+    );
+    assert!(struck.reduced[HUDSON as usize][0] && !struck.unsupplied[HUDSON as usize][0]);
     b.reduced[HUDSON as usize][0] = true;
+    assert_eq!(
+        b.bot_region(&raid),
+        Some(HUDSON),
+        "then cuts the army's supply"
+    );
+    let mut struck = b;
+    assert!(struck.strike(HUDSON, true));
+    b.unsupplied[HUDSON as usize][0] = true;
     assert_eq!(b.bot_region(&raid), Some(OHIO));
     b.army = [[NO_ARMY; 2]; 4];
     assert_eq!(
@@ -744,8 +783,15 @@ fn bot_lines_and_fallbacks_7_1() {
     b.army[OHIO as usize][0] = army("br-1");
     let supply = line(BotAction::Supply, Pick::Odds, &all);
     assert_eq!(b.bot_region(&supply), Some(HUDSON));
+    let mut struck = b;
+    assert!(
+        struck.strike(HUDSON, false),
+        "a blow at supply cuts the army off first"
+    );
+    assert!(!struck.strike(HUDSON, false), "then reduces the militia");
     b.unsupplied[HUDSON as usize][0] = true;
     b.unsupplied[OHIO as usize][0] = true;
+    b.reduced = [[true; 2]; 4];
     assert_eq!(b.bot_region(&supply), None);
     // influence: the first listed whose Indians are not its allies (a winter turn)
     let mut b = board(Side::British, turn_allowing(Kind::Influence), 0);
@@ -804,7 +850,7 @@ fn a_bot_line_acts_in_one_region_and_says_why_7_1() {
         "the first region it lists",
     ];
     for player in [Side::British, Side::French] {
-        for turn in [turn_allowing(Kind::Attack), turn_allowing(Kind::Influence)] {
+        for turn in [turn_allowing(Kind::Attack), turn_forbidding().0] {
             let mut b = board(player, turn, 0);
             b.ocean = player;
             b.indians = [Indians::Neutral; 4];
@@ -992,7 +1038,11 @@ fn sudden_death_at_the_end_of_the_other_sides_turn_11() {
 /// the player's next turn: the player has that turn to recover one.
 #[test]
 fn the_bots_flags_must_survive_the_players_turn_11() {
-    let mut b = board(Side::British, 6, 0);
+    // a fall turn, so that the next (a winter) gives the British AP and an attack
+    let fall = (1..20)
+        .find(|&t| turn_track().turn(t).season == "fall" && turn_track().turn(t + 1).ap[0] > 0)
+        .unwrap();
+    let mut b = board(Side::British, fall, 0);
     b.front[OHIO as usize] = -1; // the French hold Philadelphia
     b.front[MOHAWK as usize] = 0; // the British hold on in Albany
     let mut g = game(b);
@@ -1002,7 +1052,7 @@ fn the_bots_flags_must_survive_the_players_turn_11() {
     g.apply(Action::EndActions).unwrap();
     assert_eq!(g.board().flags_held(Side::French), 2);
     assert!(g.outcome().is_none(), "not at the end of the French turn");
-    assert_eq!(g.board().turn, 7);
+    assert_eq!(g.board().turn, fall + 1);
     // the British recover Albany from outside (a natural 6) and the game goes on
     let mut recovered = g.clone();
     recovered.force_dice([6]);
@@ -1013,7 +1063,10 @@ fn the_bots_flags_must_survive_the_players_turn_11() {
     // ... or they do not, and the French win at the end of the British turn
     g.apply(Action::EndActions).unwrap();
     let o = g.outcome().unwrap();
-    assert_eq!((o.winner, o.turn), (Some(fiw_solitaire::BOT), 7));
+    assert_eq!(
+        (o.winner, o.turn),
+        (Some(fiw_solitaire::BOT), fall as u32 + 1)
+    );
 }
 
 /// 11: after turn 20 the game goes to the side with more victory points.
@@ -1050,7 +1103,7 @@ fn points_after_turn_20_11() {
 fn a_line_that_cannot_be_done_is_logged_with_the_roll_and_both_lines_7_1() {
     let mut checked = 0;
     for player in [Side::British, Side::French] {
-        for turn in [turn_allowing(Kind::Attack), turn_allowing(Kind::Influence)] {
+        for turn in [turn_allowing(Kind::Attack), turn_forbidding().0] {
             // the BOT holds the ocean and every player militia is reduced: its Ocean, raid and
             // (in winter) attack lines cannot be done
             let mut b = board(player, turn, 0);
@@ -1077,15 +1130,26 @@ fn a_line_that_cannot_be_done_is_logged_with_the_roll_and_both_lines_7_1() {
                 );
                 assert!(bot.starts_with(&head), "{bot}");
                 let tried = &choice.refused[..choice.tried];
+                // each line tried is named with what it does, and each reason said once
+                let reasons: Vec<String> = tried
+                    .iter()
+                    .map(|&n| {
+                        let r = b.refusals(&[n]);
+                        r.split(" cannot be done: ").nth(1).unwrap().to_string()
+                    })
+                    .collect();
+                let mut distinct = reasons.clone();
+                distinct.sort();
+                distinct.dedup();
                 assert_eq!(
-                    bot.matches(") cannot be done: ").count(),
-                    tried.len(),
+                    bot.matches(" cannot be done: ").count(),
+                    distinct.len(),
                     "{bot}"
                 );
                 for n in tried {
                     let l = charts().line(b.bot(), *n);
                     assert!(
-                        bot.contains(&format!("line {n} ({}) cannot be done: ", l.short())),
+                        bot.contains(&format!("{n} (")) && bot.contains(l.short()),
                         "{bot}"
                     );
                 }
