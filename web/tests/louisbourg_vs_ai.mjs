@@ -51,6 +51,7 @@ export async function louisbourgAgainstTheComputer() {
       const n = await renders(page);
       const how = await clickOne(page, pick);
       if (!how) {
+        if ((await state(page)).over) break; // the end arrived after the state read above
         await page.screenshot({ path: join(OUT, "louisbourg-stuck.png"), fullPage: true });
         const why = await page.evaluate(() => `${document.getElementById("prompt").textContent} | ${document.getElementById("actions").textContent.slice(0, 300)} | ${document.body.dataset.toMove}`);
         assert.fail(`it is the British decision and the page offers nothing to click: ${why}`);

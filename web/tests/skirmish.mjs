@@ -104,6 +104,7 @@ async function raidGame(server, page, rec, pick, game) {
     }
     const how = await clickTable(page, pick, steps);
     if (!how) {
+      if ((await state(page)).over) break; // the end arrived after the state read above
       await page.screenshot({ path: join(OUT, "skirmish-stuck.png"), fullPage: true });
       assert.fail(`the British decide and the table offers nothing to click: ${await page.textContent("#prompt")}`);
     }
