@@ -127,7 +127,7 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "10",
         title: "Army Resolve",
-        summary: "Half the units rounded up, plus 1 for the general; each loss takes 1 (2 for veterans); at 0 the army retires and the battle ends.",
+        summary: "Each army's resolve starts at half the number of its units, the commander not counted, rounded up, plus 1 for the general. Every unit eliminated takes 1 from its army's resolve and a veteran unit 2, and resolve never goes below 0. The moment an army's resolve reaches 0 the battle ends, whatever is left of the turn: that army retires from the field and the other army wins.",
         code: &["crates/d3/src/army.rs", "crates/d3/src/state.rs: eliminate"],
         tests: &["crates/d3/src/army.rs::tests::resolve_is_half_the_units_rounded_up_plus_one_for_the_general", "crates/d3/tests/rulebook.rs::army_resolve_veterans_and_the_end_of_the_battle"],
     },

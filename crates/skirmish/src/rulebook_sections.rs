@@ -381,14 +381,14 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "10.3",
         title: "Skirmishers",
-        summary: "Skirmishers take a casualty for every 2 hits, and cover halves again.",
+        summary: "A unit in skirmish order that is shot at takes 1 casualty for every 2 hits instead of every hit. With hard cover (10.2) as well the two count together: 1 casualty for every 4 hits. The same halving serves cavalry (10.4); a unit is never halved twice for being both. The halving is for shooting only: in a melee (11) each pair's loser goes to the holding area whatever its order.",
         code: &["crates/skirmish/src/casualties.rs: divisor"],
         tests: &["crates/skirmish/src/casualties.rs::tests::the_divisor_and_the_marker", "crates/skirmish/tests/rulebook_fire.rs::hard_cover_and_skirmish_order_halve_the_hits_and_remainders_leave_a_marker"],
     },
     Sec {
         section: "10.4",
         title: "Cavalry",
-        summary: "Cavalry take a casualty for every 2 hits from shooting (not halved again for skirmishing).",
+        summary: "Cavalry shot at take 1 casualty for every 2 hits, by small arms or by guns; behind hard cover 1 for every 4. Cavalry are not halved again for skirmish order: the halving is one for being loose, whichever the reason. In a melee (11) nothing is halved: each pair's loser goes to the holding area.",
         code: &["crates/skirmish/src/casualties.rs: fire_divisor"],
         tests: &["crates/skirmish/src/casualties.rs::tests::the_divisor_and_the_marker"],
     },
@@ -405,7 +405,7 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "10.6",
         title: "Remainders",
-        summary: "A remainder of half the divisor or more leaves a casualty marker; a second marker is exchanged for a casualty.",
+        summary: "When the hits do not divide evenly (1 casualty for every 2 or 4 hits), a remainder of half the divisor or more places a casualty marker beside the unit: 1 hit over with a divisor of 2, 2 or 3 over with 4; a smaller remainder is lost. A unit given a second marker loses both and takes 1 more casualty, to the holding area like the rest. The log says each marker placed and each exchanged.",
         code: &["crates/skirmish/src/casualties.rs: casualties"],
         tests: &["crates/skirmish/src/casualties.rs::tests::the_divisor_and_the_marker"],
     },

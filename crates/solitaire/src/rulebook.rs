@@ -250,23 +250,40 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "8.1",
         title: "Advance Result Chart",
-        summary: "A modified roll of 4 or more advances (the number comes from the data); a \
-                  natural 1 never does and a natural 6 always does.",
+        summary: "One die, with the attacker's modifiers: its army's DRM while in supply \
+                  (none out of supply), −1 for a reduced militia, −1 against a fortified town, \
+                  −2 against a flag town, −1 where the region's Indians are the defender's \
+                  allies. A total of 4 or more advances (the chart is not printed: 4 is read \
+                  from the worked example and kept in the data file); a natural 1 never \
+                  advances and a natural 6 always does, whatever the modifiers. The note beside \
+                  each attack in the menu gives its chance and these terms.",
         code: &[c!("src/charts.rs: advances, sixths"), c!("data/charts.toml")],
         tests: &[t!(charts "natural_1_never_and_natural_6_always"), t!(rulebook "natural_1_example_8")],
     },
     Sec {
         section: "9",
         title: "Attacks on the Atlantic Ocean Control Marker",
-        summary: "Only against an enemy in control: 4–6 takes control, 1–3 leaves it.",
+        summary: "An attack on the Ocean Control marker is one action: 1 of the player's AP on \
+                  a turn whose Turn Track entry allows it (5.1), or a BOT chart line. It may be \
+                  made only while the other side controls the Atlantic. One die, with no \
+                  modifier: 4, 5 or 6 turns the marker to the attacker's side, 1, 2 or 3 leaves \
+                  it. Whoever controls the ocean may attack towns in the Atlantic region, and \
+                  the other side's militia and army there may not (3.4); the marker starts on \
+                  the French side (4).",
         code: &[c!("src/ocean.rs: resolve_ocean, OCEAN_AT_LEAST")],
         tests: &[t!(rulebook "ocean_control_9")],
     },
     Sec {
         section: "10",
         title: "Resolving Attempts to Influence Indians in a Region",
-        summary: "1 AP and one die: 4–6 moves the region's Indian marker one space towards the \
-                  side trying, 1–3 leaves it.",
+        summary: "An attempt on the Indians of Ohio, Mohawk or Hudson (the Atlantic has none) \
+                  is one action: 1 of the player's AP on a turn whose Turn Track entry allows \
+                  diplomacy (5.1), or a BOT chart line; it cannot be made where the Indians are \
+                  the trying side's allies already. One die, with no modifier: 4, 5 or 6 moves \
+                  the region's Indian marker one space toward the side trying (from the \
+                  enemy's allies to neutral, or from neutral to allies), 1, 2 or 3 leaves it. \
+                  Indians allied to a side make every attack on that side in their region 1 \
+                  worse (3.3).",
         code: &[c!("src/indians.rs: resolve_influence, INFLUENCE_AT_LEAST"), c!("src/state.rs: toward")],
         tests: &[t!(rulebook "indian_influence_example_10")],
     },
