@@ -7,6 +7,7 @@
 // A place is a target on its own when an action names places and no piece (Louisbourg's
 // "move from X", "battle X"). Actions that name neither are buttons only.
 
+import { cited } from "./cite.js";
 import { h } from "./dom.js";
 
 export class Picker {
@@ -110,11 +111,16 @@ export class Picker {
       box.append(h("ul", {}, ...acts.map((a) => {
         n++;
         const key = n <= 9 ? String(n) : null;
+        const note = a.note || noteFor(a);
+        // a note that cites the rules is written beside the button, its citations links (a
+        // link inside the button would take the action)
+        const outside = !!(a.note && a.note_cites && a.note_cites.length);
         return h("li", {}, h("button", {
           type: "button", class: "act", "data-index": a.index, "data-text": a.text,
           title: key ? `${a.text} (key ${key})` : a.text,
           onclick: () => this.take(a),
-        }, labelFor(a.text) || a.text, (a.note || noteFor(a)) ? h("span", { class: "note" }, a.note || noteFor(a)) : null));
+        }, labelFor(a.text) || a.text, note && !outside ? h("span", { class: "note" }, note) : null),
+        outside ? h("span", { class: "note cited-note" }, ...cited(a.note, a.note_cites)) : null);
       })));
     }
   }

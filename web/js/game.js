@@ -6,7 +6,8 @@ import { call, keepGame, GAME_NAMES } from "./api.js";
 import { h, $ } from "./dom.js";
 import { Live } from "./live.js";
 import { Picker } from "./actions.js";
-import { Log, named } from "./log.js";
+import { Log, citedLine } from "./log.js";
+import { cited, citeLink } from "./cite.js";
 import { Rules } from "./rules.js";
 import { Zoom } from "./zoom.js";
 import * as louisbourg from "./louisbourg.js";
@@ -124,7 +125,7 @@ function online(on) {
 function absorb(s, msg) {
   if (s.shown && msg.version < s.shown.version) return;
   const part = msg.view || msg.public;
-  if (!s.log.merge(part.log_start, part.log)) {
+  if (!s.log.merge(part.log_start, part.log, part.log_cites)) {
     // lines are missing in between: ask for the whole log again
     call("GET", `/api/games/${id}`, { token: s.token }).then((m) => { s.log.lines = []; absorb(s, m); afterChange(); }).catch(() => {});
   }
@@ -185,7 +186,7 @@ function draw() {
   if (drawn.width) zoom.attach(drawn.el, drawn.width, drawn.height);
   if (focusKey) { const again = $("board").querySelector(`${focusKey}[tabindex]`) || $("board").querySelector("[tabindex]"); if (again) again.focus(); }
   picker.render($("actions"), (a) => (board.noteFor ? board.noteFor(ctx, a) : null), (text) => (board.label ? board.label(ctx, text) : null));
-  if (shownAll) drawWholeLog(msg.reveal.log, holderNames(msg));
+  if (shownAll) drawWholeLog(msg.reveal, holderNames(msg));
   else active.log.render(holderNames(msg));
   drawHolders(msg);
   drawRevealButton(msg);
@@ -200,7 +201,7 @@ function draw() {
   else if (v.outcome) prompt = v.outcome.winner ? `Game over: the ${sideName(v.outcome.winner)} side wins (${v.outcome.reason}).` : `Game over: a draw (${v.outcome.reason}).`;
   else if (mine) prompt = board.prompt ? board.prompt(ctx) : "Your decision.";
   else prompt = `Waiting for the ${sideName(v.to_move)} side…`;
-  $("prompt").textContent = prompt;
+  drawPrompt(prompt, readOnly || v.outcome ? null : v);
   headPrompt(prompt, mine && !readOnly && !v.outcome ? v.actions : []);
   $("status").textContent = readOnly ? "read-only" : v.outcome ? "game over" : mine ? "your turn" : `${sideName(v.to_move)} to move`;
   drawNotice(msg);
@@ -251,6 +252,7 @@ function drawReplay() {
   const game = everything ? shown.reveal.view : shown.view ? shown.view.view : shown.public.view;
   const v = shown.view ? { ...shown.view, actions: [] } : { game: part.game, seat: null, to_move: part.to_move, turn: part.turn, actions: [], outcome: part.outcome, view: game };
   const lines = everything ? shown.reveal.log : part.log;
+  const lineCites = (everything ? shown.reveal.log_cites : part.log_cites) || [];
   const board = BOARDS[part.game] || textboard;
   const ctx = { msg: shown, v, game, ref: reference, picker: still, under: $("under-board"), log: lines, check, takeText: () => {}, openRule };
   still.set([]);
@@ -273,7 +275,7 @@ function drawReplay() {
     btn("forward ▶", "replay-next", r.step + 1, r.step < r.steps), btn("end ▶|", "replay-last", r.steps, r.step < r.steps),
     sights,
     h("button", { type: "button", id: "replay-done", onclick: () => { replay = null; draw(); } }, "back to the game")));
-  $("log").replaceChildren(...lines.map((l) => h("li", {}, l)));
+  $("log").replaceChildren(...lines.map((l, i) => h("li", {}, ...cited(l, lineCites[i]))));
   $("log").scrollTop = $("log").scrollHeight;
   document.body.dataset.replayStep = r.step;
   document.body.dataset.sight = game ? game.sight || "" : "";
@@ -361,7 +363,7 @@ function drawSpectator(msg) {
   drawClock(msg);
   for (const b of ["undo", "hint", "resign", "notify", "device", "rematch"]) $(b).hidden = true;
   $("replay").hidden = !(p.outcome && !msg.read_only);
-  if (shownAll) drawWholeLog(msg.reveal.log, holderNames(msg));
+  if (shownAll) drawWholeLog(msg.reveal, holderNames(msg));
   else active.log.render(holderNames(msg));
   stats.renders++;
   stats.lastRenderMs = performance.now() - t0;
@@ -422,14 +424,28 @@ function headPrompt(text, actions) {
   b.onclick = act;
 }
 
+/**
+ * The prompt, its citations links to the rules: the game's own words when the page shows them
+ * (Louisbourg's), else the page's words followed by the sections the game's words cite.
+ */
+function drawPrompt(text, v) {
+  const box = $("prompt");
+  if (!v || !v.prompt) { box.textContent = text; return; }
+  const cites = v.prompt_cites || [];
+  if (text === v.prompt) { box.replaceChildren(...cited(text, cites)); return; }
+  const sections = [...new Set(cites.map((c) => c[2]))];
+  box.replaceChildren(text, ...(sections.length ? [" (rule ", ...sections.flatMap((sec, i) => (i ? [", ", citeLink(sec)] : [citeLink(sec)])), ")"] : []));
+}
+
 /** A side's name as the rules write it ("british" is British; solitaire's bot the BOT). */
 function sideName(seat) {
   return { british: "British", french: "French", bot: "BOT", player: "player" }[seat] || seat;
 }
 
-/** Every line of a finished game's log, each seat's own lines with the rest. */
-function drawWholeLog(lines, names) {
-  $("log").replaceChildren(...lines.map((l) => h("li", {}, named(l, names))));
+/** Every line of a finished game's log (the reveal's), each seat's own lines with the rest. */
+function drawWholeLog(reveal, names) {
+  const cites = reveal.log_cites || [];
+  $("log").replaceChildren(...reveal.log.map((l, i) => h("li", {}, ...citedLine(l, cites[i], names))));
   $("log").scrollTop = $("log").scrollHeight;
 }
 
@@ -469,7 +485,9 @@ function refuse(e) {
   box.replaceChildren();
   const b = e.body || {};
   if (b.rule && b.rule !== "input" && rules) {
-    box.append(`Refused by rule ${b.rule}: ${b.message} `, h("button", { type: "button", class: "rule-link", onclick: () => rules.open(b.rule) }, `read ${b.rule}`));
+    box.append("Refused by rule ", citeLink(b.rule), ": ", ...cited(b.message, b.cites), " ", h("button", { type: "button", class: "rule-link", onclick: () => rules.open(b.rule) }, `read ${b.rule}`));
+  } else if (b.message) {
+    box.append(...cited(b.message, b.cites));
   } else {
     box.append(b.message || e.message);
   }

@@ -5,20 +5,24 @@
 // browser.
 
 import { h } from "./dom.js";
+import { cited } from "./cite.js";
 
 export class Log {
   constructor(el, key) {
     this.el = el;
     this.key = `fiw.mark.${key}`;
     this.lines = [];
+    this.cites = [];
     const m = Number(localStorage.getItem(this.key));
     this.mark = Number.isFinite(m) && localStorage.getItem(this.key) !== null ? m : null;
   }
 
-  /** Takes the lines of one message: `log` from line `start` on. */
-  merge(start, lines) {
+  /** Takes the lines of one message: `log` from line `start` on, with the rule sections each
+   * cites (`cites`, line by line, as the server marked them). */
+  merge(start, lines, cites = []) {
     if (start > this.lines.length) return false; // a gap: the caller asks again from the end
     this.lines = this.lines.slice(0, start).concat(lines);
+    this.cites = this.cites.slice(0, start).concat(lines.map((_, i) => cites[i] || []));
     if (this.mark !== null && this.mark > this.lines.length) this.mark = this.lines.length;
     return true;
   }
@@ -44,7 +48,7 @@ export class Log {
       if (this.mark !== null && i === this.mark && i < this.lines.length) kids.push(h("li", { class: "mark", "aria-hidden": "true" }, "since your last decision"));
       // numbered as shown, so that the mark (an item of its own) skips no number
       shown++;
-      last = h("li", { value: shown, class: this.mark !== null && i >= this.mark ? "new" : null }, named(line, names));
+      last = h("li", { value: shown, class: this.mark !== null && i >= this.mark ? "new" : null }, ...citedLine(line, this.cites[i], names));
       kids.push(last);
     });
     this.el.replaceChildren(...kids);
@@ -52,14 +56,22 @@ export class Log {
   }
 }
 
-/** `line` with each side's holder's name after its first mention ("the British (Amherst)"). */
-export function named(line, names) {
+/** A log line as nodes: its citations links to the rules, each side's holder named after the
+ * side's first mention. */
+export function citedLine(line, cites, names) {
+  const done = new Set();
+  return cited(line, cites, (part) => named(part, names, done));
+}
+
+/** `line` with each side's holder's name after its first mention ("the British (Amherst)");
+ * `done` holds the sides already named earlier in the same line. */
+export function named(line, names, done = new Set()) {
   let out = line;
   for (const [side, name] of Object.entries(names)) {
-    if (!name) continue;
+    if (!name || done.has(side)) continue;
     const word = side.charAt(0).toUpperCase() + side.slice(1);
     const at = out.search(new RegExp(`\\b${word}\\b`));
-    if (at >= 0) out = `${out.slice(0, at + word.length)} (${name})${out.slice(at + word.length)}`;
+    if (at >= 0) { out = `${out.slice(0, at + word.length)} (${name})${out.slice(at + word.length)}`; done.add(side); }
   }
   return out;
 }

@@ -3,6 +3,7 @@
 // a refusal cites.
 
 import { h, $ } from "./dom.js";
+import { openWith } from "./cite.js";
 
 export class Rules {
   constructor(book) {
@@ -11,23 +12,40 @@ export class Rules {
     $("rules-close").addEventListener("click", () => this.close());
     $("rules-search").addEventListener("input", () => this.filter($("rules-search").value));
     $("rules").addEventListener("keydown", (e) => { if (e.key === "Escape") { e.stopPropagation(); this.close(); } });
+    openWith((section) => this.open(section));
+  }
+
+  /** Shows or hides the panel: a column of the table beside the board and the actions. */
+  show(on) {
+    $("rules").hidden = !on;
+    $("rules").closest(".table")?.classList.toggle("rules-open", on);
   }
 
   build() {
     if (this.built) return;
     this.built = true;
     const body = $("rules-body");
-    const secs = this.book.sections.map((s) => h("section", { "data-section": s.section, "data-find": `${s.section} ${s.title} ${s.summary}`.toLowerCase() },
-      h("h3", {}, `${s.section}  ${s.title}`), h("p", {}, s.summary)));
+    // each section with the values fiw chose where its text gives none (the reasons in a
+    // player's words: the code that carries them out is for the terminal's `fiw rules`)
+    const chosen = (sec) => this.book.assumed.filter((a) => (a.sections || []).includes(sec));
+    const secs = this.book.sections.map((s) => {
+      const mine = chosen(s.section);
+      return h("section", { "data-section": s.section, "data-find": `${s.section} ${s.title} ${s.summary}`.toLowerCase() },
+        h("h3", {}, `${s.section}  ${s.title}`), h("p", {}, s.summary),
+        mine.length ? h("div", { class: "chosen" }, h("h4", {}, "Where the text gives no value, fiw plays"),
+          h("dl", {}, ...mine.flatMap((a) => [h("dt", {}, `${a.name}: ${a.value}`), h("dd", {}, a.reason)]))) : null);
+    });
     const assumed = h("section", { "data-section": "assumed", "data-find": "assumed" },
-      h("h3", {}, "Assumed values (not printed in the rule text)"),
-      h("dl", {}, ...this.book.assumed.flatMap((a) => [h("dt", {}, `${a.name} = ${a.value}`), h("dd", {}, a.reason)])));
+      h("h3", {}, "Every value the rule text does not give, and how fiw reads what it leaves open"),
+      h("dl", {}, ...this.book.assumed.flatMap((a) => [h("dt", {}, `${a.name}: ${a.value}`), h("dd", {}, a.reason)])));
     body.replaceChildren(...secs, assumed);
   }
 
   open(section) {
     this.build();
-    $("rules").hidden = false;
+    // where the keyboard was (a citation, the Rules button): it goes back there on close
+    if ($("rules").hidden) this.back = document.activeElement;
+    this.show(true);
     for (const el of $("rules-body").querySelectorAll("section.cited")) el.classList.remove("cited");
     if (section) {
       const want = String(section).trim().replace(/\.$/, "").toLowerCase();
@@ -35,14 +53,27 @@ export class Rules {
       const el = all.find((e) => e.dataset.section.toLowerCase() === want)
         || all.find((e) => e.querySelector("h3").textContent.toLowerCase().endsWith(want))
         || all.find((e) => want.startsWith(e.dataset.section.toLowerCase() + "."));
-      if (el) { el.classList.add("cited"); el.scrollIntoView({ block: "start" }); }
+      if (el) {
+        el.classList.add("cited");
+        // scroll the panel only: the page stays where the player was reading
+        $("rules-body").scrollTop = el.offsetTop;
+        // on a phone the panel lies under the actions: bring it into sight
+        $("rules").scrollIntoView({ block: "nearest" });
+        // the keyboard goes to the section (Escape closes from there), not to the search box,
+        // which would open a phone's keyboard over the page
+        el.setAttribute("tabindex", "-1");
+        el.focus({ preventScroll: true });
+      } else $("rules-search").focus();
+      $("rules").dataset.open = el ? el.dataset.section : "";
+      return;
     }
     $("rules-search").focus();
   }
 
   close() {
-    $("rules").hidden = true;
-    $("rules-btn").focus();
+    this.show(false);
+    const back = this.back && this.back.isConnected ? this.back : $("rules-btn");
+    back.focus();
   }
 
   toggle() { if ($("rules").hidden) this.open(); else this.close(); }

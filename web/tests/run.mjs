@@ -16,6 +16,7 @@ import { olderRules } from "./rules.mjs";
 import { accountsAndTheLobby } from "./accounts.mjs";
 import { spectatorAndReveal } from "./spectator.mjs";
 import { phonePages } from "./phone.mjs";
+import { citedRules } from "./cited.mjs";
 
 const TESTS = {
   "louisbourg-vs-ai": louisbourgAgainstTheComputer,
@@ -30,6 +31,7 @@ const TESTS = {
   "accounts-lobby": accountsAndTheLobby,
   "chat-spectator-reveal": spectatorAndReveal,
   "phone": phonePages,
+  "cited-rules": citedRules,
 };
 
 const wanted = process.argv.slice(2);

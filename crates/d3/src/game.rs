@@ -173,6 +173,24 @@ impl Game for D3 {
         self.view_of(true)
     }
 
+    /// The phase of the turn (3), with the section that governs it.
+    fn prompt(&self, _seat: Option<Seat>) -> Option<String> {
+        if self.outcome.is_some() {
+            return Some("The battle is over (10)".into());
+        }
+        if self.pending.is_some() {
+            return Some("A unit shot at may retire instead of taking a hit (5)".into());
+        }
+        Some(
+            match self.phase {
+                Phase::Movement => "Movement phase (4)",
+                Phase::Shooting => "Shooting phase (5)",
+                Phase::Charges => "Charges phase (6)",
+            }
+            .into(),
+        )
+    }
+
     /// D3 has no hidden units or written orders: everyone sees the whole table.
     fn public_view(&self) -> View {
         self.view_of(true)

@@ -142,6 +142,14 @@ pub trait Game: Clone + Send + Sync + Serialize + Sized + 'static {
         None
     }
 
+    /// What the game waits for, in words, for `seat` (`None`: someone who holds no seat), with
+    /// the rule section it cites in parentheses (`You choose an action (8.3)`); `None` for a
+    /// game that leaves the wording to its front ends.
+    fn prompt(&self, seat: Option<Seat>) -> Option<String> {
+        let _ = seat;
+        None
+    }
+
     /// Reads typed text as an action of the current decision (not yet checked for legality).
     fn parse_action(&self, text: &str) -> Result<Self::Action, RuleError>;
 

@@ -17,6 +17,7 @@
 #![deny(missing_docs)]
 
 pub mod audit;
+mod cites;
 mod dice;
 mod error;
 mod fingerprint;
@@ -35,6 +36,7 @@ mod sim;
 mod toys;
 mod undo;
 
+pub use cites::{Cite, Sections};
 pub use dice::{Ask, Dice, Need};
 pub use error::{EngineError, RuleError};
 pub use game::{Game, Outcome, Seat};
@@ -42,7 +44,7 @@ pub use log::{Entry, Log, Visibility};
 pub use policy::{decide, Policy, RandomPolicy, Seen};
 pub use referee::{apply_asking, secret_seed, set_up_asking};
 pub use rollouts::{Advisor, DecisionFilter, Evaluation, Events, PolicyMaker, RolloutSearch};
-pub use rulebook::{squash, AssumedValue, RuleBook, RuleSection, Sec};
+pub use rulebook::{players_words, squash, AssumedValue, RuleBook, RuleSection, Sec};
 pub use rules_version::{changes_between, check_changes, RulesChange};
 pub use save::{game_of, replay, replay_stepwise, Replayed, SaveFile, MAX_SAVE_BYTES, SAVE_FORMAT};
 pub use search::{

@@ -219,6 +219,39 @@ impl RuleBook {
     }
 }
 
+/// A reason as a player reads it: without the source files and functions that carry it out
+/// (`…; battle.rs: start_battle, end_battle`, `(rules.rs: check_move)`), which stay in the
+/// terminal's `fiw rules` for those who read the code.
+pub fn players_words(reason: &str) -> String {
+    let is_code = |part: &str| {
+        let head = part.trim().split(": ").next().unwrap_or("").trim();
+        !head.contains(' ')
+            && (head.ends_with(".rs")
+                || head.ends_with(".toml")
+                || head.ends_with(".json")
+                || head.contains("crates/"))
+    };
+    // parentheses holding only code references go, with the space before them
+    let mut out = String::new();
+    let mut rest = reason;
+    while let Some(open) = rest.find('(') {
+        let Some(close) = rest[open..].find(')').map(|i| open + i) else {
+            break;
+        };
+        let inner = &rest[open + 1..close];
+        if !inner.is_empty() && inner.split("; ").all(is_code) {
+            out.push_str(rest[..open].trim_end());
+        } else {
+            out.push_str(&rest[..=close]);
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    // then the parts after a semicolon that are code references
+    let kept: Vec<&str> = out.split("; ").filter(|p| !is_code(p)).collect();
+    squash(&kept.join("; "))
+}
+
 /// Whether `text` defines `item` as a function, constant, static or type.
 fn defines(text: &str, item: &str) -> bool {
     !item.is_empty()
@@ -298,6 +331,26 @@ mod tests {
         }
         // the module check and the not-a-test check both fire for the nomod line
         assert_eq!(bad.len(), want.len() + 1, "{bad:?}");
+    }
+
+    #[test]
+    fn a_players_reason_leaves_the_code_out() {
+        assert_eq!(
+            players_words(
+                "read as the mirror of the French condition; victory.rs: sudden_death_win"
+            ),
+            "read as the mirror of the French condition"
+        );
+        assert_eq!(
+            players_words("so he is not one of the units (army.rs: starting_resolve); and more"),
+            "so he is not one of the units; and more"
+        );
+        assert_eq!(
+            players_words("a; battle.rs: a, b; state.rs: c; crates/x/data/y.toml"),
+            "a"
+        );
+        // a parenthesis of words stays
+        assert_eq!(players_words("six (the text's 5)"), "six (the text's 5)");
     }
 
     #[test]

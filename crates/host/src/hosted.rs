@@ -8,8 +8,10 @@ use crate::games::{ActionRefs, HostGame};
 use crate::record::{Match, Taken};
 use crate::seats::{policy_for, AiBudget, Player};
 use crate::{for_game, HostError, HostResult, SetupFlags};
-use fiw_engine::{decide, Game, Outcome, RuleError, Seat, Visibility};
+use fiw_engine::{decide, Cite, Game, Outcome, RuleError, Seat, Sections, Visibility};
 use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 /// One legal action as a front end shows it.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -22,6 +24,9 @@ pub struct ActionInfo {
     pub group: Option<String>,
     /// The menu note (the odds of a battle), from the deciding seat's knowledge.
     pub note: Option<String>,
+    /// The rule sections the note cites ([`Cite`]: where, and which).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub note_cites: Vec<Cite>,
     /// The pieces and places it names, and where a miniatures move ends.
     #[serde(flatten)]
     pub refs: ActionRefs,
@@ -51,6 +56,10 @@ pub struct SeatView {
     pub turn: u32,
     /// The board as the terminal draws it for this seat.
     pub board: String,
+    /// What the game waits for, in its words (`You choose an action (8.3)`), when it says.
+    pub prompt: Option<String>,
+    /// The rule sections the prompt cites.
+    pub prompt_cites: Vec<Cite>,
     /// The game's own view for this seat (the same the AI is given), written out once: a
     /// message embeds it as it is rather than building it again as a tree of values.
     pub view: Box<serde_json::value::RawValue>,
@@ -61,6 +70,9 @@ pub struct SeatView {
     pub log_start: usize,
     /// The log lines this seat may read, from line `log_start` on.
     pub log: Vec<String>,
+    /// The rule sections each line of [`SeatView::log`] cites, line by line: the server marks
+    /// them against the game's rulebook so that a page links them without guessing.
+    pub log_cites: Vec<Vec<Cite>>,
     /// How the game ended, once it has.
     pub outcome: Option<Ending>,
     /// Whether this seat may undo now.
@@ -74,6 +86,8 @@ pub struct Reveal {
     pub view: Box<serde_json::value::RawValue>,
     /// Every line of the log, each seat's own lines included.
     pub log: Vec<String>,
+    /// The rule sections each line cites.
+    pub log_cites: Vec<Vec<Cite>>,
 }
 
 /// A refusal: the rule and the sentence, or a plain reason (`rule` is `None`) when the request
@@ -84,6 +98,9 @@ pub struct Refusal {
     pub rule: Option<String>,
     /// One sentence a player understands.
     pub message: String,
+    /// The rule sections the message cites besides `rule`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cites: Vec<Cite>,
 }
 
 impl Refusal {
@@ -91,6 +108,7 @@ impl Refusal {
         Refusal {
             rule: None,
             message: message.into(),
+            cites: Vec::new(),
         }
     }
 }
@@ -100,6 +118,7 @@ impl From<RuleError> for Refusal {
         Refusal {
             rule: Some(e.rule),
             message: e.message,
+            cites: Vec::new(),
         }
     }
 }
@@ -163,8 +182,10 @@ pub trait Hosted: Send {
     /// What `seat` is shown, with the log lines it may read from line `since` on.
     fn seat_view(&self, seat: Seat, since: usize) -> SeatView;
     /// The log lines every seat may read (what spectators are shown), from line `since` on,
-    /// with the number of lines before them.
-    fn public_log(&self, since: usize) -> (usize, Vec<String>);
+    /// with the number of lines before them and the rule sections each line cites.
+    fn public_log(&self, since: usize) -> (usize, Vec<String>, Vec<Vec<Cite>>);
+    /// The rule sections `text` cites, found against this game's rulebook.
+    fn cites(&self, text: &str) -> Vec<Cite>;
     /// The board as someone who holds no seat sees it (the game's public view), written out
     /// once: a spectator's page draws it as a seat's page draws the seat's view.
     fn public_board(&self) -> Box<serde_json::value::RawValue>;
@@ -239,6 +260,7 @@ impl<G: HostGame> Hosted for Match<G> {
 
     fn seat_view(&self, seat: Seat, since: usize) -> SeatView {
         let state = self.state();
+        let book = sections::<G>();
         let open = G::open(self.options());
         let deciding = state.to_move() == Some(seat);
         let mut legal = Vec::new();
@@ -248,12 +270,16 @@ impl<G: HostGame> Hosted for Match<G> {
         let actions = legal
             .iter()
             .enumerate()
-            .map(|(index, a)| ActionInfo {
-                index,
-                text: state.action_text(a),
-                group: state.menu_group(a),
-                note: state.action_note(a),
-                refs: state.action_refs(a),
+            .map(|(index, a)| {
+                let note = state.action_note(a);
+                ActionInfo {
+                    index,
+                    text: state.action_text(a),
+                    group: state.menu_group(a),
+                    note_cites: note.as_deref().map(|n| book.cites(n)).unwrap_or_default(),
+                    note,
+                    refs: state.action_refs(a),
+                }
             })
             .collect();
         let (log_start, log) =
@@ -263,6 +289,7 @@ impl<G: HostGame> Hosted for Match<G> {
                 }),
                 since,
             );
+        let prompt = state.prompt(Some(seat));
         SeatView {
             game: G::NAME,
             seat: G::SEATS.get(seat).copied().unwrap_or("?").to_string(),
@@ -271,22 +298,32 @@ impl<G: HostGame> Hosted for Match<G> {
             board: state.render(seat),
             view: raw(&state.view(seat)),
             actions,
+            prompt_cites: prompt.as_deref().map(|p| book.cites(p)).unwrap_or_default(),
+            prompt,
             log_start,
+            log_cites: log.iter().map(|l| book.cites(l)).collect(),
             log,
             outcome: state.outcome().map(|o| ending::<G>(&o)),
             can_undo: deciding && self.can_undo(),
         }
     }
 
-    fn public_log(&self, since: usize) -> (usize, Vec<String>) {
-        lines_from(
+    fn public_log(&self, since: usize) -> (usize, Vec<String>, Vec<Vec<Cite>>) {
+        let (start, log) = lines_from(
             self.state()
                 .log()
                 .entries()
                 .iter()
                 .filter(|e| e.to == Visibility::Public),
             since,
-        )
+        );
+        let book = sections::<G>();
+        let cites = log.iter().map(|l| book.cites(l)).collect();
+        (start, log, cites)
+    }
+
+    fn cites(&self, text: &str) -> Vec<Cite> {
+        sections::<G>().cites(text)
     }
 
     fn public_board(&self) -> Box<serde_json::value::RawValue> {
@@ -295,14 +332,17 @@ impl<G: HostGame> Hosted for Match<G> {
 
     fn whole_board(&self) -> Reveal {
         let state = self.state();
+        let log: Vec<String> = state
+            .log()
+            .entries()
+            .iter()
+            .map(|e| e.text.clone())
+            .collect();
+        let book = sections::<G>();
         Reveal {
             view: raw(&state.whole_view()),
-            log: state
-                .log()
-                .entries()
-                .iter()
-                .map(|e| e.text.clone())
-                .collect(),
+            log_cites: log.iter().map(|l| book.cites(l)).collect(),
+            log,
         }
     }
 
@@ -434,14 +474,30 @@ impl<G: HostGame> Match<G> {
             }
             Some(_) => {}
         }
-        let action = state.parse_action(text)?;
-        state.check(&action)?;
+        let cited = |e: RuleError| {
+            let mut r = Refusal::from(e);
+            r.cites = sections::<G>().cites(&r.message);
+            r
+        };
+        let action = state.parse_action(text).map_err(cited)?;
+        state.check(&action).map_err(cited)?;
         Ok(action)
     }
 }
 
-/// The lines of `entries` from line `since` on (or from the last line there is, when fewer),
-/// with the number before them.
+/// The section numbers of `G`'s rulebook, read once for each kind of game: a rulebook is built
+/// with its assumed values (some read from data files), too much to build for every message.
+fn sections<G: HostGame>() -> &'static Sections {
+    static BOOKS: OnceLock<Mutex<HashMap<&'static str, &'static Sections>>> = OnceLock::new();
+    let mut books = BOOKS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    books
+        .entry(G::NAME)
+        .or_insert_with(|| Box::leak(Box::new(Sections::of(&G::rulebook()))))
+}
+
 /// A view written out once (`null` for one that does not serialise, which no game's does).
 fn raw<T: Serialize>(view: &T) -> Box<serde_json::value::RawValue> {
     serde_json::value::to_raw_value(view).unwrap_or_else(|_| {
@@ -449,6 +505,8 @@ fn raw<T: Serialize>(view: &T) -> Box<serde_json::value::RawValue> {
     })
 }
 
+/// The lines of `entries` from line `since` on (or from the last line there is, when fewer),
+/// with the number before them.
 fn lines_from<'a>(
     entries: impl Iterator<Item = &'a fiw_engine::Entry>,
     since: usize,

@@ -20,9 +20,66 @@ pub fn reference(game: &str) -> HostResult<serde_json::Value> {
         "rules_seats": (0..<G as Game>::SEATS.len())
             .filter_map(|s| <G as HostGame>::rules_seat(s).map(|who| (<G as Game>::SEATS[s], who)))
             .collect::<std::collections::BTreeMap<_, _>>(),
-        "rules": <G as Game>::rulebook(),
+        "rules": players_book(&<G as Game>::rulebook()),
         "board": <G as HostGame>::board_data(),
     })))
+}
+
+/// The rulebook as the page's rules panel shows it: each section's words (its code and tests
+/// stay in the terminal's `fiw rules`), and each assumed value with its reason in a player's
+/// words and the sections it bears on (the sections its name and reason cite), under which the
+/// panel shows it.
+fn players_book(book: &fiw_engine::RuleBook) -> serde_json::Value {
+    let marks = fiw_engine::Sections::of(book);
+    let sections: Vec<_> = book
+        .sections
+        .iter()
+        .map(
+            |s| serde_json::json!({ "section": s.section, "title": s.title, "summary": s.summary }),
+        )
+        .collect();
+    let assumed: Vec<_> = book
+        .assumed
+        .iter()
+        .map(|a| {
+            let reason = fiw_engine::players_words(&a.reason);
+            let mut on = leading_sections(&marks, &a.name);
+            on.extend(leading_sections(&marks, &a.reason));
+            on.extend(
+                marks
+                    .cites(&format!("{} {}", a.name, a.reason))
+                    .into_iter()
+                    .map(|c| c.2),
+            );
+            let mut seen = std::collections::HashSet::new();
+            on.retain(|s| seen.insert(s.clone()));
+            serde_json::json!({ "name": a.name, "value": a.value, "reason": reason, "sections": on })
+        })
+        .collect();
+    serde_json::json!({ "sections": sections, "assumed": assumed })
+}
+
+/// The sections a name or reason begins with, as the games write their assumed values
+/// (`5, 9.2 hidden blocks`, `6 and 6.1 allow one card`), the book's own only.
+fn leading_sections(marks: &fiw_engine::Sections, text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    loop {
+        let len = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(rest.len());
+        let id = rest[..len].trim_end_matches('.');
+        // the book decides what is a section ("(9)" in its words)
+        match marks.cites(&format!("({id})")).pop() {
+            Some(c) if !id.is_empty() => out.push(c.2),
+            _ => return out,
+        }
+        rest = &rest[len..];
+        match [", ", " and "].iter().find(|j| rest.starts_with(**j)) {
+            Some(j) => rest = &rest[j.len()..],
+            None => return out,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -33,6 +90,14 @@ mod tests {
     fn every_game_has_its_rules_and_louisbourg_its_map_and_cards() {
         for game in crate::KNOWN {
             let r = reference(game).unwrap();
+            // a player reads the assumed values without the code that carries them out
+            for a in r["rules"]["assumed"].as_array().unwrap() {
+                let reason = a["reason"].as_str().unwrap();
+                assert!(
+                    !reason.contains(".rs") && !reason.contains("crates/"),
+                    "{game}: {reason}"
+                );
+            }
             assert_eq!(r["game"], *game);
             assert!(
                 !r["rules"]["sections"].as_array().unwrap().is_empty(),

@@ -49,6 +49,10 @@ impl Game for Louisbourg {
         self.outcome.clone()
     }
 
+    fn prompt(&self, seat: Option<Seat>) -> Option<String> {
+        Some(self.waiting_for(seat.map(Side::of_seat)))
+    }
+
     fn view(&self, seat: Seat) -> View {
         self.view_of(Side::of_seat(seat))
     }

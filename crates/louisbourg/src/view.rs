@@ -412,7 +412,7 @@ impl Louisbourg {
     }
 
     /// What the game waits for, in words, for `seat` (or for someone who holds none).
-    fn waiting_for(&self, seat: Option<Side>) -> String {
+    pub(crate) fn waiting_for(&self, seat: Option<Side>) -> String {
         let who = |s: Side| {
             if Some(s) == seat {
                 "You".to_string()

@@ -38,6 +38,7 @@ fn refusal(message: impl Into<String>) -> Failure {
     Failure::Refused(Refusal {
         rule: None,
         message: message.into(),
+        cites: Vec::new(),
     })
 }
 

@@ -10,7 +10,7 @@ mod webhook;
 
 pub use socket::{codes, Sockets};
 
-use crate::live::{clip, Caller, Change, Failure, Games, NewGame};
+use crate::live::{clip, requoted, Caller, Change, Failure, Games, NewGame};
 use crate::store::FaultPoint;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
@@ -175,26 +175,29 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// A refusal as the API answers it: the rule, the sentence, the sections the sentence cites
+/// (`[from, to, section]` in UTF-16 units, for a page to link), and `error` (the two in one line).
+fn refused(r: &fiw_host::hosted::Refusal) -> serde_json::Value {
+    json!({ "error": r.to_string(), "rule": r.rule, "message": r.message, "cites": r.cites })
+}
+
+/// A refusal as `…/check` answers it: with `"legal": false`.
+fn checked(mut refusal: serde_json::Value) -> serde_json::Value {
+    refusal["legal"] = json!(false);
+    refusal
+}
+
 impl From<Failure> for ApiError {
     fn from(f: Failure) -> Self {
         match f {
             Failure::NotFound => ApiError::new(StatusCode::NOT_FOUND, "no such game"),
             Failure::Forbidden(m) => ApiError::new(StatusCode::FORBIDDEN, m),
-            Failure::Refused(r) => ApiError(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                json!({ "error": r.to_string(), "rule": r.rule, "message": r.message }),
-            ),
+            Failure::Refused(r) => ApiError(StatusCode::UNPROCESSABLE_ENTITY, refused(&r)),
             Failure::Quoting(r, text) => {
                 // the refusal quotes the action a few dozen characters long, never whole
-                let short = clip(&text);
-                let message = r.message.replace(&text, &short);
-                let r = fiw_host::hosted::Refusal {
-                    rule: r.rule,
-                    message,
-                };
                 ApiError(
                     StatusCode::UNPROCESSABLE_ENTITY,
-                    json!({ "error": r.to_string(), "rule": r.rule, "message": r.message }),
+                    refused(&requoted(r, &text)),
                 )
             }
             Failure::Stale(shown) => ApiError(
@@ -493,19 +496,8 @@ async fn check(
     }
     match app.games.check(&id, who, &c.action).await {
         Ok(()) => Ok(Json(json!({ "legal": true }))),
-        Err(Failure::Refused(r)) => Ok(Json(json!({
-            "legal": false, "rule": r.rule, "message": r.message, "error": r.to_string()
-        }))),
-        Err(Failure::Quoting(r, text)) => {
-            let message = r.message.replace(&text, &clip(&text));
-            let r = fiw_host::hosted::Refusal {
-                rule: r.rule,
-                message,
-            };
-            Ok(Json(json!({
-                "legal": false, "rule": r.rule, "message": r.message, "error": r.to_string()
-            })))
-        }
+        Err(Failure::Refused(r)) => Ok(Json(checked(refused(&r)))),
+        Err(Failure::Quoting(r, text)) => Ok(Json(checked(refused(&requoted(r, &text))))),
         Err(f) => Err(f.into()),
     }
 }

@@ -154,6 +154,8 @@ pub struct Public {
     pub log_start: usize,
     /// The public log lines from `log_start` on.
     pub log: Vec<String>,
+    /// The rule sections each of those lines cites.
+    pub log_cites: Vec<Vec<fiw_engine::Cite>>,
     /// How it ended.
     pub outcome: Option<Ending>,
 }
@@ -337,7 +339,7 @@ impl Open {
             }
             Caller::Spectator => {
                 let outcome = self.result();
-                let (log_start, log) = self.hosted.public_log(since);
+                let (log_start, log, log_cites) = self.hosted.public_log(since);
                 shown.public = Some(Public {
                     game: self.row.game.clone(),
                     to_move: match self.over() || self.read_only.is_some() {
@@ -348,6 +350,7 @@ impl Open {
                     view: self.hosted.public_board(),
                     log_start,
                     log,
+                    log_cites,
                     outcome,
                 });
             }
@@ -1050,6 +1053,48 @@ fn refusal(message: impl Into<String>) -> Refusal {
     Refusal {
         rule: None,
         message: message.into(),
+        cites: Vec::new(),
+    }
+}
+
+/// A refusal that quotes the request's `text` with the quote cut short ([`clip`]): its
+/// citations move with the words after the quote, and one inside the quote (the player's own
+/// words, not the rules') is dropped.
+pub fn requoted(r: Refusal, text: &str) -> Refusal {
+    if text.is_empty() || !r.message.contains(text) {
+        return r;
+    }
+    let short = clip(text);
+    let units = |s: &str| s.encode_utf16().count();
+    let (long, cut) = (units(text), units(&short));
+    let quotes: Vec<usize> = r
+        .message
+        .match_indices(text)
+        .map(|(i, _)| units(&r.message[..i]))
+        .collect();
+    let cites = r
+        .cites
+        .into_iter()
+        .filter_map(|fiw_engine::Cite(from, to, section)| {
+            let mut before = 0;
+            for &q in &quotes {
+                if to <= q {
+                    break;
+                }
+                if from < q + long {
+                    return None;
+                }
+                before += 1;
+            }
+            // each quote before the citation is `long - cut` units shorter now
+            let less = before * (long - cut);
+            Some(fiw_engine::Cite(from - less, to - less, section))
+        })
+        .collect();
+    Refusal {
+        rule: r.rule,
+        message: r.message.replace(text, &short),
+        cites,
     }
 }
 
@@ -1071,5 +1116,45 @@ pub fn describe(f: &Failure) -> String {
         Failure::Stale(_) => "stale version".into(),
         Failure::Unreadable(m) | Failure::Gone(m) | Failure::Busy(m) => m.clone(),
         Failure::Taken(t) => t.words(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fiw_engine::Cite;
+
+    #[test]
+    fn a_clipped_quote_moves_the_citations_after_it_and_drops_those_inside() {
+        let long = format!("move {} (9.2)", "x".repeat(60));
+        let message = format!("'{long}' is not an action (8.3); see 13");
+        // citations: one inside the quote, one after it
+        let inside = message.find("9.2").unwrap();
+        let after = message.find("8.3").unwrap();
+        let r = Refusal {
+            rule: Some("8.3".into()),
+            message: message.clone(),
+            cites: vec![
+                Cite(inside, inside + 3, "9.2".into()),
+                Cite(after, after + 3, "8.3".into()),
+            ],
+        };
+        let q = requoted(r, &long);
+        assert!(q.message.contains('…'), "{}", q.message);
+        assert_eq!(q.cites.len(), 1, "{:?}", q.cites);
+        let Cite(a, b, s) = &q.cites[0];
+        let units: Vec<u16> = q.message.encode_utf16().collect();
+        assert_eq!(String::from_utf16_lossy(&units[*a..*b]), "8.3");
+        assert_eq!(s, "8.3");
+    }
+
+    #[test]
+    fn a_short_quote_leaves_the_refusal_as_it_was() {
+        let r = Refusal {
+            rule: None,
+            message: "'pass' is not yours (8.3)".into(),
+            cites: vec![Cite(20, 23, "8.3".into())],
+        };
+        assert_eq!(requoted(r.clone(), "pass"), r);
     }
 }

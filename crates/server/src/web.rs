@@ -53,6 +53,7 @@ pub const FILES: &[File] = files![
     "js/log.js" => "text/javascript; charset=utf-8",
     "js/chat.js" => "text/javascript; charset=utf-8",
     "js/rules.js" => "text/javascript; charset=utf-8",
+    "js/cite.js" => "text/javascript; charset=utf-8",
     "js/zoom.js" => "text/javascript; charset=utf-8",
     "js/louisbourg.js" => "text/javascript; charset=utf-8",
     "js/solitaire.js" => "text/javascript; charset=utf-8",

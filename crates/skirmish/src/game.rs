@@ -255,6 +255,21 @@ impl Game for Skirmish {
         self.view_of(Side::of_seat(seat))
     }
 
+    /// The step of play, with the section that governs it.
+    fn prompt(&self, _seat: Option<Seat>) -> Option<String> {
+        Some(match self.phase {
+            Phase::Over => "The game is over".to_string(),
+            Phase::Deploy(s) => format!("The {} deploy their hidden units (7.7)", s.name()),
+            Phase::Choose(s) => format!(
+                "A card of the {} came up: they choose a unit to act (2.1)",
+                s.name()
+            ),
+            Phase::Act => "A unit acts: it moves, fires, charges or works (2.1)".to_string(),
+            Phase::Reaction => "The unit charged chooses its reaction (6.2)".to_string(),
+            Phase::CloseUp => "The defenders may step up to contact (6.1)".to_string(),
+        })
+    }
+
     /// 7.7 a spectator sees no side's hidden units.
     fn public_view(&self) -> View {
         self.view_as(Onlooker {

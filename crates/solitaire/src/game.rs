@@ -61,6 +61,18 @@ impl Game for Solitaire {
         View { board: self.board }
     }
 
+    /// The step of the turn, with the section that governs it.
+    fn prompt(&self, _seat: Option<Seat>) -> Option<String> {
+        let b = &self.board;
+        Some(match b.step {
+            Step::Setup => "Place your starting armies (4)".into(),
+            Step::Place => "Place your arriving armies (5)".into(),
+            Step::Relocate => "A new year: relocate your armies, or let them stay (6)".into(),
+            Step::Actions => format!("Spend your action points: {} left (7)", b.ap),
+            Step::Over => "The game is over (11)".into(),
+        })
+    }
+
     /// Nothing in Solitaire is hidden from anyone but the future: the deck of chart rolls is
     /// the dice's, which no view holds.
     fn public_view(&self) -> View {

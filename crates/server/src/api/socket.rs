@@ -382,6 +382,7 @@ fn fingerprint(shown: &Shown) -> u64 {
         if let Some(p) = v.get_mut(part).and_then(Value::as_object_mut) {
             p.remove("log");
             p.remove("log_start");
+            p.remove("log_cites");
         }
     }
     // new chat lines are sent for themselves; the mutes are part of what is shown
