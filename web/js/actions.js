@@ -119,7 +119,7 @@ export class Picker {
           type: "button", class: "act", "data-index": a.index, "data-text": a.text,
           title: key ? `${a.text} (key ${key})` : a.text,
           onclick: () => this.take(a),
-        }, labelFor(a.text) || a.text, note && !outside ? h("span", { class: "note" }, note) : null),
+        }, a.words || labelFor(a.text) || a.text, note && !outside ? h("span", { class: "note" }, note) : null),
         outside ? h("span", { class: "note cited-note" }, ...cited(a.note, a.note_cites)) : null);
       })));
     }

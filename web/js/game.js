@@ -184,6 +184,7 @@ function draw() {
   const drawn = board.draw(ctx);
   $("board").replaceChildren(drawn.el);
   if (drawn.width) zoom.attach(drawn.el, drawn.width, drawn.height);
+  if (drawn.focus && mineNow(v)) zoom.focus(drawn.focus.key, drawn.focus.x, drawn.focus.y, drawn.focus.w);
   if (focusKey) { const again = $("board").querySelector(`${focusKey}[tabindex]`) || $("board").querySelector("[tabindex]"); if (again) again.focus(); }
   picker.render($("actions"), (a) => (board.noteFor ? board.noteFor(ctx, a) : null), (text) => (board.label ? board.label(ctx, text) : null));
   if (shownAll) drawWholeLog(msg.reveal, holderNames(msg));
@@ -435,6 +436,11 @@ function drawPrompt(text, v) {
   if (text === v.prompt) { box.replaceChildren(...cited(text, cites)); return; }
   const sections = [...new Set(cites.map((c) => c[2]))];
   box.replaceChildren(text, ...(sections.length ? [" (rule ", ...sections.flatMap((sec, i) => (i ? [", ", citeLink(sec)] : [citeLink(sec)])), ")"] : []));
+}
+
+/** Whether the seat shown decides now (its board may go to where it acts). */
+function mineNow(v) {
+  return !!v.seat && v.to_move === v.seat && !v.outcome;
 }
 
 /** A side's name as the rules write it ("british" is British; solitaire's bot the BOT). */

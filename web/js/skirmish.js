@@ -9,7 +9,7 @@
 
 import { h, s, pressable } from "./dom.js";
 import * as textboard from "./textboard.js";
-import { Frame, tableSvg, base, placeBase, tape, Checker, draggable, verdict, placeLabel, boxOf, corners, dist, bearing, inch } from "./table.js";
+import { Frame, tableSvg, base, placeBase, tape, Checker, draggable, verdict, placeLabel, boxOf, corners, dist, bearing, inch, PX } from "./table.js";
 
 const SIDE = { british: "British", french: "French" };
 const LEADERS = new Set(["sergeant", "officer", "colonel", "major", "hero", "engineer"]);
@@ -145,8 +145,18 @@ export function draw(ctx) {
   svg.append(ghosts, names, labels, live);
   if (sel && sel.side !== g.seat) svg.append(targetBox(fr, ctx, sel));
   under(ctx, g, status, mover);
-  return { el: svg, width: fr.w, height: fr.h };
+  // the acting unit (and what it is doing) at a legible scale: the view goes to a window of
+  // FOCUS inches around it once each activation (the zoom buttons and ⤢ still show the rest)
+  const actingFigs = units.filter((u) => acting.has(u.id)).flatMap((u) => u.figs);
+  const at = middle(actingFigs);
+  // and when a card is to be given to a unit, the whole table again, once, to choose from
+  const focus = at && g.acting ? { key: `${g.turn}.${g.cards.length}.${g.acting_units.join(",")}`, x: fr.x(at[0]), y: fr.y(at[1]), w: FOCUS * PX }
+    : !g.acting ? { key: `${g.turn}.${g.cards.length}.choose`, x: fr.w / 2, y: fr.h / 2, w: fr.w } : null;
+  return { el: svg, width: fr.w, height: fr.h, focus };
 }
+
+/** The width of table, in inches, shown around the acting unit. */
+const FOCUS = 30;
 
 function header(fr, g, sc, outcome) {
   // the card just drawn at the left, the turn and the phase beside it (the zoom buttons
@@ -191,8 +201,8 @@ function formationGhost(fr, u, baseOf, a, ctx) {
   // a ring round the ghost figures, to click or take hold of
   const bx = grp.childElementCount ? boxOf(fr, [...grp.querySelectorAll(".base-body")].flatMap((p) => p.getAttribute("points").split(" ").map((xy) => fr.inches(...xy.split(",").map(Number)))), 3) : null;
   if (bx) grp.prepend(s("rect", { class: "ghost-ring", x: bx[0], y: bx[1], width: bx[2] - bx[0], height: bx[3] - bx[1], rx: 4 }));
-  grp.append(s("title", {}, a.text));
-  pressable(grp, a.text, () => ctx.picker.take(a));
+  grp.append(s("title", {}, a.words || a.text));
+  pressable(grp, a.words || a.text, () => ctx.picker.take(a));
   return grp;
 }
 
@@ -302,7 +312,7 @@ function wireDrag(ctx, svg, fr, u, baseOf, g, marching, ghosts, live, status, un
 function targetBox(fr, ctx, u) {
   const acts = ctx.picker.shown().filter((a) => a.pieces[0] === u.id);
   const m = middle(u.figs) || [fr.width / 2, fr.depth / 2];
-  const lines = acts.map((a) => ({ a, words: [a.text, ...(a.note ? a.note.split("; ") : [])] }));
+  const lines = acts.map((a) => ({ a, words: [a.words || a.text, ...(a.note ? a.note.split("; ") : [])] }));
   const w = Math.min(fr.width * 10 * 0.6, Math.max(...lines.flatMap((l) => l.words.map((x) => x.length))) * 5.4 + 20);
   const rows = lines.reduce((n, l) => n + l.words.length, 0);
   const hgt = rows * 13 + lines.length * 8 + 28;

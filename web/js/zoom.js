@@ -84,6 +84,21 @@ export class Zoom {
     this.apply();
   }
 
+  /**
+   * Shows a window `w` user units wide centred on (cx, cy), kept inside the board, once for
+   * each `key` (a new activation): after that the player's own zoom and pan stand.
+   */
+  focus(key, cx, cy, w) {
+    if (!this.full || key === this.focused) return;
+    this.focused = key;
+    const wide = Math.min(this.full.w, Math.max(this.full.w / 6, w));
+    const high = wide * this.full.h / this.full.w;
+    const x = Math.min(Math.max(cx - wide / 2, this.full.x), this.full.x + this.full.w - wide);
+    const y = Math.min(Math.max(cy - high / 2, this.full.y), this.full.y + this.full.h - high);
+    this.box = { x, y, w: wide, h: high };
+    this.apply();
+  }
+
   reset() { if (this.full) { this.box = { ...this.full }; this.apply(); } }
 
   apply() {

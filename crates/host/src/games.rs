@@ -132,6 +132,13 @@ pub trait HostGame: Game {
         None
     }
 
+    /// The action in words a player follows, shown on its button where its typed text is
+    /// terse (the skirmish's `test`, `step 4.1 at 14`), or `None` where the text says it.
+    fn action_words(&self, action: &Self::Action) -> Option<String> {
+        let _ = action;
+        None
+    }
+
     /// The pieces (blocks, cards, armies, units) and places an action names, and where a
     /// miniatures move ends, for a page that highlights them and draws the ghost base: only
     /// what the action's own text says, so nothing the deciding seat does not know.
@@ -644,6 +651,10 @@ impl HostGame for fiw_skirmish::Skirmish {
     /// companies), the enemy fired at or charged, the figure placed, the building, the site;
     /// and where a move ends (a deployment's or a march's point, a figure's place, a step's
     /// end for the unit's anchor). Only what the order's own text says.
+    fn action_words(&self, action: &fiw_skirmish::Action) -> Option<String> {
+        self.order_words(action)
+    }
+
     fn action_refs(&self, action: &fiw_skirmish::Action) -> ActionRefs {
         use fiw_skirmish::Action::*;
         let id = |u: u8| self.id(u as usize).to_string();

@@ -22,6 +22,10 @@ pub struct ActionInfo {
     pub text: String,
     /// The heading it is listed under (D3: the unit it orders), if any.
     pub group: Option<String>,
+    /// What the action does in words a player follows, where its text is terse: a page shows
+    /// them on the button (the text still plays it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub words: Option<String>,
     /// The menu note (the odds of a battle), from the deciding seat's knowledge.
     pub note: Option<String>,
     /// The rule sections the note cites ([`Cite`]: where, and which).
@@ -276,6 +280,7 @@ impl<G: HostGame> Hosted for Match<G> {
                     index,
                     text: state.action_text(a),
                     group: state.menu_group(a),
+                    words: state.action_words(a),
                     note_cites: note.as_deref().map(|n| book.cites(n)).unwrap_or_default(),
                     note,
                     refs: state.action_refs(a),

@@ -195,6 +195,28 @@ impl Skirmish {
         }
     }
 
+    /// The name of concealing area `k` as the scenario writes it, for words a player reads;
+    /// [`Skirmish::area_id`] is what an order is typed with.
+    pub fn area_name(&self, k: usize) -> String {
+        let areas = self.concealing_areas();
+        let Some(&a) = areas.get(k) else {
+            return "?".into();
+        };
+        match a {
+            Area::Terrain(i) => {
+                let t = &self.scenario.layout.terrain()[i];
+                match &t.name {
+                    Some(n) => n.clone(),
+                    None => format!("the {} ({})", t.kind.word(), k + 1),
+                }
+            }
+            Area::Feature(i) => match &self.scenario.features[i].name {
+                Some(n) => n.clone(),
+                None => format!("the dead ground ({})", k + 1),
+            },
+        }
+    }
+
     /// 7.7 the areas unit `units` may search now: concealing ground with some part within 6"
     /// of one of their figures.
     pub fn spot_areas(&self, units: &[u8]) -> Vec<usize> {

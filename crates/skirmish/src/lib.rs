@@ -47,6 +47,7 @@ mod messenger;
 mod morale;
 mod movement;
 pub mod odds;
+pub mod order_words;
 mod render;
 mod retreats;
 pub mod rulebook;
