@@ -147,6 +147,21 @@ impl Louisbourg {
                 )
             }
             (Step::Stay(_), Action::Fire) => self.fire_on_note(seat),
+            (Step::Stay(side), Action::Retreat) => {
+                // 5.2, 10 an Indian with no way back but Louisbourg is lost in the retreat
+                let lost = self.lost_if_retreating(side).len();
+                (lost > 0).then(|| {
+                    format!(
+                        "{} may not go into Louisbourg (5.2) and {} lost",
+                        if lost == 1 {
+                            "the Indian"
+                        } else {
+                            "the Indians"
+                        },
+                        if lost == 1 { "is" } else { "are" }
+                    )
+                })
+            }
             _ => None,
         }
     }

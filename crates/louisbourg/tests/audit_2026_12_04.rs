@@ -1,0 +1,149 @@
+//! The findings of the audit of 2026-12-04 (issue 38), each replayed with forced dice in the
+//! position its reproduction reaches, and checked against the text's result.
+
+use fiw_engine::Game;
+use fiw_louisbourg::board::*;
+use fiw_louisbourg::forces::forces;
+use fiw_louisbourg::{Action, Louisbourg, Side, Step};
+
+fn unit(id: &str) -> u8 {
+    forces()
+        .units
+        .iter()
+        .position(|u| u.id == id)
+        .unwrap_or_else(|| panic!("no block {id}")) as u8
+}
+
+fn go(g: &mut Louisbourg, id: &str, to: Loc) {
+    g.apply(Action::Go { unit: unit(id), to })
+        .unwrap_or_else(|e| panic!("go {id} {}: {e}", fiw_louisbourg::board::id(to)));
+}
+
+fn sp(g: &Louisbourg, id: &str) -> u8 {
+    g.units()[unit(id) as usize].sp
+}
+
+fn loc(g: &Louisbourg, id: &str) -> Loc {
+    g.units()[unit(id) as usize].loc
+}
+
+fn legal(g: &Louisbourg) -> Vec<Action> {
+    let mut out = Vec::new();
+    g.legal_actions(&mut out);
+    out
+}
+
+/// H2 (9.2, 10): two light infantry attack Lighthouse Point, br-light-1 straight from Royal
+/// Battery and br-light-2 by way of Northern Settlements. Alike in type and SP, they are not
+/// alike for hits: each retreats to where it came from, so the owner chooses which is hit. The
+/// British put the hit on br-light-2; in round 2 they retreat, and each block goes its own way.
+#[test]
+fn h2_blocks_from_different_roads_are_not_alike_for_hits_9_2() {
+    let mut g = Louisbourg::arranged(
+        4,
+        Side::British,
+        &[
+            ("br-light-1", "royal-battery", 3),
+            ("br-light-2", "royal-battery", 3),
+            ("fr-reg-1", "lighthouse-point", 4),
+        ],
+    )
+    .unwrap();
+    g.apply(Action::LandMove(ROYAL_BATTERY)).unwrap();
+    go(&mut g, "br-light-1", LIGHTHOUSE_POINT);
+    go(&mut g, "br-light-2", NORTHERN_SETTLEMENTS);
+    go(&mut g, "br-light-2", LIGHTHOUSE_POINT);
+    // round 1: the French roll 4 dice, one six; the British, 5 dice after the hit, miss;
+    // round 2: the French stay and miss with 4 dice
+    g.dice_mut().force([6, 1, 1, 1]);
+    g.dice_mut().force([1; 5]);
+    g.dice_mut().force([1; 4]);
+    g.apply(Action::Done).unwrap();
+    assert!(
+        matches!(
+            g.step(),
+            Step::Hits {
+                owner: Side::British,
+                left: 1,
+                ..
+            }
+        ),
+        "the owner is asked: {:?}",
+        g.step()
+    );
+    let menu = legal(&g);
+    assert!(menu.contains(&Action::Hit(unit("br-light-1"))), "{menu:?}");
+    assert!(menu.contains(&Action::Hit(unit("br-light-2"))), "{menu:?}");
+    g.apply(Action::Hit(unit("br-light-2"))).unwrap();
+    assert_eq!((sp(&g, "br-light-1"), sp(&g, "br-light-2")), (3, 2));
+    assert_eq!(g.step(), Step::Stay(Side::French), "{:?}", g.step());
+    g.apply(Action::Fire).unwrap();
+    assert_eq!(g.dice_mut().forced_left(), 0);
+    assert_eq!(g.step(), Step::Stay(Side::British), "{:?}", g.step());
+    g.apply(Action::Retreat).unwrap();
+    assert_eq!(loc(&g, "br-light-1"), ROYAL_BATTERY);
+    assert_eq!(loc(&g, "br-light-2"), NORTHERN_SETTLEMENTS);
+}
+
+/// M4 (5.2, 10): three 3 SP regulars and an Indian hold Green Hills; four British regulars
+/// attack from Flat Point. Louisbourg is open (rule 10 blocks only enemies and battles), so
+/// the French are asked to stay or retreat in round 2; the regulars go into Louisbourg and
+/// the Indian, which may not end a turn there, is lost.
+#[test]
+fn m4_one_indian_does_not_pin_its_group_5_2_10() {
+    let mut g = Louisbourg::arranged(
+        4,
+        Side::British,
+        &[
+            ("br-reg-1", "flat-point", 4),
+            ("br-reg-2", "flat-point", 4),
+            ("br-reg-3", "flat-point", 4),
+            ("br-reg-4", "flat-point", 4),
+            ("fr-reg3-1", "green-hills", 3),
+            ("fr-reg3-2", "green-hills", 3),
+            ("fr-reg3-3", "green-hills", 3),
+            ("fr-indian-1", "green-hills", 2),
+        ],
+    )
+    .unwrap();
+    g.apply(Action::LandMove(FLAT_POINT)).unwrap();
+    for i in 1..=4 {
+        go(&mut g, &format!("br-reg-{i}"), GREEN_HILLS);
+    }
+    // round 1: both sides miss (11 French dice, 16 British)
+    g.dice_mut().force([1; 11]);
+    g.dice_mut().force([1; 16]);
+    g.apply(Action::Done).unwrap();
+    assert_eq!(g.step(), Step::Stay(Side::French), "{:?}", g.step());
+    assert!(legal(&g).contains(&Action::Retreat));
+    let note = g.note(&Action::Retreat).unwrap_or_default();
+    assert!(note.contains("Louisbourg (5.2)"), "{note}");
+    g.apply(Action::Retreat).unwrap();
+    for i in 1..=3 {
+        assert_eq!(loc(&g, &format!("fr-reg3-{i}")), LOUISBOURG);
+    }
+    assert_eq!(loc(&g, "fr-indian-1"), ELIMINATED);
+    assert_eq!(g.control(GREEN_HILLS), Side::British);
+}
+
+/// M4 (10): an Indian alone, with Louisbourg its only way back, is not offered a retreat that
+/// would only lose it: the battle goes on.
+#[test]
+fn m4_an_indian_alone_fights_on_10() {
+    let mut g = Louisbourg::arranged(
+        4,
+        Side::British,
+        &[
+            ("br-reg-1", "flat-point", 4),
+            ("fr-indian-1", "green-hills", 2),
+        ],
+    )
+    .unwrap();
+    g.apply(Action::LandMove(FLAT_POINT)).unwrap();
+    go(&mut g, "br-reg-1", GREEN_HILLS);
+    g.dice_mut().force([1, 1]);
+    g.dice_mut().force([1, 1, 1, 1]);
+    g.dice_mut().force([1, 1]);
+    g.apply(Action::Done).unwrap();
+    assert_ne!(g.step(), Step::Stay(Side::French), "{:?}", g.step());
+}
