@@ -160,6 +160,7 @@ const SECTIONS: &[Sec] = &[
             c!("src/setup.rs: finish_setup"),
         ],
         tests: &[
+            t!(audit "l3_attrition_losses_name_the_card_6_1"),
             t!(manual_dice "the_set_up_die_and_every_card_drawn_are_asked_for_7_6_1"),
             t!(manual_dice "a_cards_strike_on_the_ships_is_asked_for_6_1"),
             t!(rulebook "card_play_6_1"), t!(rulebook "card_draw_and_attrition_8_1_2"), t!(rulebook "extra_bombardment_meets_the_enemy_card_6_1"), t!(rulebook "cards_are_typed_by_title_6_1"), t!(rulebook "island_battery_bombardment_needs_only_a_unit_at_lighthouse_point_6_1"), t!(cards "three_attrition_cards_two_french_one_british"), t!(cards "bombardment_effects_are_played_in_bombardment_the_rest_in_action"),
@@ -241,6 +242,8 @@ const SECTIONS: &[Sec] = &[
             c!("src/sequence.rs: after_bombard"),
         ],
         tests: &[
+            t!(audit "l2_no_prompt_whose_only_choice_is_pass_8_2"),
+            t!(audit "l3_bombardment_losses_name_the_bombardment_8_2"),
             t!(manual_dice "bombardment_order_and_weather_dice_are_asked_for_8"),
             t!(fire "bombardment_table_8_2"), t!(rulebook "bombardment_8_2_1"),
         ],
@@ -289,7 +292,8 @@ const SECTIONS: &[Sec] = &[
             c!("src/board.rs: limit"),
             c!("src/state.rs: road_open"),
         ],
-        tests: &[t!(rulebook "road_limits_8_3_1"), t!(board "the_board_matches_the_rulebook")],
+        tests: &[
+            t!(audit "n15_must_stop_comes_before_used_its_movement_8_3_1"),t!(rulebook "road_limits_8_3_1"), t!(board "the_board_matches_the_rulebook")],
     },
     Sec {
         section: "8.3.2",
@@ -339,7 +343,8 @@ const SECTIONS: &[Sec] = &[
                   a side that controls both Lighthouse Point and Island Battery; meeting enemy \
                   ships starts a ship battle (11).",
         code: &[c!("src/moves.rs: why_not_begin, why_not_go, MAX_SHIPS")],
-        tests: &[t!(rulebook "ship_battle_11")],
+        tests: &[
+            t!(audit "n22_no_unused_ships_comes_first_8_3_4"),t!(rulebook "ship_battle_11")],
     },
     Sec {
         section: "9",

@@ -19,6 +19,7 @@ pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
     changes: &[
         "9.2 an attacker's blocks that came to a battle by different roads are never alike for hits: you choose which one takes the hit, since each retreats where it came from (10)",
         "5.2, 10 an Indian whose only way back is Louisbourg no longer stops its whole group retreating; if the group retreats, the Indian is lost",
+        "8.2 a side with nothing to bombard and no card for it is no longer asked to pass its bombardment after the other side passed",
     ],
 }];
 

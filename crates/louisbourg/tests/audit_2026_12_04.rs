@@ -147,3 +147,116 @@ fn m4_an_indian_alone_fights_on_10() {
     g.apply(Action::Done).unwrap();
     assert_ne!(g.step(), Step::Stay(Side::French), "{:?}", g.step());
 }
+
+fn solitaire_start(deck: &[&str]) -> Louisbourg {
+    let options = fiw_louisbourg::Options {
+        deck: deck.iter().map(|s| s.to_string()).collect(),
+        ..Default::default()
+    };
+    let mut g = Louisbourg::new(&options, 4).unwrap();
+    g.apply(Action::Plan {
+        kc: 2,
+        fp: 2,
+        wp: 2,
+    })
+    .unwrap();
+    g.dice_mut().force([6]);
+    g.apply(Action::SolitaireSetup).unwrap();
+    g
+}
+
+/// L2 (8.2): on turn 1 the British hold a bombardment card, so they are asked; once they pass,
+/// the French, with nothing to bombard and no card for it, are not asked to pass as well.
+#[test]
+fn l2_no_prompt_whose_only_choice_is_pass_8_2() {
+    let mut g = solitaire_start(&[
+        "counter-battery",
+        "sortie",
+        "wolfe-march",
+        "heavy-seas",
+        "bog-roads",
+        "interior-lines",
+    ]);
+    assert_eq!(g.step(), Step::Bombard(Side::British), "{:?}", g.step());
+    g.apply(Action::Pass).unwrap();
+    assert_eq!(g.step(), Step::Action(Side::British), "{:?}", g.step());
+}
+
+/// L3 (6.1, 8.2): losses from an attrition card are asked for as the card's, not as a battle's.
+#[test]
+fn l3_attrition_losses_name_the_card_6_1() {
+    let g = solitaire_start(&[
+        "attrition-british",
+        "hot-shot",
+        "sortie",
+        "heavy-seas",
+        "wolfe-march",
+        "thick-walls",
+    ]);
+    let w = g.view(Side::British.seat()).waiting_for;
+    assert_eq!(w, "You apply 2 hit(s) from Attrition (6.1)");
+}
+
+/// L3 (8.2): losses from a bombardment are asked for as the bombardment's.
+#[test]
+fn l3_bombardment_losses_name_the_bombardment_8_2() {
+    let mut g = Louisbourg::arranged_bombardment(
+        5,
+        Side::French,
+        &[
+            ("br-reg-1", "green-hills", 4),
+            ("br-light-1", "green-hills", 3),
+            ("fr-reg-1", "louisbourg", 4),
+            ("fr-ship-1", "louisbourg-harbor", 3),
+            ("fr-ship-2", "louisbourg-harbor", 3),
+        ],
+    )
+    .unwrap();
+    // a 6 on the Bombardment Table: 2 SP lost, on two unlike blocks
+    g.dice_mut().force([6]);
+    g.apply(Action::Bombard(GREEN_HILLS)).unwrap();
+    let w = g.view(Side::British.seat()).waiting_for;
+    assert_eq!(w, "You apply 2 hit(s) from the French bombardment (8.2)");
+}
+
+/// 2026-12-01 #15 (8.3.1): light infantry that entered a French-held location is told it must
+/// stop there, not that it used its movement.
+#[test]
+fn n15_must_stop_comes_before_used_its_movement_8_3_1() {
+    let mut g = Louisbourg::arranged(
+        4,
+        Side::British,
+        &[
+            ("br-light-1", "kennington-cove", 3),
+            ("fr-mil-1", "western-settlements", 2),
+        ],
+    )
+    .unwrap();
+    g.apply(Action::LandMove(KENNINGTON_COVE)).unwrap();
+    go(&mut g, "br-light-1", WESTERN_SETTLEMENTS);
+    let err = g
+        .check(&Action::Go {
+            unit: unit("br-light-1"),
+            to: BARACHOIS,
+        })
+        .unwrap_err();
+    assert!(err.to_string().contains("must stop"), "{err}");
+}
+
+/// 2026-12-01 #22 (8.3.4): `ships to gabarus-bay` with no British ship in the harbor says so
+/// first, not that Lighthouse Point and Island Battery are not held.
+#[test]
+fn n22_no_unused_ships_comes_first_8_3_4() {
+    let g = Louisbourg::arranged(
+        4,
+        Side::British,
+        &[
+            ("br-reg-1", "kennington-cove", 4),
+            ("br-ship-1", "gabarus-bay", 4),
+            ("fr-reg-1", "island-battery", 4),
+        ],
+    )
+    .unwrap();
+    let err = g.check(&Action::ShipMove(GABARUS_BAY)).unwrap_err();
+    assert!(err.to_string().contains("no unused ships"), "{err}");
+}
