@@ -288,6 +288,17 @@ impl D3 {
                 format!("{name} cannot reach {tname} moving straight at it"),
             ));
         };
+        // Charges: a charge "occurs whenever cavalry moves into contact"; cavalry already
+        // touching the target do not charge it again without moving (they may disengage and
+        // charge again in a later turn)
+        if s <= EPS {
+            return Err(err(
+                "Charges",
+                format!(
+                    "{name} is already in contact with {tname}: a charge is cavalry moving into contact"
+                ),
+            ));
+        }
         let allowance = self.allowance(i);
         if s > allowance + EPS {
             return Err(err(
@@ -475,6 +486,19 @@ impl D3 {
                 format!("{name} moves at most {allowance}\"; this move is {length:.1}\"")
             }));
         }
+        // Fort Oswego: the gun "must be located in the fort" for the whole battle; it may
+        // pivot and shoot, and move only within the fort
+        if let Some(k) = self.stays_in(i) {
+            let t = &layout.terrain()[k];
+            if t.polygon.holds(end()) != Containment::Wholly {
+                return Err(never(quiet, "Fort Oswego", || {
+                    format!(
+                        "{name} must stay in {}: it may pivot and shoot there",
+                        t.label()
+                    )
+                }));
+            }
+        }
         let pivot_only = length <= EPS;
         if pivot_only && turn(u.pose.facing, facing).abs() <= EPS {
             return Err(never(quiet, "Movement", || {
@@ -517,6 +541,27 @@ impl D3 {
                         self.id(j)
                     )
                 }));
+            }
+            // Movement: and like every unit his move ceases on coming within 6" of an enemy,
+            // so he may not pass within 6" of one on the way (one already that near, whom he
+            // must move away from, does not stop him)
+            if !pivot_only {
+                let reach = radius + 6.0;
+                for j in self.enemies_around(i, ctx) {
+                    if self.far_from_path(j, from, to, reach)
+                        || self.base(j).distance_to_path(from, to) > reach + 0.01
+                        || self.base(i).is_within(self.base(j), 6.0)
+                    {
+                        continue;
+                    }
+                    if let Some(s) = moving.first_within(to, self.base(j), 6.0) {
+                        if length > s + STOP_GRAIN {
+                            return Err(no(quiet, "Movement", || {
+                                format!("{name} must stop on coming within 6\" of {}, {s:.2}\" along this move", self.id(j))
+                            }));
+                        }
+                    }
+                }
             }
         } else if engaged && !pivot_only {
             // Disengaging: away from the enemy, ending beyond 6" of every enemy, and not
@@ -898,6 +943,17 @@ impl D3 {
                 "Squares",
                 format!(
                     "{} has already moved this turn; a square is formed during the move",
+                    self.id(i)
+                ),
+            ));
+        }
+        // Squares, Movement: a square is formed during a move, and engaged infantry cannot
+        // move (they may only pivot to face an enemy), as a unit held by its hits in cover
+        if self.engaged(i) {
+            return Err(err(
+                "Squares",
+                format!(
+                    "{} is engaged in combat and cannot move, so it cannot form square (a square is formed during a move)",
                     self.id(i)
                 ),
             ));
@@ -1330,6 +1386,32 @@ impl D3 {
             let other = self.rect(j);
             if rect.overlaps(&other)
                 || (!u.kind.passes_through_units() && path.overlaps_shape(&other))
+            {
+                return None;
+            }
+        }
+        // Movement, Disengaging: a retirement is a move, so it keeps the 6" stop and, from an
+        // enemy within 6", the rules of disengaging: away from every enemy that near, ending
+        // beyond 6" of every enemy, and not coming within 6" of another on the way. A full
+        // move that any of these would cut short is no retirement at all.
+        let moving = self.base(t);
+        let length = from.dist(to);
+        if self.enemies_near(u.army, &rect, 6.0).next().is_some() {
+            return None;
+        }
+        for j in 0..self.units.len() {
+            let v = &self.units[j];
+            if v.army == u.army || v.eliminated || v.kind == Type::Commander {
+                continue;
+            }
+            if moving.is_within(self.base(j), 6.0) {
+                if !self.moves_away(moving, to, j) {
+                    return None;
+                }
+            } else if self.base(j).distance_to_path(from, to) <= radius + 6.0 + 0.01
+                && moving
+                    .first_within(to, self.base(j), 6.0)
+                    .is_some_and(|s| s < length + EPS)
             {
                 return None;
             }

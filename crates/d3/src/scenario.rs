@@ -24,6 +24,10 @@ pub struct Placement {
     pub kind: Type,
     /// Where it starts.
     pub pose: Pose,
+    /// The terrain (its index in the layout) it may never leave: a scenario's unit that "must
+    /// be located" there, as Fort Oswego's gun in the fort. It may still pivot and shoot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stays_in: Option<usize>,
 }
 
 /// One army of a scenario.
@@ -107,6 +111,9 @@ struct UnitDef {
     facing: f64,
     #[serde(rename = "in")]
     inside: Option<String>,
+    /// It stays in the terrain `in` names for the whole battle, not only at the start.
+    #[serde(default)]
+    stays: bool,
 }
 
 /// The scenarios built into fiw, by the name used on the command line.
@@ -480,11 +487,12 @@ fn check_army(
         if let Some((other, _)) = placed.iter().find(|(_, r)| r.overlaps_shape(&rect)) {
             return Err(err(field, format!("{id}'s base overlaps {other}'s")));
         }
+        let mut stays_in = None;
         if let Some(name) = &u.inside {
             let terrain = layout
                 .terrain()
                 .iter()
-                .find(|t| t.name.as_deref() == Some(name.as_str()));
+                .position(|t| t.name.as_deref() == Some(name.as_str()));
             match terrain {
                 None => {
                     return Err(err(
@@ -492,20 +500,26 @@ fn check_army(
                         format!("no terrain is named '{name}'"),
                     ))
                 }
-                Some(t) if t.polygon.holds(&rect) != Containment::Wholly => {
+                Some(k) if layout.terrain()[k].polygon.holds(&rect) != Containment::Wholly => {
                     return Err(err(
                         format!("{at}.in"),
                         format!("{id} is not wholly inside {name}"),
                     ))
                 }
-                Some(_) => {}
+                Some(k) => stays_in = u.stays.then_some(k),
             }
+        } else if u.stays {
+            return Err(err(
+                format!("{at}.stays"),
+                format!("{id} stays where `in` says, and it says nowhere"),
+            ));
         }
         placed.push((id.to_string(), rect));
         out.push(Placement {
             id: u.id,
             kind: u.kind,
             pose,
+            stays_in,
         });
     }
     Ok(ArmySetup {

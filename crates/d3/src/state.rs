@@ -472,6 +472,17 @@ impl D3 {
         }
     }
 
+    /// The terrain unit `i` may never leave (the scenario's `stays`), if any: units are
+    /// numbered British first, then French, in the scenario's order.
+    pub(crate) fn stays_in(&self, i: usize) -> Option<usize> {
+        let british = &self.scenario.armies[Army::British.seat()].units;
+        let p = match i.checked_sub(british.len()) {
+            None => british.get(i),
+            Some(k) => self.scenario.armies[Army::French.seat()].units.get(k),
+        };
+        p.and_then(|p| p.stays_in)
+    }
+
     /// [`D3::engaged`] worked out from the table, not from what is kept: for keeping it, and
     /// for the tests that hold the kept answer to it.
     #[doc(hidden)]

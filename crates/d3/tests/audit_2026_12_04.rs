@@ -1,0 +1,202 @@
+//! The findings of the audit of 2026-12-04 (issue 38), each on the audit's own table (its
+//! appendix's scenario files, built here by [`table`]), checked against the text's result.
+
+use fiw_d3::{Action, Options, Phase, D3};
+use fiw_engine::{Dice, Game, RuleError};
+
+/// A 72" x 48" table with units `(id, type, x, y, facing)`: ids starting `br-` are British,
+/// the others French. Each army's commander stands in a northern corner unless `units` places
+/// its `br-gen` or `fr-gen`.
+fn table(first: &str, units: &[(&str, &str, f64, f64, f64)]) -> D3 {
+    let mut text = format!(
+        "name = \"test\"\nfirst = \"{first}\"\nturns = 5\n[table]\nwidth = 72\ndepth = 48\n"
+    );
+    for (army, prefix, gen_x) in [("british", "br-", 2.0), ("french", "fr-", 70.0)] {
+        text += &format!(
+            "[{army}]\ncommander = \"c\"\nzones = [[[0, 0], [72, 0], [72, 48], [0, 48]]]\n"
+        );
+        if !units.iter().any(|u| u.0 == format!("{prefix}gen")) {
+            text += &format!("[[{army}.units]]\nid = \"{prefix}gen\"\ntype = \"commander\"\nat = [{gen_x}, 46]\nfacing = 0\n");
+        }
+        for (id, kind, x, y, f) in units.iter().filter(|u| u.0.starts_with(prefix)) {
+            text += &format!("[[{army}.units]]\nid = \"{id}\"\ntype = \"{kind}\"\nat = [{x}, {y}]\nfacing = {f}\n");
+        }
+    }
+    D3::with_dice(
+        &Options {
+            scenario: "test.toml".into(),
+            text: Some(text),
+        },
+        Dice::new(5),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn order(g: &mut D3, text: &str) {
+    let a = g
+        .parse_action(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    g.apply(a).unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+
+fn refused(g: &D3, text: &str) -> RuleError {
+    let a = g
+        .parse_action(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    g.check(&a).expect_err(text)
+}
+
+fn legal(g: &D3, text: &str) {
+    let a = g
+        .parse_action(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    g.check(&a).unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+
+fn id(g: &D3, name: &str) -> usize {
+    g.unit_named(name).unwrap()
+}
+
+/// Passes the rest of the active army's turn (movement, shooting, charges).
+fn end_turn(g: &mut D3) {
+    while g.phase() != Phase::Charges {
+        g.apply(Action::Pass).unwrap();
+    }
+    g.apply(Action::Pass).unwrap();
+}
+
+/// M1 (Squares, Movement): infantry with an enemy 6" off cannot move, only pivot to face it;
+/// a square is formed during a move, so it cannot form square either (the audit's m1.toml).
+#[test]
+fn m1_engaged_infantry_may_not_form_square_squares() {
+    let g = table(
+        "british",
+        &[
+            ("br-a", "line", 20.0, 20.0, 0.0),
+            ("fr-a", "line", 20.0, 26.0, 180.0),
+            ("fr-cav", "cavalry", 40.0, 24.0, 270.0),
+        ],
+    );
+    let e = refused(&g, "square br-a");
+    assert_eq!(e.rule, "Squares", "{e}");
+    assert!(e.to_string().contains("engaged"), "{e}");
+    // a line with no enemy within 6" still forms square
+    let g = table(
+        "british",
+        &[
+            ("br-a", "line", 20.0, 10.0, 0.0),
+            ("fr-cav", "cavalry", 40.0, 24.0, 270.0),
+        ],
+    );
+    legal(&g, "square br-a");
+}
+
+/// M2 (Charges): a charge occurs when cavalry move into contact; cavalry still touching the
+/// line they charged last turn do not charge it again where they stand (the audit's m2.toml).
+#[test]
+fn m2_cavalry_in_contact_do_not_charge_again_without_moving_charges() {
+    let mut g = table(
+        "french",
+        &[
+            ("br-l", "line", 20.0, 20.0, 180.0),
+            ("br-z", "line", 60.0, 40.0, 0.0),
+            ("fr-cav", "cavalry", 20.0, 8.0, 0.0),
+        ],
+    );
+    order(&mut g, "charge fr-cav at br-l");
+    end_turn(&mut g);
+    end_turn(&mut g);
+    let (cav, line) = (id(&g, "fr-cav"), id(&g, "br-l"));
+    assert!(!g.units()[line].eliminated);
+    assert!(
+        g.rect(cav).distance(&g.rect(line)) < 1e-6,
+        "still in contact"
+    );
+    let e = refused(&g, "charge fr-cav at br-l");
+    assert_eq!(e.rule, "Charges", "{e}");
+    assert!(e.to_string().contains("already in contact"), "{e}");
+}
+
+/// M3 (Shooting, Disengaging): a skirmisher shot by a line 5" off may retire its full move
+/// only if the move keeps the rules of moves; straight back it would end 1" from a second
+/// French line, so no retirement is offered (the audit's m3.toml).
+#[test]
+fn m3_a_retirement_keeps_the_6_inch_stop_shooting() {
+    let g = table(
+        "french",
+        &[
+            ("br-sk", "skirmishers", 20.0, 20.0, 180.0),
+            ("br-z", "line", 60.0, 40.0, 0.0),
+            ("fr-l", "line", 20.0, 15.0, 0.0),
+            ("fr-m", "line", 20.0, 31.5, 180.0),
+        ],
+    );
+    let (sk, l) = (id(&g, "br-sk"), id(&g, "fr-l"));
+    assert_eq!(g.retire_to(sk, l), None);
+    // with no second line behind it, the same skirmisher retires its full 9"
+    let g = table(
+        "french",
+        &[
+            ("br-sk", "skirmishers", 20.0, 20.0, 180.0),
+            ("br-z", "line", 60.0, 40.0, 0.0),
+            ("fr-l", "line", 20.0, 15.0, 0.0),
+        ],
+    );
+    let (sk, l) = (id(&g, "br-sk"), id(&g, "fr-l"));
+    let end = g.retire_to(sk, l).expect("a free retirement");
+    assert!((end.at.y - 29.0).abs() < 1e-6, "{end:?}");
+}
+
+/// M3 (Disengaging): nor may the retirement pass within 6" of another enemy on the way, even
+/// when it would end beyond 6" of it.
+#[test]
+fn m3_a_retirement_does_not_pass_within_6_inches_of_another_enemy_disengaging() {
+    let g = table(
+        "french",
+        &[
+            ("br-sk", "skirmishers", 20.0, 20.0, 180.0),
+            ("br-z", "line", 60.0, 40.0, 0.0),
+            ("fr-l", "line", 20.0, 15.0, 0.0),
+            // beside the path, 4" to its side halfway along, 7" from where it ends
+            ("fr-m", "line", 25.0, 25.0, 180.0),
+        ],
+    );
+    let (sk, l) = (id(&g, "br-sk"), id(&g, "fr-l"));
+    assert_eq!(g.retire_to(sk, l), None);
+}
+
+/// 2026-12-01 #13 (Movement, Army Commander): the general's move, like every unit's, ceases
+/// on coming within 6" of an enemy; he may not pass 5.95" from one to end beyond (the audit's
+/// e13.toml, where the same path for a skirmisher was refused and the general's allowed).
+#[test]
+fn n13_a_commander_obeys_the_6_inch_stop_movement() {
+    let g = table(
+        "british",
+        &[
+            ("br-gen", "commander", 10.0, 20.3, 0.0),
+            ("br-sk", "skirmishers", 40.3, 19.3, 90.0),
+            ("fr-a", "line", 14.0, 28.0, 180.0),
+            ("fr-c", "line", 44.0, 28.0, 180.0),
+        ],
+    );
+    let e = refused(&g, "move br-gen to 18.5,20.3");
+    assert_eq!(e.rule, "Movement", "{e}");
+    assert!(e.to_string().contains("must stop"), "{e}");
+    let e = refused(&g, "move br-sk to 48.8,19.3");
+    assert!(e.to_string().contains("must stop"), "{e}");
+    // a way round, away from fr-a, is open
+    legal(&g, "move br-gen to 10,14");
+}
+
+/// 2026-12-01 #14 (Fort Oswego): the British gun "must be located in the fort" for the whole
+/// battle: it may not leave, but may pivot and shoot.
+#[test]
+fn n14_the_forts_gun_stays_in_the_fort_fort_oswego() {
+    let mut g = D3::with_dice(&Options::default(), Dice::new(5)).unwrap();
+    end_turn(&mut g);
+    assert_eq!(g.active(), fiw_d3::Army::British);
+    let e = refused(&g, "move br-art to 36,28.5 face 180");
+    assert_eq!(e.rule, "Fort Oswego", "{e}");
+    legal(&g, "move br-art to 36,34 face 200");
+    legal(&g, "move br-art to 36,33 face 180");
+}
