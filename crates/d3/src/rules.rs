@@ -23,8 +23,9 @@ pub(crate) struct MoveContext {
 /// first (at one distance, west to east, then south to north); worked out once for each reach
 /// asked.
 fn escape_offsets(reach: f64) -> std::sync::Arc<Vec<(i16, i16)>> {
-    static KEPT: std::sync::Mutex<Vec<(u32, std::sync::Arc<Vec<(i16, i16)>>)>> =
-        std::sync::Mutex::new(Vec::new());
+    /// The offsets kept, by the reach in tenths of an inch.
+    type Kept = Vec<(u32, std::sync::Arc<Vec<(i16, i16)>>)>;
+    static KEPT: std::sync::Mutex<Kept> = std::sync::Mutex::new(Vec::new());
     let tenths = (reach * GRAIN).floor().clamp(0.0, 400.0) as i32;
     let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, list)) = kept.iter().find(|(r, _)| *r == tenths as u32) {
@@ -641,8 +642,11 @@ impl D3 {
         // base the move holds, turned or not, lies within it of a point of the path)
         let near_path = |t: &fiw_table::Terrain| {
             let (a, b) = t.polygon.bounds();
-            !(b.x < lo.x || a.x > hi.x || b.y < lo.y || a.y > hi.y)
-                && !clear_of_path(&t.polygon, from, to, radius + 0.01)
+            !(b.x < lo.x
+                || a.x > hi.x
+                || b.y < lo.y
+                || a.y > hi.y
+                || clear_of_path(&t.polygon, from, to, radius + 0.01))
         };
         let swept = std::cell::OnceCell::new();
         let path = || swept.get_or_init(|| sweep(fp, from, to, facing));

@@ -145,7 +145,7 @@ fn play(scenario: &str, k: u64) {
         // a copy shares the kept lists until either changes: made before the lists are
         // brought up to date, it must list what a fresh listing gives once the game it was
         // copied from has listed and moved on
-        let copy = (checked && step % 3 == 0).then(|| g.clone());
+        let copy = (checked && step.is_multiple_of(3)).then(|| g.clone());
         g.legal_actions(&mut list);
         assert!(!list.is_empty(), "{label}: nothing to do");
         if checked && g.pending().is_none() {
@@ -160,7 +160,7 @@ fn play(scenario: &str, k: u64) {
                 "{label}: the kept candidate lists differ from a fresh listing"
             );
         }
-        if checked && step % 7 == 0 {
+        if checked && step.is_multiple_of(7) {
             let seat = g.to_move().unwrap_or(0);
             assert_eq!(
                 g.render(seat),
