@@ -182,6 +182,7 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("the fort's gun", "a unit marked `stays` in a scenario never leaves the terrain its `in` names: Fort Oswego's gun may pivot and shoot, and move only within the fort", "the text says the gun must be located in the fort, not only set up there (rules.rs: check_move_from; scenario.rs: stays_in)"),
     ("charge modifiers", "the two -1s first, then the doublings; never below 0", "the text lists them without an order (rules.rs: resolve_charges)"),
     ("infantry near a charged gun", "line or veteran infantry of the gun's army", "skirmishers are listed apart from infantry in the text (rules.rs: resolve_charges)"),
+    ("veterans an army", "at most 4 veteran infantry units an army, none at all allowed; a scenario file with more is refused", "the text allows \"up to 2-4\": read as a most of 4, its upper figure (scenario.rs: MAX_VETERANS)"),
     ("squares", "line and veteran infantry; forming is the unit's move, so engaged infantry (an enemy within 6\", or its shooting marker) may not form square", "squares are an infantry formation; the text forms them during the move, and engaged infantry cannot move, only pivot to face an enemy (rules.rs: check_square)"),
     ("in cover", "the centre of the base in woods, a town, or (for all but cavalry) an entrenchment, or on its edge; the one reading for every rule that asks: cavalry may not charge it, it is eliminated beyond 12 hits, not 6, and held in place from 6", "a unit in cover is in the wood or behind the works; read as any part of the base, a hundredth of an inch over the edge gave 12 hits, charge immunity and the best of 2D3 (state.rs: in_cover_at, stands_in)"),
     ("in a town, an entrenchment, on a hill", "the centre of the base in it, as for cover: a shooter so placed in a town fires all round, in an entrenchment (all but cavalry) rolls the best of 2D3; a charge's target so placed on a hill takes one hit fewer", "one reading of standing in terrain for everything terrain gives (state.rs: stands_in_kind); only entry rules (woods, towns) and lines of sight count any part of a base"),
@@ -278,10 +279,14 @@ fn scenario_value(s: &Scenario, what: &str) -> (String, String) {
         }
     }
     match what.strip_suffix(')').and_then(|w| w.split_once(" (")) {
-        Some((name, inside)) if name.ends_with(" forces") => (
-            name.to_string(),
-            format!("{} units: {inside}", inside.split(", ").count()),
-        ),
+        Some((name, inside)) if name.ends_with(" forces") => {
+            let units = inside.split("; the general ").next().unwrap_or("");
+            let count = units.split(", ").filter(|u| !u.is_empty()).count();
+            (
+                name.to_string(),
+                format!("{count} units and the general: {inside}"),
+            )
+        }
         Some((name, kind)) => (name.to_string(), kind.to_string()),
         None => (what.to_string(), "as in the scenario file".to_string()),
     }
@@ -348,7 +353,30 @@ mod tests {
             Some("no nearer than 24\" off the east edge, 24\" off the west edge")
         );
         assert!(find("Fort Oswego: french forces")
-            .is_some_and(|v| v.starts_with("15 units: fr-reg-1a")));
+            .is_some_and(|v| v.starts_with("14 units and the general: fr-reg-1a")));
+    }
+
+    /// L5 (audit of 2026-12-04, `fiw rules d3`): the unit counts agree with their reasons,
+    /// which count the general apart ("the fort's gun and the general (13 units)",
+    /// "fourteen units split evenly ... the general comes with the eastern column").
+    #[test]
+    fn l5_unit_counts_agree_with_their_reasons() {
+        let book = rulebook();
+        let value = |n: &str| {
+            book.assumed
+                .iter()
+                .find(|a| a.name == n)
+                .map(|a| a.value.clone())
+                .unwrap_or_default()
+        };
+        let british = value("Fort Oswego: british forces");
+        assert!(
+            british.starts_with("13 units and the general: "),
+            "{british}"
+        );
+        assert!(british.ends_with("; the general br-gen"), "{british}");
+        let french = value("Fort Oswego: french forces");
+        assert!(french.starts_with("14 units and the general: "), "{french}");
     }
 
     /// `docs/rules/d3.md` is `markdown(&rulebook())`; `FIW_BLESS=1` rewrites it.

@@ -1248,10 +1248,10 @@ impl D3 {
             v.hits = v.hits.saturating_add(hits);
             let total = v.hits;
             self.log.public(|| {
-                format!(
-                    "{a} charges {b}: D3 {roll}+1 {}: {hits} hits ({total} in all)",
-                    why()
-                )
+                // (no space before the colon when there is no modifier)
+                let w = why();
+                let sep = if w.is_empty() { "" } else { " " };
+                format!("{a} charges {b}: D3 {roll}+1{sep}{w}: {hits} hits ({total} in all)")
             });
         }
     }

@@ -116,6 +116,9 @@ struct UnitDef {
     stays: bool,
 }
 
+/// Veterans: the most veteran infantry units an army may have ("up to 2-4").
+pub const MAX_VETERANS: usize = 4;
+
 /// The scenarios built into fiw, by the name used on the command line.
 pub const SCENARIOS: &[(&str, &str)] = &[
     (
@@ -262,9 +265,28 @@ impl Scenario {
                 format!("{}: {} deployment zones", def.name, army.id()),
                 &a.zones_assumed,
             );
-            let listed: Vec<String> = a.units.iter().map(|u| u.id.clone()).collect();
+            // the general apart, as the texts and the reasons count an army: "13 units" and
+            // the general
+            let listed: Vec<String> = a
+                .units
+                .iter()
+                .filter(|u| u.kind != Type::Commander)
+                .map(|u| u.id.clone())
+                .collect();
+            let generals: Vec<String> = a
+                .units
+                .iter()
+                .filter(|u| u.kind == Type::Commander)
+                .map(|u| u.id.clone())
+                .collect();
             note(
-                format!("{}: {} forces ({})", def.name, army.id(), listed.join(", ")),
+                format!(
+                    "{}: {} forces ({}; the general {})",
+                    def.name,
+                    army.id(),
+                    listed.join(", "),
+                    generals.join(", ")
+                ),
                 &a.forces_assumed,
             );
         }
@@ -378,6 +400,15 @@ fn check_army(
             ));
         }
         keep_off.push((edge, inches));
+    }
+    // Veterans: "up to 2-4 veteran infantry units" an army; read as a most of 4 (the
+    // text's upper figure), none at all being allowed by "up to"
+    let veterans = a.units.iter().filter(|u| u.kind == Type::Veteran).count();
+    if veterans > MAX_VETERANS {
+        return Err(err(
+            format!("{side}.units"),
+            format!("an army has at most {MAX_VETERANS} veteran infantry units (Veterans), not {veterans}"),
+        ));
     }
     let commanders = a.units.iter().filter(|u| u.kind == Type::Commander).count();
     if commanders != 1 {

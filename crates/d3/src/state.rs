@@ -12,6 +12,7 @@ use std::sync::Arc;
 /// Set-up choices: a built-in scenario by name, or a scenario file's text (which goes through
 /// the same checks).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Options {
     /// The built-in scenario (`fort-oswego`, `meeting`), or the name given to `text`.
     pub scenario: String,

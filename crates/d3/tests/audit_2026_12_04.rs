@@ -8,6 +8,23 @@ use fiw_engine::{Dice, Game, RuleError};
 /// the others French. Each army's commander stands in a northern corner unless `units` places
 /// its `br-gen` or `fr-gen`.
 fn table(first: &str, units: &[(&str, &str, f64, f64, f64)]) -> D3 {
+    let text = scenario_text_first(first, units);
+    D3::with_dice(
+        &Options {
+            scenario: "test.toml".into(),
+            text: Some(text),
+        },
+        Dice::new(5),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The scenario file [`table`] plays, the French first.
+fn scenario_text(units: &[(&str, &str, f64, f64, f64)]) -> String {
+    scenario_text_first("french", units)
+}
+
+fn scenario_text_first(first: &str, units: &[(&str, &str, f64, f64, f64)]) -> String {
     let mut text = format!(
         "name = \"test\"\nfirst = \"{first}\"\nturns = 5\n[table]\nwidth = 72\ndepth = 48\n"
     );
@@ -22,14 +39,7 @@ fn table(first: &str, units: &[(&str, &str, f64, f64, f64)]) -> D3 {
             text += &format!("[[{army}.units]]\nid = \"{id}\"\ntype = \"{kind}\"\nat = [{x}, {y}]\nfacing = {f}\n");
         }
     }
-    D3::with_dice(
-        &Options {
-            scenario: "test.toml".into(),
-            text: Some(text),
-        },
-        Dice::new(5),
-    )
-    .unwrap_or_else(|e| panic!("{e}"))
+    text
 }
 
 fn order(g: &mut D3, text: &str) {
@@ -199,4 +209,73 @@ fn n14_the_forts_gun_stays_in_the_fort_fort_oswego() {
     assert_eq!(e.rule, "Fort Oswego", "{e}");
     legal(&g, "move br-art to 36,34 face 200");
     legal(&g, "move br-art to 36,33 face 180");
+}
+
+/// L4 (Charges, the log): a charge with no modifier is written "D3 2+1: 3 hits", with no
+/// space before the colon.
+#[test]
+fn l4_a_charge_without_modifiers_is_logged_without_a_stray_space_charges() {
+    let mut g = table(
+        "french",
+        &[
+            ("br-l", "line", 20.0, 20.0, 180.0),
+            ("br-z", "line", 60.0, 40.0, 0.0),
+            ("fr-cav", "cavalry", 20.0, 8.0, 0.0),
+        ],
+    );
+    order(&mut g, "charge fr-cav at br-l");
+    end_turn(&mut g);
+    let lines: Vec<String> = g.log().entries().iter().map(|e| e.text.clone()).collect();
+    let fought = lines
+        .iter()
+        .find(|l| l.starts_with("fr-cav charges br-l: D3 "))
+        .unwrap_or_else(|| panic!("{lines:?}"));
+    assert!(!fought.contains(" :"), "{fought}");
+    assert!(fought.contains("+1: "), "{fought}");
+}
+
+/// L6 (Veterans): an army has "up to 2-4" veteran infantry units: a scenario file with five
+/// is refused, naming the field; one with none loads.
+#[test]
+fn l6_veterans_are_at_most_four_an_army_veterans() {
+    let vets: Vec<(String, f64)> = (0..5)
+        .map(|k| (format!("fr-v{k}"), 10.0 + 6.0 * k as f64))
+        .collect();
+    let mut units: Vec<(&str, &str, f64, f64, f64)> = vec![("br-l", "line", 20.0, 40.0, 180.0)];
+    units.extend(
+        vets.iter()
+            .map(|(id, x)| (id.as_str(), "veteran", *x, 5.0, 0.0)),
+    );
+    let text = scenario_text(&units);
+    let e = D3::with_dice(
+        &Options {
+            scenario: "five.toml".into(),
+            text: Some(text),
+        },
+        Dice::new(1),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("french.units"), "{e}");
+    assert!(e.to_string().contains("at most 4 veteran"), "{e}");
+    units.pop();
+    let text = scenario_text(&units);
+    assert!(D3::with_dice(
+        &Options {
+            scenario: "four.toml".into(),
+            text: Some(text),
+        },
+        Dice::new(1),
+    )
+    .is_ok());
+}
+
+/// 2026-12-01 #20 (saves): set-up options with a key D3 does not know are refused, not
+/// silently dropped (a save "verified" with an extra key in its options).
+#[test]
+fn n20_unknown_option_keys_are_refused() {
+    let bad: Result<Options, _> =
+        serde_json::from_str(r#"{"scenario": "fort-oswego", "turns": 99}"#);
+    assert!(bad.is_err());
+    let good: Result<Options, _> = serde_json::from_str(r#"{"scenario": "fort-oswego"}"#);
+    assert!(good.is_ok());
 }
