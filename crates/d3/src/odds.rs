@@ -50,7 +50,9 @@ impl D3 {
         let hits = spread(entrenched, |roll| shot_hits(roll, modifier));
         let dice = if entrenched { "best of 2D3" } else { "D3" };
         let mut note = format!("{} ({dice}{modifier:+})", self.hits_words(&hits, t));
-        if self.units[t].kind.may_retire_from_fire() {
+        // only when a retirement is open to it (a pinned unit, a held town, a lake, the edge,
+        // another enemy near its way back all forbid one)
+        if self.units[t].kind.may_retire_from_fire() && self.retire_to(t, i).is_some() {
             note += &format!("; {} may retire for one hit fewer", self.id(t));
         }
         note

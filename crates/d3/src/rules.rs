@@ -154,6 +154,16 @@ impl D3 {
         if self.outcome.is_some() {
             return Err(err("Army Resolve", "the battle is over".into()));
         }
+        if self.phase != phase && what == "charge" {
+            // Sequence of play: phase 3 fights the charges, which are made as moves
+            return Err(err(
+                "Sequence of play",
+                format!(
+                    "cavalry charge in the movement phase (a charge is a move into contact) and the charges are fought as the charges phase begins; this is the {} phase (`pass` ends it)",
+                    self.phase.word()
+                ),
+            ));
+        }
         if self.phase != phase {
             return Err(err(
                 "Sequence of play",
@@ -485,6 +495,13 @@ impl D3 {
         if length > allowance + EPS {
             return Err(never(quiet, "Movement", || {
                 format!("{name} moves at most {allowance}\"; this move is {length:.1}\"")
+            }));
+        }
+        // Charges: a gun unmanned by cavalry in contact has no crew to turn it until the
+        // cavalry move away (it could otherwise pivot out of contact and shoot them)
+        if self.unmanned(i) {
+            return Err(no(quiet, "Charges", || {
+                format!("{name} is unmanned while enemy cavalry stand in contact: it can neither move nor pivot")
             }));
         }
         // Fort Oswego: the gun "must be located in the fort" for the whole battle; it may

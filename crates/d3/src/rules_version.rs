@@ -22,6 +22,7 @@ pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
         "Shooting: a retirement from fire keeps the 6\" stop and the rules of disengaging: away from every enemy within 6\", never within 6\" of another enemy on the way or at its end; otherwise no retirement is offered",
         "Army Commander: the general's move stops on coming within 6\" of an enemy like every unit's, so he may not pass within 6\" of one on the way",
         "Fort Oswego: the British gun stays in the fort all battle; it may pivot and shoot there",
+        "Charges: a gun unmanned by cavalry in contact can neither move nor pivot until the cavalry move away",
         "Veterans: a scenario file with more than 4 veteran infantry units in an army is refused (the text allows up to 2-4)",
     ],
 }];

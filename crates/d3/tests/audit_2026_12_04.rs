@@ -279,3 +279,119 @@ fn n20_unknown_option_keys_are_refused() {
     let good: Result<Options, _> = serde_json::from_str(r#"{"scenario": "fort-oswego"}"#);
     assert!(good.is_ok());
 }
+
+/// L1 (Shooting, the menu's note): the note says a target may retire only when a retirement
+/// is open to it: not for the skirmisher of m3 whose way back passes a second line.
+#[test]
+fn l1_the_retire_note_only_when_a_retirement_is_possible_shooting() {
+    let units = [
+        ("br-sk", "skirmishers", 20.0, 20.0, 180.0),
+        ("br-z", "line", 60.0, 40.0, 0.0),
+        ("fr-l", "line", 20.0, 15.0, 0.0),
+        ("fr-m", "line", 20.0, 31.5, 180.0),
+    ];
+    let mut g = table("french", &units);
+    g.apply(Action::Pass).unwrap();
+    let shot = g.parse_action("shoot fr-l at br-sk").unwrap();
+    let note = g.action_note(&shot).unwrap_or_default();
+    assert!(!note.contains("may retire"), "{note}");
+    // with the way back clear the note says it
+    let mut g = table("french", &units[..3]);
+    g.apply(Action::Pass).unwrap();
+    let shot = g.parse_action("shoot fr-l at br-sk").unwrap();
+    let note = g.action_note(&shot).unwrap_or_default();
+    assert!(
+        note.contains("br-sk may retire for one hit fewer"),
+        "{note}"
+    );
+}
+
+/// L2 (Charges): a gun charged with infantry within 3" is unmanned "until the cavalry move
+/// away": it may not pivot out of contact and shoot them (the audit's l2.toml).
+#[test]
+fn l2_an_unmanned_gun_cannot_pivot_charges() {
+    let mut g = table(
+        "french",
+        &[
+            ("br-art", "artillery", 20.0, 20.0, 150.0),
+            ("br-l", "line", 25.0, 20.0, 180.0),
+            ("br-z", "line", 60.0, 40.0, 0.0),
+            ("fr-cav", "cavalry", 20.0, 6.0, 0.0),
+        ],
+    );
+    order(&mut g, "charge fr-cav at br-art");
+    end_turn(&mut g);
+    let art = id(&g, "br-art");
+    assert!(g.unmanned(art));
+    let e = refused(&g, "move br-art to 20,20 face 180");
+    assert_eq!(e.rule, "Charges", "{e}");
+}
+
+/// L7 (Sequence of play): the charges phase says what it is: the charges, made in the
+/// movement phase, have been fought; a charge typed there is told where charges are made.
+#[test]
+fn l7_the_charges_phase_explained_sequence_of_play() {
+    let mut g = table(
+        "french",
+        &[
+            ("br-l", "line", 20.0, 20.0, 180.0),
+            ("fr-cav", "cavalry", 20.0, 8.0, 0.0),
+        ],
+    );
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::Pass).unwrap();
+    assert_eq!(g.phase(), Phase::Charges);
+    let e = refused(&g, "charge fr-cav at br-l");
+    assert!(
+        e.to_string()
+            .contains("cavalry charge in the movement phase"),
+        "{e}"
+    );
+    let board = g.render(fiw_d3::Army::French.seat());
+    assert!(
+        board.contains("the charges made in the movement phase have been fought"),
+        "{board}"
+    );
+}
+
+/// 2026-12-01 #3 (the board): places are printed as orders round them, so a place typed as
+/// shown is the unit's own place: br-a at 20.25 shows "20.3", and the pivot typed from the
+/// board is legal (the audit's e3.toml).
+#[test]
+fn n3_the_board_prints_places_as_orders_round_them() {
+    let g = table(
+        "british",
+        &[
+            ("br-a", "line", 20.0, 20.25, 0.0),
+            ("fr-a", "line", 20.0, 26.0, 180.0),
+        ],
+    );
+    let board = g.render(fiw_d3::Army::British.seat());
+    let row = board
+        .lines()
+        .find(|l| l.trim_start().starts_with("br-a "))
+        .unwrap_or_else(|| panic!("{board}"));
+    assert!(row.contains("20.0, 20.3"), "{row}");
+    legal(&g, "move br-a to 20,20.3 face 10");
+}
+
+/// 2026-12-01 #18 (the board): the idle army's units are not shown "(moved)" from their
+/// last turn (the audit's l4.toml).
+#[test]
+fn n18_the_idle_army_is_not_shown_moved() {
+    let mut g = table(
+        "british",
+        &[
+            ("br-z", "line", 60.0, 40.0, 0.0),
+            ("fr-a", "line", 20.0, 6.0, 0.0),
+        ],
+    );
+    order(&mut g, "move br-z to 60,36");
+    end_turn(&mut g);
+    let board = g.render(fiw_d3::Army::French.seat());
+    let row = board
+        .lines()
+        .find(|l| l.trim_start().starts_with("br-z "))
+        .unwrap_or_else(|| panic!("{board}"));
+    assert!(!row.contains("moved"), "{row}");
+}
