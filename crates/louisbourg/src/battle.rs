@@ -70,8 +70,17 @@ impl Louisbourg {
         self.bump_epoch();
         if self.log.is_on() {
             let list = |s: Side| {
+                // 8.3.3, 11 a ship used for an amphibious move this turn is named as such: it
+                // defends at 1 SP
                 self.at(s, loc)
-                    .map(|(i, u)| format!("{} {}", self.kind_of(i).id(), u.sp))
+                    .map(|(i, u)| {
+                        let used = if kind == BattleKind::Ship && u.weak {
+                            " (used: defends at 1)"
+                        } else {
+                            ""
+                        };
+                        format!("{} {}{used}", self.kind_of(i).id(), u.sp)
+                    })
                     .collect::<Vec<_>>()
                     .join(", ")
             };
@@ -220,18 +229,22 @@ impl Louisbourg {
             self.dice.ask(n, 6, || words);
         }
         let logging = self.log.is_on();
-        let mut faces: Vec<u8> = Vec::new();
+        // the dice by the face they hit on, in the order rolled (blocks hitting on one face
+        // together), so the log shows which die hit on what
+        let mut groups: Vec<(u8, Vec<u8>)> = Vec::new();
         let (mut hits, mut dice) = (0u32, 0u32);
-        let (mut best, mut worst) = (6u8, 1u8);
         for i in blocks(self.mask(side, b.loc)) {
             let (n, t) = self.block_fire(&b, side, i);
             dice += n;
-            best = best.min(t);
-            worst = worst.max(t);
             if logging {
+                if n > 0 && groups.last().is_none_or(|g| g.0 != t) {
+                    groups.push((t, Vec::new()));
+                }
                 for _ in 0..n {
                     let f = self.dice.d6();
-                    faces.push(f);
+                    if let Some(g) = groups.last_mut() {
+                        g.1.push(f);
+                    }
                     hits += (f >= t) as u32;
                 }
             } else {
@@ -240,21 +253,34 @@ impl Louisbourg {
         }
         self.bump_epoch();
         if logging {
-            let faces: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
             let round = b.round;
-            let rate = if best == worst {
-                format!("{best}+")
-            } else {
-                format!("{best}+ or {worst}+")
-            };
             let s =
                 |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+            let faces = |f: &[u8]| {
+                f.iter()
+                    .map(|f| f.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let rolled = match &groups[..] {
+                [(t, f)] => format!("hitting on {t}+: {}", faces(f)),
+                _ => groups
+                    .iter()
+                    .map(|(t, f)| {
+                        format!(
+                            "{} hitting on {t}+: {}",
+                            s(f.len() as u32, "die", "dice"),
+                            faces(f)
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            };
             self.log.public(|| {
                 format!(
-                    "Round {round}: the {} fire {}, hitting on {rate}: {}: {}.",
+                    "Round {round}: the {} fire {}, {rolled}: {}.",
                     side.name(),
                     s(dice, "die", "dice"),
-                    faces.join(" "),
                     s(hits, "hit", "hits")
                 )
             });

@@ -260,3 +260,104 @@ fn n22_no_unused_ships_comes_first_8_3_4() {
     let err = g.check(&Action::ShipMove(GABARUS_BAY)).unwrap_err();
     assert!(err.to_string().contains("no unused ships"), "{err}");
 }
+
+fn log_lines(g: &Louisbourg) -> Vec<String> {
+    g.log().entries().iter().map(|e| e.text.clone()).collect()
+}
+
+/// 2026-12-01 #19 (9.2, 8.3.2, the log): when blocks hit on different faces the log splits
+/// the dice by the face they hit on: in 8.3.2's example the British regular's die hits on 6,
+/// the ranger's two dice on 5 or 6 in a raid.
+#[test]
+fn n19_mixed_hit_numbers_are_split_in_the_log_9_2() {
+    let mut g = Louisbourg::arranged(
+        5,
+        Side::French,
+        &[
+            ("fr-reg-1", "island-battery", 4),
+            ("fr-reg-2", "island-battery", 4),
+            ("fr-reg-3", "island-battery", 4),
+            ("fr-reg-4", "island-battery", 4),
+            ("br-ranger-1", "lighthouse-point", 2),
+            ("br-reg-1", "lighthouse-point", 1),
+        ],
+    )
+    .unwrap();
+    g.apply(Action::Raid {
+        from: ISLAND_BATTERY,
+        to: LIGHTHOUSE_POINT,
+    })
+    .unwrap();
+    for i in 1..=4 {
+        go(&mut g, &format!("fr-reg-{i}"), LIGHTHOUSE_POINT);
+    }
+    g.dice_mut().force([6, 2, 5]);
+    g.dice_mut()
+        .force([6, 6, 6, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1]);
+    g.apply(Action::Done).unwrap();
+    let lines = log_lines(&g);
+    assert!(
+        lines.iter().any(|l| l
+            == "Round 1: the British fire 3 dice, 1 die hitting on 6+: 6; 2 dice hitting on 5+: 2 5: 2 hits."),
+        "{lines:#?}"
+    );
+}
+
+/// 2026-12-01 #14 (8.3.3, 11): a ship battle's log names the ships used for an amphibious move
+/// this turn, which defend at 1 SP: the British land one unit from the box, then two French
+/// ships sail into Gabarus Bay.
+#[test]
+fn n14_used_ships_are_named_in_the_ship_battle_log_11() {
+    let mut g = Louisbourg::arranged(
+        4,
+        Side::British,
+        &[
+            ("br-reg-1", "british-box", 4),
+            ("br-ship-1", "gabarus-bay", 4),
+            ("br-ship-2", "gabarus-bay", 4),
+            ("fr-ship-1", "louisbourg-harbor", 3),
+            ("fr-reg-1", "island-battery", 4),
+            ("fr-reg-2", "lighthouse-point", 4),
+        ],
+    )
+    .unwrap();
+    g.apply(Action::Amphibious(BRITISH_BOX)).unwrap();
+    go(&mut g, "br-reg-1", KENNINGTON_COVE);
+    g.apply(Action::Done).unwrap();
+    assert_eq!(g.step(), Step::Action(Side::French), "{:?}", g.step());
+    g.apply(Action::ShipMove(GABARUS_BAY)).unwrap();
+    go(&mut g, "fr-ship-1", GABARUS_BAY);
+    g.dice_mut().force([1; 3]);
+    g.dice_mut().force([1; 5]);
+    g.apply(Action::Done).unwrap();
+    let lines = log_lines(&g);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Ship battle at Gabarus Bay")
+                && l.contains("ship 4 (used: defends at 1), ship 4")),
+        "{lines:#?}"
+    );
+}
+
+/// 2026-12-01 #17 (7): a typed plan names every site, with numbers in digits: `=+4` and a plan
+/// that leaves a site out are refused, not read loosely for the British.
+#[test]
+fn n17_loose_and_partial_plans_are_refused_7() {
+    let g = Louisbourg::new(&fiw_louisbourg::Options::default(), 4).unwrap();
+    let e = g
+        .parse_action("plan kennington-cove=+4 flat-point=0 white-point=0")
+        .unwrap_err();
+    assert!(e.to_string().contains("'+4' is not a number"), "{e}");
+    let e = g.parse_action("plan flat-point=4").unwrap_err();
+    assert!(e.to_string().contains("kennington-cove is missing"), "{e}");
+    assert_eq!(
+        g.parse_action("plan white-point=2 flat-point=4 kennington-cove=0")
+            .unwrap(),
+        Action::Plan {
+            kc: 0,
+            fp: 4,
+            wp: 2
+        }
+    );
+}
