@@ -107,7 +107,8 @@ impl Louisbourg {
                     kind: u.kind,
                     sp: u.sp,
                 });
-                self.fight_note(
+                let landed = own.len();
+                let note = self.fight_note(
                     seat,
                     &Fight {
                         loc: to,
@@ -115,7 +116,16 @@ impl Louisbourg {
                         own,
                         attacking: true,
                     },
-                )
+                );
+                // 7 the landing's units go ashore one by one: the odds are those of the units
+                // there so far, which the first unit's note would otherwise pass off as the
+                // landing's
+                if self.step == Step::Landing {
+                    let units = if landed == 1 { "unit" } else { "units" };
+                    note.map(|n| format!("with the {landed} {units} landed there so far: {n}"))
+                } else {
+                    note
+                }
             }
             (Step::Raid { to, .. }, Action::Done) => self.fight_note(
                 seat,

@@ -517,10 +517,21 @@ impl Louisbourg {
                 if !enemy.is_empty() {
                     enemy += ", ";
                 }
+                // 7 the reinforcement box holds the two militia the set-up puts there (12: and
+                // any of them that retreated back), which the British know: named as militia
+                let what = if p.id == id(REINFORCEMENTS) {
+                    "militia"
+                } else {
+                    "hidden block"
+                };
                 enemy += &format!(
-                    "{} hidden block{}",
+                    "{} {what}{}",
                     p.enemy_hidden,
-                    if p.enemy_hidden == 1 { "" } else { "s" }
+                    match (p.enemy_hidden, what) {
+                        (_, "militia") => " (7)",
+                        (1, _) => "",
+                        _ => "s",
+                    }
                 );
                 if p.enemy_loss_seen > 0 {
                     enemy += &format!(" (seen to lose {} SP)", p.enemy_loss_seen);

@@ -361,3 +361,71 @@ fn n17_loose_and_partial_plans_are_refused_7() {
         }
     );
 }
+
+/// 2026-12-01 #20 (7): the British board shows the French reinforcement box as section 7 makes
+/// it, two militia, not as two blocks they know nothing of.
+#[test]
+fn n20_the_reinforcement_box_shows_its_militia_7() {
+    let g = solitaire_start(&[]);
+    let board = g.render(Side::British.seat());
+    let row = board
+        .lines()
+        .find(|l| l.contains("reinforcement"))
+        .unwrap_or_else(|| panic!("{board}"));
+    assert!(row.contains("2 militia (7)"), "{row}");
+    assert!(!row.contains("hidden"), "{row}");
+}
+
+/// L4 (7): during the turn-1 landing each unit's odds note covers the units landed at that
+/// site so far, and says so: the first unit's note is not the landing's odds.
+#[test]
+fn l4_the_landing_note_counts_the_units_landed_so_far_7() {
+    let options = fiw_louisbourg::Options {
+        deck: [
+            "sortie",
+            "wolfe-march",
+            "heavy-seas",
+            "bog-roads",
+            "interior-lines",
+            "thick-walls",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+        ..Default::default()
+    };
+    let mut g = Louisbourg::new(&options, 4).unwrap();
+    g.apply(Action::Plan {
+        kc: 6,
+        fp: 0,
+        wp: 0,
+    })
+    .unwrap();
+    g.dice_mut().force([6]);
+    g.apply(Action::SolitaireSetup).unwrap();
+    while let Step::Bombard(_) = g.step() {
+        g.apply(Action::Pass).unwrap();
+    }
+    g.apply(Action::Land).unwrap();
+    assert_eq!(g.step(), Step::Landing, "{:?}", g.step());
+    let first = Action::Go {
+        unit: unit("br-reg-1"),
+        to: KENNINGTON_COVE,
+    };
+    let note = g.note(&first).unwrap_or_default();
+    assert!(
+        note.starts_with("with the 1 unit landed there so far: "),
+        "{note}"
+    );
+    go(&mut g, "br-reg-1", KENNINGTON_COVE);
+    let note = g
+        .note(&Action::Go {
+            unit: unit("br-reg-2"),
+            to: KENNINGTON_COVE,
+        })
+        .unwrap_or_default();
+    assert!(
+        note.starts_with("with the 2 units landed there so far: "),
+        "{note}"
+    );
+}
