@@ -429,3 +429,22 @@ fn l4_the_landing_note_counts_the_units_landed_so_far_7() {
         "{note}"
     );
 }
+
+/// M3 (13): the docs and `fiw rules louisbourg` say the 24 SP condition ends about 5 % of
+/// heuristic games but changes the result of about 1 %, and no longer call the endings
+/// decisions.
+#[test]
+fn m3_the_docs_say_how_often_the_24_sp_changes_a_game_13() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let doc = std::fs::read_to_string(root.join("docs/louisbourg.md")).unwrap();
+    assert!(
+        doc.contains("changes about **1 % of games**"),
+        "docs/louisbourg.md"
+    );
+    assert!(!doc.contains("below 24 SP decides"), "docs/louisbourg.md");
+    let rules = std::fs::read_to_string(root.join("docs/rules/louisbourg.md")).unwrap();
+    assert!(
+        rules.contains("it changes the result of about 1 %"),
+        "docs/rules"
+    );
+}
