@@ -38,7 +38,29 @@ impl D3 {
         match *a {
             Action::Shoot { unit, target } => Some(self.shot_note(unit as usize, target as usize)),
             Action::Charge { unit, target } => self.charge_note(unit as usize, target as usize),
+            Action::Retire { .. } | Action::Pass => self.retire_note(a),
             _ => None,
+        }
+    }
+
+    /// Shooting: the choice of a unit just hit, with the hits and where a retirement ends
+    /// (the prompt otherwise reads only "retire UNIT" or "pass").
+    fn retire_note(&self, a: &Action) -> Option<String> {
+        let p = self.pending?;
+        let (t, hits) = (p.target as usize, p.hits);
+        let plural = |n: u8| if n == 1 { "hit" } else { "hits" };
+        match a {
+            Action::Retire { .. } => {
+                let end = self.retire_to(t, p.shooter as usize)?;
+                let fewer = hits.saturating_sub(1);
+                Some(format!(
+                    "to {:.1},{:.1}, taking {fewer} {} instead of {hits}",
+                    end.at.x,
+                    end.at.y,
+                    plural(fewer)
+                ))
+            }
+            _ => Some(format!("stand and take {hits} {}", plural(hits))),
         }
     }
 

@@ -395,3 +395,50 @@ fn n18_the_idle_army_is_not_shown_moved() {
         .unwrap_or_else(|| panic!("{board}"));
     assert!(!row.contains("moved"), "{row}");
 }
+
+/// 2026-12-01 #18 (orders): a facing is read the same way at every size: `face 3600` is
+/// facing 0 as `face 1000` is facing 280, not "not a number of degrees".
+#[test]
+fn n18_facings_over_360_read_the_same_way_at_every_size() {
+    let g = table(
+        "british",
+        &[
+            ("br-z", "line", 60.0, 40.0, 0.0),
+            ("fr-a", "line", 20.0, 6.0, 0.0),
+        ],
+    );
+    let big = g.parse_action("move br-z to 60,30 face 3600").unwrap();
+    let small = g.parse_action("move br-z to 60,30 face 0").unwrap();
+    assert_eq!(big, small);
+    let a = g.parse_action("move br-z to 60,30 face 1000").unwrap();
+    let b = g.parse_action("move br-z to 60,30 face 280").unwrap();
+    assert_eq!(a, b);
+    assert!(g.parse_action("move br-z to 60,30 face inf").is_err());
+}
+
+/// 2026-12-01 #18 (Shooting, the retire prompt): the choice of a unit just hit says the hits
+/// and where a retirement would end, not only "retire br-sk" and "pass".
+#[test]
+fn n18_the_retire_prompt_gives_the_hits_and_the_destination_shooting() {
+    let mut g = table(
+        "french",
+        &[
+            ("br-sk", "skirmishers", 20.0, 20.0, 180.0),
+            ("br-z", "line", 60.0, 40.0, 0.0),
+            ("fr-l", "line", 20.0, 15.0, 0.0),
+        ],
+    );
+    g.apply(Action::Pass).unwrap();
+    g.dice_mut().force([fiw_d3::dice::face(2)]);
+    order(&mut g, "shoot fr-l at br-sk");
+    assert!(g.pending().is_some());
+    let retire = g.parse_action("retire br-sk").unwrap();
+    assert_eq!(
+        g.action_note(&retire).as_deref(),
+        Some("to 20.0,29.0, taking 1 hit instead of 2")
+    );
+    assert_eq!(
+        g.action_note(&Action::Pass).as_deref(),
+        Some("stand and take 2 hits")
+    );
+}
