@@ -174,7 +174,15 @@ fn unit_boxes(game: &D3, i: usize, depth: f64, width: f64) -> ([f64; 4], [f64; 4
     } else {
         centre
     };
-    let base = bbox[3] + 8.5;
+    // the name goes on the side of the base away from its front, where the shooting marker
+    // is drawn: under a base that faces up the page, over one that faces down it
+    let r = game.rect(i);
+    let faces_down = r.front_centre().y < r.centre().y - 1e-9;
+    let base = if faces_down {
+        bbox[1] - 2.0 - NAME_DESCENT
+    } else {
+        bbox[3] + 8.5
+    };
     (
         bbox,
         [mid - half, base - 7.0, mid + half, base + NAME_DESCENT],

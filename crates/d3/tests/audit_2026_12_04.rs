@@ -442,3 +442,41 @@ fn n18_the_retire_prompt_gives_the_hits_and_the_destination_shooting() {
         Some("stand and take 2 hits")
     );
 }
+
+/// 2026-12-01 #19 (the drawing): the shooting marker of a unit facing down the page is not
+/// drawn under its name: the name goes on the side away from the front (the audit's l5.toml,
+/// where the marker's circle sat at the name's place).
+#[test]
+fn n19_the_shooting_marker_is_clear_of_the_name_svg() {
+    let mut g = table(
+        "british",
+        &[
+            ("br-l", "line", 20.0, 20.0, 180.0),
+            ("br-z", "line", 60.0, 30.0, 0.0),
+            ("fr-a", "line", 20.0, 14.5, 0.0),
+        ],
+    );
+    g.apply(Action::Pass).unwrap();
+    order(&mut g, "shoot br-l at fr-a");
+    let drawing = fiw_d3::svg::svg(&g, None);
+    let number = |tag: &str, key: &str| -> f64 {
+        let at = tag.find(&format!("{key}=\"")).unwrap() + key.len() + 2;
+        tag[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    let marker = drawing
+        .lines()
+        .flat_map(|l| l.split("<circle").skip(1))
+        .find(|c| c.contains(r##"r="4" fill="#ffffff""##))
+        .expect("a shooting marker");
+    let name = drawing
+        .lines()
+        .find(|l| l.contains(r#"id="name-br-l""#))
+        .expect("br-l's name");
+    let (mx, my) = (number(marker, "cx"), number(marker, "cy"));
+    let (nx, ny) = (number(name, "x"), number(name, "y"));
+    // the name's text runs from about 8 px above its baseline to 2 below, 20 px wide
+    assert!(
+        (mx - nx).abs() > 12.0 || my < ny - 12.0 || my > ny + 6.0,
+        "marker at {mx},{my}, name at {nx},{ny}"
+    );
+}
