@@ -75,7 +75,18 @@ impl D3 {
         // only when a retirement is open to it (a pinned unit, a held town, a lake, the edge,
         // another enemy near its way back all forbid one)
         if self.units[t].kind.may_retire_from_fire() && self.retire_to(t, i).is_some() {
-            note += &format!("; {} may retire for one hit fewer", self.id(t));
+            // the chance of elimination if it retires each time it is hit (one hit fewer)
+            let v = &self.units[t];
+            let cover = self.in_cover(t);
+            let gone: f64 = hits
+                .iter()
+                .filter(|(h, _)| *h > 0 && eliminated(v.hits.saturating_add(*h - 1), cover))
+                .fold(0.0, |sum, (_, p)| sum + p);
+            note += &format!(
+                "; {} may retire for one hit fewer (eliminated {} if it does)",
+                self.id(t),
+                pct(gone)
+            );
         }
         note
     }
