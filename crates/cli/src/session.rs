@@ -92,6 +92,10 @@ pub struct Session<G: HostGame> {
     pending: Option<G::Action>,
     /// `quit` typed with nothing to save the game to, waiting for `yes`.
     quitting: bool,
+    /// The choice numbers `moves NAME` listed one by one, with the action each named then:
+    /// the numbers change with every action, and a number read from an older list must not
+    /// silently play another unit's order (issue 38, the audit of 2026-12-04's L3).
+    listed_numbers: std::collections::HashMap<usize, String>,
 }
 
 impl<G: HostGame> Session<G> {
@@ -127,6 +131,7 @@ impl<G: HostGame> Session<G> {
             selected: None,
             pending: None,
             quitting: false,
+            listed_numbers: std::collections::HashMap::new(),
         }
     }
 
@@ -509,6 +514,10 @@ impl<G: HostGame> Session<G> {
             return Ok(());
         }
         write!(out, "{}", listed(self.state(), legal, &mine))?;
+        for &i in &mine {
+            let text = self.state().action_text(&legal[i]);
+            self.listed_numbers.insert(i + 1, text);
+        }
         if self.svg.is_some() {
             self.selected = Some(name.to_string());
             if let Err(e) = self.redraw() {
@@ -602,6 +611,15 @@ impl<G: HostGame> Session<G> {
         }
         if let Some(n) = choice_number(line) {
             if (1..=legal.len()).contains(&n) {
+                let now = self.state().action_text(&legal[n - 1]);
+                if let Some(then) = self.listed_numbers.get(&n).filter(|t| **t != now) {
+                    writeln!(
+                        out,
+                        "choice {n} was '{then}' when listed; the choices have changed since (it is now '{now}'): type the order, or list them again"
+                    )?;
+                    self.listed_numbers.remove(&n);
+                    return Ok(Step::Continue);
+                }
                 return self.confirmed(legal[n - 1], out);
             }
             writeln!(

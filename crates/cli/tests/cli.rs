@@ -1162,3 +1162,58 @@ fn d3_rules_list_the_headings_and_assumed_values() {
         assert!(run.stdout.contains(want), "{want}: {}", run.stdout);
     }
 }
+
+/// L3 (audit of 2026-12-04, the terminal): the choice numbers change with every order, and a
+/// number read from an older `moves NAME` list no longer silently plays another unit's order:
+/// it is refused, naming what it was and what it is now.
+#[test]
+fn l3_a_stale_choice_number_is_refused_not_played() {
+    let text = "name = \"l3\"\nfirst = \"british\"\nturns = 3\n[table]\nwidth = 72\ndepth = 48\n\
+        [british]\ncommander = \"c\"\nzones = [[[0, 0], [72, 0], [72, 48], [0, 48]]]\n\
+        units = [\n  { id = \"br-gen\", type = \"commander\", at = [2, 46], facing = 0 },\n  \
+        { id = \"br-a\", type = \"line\", at = [20, 20], facing = 0 },\n  \
+        { id = \"br-b\", type = \"line\", at = [40, 20], facing = 0 },\n]\n\
+        [french]\ncommander = \"c\"\nzones = [[[0, 0], [72, 0], [72, 48], [0, 48]]]\n\
+        units = [\n  { id = \"fr-gen\", type = \"commander\", at = [70, 46], facing = 0 },\n  \
+        { id = \"fr-x\", type = \"line\", at = [60, 40], facing = 180 },\n]\n";
+    let scenario = temp_ext("l3", "toml");
+    std::fs::write(&scenario, text).unwrap();
+    let args = [
+        "play",
+        "d3",
+        "--scenario",
+        path(&scenario),
+        "--seat",
+        "french=random",
+        "--seed",
+        "3",
+    ];
+    let first = fiw(&args, "moves br-b\nquit\nyes\n");
+    let line = first
+        .stdout
+        .lines()
+        .find(|l| l.contains(". move br-b to "))
+        .unwrap_or_else(|| panic!("{}", first.stdout))
+        .to_string();
+    let n: usize = line.trim().split('.').next().unwrap().parse().unwrap();
+    let order = line
+        .split(". ")
+        .nth(1)
+        .unwrap()
+        .split("   ")
+        .next()
+        .unwrap()
+        .trim();
+    let run = fiw(
+        &args,
+        &format!("moves br-b\nmove br-a to 20,24\n{n}\nquit\nyes\n"),
+    );
+    std::fs::remove_file(&scenario).unwrap();
+    assert!(
+        run.stdout.contains(&format!(
+            "choice {n} was '{order}' when listed; the choices have changed since"
+        )),
+        "{}",
+        run.stdout
+    );
+}

@@ -55,10 +55,13 @@ fn british(input: &str) -> Run {
 }
 
 /// 7: the 64 landing plans are shown one line per number landing at Kennington Cove, so the
-/// board stays on the screen; `moves` lists one line's plans, and a plan may be typed short.
+/// board stays on the screen; `moves` lists one line's plans, and a plan may be typed, every
+/// site named (a partial plan is refused: issue 38).
 #[test]
 fn the_landing_plan_menu_is_grouped_and_a_plan_may_be_typed() {
-    let run = british("moves kennington-cove=6\nplan flat-point=4 white-point=2\nquit\n");
+    let run = british(
+        "moves kennington-cove=6\nplan flat-point=4\nplan flat-point=4 white-point=2 kennington-cove=0\nquit\n",
+    );
     let out = &run.stdout;
     assert!(out.contains("64 choices, by group"), "{out}");
     let first_menu = &out[..out.find("moves kennington-cove=6").unwrap_or(out.len())];
@@ -71,6 +74,10 @@ fn the_landing_plan_menu_is_grouped_and_a_plan_may_be_typed() {
     assert!(
         out.contains(". plan kennington-cove=6 flat-point=0 white-point=0"),
         "{out}"
+    );
+    assert!(
+        out.contains("the plan names every site, 0 included (7): kennington-cove is missing"),
+        "a partial plan is refused: {out}"
     );
     assert!(
         out.contains("Your landing plan: Kennington Cove 0, Flat Point 4, White Point 2"),
@@ -115,7 +122,8 @@ fn map_and_card_answer_at_the_prompt() {
 fn ships_used_for_the_landing_show_as_used() {
     // with seed 3 the British hold a bombardment card on turn 1, so they pass a bombardment
     // prompt first; `show` comes while the landing is under way
-    let run = british("plan flat-point=4\npass\nland\n1\nshow\nquit\n");
+    let run =
+        british("plan kennington-cove=0 flat-point=4 white-point=0\npass\nland\n1\nshow\nquit\n");
     let out = &run.stdout;
     assert!(
         out.contains("br-ship-1…4 4/4 used (defends at 1)"),
@@ -130,7 +138,7 @@ fn ships_used_for_the_landing_show_as_used() {
 fn open_play_shows_every_block_and_passes_no_screen() {
     let run = fiw(
         &["play", "louisbourg", "--seed", "4", "--open"],
-        "plan flat-point=4 white-point=2\nsolitaire-setup\nshow\nquit\n",
+        "plan kennington-cove=0 flat-point=4 white-point=2\nsolitaire-setup\nshow\nquit\n",
     );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     let out = &run.stdout;
@@ -150,7 +158,7 @@ fn open_play_shows_every_block_and_passes_no_screen() {
             "--seat",
             "french=random",
         ],
-        "plan flat-point=4 white-point=2\nshow\nquit\n",
+        "plan kennington-cove=0 flat-point=4 white-point=2\nshow\nquit\n",
     );
     assert!(!run.stdout.contains("regular 4"), "{}", run.stdout);
 }

@@ -240,8 +240,18 @@ impl D3 {
                         .ok_or_else(|| RuleError::input(format!("'{s}' is not a number of {what}")))
                 };
                 let (x, y) = (num(xs, "inches")?, num(ys, "inches")?);
+                // a facing is read modulo 360 whatever its size (3600 as 1000 is): only a
+                // number that is not finite is refused
                 let facing = match facing {
-                    Some(f) => num(f, "degrees")?,
+                    Some(f) => f
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|v| v.is_finite())
+                        .map(|v| v.rem_euclid(360.0))
+                        .ok_or_else(|| {
+                            RuleError::input(format!("'{f}' is not a number of degrees"))
+                        })?,
                     None => self.units()[unit].pose.facing,
                 };
                 Ok(Action::move_to(unit, x, y, facing))

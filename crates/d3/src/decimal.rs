@@ -16,7 +16,8 @@ pub(crate) fn push_fixed(out: &mut Vec<u8>, value: f64, places: usize, width: us
     let scale = [1.0, 10.0, 100.0, 1000.0][places];
     let magnitude = value.abs();
     let scaled = magnitude * scale;
-    if !(scaled < 1e9) {
+    // (NaN, infinities and huge values are written by the formatter)
+    if scaled.partial_cmp(&1e9) != Some(std::cmp::Ordering::Less) {
         out.extend_from_slice(format!("{value:>width$.places$}").as_bytes());
         return;
     }

@@ -222,6 +222,13 @@ impl Game for D3 {
             self.resolve[1]
         )
         .into_bytes();
+        if self.phase == Phase::Charges {
+            // Sequence of play: charges are made in the movement phase (a charge is a move
+            // into contact) and fought as this phase begins; nothing is left to order
+            s.extend_from_slice(
+                b"  (the charges made in the movement phase have been fought; `pass` ends the turn)\n",
+            );
+        }
         // a line is some 60 characters
         s.reserve(64 * self.units.len());
         for (i, u) in self.units.iter().enumerate() {
@@ -232,9 +239,12 @@ impl Game for D3 {
             // (the name and type, written when the battle was set up: `D3::rows`)
             let row = self.rows.get(i).map_or("", String::as_str);
             s.extend_from_slice(row.as_bytes());
-            push_fixed(&mut s, u.pose.at.x, 1, 5);
+            // the place as an order names it: the point of the grain nearest the centre (ties
+            // away from zero, as orders round), so a place typed as shown is the same place
+            let grain = |v: f64| (v * crate::actions::GRAIN).round() / crate::actions::GRAIN;
+            push_fixed(&mut s, grain(u.pose.at.x), 1, 5);
             s.push(b',');
-            push_fixed(&mut s, u.pose.at.y, 1, 5);
+            push_fixed(&mut s, grain(u.pose.at.y), 1, 5);
             s.extend_from_slice(b" facing ");
             push_fixed(&mut s, u.pose.facing, 0, 3);
             s.extend_from_slice(b"  hits ");
@@ -243,7 +253,9 @@ impl Game for D3 {
                 (self.engaged(i), "engaged"),
                 (self.in_cover(i), "in cover"),
                 (u.square, "square"),
-                (u.moved, "moved"),
+                // only the army whose turn it is has moved or not this turn (the idle army's
+                // flags are last turn's)
+                (u.moved && u.army == self.active, "moved"),
             ];
             let mut first = true;
             for (_, mark) in marks.iter().filter(|(on, _)| *on) {

@@ -38,7 +38,29 @@ impl D3 {
         match *a {
             Action::Shoot { unit, target } => Some(self.shot_note(unit as usize, target as usize)),
             Action::Charge { unit, target } => self.charge_note(unit as usize, target as usize),
+            Action::Retire { .. } | Action::Pass => self.retire_note(a),
             _ => None,
+        }
+    }
+
+    /// Shooting: the choice of a unit just hit, with the hits and where a retirement ends
+    /// (the prompt otherwise reads only "retire UNIT" or "pass").
+    fn retire_note(&self, a: &Action) -> Option<String> {
+        let p = self.pending?;
+        let (t, hits) = (p.target as usize, p.hits);
+        let plural = |n: u8| if n == 1 { "hit" } else { "hits" };
+        match a {
+            Action::Retire { .. } => {
+                let end = self.retire_to(t, p.shooter as usize)?;
+                let fewer = hits.saturating_sub(1);
+                Some(format!(
+                    "to {:.1},{:.1}, taking {fewer} {} instead of {hits}",
+                    end.at.x,
+                    end.at.y,
+                    plural(fewer)
+                ))
+            }
+            _ => Some(format!("stand and take {hits} {}", plural(hits))),
         }
     }
 
@@ -50,8 +72,21 @@ impl D3 {
         let hits = spread(entrenched, |roll| shot_hits(roll, modifier));
         let dice = if entrenched { "best of 2D3" } else { "D3" };
         let mut note = format!("{} ({dice}{modifier:+})", self.hits_words(&hits, t));
-        if self.units[t].kind.may_retire_from_fire() {
-            note += &format!("; {} may retire for one hit fewer", self.id(t));
+        // only when a retirement is open to it (a pinned unit, a held town, a lake, the edge,
+        // another enemy near its way back all forbid one)
+        if self.units[t].kind.may_retire_from_fire() && self.retire_to(t, i).is_some() {
+            // the chance of elimination if it retires each time it is hit (one hit fewer)
+            let v = &self.units[t];
+            let cover = self.in_cover(t);
+            let gone: f64 = hits
+                .iter()
+                .filter(|(h, _)| *h > 0 && eliminated(v.hits.saturating_add(*h - 1), cover))
+                .fold(0.0, |sum, (_, p)| sum + p);
+            note += &format!(
+                "; {} may retire for one hit fewer (eliminated {} if it does)",
+                self.id(t),
+                pct(gone)
+            );
         }
         note
     }

@@ -73,9 +73,11 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "5",
         title: "Shooting",
-        summary: "Only units that did not move shoot, once, at an enemy in their 45° arc (all round in a town) with a clear line of sight, within 6\" (muskets) or 24\" (artillery): D3 line, D3+1 veterans, D3-1 skirmishers and artillery. The shooter is marked engaged. A cavalry or skirmish target may retire its full move straight away from the shooter for one hit fewer.",
+        summary: "Only units that did not move shoot, once, at an enemy in their 45° arc (all round in a town) with a clear line of sight, within 6\" (muskets) or 24\" (artillery): D3 line, D3+1 veterans, D3-1 skirmishers and artillery. The shooter is marked engaged. A cavalry or skirmish target may retire its full move straight away from the shooter for one hit fewer, when that move keeps the 6\" stop and the rules of disengaging.",
         code: &["crates/d3/src/rules.rs: check_shoot, shoot, retire_to"],
         tests: &[
+            "crates/d3/tests/audit_2026_12_04.rs::m3_a_retirement_keeps_the_6_inch_stop_shooting",
+            "crates/d3/tests/audit_2026_12_04.rs::m3_a_retirement_does_not_pass_within_6_inches_of_another_enemy_disengaging",
             "crates/d3/tests/rulebook.rs::shooting_needs_range_arc_and_sight",
             "crates/d3/tests/rulebook.rs::commanders_do_not_block_a_line_of_sight",
             "crates/d3/tests/rulebook.rs::a_unit_in_a_town_shoots_all_round",
@@ -88,9 +90,9 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "6",
         title: "Charges",
-        summary: "Only cavalry charge, moving straight at the target into contact, never at units in cover or squares; D3+1 hits, -1 on a hill, -1 against cavalry, doubled on a flank or rear and against skirmishers. A charged gun is lost unless infantry stand within 3\", when it is unmanned while the cavalry touch it.",
+        summary: "Only cavalry charge, moving straight at the target into contact (cavalry already touching it do not charge it again), never at units in cover or squares; D3+1 hits, -1 on a hill, -1 against cavalry, doubled on a flank or rear and against skirmishers. A charged gun is lost unless infantry stand within 3\", when it is unmanned while the cavalry touch it.",
         code: &["crates/d3/src/rules.rs: check_charge, resolve_charges, unmanned"],
-        tests: &[
+        tests: &["crates/d3/tests/audit_2026_12_04.rs::m2_cavalry_in_contact_do_not_charge_again_without_moving_charges", 
             "crates/d3/tests/rulebook.rs::a_charge_moves_straight_into_contact",
             "crates/d3/tests/rulebook.rs::charge_hits_and_their_modifiers",
             "crates/d3/tests/rulebook.rs::cavalry_cannot_charge_cover_squares_or_commanders",
@@ -120,9 +122,9 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "9",
         title: "Squares",
-        summary: "Infantry form square as their move; a square cannot shoot and cavalry cannot charge it; moving again leaves it.",
+        summary: "Infantry form square as their move, so not when engaged; a square cannot shoot and cavalry cannot charge it; moving again leaves it.",
         code: &["crates/d3/src/rules.rs: check_square"],
-        tests: &["crates/d3/tests/rulebook.rs::squares_cannot_shoot_and_only_infantry_form_them", "crates/d3/tests/rulebook.rs::cavalry_cannot_charge_cover_squares_or_commanders"],
+        tests: &["crates/d3/tests/audit_2026_12_04.rs::m1_engaged_infantry_may_not_form_square_squares", "crates/d3/tests/rulebook.rs::squares_cannot_shoot_and_only_infantry_form_them", "crates/d3/tests/rulebook.rs::cavalry_cannot_charge_cover_squares_or_commanders"],
     },
     Sec {
         section: "10",
@@ -134,9 +136,9 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "11",
         title: "Army Commander",
-        summary: "A commander who does not move gives units within 6\" an extra 6\" of move; commanders cannot be engaged (not shot at, not charged, never end a move within 6\" of an enemy) and must move away when an enemy comes within 6\".",
+        summary: "A commander who does not move gives units within 6\" an extra 6\" of move; commanders cannot be engaged (not shot at, not charged, never end a move within 6\" of an enemy, and stop on coming within 6\" of one like every unit) and must move away when an enemy comes within 6\".",
         code: &["crates/d3/src/rules.rs: allowance, commander_must_evade, check_move"],
-        tests: &[
+        tests: &["crates/d3/tests/audit_2026_12_04.rs::n13_a_commander_obeys_the_6_inch_stop_movement", 
             "crates/d3/tests/rulebook.rs::a_commander_who_stays_still_gives_six_inches_more_to_units_within_six",
             "crates/d3/tests/rulebook.rs::a_commander_with_an_enemy_within_six_must_move_away",
             "crates/d3/tests/rulebook.rs::a_commander_who_must_move_away_gives_no_orders",
@@ -147,9 +149,9 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "12",
         title: "Scenario: Fort Oswego",
-        summary: "A 6' x 4' table in 6\" squares; the French, split evenly, arrive at the two short ends (the west and east edges), with one gun; the British deploy only in the middle 24\" of the table's length (not within 24\" of either end), the fort with their gun inside that strip, and two prepared earthworks; two units a regiment.",
+        summary: "A 6' x 4' table in 6\" squares; the French, split evenly, arrive at the two short ends (the west and east edges), with one gun; the British deploy only in the middle 24\" of the table's length (not within 24\" of either end), the fort with their gun inside that strip (the gun stays in the fort all battle), and two prepared earthworks; two units a regiment.",
         code: &["crates/d3/data/scenarios/fort-oswego.toml", "crates/d3/src/scenario.rs"],
-        tests: &["crates/d3/tests/scenarios.rs::fort_oswego_is_set_up_as_the_text_says", "crates/d3/tests/scenarios.rs::a_unit_in_the_lake_is_refused"],
+        tests: &["crates/d3/tests/audit_2026_12_04.rs::n14_the_forts_gun_stays_in_the_fort_fort_oswego", "crates/d3/tests/scenarios.rs::fort_oswego_is_set_up_as_the_text_says", "crates/d3/tests/scenarios.rs::a_unit_in_the_lake_is_refused"],
     },
 ];
 
@@ -161,7 +163,7 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("pinned units", "a unit in cover with 6 hits or more neither moves, pivots, charges, forms square nor retires from fire", "the text says it is not allowed to move, and a pivot, a square and a retirement are moves (rules.rs: mover, check_square, check_charge, retire_to)"),
     ("commanders and lines of sight", "a commander's base blocks no line of sight, his own army's or the enemy's", "commanders can be neither shot nor charged, so they are no screen: a line blocked by one would stop fire at targets no unit of the table stands before (rules.rs: screens)"),
     ("engaging enemies", "every type but commanders", "commanders cannot be engaged, so they neither stop moves nor hold units in combat (state.rs: enemies_near)"),
-    ("commander near enemies", "never ends a move within 6\" of an enemy; with an enemy within 6\" he must move away: `pass` is refused until he has, whenever some legal move gets him clear (his candidate orders, and failing them every tenth-inch point within his move, facing as he does)", "commanders cannot be engaged, and the obligation must not lapse because a menu missed a way out (rules.rs: check_move, commander_must_evade, escape)"),
+    ("commander near enemies", "never ends a move within 6\" of an enemy, and like every unit stops on coming within 6\" of one on the way (an enemy already that near does not stop him); with an enemy within 6\" he must move away: `pass` is refused until he has, whenever some legal move gets him clear (his candidate orders, and failing them every tenth-inch point within his move, facing as he does)", "commanders cannot be engaged, the 6\" stop is a rule of all movement, and the obligation must not lapse because a menu missed a way out (rules.rs: check_move_from, commander_must_evade, escape)"),
     ("commander's orders", "a unit within 6\" of a commander who has not moved may move 6\" more; using it holds the commander still that turn; a commander with an enemy within 6\" gives no orders", "so that an earlier move is never made illegal by a later one; and only a commander who does not move gives orders, while one with an enemy near must move away (rules.rs: allowance)"),
     ("shooting marker", "on the shooter, naming its target; lifted when that target is eliminated, or at the start of a turn when the target is beyond the shooter's range (6\" muskets, 24\" a gun)", "the text marks the unit that shoots and holds it until its enemy is eliminated; read literally, 8.6 % of infantry and artillery unit-turns of simulated battles were frozen by a marker, 84 % of them with the target out of range (it had retired or disengaged): a fight the target has broken off is over (rules.rs: lapse_markers; state.rs: engaged)"),
     ("field of fire", "45° either side of straight ahead, measured from the front edge (a 90° arc, its boundary lines included), a target with any part of its base inside; all round from a town", "the text's '45 degree field of fire' read as One-Hour Wargames draws it, as the project's reading (rules/tabletop.md) does; from the front edge, so a unit does not fire past its own flanks (table: Rect::in_arc)"),
@@ -170,15 +172,19 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("hills, towns and sight", "a hill or a town blocks a line of sight unless the shooter or the target has some part of its base on or in it; artillery with some part of its base on a hill sees over units", "the text lets artillery on a hill see over units, so hills must otherwise hide; a town hides what is behind it, not what is in it (table: sight_line)"),
     ("units and sight", "every unit's base but the shooter's, the target's and the commanders' blocks a line of sight, friend or foe", "the text asks for a clear line of sight; only artillery on a hill sees over units (rules.rs: screens)"),
     ("flank and rear", "the ground round the target is cut by its base's diagonals, extended; the cavalry's centre, where it made contact, lies in front, on a flank or to the rear (on a diagonal: front before flank, flank before rear)", "the text names flank and rear without drawing them; the diagonals are the usual tabletop reading (table: Rect::side_towards)"),
-    ("retiring from fire", "straight away from the shooter, the full move, holding the facing; offered only when the whole move is possible: on the table, over ground the unit may cross, through no unit (cavalry), ending on none and in no town it may not end in (a town another unit holds, or any town for cavalry)", "the text gives no direction; a retirement is a move and keeps the rules of moves (rules.rs: retire_to, town_at_end)"),
+    ("retiring from fire", "straight away from the shooter, the full move, holding the facing; offered only when the whole move is possible: on the table, over ground the unit may cross, through no unit (cavalry), ending on none and in no town it may not end in (a town another unit holds, or any town for cavalry), away from every enemy within 6\" of it, never coming within 6\" of another enemy on the way nor ending within 6\" of any", "the text gives no direction; a retirement is a move and keeps the rules of moves: the 6\" stop, and, from the shooter within 6\", the rules of disengaging; a full move they would cut short is no retirement (rules.rs: retire_to, town_at_end)"),
     ("towns: where a move ends", "a base with any part in a town is in it for the rules that bar a town: only infantry and skirmishers end a move (a charge, a retirement) there, and one unit to a town", "a town's one occupant may not share it with a second base at all, and cavalry may not end a charge in one (rules.rs: town_at_end)"),
     ("a pivot in place", "an order to the unit's own place to the tenth of an inch (the point of the grain nearest its centre) turns it on its exact centre without moving it", "orders name places to a tenth of an inch, and a unit off that grid (a garrison at 43.25\", anyone after a charge or a retirement) could otherwise never pivot, engaged or not (actions.rs: destination)"),
     ("the 6\" stop and the grain of orders", "a move may end up to 0.075\" past the point where it first comes within 6\" of an enemy", "places are typed to a tenth of an inch and that point is almost never on the grid: held to it exactly, a unit could only ever stop short of musket range, never in it (rules.rs: STOP_GRAIN)"),
     ("a charge fought without contact", "not fought: the charge needs the cavalry still touching its target when the charges phase begins, and flank or rear is judged where contact was made", "a cavalry or skirmish target shot at in the same turn may retire out of contact before the charges are fought, and a charge is a fight between bases in contact (rules.rs: resolve_charges)"),
     ("charges and the 6\" stop", "a charge is not stopped 6\" short of anyone", "the text's exception for moving at an enemy to charge (rules.rs: check_charge)"),
+    ("cavalry already in contact", "do not charge the unit they touch again where they stand; they may move away (disengage) and charge again in a later turn", "a charge occurs whenever cavalry move into contact, and the text has no melee that goes on (rules.rs: check_charge)"),
+    ("the fort's gun", "a unit marked `stays` in a scenario never leaves the terrain its `in` names: Fort Oswego's gun may pivot and shoot, and move only within the fort", "the text says the gun must be located in the fort, not only set up there (rules.rs: check_move_from; scenario.rs: stays_in)"),
     ("charge modifiers", "the two -1s first, then the doublings; never below 0", "the text lists them without an order (rules.rs: resolve_charges)"),
+    ("an unmanned gun", "a gun in contact with enemy cavalry (charged with infantry within 3\") neither shoots, moves nor pivots until the cavalry move away", "the text unmans it until the cavalry move away; turning it out of contact would man it again without their moving (rules.rs: unmanned, check_move_from)"),
     ("infantry near a charged gun", "line or veteran infantry of the gun's army", "skirmishers are listed apart from infantry in the text (rules.rs: resolve_charges)"),
-    ("squares", "line and veteran infantry; forming is the unit's move", "squares are an infantry formation; the text forms them during the move (rules.rs: check_square)"),
+    ("veterans an army", "at most 4 veteran infantry units an army, none at all allowed; a scenario file with more is refused", "the text allows \"up to 2-4\": read as a most of 4, its upper figure (scenario.rs: MAX_VETERANS)"),
+    ("squares", "line and veteran infantry; forming is the unit's move, so engaged infantry (an enemy within 6\", or its shooting marker) may not form square", "squares are an infantry formation; the text forms them during the move, and engaged infantry cannot move, only pivot to face an enemy (rules.rs: check_square)"),
     ("in cover", "the centre of the base in woods, a town, or (for all but cavalry) an entrenchment, or on its edge; the one reading for every rule that asks: cavalry may not charge it, it is eliminated beyond 12 hits, not 6, and held in place from 6", "a unit in cover is in the wood or behind the works; read as any part of the base, a hundredth of an inch over the edge gave 12 hits, charge immunity and the best of 2D3 (state.rs: in_cover_at, stands_in)"),
     ("in a town, an entrenchment, on a hill", "the centre of the base in it, as for cover: a shooter so placed in a town fires all round, in an entrenchment (all but cavalry) rolls the best of 2D3; a charge's target so placed on a hill takes one hit fewer", "one reading of standing in terrain for everything terrain gives (state.rs: stands_in_kind); only entry rules (woods, towns) and lines of sight count any part of a base"),
 ];
@@ -274,10 +280,14 @@ fn scenario_value(s: &Scenario, what: &str) -> (String, String) {
         }
     }
     match what.strip_suffix(')').and_then(|w| w.split_once(" (")) {
-        Some((name, inside)) if name.ends_with(" forces") => (
-            name.to_string(),
-            format!("{} units: {inside}", inside.split(", ").count()),
-        ),
+        Some((name, inside)) if name.ends_with(" forces") => {
+            let units = inside.split("; the general ").next().unwrap_or("");
+            let count = units.split(", ").filter(|u| !u.is_empty()).count();
+            (
+                name.to_string(),
+                format!("{count} units and the general: {inside}"),
+            )
+        }
         Some((name, kind)) => (name.to_string(), kind.to_string()),
         None => (what.to_string(), "as in the scenario file".to_string()),
     }
@@ -344,7 +354,30 @@ mod tests {
             Some("no nearer than 24\" off the east edge, 24\" off the west edge")
         );
         assert!(find("Fort Oswego: french forces")
-            .is_some_and(|v| v.starts_with("15 units: fr-reg-1a")));
+            .is_some_and(|v| v.starts_with("14 units and the general: fr-reg-1a")));
+    }
+
+    /// L5 (audit of 2026-12-04, `fiw rules d3`): the unit counts agree with their reasons,
+    /// which count the general apart ("the fort's gun and the general (13 units)",
+    /// "fourteen units split evenly ... the general comes with the eastern column").
+    #[test]
+    fn l5_unit_counts_agree_with_their_reasons() {
+        let book = rulebook();
+        let value = |n: &str| {
+            book.assumed
+                .iter()
+                .find(|a| a.name == n)
+                .map(|a| a.value.clone())
+                .unwrap_or_default()
+        };
+        let british = value("Fort Oswego: british forces");
+        assert!(
+            british.starts_with("13 units and the general: "),
+            "{british}"
+        );
+        assert!(british.ends_with("; the general br-gen"), "{british}");
+        let french = value("Fort Oswego: french forces");
+        assert!(french.starts_with("14 units and the general: "), "{french}");
     }
 
     /// `docs/rules/d3.md` is `markdown(&rulebook())`; `FIW_BLESS=1` rewrites it.

@@ -23,8 +23,9 @@ pub(crate) struct MoveContext {
 /// first (at one distance, west to east, then south to north); worked out once for each reach
 /// asked.
 fn escape_offsets(reach: f64) -> std::sync::Arc<Vec<(i16, i16)>> {
-    static KEPT: std::sync::Mutex<Vec<(u32, std::sync::Arc<Vec<(i16, i16)>>)>> =
-        std::sync::Mutex::new(Vec::new());
+    /// The offsets kept, by the reach in tenths of an inch.
+    type Kept = Vec<(u32, std::sync::Arc<Vec<(i16, i16)>>)>;
+    static KEPT: std::sync::Mutex<Kept> = std::sync::Mutex::new(Vec::new());
     let tenths = (reach * GRAIN).floor().clamp(0.0, 400.0) as i32;
     let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, list)) = kept.iter().find(|(r, _)| *r == tenths as u32) {
@@ -152,6 +153,16 @@ impl D3 {
     fn in_phase(&self, phase: Phase, what: &str) -> Result<(), RuleError> {
         if self.outcome.is_some() {
             return Err(err("Army Resolve", "the battle is over".into()));
+        }
+        if self.phase != phase && what == "charge" {
+            // Sequence of play: phase 3 fights the charges, which are made as moves
+            return Err(err(
+                "Sequence of play",
+                format!(
+                    "cavalry charge in the movement phase (a charge is a move into contact) and the charges are fought as the charges phase begins; this is the {} phase (`pass` ends it)",
+                    self.phase.word()
+                ),
+            ));
         }
         if self.phase != phase {
             return Err(err(
@@ -288,6 +299,17 @@ impl D3 {
                 format!("{name} cannot reach {tname} moving straight at it"),
             ));
         };
+        // Charges: a charge "occurs whenever cavalry moves into contact"; cavalry already
+        // touching the target do not charge it again without moving (they may disengage and
+        // charge again in a later turn)
+        if s <= EPS {
+            return Err(err(
+                "Charges",
+                format!(
+                    "{name} is already in contact with {tname}: a charge is cavalry moving into contact"
+                ),
+            ));
+        }
         let allowance = self.allowance(i);
         if s > allowance + EPS {
             return Err(err(
@@ -475,6 +497,26 @@ impl D3 {
                 format!("{name} moves at most {allowance}\"; this move is {length:.1}\"")
             }));
         }
+        // Charges: a gun unmanned by cavalry in contact has no crew to turn it until the
+        // cavalry move away (it could otherwise pivot out of contact and shoot them)
+        if self.unmanned(i) {
+            return Err(no(quiet, "Charges", || {
+                format!("{name} is unmanned while enemy cavalry stand in contact: it can neither move nor pivot")
+            }));
+        }
+        // Fort Oswego: the gun "must be located in the fort" for the whole battle; it may
+        // pivot and shoot, and move only within the fort
+        if let Some(k) = self.stays_in(i) {
+            let t = &layout.terrain()[k];
+            if t.polygon.holds(end()) != Containment::Wholly {
+                return Err(never(quiet, "Fort Oswego", || {
+                    format!(
+                        "{name} must stay in {}: it may pivot and shoot there",
+                        t.label()
+                    )
+                }));
+            }
+        }
         let pivot_only = length <= EPS;
         if pivot_only && turn(u.pose.facing, facing).abs() <= EPS {
             return Err(never(quiet, "Movement", || {
@@ -517,6 +559,27 @@ impl D3 {
                         self.id(j)
                     )
                 }));
+            }
+            // Movement: and like every unit his move ceases on coming within 6" of an enemy,
+            // so he may not pass within 6" of one on the way (one already that near, whom he
+            // must move away from, does not stop him)
+            if !pivot_only {
+                let reach = radius + 6.0;
+                for j in self.enemies_around(i, ctx) {
+                    if self.far_from_path(j, from, to, reach)
+                        || self.base(j).distance_to_path(from, to) > reach + 0.01
+                        || self.base(i).is_within(self.base(j), 6.0)
+                    {
+                        continue;
+                    }
+                    if let Some(s) = moving.first_within(to, self.base(j), 6.0) {
+                        if length > s + STOP_GRAIN {
+                            return Err(no(quiet, "Movement", || {
+                                format!("{name} must stop on coming within 6\" of {}, {s:.2}\" along this move", self.id(j))
+                            }));
+                        }
+                    }
+                }
             }
         } else if engaged && !pivot_only {
             // Disengaging: away from the enemy, ending beyond 6" of every enemy, and not
@@ -596,8 +659,11 @@ impl D3 {
         // base the move holds, turned or not, lies within it of a point of the path)
         let near_path = |t: &fiw_table::Terrain| {
             let (a, b) = t.polygon.bounds();
-            !(b.x < lo.x || a.x > hi.x || b.y < lo.y || a.y > hi.y)
-                && !clear_of_path(&t.polygon, from, to, radius + 0.01)
+            !(b.x < lo.x
+                || a.x > hi.x
+                || b.y < lo.y
+                || a.y > hi.y
+                || clear_of_path(&t.polygon, from, to, radius + 0.01))
         };
         let swept = std::cell::OnceCell::new();
         let path = || swept.get_or_init(|| sweep(fp, from, to, facing));
@@ -902,6 +968,17 @@ impl D3 {
                 ),
             ));
         }
+        // Squares, Movement: a square is formed during a move, and engaged infantry cannot
+        // move (they may only pivot to face an enemy), as a unit held by its hits in cover
+        if self.engaged(i) {
+            return Err(err(
+                "Squares",
+                format!(
+                    "{} is engaged in combat and cannot move, so it cannot form square (a square is formed during a move)",
+                    self.id(i)
+                ),
+            ));
+        }
         Ok(())
     }
 
@@ -1188,10 +1265,10 @@ impl D3 {
             v.hits = v.hits.saturating_add(hits);
             let total = v.hits;
             self.log.public(|| {
-                format!(
-                    "{a} charges {b}: D3 {roll}+1 {}: {hits} hits ({total} in all)",
-                    why()
-                )
+                // (no space before the colon when there is no modifier)
+                let w = why();
+                let sep = if w.is_empty() { "" } else { " " };
+                format!("{a} charges {b}: D3 {roll}+1{sep}{w}: {hits} hits ({total} in all)")
             });
         }
     }
@@ -1330,6 +1407,32 @@ impl D3 {
             let other = self.rect(j);
             if rect.overlaps(&other)
                 || (!u.kind.passes_through_units() && path.overlaps_shape(&other))
+            {
+                return None;
+            }
+        }
+        // Movement, Disengaging: a retirement is a move, so it keeps the 6" stop and, from an
+        // enemy within 6", the rules of disengaging: away from every enemy that near, ending
+        // beyond 6" of every enemy, and not coming within 6" of another on the way. A full
+        // move that any of these would cut short is no retirement at all.
+        let moving = self.base(t);
+        let length = from.dist(to);
+        if self.enemies_near(u.army, &rect, 6.0).next().is_some() {
+            return None;
+        }
+        for j in 0..self.units.len() {
+            let v = &self.units[j];
+            if v.army == u.army || v.eliminated || v.kind == Type::Commander {
+                continue;
+            }
+            if moving.is_within(self.base(j), 6.0) {
+                if !self.moves_away(moving, to, j) {
+                    return None;
+                }
+            } else if self.base(j).distance_to_path(from, to) <= radius + 6.0 + 0.01
+                && moving
+                    .first_within(to, self.base(j), 6.0)
+                    .is_some_and(|s| s < length + EPS)
             {
                 return None;
             }

@@ -24,6 +24,10 @@ pub struct Placement {
     pub kind: Type,
     /// Where it starts.
     pub pose: Pose,
+    /// The terrain (its index in the layout) it may never leave: a scenario's unit that "must
+    /// be located" there, as Fort Oswego's gun in the fort. It may still pivot and shoot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stays_in: Option<usize>,
 }
 
 /// One army of a scenario.
@@ -107,7 +111,13 @@ struct UnitDef {
     facing: f64,
     #[serde(rename = "in")]
     inside: Option<String>,
+    /// It stays in the terrain `in` names for the whole battle, not only at the start.
+    #[serde(default)]
+    stays: bool,
 }
+
+/// Veterans: the most veteran infantry units an army may have ("up to 2-4").
+pub const MAX_VETERANS: usize = 4;
 
 /// The scenarios built into fiw, by the name used on the command line.
 pub const SCENARIOS: &[(&str, &str)] = &[
@@ -255,9 +265,28 @@ impl Scenario {
                 format!("{}: {} deployment zones", def.name, army.id()),
                 &a.zones_assumed,
             );
-            let listed: Vec<String> = a.units.iter().map(|u| u.id.clone()).collect();
+            // the general apart, as the texts and the reasons count an army: "13 units" and
+            // the general
+            let listed: Vec<String> = a
+                .units
+                .iter()
+                .filter(|u| u.kind != Type::Commander)
+                .map(|u| u.id.clone())
+                .collect();
+            let generals: Vec<String> = a
+                .units
+                .iter()
+                .filter(|u| u.kind == Type::Commander)
+                .map(|u| u.id.clone())
+                .collect();
             note(
-                format!("{}: {} forces ({})", def.name, army.id(), listed.join(", ")),
+                format!(
+                    "{}: {} forces ({}; the general {})",
+                    def.name,
+                    army.id(),
+                    listed.join(", "),
+                    generals.join(", ")
+                ),
                 &a.forces_assumed,
             );
         }
@@ -372,6 +401,15 @@ fn check_army(
         }
         keep_off.push((edge, inches));
     }
+    // Veterans: "up to 2-4 veteran infantry units" an army; read as a most of 4 (the
+    // text's upper figure), none at all being allowed by "up to"
+    let veterans = a.units.iter().filter(|u| u.kind == Type::Veteran).count();
+    if veterans > MAX_VETERANS {
+        return Err(err(
+            format!("{side}.units"),
+            format!("an army has at most {MAX_VETERANS} veteran infantry units (Veterans), not {veterans}"),
+        ));
+    }
     let commanders = a.units.iter().filter(|u| u.kind == Type::Commander).count();
     if commanders != 1 {
         return Err(err(
@@ -480,11 +518,12 @@ fn check_army(
         if let Some((other, _)) = placed.iter().find(|(_, r)| r.overlaps_shape(&rect)) {
             return Err(err(field, format!("{id}'s base overlaps {other}'s")));
         }
+        let mut stays_in = None;
         if let Some(name) = &u.inside {
             let terrain = layout
                 .terrain()
                 .iter()
-                .find(|t| t.name.as_deref() == Some(name.as_str()));
+                .position(|t| t.name.as_deref() == Some(name.as_str()));
             match terrain {
                 None => {
                     return Err(err(
@@ -492,20 +531,26 @@ fn check_army(
                         format!("no terrain is named '{name}'"),
                     ))
                 }
-                Some(t) if t.polygon.holds(&rect) != Containment::Wholly => {
+                Some(k) if layout.terrain()[k].polygon.holds(&rect) != Containment::Wholly => {
                     return Err(err(
                         format!("{at}.in"),
                         format!("{id} is not wholly inside {name}"),
                     ))
                 }
-                Some(_) => {}
+                Some(k) => stays_in = u.stays.then_some(k),
             }
+        } else if u.stays {
+            return Err(err(
+                format!("{at}.stays"),
+                format!("{id} stays where `in` says, and it says nowhere"),
+            ));
         }
         placed.push((id.to_string(), rect));
         out.push(Placement {
             id: u.id,
             kind: u.kind,
             pose,
+            stays_in,
         });
     }
     Ok(ArmySetup {

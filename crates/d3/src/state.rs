@@ -12,6 +12,7 @@ use std::sync::Arc;
 /// Set-up choices: a built-in scenario by name, or a scenario file's text (which goes through
 /// the same checks).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Options {
     /// The built-in scenario (`fort-oswego`, `meeting`), or the name given to `text`.
     pub scenario: String,
@@ -470,6 +471,17 @@ impl D3 {
             Some(e) => e,
             None => self.engaged_afresh(i),
         }
+    }
+
+    /// The terrain unit `i` may never leave (the scenario's `stays`), if any: units are
+    /// numbered British first, then French, in the scenario's order.
+    pub(crate) fn stays_in(&self, i: usize) -> Option<usize> {
+        let british = &self.scenario.armies[Army::British.seat()].units;
+        let p = match i.checked_sub(british.len()) {
+            None => british.get(i),
+            Some(k) => self.scenario.armies[Army::French.seat()].units.get(k),
+        };
+        p.and_then(|p| p.stays_in)
     }
 
     /// [`D3::engaged`] worked out from the table, not from what is kept: for keeping it, and

@@ -174,11 +174,45 @@ fn unit_boxes(game: &D3, i: usize, depth: f64, width: f64) -> ([f64; 4], [f64; 4
     } else {
         centre
     };
-    let base = bbox[3] + 8.5;
-    (
-        bbox,
-        [mid - half, base - 7.0, mid + half, base + NAME_DESCENT],
-    )
+    // the name goes on the side of the base away from its front, where the shooting marker
+    // is drawn: under a base that faces up the page, over one that faces down it; on the
+    // other side if another unit's base stands where it would go and not there
+    let r = game.rect(i);
+    let faces_down = r.front_centre().y < r.centre().y - 1e-9;
+    let label = |above: bool| {
+        let base = if above {
+            bbox[1] - 2.0 - NAME_DESCENT
+        } else {
+            bbox[3] + 8.5
+        };
+        [mid - half, base - 7.0, mid + half, base + NAME_DESCENT]
+    };
+    let blocked = |b: &[f64; 4]| {
+        (0..game.units().len()).any(|j| {
+            if j == i || game.units()[j].eliminated {
+                return false;
+            }
+            let (a0, a1, l, h) = extent(&game.rect(j).corners());
+            overlap(b, &[sx(a0), sy(h), sx(a1), sy(l)])
+        })
+    };
+    // failing both, beside the base, west then east, on the table
+    let baseline = (bbox[1] + bbox[3]) / 2.0 + 3.0;
+    let beside = |left: bool| {
+        let (x0, x1) = if left {
+            (bbox[0] - 2.0 - 2.0 * half, bbox[0] - 2.0)
+        } else {
+            (bbox[2] + 2.0, bbox[2] + 2.0 + 2.0 * half)
+        };
+        [x0, baseline - 7.0, x1, baseline + NAME_DESCENT]
+    };
+    let on_table = |b: &[f64; 4]| b[0] >= sx(0.0) && b[2] <= sx(width);
+    let first = label(faces_down);
+    let name = [label(!faces_down), beside(true), beside(false)]
+        .into_iter()
+        .find(|b| blocked(&first) && !blocked(b) && on_table(b))
+        .unwrap_or(first);
+    (bbox, name)
 }
 
 /// How far a unit's name box reaches below the baseline, pixels.
@@ -722,5 +756,29 @@ mod tests {
         assert_eq!(num(12.345), "12.3");
         assert_eq!(num(-0.01), "0");
         assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; \"c\"");
+    }
+
+    /// 2026-12-01 #19 (the drawing): at the Fort Oswego set-up no unit's name is written over
+    /// another unit's base (fr-reg-3b's ran into fr-gen's).
+    #[test]
+    fn n19_no_name_lies_on_another_units_base_at_the_set_up() {
+        let game = D3::new(&crate::Options::default(), 1).unwrap();
+        let (depth, width) = {
+            let b = game.scenario().layout.bounds();
+            (b.depth(), b.width())
+        };
+        let n = game.units().len();
+        for i in 0..n {
+            let (_, label) = unit_boxes(&game, i, depth, width);
+            for j in (0..n).filter(|&j| j != i) {
+                let (bbox, _) = unit_boxes(&game, j, depth, width);
+                assert!(
+                    !overlap(&label, &bbox),
+                    "{}'s name lies on {}'s base",
+                    game.id(i),
+                    game.id(j)
+                );
+            }
+        }
     }
 }

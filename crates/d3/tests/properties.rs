@@ -95,12 +95,17 @@ fn board_of(v: &fiw_d3::View, turns: u32) -> String {
         v.resolve[0],
         v.resolve[1]
     );
+    if v.phase == fiw_d3::Phase::Charges {
+        s += "  (the charges made in the movement phase have been fought; `pass` ends the turn)\n";
+    }
+    // places as orders name them: to the tenth of an inch, ties away from zero
+    let grain = |x: f64| (x * 10.0).round() / 10.0;
     for u in v.units.iter().filter(|u| !u.eliminated) {
         let marks: Vec<&str> = [
             (u.engaged, "engaged"),
             (u.in_cover, "in cover"),
             (u.square, "square"),
-            (u.moved, "moved"),
+            (u.moved && u.army == v.active, "moved"),
         ]
         .into_iter()
         .filter_map(|(on, m)| on.then_some(m))
@@ -114,8 +119,8 @@ fn board_of(v: &fiw_d3::View, turns: u32) -> String {
             "  {:<12} {:<12} at {:>5.1},{:>5.1} facing {:>3.0}  hits {}{marks}\n",
             u.id,
             u.kind.word(),
-            u.pose.at.x,
-            u.pose.at.y,
+            grain(u.pose.at.x),
+            grain(u.pose.at.y),
             u.pose.facing,
             u.hits
         );
@@ -145,7 +150,7 @@ fn play(scenario: &str, k: u64) {
         // a copy shares the kept lists until either changes: made before the lists are
         // brought up to date, it must list what a fresh listing gives once the game it was
         // copied from has listed and moved on
-        let copy = (checked && step % 3 == 0).then(|| g.clone());
+        let copy = (checked && step.is_multiple_of(3)).then(|| g.clone());
         g.legal_actions(&mut list);
         assert!(!list.is_empty(), "{label}: nothing to do");
         if checked && g.pending().is_none() {
@@ -160,7 +165,7 @@ fn play(scenario: &str, k: u64) {
                 "{label}: the kept candidate lists differ from a fresh listing"
             );
         }
-        if checked && step % 7 == 0 {
+        if checked && step.is_multiple_of(7) {
             let seat = g.to_move().unwrap_or(0);
             assert_eq!(
                 g.render(seat),

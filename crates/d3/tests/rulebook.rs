@@ -609,7 +609,8 @@ fn squares_cannot_shoot_and_only_infantry_form_them() {
         &[
             ("br-line", "line", 30.0, 10.0, 0.0),
             ("br-cav", "cavalry", 40.0, 10.0, 0.0),
-            ("fr-a", "line", 30.0, 15.0, 180.0),
+            // beyond 6": engaged infantry cannot move, and so cannot form square
+            ("fr-a", "line", 30.0, 20.0, 180.0),
         ],
     );
     assert_eq!(refused(&g, "square br-cav").rule, "Squares");
@@ -1097,14 +1098,15 @@ fn log_lines(g: &D3) -> Vec<String> {
 
 #[test]
 fn a_charge_is_fought_only_if_the_cavalry_still_touch_their_target() {
-    // (item 17) br-cav charges the skirmishers into contact; in the same turn br-line shoots
-    // them and they retire 9" out of contact: the charge is not fought
+    // (item 17) br-cav charges the skirmishers' flank into contact; in the same turn br-line
+    // shoots them from the south and they retire 9" north, out of contact and beyond 6" of
+    // both (a retirement keeps the 6" stop): the charge is not fought
     let mut g = table(
         "british",
         "",
         &[
-            ("br-cav", "cavalry", 30.0, 10.0, 0.0),
-            ("br-line", "line", 37.0, 20.0, 270.0),
+            ("br-cav", "cavalry", 16.0, 20.0, 90.0),
+            ("br-line", "line", 30.0, 14.0, 0.0),
             ("fr-sk", "skirmishers", 30.0, 20.0, 180.0),
         ],
     );

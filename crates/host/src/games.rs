@@ -430,6 +430,14 @@ impl HostGame for fiw_d3::D3 {
     const GROUP: &'static str = "unit";
     const DRAWS: bool = true;
 
+    /// The D3 table hides nothing (its view is the whole table, and its log has no private
+    /// line), so a hot-seat game never clears the screen between the seats (issue 38, the
+    /// audit of 2026-12-04's L8).
+    fn open(options: &Self::Options) -> bool {
+        let _ = options;
+        true
+    }
+
     fn options(flags: &SetupFlags) -> HostResult<Self::Options> {
         flags.scenario_only("d3")?;
         d3_scenario(flags.scenario.as_deref().unwrap_or("fort-oswego"))
@@ -1033,6 +1041,16 @@ pub fn seat_named<G: Game>(name: &str) -> HostResult<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// L8 (audit of 2026-12-04): a D3 battle hides nothing, so it is played open and a
+    /// hot-seat game passes no screen; Louisbourg is open only when asked.
+    #[test]
+    fn l8_a_d3_battle_is_played_open() {
+        assert!(<fiw_d3::D3 as HostGame>::open(&fiw_d3::Options::default()));
+        assert!(!<fiw_louisbourg::Louisbourg as HostGame>::open(
+            &fiw_louisbourg::Options::default()
+        ));
+    }
 
     /// D3's board data holds each built-in scenario's table by the name the view carries, and
     /// every type's move and base; the skirmish's each scenario's buildings by the ids its

@@ -73,13 +73,18 @@ fn card_id(c: CardId) -> &'static str {
         .unwrap_or("?")
 }
 
-/// 7 a typed landing plan: `kennington-cove=N flat-point=N white-point=N` in any order, a site
-/// left out landing none, or the three numbers in that order (`plan 0 4 2`).
+/// 7 a typed landing plan: `kennington-cove=N flat-point=N white-point=N` in any order, or the
+/// three numbers in that order (`plan 0 4 2`). Every site is named (the plan places two
+/// landing blocks on each of the three sites, 0 included), and a number is digits only: a
+/// plan is a secret the British commit to, so nothing is filled in or read loosely for them.
 fn plan(sites: &[&str]) -> Result<Action, RuleError> {
     const NAMES: [&str; 3] = ["kennington-cove", "flat-point", "white-point"];
     let number = |v: &str| {
-        v.parse::<u8>()
-            .map_err(|_| RuleError::input(format!("'{v}' is not a number of units (7)")))
+        v.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| v.parse::<u8>().ok())
+            .flatten()
+            .ok_or_else(|| RuleError::input(format!("'{v}' is not a number of units (7)")))
     };
     let mut n = [0u8; 3];
     if sites.len() == 3 && sites.iter().all(|w| !w.contains('=')) {
@@ -103,6 +108,12 @@ fn plan(sites: &[&str]) -> Result<Action, RuleError> {
                 return Err(RuleError::input(format!("{site} is named twice")));
             }
             n[k] = number(v)?;
+        }
+        if let Some(k) = given.iter().position(|g| !g) {
+            return Err(RuleError::input(format!(
+                "the plan names every site, 0 included (7): {} is missing",
+                NAMES[k]
+            )));
         }
     }
     Ok(Action::Plan {
@@ -303,8 +314,8 @@ mod tests {
         assert!(Action::parse("plan flat-point=2 flat-point=2").is_err());
     }
 
-    /// 7 a plan may be typed short: sites in any order, those left out landing none, or three
-    /// numbers.
+    /// 7 a plan may be typed short: sites in any order, or three numbers; every site is named
+    /// (a plan leaving one out is refused, issue 38).
     #[test]
     fn a_plan_may_be_typed_short() {
         let want = Action::Plan {
@@ -314,10 +325,11 @@ mod tests {
         };
         for text in [
             "plan kennington-cove=0 flat-point=4 white-point=2",
-            "plan white-point=2 flat-point=4",
+            "plan white-point=2 kennington-cove=0 flat-point=4",
             "plan 0 4 2",
         ] {
             assert_eq!(Action::parse(text).unwrap(), want, "{text}");
         }
+        assert!(Action::parse("plan white-point=2 flat-point=4").is_err());
     }
 }

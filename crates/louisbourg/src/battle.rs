@@ -70,8 +70,17 @@ impl Louisbourg {
         self.bump_epoch();
         if self.log.is_on() {
             let list = |s: Side| {
+                // 8.3.3, 11 a ship used for an amphibious move this turn is named as such: it
+                // defends at 1 SP
                 self.at(s, loc)
-                    .map(|(i, u)| format!("{} {}", self.kind_of(i).id(), u.sp))
+                    .map(|(i, u)| {
+                        let used = if kind == BattleKind::Ship && u.weak {
+                            " (used: defends at 1)"
+                        } else {
+                            ""
+                        };
+                        format!("{} {}{used}", self.kind_of(i).id(), u.sp)
+                    })
                     .collect::<Vec<_>>()
                     .join(", ")
             };
@@ -220,18 +229,22 @@ impl Louisbourg {
             self.dice.ask(n, 6, || words);
         }
         let logging = self.log.is_on();
-        let mut faces: Vec<u8> = Vec::new();
+        // the dice by the face they hit on, in the order rolled (blocks hitting on one face
+        // together), so the log shows which die hit on what
+        let mut groups: Vec<(u8, Vec<u8>)> = Vec::new();
         let (mut hits, mut dice) = (0u32, 0u32);
-        let (mut best, mut worst) = (6u8, 1u8);
         for i in blocks(self.mask(side, b.loc)) {
             let (n, t) = self.block_fire(&b, side, i);
             dice += n;
-            best = best.min(t);
-            worst = worst.max(t);
             if logging {
+                if n > 0 && groups.last().is_none_or(|g| g.0 != t) {
+                    groups.push((t, Vec::new()));
+                }
                 for _ in 0..n {
                     let f = self.dice.d6();
-                    faces.push(f);
+                    if let Some(g) = groups.last_mut() {
+                        g.1.push(f);
+                    }
                     hits += (f >= t) as u32;
                 }
             } else {
@@ -240,21 +253,34 @@ impl Louisbourg {
         }
         self.bump_epoch();
         if logging {
-            let faces: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
             let round = b.round;
-            let rate = if best == worst {
-                format!("{best}+")
-            } else {
-                format!("{best}+ or {worst}+")
-            };
             let s =
                 |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+            let faces = |f: &[u8]| {
+                f.iter()
+                    .map(|f| f.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let rolled = match &groups[..] {
+                [(t, f)] => format!("hitting on {t}+: {}", faces(f)),
+                _ => groups
+                    .iter()
+                    .map(|(t, f)| {
+                        format!(
+                            "{} hitting on {t}+: {}",
+                            s(f.len() as u32, "die", "dice"),
+                            faces(f)
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            };
             self.log.public(|| {
                 format!(
-                    "Round {round}: the {} fire {}, hitting on {rate}: {}: {}.",
+                    "Round {round}: the {} fire {}, {rolled}: {}.",
                     side.name(),
                     s(dice, "die", "dice"),
-                    faces.join(" "),
                     s(hits, "hit", "hits")
                 )
             });
@@ -277,9 +303,17 @@ impl Louisbourg {
         blocks(bits)
     }
 
-    fn hit_class(&self, i: usize) -> (Kind, u8, bool) {
+    /// 9.2 which blocks are alike for a hit: same type, SP and (in a ship battle) weakness, and,
+    /// for the attacker of the battle being fought, the same road in. An attacker retreats to
+    /// where it came from (10), so the block the owner keeps decides where the survivor goes:
+    /// blocks that came by different roads are never alike, and the owner chooses.
+    fn hit_class(&self, i: usize, pool: Pool) -> (Kind, u8, bool, Loc) {
         let u = self.units[i];
-        (self.kind_of(i), u.sp, u.weak)
+        let road_in = match self.battle {
+            Some(b) if pool == Pool::At(b.loc) && u.side == b.attacker => u.from,
+            _ => ELIMINATED,
+        };
+        (self.kind_of(i), u.sp, u.weak, road_in)
     }
 
     /// 9.2 applying hits: the owner chooses; the choice is skipped when it cannot matter (all
@@ -333,10 +367,10 @@ impl Louisbourg {
                 self.after_hits(then);
                 return;
             }
-            let class = self.hit_class(first);
+            let class = self.hit_class(first, pool);
             if self
                 .hit_targets(owner, pool)
-                .all(|i| self.hit_class(i) == class)
+                .all(|i| self.hit_class(i, pool) == class)
             {
                 self.reduce(first);
                 self.set_step(Step::Hits {
@@ -368,9 +402,9 @@ impl Louisbourg {
 
     pub(crate) fn hit_candidates(&self, out: &mut Vec<Action>) {
         if let Step::Hits { owner, pool, .. } = self.step {
-            let mut seen: Vec<(Kind, u8, bool)> = Vec::new();
+            let mut seen: Vec<(Kind, u8, bool, Loc)> = Vec::new();
             for i in self.hit_targets(owner, pool) {
-                let c = self.hit_class(i);
+                let c = self.hit_class(i, pool);
                 if !seen.contains(&c) {
                     seen.push(c);
                     out.push(Action::Hit(i as UnitId));
@@ -495,8 +529,9 @@ impl Louisbourg {
         !self.occupies(side.other(), loc)
     }
 
-    /// 10 where one retreating block may go.
-    fn retreat_dests(&self, i: usize) -> impl Iterator<Item = Loc> + '_ {
+    /// 10 where one retreating block may go by rule 10 alone: attackers back where they came
+    /// from, defenders to any open location no unit of the attack came from.
+    fn open_retreats(&self, i: usize) -> impl Iterator<Item = Loc> + '_ {
         let b = self.current();
         let side = self.side_of(i);
         let u = self.units[i];
@@ -516,20 +551,51 @@ impl Louisbourg {
                     .copied()
                     .filter(move |&l| attacker_from & bit(l) == 0),
             )
-            .filter(move |&l| {
-                self.open_for(side, l) && !(self.kind_of(i) == Kind::Indian && l == LOUISBOURG)
-            })
+            .filter(move |&l| self.open_for(side, l))
     }
 
-    /// 10 a side may retreat only if every one of its blocks has somewhere to go; 11 defending
-    /// ships never retreat.
+    /// 10 where one retreating block may go: the open locations of rule 10, but never
+    /// Louisbourg for an Indian (5.2: it may not end a turn there).
+    fn retreat_dests(&self, i: usize) -> impl Iterator<Item = Loc> + '_ {
+        let indian = self.kind_of(i) == Kind::Indian;
+        self.open_retreats(i)
+            .filter(move |&l| !(indian && l == LOUISBOURG))
+    }
+
+    /// 5.2, 10 an Indian whose only open way back is Louisbourg. Rule 10 blocks a retreat only
+    /// where enemies stand or a battle waits, so such an Indian does not hold its group in the
+    /// battle; it cannot go where the group goes, and no unit stays behind in a retreat, so it
+    /// is lost when its side retreats (the French choose between fighting on and losing it).
+    fn lost_in_retreat(&self, i: usize) -> bool {
+        self.retreat_dests(i).next().is_none() && self.open_retreats(i).next().is_some()
+    }
+
+    /// 10 a side may retreat only if every one of its blocks has somewhere to go (an Indian
+    /// barred only from Louisbourg aside, see [`Self::lost_in_retreat`]) and one block at
+    /// least gets away; 11 defending ships never retreat.
     pub(crate) fn can_retreat(&self, side: Side) -> bool {
         let b = self.current();
         if b.kind == BattleKind::Ship && side != b.attacker {
             return false;
         }
+        let mut any = false;
+        for (i, _) in self.at(side, b.loc) {
+            if self.retreat_dests(i).next().is_some() {
+                any = true;
+            } else if !self.lost_in_retreat(i) {
+                return false;
+            }
+        }
+        any
+    }
+
+    /// The blocks a retreat by `side` now would cost (5.2, 10).
+    pub(crate) fn lost_if_retreating(&self, side: Side) -> Vec<usize> {
+        let b = self.current();
         self.at(side, b.loc)
-            .all(|(i, _)| self.retreat_dests(i).next().is_some())
+            .map(|(i, _)| i)
+            .filter(|&i| self.lost_in_retreat(i))
+            .collect()
     }
 
     pub(crate) fn why_not_stay(&self, a: &Action) -> Result<(), Why> {
@@ -561,6 +627,15 @@ impl Louisbourg {
                         board().name(b.loc)
                     )
                 });
+                for i in self.lost_if_retreating(side) {
+                    self.log.public(|| {
+                        "The Indian may not go into Louisbourg (5.2) and is lost with the retreat (10)."
+                            .into()
+                    });
+                    while self.units[i].loc != ELIMINATED {
+                        self.reduce(i);
+                    }
+                }
                 self.retreat_used = [0; MAX_ROADS];
                 self.set_step(Step::Retreat(side));
                 self.settle_retreat();

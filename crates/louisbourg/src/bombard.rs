@@ -166,6 +166,8 @@ impl Louisbourg {
         self.log
             .public(|| format!("The {} do not bombard.", side.name()));
         self.after_bombard(side);
+        // 8.2 the other side is not asked when it has nothing to bombard with and no card
+        self.skip_idle_steps();
     }
 
     /// Returns to the bombardment step of `side` after a card's bombardment or strike.

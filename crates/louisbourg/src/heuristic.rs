@@ -45,6 +45,11 @@ use crate::fire::{bombardment_losses, BattleKind};
 use crate::forces::{forces, Kind, Side};
 use crate::odds::{odds, Fighter, OddsQuery};
 use crate::state::{Louisbourg, LAST_TURN, VICTORY_SP};
+
+/// 13 the score of a last-turn try for the win (an assault on Louisbourg, ships into the
+/// harbor), scaled by its chance and above every ordinary move: on turn 16 anything else
+/// loses for certain.
+const LAST_CHANCE: f64 = 1e4;
 use crate::view::View;
 use fiw_engine::{Dice, Policy, Seen};
 use std::collections::HashMap;
@@ -1566,7 +1571,10 @@ impl Heuristic {
                 let r = self.fight(a, d, ELIMINATED, false, true, Some(a / 3), None);
                 // 13 ships lost are not army SP: the army needs only its margin over 24
                 let enough = k.total_sp >= VICTORY_SP + 2;
-                if enough {
+                if last && k.total_sp >= VICTORY_SP {
+                    // 13 the last turn: the chance of the harbor win against the assault's
+                    LAST_CHANCE * (1.0 + r.aw)
+                } else if enough {
                     r.aw * (300.0 + 20.0 * turn as f64) - r.a_loss * 3.0
                 } else {
                     -1.0
@@ -1607,13 +1615,21 @@ impl Heuristic {
                         7..=10 => 0.29,
                         11..=13 => 0.22,
                         14..=15 => 0.16,
-                        _ => 0.02,
+                        // 13 on the last turn passing loses for certain, and losses no longer
+                        // matter (below 24 SP the French win, as they do on time): any
+                        // chance is worth the assault
+                        _ => 0.0,
                     };
                     let enough = last || k.total_sp as f64 - r.a_loss >= VICTORY_SP as f64 + 4.0;
                     if r.aw >= p_min && enough {
                         let w = 200.0 + 25.0 * turn as f64;
+                        let score = if last {
+                            LAST_CHANCE * (1.0 + r.aw)
+                        } else {
+                            r.aw * w - r.a_loss + r.d_loss * 2.5
+                        };
                         out.push(Cand {
-                            score: r.aw * w - r.a_loss + r.d_loss * 2.5,
+                            score,
                             begin: *a,
                             steps,
                             aim: Aim::Attack { amphibious: false },
@@ -2810,6 +2826,26 @@ mod tests {
         let mut blocks = regs(8, "green-hills", 4);
         blocks.push(b("fr-mil1-1", "louisbourg", 1));
         let mut g = arranged(10, Side::British, &blocks);
+        let mut p = Heuristic::new(1);
+        assert_eq!(pick(&g, &mut p), Action::LandMove(GREEN_HILLS));
+        g.apply(Action::LandMove(GREEN_HILLS)).unwrap();
+        assert!(matches!(
+            pick(&g, &mut p),
+            Action::Go { to: LOUISBOURG, .. }
+        ));
+    }
+
+    /// L1 (audit of 2026-12-04, 13): on turn 16 the British with blocks next to Louisbourg
+    /// assault it, however poor the odds, rather than pass their last action and lose for
+    /// certain (the audit's seed 11: nine blocks at Green Hills, and a pass).
+    #[test]
+    fn l1_the_british_do_not_pass_their_last_action_beside_louisbourg() {
+        let mut blocks = regs(9, "green-hills", 4);
+        blocks.extend((1..=4).map(|i| (format!("fr-reg-{i}"), "louisbourg", 4)));
+        blocks.extend((1..=3).map(|i| (format!("fr-reg3-{i}"), "louisbourg", 3)));
+        blocks.extend((1..=3).map(|i| (format!("fr-mil-{i}"), "louisbourg", 2)));
+        blocks.extend((1..=4).map(|i| (format!("fr-mil1-{i}"), "louisbourg", 1)));
+        let mut g = arranged(16, Side::British, &blocks);
         let mut p = Heuristic::new(1);
         assert_eq!(pick(&g, &mut p), Action::LandMove(GREEN_HILLS));
         g.apply(Action::LandMove(GREEN_HILLS)).unwrap();

@@ -139,7 +139,6 @@ impl Louisbourg {
                 Ok(())
             }
             Action::ShipMove(to) => {
-                self.why_not_sea(side)?;
                 let from = match to {
                     LOUISBOURG_HARBOR => GABARUS_BAY,
                     GABARUS_BAY => LOUISBOURG_HARBOR,
@@ -150,14 +149,19 @@ impl Louisbourg {
                         ))
                     }
                 };
+                // the first reason given is the plainest: no ship could sail from there at all
+                if self.free_ships(side, from) == 0 {
+                    return Err(Why::new(
+                        "8.3.4",
+                        "you have no unused ships on the other sea area to move there",
+                    ));
+                }
+                self.why_not_sea(side)?;
                 if self.control(LIGHTHOUSE_POINT) != side || self.control(ISLAND_BATTERY) != side {
                     return Err(Why::new(
                         "8.3.4",
                         "a ship move needs control of both Lighthouse Point and Island Battery",
                     ));
-                }
-                if self.free_ships(side, from) == 0 {
-                    return Err(Why::new("8.3.4", "you have no unused ships to move there"));
                 }
                 Ok(())
             }
@@ -358,16 +362,18 @@ impl Louisbourg {
                         ));
                     }
                 } else {
-                    if u.steps >= self.allowance(side, i) {
-                        return Err(Why::new(
-                            "8.3.1",
-                            "that unit has used its movement (no unit moves twice)",
-                        ));
-                    }
+                    // the stop comes first: a unit that entered an enemy location stopped there,
+                    // whatever movement it had left
                     if self.enemy_army_at(side, u.loc) {
                         return Err(Why::new(
                             "8.3.1",
                             "a unit entering an enemy location must stop",
+                        ));
+                    }
+                    if u.steps >= self.allowance(side, i) {
+                        return Err(Why::new(
+                            "8.3.1",
+                            "that unit has used its movement (no unit moves twice)",
                         ));
                     }
                     if to == from {

@@ -107,7 +107,8 @@ impl Louisbourg {
                     kind: u.kind,
                     sp: u.sp,
                 });
-                self.fight_note(
+                let landed = own.len();
+                let note = self.fight_note(
                     seat,
                     &Fight {
                         loc: to,
@@ -115,7 +116,16 @@ impl Louisbourg {
                         own,
                         attacking: true,
                     },
-                )
+                );
+                // 7 the landing's units go ashore one by one: the odds are those of the units
+                // there so far, which the first unit's note would otherwise pass off as the
+                // landing's
+                if self.step == Step::Landing {
+                    let units = if landed == 1 { "unit" } else { "units" };
+                    note.map(|n| format!("with the {landed} {units} landed there so far: {n}"))
+                } else {
+                    note
+                }
             }
             (Step::Raid { to, .. }, Action::Done) => self.fight_note(
                 seat,
@@ -147,6 +157,21 @@ impl Louisbourg {
                 )
             }
             (Step::Stay(_), Action::Fire) => self.fire_on_note(seat),
+            (Step::Stay(side), Action::Retreat) => {
+                // 5.2, 10 an Indian with no way back but Louisbourg is lost in the retreat
+                let lost = self.lost_if_retreating(side).len();
+                (lost > 0).then(|| {
+                    format!(
+                        "{} may not go into Louisbourg (5.2) and {} lost",
+                        if lost == 1 {
+                            "the Indian"
+                        } else {
+                            "the Indians"
+                        },
+                        if lost == 1 { "is" } else { "are" }
+                    )
+                })
+            }
             _ => None,
         }
     }

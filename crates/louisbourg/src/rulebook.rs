@@ -30,6 +30,9 @@ macro_rules! t {
     (odds_vs_battles $name:literal) => {
         concat!("crates/louisbourg/tests/odds_vs_battles.rs::", $name)
     };
+    (audit $name:literal) => {
+        concat!("crates/louisbourg/tests/audit_2026_12_04.rs::", $name)
+    };
     ($file:ident $name:literal) => {
         concat!(
             "crates/louisbourg/src/",
@@ -157,6 +160,7 @@ const SECTIONS: &[Sec] = &[
             c!("src/setup.rs: finish_setup"),
         ],
         tests: &[
+            t!(audit "l3_attrition_losses_name_the_card_6_1"),
             t!(manual_dice "the_set_up_die_and_every_card_drawn_are_asked_for_7_6_1"),
             t!(manual_dice "a_cards_strike_on_the_ships_is_asked_for_6_1"),
             t!(rulebook "card_play_6_1"), t!(rulebook "card_draw_and_attrition_8_1_2"), t!(rulebook "extra_bombardment_meets_the_enemy_card_6_1"), t!(rulebook "cards_are_typed_by_title_6_1"), t!(rulebook "island_battery_bombardment_needs_only_a_unit_at_lighthouse_point_6_1"), t!(cards "three_attrition_cards_two_french_one_british"), t!(cards "bombardment_effects_are_played_in_bombardment_the_rest_in_action"),
@@ -238,6 +242,8 @@ const SECTIONS: &[Sec] = &[
             c!("src/sequence.rs: after_bombard"),
         ],
         tests: &[
+            t!(audit "l2_no_prompt_whose_only_choice_is_pass_8_2"),
+            t!(audit "l3_bombardment_losses_name_the_bombardment_8_2"),
             t!(manual_dice "bombardment_order_and_weather_dice_are_asked_for_8"),
             t!(fire "bombardment_table_8_2"), t!(rulebook "bombardment_8_2_1"),
         ],
@@ -286,7 +292,8 @@ const SECTIONS: &[Sec] = &[
             c!("src/board.rs: limit"),
             c!("src/state.rs: road_open"),
         ],
-        tests: &[t!(rulebook "road_limits_8_3_1"), t!(board "the_board_matches_the_rulebook")],
+        tests: &[
+            t!(audit "n15_must_stop_comes_before_used_its_movement_8_3_1"),t!(rulebook "road_limits_8_3_1"), t!(board "the_board_matches_the_rulebook")],
     },
     Sec {
         section: "8.3.2",
@@ -336,7 +343,8 @@ const SECTIONS: &[Sec] = &[
                   a side that controls both Lighthouse Point and Island Battery; meeting enemy \
                   ships starts a ship battle (11).",
         code: &[c!("src/moves.rs: why_not_begin, why_not_go, MAX_SHIPS")],
-        tests: &[t!(rulebook "ship_battle_11")],
+        tests: &[
+            t!(audit "n22_no_unused_ships_comes_first_8_3_4"),t!(rulebook "ship_battle_11")],
     },
     Sec {
         section: "9",
@@ -361,9 +369,11 @@ const SECTIONS: &[Sec] = &[
         summary: "Both sides' blocks in the battle are revealed. Each round the defender fires, \
                   then the attacker, every unit rolling one die per current SP and hitting on a 6; \
                   hits take effect at once, the owner choosing the blocks that lose SP. Rounds go \
-                  on until one side is gone or retreats.",
+                  on until one side is gone or retreats. The owner is not asked when the choice \
+                  cannot matter: blocks of one type and SP are alike, but an attacker's blocks \
+                  that came by different roads never are, since each retreats its own way (10).",
         code: &[
-            c!("src/battle.rs: start_battle, fire, start_hits, apply_hit"),
+            c!("src/battle.rs: start_battle, fire, start_hits, hit_class, apply_hit"),
             c!("src/state.rs: reduce"),
             c!("src/odds.rs: fight"),
         ],
@@ -371,6 +381,7 @@ const SECTIONS: &[Sec] = &[
             t!(manual_dice "battle_fire_is_asked_in_the_rules_words_9_2"),
             "crates/cli/tests/louisbourg.rs::manual_dice_ask_in_the_rules_words_and_the_save_replays",
             t!(rulebook "battle_rounds_9_2"),
+            t!(audit "h2_blocks_from_different_roads_are_not_alike_for_hits_9_2"),
             t!(odds "one_against_one_in_the_open_matches_the_closed_form"),
             t!(odds_vs_battles "open_field_battle_matches_the_odds"),
         ],
@@ -399,14 +410,17 @@ const SECTIONS: &[Sec] = &[
                   choosing first. Attackers go back where they came from; defenders go to open \
                   adjacent locations no unit of the attack came from (even a unit since destroyed), \
                   never into a battle still to be fought. Each unit over a road's limit loses 1 SP, and a side with no way out \
-                  fights on.",
+                  fights on. An Indian whose only way back is Louisbourg does not hold its group \
+                  in the battle: it is lost if the group retreats (5.2).",
         code: &[
-            c!("src/battle.rs: can_retreat, retreat_dests, why_not_stay, move_retreating"),
+            c!("src/battle.rs: can_retreat, retreat_dests, lost_in_retreat, why_not_stay, move_retreating"),
             c!("src/odds.rs: fight"),
         ],
         tests: &[
             t!(rulebook "retreat_road_limit_10"),
             t!(rulebook "retreat_closed_where_a_dead_attacker_came_from_10"),
+            t!(audit "m4_one_indian_does_not_pin_its_group_5_2_10"),
+            t!(audit "m4_an_indian_alone_fights_on_10"),
             t!(rulebook "battle_rounds_9_2"),
             t!(rulebook "location_effects_9_3"),
             t!(odds "a_defender_retreat_at_the_start_of_round_two"),
@@ -513,10 +527,16 @@ const READINGS: &[Reading] = &[
         name: "5.2 Indians and Louisbourg",
         value: "an Indian may cross Louisbourg in a land move only when no enemy is there and a \
                 road onward is open, and must move on at once; it may not set up, land, retreat \
-                into, or attack Louisbourg by land move (it may raid it, since raiders go home)",
+                into, or attack Louisbourg by land move (it may raid it, since raiders go home). \
+                An Indian whose only open way back from a battle is Louisbourg does not stop its \
+                group retreating: when the group retreats, that Indian is lost",
         reason: "5.2 lets Indians pass through but never end a turn there; an attack could leave \
-                 them there, so the code refuses it; moves.rs: why_not_go, why_not_done; setup.rs: \
-                 why_not_place; battle.rs: retreat_dests",
+                 them there, so the code refuses it. Rule 10 blocks a retreat only where enemies \
+                 stand or a battle waits, and has every unit of a retreating side leave, so an \
+                 Indian with nowhere to go may neither pin its group nor stay behind alone; the \
+                 retreat's note says it will be lost, and a side is never offered a retreat \
+                 that saves no block; moves.rs: why_not_go, why_not_done; setup.rs: \
+                 why_not_place; battle.rs: retreat_dests, lost_in_retreat, can_retreat",
     },
     Reading {
         name: "6, 6.1 one card per turn",

@@ -9,11 +9,19 @@
 
 use fiw_engine::RulesChange;
 
-/// The rules version of this build (1: the rules as first played online).
-pub const RULES_VERSION: u32 = 1;
+/// The rules version of this build (1: the rules as first played online; 2: issue 38's
+/// hits on blocks from different roads and the Indian's retreat).
+pub const RULES_VERSION: u32 = 2;
 
 /// What each version after the first changed, oldest first.
-pub const RULES_CHANGES: &[RulesChange] = &[];
+pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
+    version: 2,
+    changes: &[
+        "9.2 an attacker's blocks that came to a battle by different roads are never alike for hits: you choose which one takes the hit, since each retreats where it came from (10)",
+        "5.2, 10 an Indian whose only way back is Louisbourg no longer stops its whole group retreating; if the group retreats, the Indian is lost",
+        "8.2 a side with nothing to bombard and no card for it is no longer asked to pass its bombardment after the other side passed",
+    ],
+}];
 
 #[cfg(test)]
 mod tests {

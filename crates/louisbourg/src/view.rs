@@ -459,11 +459,34 @@ impl Louisbourg {
             Step::ChooseBattle(s) => format!("{} choose the next battle (9.1)", who(s)),
             Step::Stay(s) => format!("{} stay and fire, or retreat (10)", who(s)),
             Step::Retreat(s) => format!("{} retreat unit by unit (10)", who(s)),
-            Step::Hits { owner, left, .. } => format!("{} apply {left} hit(s) (9.2)", who(owner)),
+            Step::Hits {
+                owner, left, then, ..
+            } => format!(
+                "{} apply {left} hit(s) {}",
+                who(owner),
+                self.hits_from(owner, then)
+            ),
             Step::Restore { side, left, .. } => {
                 format!("{} restore up to {left} SP (card)", who(side))
             }
             Step::Over => "The game is over".into(),
+        }
+    }
+
+    /// Where the hits being applied come from, with the rule that has the owner apply them: a
+    /// battle's fire (9.2), a bombardment (8.2), or a card (6.1), named.
+    fn hits_from(&self, owner: Side, then: crate::state::Then) -> String {
+        use crate::state::Then;
+        let card = |s: Side| {
+            self.played[s.seat()]
+                .map(|c| deck().card(c).name.clone())
+                .unwrap_or_else(|| "the card".into())
+        };
+        match then {
+            Then::DefenderFired | Then::AttackerFired => "from the battle (9.2)".into(),
+            Then::Bombarded(s) => format!("from the {} bombardment (8.2)", s.name()),
+            Then::Attrition => format!("from {} (6.1)", card(owner)),
+            Then::BackToBombard(s) => format!("from {} (6.1)", card(s)),
         }
     }
 
@@ -494,10 +517,21 @@ impl Louisbourg {
                 if !enemy.is_empty() {
                     enemy += ", ";
                 }
+                // 7 the reinforcement box holds the two militia the set-up puts there (12: and
+                // any of them that retreated back), which the British know: named as militia
+                let what = if p.id == id(REINFORCEMENTS) {
+                    "militia"
+                } else {
+                    "hidden block"
+                };
                 enemy += &format!(
-                    "{} hidden block{}",
+                    "{} {what}{}",
                     p.enemy_hidden,
-                    if p.enemy_hidden == 1 { "" } else { "s" }
+                    match (p.enemy_hidden, what) {
+                        (_, "militia") => " (7)",
+                        (1, _) => "",
+                        _ => "s",
+                    }
                 );
                 if p.enemy_loss_seen > 0 {
                     enemy += &format!(" (seen to lose {} SP)", p.enemy_loss_seen);

@@ -875,8 +875,9 @@ fn retreat_closed_where_a_dead_attacker_came_from_10() {
     g.dice_mut().force([6, 6, 6, 1]);
     g.dice_mut().force([1, 2, 3]);
     g.apply(Action::Done).unwrap();
-    // the first hit falls by itself on br-light-1 (both blocks alike); the British put the
-    // other two on it too
+    // the two blocks came by different roads, so each hit is the owner's choice (9.2): the
+    // British put all three on br-light-1
+    g.apply(Action::Hit(unit("br-light-1"))).unwrap();
     g.apply(Action::Hit(unit("br-light-1"))).unwrap();
     g.apply(Action::Hit(unit("br-light-1"))).unwrap();
     assert_eq!(loc(&g, "br-light-1"), ELIMINATED);
