@@ -32,7 +32,7 @@ impl Sections {
 
     /// The section `id` names: itself when the book has it, else the nearest enclosing section
     /// it has (a text citing `8.3.2.1` where the book stops at `8.3.2`), else none.
-    fn section(&self, id: &str) -> Option<String> {
+    pub fn section(&self, id: &str) -> Option<String> {
         let mut id = id.trim_end_matches('.');
         loop {
             if self.ids.contains(id) {
@@ -59,10 +59,11 @@ impl Sections {
             }
             from = open + 1;
         }
-        // a number after rule, rules, section or §
+        // a number after rule, rules, section or § (the text lowered once for all the words)
+        let lower = text.to_ascii_lowercase();
         for word in ["rule ", "rules ", "section ", "sections ", "§"] {
             let mut from = 0;
-            while let Some(at) = find_word(text, word, from) {
+            while let Some(at) = find_word(&lower, word, from) {
                 let start = at + word.len();
                 let start = start + text[start..].len() - text[start..].trim_start().len();
                 let len = id_len(&text[start..]);
@@ -134,10 +135,9 @@ fn id_len(s: &str) -> usize {
     i
 }
 
-/// Where `word` stands in `text` from byte `from` on as a word of its own (not the end of
-/// another word: "overrule 3" cites nothing), matched without regard to case.
-fn find_word(text: &str, word: &str, from: usize) -> Option<usize> {
-    let lower = text.to_ascii_lowercase();
+/// Where `word` stands in `lower` (a text in lower case: the match ignores case) from byte
+/// `from` on as a word of its own (not the end of another word: "overrule 3" cites nothing).
+fn find_word(lower: &str, word: &str, from: usize) -> Option<usize> {
     let mut at = from;
     while let Some(i) = lower.get(at..)?.find(word).map(|i| at + i) {
         let before = lower[..i].chars().next_back();

@@ -188,8 +188,6 @@ pub trait Hosted: Send {
     /// The log lines every seat may read (what spectators are shown), from line `since` on,
     /// with the number of lines before them and the rule sections each line cites.
     fn public_log(&self, since: usize) -> (usize, Vec<String>, Vec<Vec<Cite>>);
-    /// The rule sections `text` cites, found against this game's rulebook.
-    fn cites(&self, text: &str) -> Vec<Cite>;
     /// The board as someone who holds no seat sees it (the game's public view), written out
     /// once: a spectator's page draws it as a seat's page draws the seat's view.
     fn public_board(&self) -> Box<serde_json::value::RawValue>;
@@ -325,10 +323,6 @@ impl<G: HostGame> Hosted for Match<G> {
         let book = sections::<G>();
         let cites = log.iter().map(|l| book.cites(l)).collect();
         (start, log, cites)
-    }
-
-    fn cites(&self, text: &str) -> Vec<Cite> {
-        sections::<G>().cites(text)
     }
 
     fn public_board(&self) -> Box<serde_json::value::RawValue> {

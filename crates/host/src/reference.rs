@@ -69,10 +69,9 @@ fn leading_sections(marks: &fiw_engine::Sections, text: &str) -> Vec<String> {
             .find(|c: char| !(c.is_ascii_digit() || c == '.'))
             .unwrap_or(rest.len());
         let id = rest[..len].trim_end_matches('.');
-        // the book decides what is a section ("(9)" in its words)
-        match marks.cites(&format!("({id})")).pop() {
-            Some(c) if !id.is_empty() => out.push(c.2),
-            _ => return out,
+        match marks.section(id) {
+            Some(s) => out.push(s),
+            None => return out,
         }
         rest = &rest[len..];
         match [", ", " and "].iter().find(|j| rest.starts_with(**j)) {

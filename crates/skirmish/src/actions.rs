@@ -230,7 +230,7 @@ pub fn point(x: i16, y: i16) -> Point {
     Point::new(f64::from(x) / GRAIN, f64::from(y) / GRAIN)
 }
 
-fn inches(v: f64) -> String {
+pub(crate) fn inches(v: f64) -> String {
     let s = format!("{v:.1}");
     s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
 }

@@ -4,7 +4,7 @@
 //! save holds; these words are only shown. The newcomers could not tell from `test`, `spot
 //! the-woods-south-of-b` or `face 14` what they would do (audit 2026-12-04, M9).
 
-use crate::actions::{Action, GRAIN};
+use crate::actions::{inches, Action, GRAIN};
 use crate::state::Skirmish;
 
 /// The sixteen points of the compass, from north clockwise.
@@ -31,12 +31,6 @@ const POINTS: [&str; 16] = [
 pub fn compass(bearing: u16) -> &'static str {
     let b = f64::from(bearing % 360);
     POINTS[((b / 22.5).round() as usize) % 16]
-}
-
-fn inches(tenths: u16) -> String {
-    let v = f64::from(tenths) / GRAIN;
-    let s = format!("{v:.1}");
-    s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
 }
 
 impl Skirmish {
@@ -80,7 +74,7 @@ impl Skirmish {
             }
             Action::Step { bearing, tenths } => format!(
                 "step {}\" toward the {} (bearing {bearing}), keeping its facing (5.4)",
-                inches(tenths),
+                inches(f64::from(tenths) / GRAIN),
                 compass(bearing)
             ),
             Action::Wheel { right, degrees } => format!(
