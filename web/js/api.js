@@ -46,6 +46,17 @@ export function forgetGames(pred) {
   localStorage.setItem(KEY, JSON.stringify(keptGames().filter((g) => !pred(g))));
 }
 
+/** A side as the map and the rules write it ("british" is British): seats travel as ids. */
+export function sideName(seat) {
+  return { british: "British", french: "French", bot: "BOT", player: "player" }[seat] || seat;
+}
+
+/** A game's own words with its sides as the map writes them: an outcome's reason is stored
+ * with the sides' ids ("the british army's resolve is gone"), and shown with their names. */
+export function sidesNamed(text) {
+  return String(text).replace(/\b(british|french)\b/g, (w) => sideName(w));
+}
+
 export const GAME_NAMES = {
   louisbourg: "Louisbourg 1758",
   solitaire: "French & Indian War: Solitaire",
@@ -66,15 +77,15 @@ export function ago(ms) {
 
 /** An account's game (GET /api/account's `games`, the lobby's `games`) in a line's words. */
 export function gameWords(g) {
-  const what = `${GAME_NAMES[g.game] || g.game}, ${g.seat} against ${g.opponent || "?"}`;
+  const what = `${GAME_NAMES[g.game] || g.game}, ${sideName(g.seat)} against ${g.opponent || "?"}`;
   if (g.result) {
     const r = g.result;
     const end = r.winner ? (r.winner === g.seat ? "won" : "lost") : "drawn";
-    return { what, state: `${end} (turn ${r.turn}: ${r.reason})`, over: true, end };
+    return { what, state: `${end} (turn ${r.turn}: ${sidesNamed(r.reason)})`, over: true, end };
   }
   const clock = (g.clock && g.clock.seats || []).find((c) => c.seat === g.seat);
   const left = clock ? `, your clock ${ago(clock.left_ms)}` : "";
-  const state = g.yours ? `your move (turn ${g.turn})${left}` : `${g.to_move || "?"} to move (turn ${g.turn})`;
+  const state = g.yours ? `your move (turn ${g.turn})${left}` : `${g.to_move ? sideName(g.to_move) : "?"} to move (turn ${g.turn})`;
   return { what, state: `${state}, last move ${ago(g.since_last_move_ms)} ago`, over: false, yours: !!g.yours };
 }
 

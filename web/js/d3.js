@@ -102,8 +102,8 @@ export function draw(ctx) {
     for (const a of moves) {
       const to = [a.to.x, a.to.y];
       ghosts.append(dist(to, sel.pose.at) < 0.05
-        ? pivotMarker(fr, sel.pose.at, a.to.facing, t.depth, a.text, () => ctx.picker.take(a), { "data-text": a.text })
-        : ghost(fr, to, a.to.facing, t.frontage, t.depth, a.text, () => ctx.picker.take(a), { "data-text": a.text }));
+        ? pivotMarker(fr, sel.pose.at, a.to.facing, t.depth, a.words || a.text, () => ctx.picker.take(a), { "data-text": a.text })
+        : ghost(fr, to, a.to.facing, t.frontage, t.depth, a.words || a.text, () => ctx.picker.take(a), { "data-text": a.text }));
     }
     if (moves.length || dragged) wireDrag(ctx, svg, fr, sel, t, ghosts, live, status);
   }

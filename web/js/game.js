@@ -2,7 +2,7 @@
 // actions clickable. With two tokens (#A+B, the lobby's hot seat) both seats play on one
 // screen, and a "pass the screen" step hides each side's board from the other.
 
-import { call, keepGame, GAME_NAMES } from "./api.js";
+import { call, keepGame, GAME_NAMES, sideName, sidesNamed } from "./api.js";
 import { h, $ } from "./dom.js";
 import { Live } from "./live.js";
 import { Picker } from "./actions.js";
@@ -199,7 +199,7 @@ function draw() {
   const readOnly = !!msg.read_only;
   let prompt;
   if (readOnly) prompt = "This game is shown as far as it replays; it takes no more moves.";
-  else if (v.outcome) prompt = v.outcome.winner ? `Game over: the ${sideName(v.outcome.winner)} side wins (${v.outcome.reason}).` : `Game over: a draw (${v.outcome.reason}).`;
+  else if (v.outcome) prompt = v.outcome.winner ? `Game over: the ${sideName(v.outcome.winner)} side wins (${sidesNamed(v.outcome.reason)}).` : `Game over: a draw (${sidesNamed(v.outcome.reason)}).`;
   else if (mine) prompt = board.prompt ? board.prompt(ctx) : "Your decision.";
   else prompt = `Waiting for the ${sideName(v.to_move)} side…`;
   drawPrompt(prompt, readOnly || v.outcome ? null : v);
@@ -324,8 +324,8 @@ function holderNames(msg) {
 function drawHolders(msg) {
   const when = (ms) => new Date(ms).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
   const parts = (msg.holders || []).map((x) => x.since == null
-    ? `${x.seat}: invitation open`
-    : `${x.seat}: ${x.name || `anonymous ${x.seat}`} (since ${when(x.since)})`);
+    ? `${sideName(x.seat)}: invitation open`
+    : `${sideName(x.seat)}: ${x.name || "anonymous"} (since ${when(x.since)})`);
   $("holders").replaceChildren(...(msg.hot_seat ? [h("span", { class: "hot", id: "hot-seat-badge" }, "hot seat")] : []), parts.join(" · "));
 }
 
@@ -356,10 +356,10 @@ function drawSpectator(msg) {
   drawRevealButton(msg);
   drawChat();
   $("title").textContent = `${GAME_NAMES[p.game] || p.game} · watching`;
-  const over = p.outcome ? (p.outcome.winner ? `Game over: the ${p.outcome.winner} side wins (${p.outcome.reason}).` : `Game over: a draw (${p.outcome.reason}).`) : null;
-  $("prompt").textContent = msg.read_only ? "This game is read-only." : over || `You are watching: the ${p.to_move} side to move. Each side's hidden pieces stay hidden from you until the game is over.`;
+  const over = p.outcome ? (p.outcome.winner ? `Game over: the ${sideName(p.outcome.winner)} side wins (${sidesNamed(p.outcome.reason)}).` : `Game over: a draw (${sidesNamed(p.outcome.reason)}).`) : null;
+  $("prompt").textContent = msg.read_only ? "This game is read-only." : over || `You are watching: the ${sideName(p.to_move)} side to move. Each side's hidden pieces stay hidden from you until the game is over.`;
   headPrompt($("prompt").textContent, []);
-  $("status").textContent = p.outcome ? "game over" : `${p.to_move} to move`;
+  $("status").textContent = p.outcome ? "game over" : `${sideName(p.to_move)} to move`;
   drawNotice(msg);
   drawClock(msg);
   for (const b of ["undo", "hint", "resign", "notify", "device", "rematch"]) $(b).hidden = true;
@@ -444,10 +444,6 @@ function mineNow(v) {
 }
 
 /** A side's name as the rules write it ("british" is British; solitaire's bot the BOT). */
-function sideName(seat) {
-  return { british: "British", french: "French", bot: "BOT", player: "player" }[seat] || seat;
-}
-
 /** Every line of a finished game's log (the reveal's), each seat's own lines with the rest. */
 function drawWholeLog(reveal, names) {
   const cites = reveal.log_cites || [];

@@ -3,7 +3,7 @@
 // links). The credential it is given is this browser's own; the invitation is then spent.
 // The same page adds a device of a holder's with the one-time code their page showed.
 
-import { call, keptGames, keepGame, GAME_NAMES, whoAmI } from "./api.js";
+import { call, keptGames, keepGame, GAME_NAMES, whoAmI, sideName } from "./api.js";
 import { h, $ } from "./dom.js";
 
 const id = location.pathname.split("/").pop();
@@ -12,7 +12,7 @@ const token = location.hash.slice(1);
 history.replaceState(null, "", location.pathname + location.hash);
 
 const when = (ms) => new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-const holderWords = (x) => x.since == null ? "invitation open" : `${x.name || `anonymous ${x.seat}`}, since ${when(x.since)}`;
+const holderWords = (x) => x.since == null ? "invitation open" : `${x.name || "anonymous"}, since ${when(x.since)}`;
 
 function fail(msg) {
   $("join-what").textContent = msg;
@@ -36,15 +36,15 @@ async function main() {
   const device = inv.kind === "device";
   $("join-h").textContent = device ? "Add this device" : "Take a seat";
   $("join-what").textContent = device
-    ? `${game}: a code to play the ${inv.seat} seat on this device too.`
-    : `${game}: you are invited to play the ${inv.seat} side.`;
+    ? `${game}: a code to play the ${sideName(inv.seat)} seat on this device too.`
+    : `${game}: you are invited to play the ${sideName(inv.seat)} side.`;
   const setup = Object.entries(inv.setup).map(([k, v]) => h("li", {}, `${k.replace(/_/g, " ")}: ${v === true ? "yes" : v === false ? "no" : v}`));
   setup.push(h("li", {}, `sides: ${inv.players.map(([s, p]) => `${s} ${p === "human" ? "a person" : `(${p})`}`).join(", ")}`));
   if (inv.pace) setup.push(h("li", {}, `time control: ${inv.pace.days} days${inv.pace.increment ? `, +${inv.pace.increment} a move` : ""}`));
   if (inv.hints) setup.push(h("li", {}, "hints allowed"));
   if (inv.version) setup.push(h("li", {}, `under way: ${inv.version} entries played`));
   $("join-setup").replaceChildren(...setup);
-  $("join-holders").replaceChildren(...inv.holders.map((x) => h("li", {}, `${x.seat}: ${holderWords(x)}`)));
+  $("join-holders").replaceChildren(...inv.holders.map((x) => h("li", {}, `${sideName(x.seat)}: ${holderWords(x)}`)));
   if (inv.taken) {
     fail(device
       ? `This code was used on ${when(inv.taken.at)}: make a new one on your seat's page.`

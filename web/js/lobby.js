@@ -3,7 +3,7 @@
 // open games (live), taken with a click; posting one; and the account's games on every
 // device, live.
 
-import { call, keptGames, keepGame, forgetGames, GAME_NAMES, gameWords, whoAmI, ago } from "./api.js";
+import { call, keptGames, keepGame, forgetGames, GAME_NAMES, gameWords, whoAmI, ago, sideName } from "./api.js";
 import { h, $ } from "./dom.js";
 
 // The set-up choices the server takes (docs/api.md, POST /api/games), by game.
@@ -53,10 +53,10 @@ async function drawForm() {
   if (mine !== drawing) return;
   const seats = $("seats");
   const rows = ref.seats.map((seat, i) => {
-    if (ref.rules_seats[seat]) return h("label", {}, seat, h("span", { class: "muted" }, `played by the rules (${ref.rules_seats[seat]})`));
+    if (ref.rules_seats[seat]) return h("label", {}, sideName(seat), h("span", { class: "muted" }, `played by the rules (${ref.rules_seats[seat]})`));
     const sel = h("select", { name: `player-${seat}`, "data-seat": seat, onchange: drawMineChoice }, ...PLAYERS.map(([v, t]) => h("option", { value: v }, t)));
     sel.value = i === 0 ? "human" : "ai";
-    return h("label", {}, seat, sel);
+    return h("label", {}, sideName(seat), sel);
   });
   seats.replaceChildren(h("legend", {}, "Who plays each side"), ...rows,
     h("label", { id: "yours-row" }, "Your side ", h("select", { name: "yours", id: "yours" })),
@@ -74,7 +74,7 @@ function drawMineChoice() {
   const yours = $("yours");
   if (!yours) return;
   const was = yours.value;
-  yours.replaceChildren(...people.map((s) => h("option", { value: s }, s)));
+  yours.replaceChildren(...people.map((s) => h("option", { value: s }, sideName(s))));
   if (people.includes(was)) yours.value = was;
   $("hot-row").hidden = people.length < 2;
   if (people.length < 2) $("hot-seat").checked = false;
@@ -127,11 +127,11 @@ async function create(ev) {
     } else if (mine.length) {
       const [seat, { token, link }] = mine[0];
       keepGame({ id: made.id, game, seat, token, link, mine: true, at: Date.now() });
-      list.append(linkItem(`You (${seat}):`, link, "your seat: open it to play"));
+      list.append(linkItem(`You (${sideName(seat)}):`, link, "your seat: open it to play"));
     }
     for (const [seat, { token, link }] of Object.entries(made.invitations)) {
       keepGame({ id: made.id, game, seat, token, link, mine: false, invite: true, at: Date.now() });
-      list.append(linkItem(`Invitation, ${seat}:`, link, "send it to your friend: whoever opens it first and takes the seat holds it, and the link is then spent"));
+      list.append(linkItem(`Invitation, ${sideName(seat)}:`, link, "send it to your friend: whoever opens it first and takes the seat holds it, and the link is then spent"));
     }
     list.append(linkItem("Spectators:", made.spectator.link, "sees only what both sides see"));
     $("made-what").textContent = `${GAME_NAMES[game]}: ${Object.entries(players).map(([s, p]) => `${s} ${p}`).join(", ")}`;
@@ -156,13 +156,13 @@ async function drawMine() {
   list.replaceChildren(...mine.map((g) => {
     const turn = h("span", { class: "muted" }, "…");
     const invites = kept.filter((i) => i.invite && i.id === g.id);
-    const li = h("li", { "data-id": g.id }, h("a", { href: g.link }, `${GAME_NAMES[g.game] || g.game}`), h("span", {}, g.seat), turn,
+    const li = h("li", { "data-id": g.id }, h("a", { href: g.link }, `${GAME_NAMES[g.game] || g.game}`), h("span", {}, sideName(g.seat)), turn,
       ...invites.map((i) => {
         const state = h("span", { class: "muted invite-state" }, "…");
         call("GET", `/api/games/${g.id}/invitation`, { token: i.token }).then((inv) => {
           state.textContent = inv.taken ? `taken by ${inv.taken.by || "someone who gave no name"}` : "open";
         }).catch((e) => { state.textContent = e.message; });
-        return h("div", { class: "muted" }, `invitation, ${i.seat}: `, h("a", { href: i.link }, "link"), " ", state);
+        return h("div", { class: "muted" }, `invitation, ${sideName(i.seat)}: `, h("a", { href: i.link }, "link"), " ", state);
       }));
     const token = g.token.split("+")[0];
     call("GET", `/api/games/${g.id}`, { token }).then((shown) => {
@@ -197,7 +197,7 @@ function drawOpen(open) {
     const by = `${g.by || "?"}${g.rating ? ` ${g.rating}` : ""}`;
     const mine = me && g.by === me.name;
     const take = h("button", { type: "button", class: "take", "data-id": g.id, disabled: !me || mine, title: !me ? "sign in to take it" : mine ? "your own game: someone else takes it" : "" },
-      mine ? "yours" : `Take the ${g.seat}`);
+      mine ? "yours" : `Take the ${sideName(g.seat)}`);
     take.addEventListener("click", async () => {
       take.disabled = true;
       $("open-error").textContent = "";
@@ -210,7 +210,7 @@ function drawOpen(open) {
       }
     });
     return h("li", { "data-id": g.id }, h("strong", {}, `${GAME_NAMES[g.game] || g.game}${scenario}`), " by ", by,
-      h("div", { class: "muted" }, `${g.seat} open · ${paceWords(g.pace)} · ${g.rated ? "rated" : "unrated"} · posted ${ago(Date.now() - g.posted)} ago`), take);
+      h("div", { class: "muted" }, `${sideName(g.seat)} open · ${paceWords(g.pace)} · ${g.rated ? "rated" : "unrated"} · posted ${ago(Date.now() - g.posted)} ago`), take);
   }));
 }
 

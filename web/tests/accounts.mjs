@@ -62,7 +62,7 @@ export async function accountsAndTheLobby() {
     const take = `#open-games li[data-id="${id}"] button.take`;
     await b.waitForSelector(`${take}:not([disabled])`);
     assert.match(await b.locator(`#open-games li[data-id="${id}"]`).textContent(), /Louisbourg 1758 by Amherst/);
-    assert.match(await b.locator(`#open-games li[data-id="${id}"]`).textContent(), /french open .*rated/);
+    assert.match(await b.locator(`#open-games li[data-id="${id}"]`).textContent(), /French open .*rated/);
     await b.screenshot({ path: join(OUT, "lobby-open.png") });
     await b.click(take);
     await b.waitForURL(new RegExp(`/play/${id}$`));
@@ -72,7 +72,7 @@ export async function accountsAndTheLobby() {
     await watcher.waitForSelector("#open-games li");
     assert.equal(await watcher.locator(`#open-games li[data-id="${id}"]`).count(), 0, "a taken game is not listed");
     for (const s of Object.values(seats)) await s.page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
-    await a.waitForFunction(() => /french: Boscawen/.test(document.querySelector("#holders").textContent));
+    await a.waitForFunction(() => /French: Boscawen/.test(document.querySelector("#holders").textContent));
     const sessions = { british: await session(seats.british.context), french: await session(seats.french.context) };
     // B's page says how B hears of a turn: a webhook set from the page (its own, with the
     // session as credential), the browser's notices, the account's mail
@@ -116,7 +116,7 @@ export async function accountsAndTheLobby() {
     await watcher.goto(server.base + "/");
     const row = `#account-games li[data-id="${id}"]`;
     await watcher.waitForSelector(row);
-    assert.match(await watcher.locator(row).textContent(), /Louisbourg 1758, british against Boscawen/);
+    assert.match(await watcher.locator(row).textContent(), /Louisbourg 1758, British against Boscawen/);
     assert.match(await watcher.locator(row).textContent(), /turn \d+.*last move/);
     await watcher.screenshot({ path: join(OUT, "lobby-my-games.png") });
     const before = Number(await watcher.locator(row).getAttribute("data-version"));
@@ -143,7 +143,7 @@ export async function accountsAndTheLobby() {
       const cell = b.locator("#ratings tbody tr td:nth-child(2)");
       if (await cell.count()) rating = Number(await cell.first().textContent());
     }
-    assert.match(await b.locator("#me-finished").textContent(), /Louisbourg 1758, french against Amherst won/);
+    assert.match(await b.locator("#me-finished").textContent(), /Louisbourg 1758, French against Amherst won/);
     assert.ok(rating > 1500, `the winner's rating rose (${rating})`);
     await b.screenshot({ path: join(OUT, "account.png"), fullPage: true });
     // the game's secrets: each seat's pages against the referee

@@ -67,7 +67,19 @@ export async function d3AgainstTheComputer() {
         if (!oddsShot) { oddsShot = true; await page.screenshot({ path: join(OUT, "d3-odds.png") }); }
       }
       if (how === "ghost") { moved++; ghosts++; }
-      if (how === "unit" && !pickShot && await count(page, "#board .ghosts .ghost")) { pickShot = true; await page.screenshot({ path: join(OUT, "d3-picked.png") }); }
+      if (how === "unit" && !pickShot && await count(page, "#board .ghosts .ghost")) {
+        pickShot = true;
+        await page.screenshot({ path: join(OUT, "d3-picked.png") });
+        // a move's button says where by the table's landmarks, not in coordinates (L3)
+        const moves = await page.$$eval("#actions button.act", (bs) => bs.map((b) => b.textContent).filter((t) => /^(move|pivot) /.test(t)));
+        assert.ok(moves.length > 0, "the picked unit's moves are listed");
+        for (const m of moves) assert.match(m, /^(move [\d.]+" [a-z-]+ (into|onto|to) .+, facing [a-z-]+|pivot in place to face [a-z-]+) \(\d+°\)/, `a move in words: ${m}`);
+        // the log says the French moves in words a club player follows (L11)
+        const log = await page.$$eval("#log li", (ls) => ls.map((l) => l.textContent));
+        const french = log.filter((l) => /^fr-\S+ (moves|pivots) /.test(l));
+        assert.ok(french.length > 0, `the French moves are in the log: ${log.slice(0, 5).join(" | ")}`);
+        assert.ok(!log.some((l) => /\bface \d+|^move /.test(l)), `no log line in coordinates and degrees: ${log.find((l) => /\bface \d+|^move /.test(l))}`);
+      }
       if (how === "odds") shots++;
       if (how === "pass") moved = 0;
       const after = await state(page);
@@ -173,7 +185,7 @@ export async function d3DragIntoAWood() {
     });
     await page.waitForFunction((v) => Number(document.body.dataset.version) > v, v0, { timeout: 10000 });
     const log = await page.textContent("#log");
-    assert.match(log, /move fr-cav to [\d.]+,[\d.]+ face \d+/, "the dropped place was ordered");
+    assert.match(log, /fr-cav moves [\d.]+" west(-[a-z]+)* /, "the dropped place was ordered");
     assert.deepEqual(rec.errors, [], "no console error");
     return { refused: said.trim().slice(0, 90), cited: cited.trim() };
   } finally {

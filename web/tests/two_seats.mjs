@@ -21,11 +21,11 @@ export async function twoSeatsKeepTheirSecrets() {
     const links = await a.$$eval("#made-links li", (lis) => lis.map((li) => ({ label: li.querySelector("strong").textContent, link: li.querySelector("a").href })));
     const linkOf = (label) => links.find((l) => l.label.includes(label)).link;
     assert.ok(!links.some((l) => /hot seat/i.test(l.label)), "no hot seat unless asked for");
-    const invite = linkOf("Invitation, french");
+    const invite = linkOf("Invitation, French");
     assert.match(invite, /\/join\//);
-    const id = linkOf("british").split("/play/")[1].split("#")[0];
-    const tokens = { british: linkOf("british").split("#")[1] };
-    await a.goto(linkOf("british"));
+    const id = linkOf("You (British)").split("/play/")[1].split("#")[0];
+    const tokens = { british: linkOf("You (British)").split("#")[1] };
+    await a.goto(linkOf("You (British)"));
     // B takes the seat from the invitation, in a browser of their own: a click, not the load
     const b = seats.french.page;
     await b.goto(invite);
@@ -59,11 +59,11 @@ export async function twoSeatsKeepTheirSecrets() {
     await a.waitForSelector("#mine li");
     await a.waitForFunction(() => /taken by B/.test(document.querySelector("#mine").textContent));
     assert.ok(!(await a.content()).includes(tokens.french), "A's My games holds B's credential");
-    await a.goto(linkOf("british"));
+    await a.goto(linkOf("You (British)"));
     for (const s of Object.values(seats)) await s.page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
     // each page names who holds each side
-    await a.waitForFunction(() => /french: B/.test(document.querySelector("#holders").textContent));
-    assert.match(await b.locator("#holders").textContent(), /british: A .*french: B/);
+    await a.waitForFunction(() => /French: B/.test(document.querySelector("#holders").textContent));
+    assert.match(await b.locator("#holders").textContent(), /British: A .*French: B/);
     await b.screenshot({ path: join(OUT, "holders.png") });
     let decisions = 0;
     for (let i = 0; i < 1500 && decisions < 140; i++) {

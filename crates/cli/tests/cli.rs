@@ -814,7 +814,7 @@ fn a_piped_d3_session_takes_typed_orders_and_explains_refusals() {
     assert!(out.contains(". pass"), "pass is listed on its own: {out}");
     // show: the situation as text
     assert!(
-        out.contains("french> Fort Oswego: round 1 of 15, the french movement phase"),
+        out.contains("french> Fort Oswego: round 1 of 15, the French movement phase"),
         "{out}"
     );
     // moves UNIT: that unit's orders with their numbers
@@ -839,7 +839,11 @@ fn a_piped_d3_session_takes_typed_orders_and_explains_refusals() {
     );
     assert!(out.contains("french> legal\n"), "why a legal order: {out}");
     // the legal order is taken, and a second move of the same unit is refused
-    assert!(out.contains("  | move fr-reg-1a to 8,10 face 90"), "{out}");
+    // (the log says it in words: how far, which way, and by which landmark)
+    assert!(
+        out.contains("  | fr-reg-1a moves 5\" east to ") && out.contains(", facing east\n"),
+        "{out}"
+    );
     assert!(
         line_with(out, "fr-reg-1a to 9,10").contains("not allowed: rule Movement")
             || out.contains("not allowed: rule Movement: fr-reg-1a has already moved"),

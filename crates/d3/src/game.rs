@@ -216,7 +216,7 @@ impl Game for D3 {
             self.scenario.name,
             self.round,
             self.scenario.turns,
-            self.active.id(),
+            self.active.name(),
             self.phase.word(),
             self.resolve[0],
             self.resolve[1]

@@ -46,6 +46,7 @@ pub mod scenario;
 pub mod state;
 pub mod svg;
 pub mod units;
+mod words;
 
 pub use actions::Action;
 pub use fiw_table::DataError;

@@ -1136,10 +1136,12 @@ impl D3 {
             match a {
                 Action::Retire { .. } => {
                     if let Some(end) = self.retire_to(t, p.shooter as usize) {
+                        if self.log.is_on() {
+                            let (id, w) = (self.id(t), self.move_words(t, end.at, end.facing));
+                            let text = format!("{id} retires {w}");
+                            self.log.public(|| text);
+                        }
                         self.set_pose(t, end);
-                        let id = self.id(t).to_string();
-                        self.log
-                            .public(|| format!("{id} retires to {:.1},{:.1}", end.at.x, end.at.y));
                         self.take_hits(t, p.hits - 1);
                     } else {
                         self.take_hits(t, p.hits);
@@ -1160,15 +1162,21 @@ impl D3 {
                 {
                     self.orders_given[self.units[i].army.seat()] = true;
                 }
+                // (the words only when the log is kept: simulations run without it)
+                if self.log.is_on() {
+                    let w = self.move_words(i, to, f64::from(facing));
+                    let verb = if to.dist(self.units[i].pose.at) < 0.05 {
+                        "pivots"
+                    } else {
+                        "moves"
+                    };
+                    let text = format!("{} {verb} {w}", self.id(i));
+                    self.log.public(|| text);
+                }
                 self.set_pose(i, Pose::new(to.x, to.y, facing as f64));
                 let u = &mut self.units[i];
                 u.moved = true;
                 u.square = false;
-                // (the text only when the log is kept: simulations run without it)
-                if self.log.is_on() {
-                    let text = self.text_of(&a);
-                    self.log.public(|| text);
-                }
             }
             Action::Square { unit } => {
                 let u = &mut self.units[unit as usize];
@@ -1194,10 +1202,14 @@ impl D3 {
                     u.moved = true;
                     u.charging = Some(crate::state::Charge { target, flank });
                     if self.log.is_on() {
-                        let text = self.text_of(&a);
-                        self.log.public(|| {
-                            format!("{text}: contact at {:.1},{:.1}", end.at.x, end.at.y)
-                        });
+                        let text = format!(
+                            "{} charges {}{}, making contact {}",
+                            self.id(i),
+                            self.id(target as usize),
+                            if flank { " in the flank or rear" } else { "" },
+                            self.whereabouts(end.at)
+                        );
+                        self.log.public(|| text);
                     }
                 }
             }
@@ -1471,8 +1483,8 @@ impl D3 {
                 }
                 self.lapse_markers();
                 self.orders_given[self.active.seat()] = false;
-                let (who, round) = (self.active.id(), self.round);
-                self.log.public(|| format!("round {round}: the {who} turn"));
+                let (who, round) = (self.active.name(), self.round);
+                self.log.public(|| format!("Round {round}: the {who} turn"));
             }
         }
     }

@@ -289,7 +289,7 @@ impl D3 {
             .map(|i| g.in_cover_at(g.units[i].kind, &g.bases[i]))
             .collect();
         g.refresh_moves();
-        let (name, first) = (g.scenario.name.clone(), g.active.id());
+        let (name, first) = (g.scenario.name.clone(), g.active.name());
         g.log.public(|| format!("{name}: the {first} move first"));
         Ok(g)
     }
@@ -519,7 +519,7 @@ impl D3 {
         }
         let (id, left) = (self.id(i).to_string(), self.resolve[s]);
         self.log
-            .public(|| format!("{id} is eliminated {why}; {} resolve {left}", army.id()));
+            .public(|| format!("{id} is eliminated {why}; {} resolve {left}", army.name()));
     }
 
     /// Elimination and Army Resolve: removes every unit past its limit of hits, takes its

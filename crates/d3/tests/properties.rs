@@ -90,7 +90,7 @@ fn board_of(v: &fiw_d3::View, turns: u32) -> String {
         "{}: round {} of {turns}, the {} {} phase; resolve British {}, French {}\n",
         v.scenario,
         v.round,
-        v.active.id(),
+        v.active.name(),
         v.phase.word(),
         v.resolve[0],
         v.resolve[1]

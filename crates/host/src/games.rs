@@ -488,6 +488,12 @@ impl HostGame for fiw_d3::D3 {
         lines
     }
 
+    /// A move by the table's landmarks ("move 5.8" east to 3" south of the west woods, facing
+    /// east (90°)") where its text gives coordinates; the pass by the phase it ends.
+    fn action_words(&self, action: &fiw_d3::Action) -> Option<String> {
+        self.order_words(action)
+    }
+
     fn action_refs(&self, action: &fiw_d3::Action) -> ActionRefs {
         let (pieces, to) = self.refs_of(action);
         ActionRefs {

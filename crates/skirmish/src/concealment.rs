@@ -171,49 +171,34 @@ impl Skirmish {
         out
     }
 
-    /// The name `spot` gives area `a`: its name as an id, or its kind and number.
-    pub fn area_id(&self, k: usize) -> String {
-        let areas = self.concealing_areas();
-        let Some(&a) = areas.get(k) else {
-            return "?".into();
-        };
-        match a {
+    /// Concealing area `k`'s name as the scenario writes it, or, for a nameless one, the
+    /// word for its kind ("woods", "dead ground"); `None` past the last area.
+    fn area_naming(&self, k: usize) -> Option<(Option<&str>, &'static str)> {
+        Some(match *self.concealing_areas().get(k)? {
             Area::Terrain(i) => {
                 let t = &self.scenario.layout.terrain()[i];
-                match &t.name {
-                    Some(n) => slug(n),
-                    None => format!("{}-{}", t.kind.word(), k + 1),
-                }
+                (t.name.as_deref(), t.kind.word())
             }
-            Area::Feature(i) => {
-                let f = &self.scenario.features[i];
-                match &f.name {
-                    Some(n) => slug(n),
-                    None => format!("dead-ground-{}", k + 1),
-                }
-            }
+            Area::Feature(i) => (self.scenario.features[i].name.as_deref(), "dead ground"),
+        })
+    }
+
+    /// The name `spot` gives area `k`: its name as an id, or its kind and number.
+    pub fn area_id(&self, k: usize) -> String {
+        match self.area_naming(k) {
+            Some((Some(n), _)) => slug(n),
+            Some((None, kind)) => format!("{}-{}", kind.replace(' ', "-"), k + 1),
+            None => "?".into(),
         }
     }
 
     /// The name of concealing area `k` as the scenario writes it, for words a player reads;
     /// [`Skirmish::area_id`] is what an order is typed with.
     pub fn area_name(&self, k: usize) -> String {
-        let areas = self.concealing_areas();
-        let Some(&a) = areas.get(k) else {
-            return "?".into();
-        };
-        match a {
-            Area::Terrain(i) => {
-                let t = &self.scenario.layout.terrain()[i];
-                match &t.name {
-                    Some(n) => n.clone(),
-                    None => format!("the {} ({})", t.kind.word(), k + 1),
-                }
-            }
-            Area::Feature(i) => match &self.scenario.features[i].name {
-                Some(n) => n.clone(),
-                None => format!("the dead ground ({})", k + 1),
-            },
+        match self.area_naming(k) {
+            Some((Some(n), _)) => n.to_string(),
+            Some((None, kind)) => format!("the {kind} ({})", k + 1),
+            None => "?".into(),
         }
     }
 

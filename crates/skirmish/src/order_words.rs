@@ -6,34 +6,15 @@
 
 use crate::actions::{inches, Action, GRAIN};
 use crate::state::Skirmish;
-
-/// The sixteen points of the compass, from north clockwise.
-const POINTS: [&str; 16] = [
-    "north",
-    "north-north-east",
-    "north-east",
-    "east-north-east",
-    "east",
-    "east-south-east",
-    "south-east",
-    "south-south-east",
-    "south",
-    "south-south-west",
-    "south-west",
-    "west-south-west",
-    "west",
-    "west-north-west",
-    "north-west",
-    "north-north-west",
-];
-
-/// The compass point nearest `bearing` degrees (0 north, 90 east).
-pub fn compass(bearing: u16) -> &'static str {
-    let b = f64::from(bearing % 360);
-    POINTS[((b / 22.5).round() as usize) % 16]
-}
+use fiw_table::{compass, Point, Whereabouts};
 
 impl Skirmish {
+    /// A typed place (tenths of an inch) by the table's named terrain.
+    fn place_words(&self, x: i16, y: i16) -> Whereabouts {
+        let p = Point::new(f64::from(x) / GRAIN, f64::from(y) / GRAIN);
+        self.scenario.layout.whereabouts(p)
+    }
+
     /// The words a button shows for `a`, or `None` where its text says it plainly already
     /// (`fire at fr-a`, `charge br-b`).
     pub fn order_words(&self, a: &Action) -> Option<String> {
@@ -64,6 +45,22 @@ impl Skirmish {
                 unit(to)
             ),
             Action::Move => "roll its move (5.1), then step, wheel, march or form".into(),
+            Action::Deploy { unit: u, x, y } => format!(
+                "deploy {} with its middle {} (7.7)",
+                unit(u),
+                self.place_words(x, y).at()
+            ),
+            Action::March { x, y } => {
+                format!(
+                    "march the head of the column {} (5.4)",
+                    self.place_words(x, y).to()
+                )
+            }
+            Action::Place { fig, x, y } => format!(
+                "move {} {} (5.4)",
+                self.figure_id(fig as usize),
+                self.place_words(x, y).to()
+            ),
             Action::Reserve => "keep its fire for a charge at it (6.3)".into(),
             Action::Rally { back } => {
                 if back {
@@ -75,14 +72,17 @@ impl Skirmish {
             Action::Step { bearing, tenths } => format!(
                 "step {}\" toward the {} (bearing {bearing}), keeping its facing (5.4)",
                 inches(f64::from(tenths) / GRAIN),
-                compass(bearing)
+                compass(f64::from(bearing))
             ),
             Action::Wheel { right, degrees } => format!(
                 "wheel {degrees}° {} on its front corner (5.4)",
                 if right { "clockwise" } else { "anticlockwise" }
             ),
             Action::Face { facing } => {
-                format!("face the {} (bearing {facing}) (5.7)", compass(facing))
+                format!(
+                    "face the {} (bearing {facing}) (5.7)",
+                    compass(f64::from(facing))
+                )
             }
             Action::Done => "end the move".into(),
             Action::Pass => "do nothing this turn (2.1)".into(),
@@ -134,6 +134,13 @@ mod tests {
             "step 4.1 at 14"
         );
         assert!(g.order_words(&Action::Shoot { target: 0 }).is_none());
+        // a place by the table's landmarks, not its coordinates alone (newcomers L3)
+        let w = words(Action::March { x: 250, y: 180 });
+        assert!(
+            w.starts_with("march the head of the column ") && w.ends_with(" (5.4)"),
+            "{w}"
+        );
+        assert!(!w.contains("25,18") || w.contains(" of the table"), "{w}");
         // a concealing area is searched by its name as the scenario writes it
         if !g.concealing_areas().is_empty() {
             let w = words(Action::Spot { area: 0 });
@@ -142,15 +149,5 @@ mod tests {
                 "{w}"
             );
         }
-    }
-
-    #[test]
-    fn bearings_read_as_points_of_the_compass() {
-        assert_eq!(compass(0), "north");
-        assert_eq!(compass(14), "north-north-east");
-        assert_eq!(compass(90), "east");
-        assert_eq!(compass(191), "south");
-        assert_eq!(compass(350), "north");
-        assert_eq!(compass(720), "north");
     }
 }

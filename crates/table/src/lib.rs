@@ -41,6 +41,9 @@
 //!   a straight move crosses and for how far), [`Layout::under`] (terrain under a base or a
 //!   sweep), [`Layout::impassable_under`], [`Layout::in_cover`] and [`Layout::terrain_at`].
 //!
+//! - [`compass`] and [`Layout::whereabouts`]: directions and places in a player's words, by the
+//!   table's named terrain, for the logs and buttons of both games.
+//!
 //! - [`Barrier`]: fences, walls, streams and a building's ring of walls, with gaps (doors,
 //!   windows, breaches), and where a straight path crosses them; [`convex_hull`] of a group of
 //!   points and [`segment_meets_hull`] (a line of fire through a spread-out unit).
@@ -71,6 +74,7 @@ mod polygon;
 mod rect;
 mod sight;
 mod terrain;
+mod words;
 
 pub use barrier::{Barrier, Cross, MAX_BARRIER_POINTS};
 pub use data_error::DataError;
@@ -84,3 +88,4 @@ pub use polygon::{Containment, Location, Polygon, MAX_POINTS};
 pub use rect::{sweep, Arc, Footprint, Pose, Rect, Shape, Side, Sweep};
 pub use sight::{Blocked, Crossing, Under};
 pub use terrain::{Effect, Effects, Kind, Passage, Screen, Terrain};
+pub use words::{compass, tenths, Whereabouts, LANDMARK_REACH};

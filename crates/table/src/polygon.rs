@@ -252,6 +252,18 @@ impl Polygon {
             .fold(f64::INFINITY, f64::min)
     }
 
+    /// The polygon's point nearest `p`: `p` itself inside or on it, else the nearest point of
+    /// its nearest edge.
+    pub fn nearest_point(&self, p: Point) -> Point {
+        if self.locate(p) != Location::Outside {
+            return p;
+        }
+        self.edges()
+            .map(|e| e.at(e.project(p)))
+            .min_by(|a, b| a.dist(p).total_cmp(&b.dist(p)))
+            .unwrap_or(p)
+    }
+
     /// The stretches of `seg` inside the polygon, as fractions `(t0, t1)` of its length, in
     /// order along it. Running along an edge or touching a corner is not inside (grazing), so
     /// a segment that only grazes has none; a stretch is kept only if it is longer than
