@@ -76,7 +76,7 @@ const WEIGHTS: Weights = Weights {
     threat: 0.25,
     flags: 3.0,
     sudden: 60.0,
-    lasting: 2.0,
+    lasting: 8.0,
 };
 
 /// How good `b` is for the player as it stands (no one to move): higher is better.

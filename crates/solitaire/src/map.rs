@@ -318,7 +318,7 @@ mod tests {
         let good = include_str!("../data/map.toml");
         let bad = good.replacen(
             "french_start = \"ft-duquesne\"",
-            "french_start = \"carlisle\"",
+            "french_start = \"philadelphia\"",
             1,
         );
         let e = Map::parse(&bad, "map.toml").unwrap_err();

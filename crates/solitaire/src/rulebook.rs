@@ -359,11 +359,14 @@ const READINGS: &[Reading] = &[
     },
     Reading {
         name: "4, 6 where the BOT's armies stand",
-        value: "each arriving BOT army, strongest first, faces the strongest player army no BOT \
+        value: "each arriving BOT army, strongest first, faces the weakest player army no BOT \
                 army faces yet (ties: map order); BOT armies never relocate",
         reason: "the set-up puts the BOT's armies in the player's two regions without pairing \
-                 them; the text relocates only the player's armies at a new year; \
-                 setup.rs: place_bot_arrivals",
+                 them; the text relocates only the player's armies at a new year; a BOT \
+                 reinforcement sent where the player's line is thinnest threatens a flag town \
+                 (sudden death), one sent against the player's strongest army stalls there \
+                 (issue 37: BOT sudden death 0.6 % of games against the heuristic player that \
+                 way); setup.rs: place_bot_arrivals",
     },
     Reading {
         name: "7.1 the kinds of BOT line",

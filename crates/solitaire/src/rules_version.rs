@@ -10,8 +10,9 @@
 use fiw_engine::RulesChange;
 
 /// The rules version of this build (1: the rules as first played online; 2: issue 37's Turn
-/// Track and BOT Action Charts).
-pub const RULES_VERSION: u32 = 2;
+/// Track and BOT Action Charts; 3: issue 37's sudden death: shorter routes, the BOT's
+/// reinforcements and drives, the French Turn Track).
+pub const RULES_VERSION: u32 = 3;
 
 /// What each version after the first changed, oldest first.
 pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
@@ -20,6 +21,16 @@ pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
         "5.1 the Turn Track gives more action points in the campaigning season, so a turn is a choice of several actions; every season allows attacks, restores and resupplies (winter raids and marches: a flag town lost in the fall can be answered), and winter no Ocean attack",
         "7.1 the BOT Action Charts have six different lines each: a drive on your flag towns, a defence that first recovers a flag town you took, a raid that reduces your militia, a blow that cuts your army's supply, the nations, and the Ocean",
         "7.1 when several lines cannot be done for the same reason, the log says the reason once",
+    ],
+},
+RulesChange {
+    version: 3,
+    changes: &[
+        "2 the Mohawk, Hudson and Atlantic routes are four towns long (Schenectady, Saratoga and Annapolis Royal are gone) and Ohio five (Carlisle is gone): each side stands two advances from the other's flag town in those three regions, and the French two from Philadelphia, so sudden death is within reach of both sides",
+        "4 a BOT army arriving after the set-up faces your weakest army that no BOT army faces yet, not your strongest",
+        "4 the second British +4 arrives in spring 1757 (it came in 1756); Montcalm's French army is a +1 (it was a +3) and the French army of 1759 stays a +1",
+        "5.1 playing the French: two AP in the fall of 1755 and one that winter, then two AP each winter and none in the other seasons; the French may court the nations in the fall",
+        "7.1 the British BOT's two drives strike where its odds are best (they struck where it stood nearest a French flag town), and its nations' line, outside the winter, attacks the Ocean Control marker first",
     ],
 }];
 

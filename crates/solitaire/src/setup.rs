@@ -23,7 +23,7 @@ impl Board {
             .collect();
         Some(format!(
             "Arriving for the BOT this turn: {}. It takes the field once your armies are placed{}: \
-             strongest first, each faces your strongest army that no BOT army faces yet (4, 6).",
+             strongest first, each faces your weakest army that no BOT army faces yet (4, 6).",
             names.join(", "),
             if crate::turn_track::turn_track().turn(self.turn).transfers {
                 " and relocated"
@@ -34,7 +34,7 @@ impl Board {
     }
 
     /// 4, 5 sets down the BOT's armies arriving this turn (at the set-up, its +1 and +2): each,
-    /// strongest first, faces the player's strongest army that no BOT army faces yet (ties: map
+    /// strongest first, faces the player's weakest army that no BOT army faces yet (ties: map
     /// order), so the set-up puts them in the player's two regions; an army with no such player
     /// army goes to the first free region of the BOT's placement order (data). BOT armies on the
     /// map stay where they are: the new-year relocation is the player's (6).
@@ -55,7 +55,8 @@ impl Board {
             }
         }
         order[..n].sort_by_key(|&a| (-list.drm[a as usize], a));
-        // the player's armies, strongest first (ties: map order)
+        // the player's armies, weakest first (ties: map order): the BOT's reinforcements go
+        // where the player's line is thinnest
         let player = self.player;
         let mut facing = [0 as Region; REGIONS];
         let mut m = 0;
@@ -65,8 +66,7 @@ impl Board {
                 m += 1;
             }
         }
-        facing[..m]
-            .sort_by_key(|&r| (-list.drm[self.army[r as usize][player.index()] as usize], r));
+        facing[..m].sort_by_key(|&r| (list.drm[self.army[r as usize][player.index()] as usize], r));
         let prefer = charts().bot_armies[bot.index()];
         for &a in &order[..n] {
             let free = |b: &Board, r: Region| b.army[r as usize][bot.index()] == NO_ARMY;

@@ -66,7 +66,7 @@ fn every_roll_is_asked_for_in_the_rules_words_7_1_8_9_10() {
     assert_eq!(asked[0].ask, Ask::Dice { count: 1, sides: 6 });
     assert_eq!(
         g.board().front[2],
-        3,
+        2,
         "the 4 was used: the British advanced"
     );
     let asked = referee(&mut g, Action::AttackOcean, &mut vec!["3"]);

@@ -80,7 +80,7 @@ fn log_text(g: &Solitaire) -> String {
 #[test]
 fn ohio_attack_example_8() {
     let mut b = board(Side::British, 2, 3);
-    b.front[OHIO as usize] = 3; // British at Ft. Duquesne, French at Presque Isle
+    b.front[OHIO as usize] = 2; // British at Ft. Duquesne, French at Presque Isle
     b.army[OHIO as usize][0] = army("br-2");
     b.indians[OHIO as usize] = Indians::French;
     let mut g = game(b);
@@ -130,7 +130,7 @@ fn ohio_attack_example_8() {
 #[test]
 fn natural_1_example_8() {
     let mut b = board(Side::British, 13, 2);
-    b.front[OHIO as usize] = 3; // against Presque Isle, a plain town
+    b.front[OHIO as usize] = 2; // against Presque Isle, a plain town
                                 // +4 army, −1 Indians allied to the French: +3
     b.army[OHIO as usize][0] = army("br-3");
     b.indians[OHIO as usize] = Indians::French;
@@ -159,7 +159,7 @@ fn natural_1_example_8() {
     // and a natural 6 always does, whatever the modifiers
     b.army[OHIO as usize][0] = NO_ARMY;
     b.reduced[OHIO as usize][0] = true;
-    b.front[OHIO as usize] = 4; // against Ft. Niagara, a flag town: −1 −2 = −3
+    b.front[OHIO as usize] = 3; // against Ft. Niagara, a flag town: −1 −2 = −3
     b.indians[OHIO as usize] = Indians::French; // −1 more
     assert_eq!(b.attack_terms(OHIO, Side::British).total(), -4);
     let mut g = game(b);
@@ -265,11 +265,12 @@ fn setup_4() {
         let b = g.board();
         assert_eq!(b.step, Step::Actions);
         assert_eq!(b.ap, turn_track().turn(1).ap[side.index()]);
-        // the BOT's +1 faces the player's +1, its +2 the player's +2
+        // the BOT's armies, strongest first, face the player's weakest: its +2 faces the
+        // player's +1, its +1 the player's +2
         let bot = side.other().index();
         let drm = |a: u8| armies().drm[a as usize];
-        assert_eq!(drm(b.army[MOHAWK as usize][bot]), 1);
-        assert_eq!(drm(b.army[ATLANTIC as usize][bot]), 2);
+        assert_eq!(drm(b.army[MOHAWK as usize][bot]), 2);
+        assert_eq!(drm(b.army[ATLANTIC as usize][bot]), 1);
         assert_eq!(b.army[OHIO as usize][bot], NO_ARMY);
         assert_eq!(b.army[HUDSON as usize][bot], NO_ARMY);
     }
@@ -379,8 +380,8 @@ fn arrivals_5() {
     }
     assert_eq!(g.board().army[HUDSON as usize][1], army("fr-3"));
     assert_eq!(g.board().step, Step::Actions);
-    // as the British player, the French BOT's fr-3 faces the strongest British army (br-2, +2)
-    // rather than br-1; the BOT's armies on the map stay where they are
+    // as the British player, the French BOT's fr-3 faces the weakest British army (br-1, +1)
+    // rather than br-2; the BOT's armies on the map stay where they are
     let mut b = board(Side::British, arrives - 1, 0);
     b.army[OHIO as usize][0] = army("br-1");
     b.army[HUDSON as usize][0] = army("br-2");
@@ -395,11 +396,11 @@ fn arrivals_5() {
         g.apply(stay.unwrap_or(legal[0])).unwrap();
     }
     let b = g.board();
-    assert_eq!(b.army[HUDSON as usize][1], army("fr-3"), "{:?}", b.army);
+    assert_eq!(b.army[OHIO as usize][1], army("fr-3"), "{:?}", b.army);
     assert_eq!(b.army[MOHAWK as usize][1], army("fr-1"));
     let name = &armies().list[army("fr-3") as usize].name;
     assert!(
-        log_text(&g).contains(&format!("BOT: the {name} takes the field in Hudson.")),
+        log_text(&g).contains(&format!("BOT: the {name} takes the field in Ohio.")),
         "{}",
         log_text(&g)
     );
@@ -710,7 +711,7 @@ fn bot_lines_and_fallbacks_7_1() {
         why.starts_with("it stands 1 advance from Philadelphia"),
         "{why}"
     );
-    // the log says which measure broke a tie: at the start the French stand three advances from
+    // the log says which measure broke a tie: at the start the French stand two advances from
     // every British flag town, at the same odds; the British are nearer the French flag towns
     // outside Ohio; the first of the rest is listed first
     let b = board(Side::British, campaign, 0);
@@ -718,7 +719,7 @@ fn bot_lines_and_fallbacks_7_1() {
     let why = b.bot_why_region(&nearest, MOHAWK);
     assert!(
         why.starts_with(
-            "it stands 3 advances from Albany, as near your flag towns as anywhere it can \
+            "it stands 2 advances from Albany, as near your flag towns as anywhere it can \
              attack, and of those alike the first in its list; advance 2/6"
         ),
         "{why}"
@@ -920,7 +921,7 @@ fn fortified_and_flag_towns_8() {
 #[test]
 fn outside_and_near_and_recovery_8() {
     let mut b = board(Side::British, 2, 2);
-    b.front[HUDSON as usize] = 3; // British at Ft. Carillon, French at Trois-Rivières
+    b.front[HUDSON as usize] = 2; // British at Ft. Carillon, French at Trois-Rivières
     let mut g = game(b);
     g.force_dice([6]);
     g.apply(Action::Attack(HUDSON)).unwrap();
@@ -935,7 +936,7 @@ fn outside_and_near_and_recovery_8() {
     assert_eq!(g.board().flags_held(Side::British), 1);
     // the French, outside and near Trois-Rivières, recover it (here played by the player): a 6
     let mut b = board(Side::French, 2, 1);
-    b.front[HUDSON as usize] = 4; // the British in Trois-Rivières, the French outside
+    b.front[HUDSON as usize] = 3; // the British in Trois-Rivières, the French outside
     let mut g = game(b);
     assert_eq!(town(&g, HUDSON, Side::French), "outside");
     g.force_dice([6]);
