@@ -616,8 +616,9 @@ fn a_piped_solitaire_session_shows_odds_refusals_and_the_bot() {
     // place both armies, try an Atlantic attack without the ocean, ask why, check the odds in
     // the menu, end the actions with an action point left (yes: the BOT rolls), look at the
     // log, quit
-    // (turn 1 gives no AP: its actions end at once, and turn 2's arriving army is placed)
-    let input = "1\nundo\n1\n1\nend\n1\nhint\nattack atlantic\nwhy attack atlantic\nplace br-1 ohio\nfrobnicate\nend actions\nyes\nundo\nlog\nquit\n";
+    // (turn 1 gives the British one AP, left unspent; turn 2's two AP are left too, so that
+    // the game quits on turn 3)
+    let input = "1\nundo\n1\n1\nhint\nattack atlantic\nwhy attack atlantic\nplace br-1 ohio\nfrobnicate\nend actions\nyes\nundo\nlog\nend\nyes\nquit\n";
     let run = fiw(
         &["play", "solitaire", "--seed", "3", "--ai-iterations", "200"],
         input,

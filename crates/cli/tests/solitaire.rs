@@ -29,14 +29,23 @@ fn chart_lines(rules: &str, heading: &str) -> Vec<String> {
 }
 
 /// The turns on which British armies arrive, from `fiw rules solitaire`'s list of assumed
-/// values (`3.2 army br-3 = British +3, arrives turn 2`).
+/// values (`3.2 army br-3 = British +4, arrives turn 7 when the British are played, …`).
 fn british_arrivals() -> Vec<u8> {
     let run = fiw(&["rules", "solitaire"], "");
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     run.stdout
         .lines()
         .filter(|l| l.contains("3.2 army br-") && l.contains("arrives turn"))
-        .filter_map(|l| l.rsplit("arrives turn ").next()?.trim().parse().ok())
+        .filter_map(|l| {
+            // "arrives turn 7 when the British are played, turn 2 when the French are": the
+            // first turn is the British player's
+            l.split("arrives turn ")
+                .nth(1)?
+                .split(|c: char| !c.is_ascii_digit())
+                .next()?
+                .parse()
+                .ok()
+        })
         .collect()
 }
 
@@ -90,12 +99,12 @@ fn the_bot_charts_show_at_the_prompt_and_in_the_rules() {
 
 #[test]
 fn ending_with_action_points_left_asks_first_and_the_bot_says_why() {
-    // both armies placed; turn 1 (the spring of 1755) gives no AP, so `end` asks nothing;
-    // turn 2: the arriving army placed, then `end` with the turn's AP unspent: asked; `no`
-    // keeps the turn
+    // both armies placed; turn 1 (the spring of 1755) gives the British one AP: spent, so
+    // `end` asks nothing; turn 2: `end` with the turn's two AP unspent: asked; `no` keeps the
+    // turn
     let run = fiw(
         &["play", "solitaire", "--seed", "3"],
-        "1\n1\nend\n1\nend\nno\nend\nyes\nquit\n",
+        "1\n1\n1\nend\nend\nno\nend\nyes\nquit\n",
     );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     let out = &run.stdout;
@@ -129,7 +138,7 @@ fn ending_with_action_points_left_asks_first_and_the_bot_says_why() {
     // with every AP spent (two on turn 2), `end` asks nothing
     let run = fiw(
         &["play", "solitaire", "--seed", "3"],
-        "1\n1\nend\n1\n1\n1\nend\nquit\n",
+        "1\n1\n1\nend\n1\n1\nend\nquit\n",
     );
     assert!(
         !run.stdout.contains("end your actions anyway"),
@@ -248,19 +257,14 @@ fn sim_reports_sudden_deaths_the_atlantic_point_and_attacks() {
 fn manual_dice_ask_in_the_rules_words_and_the_save_replays() {
     let save = common::temp("solitaire-manual");
     let input = [
-        "1",   // br-1 to Ohio
-        "1",   // br-2 to Mohawk
-        "end", // turn 1 gives no AP
-        "3",   // the BOT's chart die
-        "1",   // the die of its line: a natural 1 fails whatever it is
-        "1",   // turn 2: br-3 arrives, to Hudson
-        "attack mohawk",
-        "9", // not a face: asked again
-        "4", // +2 −1 = +1: 5 advances
+        "1",             // br-1 to Ohio
+        "1",             // br-2 to Mohawk
+        "attack mohawk", // turn 1: the British player's one AP (5.1)
+        "9",             // not a face: asked again
+        "4",             // +2 −1 = +1: 5 advances
         "end",
-        "yes", // the turn's second AP unspent
-        "3",   // the BOT's chart die
-        "1",   // the die of its line
+        "3", // the BOT's chart die
+        "1", // the die of its line: a natural 1 fails whatever it is
         "quit",
     ]
     .join("\n")
@@ -316,7 +320,7 @@ fn manual_dice_ask_in_the_rules_words_and_the_save_replays() {
         .iter()
         .filter_map(Value::as_u64)
         .collect();
-    assert_eq!(answers, [3, 1, 4, 3, 1]);
+    assert_eq!(answers, [4, 3, 1]);
     let replay = fiw(&["replay", common::path(&save)], "");
     assert_eq!(replay.code, 0, "{}", replay.stderr);
     at(&replay.stdout, "replay verified");

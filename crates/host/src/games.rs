@@ -393,7 +393,7 @@ impl HostGame for fiw_solitaire::Solitaire {
             .list
             .iter()
             .enumerate()
-            .map(|(i, a)| serde_json::json!({ "index": i, "id": a.id, "name": a.name, "side": a.side.id(), "drm": a.drm, "arrives": a.arrives }))
+            .map(|(i, a)| serde_json::json!({ "index": i, "id": a.id, "name": a.name, "side": a.side.id(), "drm": a.drm, "arrives": { "british": a.arrives(fiw_solitaire::Side::British), "french": a.arrives(fiw_solitaire::Side::French) } }))
             .collect();
         serde_json::json!({ "regions": regions, "turns": turns, "armies": armies })
     }

@@ -20,11 +20,34 @@ struct ArmyDef {
     side: Side,
     name: String,
     drm: i8,
-    arrives: u8,
+    arrives: toml::Value,
     #[serde(default)]
     source: Option<String>,
     #[serde(default)]
     assumed: Option<String>,
+}
+
+/// `arrives = 5`, or `arrives = { british = 9, french = 2 }`: the turn by the side being played.
+/// The Turn Track shows each side's AP and actions for the side being played (5), so it may
+/// show the arrivals the same way: the BOT and the player need their armies at different times
+/// for the game to stay open from either side (docs/solitaire.md, Sudden death). Read from the
+/// TOML value by hand, so that a wrong form is refused in words naming the field.
+fn arrivals(v: &toml::Value, at: &str) -> Result<[u8; 2], String> {
+    let turn = |v: &toml::Value| v.as_integer().and_then(|t| u8::try_from(t).ok());
+    let wrong = || {
+        format!("{at} field arrives: a turn (arrives = 5) or one by the side played (arrives = {{ british = 9, french = 2 }})")
+    };
+    match v {
+        toml::Value::Table(t) => {
+            if t.len() != 2 {
+                return Err(wrong());
+            }
+            let b = t.get("british").and_then(turn).ok_or_else(wrong)?;
+            let f = t.get("french").and_then(turn).ok_or_else(wrong)?;
+            Ok([b, f])
+        }
+        v => turn(v).map(|t| [t, t]).ok_or_else(wrong),
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -41,10 +64,27 @@ pub struct Army {
     pub name: String,
     /// 3.2 the DRM printed on its front (used only while in supply).
     pub drm: i8,
-    /// The turn it enters (1: at the set-up).
-    pub arrives: u8,
+    /// The turn it enters (1: at the set-up), by the side being played ([`Side::index`]).
+    pub arrives: [u8; 2],
     /// Why, when the text does not print it.
     pub assumed: Option<String>,
+}
+
+impl Army {
+    /// The turn it enters when `played` is the side being played.
+    pub fn arrives(&self, played: Side) -> u8 {
+        self.arrives[played.index()]
+    }
+
+    /// Its arrival as the Turn Track shows it: one turn, or one by the side being played.
+    pub fn arrival_words(&self) -> String {
+        let [b, f] = self.arrives;
+        if b == f {
+            format!("arrives turn {b}")
+        } else {
+            format!("arrives turn {b} when the British are played, turn {f} when the French are")
+        }
+    }
 }
 
 /// Every army of both sides, in data order (the order a side places them in).
@@ -70,6 +110,7 @@ impl Armies {
             return Err(format!("{file}: at most {MAX_ARMIES} armies"));
         }
         let mut drm = [0i8; MAX_ARMIES];
+        let mut arrives = [[0u8; 2]; MAX_ARMIES];
         for (i, a) in raw.army.iter().enumerate() {
             let at = format!(
                 "{}: army '{}'",
@@ -82,11 +123,13 @@ impl Armies {
             if !(0..=6).contains(&a.drm) {
                 return Err(format!("{at} field drm: {} is not 0 to 6", a.drm));
             }
-            if !(1..=last_turn).contains(&a.arrives) {
-                return Err(format!(
-                    "{at} field arrives: turn {} is not on the Turn Track (1 to {last_turn})",
-                    a.arrives
-                ));
+            arrives[i] = arrivals(&a.arrives, &at)?;
+            for t in arrives[i] {
+                if !(1..=last_turn).contains(&t) {
+                    return Err(format!(
+                        "{at} field arrives: turn {t} is not on the Turn Track (1 to {last_turn})"
+                    ));
+                }
             }
             if a.source.is_none() && a.assumed.is_none() {
                 return Err(format!("{at}: needs `source` or `assumed`"));
@@ -94,7 +137,9 @@ impl Armies {
             drm[i] = a.drm;
         }
         for side in [Side::British, Side::French] {
-            let of: Vec<&ArmyDef> = raw.army.iter().filter(|a| a.side == side).collect();
+            let of: Vec<usize> = (0..raw.army.len())
+                .filter(|&i| raw.army[i].side == side)
+                .collect();
             if of.len() > 4 {
                 return Err(format!(
                     "{file}: the {} have {} armies; one a region allows four",
@@ -102,28 +147,32 @@ impl Armies {
                     of.len()
                 ));
             }
-            let mut start: Vec<i8> = of
-                .iter()
-                .filter(|a| a.arrives == 1)
-                .map(|a| a.drm)
-                .collect();
-            start.sort();
-            if start != [1, 2] {
-                return Err(format!(
-                    "{file}: the {} must start with a +1 and a +2 army (4), found {start:?}",
-                    side.name()
-                ));
+            for played in [Side::British, Side::French] {
+                let mut start: Vec<i8> = of
+                    .iter()
+                    .filter(|&&i| arrives[i][played.index()] == 1)
+                    .map(|&i| raw.army[i].drm)
+                    .collect();
+                start.sort();
+                if start != [1, 2] {
+                    return Err(format!(
+                        "{file}: the {} must start with a +1 and a +2 army (4), found {start:?} when the {} are played",
+                        side.name(),
+                        played.name()
+                    ));
+                }
             }
         }
         let list = raw
             .army
             .into_iter()
-            .map(|a| Army {
+            .zip(arrives)
+            .map(|(a, arrives)| Army {
                 id: a.id,
                 side: a.side,
                 name: a.name,
                 drm: a.drm,
-                arrives: a.arrives,
+                arrives,
                 assumed: a.assumed,
             })
             .collect();
@@ -138,12 +187,13 @@ impl Armies {
             .map(|i| i as ArmyId)
     }
 
-    /// The armies of `side` entering on `turn`, as a bit mask.
-    pub fn arriving(&self, side: Side, turn: u8) -> u8 {
+    /// The armies of `side` entering on `turn` when `played` is the side being played, as a
+    /// bit mask.
+    pub fn arriving(&self, played: Side, side: Side, turn: u8) -> u8 {
         self.list
             .iter()
             .enumerate()
-            .filter(|(_, a)| a.side == side && a.arrives == turn)
+            .filter(|(_, a)| a.side == side && a.arrives(played) == turn)
             .fold(0, |m, (i, _)| m | 1 << i)
     }
 
@@ -187,19 +237,21 @@ mod tests {
     fn each_side_starts_with_a_plus_1_and_a_plus_2_army() {
         let a = armies();
         for side in [Side::British, Side::French] {
-            let mut start: Vec<i8> = a
-                .list
-                .iter()
-                .filter(|x| x.side == side && x.arrives == 1)
-                .map(|x| x.drm)
-                .collect();
-            start.sort();
-            assert_eq!(start, [1, 2]);
-            assert!(a
-                .list
-                .iter()
-                .filter(|x| x.side == side && x.arrives > 1)
-                .all(|x| x.assumed.is_some()));
+            for played in [Side::British, Side::French] {
+                let mut start: Vec<i8> = a
+                    .list
+                    .iter()
+                    .filter(|x| x.side == side && x.arrives(played) == 1)
+                    .map(|x| x.drm)
+                    .collect();
+                start.sort();
+                assert_eq!(start, [1, 2]);
+                assert!(a
+                    .list
+                    .iter()
+                    .filter(|x| x.side == side && x.arrives(played) > 1)
+                    .all(|x| x.assumed.is_some()));
+            }
         }
     }
 
@@ -211,12 +263,53 @@ mod tests {
         assert!(e.contains("field drm: 7 is not 0 to 6"), "{e}");
         assert!(e.contains("army 'br-3' field drm"), "{e}");
         let e = Armies::parse(
-            &good.replacen("arrives = 5", "arrives = 40", 1),
+            &good.replacen("arrives = 17", "arrives = 40", 1),
             "armies.toml",
             20,
         )
         .unwrap_err();
         assert!(e.contains("field arrives"), "{e}");
+        // one turn by the side played: each checked, and no other form
+        let e = Armies::parse(
+            &good.replacen(
+                "arrives = { british = 7, french = 2 }",
+                "arrives = { british = 7, french = 40 }",
+                1,
+            ),
+            "armies.toml",
+            20,
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("army 'br-3' field arrives: turn 40 is not on the Turn Track"),
+            "{e}"
+        );
+        for wrong in ["{ british = 7, dutch = 2 }", "{ british = 7 }", "\"soon\""] {
+            let e = Armies::parse(
+                &good.replacen(
+                    "arrives = { british = 7, french = 2 }",
+                    &format!("arrives = {wrong}"),
+                    1,
+                ),
+                "armies.toml",
+                20,
+            )
+            .unwrap_err();
+            assert!(e.contains("army 'br-3' field arrives: a turn"), "{e}");
+            assert!(!e.contains('\n'), "{e}");
+        }
+        // the +1 and +2 at the set-up whichever side is played
+        let e = Armies::parse(
+            &good.replacen(
+                "arrives = { british = 5, french = 2 }",
+                "arrives = { british = 1, french = 2 }",
+                1,
+            ),
+            "armies.toml",
+            20,
+        )
+        .unwrap_err();
+        assert!(e.contains("when the British are played"), "{e}");
         let e = Armies::parse(
             &good.replacen("side = \"french\"", "side = \"dutch\"", 1),
             "armies.toml",

@@ -56,10 +56,12 @@ pub fn check(b: &Board) -> Result<(), String> {
                     side.name()
                 ));
             }
-            if army.arrives > b.turn {
+            if army.arrives(b.player) > b.turn {
                 return Err(format!(
                     "{}: {} stands before it arrives (turn {})",
-                    m.regions[r].id, army.id, army.arrives
+                    m.regions[r].id,
+                    army.id,
+                    army.arrives(b.player)
                 ));
             }
             // 3.2 each army marker is in one region at most

@@ -525,7 +525,7 @@ fn assumed() -> Vec<AssumedValue> {
         if let Some(why) = &a.assumed {
             out.push(AssumedValue {
                 name: format!("3.2 army {}", a.id),
-                value: format!("{} {:+}, arrives turn {}", a.side.name(), a.drm, a.arrives),
+                value: format!("{} {:+}, {}", a.side.name(), a.drm, a.arrival_words()),
                 reason: why.clone(),
             });
         }
@@ -538,12 +538,38 @@ fn assumed() -> Vec<AssumedValue> {
                 .join(", ")
         };
         // arrivals live with the armies (armies.toml); shown here as on a printed track
-        let arrive: Vec<&str> = armies()
-            .list
-            .iter()
-            .filter(|a| a.arrives as usize == i + 1 && i > 0)
-            .map(|a| a.id.as_str())
-            .collect();
+        let arriving = |played: crate::Side| -> Vec<&str> {
+            armies()
+                .list
+                .iter()
+                .filter(|a| a.arrives(played) as usize == i + 1 && i > 0)
+                .map(|a| a.id.as_str())
+                .collect()
+        };
+        let (by_british, by_french) = (
+            arriving(crate::Side::British),
+            arriving(crate::Side::French),
+        );
+        let arrive = if by_british == by_french {
+            if by_british.is_empty() {
+                String::new()
+            } else {
+                format!("; arriving: {}", by_british.join(", "))
+            }
+        } else {
+            let or_none = |v: &[&str]| {
+                if v.is_empty() {
+                    "none".to_string()
+                } else {
+                    v.join(", ")
+                }
+            };
+            format!(
+                "; arriving when the British are played: {}; when the French are played: {}",
+                or_none(&by_british),
+                or_none(&by_french)
+            )
+        };
         out.push(AssumedValue {
             name: format!("5.1 Turn Track, turn {} ({} {})", i + 1, t.season, t.year),
             value: format!(
@@ -553,11 +579,7 @@ fn assumed() -> Vec<AssumedValue> {
                 acts(crate::Side::British),
                 acts(crate::Side::French),
                 if t.transfers { "; transfers" } else { "" },
-                if arrive.is_empty() {
-                    String::new()
-                } else {
-                    format!("; arriving: {}", arrive.join(", "))
-                }
+                arrive
             ),
             reason: t.assumed.clone(),
         });

@@ -11,7 +11,7 @@ use fiw_engine::RulesChange;
 
 /// The rules version of this build (1: the rules as first played online; 2: issue 37's Turn
 /// Track and BOT Action Charts; 3: issue 37's sudden death: shorter routes, the BOT's
-/// reinforcements and drives, the French Turn Track).
+/// reinforcements and drives, the Turn Track, arrivals by the side played).
 pub const RULES_VERSION: u32 = 3;
 
 /// What each version after the first changed, oldest first.
@@ -28,8 +28,10 @@ RulesChange {
     changes: &[
         "2 the Mohawk, Hudson and Atlantic routes are four towns long (Schenectady, Saratoga and Annapolis Royal are gone) and Ohio five (Carlisle is gone): each side stands two advances from the other's flag town in those three regions, and the French two from Philadelphia, so sudden death is within reach of both sides",
         "4 a BOT army arriving after the set-up faces your weakest army that no BOT army faces yet, not your strongest",
-        "4 the second British +4 arrives in spring 1757 (it came in 1756); Montcalm's French army is a +1 (it was a +3) and the French army of 1759 stays a +1",
-        "5.1 playing the French: two AP in the fall of 1755 and one that winter, then two AP each winter and none in the other seasons; the French may court the nations in the fall",
+        "4 the later armies arrive by the side you play, as the Turn Track shows them: playing the British, your +4s come in the fall of 1756 and the spring of 1759 and the French BOT's +1 in spring 1756; playing the French, the British BOT's +4s come in the summer of 1755 and the spring of 1756 and your +1 in the summer of 1755; Montcalm's French army is a +1 (it was a +3) and the French army of 1759 stays a +1",
+        "5.1 playing the British: one AP in the spring of 1755 as well",
+        "5.1 playing the French: two AP in the fall of 1755 and one that winter, one in the fall of 1757, and two AP each winter; none in the other seasons; the French may court the nations in the fall",
+        "7.1 the French BOT's Ocean line, while the French hold the Atlantic, is a drive on your flag towns (it was the nations' line)",
         "7.1 the British BOT's two drives strike where its odds are best (they struck where it stood nearest a French flag town), and its nations' line, outside the winter, attacks the Ocean Control marker first",
     ],
 }];

@@ -26,7 +26,7 @@ impl Solitaire {
             self.board.unsupplied = [[false; 2]; REGIONS];
             self.log.public(|| "New year: every reduced militia and every army out of supply is back to full strength (6).".into());
         }
-        let arriving = armies().arriving(player, t);
+        let arriving = armies().arriving(player, player, t);
         if arriving != 0 && t > 1 {
             self.log.public(|| {
                 let names: Vec<&str> = (0..MAX_ARMIES)
@@ -38,7 +38,7 @@ impl Solitaire {
         }
         // L5: the BOT's arrivals are said before the player places and relocates (the words
         // are made only when the log is kept)
-        if t > 1 && armies().arriving(player.other(), t) != 0 {
+        if t > 1 && armies().arriving(player, player.other(), t) != 0 {
             let board = self.board;
             self.log
                 .public(|| board.bot_arrivals_words().unwrap_or_default());

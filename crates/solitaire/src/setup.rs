@@ -13,7 +13,7 @@ impl Board {
     /// draws the new BOT army after it). `None` if none arrives.
     pub fn bot_arrivals_words(&self) -> Option<String> {
         let list = armies();
-        let pending = list.arriving(self.bot(), self.turn);
+        let pending = list.arriving(self.player, self.bot(), self.turn);
         if pending == 0 {
             return None;
         }
@@ -41,7 +41,7 @@ impl Board {
     pub fn place_bot_arrivals(&mut self) {
         let bot = self.bot();
         let list = armies();
-        let pending = list.arriving(bot, self.turn);
+        let pending = list.arriving(self.player, bot, self.turn);
         if pending == 0 {
             return;
         }

@@ -250,7 +250,7 @@ mod tests {
     fn a_broken_track_names_the_field() {
         let good = include_str!("../data/turn_track.toml");
         let e = TurnTrack::parse(
-            &good.replacen("ap = { british = 0,", "ap = { british = 7,", 1),
+            &good.replacen("ap = { british = 1,", "ap = { british = 7,", 1),
             "t.toml",
         )
         .unwrap_err();

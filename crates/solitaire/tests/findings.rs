@@ -315,15 +315,13 @@ fn f20_the_map_has_no_stray_comment() {
 fn l5_the_relocation_prompt_says_when_the_bots_arriving_army_is_placed() {
     for player in [Side::British, Side::French] {
         let bot = player.other();
-        let Some(arrival) = armies()
-            .list
-            .iter()
-            .find(|a| a.side == bot && a.arrives > 1 && turn_track().turn(a.arrives).transfers)
-        else {
+        let Some(arrival) = armies().list.iter().find(|a| {
+            a.side == bot && a.arrives(player) > 1 && turn_track().turn(a.arrives(player)).transfers
+        }) else {
             continue;
         };
         let p = player.index();
-        let mut b = board(player, arrival.arrives - 1, 0);
+        let mut b = board(player, arrival.arrives(player) - 1, 0);
         let (one, two) = if player == Side::British {
             ("br-1", "br-2")
         } else {

@@ -36,7 +36,7 @@ fn corrected() -> std::path::PathBuf {
     std::fs::write(dir.join("turn_track.toml"), format!("\u{feff}{track}")).unwrap();
     let armies = include_str!("../data/armies.toml")
         .replacen("drm = 4", "drm = 6", 1)
-        .replacen("drm = 4\narrives = 9", "drm = 0\narrives = 9", 1);
+        .replacen("drm = 4\narrives = {", "drm = 0\narrives = {", 1);
     std::fs::write(dir.join("armies.toml"), armies).unwrap();
     dir
 }

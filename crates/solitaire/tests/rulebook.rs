@@ -329,7 +329,7 @@ fn a_turn_runs_in_order_5() {
     g.apply(Action::EndActions).unwrap();
     assert_eq!(g.board().turn, 2);
     // an army arriving on turn 2 is placed first (5), then come the AP
-    let arriving = armies().arriving(Side::British, 2);
+    let arriving = armies().arriving(Side::British, Side::British, 2);
     assert_eq!(g.board().to_place, arriving);
     if arriving != 0 {
         assert_eq!(g.board().step, Step::Place);
@@ -358,7 +358,7 @@ fn a_turn_runs_in_order_5() {
 #[test]
 fn arrivals_5() {
     // the French player gets fr-3
-    let arrives = armies().list[army("fr-3") as usize].arrives;
+    let arrives = armies().list[army("fr-3") as usize].arrives(Side::French);
     let mut b = board(Side::French, arrives - 1, 0);
     b.army[OHIO as usize][1] = army("fr-1");
     let mut g = game(b);
@@ -382,6 +382,7 @@ fn arrivals_5() {
     assert_eq!(g.board().step, Step::Actions);
     // as the British player, the French BOT's fr-3 faces the weakest British army (br-1, +1)
     // rather than br-2; the BOT's armies on the map stay where they are
+    let arrives = armies().list[army("fr-3") as usize].arrives(Side::British);
     let mut b = board(Side::British, arrives - 1, 0);
     b.army[OHIO as usize][0] = army("br-1");
     b.army[HUDSON as usize][0] = army("br-2");
@@ -560,7 +561,7 @@ fn armies_stay_unless_moved_and_swap_places_6() {
             armies()
                 .list
                 .iter()
-                .all(|a| a.side != Side::British || a.arrives != t)
+                .all(|a| a.side != Side::British || a.arrives(Side::British) != t)
         })
         .expect("a new year without British arrivals");
     let mut b = board(Side::British, new_year, 0);
