@@ -4,68 +4,19 @@
 
 use fiw_d3::dice::face;
 use fiw_d3::{Action, Army, Options, Phase, D3};
-use fiw_engine::{apply_asking, Ask, Dice, Game, RuleError};
+use fiw_engine::{apply_asking, Ask, Dice, Game};
 
-/// A 72" x 48" table with `terrain` (TOML `[[table.terrain]]` blocks) and units
-/// `(id, type, x, y, facing)`: ids starting `br-` are British, the others French. Each army's
-/// commander stands in a northern corner unless `units` places its `br-gen` or `fr-gen`.
-fn table(first: &str, terrain: &str, units: &[(&str, &str, f64, f64, f64)]) -> D3 {
+mod common;
+use common::{battle, end_turn, order, refused, unit, Placed};
+
+/// A table of 3 rounds with `terrain` and `units` (see [`common::scenario_text`]).
+fn table(first: &str, terrain: &str, units: &[Placed]) -> D3 {
     table_rolling(first, terrain, units, Dice::new(1))
 }
 
 /// [`table`] with the given dice (manual ones, for a table where people roll).
-fn table_rolling(
-    first: &str,
-    terrain: &str,
-    units: &[(&str, &str, f64, f64, f64)],
-    dice: Dice,
-) -> D3 {
-    let mut text = format!("name = \"test\"\nfirst = \"{first}\"\nturns = 3\n[table]\nwidth = 72\ndepth = 48\n{terrain}\n");
-    for (army, prefix, gen_x) in [("british", "br-", 2.0), ("french", "fr-", 70.0)] {
-        text += &format!(
-            "[{army}]\ncommander = \"c\"\nzones = [[[0, 0], [72, 0], [72, 48], [0, 48]]]\n"
-        );
-        if !units.iter().any(|u| u.0 == format!("{prefix}gen")) {
-            text += &format!("[[{army}.units]]\nid = \"{prefix}gen\"\ntype = \"commander\"\nat = [{gen_x}, 46]\nfacing = 0\n");
-        }
-        for (id, kind, x, y, f) in units.iter().filter(|u| u.0.starts_with(prefix)) {
-            text += &format!("[[{army}.units]]\nid = \"{id}\"\ntype = \"{kind}\"\nat = [{x}, {y}]\nfacing = {f}\n");
-        }
-    }
-    D3::with_dice(
-        &Options {
-            scenario: "test.toml".into(),
-            text: Some(text),
-        },
-        dice,
-    )
-    .unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn order(g: &mut D3, text: &str) {
-    let a = g
-        .parse_action(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    g.apply(a).unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
-fn refused(g: &D3, text: &str) -> RuleError {
-    let a = g
-        .parse_action(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    g.check(&a).expect_err(text)
-}
-
-fn unit<'a>(g: &'a D3, id: &str) -> &'a fiw_d3::Unit {
-    &g.units()[g.unit_named(id).unwrap()]
-}
-
-/// Passes the rest of the active army's turn (movement, shooting, charges).
-fn end_turn(g: &mut D3) {
-    while g.phase() != Phase::Charges {
-        g.apply(Action::Pass).unwrap();
-    }
-    g.apply(Action::Pass).unwrap();
+fn table_rolling(first: &str, terrain: &str, units: &[Placed], dice: Dice) -> D3 {
+    battle(first, 3, terrain, units, dice)
 }
 
 const LAKE: &str = "[[table.terrain]]\nkind = \"lake\"\nname = \"the lake\"\npoints = [[20, 20], [30, 20], [30, 30], [20, 30]]\n";
