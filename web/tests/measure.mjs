@@ -38,6 +38,8 @@ async function loads(page, link) {
   const out = [];
   for (let i = 0; i < 6; i++) {
     await page.goto("about:blank");
+    // the page left closes its socket: let the server count it gone (a seat may hold 8)
+    await new Promise((r) => setTimeout(r, 300));
     await page.goto(link);
     await page.waitForFunction(() => window.fiwStats && window.fiwStats.boardAt !== null);
     out.push(await page.evaluate(() => ({
@@ -95,10 +97,17 @@ try {
     const link = made.json.link;
     const out = { game };
     out.seat = await loads(desk.page, link);
+    await desk.page.goto("about:blank");
     out.spectator = await loads(spect.page, made.json.spectator.link);
     out.phone = await loads(phone.page, link);
+    await phone.page.goto("about:blank");
     // the seat plays from the desk while the spectator watches; then from the phone
+    await desk.page.goto(link);
+    await desk.page.waitForFunction(() => window.fiwStats && window.fiwStats.boardAt !== null);
     const d = await play(desk.page, seat, 30, pick, spect.page);
+    await desk.page.goto("about:blank");
+    await phone.page.goto(link);
+    await phone.page.waitForFunction(() => window.fiwStats && window.fiwStats.boardAt !== null);
     const p = await play(phone.page, seat, 15, pick, null);
     out.seat.ack_to_board_ms = summary(d.acks);
     out.spectator.news_to_board_ms = summary(d.watched);
