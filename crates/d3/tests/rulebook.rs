@@ -680,6 +680,62 @@ fn charge_hits(target_kind: &str, facing: f64, terrain: &str, d3: u8) -> u8 {
     unit(&g, "fr-t").hits
 }
 
+/// Charges, Disengaging: cavalry that charged stay in contact and may not charge again without
+/// moving (a charge is cavalry moving into contact), so their way out must be among the orders
+/// listed (the ghosts a player clicks, the moves the computer general weighs): with a friend
+/// straight behind them, the table's edge on one side and another enemy on the other, a whole
+/// move away from the enemy 45° off straight back still is.
+/// Before, only straight back was tried for them, and a horse so placed stood in contact to
+/// be shot, turn after turn (a Meeting engagement between the generals, seed 3).
+#[test]
+fn engaged_cavalry_with_a_friend_behind_have_a_listed_way_out() {
+    let g = table(
+        "british",
+        "",
+        &[
+            ("br-cav", "cavalry", 10.0, 20.0, 0.0),
+            ("br-a", "line", 10.0, 14.0, 0.0),
+            ("fr-cav", "cavalry", 10.0, 22.0, 180.0),
+            ("fr-b", "line", 28.0, 20.0, 270.0),
+        ],
+    );
+    let cav = g.unit_named("br-cav").unwrap();
+    // the table's edge to the west, and fr-b 6" off a move to the east
+    assert_eq!(refused(&g, "move br-cav to 22,20").rule, "Disengaging");
+    assert!(refused(&g, "charge br-cav at fr-cav")
+        .message
+        .contains("already in contact"));
+    // straight back runs through br-a
+    assert_eq!(refused(&g, "move br-cav to 10,8").rule, "Interpenetration");
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let ways_out: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::Move { unit, x, y, .. } if *unit as usize == cav && Action::point(*x, *y).dist(unit_at(&g, "br-cav")) > 1.0))
+        .collect();
+    assert!(
+        !ways_out.is_empty(),
+        "no listed way out for br-cav: {:?}",
+        legal.iter().map(|a| g.text_of(a)).collect::<Vec<_>>()
+    );
+    for a in ways_out {
+        let Action::Move { x, y, .. } = a else {
+            unreachable!()
+        };
+        // away from the horse it touched, and beyond 6" of it
+        assert!(
+            Action::point(x, y).dist(unit_at(&g, "fr-cav")) > 8.0,
+            "{}",
+            g.text_of(&a)
+        );
+    }
+}
+
+fn unit_at(g: &D3, id: &str) -> fiw_table::Point {
+    unit(g, id).pose.at
+}
+
 #[test]
 fn a_charge_moves_straight_into_contact() {
     let mut g = table(
