@@ -46,9 +46,12 @@ export function forgetGames(pred) {
   localStorage.setItem(KEY, JSON.stringify(keptGames().filter((g) => !pred(g))));
 }
 
-/** A side as the map and the rules write it ("british" is British): seats travel as ids. */
+/** The two sides as the maps and the rules write them; seats and sides travel as ids. */
+export const SIDE_NAMES = { british: "British", french: "French" };
+
+/** A side or seat as a player reads it ("british" is British, Solitaire's "bot" the BOT). */
 export function sideName(seat) {
-  return { british: "British", french: "French", bot: "BOT", player: "player" }[seat] || seat;
+  return { ...SIDE_NAMES, bot: "BOT", player: "player", neutral: "Neutral" }[seat] || seat;
 }
 
 /** A game's own words with its sides as the map writes them: an outcome's reason is stored
