@@ -1137,8 +1137,8 @@ impl D3 {
                 Action::Retire { .. } => {
                     if let Some(end) = self.retire_to(t, p.shooter as usize) {
                         if self.log.is_on() {
-                            let (id, w) = (self.id(t), self.move_words(t, end.at, end.facing));
-                            let text = format!("{id} retires {w}");
+                            let w = self.move_words(t, end.at, end.facing, ("retires", "retires"));
+                            let text = format!("{} {w}", self.id(t));
                             self.log.public(|| text);
                         }
                         self.set_pose(t, end);
@@ -1164,13 +1164,8 @@ impl D3 {
                 }
                 // (the words only when the log is kept: simulations run without it)
                 if self.log.is_on() {
-                    let w = self.move_words(i, to, f64::from(facing));
-                    let verb = if to.dist(self.units[i].pose.at) < 0.05 {
-                        "pivots"
-                    } else {
-                        "moves"
-                    };
-                    let text = format!("{} {verb} {w}", self.id(i));
+                    let w = self.move_words(i, to, f64::from(facing), ("moves", "pivots"));
+                    let text = format!("{} {w}", self.id(i));
                     self.log.public(|| text);
                 }
                 self.set_pose(i, Pose::new(to.x, to.y, facing as f64));
