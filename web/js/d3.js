@@ -116,7 +116,7 @@ export function draw(ctx) {
 /** The round, the phase and the resolve, over the table. */
 function header(fr, g, sc, outcome) {
   const grp = s("g", { class: "tt-head" });
-  const end = outcome && (outcome.winner ? `${sideName(outcome.winner) || outcome.winner} victory on round ${g.round}` : `a draw on round ${g.round}`);
+  const end = outcome && (outcome.winner ? `${sideName(outcome.winner)} victory on round ${g.round}` : `a draw on round ${g.round}`);
   grp.append(s("text", { x: fr.x(0), y: 15, class: "tt-title" },
     // the reason of the end is in the prompt beside the table: a long one ran under the zoom buttons here
     end ? `${sc.name}: ${end}` : `${sc.name}: round ${g.round} of ${sc.turns}, the ${sideName(g.active)} ${g.phase} phase`));

@@ -3,7 +3,7 @@
 // links). The credential it is given is this browser's own; the invitation is then spent.
 // The same page adds a device of a holder's with the one-time code their page showed.
 
-import { call, keptGames, keepGame, GAME_NAMES, whoAmI, sideName } from "./api.js";
+import { call, keptGames, keepGame, GAME_NAMES, SETUP, playersWords, whoAmI, sideName } from "./api.js";
 import { h, $ } from "./dom.js";
 
 const id = location.pathname.split("/").pop();
@@ -14,18 +14,13 @@ history.replaceState(null, "", location.pathname + location.hash);
 const when = (ms) => new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 const holderWords = (x) => x.since == null ? "invitation open" : `${x.name || "anonymous"}, since ${when(x.since)}`;
 
-/** Who plays a side, in the lobby's words. */
-const PLAYER_WORDS = { human: "a person", ai: "the AI (search)", heuristic: "the heuristic player", random: "random moves", bot: "the BOT's charts" };
-
-/** One choice of the game's set-up in the lobby's words (`open: true` is "open play: every
- * block face up"), or null for a choice left at its default (a switch not set). */
-function setupWords(key, value) {
-  const SWITCHES = { open: "open play: every block face up (14)", solitaire_setup: "the French set up as the rulebook fixes it (14)" };
-  if (SWITCHES[key]) return value === true ? SWITCHES[key] : null;
-  if (value === false || value == null || value === "") return null;
-  if (key === "scenario") return `scenario: ${String(value).split("-").map((w, i) => i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w).join(" ")}`;
-  if (key === "side") return `the player's side: ${sideName(value)}`;
-  return `${key.replace(/_/g, " ")}: ${value === true ? "yes" : Array.isArray(value) ? value.join(", ") : value}`;
+/** One choice of the game's set-up in the lobby's words (its label, and the option chosen), or
+ * null for a switch left off. */
+function setupWords(game, key, value) {
+  const f = (SETUP[game] || []).find((x) => x.name === key);
+  if (f && f.kind === "check") return value === true ? f.label : null;
+  if (f) return `${f.label}: ${(f.options.find(([v]) => v === value) || [value, value])[1]}`;
+  return `${key.replace(/_/g, " ")}: ${value === true ? "yes" : value === false ? "no" : value}`;
 }
 
 function fail(msg) {
@@ -52,8 +47,8 @@ async function main() {
   $("join-what").textContent = device
     ? `${game}: a code to play the ${sideName(inv.seat)} seat on this device too.`
     : `${game}: you are invited to play the ${sideName(inv.seat)} side.`;
-  const setup = Object.entries(inv.setup).map(([k, v]) => setupWords(k, v)).filter(Boolean).map((w) => h("li", {}, w));
-  setup.push(h("li", {}, inv.players.map(([s, p]) => `${sideName(s)}: ${PLAYER_WORDS[p] || p}`).join("; ")));
+  const setup = Object.entries(inv.setup).map(([k, v]) => setupWords(inv.game, k, v)).filter(Boolean).map((w) => h("li", {}, w));
+  setup.push(h("li", {}, playersWords(inv.players)));
   if (inv.pace) setup.push(h("li", {}, `time control: ${inv.pace.days} days${inv.pace.increment ? `, +${inv.pace.increment} a move` : ""}`));
   if (inv.hints) setup.push(h("li", {}, "hints allowed"));
   if (inv.version) setup.push(h("li", {}, `under way: ${inv.version} entries played`));

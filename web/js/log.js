@@ -97,7 +97,7 @@ export class Log {
       last = { li, first: i, last: i };
       items.push(last);
     }
-    this.drawn = { key, mark: this.mark, count: this.lines.length, items, markLi, nodes: this.el.childElementCount, lastNode: this.el.lastElementChild };
+    this.drawn = { key, mark: this.mark, items, markLi, nodes: this.el.childElementCount, lastNode: this.el.lastElementChild };
     this.dirtyFrom = this.lines.length;
     this.el.scrollTop = this.el.scrollHeight;
   }

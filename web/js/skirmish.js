@@ -171,7 +171,7 @@ function header(fr, g, sc, outcome) {
     grp.append(c);
   }
   // the reason of the end is in the prompt beside the table, where it wraps
-  const end = outcome && (outcome.winner ? `the ${sideName(outcome.winner) || outcome.winner} win` : "a draw");
+  const end = outcome && (outcome.winner ? `the ${sideName(outcome.winner)} win` : "a draw");
   // the cabins burned on the title's line, which has room: the second line reached the zoom buttons
   const burned = g.burned ? ` · cabins burned ${g.burned}` : "";
   grp.append(s("text", { x: x0, y: 15, class: "tt-title" }, `${sc.name}: ${end || `turn ${g.turn} of ${g.turns}, ${g.phase}`}${burned}`));
