@@ -1275,7 +1275,10 @@ impl D3 {
                 // (no space before the colon when there is no modifier)
                 let w = why();
                 let sep = if w.is_empty() { "" } else { " " };
-                format!("{a} charges {b}: D3 {roll}+1{sep}{w}: {hits} hits ({total} in all)")
+                format!(
+                    "{a} charges {b}: D3 {roll}+1{sep}{w}: {} ({total} in all)",
+                    crate::words::hits(hits)
+                )
             });
         }
     }
@@ -1346,7 +1349,10 @@ impl D3 {
         let (a, b) = (self.id(i).to_string(), self.id(t).to_string());
         self.log.public(|| {
             let dice = if entrenched { "best of 2D3" } else { "D3" };
-            format!("{a} shoots at {b}: {dice} {roll}{modifier:+}: {hits} hits")
+            format!(
+                "{a} shoots at {b}: {dice} {roll}{modifier:+}: {}",
+                crate::words::hits(hits)
+            )
         });
         if hits > 0 && self.units[t].kind.may_retire_from_fire() && self.retire_to(t, i).is_some() {
             // the target's army decides: retire a full move for one hit fewer, or stand
@@ -1366,7 +1372,7 @@ impl D3 {
         let total = v.hits;
         let b = self.id(t).to_string();
         self.log
-            .public(|| format!("{b} takes {hits} hits ({total} in all)"));
+            .public(|| format!("{b} takes {} ({total} in all)", crate::words::hits(hits)));
     }
 
     /// Shooting: where a cavalry or skirmish target shot at by `shooter` ends if it retires

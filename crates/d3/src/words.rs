@@ -8,6 +8,12 @@ use crate::actions::Action;
 use crate::state::D3;
 use fiw_table::{bearing, compass, inches, Point};
 
+/// "1 hit", "3 hits": the log's and the drawing's count of hits (the log said "1 hits").
+pub(crate) fn hits(n: impl Into<u32>) -> String {
+    let n = n.into();
+    format!("{n} hit{}", if n == 1 { "" } else { "s" })
+}
+
 impl D3 {
     /// A move of unit `i` to `to`, facing `facing`, said from where it stands, with `verbs`
     /// the words for a move and for a pivot in place: ("moves", "pivots") gives "moves 5.8"
@@ -112,5 +118,12 @@ mod tests {
             g.whereabouts(Point::new(63.0, 28.0)),
             "at 63,28 in the east end of the table"
         );
+    }
+
+    #[test]
+    fn one_hit_is_one_hit() {
+        assert_eq!(hits(1u8), "1 hit");
+        assert_eq!(hits(0u8), "0 hits");
+        assert_eq!(hits(3u8), "3 hits");
     }
 }
