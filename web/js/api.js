@@ -46,9 +46,39 @@ export function forgetGames(pred) {
   localStorage.setItem(KEY, JSON.stringify(keptGames().filter((g) => !pred(g))));
 }
 
-/** A side as the map and the rules write it ("british" is British): seats travel as ids. */
+// The set-up choices the server takes (docs/api.md, POST /api/games), by game, as the lobby
+// offers them and the invitation page says them.
+export const SETUP = {
+  louisbourg: [
+    { name: "solitaire_setup", kind: "check", label: "the French set up as the rulebook fixes it (14), not by choice" },
+    { name: "open", kind: "check", label: "open play: every block face up, one person at the table (14)" },
+  ],
+  solitaire: [
+    { name: "side", kind: "select", label: "Your side", options: [["british", "British"], ["french", "French"]] },
+  ],
+  d3: [
+    { name: "scenario", kind: "select", label: "Scenario", options: [["fort-oswego", "Fort Oswego"], ["meeting", "Meeting engagement"]] },
+  ],
+  skirmish: [
+    { name: "scenario", kind: "select", label: "Scenario", options: [["relief-column", "Relief column"], ["raid", "Raid"], ["siege-sortie", "Siege sortie"]] },
+  ],
+};
+
+/** Who may play a side, as the lobby offers it. */
+export const PLAYERS = [["human", "a person"], ["ai", "the AI (search)"], ["heuristic", "the heuristic player"], ["random", "random moves"]];
+
+/** `[[side, player], …]` in the lobby's words: "British: a person; French: the AI (search)". */
+export function playersWords(players) {
+  const words = { ...Object.fromEntries(PLAYERS), bot: "the BOT's charts" };
+  return players.map(([s, p]) => `${sideName(s)}: ${words[p] || p}`).join("; ");
+}
+
+/** The two sides as the maps and the rules write them; seats and sides travel as ids. */
+export const SIDE_NAMES = { british: "British", french: "French" };
+
+/** A side or seat as a player reads it ("british" is British, Solitaire's "bot" the BOT). */
 export function sideName(seat) {
-  return { british: "British", french: "French", bot: "BOT", player: "player" }[seat] || seat;
+  return { ...SIDE_NAMES, bot: "BOT", player: "player", neutral: "Neutral" }[seat] || seat;
 }
 
 /** A game's own words with its sides as the map writes them: an outcome's reason is stored

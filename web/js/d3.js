@@ -7,13 +7,13 @@
 // note), and a second click takes it. Everything offered is the seat's legal actions.
 
 import { h, s, pressable } from "./dom.js";
+import { sideName } from "./api.js";
 import * as textboard from "./textboard.js";
 import {
   Frame, PX, tableSvg, base, placeBase, ghost, pivotMarker, grownPath, firePath, tape, Checker, draggable, verdict, placeLabel,
   boxOf, corners, dist, bearing, inch,
 } from "./table.js";
 
-const ARMY = { british: "British", french: "French" };
 let aim = null; // the text of the shot or charge whose odds are on show
 let dragged = null; // the last drag's ghost: {unit, at, facing, result} (kept after a refused drop)
 
@@ -116,10 +116,10 @@ export function draw(ctx) {
 /** The round, the phase and the resolve, over the table. */
 function header(fr, g, sc, outcome) {
   const grp = s("g", { class: "tt-head" });
-  const end = outcome && (outcome.winner ? `${ARMY[outcome.winner] || outcome.winner} victory on round ${g.round}` : `a draw on round ${g.round}`);
+  const end = outcome && (outcome.winner ? `${sideName(outcome.winner)} victory on round ${g.round}` : `a draw on round ${g.round}`);
   grp.append(s("text", { x: fr.x(0), y: 15, class: "tt-title" },
     // the reason of the end is in the prompt beside the table: a long one ran under the zoom buttons here
-    end ? `${sc.name}: ${end}` : `${sc.name}: round ${g.round} of ${sc.turns}, the ${ARMY[g.active]} ${g.phase} phase`));
+    end ? `${sc.name}: ${end}` : `${sc.name}: round ${g.round} of ${sc.turns}, the ${sideName(g.active)} ${g.phase} phase`));
   grp.append(s("text", { x: fr.x(0), y: 30, class: "tt-sub" },
     `resolve: British ${g.resolve[0]} (${sc.armies[0].commander}), French ${g.resolve[1]} (${sc.armies[1].commander})`));
   if (g.pending) grp.append(s("text", { x: fr.x(fr.width), y: 30, class: "tt-sub pending", "text-anchor": "end" },
@@ -129,7 +129,7 @@ function header(fr, g, sc, outcome) {
 
 function describe(u, t) {
   const marks = [u.in_cover && "in cover", u.square && "in square", u.engaged && "engaged", u.marker && "shooting marker", u.moved && "moved", u.shot && "shot"].filter(Boolean);
-  return `${ARMY[u.army]} ${t.name} ${u.id}: ${u.hits} hits, facing ${Math.round(u.pose.facing)}°${marks.length ? `, ${marks.join(", ")}` : ""}`;
+  return `${sideName(u.army)} ${t.name} ${u.id}: ${u.hits} hits, facing ${Math.round(u.pose.facing)}°${marks.length ? `, ${marks.join(", ")}` : ""}`;
 }
 
 /** The map symbol inside a base: crossed lines for foot (doubled for veterans, dashed for

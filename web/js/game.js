@@ -193,13 +193,12 @@ function draw() {
   drawRevealButton(msg);
   drawChat();
   const mine = v.to_move === v.seat;
-  const names = { british: "British", french: "French" };
-  const seatName = board.seatName ? board.seatName(ctx) : names[v.seat] || v.seat;
+  const seatName = board.seatName ? board.seatName(ctx) : sideName(v.seat);
   $("title").textContent = `${GAME_NAMES[v.game] || v.game} · ${seatName}${seats.length > 1 ? " (hot seat)" : ""}`;
   const readOnly = !!msg.read_only;
   let prompt;
   if (readOnly) prompt = "This game is shown as far as it replays; it takes no more moves.";
-  else if (v.outcome) prompt = v.outcome.winner ? `Game over: the ${sideName(v.outcome.winner)} side wins (${sidesNamed(v.outcome.reason)}).` : `Game over: a draw (${sidesNamed(v.outcome.reason)}).`;
+  else if (v.outcome) prompt = outcomeWords(v.outcome);
   else if (mine) prompt = board.prompt ? board.prompt(ctx) : "Your decision.";
   else prompt = `Waiting for the ${sideName(v.to_move)} side…`;
   drawPrompt(prompt, readOnly || v.outcome ? null : v);
@@ -320,6 +319,11 @@ function holderNames(msg) {
   return Object.fromEntries((msg.holders || []).filter((x) => x.name).map((x) => [x.seat, x.name]));
 }
 
+/** A game's end as its page says it: who won and why, the sides as the map writes them. */
+function outcomeWords(o) {
+  return o.winner ? `Game over: the ${sideName(o.winner)} side wins (${sidesNamed(o.reason)}).` : `Game over: a draw (${sidesNamed(o.reason)}).`;
+}
+
 /** Who holds each side and since when, and whether the game is a hot seat: on every page. */
 function drawHolders(msg) {
   const when = (ms) => new Date(ms).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
@@ -356,7 +360,7 @@ function drawSpectator(msg) {
   drawRevealButton(msg);
   drawChat();
   $("title").textContent = `${GAME_NAMES[p.game] || p.game} · watching`;
-  const over = p.outcome ? (p.outcome.winner ? `Game over: the ${sideName(p.outcome.winner)} side wins (${sidesNamed(p.outcome.reason)}).` : `Game over: a draw (${sidesNamed(p.outcome.reason)}).`) : null;
+  const over = p.outcome ? outcomeWords(p.outcome) : null;
   $("prompt").textContent = msg.read_only ? "This game is read-only." : over || `You are watching: the ${sideName(p.to_move)} side to move. Each side's hidden pieces stay hidden from you until the game is over.`;
   headPrompt($("prompt").textContent, []);
   $("status").textContent = p.outcome ? "game over" : `${sideName(p.to_move)} to move`;

@@ -3,7 +3,7 @@
 // links). The credential it is given is this browser's own; the invitation is then spent.
 // The same page adds a device of a holder's with the one-time code their page showed.
 
-import { call, keptGames, keepGame, GAME_NAMES, whoAmI, sideName } from "./api.js";
+import { call, keptGames, keepGame, GAME_NAMES, SETUP, playersWords, whoAmI, sideName } from "./api.js";
 import { h, $ } from "./dom.js";
 
 const id = location.pathname.split("/").pop();
@@ -13,6 +13,15 @@ history.replaceState(null, "", location.pathname + location.hash);
 
 const when = (ms) => new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 const holderWords = (x) => x.since == null ? "invitation open" : `${x.name || "anonymous"}, since ${when(x.since)}`;
+
+/** One choice of the game's set-up in the lobby's words (its label, and the option chosen), or
+ * null for a switch left off. */
+function setupWords(game, key, value) {
+  const f = (SETUP[game] || []).find((x) => x.name === key);
+  if (f && f.kind === "check") return value === true ? f.label : null;
+  if (f) return `${f.label}: ${(f.options.find(([v]) => v === value) || [value, value])[1]}`;
+  return `${key.replace(/_/g, " ")}: ${value === true ? "yes" : value === false ? "no" : value}`;
+}
 
 function fail(msg) {
   $("join-what").textContent = msg;
@@ -38,8 +47,8 @@ async function main() {
   $("join-what").textContent = device
     ? `${game}: a code to play the ${sideName(inv.seat)} seat on this device too.`
     : `${game}: you are invited to play the ${sideName(inv.seat)} side.`;
-  const setup = Object.entries(inv.setup).map(([k, v]) => h("li", {}, `${k.replace(/_/g, " ")}: ${v === true ? "yes" : v === false ? "no" : v}`));
-  setup.push(h("li", {}, `sides: ${inv.players.map(([s, p]) => `${s} ${p === "human" ? "a person" : `(${p})`}`).join(", ")}`));
+  const setup = Object.entries(inv.setup).map(([k, v]) => setupWords(inv.game, k, v)).filter(Boolean).map((w) => h("li", {}, w));
+  setup.push(h("li", {}, playersWords(inv.players)));
   if (inv.pace) setup.push(h("li", {}, `time control: ${inv.pace.days} days${inv.pace.increment ? `, +${inv.pace.increment} a move` : ""}`));
   if (inv.hints) setup.push(h("li", {}, "hints allowed"));
   if (inv.version) setup.push(h("li", {}, `under way: ${inv.version} entries played`));

@@ -3,27 +3,8 @@
 // open games (live), taken with a click; posting one; and the account's games on every
 // device, live.
 
-import { call, keptGames, keepGame, forgetGames, GAME_NAMES, gameWords, whoAmI, ago, sideName } from "./api.js";
+import { call, keptGames, keepGame, forgetGames, GAME_NAMES, SETUP, PLAYERS, gameWords, playersWords, whoAmI, ago, sideName } from "./api.js";
 import { h, $ } from "./dom.js";
-
-// The set-up choices the server takes (docs/api.md, POST /api/games), by game.
-const SETUP = {
-  louisbourg: [
-    { name: "solitaire_setup", kind: "check", label: "the French set up as the rulebook fixes it (14), not by choice" },
-    { name: "open", kind: "check", label: "open play: every block face up, one person at the table (14)" },
-  ],
-  solitaire: [
-    { name: "side", kind: "select", label: "Your side", options: [["british", "British"], ["french", "French"]] },
-  ],
-  d3: [
-    { name: "scenario", kind: "select", label: "Scenario", options: [["fort-oswego", "Fort Oswego"], ["meeting", "Meeting engagement"]] },
-  ],
-  skirmish: [
-    { name: "scenario", kind: "select", label: "Scenario", options: [["relief-column", "Relief column"], ["raid", "Raid"], ["siege-sortie", "Siege sortie"]] },
-  ],
-};
-
-const PLAYERS = [["human", "a person"], ["ai", "the AI (search)"], ["heuristic", "the heuristic player"], ["random", "random moves"]];
 
 const refs = {};
 async function reference(game) {
@@ -134,7 +115,7 @@ async function create(ev) {
       list.append(linkItem(`Invitation, ${sideName(seat)}:`, link, "send it to your friend: whoever opens it first and takes the seat holds it, and the link is then spent"));
     }
     list.append(linkItem("Spectators:", made.spectator.link, "sees only what both sides see"));
-    $("made-what").textContent = `${GAME_NAMES[game]}: ${Object.entries(players).map(([s, p]) => `${s} ${p}`).join(", ")}`;
+    $("made-what").textContent = `${GAME_NAMES[game]}: ${playersWords(Object.entries(players))}`;
     $("made").hidden = false;
     if (made.link) {
       const open = h("a", { href: made.link, id: "open-game", class: "open-game" }, made.hot_seat ? "Open the hot seat now" : "Open your seat now");

@@ -5,10 +5,10 @@
 // the seat's legal actions (actions.js).
 
 import { h, s, pressable } from "./dom.js";
+import { sideName, SIDE_NAMES } from "./api.js";
 import { last } from "./actions.js";
 
 const KIND = { regular: "Reg", light: "Lt", ranger: "Rgr", militia: "Mil", indian: "Ind", ship: "Ship" };
-const SIDE = { british: "British", french: "French" };
 const B = 26; // a block's side
 const GAP = 3;
 
@@ -43,9 +43,9 @@ function blockEl(b, x, y, ctx, pieceTargets) {
   if (!b.hidden) {
     g.append(s("text", { x: B / 2, y: 11 }, KIND[b.kind] || b.kind));
     g.append(s("text", { x: B / 2, y: 22 }, b.kind === "ship" && b.used ? `${b.sp}·` : `${b.sp}`));
-    g.append(s("title", {}, `${SIDE[b.side]} ${b.kind}${b.id ? ` ${b.id}` : ""}, ${b.sp} of ${b.max} SP${b.used ? ", used this turn" : ""}`));
+    g.append(s("title", {}, `${sideName(b.side)} ${b.kind}${b.id ? ` ${b.id}` : ""}, ${b.sp} of ${b.max} SP${b.used ? ", used this turn" : ""}`));
   } else {
-    g.append(s("title", {}, `a ${SIDE[b.side]} block, face down`));
+    g.append(s("title", {}, `a ${sideName(b.side)} block, face down`));
   }
   if (target) {
     const acts = pieceTargets.get(b.id);
@@ -103,9 +103,9 @@ export function draw(ctx) {
     grp.append(s("rect", { class: mp.kind === "land" ? `loc${ctl}` : "box", x: f.x, y: f.y, width: f.w, height: f.h, rx: mp.kind === "land" ? 8 : 4 }));
     const label = mp.kind === "land" ? mp.name : mp.name;
     grp.append(s("text", { class: "loc-name", x: f.x + 6, y: f.y + 15 }, label));
-    if (p.control) grp.append(s("text", { x: f.x + f.w - 6, y: f.y + 15, "text-anchor": "end", class: `control ${p.control}` }, p.control === "british" ? "Br" : "Fr", s("title", {}, `${SIDE[p.control]} control`)));
+    if (p.control) grp.append(s("text", { x: f.x + f.w - 6, y: f.y + 15, "text-anchor": "end", class: `control ${p.control}` }, p.control === "british" ? "Br" : "Fr", s("title", {}, `${sideName(p.control)} control`)));
     // the losses seen sit in the box's lower corner, clear of its name and control mark
-    if (p.own_loss_seen) grp.append(s("text", { x: f.x + f.w - 30, y: f.y + f.h - 5, "text-anchor": "end", class: "loss-seen" }, `−${p.own_loss_seen}`, s("title", {}, `the ${SIDE[seat]} blocks here have lost ${p.own_loss_seen} SP in sight`)));
+    if (p.own_loss_seen) grp.append(s("text", { x: f.x + f.w - 30, y: f.y + f.h - 5, "text-anchor": "end", class: "loss-seen" }, `−${p.own_loss_seen}`, s("title", {}, `the ${sideName(seat)} blocks here have lost ${p.own_loss_seen} SP in sight`)));
     if (p.enemy_loss_seen) grp.append(s("text", { x: f.x + f.w - 6, y: f.y + f.h - 5, "text-anchor": "end", class: "loss-seen" }, `−${p.enemy_loss_seen}`, s("title", {}, `the enemy's blocks here have lost ${p.enemy_loss_seen} SP that you saw`)));
     blocks.forEach((b, i) => {
       const bx = f.x + 4 + GAP + (i % f.n) * (B + GAP);
@@ -163,7 +163,7 @@ function info(g, map) {
   const x = map.width - 236;
   const lines = [
     `Turn ${g.turn} of 16`,
-    `Order: ${g.order.map((o) => SIDE[o]).join(", ")}${g.order_roll ? ` (rolls ${g.order_roll[0]}–${g.order_roll[1]})` : ""}`,
+    `Order: ${g.order.map((o) => sideName(o)).join(", ")}${g.order_roll ? ` (rolls ${g.order_roll[0]}–${g.order_roll[1]})` : ""}`,
     // the log's own words for the roll (8.1.3): fair, or rough seas
     `Weather: ${g.rough_seas ? "rough seas" : "fair"}`,
     g.battle ? `Battle: ${map.places.find((p) => p.id === g.battle.at)?.name}, round ${g.battle.round}` : "No battle being fought",
@@ -182,10 +182,10 @@ function under(ctx, plan) {
   const card = (c, side, playable) => {
     const f = faces[c.id] || {};
     const el = h("div", { class: `card ${c.flag}${playable ? " target" : ""}`, "data-piece": c.id },
-      h("h4", {}, c.name), h("div", { class: "muted" }, `${SIDE[c.flag]} flag${f.effect ? "" : ` · ${c.when}`}`),
+      h("h4", {}, c.name), h("div", { class: "muted" }, `${sideName(c.flag)} flag${f.effect ? "" : ` · ${c.when}`}`),
       f.effect ? h("div", {}, f.effect) : null,
       c.house ? h("div", { class: "house" }, "House card: the project's own, not a published card") : null,
-      side ? h("div", { class: "muted" }, `played by the ${SIDE[side]}`) : null);
+      side ? h("div", { class: "muted" }, `played by the ${sideName(side)}`) : null);
     if (playable) pressable(el, `${c.name}: ${pieceTargets.get(c.id).map((a) => a.text).join("; ")}`, () => ctx.picker.clickPiece(c.id));
     return el;
   };
@@ -195,9 +195,9 @@ function under(ctx, plan) {
   const cards = (n) => `${n} card${n === 1 ? "" : "s"}`;
   const facts = mine
     ? [`Your army: ${g.own_sp} SP`, `Enemy hand: ${cards(g.enemy_hand)}`]
-    : [g.own_sp != null ? `${SIDE[g.seat]} army: ${g.own_sp} SP` : null,
-      g.sight === "public" ? `${SIDE[g.seat]} hand: ${cards(g.hand_hidden || 0)}` : null,
-      g.sight === "public" ? `${SIDE[other]} hand: ${cards(g.enemy_hand)}` : null].filter(Boolean);
+    : [g.own_sp != null ? `${sideName(g.seat)} army: ${g.own_sp} SP` : null,
+      g.sight === "public" ? `${sideName(g.seat)} hand: ${cards(g.hand_hidden || 0)}` : null,
+      g.sight === "public" ? `${sideName(other)} hand: ${cards(g.enemy_hand)}` : null].filter(Boolean);
   facts.push(`Deck: ${g.deck_left}`, `Discards: ${g.discards}`);
   if (g.landing_plan) facts.push(`${mine ? "Your" : "The British"} landing plan: Kennington Cove ${g.landing_plan[0]}, Flat Point ${g.landing_plan[1]}, White Point ${g.landing_plan[2]}`);
   kids.push(h("div", { class: "facts" }, ...facts.map((f) => h("span", {}, f))));
@@ -206,15 +206,15 @@ function under(ctx, plan) {
     // the battle being fought: its last rolls and hits, as the seat's log gives them
     const at = ctx.ref.board.map.places.find((p) => p.id === g.battle.at);
     const lines = (ctx.log || []).slice(-6);
-    kids.push(h("div", { class: "battle-box" }, h("h3", {}, `Battle at ${at ? at.name : g.battle.at}, round ${g.battle.round} (${SIDE[g.battle.attacker]} attacking)`),
+    kids.push(h("div", { class: "battle-box" }, h("h3", {}, `Battle at ${at ? at.name : g.battle.at}, round ${g.battle.round} (${sideName(g.battle.attacker)} attacking)`),
       h("ul", {}, ...lines.map((l) => h("li", {}, l)))));
   }
   if (g.sight !== "public") {
-    kids.push(h("h3", {}, mine ? "Your hand" : `The ${SIDE[g.seat]} hand`));
+    kids.push(h("h3", {}, mine ? "Your hand" : `The ${sideName(g.seat)} hand`));
     kids.push(g.hand.length ? h("div", { class: "hand" }, ...g.hand.map((c) => card(c, null, pieceTargets.has(c.id)))) : h("p", { class: "muted" }, "no cards"));
   }
   if (g.sight === "whole") {
-    kids.push(h("h3", {}, `The ${SIDE[other]} hand`));
+    kids.push(h("h3", {}, `The ${sideName(other)} hand`));
     kids.push(g.enemy_cards && g.enemy_cards.length ? h("div", { class: "hand" }, ...g.enemy_cards.map((c) => card(c, null, false))) : h("p", { class: "muted" }, "no cards"));
   }
   if (g.played.length) {
@@ -269,7 +269,7 @@ export function label(ctx, text) {
   const names = Object.fromEntries([
     ...ctx.ref.board.map.places.map((p) => [p.id, p.name]),
     ...ctx.ref.board.cards.map((c) => [c.id, c.name]),
-    ...Object.entries(SIDE),
+    ...Object.entries(SIDE_NAMES),
   ]);
   return text.split(" ").map((w) => {
     const [k, v] = w.split("=");

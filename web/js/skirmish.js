@@ -8,10 +8,10 @@
 // legal actions.
 
 import { h, s, pressable } from "./dom.js";
+import { sideName } from "./api.js";
 import * as textboard from "./textboard.js";
 import { Frame, tableSvg, base, placeBase, tape, Checker, draggable, verdict, placeLabel, boxOf, corners, dist, bearing, inch, PX } from "./table.js";
 
-const SIDE = { british: "British", french: "French" };
 const LEADERS = new Set(["sergeant", "officer", "colonel", "major", "hero", "engineer"]);
 let dragged = null; // the last drag of the acting unit: {key, v: [dx, dy], result}
 
@@ -106,7 +106,7 @@ export function draw(ctx) {
       const bx = boxOf(fr, u.figs.flatMap((f) => corners(f.at, f.facing, ...baseOf(u, f))), 4);
       grp.append(s("rect", { class: "unit-ring", x: bx[0], y: bx[1], width: bx[2] - bx[0], height: bx[3] - bx[1], rx: 5 }));
     }
-    grp.append(s("title", {}, `${SIDE[u.side]} ${u.troop} ${u.id}: ${u.formation}, ${u.figures.length} of ${u.strength} men${u.holding ? `, ${u.holding} held` : ""}${u.marks.length ? ` (${u.marks.join(", ")})` : ""}`));
+    grp.append(s("title", {}, `${sideName(u.side)} ${u.troop} ${u.id}: ${u.formation}, ${u.figures.length} of ${u.strength} men${u.holding ? `, ${u.holding} held` : ""}${u.marks.length ? ` (${u.marks.join(", ")})` : ""}`));
     for (const f of u.figs) {
       const [w, d] = baseOf(u, f);
       const el = base(fr, f.at, f.facing, w, d, { class: `fig r-${f.role}${LEADERS.has(f.role) ? " leader" : ""}` });
@@ -171,7 +171,7 @@ function header(fr, g, sc, outcome) {
     grp.append(c);
   }
   // the reason of the end is in the prompt beside the table, where it wraps
-  const end = outcome && (outcome.winner ? `the ${SIDE[outcome.winner] || outcome.winner} win` : "a draw");
+  const end = outcome && (outcome.winner ? `the ${sideName(outcome.winner)} win` : "a draw");
   // the cabins burned on the title's line, which has room: the second line reached the zoom buttons
   const burned = g.burned ? ` · cabins burned ${g.burned}` : "";
   grp.append(s("text", { x: x0, y: 15, class: "tt-title" }, `${sc.name}: ${end || `turn ${g.turn} of ${g.turns}, ${g.phase}`}${burned}`));

@@ -5,11 +5,11 @@
 // action is also a button with the odds the server wrote beside it.
 
 import { h, s, pressable } from "./dom.js";
+import { sideName } from "./api.js";
 
 const W = 1000, ROW = 126, TOP = 30;
 const NO_ARMY = 255; // the board's "no army here" (crates/solitaire/src/armies.rs)
 const SIDES = ["british", "french"];
-const NAME = { british: "British", french: "French", neutral: "Neutral" };
 
 /** The town each side's markers stand on in region `r` (state.rs: the French stand one town
  * further along the route than the British). */
@@ -54,7 +54,7 @@ export function draw(ctx) {
     row.append(s("rect", { class: "loc", x: 10, y: y0, width: W - 20, height: ROW - 10, rx: 8 }));
     row.append(s("text", { class: "loc-name", x: 22, y: y0 + 18 }, reg.name));
     // the track beside the route: the Indians' alliance, or the Ocean Control marker
-    const trackText = reg.track === "indians" ? `Indians: ${NAME[b.indians[r]] || b.indians[r]}` : `Ocean: ${NAME[b.ocean]} control`;
+    const trackText = reg.track === "indians" ? `Indians: ${sideName(b.indians[r])}` : `Ocean: ${sideName(b.ocean)} control`;
     const ally = reg.track === "indians" ? b.indians[r] : b.ocean;
     row.append(s("text", { x: W - 30, y: y0 + 18, "text-anchor": "end", "font-weight": 700, fill: ally === "british" ? "var(--british)" : ally === "french" ? "var(--french)" : "#555" }, trackText));
     const n = reg.towns.length;
@@ -117,7 +117,7 @@ export function draw(ctx) {
   });
   const turn = ref.turns[b.turn - 1];
   svg.append(s("text", { x: 20, y: ty + 80, class: "loc-name" },
-    `Turn ${b.turn} of ${ref.turns.length}${turn ? `, ${turn.season} ${turn.year}` : ""} · AP left ${b.ap} · you play the ${NAME[player]}, the BOT the ${NAME[bot]}${turn ? ` · allowed: ${turn[player].actions.join(", ")}` : ""}`));
+    `Turn ${b.turn} of ${ref.turns.length}${turn ? `, ${turn.season} ${turn.year}` : ""} · AP left ${b.ap} · you play the ${sideName(player)}, the BOT the ${sideName(bot)}${turn ? ` · allowed: ${turn[player].actions.join(", ")}` : ""}`));
   under(ctx);
   return { el: svg, width: W, height };
 }
@@ -138,5 +138,5 @@ export function prompt(ctx) {
 
 export function seatName(ctx) {
   const b = ctx.game.board;
-  return `${NAME[b.player]} (you) against the BOT`;
+  return `${sideName(b.player)} (you) against the BOT`;
 }

@@ -1,8 +1,9 @@
 // Measures the client on loopback against issue 34's budgets, for a seat's page, a spectator's
 // and a phone's (390 × 844): first paint and first board of a page loaded again (six loads,
 // the first one cold and reported apart), the time from an action's answer to the board drawn
-// again (the seat's pages) or from a socket's news to the board drawn (the spectator's, while
-// the seat plays), and the size of the client's JS and CSS.
+// again (the seat's pages: up to 100 decisions from the desk, 15 from the phone) or from a
+// socket's news to the board drawn (the spectator's, while the seat plays), all of them and
+// those with more than 100 log lines on the page, and the size of the client's JS and CSS.
 //   node web/tests/measure.mjs [GAME…]    (louisbourg, d3, skirmish, solitaire; all four by
 //                                          default; FIW_BIN: the fiw binary to serve with: use
 //                                          a release build, on an idle machine)
@@ -38,6 +39,8 @@ async function loads(page, link) {
   const out = [];
   for (let i = 0; i < 6; i++) {
     await page.goto("about:blank");
+    // the page left closes its socket: let the server count it gone (a seat may hold 8)
+    await new Promise((r) => setTimeout(r, 300));
     await page.goto(link);
     await page.waitForFunction(() => window.fiwStats && window.fiwStats.boardAt !== null);
     out.push(await page.evaluate(() => ({
@@ -70,10 +73,11 @@ async function play(page, seat, n, pick, watcher) {
     await drawnAfter(page, k);
     const after = await state(page);
     if (after.version > st.version) {
-      acks.push(await page.evaluate(() => window.fiwStats.lastAckToDrawMs));
+      const lines = await page.$$eval("#log li", (l) => l.length);
+      acks.push([lines, await page.evaluate(() => window.fiwStats.lastAckToDrawMs)]);
       if (watcher) {
         await watcher.waitForFunction((v) => Number(document.body.dataset.version) >= v, after.version, { timeout: 10000 });
-        if (await renders(watcher) > seen) watched.push(await watcher.evaluate(() => window.fiwStats.lastRenderMs));
+        if (await renders(watcher) > seen) watched.push([lines, await watcher.evaluate(() => window.fiwStats.lastRenderMs)]);
       }
     }
   }
@@ -95,14 +99,23 @@ try {
     const link = made.json.link;
     const out = { game };
     out.seat = await loads(desk.page, link);
+    await desk.page.goto("about:blank");
     out.spectator = await loads(spect.page, made.json.spectator.link);
     out.phone = await loads(phone.page, link);
+    await phone.page.goto("about:blank");
     // the seat plays from the desk while the spectator watches; then from the phone
-    const d = await play(desk.page, seat, 30, pick, spect.page);
+    await desk.page.goto(link);
+    await desk.page.waitForFunction(() => window.fiwStats && window.fiwStats.boardAt !== null);
+    const d = await play(desk.page, seat, 100, pick, spect.page);
+    await desk.page.goto("about:blank");
+    await phone.page.goto(link);
+    await phone.page.waitForFunction(() => window.fiwStats && window.fiwStats.boardAt !== null);
     const p = await play(phone.page, seat, 15, pick, null);
-    out.seat.ack_to_board_ms = summary(d.acks);
-    out.spectator.news_to_board_ms = summary(d.watched);
-    out.phone.ack_to_board_ms = summary(p.acks);
+    // all the redraws, and those with the log already long (a late turn's)
+    const both = (xs) => ({ all: summary(xs.map((x) => x[1])), log_over_100_lines: summary(xs.filter((x) => x[0] > 100).map((x) => x[1])) });
+    out.seat.ack_to_board_ms = both(d.acks);
+    out.spectator.news_to_board_ms = both(d.watched);
+    out.phone.ack_to_board_ms = both(p.acks);
     results.push(out);
   }
   const loadavg = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");

@@ -17,6 +17,7 @@ import { accountsAndTheLobby } from "./accounts.mjs";
 import { spectatorAndReveal } from "./spectator.mjs";
 import { phonePages } from "./phone.mjs";
 import { citedRules } from "./cited.mjs";
+import { logDrawing } from "./log.mjs";
 
 const TESTS = {
   "louisbourg-vs-ai": louisbourgAgainstTheComputer,
@@ -32,6 +33,7 @@ const TESTS = {
   "chat-spectator-reveal": spectatorAndReveal,
   "phone": phonePages,
   "cited-rules": citedRules,
+  "log-drawing": logDrawing,
 };
 
 const wanted = process.argv.slice(2);

@@ -573,6 +573,14 @@ impl D3 {
             // rear, and once engaged may not leave)
             if !pivots_only && (u.kind.may_disengage() || u.kind == Type::Commander) {
                 tries.push(Action::move_within(i, at, back, allowance, u.pose.facing));
+                // and 45° either side of it: straight back is often a friend's place, and
+                // cavalry that charged stay in contact until they move away (Charges)
+                if u.kind.may_disengage() {
+                    for side in [-45.0, 45.0] {
+                        let p = at + heading(bearing(target, at) + side) * allowance;
+                        tries.push(Action::move_within(i, at, p, allowance, u.pose.facing));
+                    }
+                }
             }
             // a pivot to face it, unless it already does (to the whole degree of orders)
             let pivot = Action::move_to(i, at.x, at.y, face);

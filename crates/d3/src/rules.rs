@@ -1137,8 +1137,8 @@ impl D3 {
                 Action::Retire { .. } => {
                     if let Some(end) = self.retire_to(t, p.shooter as usize) {
                         if self.log.is_on() {
-                            let (id, w) = (self.id(t), self.move_words(t, end.at, end.facing));
-                            let text = format!("{id} retires {w}");
+                            let w = self.move_words(t, end.at, end.facing, ("retires", "retires"));
+                            let text = format!("{} {w}", self.id(t));
                             self.log.public(|| text);
                         }
                         self.set_pose(t, end);
@@ -1164,13 +1164,8 @@ impl D3 {
                 }
                 // (the words only when the log is kept: simulations run without it)
                 if self.log.is_on() {
-                    let w = self.move_words(i, to, f64::from(facing));
-                    let verb = if to.dist(self.units[i].pose.at) < 0.05 {
-                        "pivots"
-                    } else {
-                        "moves"
-                    };
-                    let text = format!("{} {verb} {w}", self.id(i));
+                    let w = self.move_words(i, to, f64::from(facing), ("moves", "pivots"));
+                    let text = format!("{} {w}", self.id(i));
                     self.log.public(|| text);
                 }
                 self.set_pose(i, Pose::new(to.x, to.y, facing as f64));
@@ -1280,7 +1275,10 @@ impl D3 {
                 // (no space before the colon when there is no modifier)
                 let w = why();
                 let sep = if w.is_empty() { "" } else { " " };
-                format!("{a} charges {b}: D3 {roll}+1{sep}{w}: {hits} hits ({total} in all)")
+                format!(
+                    "{a} charges {b}: D3 {roll}+1{sep}{w}: {} ({total} in all)",
+                    crate::words::hits(hits)
+                )
             });
         }
     }
@@ -1351,7 +1349,10 @@ impl D3 {
         let (a, b) = (self.id(i).to_string(), self.id(t).to_string());
         self.log.public(|| {
             let dice = if entrenched { "best of 2D3" } else { "D3" };
-            format!("{a} shoots at {b}: {dice} {roll}{modifier:+}: {hits} hits")
+            format!(
+                "{a} shoots at {b}: {dice} {roll}{modifier:+}: {}",
+                crate::words::hits(hits)
+            )
         });
         if hits > 0 && self.units[t].kind.may_retire_from_fire() && self.retire_to(t, i).is_some() {
             // the target's army decides: retire a full move for one hit fewer, or stand
@@ -1371,7 +1372,7 @@ impl D3 {
         let total = v.hits;
         let b = self.id(t).to_string();
         self.log
-            .public(|| format!("{b} takes {hits} hits ({total} in all)"));
+            .public(|| format!("{b} takes {} ({total} in all)", crate::words::hits(hits)));
     }
 
     /// Shooting: where a cavalry or skirmish target shot at by `shooter` ends if it retires

@@ -530,7 +530,7 @@ impl D3 {
                 continue;
             }
             let hits = self.units[i].hits;
-            self.remove(i, &format!("with {hits} hits"));
+            self.remove(i, &format!("with {}", crate::words::hits(hits)));
         }
         for army in [self.active.other(), self.active] {
             if self.resolve[army.seat()] == 0 && self.outcome.is_none() {

@@ -632,9 +632,8 @@ pub fn svg(game: &D3, selected: Option<usize>) -> String {
         let (x, y) = ((label[0] + label[2]) / 2.0, label[3] - NAME_DESCENT);
         let hits = if u.hits > 0 {
             format!(
-                r##"<tspan dx="3" fill="#b00000" font-weight="bold">{} hit{}</tspan>"##,
-                u.hits,
-                if u.hits == 1 { "" } else { "s" }
+                r##"<tspan dx="3" fill="#b00000" font-weight="bold">{}</tspan>"##,
+                crate::words::hits(u.hits)
             )
         } else {
             String::new()

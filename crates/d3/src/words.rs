@@ -6,23 +6,36 @@
 
 use crate::actions::Action;
 use crate::state::D3;
-use fiw_table::{bearing, compass, tenths as inches, Point};
+use fiw_table::{bearing, compass, inches, Point};
+
+/// "1 hit", "3 hits": the log's and the drawing's count of hits (the log said "1 hits").
+pub(crate) fn hits(n: impl Into<u32>) -> String {
+    let n = n.into();
+    format!("{n} hit{}", if n == 1 { "" } else { "s" })
+}
 
 impl D3 {
-    /// Where a move of unit `i` to `to`, facing `facing`, takes it, said from where it stands:
-    /// "5.8" east to 3" south of the west woods, facing east", or, for a pivot in place, "in
-    /// place to face east". Only the table's public facts: D3 hides nothing.
-    pub(crate) fn move_words(&self, i: usize, to: Point, facing: f64) -> String {
+    /// A move of unit `i` to `to`, facing `facing`, said from where it stands, with `verbs`
+    /// the words for a move and for a pivot in place: ("moves", "pivots") gives "moves 5.8"
+    /// east to 3" south of the west woods, facing east" or "pivots in place to face east". Only
+    /// the table's public facts: D3 hides nothing.
+    pub(crate) fn move_words(
+        &self,
+        i: usize,
+        to: Point,
+        facing: f64,
+        (moves, pivots): (&str, &str),
+    ) -> String {
         let Some(u) = self.units.get(i) else {
             return String::new();
         };
         let from = u.pose.at;
         let face = compass(facing);
         if from.dist(to) < 0.05 {
-            return format!("in place to face {face}");
+            return format!("{pivots} in place to face {face}");
         }
         format!(
-            "{}\" {} {}, facing {face}",
+            "{moves} {}\" {} {}, facing {face}",
             inches(from.dist(to)),
             compass(bearing(from, to)),
             self.scenario.layout.whereabouts(to).to()
@@ -41,15 +54,10 @@ impl D3 {
         Some(match *a {
             Action::Move { unit, x, y, facing } => {
                 let i = unit as usize;
-                let from = self.units.get(i)?.pose.at;
-                let to = Action::destination(Action::point(x, y), from);
-                let w = self.move_words(i, to, f64::from(facing));
+                let to = Action::destination(Action::point(x, y), self.units.get(i)?.pose.at);
+                let w = self.move_words(i, to, f64::from(facing), ("move", "pivot"));
                 // the degrees tell apart two ghosts that differ by a few
-                if from.dist(to) < 0.05 {
-                    format!("pivot {w} ({facing}°)")
-                } else {
-                    format!("move {w} ({facing}°)")
-                }
+                format!("{w} ({facing}°)")
             }
             Action::Square { .. } => "form square: its move for the turn".into(),
             Action::Retire { .. } => {
@@ -110,5 +118,12 @@ mod tests {
             g.whereabouts(Point::new(63.0, 28.0)),
             "at 63,28 in the east end of the table"
         );
+    }
+
+    #[test]
+    fn one_hit_is_one_hit() {
+        assert_eq!(hits(1u8), "1 hit");
+        assert_eq!(hits(0u8), "0 hits");
+        assert_eq!(hits(3u8), "3 hits");
     }
 }

@@ -2,77 +2,23 @@
 //! appendix's scenario files, built here by [`table`]), checked against the text's result.
 
 use fiw_d3::{Action, Options, Phase, D3};
-use fiw_engine::{Dice, Game, RuleError};
+use fiw_engine::{Dice, Game};
 
-/// A 72" x 48" table with units `(id, type, x, y, facing)`: ids starting `br-` are British,
-/// the others French. Each army's commander stands in a northern corner unless `units` places
-/// its `br-gen` or `fr-gen`.
-fn table(first: &str, units: &[(&str, &str, f64, f64, f64)]) -> D3 {
-    let text = scenario_text_first(first, units);
-    D3::with_dice(
-        &Options {
-            scenario: "test.toml".into(),
-            text: Some(text),
-        },
-        Dice::new(5),
-    )
-    .unwrap_or_else(|e| panic!("{e}"))
+mod common;
+use common::{battle, end_turn, legal, order, refused, Placed};
+
+/// A table of 5 rounds with `units` (see [`common::scenario_text`]), rolled with seed 5.
+fn table(first: &str, units: &[Placed]) -> D3 {
+    battle(first, 5, "", units, Dice::new(5))
 }
 
 /// The scenario file [`table`] plays, the French first.
-fn scenario_text(units: &[(&str, &str, f64, f64, f64)]) -> String {
-    scenario_text_first("french", units)
-}
-
-fn scenario_text_first(first: &str, units: &[(&str, &str, f64, f64, f64)]) -> String {
-    let mut text = format!(
-        "name = \"test\"\nfirst = \"{first}\"\nturns = 5\n[table]\nwidth = 72\ndepth = 48\n"
-    );
-    for (army, prefix, gen_x) in [("british", "br-", 2.0), ("french", "fr-", 70.0)] {
-        text += &format!(
-            "[{army}]\ncommander = \"c\"\nzones = [[[0, 0], [72, 0], [72, 48], [0, 48]]]\n"
-        );
-        if !units.iter().any(|u| u.0 == format!("{prefix}gen")) {
-            text += &format!("[[{army}.units]]\nid = \"{prefix}gen\"\ntype = \"commander\"\nat = [{gen_x}, 46]\nfacing = 0\n");
-        }
-        for (id, kind, x, y, f) in units.iter().filter(|u| u.0.starts_with(prefix)) {
-            text += &format!("[[{army}.units]]\nid = \"{id}\"\ntype = \"{kind}\"\nat = [{x}, {y}]\nfacing = {f}\n");
-        }
-    }
-    text
-}
-
-fn order(g: &mut D3, text: &str) {
-    let a = g
-        .parse_action(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    g.apply(a).unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
-fn refused(g: &D3, text: &str) -> RuleError {
-    let a = g
-        .parse_action(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    g.check(&a).expect_err(text)
-}
-
-fn legal(g: &D3, text: &str) {
-    let a = g
-        .parse_action(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    g.check(&a).unwrap_or_else(|e| panic!("{text}: {e}"));
+fn scenario_text(units: &[Placed]) -> String {
+    common::scenario_text("french", 5, "", units)
 }
 
 fn id(g: &D3, name: &str) -> usize {
     g.unit_named(name).unwrap()
-}
-
-/// Passes the rest of the active army's turn (movement, shooting, charges).
-fn end_turn(g: &mut D3) {
-    while g.phase() != Phase::Charges {
-        g.apply(Action::Pass).unwrap();
-    }
-    g.apply(Action::Pass).unwrap();
 }
 
 /// M1 (Squares, Movement): infantry with an enemy 6" off cannot move, only pivot to face it;

@@ -4,68 +4,19 @@
 
 use fiw_d3::dice::face;
 use fiw_d3::{Action, Army, Options, Phase, D3};
-use fiw_engine::{apply_asking, Ask, Dice, Game, RuleError};
+use fiw_engine::{apply_asking, Ask, Dice, Game};
 
-/// A 72" x 48" table with `terrain` (TOML `[[table.terrain]]` blocks) and units
-/// `(id, type, x, y, facing)`: ids starting `br-` are British, the others French. Each army's
-/// commander stands in a northern corner unless `units` places its `br-gen` or `fr-gen`.
-fn table(first: &str, terrain: &str, units: &[(&str, &str, f64, f64, f64)]) -> D3 {
+mod common;
+use common::{battle, end_turn, order, refused, unit, Placed};
+
+/// A table of 3 rounds with `terrain` and `units` (see [`common::scenario_text`]).
+fn table(first: &str, terrain: &str, units: &[Placed]) -> D3 {
     table_rolling(first, terrain, units, Dice::new(1))
 }
 
 /// [`table`] with the given dice (manual ones, for a table where people roll).
-fn table_rolling(
-    first: &str,
-    terrain: &str,
-    units: &[(&str, &str, f64, f64, f64)],
-    dice: Dice,
-) -> D3 {
-    let mut text = format!("name = \"test\"\nfirst = \"{first}\"\nturns = 3\n[table]\nwidth = 72\ndepth = 48\n{terrain}\n");
-    for (army, prefix, gen_x) in [("british", "br-", 2.0), ("french", "fr-", 70.0)] {
-        text += &format!(
-            "[{army}]\ncommander = \"c\"\nzones = [[[0, 0], [72, 0], [72, 48], [0, 48]]]\n"
-        );
-        if !units.iter().any(|u| u.0 == format!("{prefix}gen")) {
-            text += &format!("[[{army}.units]]\nid = \"{prefix}gen\"\ntype = \"commander\"\nat = [{gen_x}, 46]\nfacing = 0\n");
-        }
-        for (id, kind, x, y, f) in units.iter().filter(|u| u.0.starts_with(prefix)) {
-            text += &format!("[[{army}.units]]\nid = \"{id}\"\ntype = \"{kind}\"\nat = [{x}, {y}]\nfacing = {f}\n");
-        }
-    }
-    D3::with_dice(
-        &Options {
-            scenario: "test.toml".into(),
-            text: Some(text),
-        },
-        dice,
-    )
-    .unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn order(g: &mut D3, text: &str) {
-    let a = g
-        .parse_action(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    g.apply(a).unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
-fn refused(g: &D3, text: &str) -> RuleError {
-    let a = g
-        .parse_action(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    g.check(&a).expect_err(text)
-}
-
-fn unit<'a>(g: &'a D3, id: &str) -> &'a fiw_d3::Unit {
-    &g.units()[g.unit_named(id).unwrap()]
-}
-
-/// Passes the rest of the active army's turn (movement, shooting, charges).
-fn end_turn(g: &mut D3) {
-    while g.phase() != Phase::Charges {
-        g.apply(Action::Pass).unwrap();
-    }
-    g.apply(Action::Pass).unwrap();
+fn table_rolling(first: &str, terrain: &str, units: &[Placed], dice: Dice) -> D3 {
+    battle(first, 3, terrain, units, dice)
 }
 
 const LAKE: &str = "[[table.terrain]]\nkind = \"lake\"\nname = \"the lake\"\npoints = [[20, 20], [30, 20], [30, 30], [20, 30]]\n";
@@ -727,6 +678,62 @@ fn charge_hits(target_kind: &str, facing: f64, terrain: &str, d3: u8) -> u8 {
     g.apply(Action::Pass).unwrap();
     assert_eq!(g.phase(), Phase::Charges);
     unit(&g, "fr-t").hits
+}
+
+/// Charges, Disengaging: cavalry that charged stay in contact and may not charge again without
+/// moving (a charge is cavalry moving into contact), so their way out must be among the orders
+/// listed (the ghosts a player clicks, the moves the computer general weighs): with a friend
+/// straight behind them, the table's edge on one side and another enemy on the other, a whole
+/// move away from the enemy 45° off straight back still is.
+/// Before, only straight back was tried for them, and a horse so placed stood in contact to
+/// be shot, turn after turn (a Meeting engagement between the generals, seed 3).
+#[test]
+fn engaged_cavalry_with_a_friend_behind_have_a_listed_way_out() {
+    let g = table(
+        "british",
+        "",
+        &[
+            ("br-cav", "cavalry", 10.0, 20.0, 0.0),
+            ("br-a", "line", 10.0, 14.0, 0.0),
+            ("fr-cav", "cavalry", 10.0, 22.0, 180.0),
+            ("fr-b", "line", 28.0, 20.0, 270.0),
+        ],
+    );
+    let cav = g.unit_named("br-cav").unwrap();
+    // the table's edge to the west, and fr-b 6" off a move to the east
+    assert_eq!(refused(&g, "move br-cav to 22,20").rule, "Disengaging");
+    assert!(refused(&g, "charge br-cav at fr-cav")
+        .message
+        .contains("already in contact"));
+    // straight back runs through br-a
+    assert_eq!(refused(&g, "move br-cav to 10,8").rule, "Interpenetration");
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let ways_out: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::Move { unit, x, y, .. } if *unit as usize == cav && Action::point(*x, *y).dist(unit_at(&g, "br-cav")) > 1.0))
+        .collect();
+    assert!(
+        !ways_out.is_empty(),
+        "no listed way out for br-cav: {:?}",
+        legal.iter().map(|a| g.text_of(a)).collect::<Vec<_>>()
+    );
+    for a in ways_out {
+        let Action::Move { x, y, .. } = a else {
+            unreachable!()
+        };
+        // away from the horse it touched, and beyond 6" of it
+        assert!(
+            Action::point(x, y).dist(unit_at(&g, "fr-cav")) > 8.0,
+            "{}",
+            g.text_of(&a)
+        );
+    }
+}
+
+fn unit_at(g: &D3, id: &str) -> fiw_table::Point {
+    unit(g, id).pose.at
 }
 
 #[test]

@@ -308,19 +308,7 @@ async fn a_seat_sees_its_own_secrets_only(url: &str) {
     let made = c.create(json!({ "game": "louisbourg" })).await;
     let id = made["id"].as_str().unwrap();
     let (b, f) = (token(&made, "british"), token(&made, "french"));
-    let v = c.view(id, b).await;
-    let plan = v["view"]["actions"][5]["text"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let (s, _) = c
-        .post(
-            &format!("/api/games/{id}/actions"),
-            Some(b),
-            json!({ "version": 0, "action": plan }),
-        )
-        .await;
-    assert_eq!(s, StatusCode::OK);
+    c.plan_the_landing(id, b).await;
     // the landing plan is the British secret: in the British view, not in the French one
     // nor the spectators'
     let british = c.view(id, b).await;

@@ -81,18 +81,7 @@ async fn prompts_log_lines_and_notes_carry_their_citations(url: &str) {
         waiting["view"]["prompt"],
         "The British choose the landing plan (7)"
     );
-    let plan = v["view"]["actions"][5]["text"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let (s, _) = c
-        .post(
-            &format!("/api/games/{id}/actions"),
-            Some(b),
-            json!({ "version": 0, "action": plan }),
-        )
-        .await;
-    assert_eq!(s, StatusCode::OK);
+    c.plan_the_landing(id, b).await;
     // every log line with a section in parentheses has it marked, and only it
     let french = c.view(id, f).await;
     let lines = cited_lines(&french["view"]);

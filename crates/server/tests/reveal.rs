@@ -23,19 +23,7 @@ async fn spectators_see_the_board_and_all_see_everything_once_it_is_over(url: &s
     let (b, f) = (token(&made, "british"), token(&made, "french"));
     let spectator = made["spectator"]["token"].as_str().unwrap();
     // the British plan, then the French set up a few blocks (each placement the French own)
-    let v = c.view(id, b).await;
-    let plan = v["view"]["actions"][5]["text"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let (s, _) = c
-        .post(
-            &format!("/api/games/{id}/actions"),
-            Some(b),
-            json!({ "version": 0, "action": plan }),
-        )
-        .await;
-    assert_eq!(s, StatusCode::OK);
+    c.plan_the_landing(id, b).await;
     for _ in 0..4 {
         let v = c.view(id, f).await;
         let (s, after) = c.act(id, f, &v["version"], 0).await;

@@ -6,7 +6,7 @@ use crate::artillery::Ammo;
 use crate::formation::Formation;
 use crate::state::{Reaction, Skirmish};
 use fiw_engine::RuleError;
-use fiw_table::Point;
+use fiw_table::{inches, Point};
 use serde::{Deserialize, Serialize};
 
 /// Tenths of an inch: the grain of a typed place or distance.
@@ -228,11 +228,6 @@ pub fn tenths(v: f64) -> i16 {
 /// A place in inches from tenths.
 pub fn point(x: i16, y: i16) -> Point {
     Point::new(f64::from(x) / GRAIN, f64::from(y) / GRAIN)
-}
-
-pub(crate) fn inches(v: f64) -> String {
-    let s = format!("{v:.1}");
-    s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
 }
 
 fn place(x: i16, y: i16) -> String {

@@ -4,15 +4,14 @@
 //! save holds; these words are only shown. The newcomers could not tell from `test`, `spot
 //! the-woods-south-of-b` or `face 14` what they would do (audit 2026-12-04, M9).
 
-use crate::actions::{inches, Action, GRAIN};
+use crate::actions::{point, Action, GRAIN};
 use crate::state::Skirmish;
-use fiw_table::{compass, Point, Whereabouts};
+use fiw_table::{compass, inches, Whereabouts};
 
 impl Skirmish {
     /// A typed place (tenths of an inch) by the table's named terrain.
     fn place_words(&self, x: i16, y: i16) -> Whereabouts {
-        let p = Point::new(f64::from(x) / GRAIN, f64::from(y) / GRAIN);
-        self.scenario.layout.whereabouts(p)
+        self.scenario.layout.whereabouts(point(x, y))
     }
 
     /// The words a button shows for `a`, or `None` where its text says it plainly already

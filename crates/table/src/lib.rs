@@ -88,4 +88,4 @@ pub use polygon::{Containment, Location, Polygon, MAX_POINTS};
 pub use rect::{sweep, Arc, Footprint, Pose, Rect, Shape, Side, Sweep};
 pub use sight::{Blocked, Crossing, Under};
 pub use terrain::{Effect, Effects, Kind, Passage, Screen, Terrain};
-pub use words::{compass, tenths, Whereabouts, LANDMARK_REACH};
+pub use words::{compass, inches, Whereabouts, LANDMARK_REACH};

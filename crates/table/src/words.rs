@@ -85,7 +85,7 @@ impl Whereabouts {
                 name,
             } => format!("{inches}\" {toward} of {name}"),
             Whereabouts::Open { x, y, part } => {
-                format!("at {},{} in {part}", tenths(*x), tenths(*y))
+                format!("at {},{} in {part}", inches(*x), inches(*y))
             }
         }
     }
@@ -97,7 +97,10 @@ impl Whereabouts {
             Whereabouts::Within { name, on } => {
                 format!("{} {name}", if *on { "onto" } else { "into" })
             }
-            other => format!("to {}", other.at().trim_start_matches("at ")),
+            Whereabouts::Near { .. } => format!("to {}", self.at()),
+            Whereabouts::Open { x, y, part } => {
+                format!("to {},{} in {part}", inches(*x), inches(*y))
+            }
         }
     }
 }
@@ -168,14 +171,11 @@ impl Layout {
     }
 }
 
-/// A length to a tenth of an inch, without a trailing ".0" ("9", "60.7").
-pub fn tenths(v: f64) -> String {
-    let r = (v * 10.0).round() / 10.0;
-    if r.fract() == 0.0 {
-        format!("{r:.0}")
-    } else {
-        format!("{r:.1}")
-    }
+/// A length to a tenth of an inch, without a trailing ".0" ("9", "60.7"), as the skirmish
+/// orders are typed and saved (`step 4.1 at 14`, `march to 25,18`).
+pub fn inches(v: f64) -> String {
+    let s = format!("{v:.1}");
+    s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
 }
 
 #[cfg(test)]

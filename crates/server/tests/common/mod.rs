@@ -277,6 +277,25 @@ impl Client {
         .await
     }
 
+    /// The British seat `token` of a new Louisbourg game `id` chooses a landing plan (the
+    /// sixth of its first actions, a plan of several places): the step every test of a
+    /// Louisbourg game past its set-up begins with.
+    pub async fn plan_the_landing(&self, id: &str, token: &str) {
+        let v = self.view(id, token).await;
+        let plan = v["view"]["actions"][5]["text"]
+            .as_str()
+            .expect("a landing plan to choose")
+            .to_string();
+        let (s, after) = self
+            .post(
+                &format!("/api/games/{id}/actions"),
+                Some(token),
+                serde_json::json!({ "version": 0, "action": plan }),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{after}");
+    }
+
     /// Plays `token`'s first action while it decides, until another seat decides; the view
     /// then.
     pub async fn hand_on(&self, id: &str, token: &str) -> Value {
