@@ -616,8 +616,8 @@ fn a_piped_solitaire_session_shows_odds_refusals_and_the_bot() {
     // place both armies, try an Atlantic attack without the ocean, ask why, check the odds in
     // the menu, end the actions with an action point left (yes: the BOT rolls), look at the
     // log, quit
-    // (turn 1 gives the British one AP, left unspent; turn 2's two AP are left too, so that
-    // the game quits on turn 3)
+    // (turn 1 gives the British one AP, left unspent; turn 2's two AP are left too; turn 3
+    // gives none and passes to the BOT at once, so that the game quits on turn 4)
     let input = "1\nundo\n1\n1\nhint\nattack atlantic\nwhy attack atlantic\nplace br-1 ohio\nfrobnicate\nend actions\nyes\nundo\nlog\nend\nyes\nquit\n";
     let run = fiw(
         &["play", "solitaire", "--seed", "3", "--ai-iterations", "200"],
@@ -654,7 +654,7 @@ fn a_piped_solitaire_session_shows_odds_refusals_and_the_bot() {
         out.contains("nothing to undo"),
         "never past the BOT's roll: {out}"
     );
-    assert!(out.contains("quit on turn 3"), "{out}");
+    assert!(out.contains("quit on turn 4"), "{out}");
     assert!(!out.contains("panicked"));
 }
 
@@ -724,7 +724,9 @@ fn solitaire_bad_input_exits_2_with_one_line() {
 #[test]
 fn a_solitaire_game_saved_at_the_prompt_resumes_on_its_side() {
     let file = temp("solitaire-midgame");
-    let input = format!("1\n1\nend actions\nyes\nsave {}\nquit\n", path(&file));
+    // the French have no AP on turns 1 and 2: the two armies placed, turn 1 passes to the
+    // BOT; turn 2's arriving army placed, turn 2 passes too; saved on turn 3
+    let input = format!("1\n1\n1\nsave {}\nquit\n", path(&file));
     let run = fiw(
         &["play", "solitaire", "--side", "french", "--seed", "8"],
         &input,
@@ -738,7 +740,7 @@ fn a_solitaire_game_saved_at_the_prompt_resumes_on_its_side() {
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     assert!(run.stdout.contains("resumed"), "{}", run.stdout);
     assert!(
-        run.stdout.contains("you are the French") && run.stdout.contains("turn 2 of 20"),
+        run.stdout.contains("you are the French") && run.stdout.contains("turn 3 of 20"),
         "{}",
         run.stdout
     );

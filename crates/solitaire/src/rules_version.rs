@@ -30,6 +30,7 @@ RulesChange {
         "4 a BOT army arriving after the set-up faces your weakest army that no BOT army faces yet, not your strongest",
         "4 the later armies arrive by the side you play, as the Turn Track shows them: playing the British, your +4s come in the fall of 1756 and the spring of 1759 and the French BOT's +1 in spring 1756; playing the French, the British BOT's +4s come in the summer of 1755 and the spring of 1756 and your +1 in the summer of 1755; Montcalm's French army is a +1 (it was a +3) and the French army of 1759 stays a +1",
         "5.1 playing the British: one AP in the spring of 1755 as well",
+        "5 a turn that gives you no AP passes to the BOT at once: there is nothing to choose, so you no longer end its actions yourself",
         "5.1 playing the French: two AP in the fall of 1755 and one that winter, one in the fall of 1757, and two AP each winter; none in the other seasons; the French may court the nations in the fall",
         "7.1 the French BOT's Ocean line, while the French hold the Atlantic, is a drive on your flag towns (it was the nations' line)",
         "7.1 the British BOT's two drives strike where its odds are best (they struck where it stood nearest a French flag town), and its nations' line, outside the winter, attacks the Ocean Control marker first",

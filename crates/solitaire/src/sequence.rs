@@ -160,7 +160,11 @@ impl Solitaire {
     }
 
     /// 5 placement is over: the BOT's arriving armies follow, and the player receives the
-    /// turn's action points.
+    /// turn's action points. A turn without AP leaves the player nothing to choose, so it ends
+    /// at once and the BOT acts (playing the French, 13 of the 20 turns give no AP: a click on
+    /// "end actions" in each, with nothing else offered, was a chore, not a decision). The
+    /// BOT's die is rolled at the same point as if the player had ended the actions, so a seed
+    /// plays the same game either way.
     fn end_placement(&mut self) {
         let t = self.board.turn;
         let track = turn_track().turn(t);
@@ -168,6 +172,12 @@ impl Solitaire {
         let ap = track.ap[self.board.player.index()];
         self.board.ap = ap;
         self.board.step = Step::Actions;
+        if ap == 0 {
+            self.log
+                .public(|| "You have no action points this turn (5): the BOT acts.".into());
+            self.end_actions();
+            return;
+        }
         self.log.public(|| {
             format!(
                 "You have {ap} action point{} this turn (5).",

@@ -53,7 +53,9 @@ fn manual_game(turn: u8, ap: u8) -> Solitaire {
 /// carries out. Each answer is used as rolled.
 #[test]
 fn every_roll_is_asked_for_in_the_rules_words_7_1_8_9_10() {
-    let mut g = manual_game(2, 2);
+    // turn 1, so that the next turn has AP and the BOT rolls once (a turn without AP would
+    // end at once and the BOT roll again)
+    let mut g = manual_game(1, 2);
     // the +2 army against Ft. Carillon (fortified), the Hudson Indians allied to the French:
     // +2 −1 −1 = 0, so a 4 advances
     let asked = referee(&mut g, Action::Attack(2), &mut vec!["4"]);

@@ -263,8 +263,13 @@ fn setup_4() {
         g.apply(Action::parse(&format!("place {two} atlantic")).unwrap())
             .unwrap();
         let b = g.board();
-        assert_eq!(b.step, Step::Actions);
-        assert_eq!(b.ap, turn_track().turn(1).ap[side.index()]);
+        if turn_track().turn(1).ap[side.index()] == 0 {
+            // nothing to choose: the turn passed to the BOT at once (5)
+            assert!(b.turn > 1, "{b:?}");
+        } else {
+            assert_eq!(b.step, Step::Actions);
+            assert_eq!(b.ap, turn_track().turn(1).ap[side.index()]);
+        }
         // the BOT's armies, strongest first, face the player's weakest: its +2 faces the
         // player's +1, its +1 the player's +2
         let bot = side.other().index();
@@ -277,8 +282,8 @@ fn setup_4() {
 }
 
 /// 4: exact counts: 4 × 3 = 12 ways to place the two starting armies, and then on turn 1 as
-/// many choices as the Turn Track's AP allow: with none (the spring of 1755), only the end of
-/// the actions; with some, as the British 5 (an attack in each region but the French Atlantic,
+/// many choices as the Turn Track's AP allow: with none (the French in the spring of 1755),
+/// none at all, the turn passing to the BOT; with some, as the British 5 (an attack in each region but the French Atlantic,
 /// the ocean, the end) and as the French 5 (an attack in each region, the end), whatever the
 /// placement: the spring allows no influence (5.1).
 #[test]
@@ -297,13 +302,13 @@ fn the_setup_has_twelve_placements_4() {
             for second in legal(&g1) {
                 let mut g2 = g1.clone();
                 g2.apply(second).unwrap();
-                assert_eq!(g2.step(), Step::Actions);
-                let want = if turn_track().turn(1).ap[side.index()] == 0 {
-                    1
+                if turn_track().turn(1).ap[side.index()] == 0 {
+                    // no AP: nothing to choose, the turn passes to the BOT at once (5)
+                    assert!(g2.board().turn > 1, "{side:?}: {:?}", g2.board());
                 } else {
-                    5
-                };
-                assert_eq!(legal(&g2).len(), want, "{side:?}: {:?}", legal(&g2));
+                    assert_eq!(g2.step(), Step::Actions);
+                    assert_eq!(legal(&g2).len(), 5, "{side:?}: {:?}", legal(&g2));
+                }
                 placements += 1;
             }
         }
@@ -351,6 +356,44 @@ fn a_turn_runs_in_order_5() {
     );
     assert!(log.contains("die 1"), "{log}");
     assert!(log.contains("— Turn 2 of 20"), "{log}");
+}
+
+/// 5: a turn whose Turn Track gives the player no AP leaves nothing to choose: it passes to the
+/// BOT at once, and the game stops at the next turn with something to decide.
+#[test]
+fn a_turn_without_action_points_passes_to_the_bot_5() {
+    let t = (1..20u8)
+        .find(|&t| {
+            let track = turn_track();
+            track.turn(t).ap[0] > 0
+                && track.turn(t + 1).ap[0] == 0
+                && track.turn(t + 2).ap[0] > 0
+                && !track.turn(t + 1).transfers
+                && !track.turn(t + 2).transfers
+                && armies()
+                    .list
+                    .iter()
+                    .all(|a| a.arrives(Side::British) != t + 1 && a.arrives(Side::British) != t + 2)
+        })
+        .expect("a turn with AP, one without, one with");
+    let mut b = board(Side::British, t, 0);
+    b.army[OHIO as usize][0] = army("br-1");
+    b.army[HUDSON as usize][0] = army("br-2");
+    let mut g = game(b);
+    let [roll, die] = quiet_bot(g.board());
+    // two quiet BOT turns: a failed attack changes nothing, so the same faces serve twice
+    g.force_dice([roll, die, roll, die]);
+    g.apply(Action::EndActions).unwrap();
+    let b = g.board();
+    assert_eq!(b.turn, t + 2, "the turn without AP passed");
+    assert_eq!(b.step, Step::Actions);
+    assert_eq!(b.ap, turn_track().turn(t + 2).ap[0]);
+    let log = log_text(&g);
+    assert!(
+        log.contains("You have no action points this turn (5): the BOT acts."),
+        "{log}"
+    );
+    assert_eq!(log.matches("BOT rolls ").count(), 2, "{log}");
 }
 
 /// 5: an army arriving on its turn is placed by the player; the BOT's by the rule of the data,
