@@ -370,9 +370,9 @@ fn a_replay_as_one_seat_shows_its_side_and_none_of_the_others_secrets() {
 #[test]
 fn manual_dice_are_typed_checked_and_replayed() {
     let file = temp("manual");
-    // the French player's set-up, then the end of turn 1 (which gives no AP): the BOT's chart
-    // die is asked for (5: a raid, which rolls nothing more)
-    let input = "1\n1\nend\n7\n5\nquit\n";
+    // the French player's set-up; turn 1 gives the French no AP, so it passes at once and the
+    // BOT's chart die is asked for (5: a raid, which rolls nothing more)
+    let input = "1\n1\n7\n5\nquit\n";
     let run = fiw(
         &[
             "play",
