@@ -49,6 +49,25 @@ fn british_arrivals() -> Vec<u8> {
         .collect()
 }
 
+/// The British AP of each turn, from `fiw rules solitaire`'s Turn Track lines
+/// (`5.1 Turn Track, turn 3 (fall 1755) = AP British 0 / French 2; …`), turn 1 first.
+fn british_ap() -> Vec<u8> {
+    let run = fiw(&["rules", "solitaire"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    run.stdout
+        .lines()
+        .filter(|l| l.contains("5.1 Turn Track, turn "))
+        .filter_map(|l| {
+            l.split("AP British ")
+                .nth(1)?
+                .split(' ')
+                .next()?
+                .parse()
+                .ok()
+        })
+        .collect()
+}
+
 /// Where `want` first appears in `out`, or a failure that shows `out`.
 fn at(out: &str, want: &str) -> usize {
     out.find(want)
@@ -151,17 +170,21 @@ fn ending_with_action_points_left_asks_first_and_the_bot_says_why() {
 #[test]
 fn armies_stay_or_change_places_at_a_new_year() {
     // the British place br-1 in Ohio and br-2 in Mohawk (the first region offered each time),
-    // end four turns unspent (placing any arrival in the first free region), and at the new
-    // year place that turn's arrivals the same way
+    // end four turns unspent (placing any arrival in the first free region; a turn without AP
+    // passes by itself), and at the new year place that turn's arrivals the same way
     let arriving = british_arrivals();
     assert!(!arriving.is_empty(), "the British get armies later");
     let arrivals = |t: u8| arriving.iter().filter(|&&a| a == t).count();
+    let ap = british_ap();
+    assert_eq!(ap.len(), 20, "{ap:?}");
     let mut to_new_year = String::from("1\n1\n");
     for t in 1..=4u8 {
         if t > 1 {
             to_new_year += &"1\n".repeat(arrivals(t));
         }
-        to_new_year += "end\nyes\n";
+        if ap[usize::from(t) - 1] > 0 {
+            to_new_year += "end\nyes\n";
+        }
     }
     to_new_year += &"1\n".repeat(arrivals(5));
     // staying: nothing to re-place, one word
@@ -177,6 +200,7 @@ fn armies_stay_or_change_places_at_a_new_year() {
     );
     let stayed = at(out, "Your armies stay where they stand (6).");
     assert!(offered < stayed, "{out}");
+    assert!(!out.contains("not understood"), "every line typed was a move: {out}");
     assert!(
         out.contains("relocate br-1 mohawk"),
         "the menu offers moves: {out}"
