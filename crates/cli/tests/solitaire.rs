@@ -200,7 +200,10 @@ fn armies_stay_or_change_places_at_a_new_year() {
     );
     let stayed = at(out, "Your armies stay where they stand (6).");
     assert!(offered < stayed, "{out}");
-    assert!(!out.contains("not understood"), "every line typed was a move: {out}");
+    assert!(
+        !out.contains("not understood"),
+        "every line typed was a move: {out}"
+    );
     assert!(
         out.contains("relocate br-1 mohawk"),
         "the menu offers moves: {out}"
