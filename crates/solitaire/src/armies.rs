@@ -64,8 +64,9 @@ pub struct Army {
     pub name: String,
     /// 3.2 the DRM printed on its front (used only while in supply).
     pub drm: i8,
-    /// The turn it enters (1: at the set-up), by the side being played ([`Side::index`]).
-    pub arrives: [u8; 2],
+    /// The turn it enters (1: at the set-up), by the side being played ([`Side::index`]):
+    /// read through [`Army::arrives`].
+    arrives: [u8; 2],
     /// Why, when the text does not print it.
     pub assumed: Option<String>,
 }
