@@ -388,7 +388,7 @@ mod tests {
         assert!(e.contains("[advance]"), "{e}");
         let e = Charts::parse(
             &good.replacen(
-                "regions = [\"ohio\", \"mohawk\", \"hudson\"]",
+                "regions = [\"mohawk\", \"ohio\", \"hudson\", \"atlantic\"]",
                 "regions = [\"erie\"]",
                 1,
             ),

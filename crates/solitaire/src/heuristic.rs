@@ -57,10 +57,12 @@ struct Weights {
     odds: f64,
     /// One sixth of advance chance of the BOT's side in a region.
     threat: f64,
-    /// Flags held towards a sudden-death win (the share of those needed), none lost. At 8 (it
-    /// was 3) the player presses a second and third flag town instead of settling for points:
-    /// its sudden deaths rose about a point from either side over 20,000 games, its wins fell
-    /// one or two (docs/solitaire.md).
+    /// Flags held towards a sudden-death win (the share of those needed), none lost. At 16 (it
+    /// was 3, then 8) the player presses a second and third flag town instead of settling for
+    /// points, and leaves its own more exposed while it does: playing the British, its sudden
+    /// deaths held at about a tenth of the games while the French BOT's rose past one in ten,
+    /// its wins fell three points; playing the French, its sudden deaths rose a point, its wins
+    /// were unchanged (20,000 games, docs/solitaire.md).
     flags: f64,
     /// A sudden-death win or loss.
     sudden: f64,
@@ -77,7 +79,7 @@ const WEIGHTS: Weights = Weights {
     near: 2.0,
     odds: 0.25,
     threat: 0.25,
-    flags: 8.0,
+    flags: 16.0,
     sudden: 60.0,
     lasting: 8.0,
 };

@@ -12,7 +12,7 @@ use fiw_engine::RulesChange;
 /// The rules version of this build (1: the rules as first played online; 2: issue 37's Turn
 /// Track and BOT Action Charts; 3: issue 37's sudden death: shorter routes, the BOT's
 /// reinforcements and drives, the Turn Track, arrivals by the side played).
-pub const RULES_VERSION: u32 = 3;
+pub const RULES_VERSION: u32 = 4;
 
 /// What each version after the first changed, oldest first.
 pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
@@ -34,6 +34,12 @@ RulesChange {
         "5.1 playing the French: two AP in the fall of 1755 and one that winter, one in the fall of 1757, and two AP each winter; none in the other seasons; the French may court the nations in the fall",
         "7.1 the French BOT's Ocean line, while the French hold the Atlantic, is a drive on your flag towns (it was the nations' line)",
         "7.1 the British BOT's two drives strike where its odds are best (they struck where it stood nearest a French flag town), and its nations' line, outside the winter, attacks the Ocean Control marker first",
+    ],
+},
+RulesChange {
+    version: 4,
+    changes: &[
+        "7.1 playing the British: the French BOT's first line is a third drive on your flag towns where it stands nearest one, the Mohawk first (it was the nations' line, courting the Indians each winter): the French BOT no longer courts the nations",
     ],
 }];
 
