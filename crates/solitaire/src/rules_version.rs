@@ -11,7 +11,8 @@ use fiw_engine::RulesChange;
 
 /// The rules version of this build (1: the rules as first played online; 2: issue 37's Turn
 /// Track and BOT Action Charts; 3: issue 37's sudden death: shorter routes, the BOT's
-/// reinforcements and drives, the Turn Track, arrivals by the side played).
+/// reinforcements and drives, the Turn Track, arrivals by the side played; 4: the French BOT's
+/// third drive in place of its nations' line).
 pub const RULES_VERSION: u32 = 4;
 
 /// What each version after the first changed, oldest first.
