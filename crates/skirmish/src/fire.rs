@@ -453,7 +453,7 @@ impl Skirmish {
     /// still this turn (8.3's first volley).
     ///
     /// 8.1 one die for every two figures, an odd one at the end rolling on its own: each
-    /// figure fires at its range band with its unit's modifier; figures alike are paired
+    /// figure fires at its range band with its own modifier (its unit's, or its own as a marksman); figures alike are paired
     /// first, and the odd ones of each kind are pooled, two to a die at the worse band and
     /// the lower modifier (rounding up kind by kind would give a die to a remainder the
     /// grouping made, not a loss). A hero's +1 goes on the die he fires in. Half fire (8.2 b)
@@ -467,7 +467,8 @@ impl Skirmish {
             let (short_range, _) = self.weapon_range(f);
             let short = range <= short_range + EPS;
             let mut plus = 0i8;
-            if unit.traits.marksmen {
+            // 8.3 the unit's marksmen, or this figure alone in a mixed company (S2)
+            if unit.traits.marksmen || self.figures[f].marksman {
                 plus += 1;
             }
             if unit.troop.is_regular_infantry()

@@ -297,10 +297,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "8.3",
         title: "To hit (the table printed after 8.5)",
-        summary: "4-6 at short range, 6 at long; +1 marksmen (rangers, light infantry, frontiersmen, coureurs des bois), +1 heroes, +1 regulars in close order halted this turn for their first volley of the game (not a unit that moved and reserved its fire).",
+        summary: "4-6 at short range, 6 at long; +1 marksmen (rangers, light infantry, frontiersmen, coureurs des bois: a whole unit, or figure by figure in a mixed company such as the Raid's irregulars, whose coureurs alone have it), +1 heroes, +1 regulars in close order halted this turn for their first volley of the game (not a unit that moved and reserved its fire).",
         code: &["crates/skirmish/src/fire.rs: Group, shot"],
         tests: &[
             "crates/skirmish/tests/rulebook_fire.rs::hits_at_short_and_long_range_with_modifiers",
+            "crates/skirmish/tests/rulebook_fire.rs::m15_the_coureurs_des_bois_of_a_mixed_company_hit_with_plus_one_8_3_s2",
+            "crates/skirmish/tests/rulebook_fire.rs::m15_the_raids_irregulars_carry_the_coureurs_plus_one_s2",
             "crates/skirmish/tests/audit_medium.rs::m9_no_first_volley_bonus_after_moving_and_reserving",
             "crates/skirmish/tests/audit_low.rs::l1_fire_odds_write_the_modifier_once",
             "crates/skirmish/tests/audit_low.rs::l8_the_log_says_how_a_fire_hits_and_why_a_charge_falls_short",

@@ -10,7 +10,7 @@
 use fiw_engine::RulesChange;
 
 /// The rules version of this build (1: the rules as first played online).
-pub const RULES_VERSION: u32 = 2;
+pub const RULES_VERSION: u32 = 3;
 
 /// What each version after the first changed, oldest first.
 pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
@@ -38,6 +38,11 @@ pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
         "5.4: a battalion's column that came on from off the table marches along its road without a false refusal that two of its figures would stand on each other",
         "7.7: a wagon or gun a scenario hides in dead ground keeps its order when it deploys, not skirmish order, which is for men",
         "5.1, 6.3, 7.7: a unit still wholly off the table may not reserve its fire (no one can charge it) or step farther off the table, and a wagon does not scout",
+    ],
+}, RulesChange {
+    version: 3,
+    changes: &[
+        "8.3, S2 (Raid): the raiders' 3 coureurs des bois fire with +1 to hit, figure by figure; the Compagnies Franches and militia of the same company do not (a scenario may mark a figure marksman = true)",
     ],
 }];
 

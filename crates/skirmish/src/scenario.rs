@@ -236,6 +236,8 @@ pub struct FigureSetup {
     pub gun: Option<GunKind>,
     /// Where it starts.
     pub pose: Pose,
+    /// 8.3 a marksman though his unit is not (a mixed company's coureurs des bois, S2).
+    pub marksman: bool,
 }
 
 /// What can alert a unit that waits (scenario 2's households and garrison).

@@ -79,6 +79,10 @@ pub struct Figure {
     pub status: Status,
     /// 8.2 d a rifle loaded with patched ball.
     pub rifle_loaded: bool,
+    /// 8.3 a marksman in a mixed company (the Raid's coureurs des bois, S2): +1 to hit though
+    /// his unit has no such trait.
+    #[serde(default)]
+    pub marksman: bool,
 }
 
 /// What a unit has done this turn (2.1).
@@ -735,6 +739,7 @@ impl Skirmish {
                         pose: f.pose,
                         status: Status::Ready,
                         rifle_loaded: f.weapon == Weapon::Rifle,
+                        marksman: f.marksman,
                     });
                 }
                 ids.push(u.id.clone());

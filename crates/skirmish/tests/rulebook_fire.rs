@@ -104,6 +104,100 @@ fn hits_at_short_and_long_range_with_modifiers() {
     assert!((both.chance() - 5.0 / 6.0).abs() < 1e-12);
 }
 
+/// A mixed company (the Raid's irregulars, S2): the coureurs des bois among them are marksmen
+/// figure by figure (8.3 +1), the others not.
+fn mixed_company() -> String {
+    unit(
+        "french",
+        "fr-mix",
+        "troop = \"irregular\"\nfieldcraft = 2\nformation = \"skirmish\"\nat = [15, 18]\nfacing = 270\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 3, marksman = true }, { role = \"private\", count = 4 }]",
+    )
+}
+
+/// 8.3 and S2: in a mixed company only the coureurs des bois fire with +1; the fire's dice pair
+/// the figures alike first, so their pair rolls at +1 and the rest at +0, the odd ones pooled
+/// at the lower modifier.
+#[test]
+fn m15_the_coureurs_des_bois_of_a_mixed_company_hit_with_plus_one_8_3_s2() {
+    let t = scenario(
+        "",
+        "",
+        &line("british", "br-a", (10.0, 18.0), 90.0, 9),
+        &mixed_company(),
+    );
+    let mut g = game(&t, &[BLACK]);
+    play(&mut g, "activate fr-mix");
+    let units = [u(&g, "fr-mix") as u8];
+    let shot = g.shot(
+        &units,
+        u(&g, "br-a"),
+        fiw_skirmish::fire::FireMode::All,
+        true,
+    );
+    // 3 marksmen and 5 others: a pair at +1, two pairs at +0, the two odd ones pooled at +0
+    let at = |plus: i8| {
+        shot.groups
+            .iter()
+            .filter(|x| x.plus == plus)
+            .map(|x| x.dice)
+            .sum::<u32>()
+    };
+    assert_eq!((at(1), at(0)), (1, 3), "{:?}", shot.groups);
+    // forced dice: the marksmen's 3 hits at short range (3 + 1 = 4), the others' 3s miss
+    dice(&mut g, &[3, 3, 3, 3, 1, 1, 1, 1]);
+    play(&mut g, "fire at br-a");
+    assert_eq!(held(&g, "br-a"), 1, "{}", log(&g));
+}
+
+/// S2: the Raid's company of irregulars has its 3 coureurs des bois as marksmen, and no one
+/// else; a marksman who does not fire is refused by the file's checks, naming the field.
+#[test]
+fn m15_the_raids_irregulars_carry_the_coureurs_plus_one_s2() {
+    let raid = fiw_skirmish::SCENARIOS
+        .iter()
+        .find(|(n, _)| *n == "raid")
+        .unwrap()
+        .1;
+    let options = fiw_skirmish::Options {
+        scenario: "raid".into(),
+        ..fiw_skirmish::Options::default()
+    };
+    let g = Skirmish::new(&options, 1).unwrap();
+    let party = u(&g, "fr-party");
+    let marks = g.units()[party]
+        .figures
+        .iter()
+        .filter(|&&f| g.figures()[f as usize].marksman)
+        .count();
+    assert_eq!(marks, 3);
+    assert!(!g.units()[party].traits.marksmen);
+    let bad = raid.replacen(
+        "{ role = \"officer\", general = true }",
+        "{ role = \"officer\", general = true, marksman = \"yes\" }",
+        1,
+    );
+    let e = fiw_skirmish::Scenario::parse(&bad, "raid.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("marksman"), "{e}");
+    let t = scenario(
+        "",
+        "",
+        &line("british", "br-a", (10.0, 18.0), 90.0, 9),
+        &mixed_company().replace(
+            "{ role = \"officer\" }",
+            "{ role = \"wagon\", marksman = true }",
+        ),
+    );
+    let e = fiw_skirmish::Scenario::parse(&t, "t.toml")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("french.units[0].figures[0].marksman") && e.contains("8.3"),
+        "{e}"
+    );
+}
+
 #[test]
 fn no_fire_into_a_melee() {
     let british = format!(

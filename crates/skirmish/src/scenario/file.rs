@@ -205,6 +205,9 @@ struct FigureDef {
     general: bool,
     personality: Option<Personality>,
     gun: Option<GunKind>,
+    /// 8.3 this figure alone is a marksman (+1 to hit): a mixed company's coureurs des bois.
+    #[serde(default)]
+    marksman: bool,
     /// More figures of this kind by a roll of one die: `extra[k]` more on a roll of `k + 1`.
     extra: Option<Vec<u8>>,
     extra_label: Option<String>,
@@ -871,6 +874,12 @@ fn check_side(
                     "a gun figure names its gun, and only a gun does".into(),
                 ));
             }
+            if f.marksman && !f.role.fires() {
+                return Err(err(
+                    format!("{at}.figures[{k}].marksman"),
+                    "only a figure that fires is a marksman (8.3)".into(),
+                ));
+            }
             let mut more = 0u8;
             if let Some(table) = &f.extra {
                 if !(2..=6).contains(&table.len()) {
@@ -918,6 +927,7 @@ fn check_side(
                         .or((f.role == Role::Hero).then_some(Personality::Bold)),
                     gun: f.gun,
                     pose: Pose::new(0.0, 0.0, 0.0),
+                    marksman: f.marksman,
                 });
             }
         }
