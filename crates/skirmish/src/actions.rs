@@ -35,6 +35,18 @@ impl Shape {
     }
 }
 
+/// 13.2, 7.4 a work at a place the player names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Make {
+    /// 13.2 a road cut through a hedge or wall.
+    Cut,
+    /// 7.4 a crossing point over a very high wall or deep ditch.
+    Crossing,
+    /// 13.2 a pontoon bridge.
+    Pontoon,
+}
+
 /// One order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
@@ -174,6 +186,25 @@ pub enum Action {
         /// The site.
         site: u8,
     },
+    /// 13.2, 7.4 work at a place the player names (tenths of an inch): a road cut or a
+    /// crossing point at `x`,`y`, a pontoon from there to `x2`,`y2`.
+    Make {
+        /// What is made.
+        what: Make,
+        /// Tenths of an inch east.
+        x: i16,
+        /// Tenths of an inch north.
+        y: i16,
+        /// A pontoon's far end, east (0 for the others).
+        x2: i16,
+        /// A pontoon's far end, north (0 for the others).
+        y2: i16,
+    },
+    /// 13.2 repair the damaged bridge of a site.
+    Repair {
+        /// The site.
+        site: u8,
+    },
     /// 9.5 fight a fire.
     FightFire,
     /// 9.5 ready fire arrows.
@@ -252,7 +283,14 @@ impl Skirmish {
 
     /// The id `work` and `blow` type for site `k`.
     pub fn site_id(&self, k: usize) -> String {
-        crate::concealment::slug(&self.scenario.sites[k].name)
+        match self.site(k) {
+            // a site begun at a named place: its work and number (`crossing-1`)
+            Some(s) if k >= self.scenario.sites.len() => {
+                crate::concealment::slug(&s.name.split(' ').take(2).collect::<Vec<_>>().join(" "))
+            }
+            Some(s) => crate::concealment::slug(&s.name),
+            None => String::new(),
+        }
     }
 
     /// The stable text of an action.
@@ -317,6 +355,11 @@ impl Skirmish {
             Action::React { how } => format!("react {}", how.word()),
             Action::CloseUp { yes } => if yes { "close up" } else { "stay" }.into(),
             Action::Work { site } => format!("work {}", self.site_id(site as usize)),
+            Action::Make { what, x, y, x2, y2 } => match what {
+                Make::Pontoon => format!("work pontoon at {} to {}", place(x, y), place(x2, y2)),
+                _ => format!("work {} at {}", what.word(), place(x, y)),
+            },
+            Action::Repair { site } => format!("repair {}", self.site_id(site as usize)),
             Action::FightFire => "fight fire".into(),
             Action::PrepareArrows => "prepare arrows".into(),
             Action::Ignite { building } => {
@@ -410,7 +453,7 @@ impl Skirmish {
                 .ok_or_else(|| RuleError::input(format!("no building is called '{}'", clip(w))))
         };
         let site = |w: &str| -> Result<u8, RuleError> {
-            (0..self.scenario.sites.len())
+            (0..self.site_count())
                 .find(|&k| self.site_id(k) == w)
                 .map(|k| k as u8)
                 .ok_or_else(|| RuleError::input(format!("no site is called '{}'", clip(w))))
@@ -562,7 +605,34 @@ impl Skirmish {
             }
             ["close", "up"] => Action::CloseUp { yes: true },
             ["stay"] => Action::CloseUp { yes: false },
+            ["work", w @ ("cut" | "crossing"), "at", p] => {
+                let (x, y) = at(p)?;
+                let what = if *w == "cut" {
+                    Make::Cut
+                } else {
+                    Make::Crossing
+                };
+                Action::Make {
+                    what,
+                    x,
+                    y,
+                    x2: 0,
+                    y2: 0,
+                }
+            }
+            ["work", "pontoon", "at", p, "to", q] => {
+                let (x, y) = at(p)?;
+                let (x2, y2) = at(q)?;
+                Action::Make {
+                    what: Make::Pontoon,
+                    x,
+                    y,
+                    x2,
+                    y2,
+                }
+            }
             ["work", s] => Action::Work { site: site(s)? },
+            ["repair", s] => Action::Repair { site: site(s)? },
             ["fight", "fire"] => Action::FightFire,
             ["prepare", "arrows"] => Action::PrepareArrows,
             ["ignite", b] => Action::Ignite {
@@ -644,7 +714,12 @@ const ORDERS: &[(&str, &str, &str)] = &[
     ),
     ("close", "close up", "6.1 the defenders step up to the chargers"),
     ("stay", "stay", "6.1 the defenders stay where they are"),
-    ("work", "work SITE", "13.1 work at an engineering site"),
+    (
+        "work",
+        "work SITE | work cut at X,Y | work crossing at X,Y | work pontoon at X,Y to X,Y",
+        "13.1 work at a site; 13.2, 7.4 cut a road through a hedge or wall, make a crossing over a very high wall or deep ditch, lay a pontoon, at the place named",
+    ),
+    ("repair", "repair SITE", "13.2 repair a damaged bridge, 1D6 points a turn"),
     ("blow", "blow SITE", "13.2 fire the charges laid at a site"),
     ("fight", "fight fire", "9.5 fight a fire in the building"),
     ("prepare", "prepare arrows", "9.5 make fire arrows ready"),

@@ -1,12 +1,15 @@
 //! 13 engineering: a company works, with an engineer officer and a tool wagon at hand (13.1),
 //! and a period of work is done if nothing disturbs it before the turn ends; the tasks and
 //! their times (13.2): a redoubt in 6 turns, a road cut through an obstacle in 1, a
-//! demolition charge laid in 1 and fired later. And the scenario's spiking of guns.
+//! demolition charge laid in 1 and fired later (the works at places a player names, the
+//! crossing points, pontoons and repairs, are in `works.rs`). And the scenario's spiking of
+//! guns.
 
 use crate::scenario::{Material, Task};
 use crate::state::{Done, Last, Skirmish};
 use crate::troops::{Role, Troop};
 use fiw_engine::RuleError;
+use fiw_table::Point;
 
 /// 13.2 the periods a redoubt takes.
 pub const REDOUBT_TURNS: u32 = 6;
@@ -25,7 +28,7 @@ impl Skirmish {
     /// shattered, an engineer officer within 6" of them and a tool wagon within 6" of the site,
     /// the company within 6" of it, the work not finished.
     pub(crate) fn check_work(&self, units: &[u8], k: usize) -> Result<(), RuleError> {
-        let Some(site) = self.scenario.sites.get(k) else {
+        let Some(site) = self.site(k) else {
             return Err(RuleError::input("there is no such site"));
         };
         if self.sites[k].finished || self.sites[k].destroyed {
@@ -34,6 +37,18 @@ impl Skirmish {
                 format!("the work at {} is done", site.name),
             ));
         }
+        self.check_workers(units, site.at, &site.name)
+    }
+
+    /// 13.1 whether the activation's units may work at `at` (the work called `name`): one
+    /// company, militia or regulars, not shattered, within 6" of the place, an engineer officer
+    /// of its side within 6" of it and a tool wagon (or boat) within 6" of the place.
+    pub(crate) fn check_workers(
+        &self,
+        units: &[u8],
+        at: Point,
+        name: &str,
+    ) -> Result<(), RuleError> {
         let u = units[0] as usize;
         let unit = &self.units[u];
         if units.len() > 1 {
@@ -49,11 +64,11 @@ impl Skirmish {
             return Err(RuleError::new("13.1", "a shattered unit does no work"));
         }
         let side = unit.side;
-        let near_site = |f: usize| self.bases[f].distance_to_point(site.at) <= 6.0;
+        let near_site = |f: usize| self.bases[f].distance_to_point(at) <= 6.0;
         if !self.table_figures(u).any(near_site) {
             return Err(RuleError::new(
                 "13.1",
-                format!("{} is not at {} (within 6\")", self.id(u), site.name),
+                format!("{} is not at {name} (within 6\")", self.id(u)),
             ));
         }
         let mine: Vec<usize> = self.table_figures(u).collect();
@@ -83,9 +98,6 @@ impl Skirmish {
                 "a tool wagon must be within 6\" of the work for its materials",
             ));
         }
-        if let Task::Demolish { .. } = site.task {
-            // charges are laid on a bridge still standing
-        }
         Ok(())
     }
 
@@ -94,7 +106,9 @@ impl Skirmish {
         let Some(act) = self.act.as_ref() else { return };
         let u = act.units[0] as usize;
         self.units[u].working = Some(k as u8);
-        let (who, name) = (self.id(u).to_string(), self.scenario.sites[k].name.clone());
+        self.works.repairing.retain(|&w| w as usize != u);
+        let name = self.site(k).map(|s| s.name.clone()).unwrap_or_default();
+        let who = self.id(u).to_string();
         self.note(u, || format!("{who} works at {name} (13.1)"));
         self.end_activation(Last::Stand, Done::Acted);
     }
@@ -110,9 +124,14 @@ impl Skirmish {
             if !self.units[u].in_play() || self.units[u].charged {
                 continue;
             }
-            let Some(site) = self.scenario.sites.get(k).cloned() else {
+            let Some(site) = self.site(k).cloned() else {
                 continue;
             };
+            // 13.2 a repair rolls its points instead of counting a period
+            if self.works.repairing.contains(&(u as u8)) {
+                self.repair_period(u, k);
+                continue;
+            }
             self.sites[k].done += 1;
             // 7.7 work by a hidden unit is its own side's knowledge until it is revealed
             let hidden = self.units[u].hidden;
@@ -153,7 +172,8 @@ impl Skirmish {
                         .find(|o| o.feature as usize == feature)
                     {
                         let (s, _) = o.line.nearest(site.at);
-                        o.line.add_gap(s - 1.0, s + 1.0);
+                        o.line
+                            .add_gap(s - crate::works::CUT_HALF, s + crate::works::CUT_HALF);
                     }
                     self.log
                         .public(|| format!("a road is cut at {name} (13.2)"));
@@ -163,9 +183,12 @@ impl Skirmish {
                         format!("a demolition charge is laid at {name}: {done} in all (13.2)")
                     });
                 }
+                Task::Crossing { feature } => self.crossing_made(k, feature),
+                Task::Pontoon { to } => self.pontoon_laid(u, k, to),
             }
             self.check_victory();
         }
+        self.works.repairing.clear();
     }
 
     /// 13.1 work is disturbed: the company was charged, hit or moved.
@@ -180,7 +203,7 @@ impl Skirmish {
 
     /// 13.2 whether the activation's units may fire the charges laid at site `k`.
     pub(crate) fn check_blow(&self, units: &[u8], k: usize) -> Result<(), RuleError> {
-        let Some(site) = self.scenario.sites.get(k) else {
+        let Some(site) = self.site(k) else {
             return Err(RuleError::input("there is no such site"));
         };
         let Task::Demolish { .. } = site.task else {
@@ -210,7 +233,9 @@ impl Skirmish {
 
     /// 13.2 the charges are fired: a die for each, summed, against the bridge's thresholds.
     pub(crate) fn blow(&mut self, k: usize) {
-        let site = self.scenario.sites[k].clone();
+        let Some(site) = self.site(k).cloned() else {
+            return;
+        };
         let Task::Demolish { material, .. } = site.task else {
             return;
         };
@@ -246,7 +271,7 @@ impl Skirmish {
 
     /// Whether the bridge of site `k` is damaged but standing (13.2).
     pub(crate) fn bridge_damaged(&self, k: usize) -> bool {
-        let Task::Demolish { material, .. } = self.scenario.sites[k].task else {
+        let Some(Task::Demolish { material, .. }) = self.site(k).map(|s| s.task) else {
             return false;
         };
         !self.sites[k].destroyed && self.sites[k].damage >= bridge_thresholds(material).0

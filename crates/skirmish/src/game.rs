@@ -69,6 +69,10 @@ pub struct View {
     pub buildings: Vec<(String, u8, bool)>,
     /// The engineering sites: name, work done, finished or destroyed.
     pub sites: Vec<(String, u32, bool)>,
+    /// 13.2 each site's damage points from charges fired (the firing is public), for computer
+    /// players.
+    #[serde(skip)]
+    pub site_damage: Vec<u32>,
     /// Companies lost and in the game, British then French.
     pub lost: [(usize, usize); 2],
     /// Buildings burned.
@@ -577,12 +581,13 @@ impl Skirmish {
             sites: (0..self.sites.len())
                 .map(|k| {
                     (
-                        self.scenario.sites[k].name.clone(),
+                        self.site(k).map(|s| s.name.clone()).unwrap_or_default(),
                         self.sites[k].done_seen(sees, &self.units),
                         self.sites[k].finished || self.sites[k].destroyed,
                     )
                 })
                 .collect(),
+            site_damage: self.sites.iter().map(|s| s.damage).collect(),
             // the companies the victory counts (all, or with the option those in the field)
             lost: [Side::British, Side::French].map(|s| {
                 let (n, lost) = self.counted_companies(s);

@@ -42,7 +42,10 @@
 //!   raiders never fight the fires they start, settlers never start one. Settlers run to their
 //!   cabin and fight from it.
 //! - **Engineers** (13): a company with an engineer officer, and a tool wagon, make for the
-//!   work that wins for their side (a bridge to blow, a redoubt to finish) and work at it.
+//!   work that wins for their side (a bridge to blow, a redoubt to finish) and work at it; a
+//!   bridge the enemy wins by damaging, once charges have harmed it, they go to repair first
+//!   (13.2); a road cut, a crossing point or a pontoon they make only where the obstacle or
+//!   the water stands on their way to that work (7.4, 13.2).
 //! - **Messengers** (4.1): a unit sends a man to a relief waiting off the table as soon as the
 //!   enemy is seen near, and to a neighbour waiting for word when the enemy is close; he runs.
 //! - **Guns** (9): fire on fighting men, the nearest and biggest first, never on a wagon while
@@ -314,6 +317,24 @@ impl<'a> Board<'a> {
             return None;
         }
         let table = &self.view.table;
+        // 13.2 a bridge the enemy wins by damaging, when charges have harmed it: repaired
+        let repair = table
+            .victory
+            .iter()
+            .filter(|v| v.winner.is_some_and(|w| w != self.me))
+            .flat_map(|v| v.when.iter())
+            .find_map(|c| match *c {
+                crate::scenario::Counter::Damaged(k)
+                    if self.view.site_damage.get(k).is_some_and(|&d| d > 0)
+                        && self.view.sites.get(k).is_some_and(|s| !s.2) =>
+                {
+                    table.sites.get(k).map(|s| s.at)
+                }
+                _ => None,
+            });
+        if repair.is_some() && u.troop != Troop::Wagon {
+            return repair;
+        }
         table
             .victory
             .iter()
@@ -763,6 +784,25 @@ impl<'a> Board<'a> {
             Action::Call { .. } => 6.0,
             Action::Detach { to, .. } => self.messenger_worth(to as usize, enemy_d, lead),
             Action::Work { .. } => 6.0,
+            // 13.2 a bridge the enemy wins by damaging is repaired whenever it may be
+            Action::Repair { .. } => 8.0,
+            // 13.2, 7.4 a cut, a crossing or a pontoon is made only on the way to the work's
+            // objective, where the obstacle or the water stands across it
+            Action::Make { x, y, .. } => {
+                let (Some(u), Some(from)) = (lead, here) else {
+                    return -2.0;
+                };
+                let to = self.objective(u);
+                let place = point(x, y);
+                let way = fiw_table::Segment::new(from, to);
+                let t = ((place - from).dot(to - from) / (to - from).dot(to - from).max(1e-9))
+                    .clamp(0.0, 1.0);
+                if way.at(t).dist(place) <= 3.0 && from.dist(to) > 6.0 {
+                    6.5
+                } else {
+                    -2.0
+                }
+            }
             // the defenders put out the fires the raiders start, never the other way round
             Action::FightFire => {
                 if defend {

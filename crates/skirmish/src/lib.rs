@@ -61,6 +61,7 @@ mod terrain;
 pub mod troops;
 mod victory;
 mod wording;
+mod works;
 
 pub use actions::{Action, Shape};
 pub use concealment::slug;

@@ -201,10 +201,11 @@ impl Skirmish {
                 }
             }
         }
-        for k in 0..self.scenario.sites.len() {
+        for k in 0..self.site_count() {
             out.push(Action::Work { site: k as u8 });
             out.push(Action::Blow { site: k as u8 });
         }
+        self.work_tries(&units, out);
         if self.buildings.iter().any(|b| b.puffs > 0 && !b.burned) {
             out.push(Action::FightFire);
         }

@@ -256,6 +256,16 @@ impl Skirmish {
             let kind = self.obstacle_kind(k);
             let label = self.scenario.features[self.obstacles[k].feature as usize].label();
             if kind.needs_crossing() {
+                // 7.4 troops in column cross at a crossing point made, as over a minor obstacle
+                if c.at_crossing.contains(&k) {
+                    if matches!(mover, Mover::Column | Mover::Horse { column: true }) {
+                        continue;
+                    }
+                    return Err(RuleError::new(
+                        "7.4",
+                        format!("only troops in column cross {label} at its crossing point"),
+                    ));
+                }
                 return Err(RuleError::new(
                     "7.4",
                     format!("{label} can be crossed only where pioneers have made a crossing"),

@@ -134,6 +134,9 @@ pub fn render(view: &View, game: &Skirmish) -> String {
             if *over { ", done" } else { "" }
         );
     }
-    let _ = game;
+    // 13.2, 7.4 the works the table allows beyond the sites
+    for w in game.works_open() {
+        s += &format!("  may be made: {w}\n");
+    }
     s
 }

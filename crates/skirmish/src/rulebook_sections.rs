@@ -228,11 +228,13 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "7.4",
         title: "Linear obstacles",
-        summary: "Crossing a stream, ford, ditch, hedge, wall, fence or abatis costs half a move (a formed unit once, each skirmisher for himself); guns and wagons take a whole move from touching it and leave a gap; abatis stops horses and wheels; very high walls and deep ditches need a crossing made.",
-        code: &["crates/skirmish/src/terrain.rs: crossed", "crates/skirmish/src/movement.rs: obstacles_allowed, guns_over_obstacles"],
+        summary: "Crossing a stream, ford, ditch, hedge, wall, fence or abatis costs half a move (a formed unit once, each skirmisher for himself); guns and wagons take a whole move from touching it and leave a gap; abatis stops horses and wheels; very high walls and deep ditches stop everyone until pioneers spend a turn making a crossing point at a place the player names (work crossing at X,Y), where troops in column then cross as over a minor obstacle (Siege Sortie's magazine wall among them); a gap, left by wheels or cut by pioneers, lets any column, gun or wagon through free.",
+        code: &["crates/skirmish/src/terrain.rs: crossed", "crates/skirmish/src/movement.rs: obstacles_allowed, guns_over_obstacles", "crates/skirmish/src/works.rs: check_make, crossing_made, at_crossing"],
         tests: &[
             "crates/skirmish/tests/rulebook.rs::crossing_a_fence_costs_half_a_move",
             "crates/skirmish/tests/audit_medium.rs::m4_a_charge_short_of_an_obstacle_runs_up_to_it",
+            "crates/skirmish/tests/engineering.rs::m16_a_crossing_point_over_siege_sorties_magazine_wall_7_4",
+            "crates/skirmish/tests/engineering.rs::m16_a_road_cut_through_a_wall_anywhere_lets_a_column_through_13_2_7_4",
         ],
     },
     Sec {
@@ -496,19 +498,27 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "13.1",
         title: "Engineering: general",
-        summary: "Militia or regulars work with an engineer officer within 6\" and a tool wagon at the site; a period is done if nothing disturbs them before the turn ends.",
-        code: &["crates/skirmish/src/engineering.rs: check_work, work, finish_work, disturb"],
-        tests: fire_tests!(a_redoubt_takes_six_undisturbed_turns, work_needs_an_engineer_and_the_tools),
+        summary: "Militia or regulars, not shattered, work with an engineer officer within 6\" and a tool wagon at the work, at a scenario's site or at a place the player names; working is the company's whole activation (no move, no fire); a period is done if nothing disturbs it (charged, hit or made to move) before the turn ends, and disturbed work is lost.",
+        code: &["crates/skirmish/src/engineering.rs: check_work, check_workers, work, finish_work, disturb"],
+        tests: &[
+            "crates/skirmish/tests/rulebook_fire.rs::a_redoubt_takes_six_undisturbed_turns",
+            "crates/skirmish/tests/rulebook_fire.rs::work_needs_an_engineer_and_the_tools",
+            "crates/skirmish/tests/engineering.rs::m16_disturbed_work_is_lost_13_1",
+            "crates/skirmish/tests/engineering.rs::m16_an_illegal_place_is_refused_in_one_line_13_2_7_4",
+        ],
     },
     Sec {
         section: "13.2",
         title: "Engineering tasks",
-        summary: "A redoubt in 6 periods, a road cut in 1, a demolition charge laid in 1 and fired later (a die each, summed: a wooden bridge damaged at 6 and destroyed at 12, a stone one at 12 and 24).",
-        code: &["crates/skirmish/src/engineering.rs: blow, bridge_thresholds"],
-        tests: fire_tests!(
-            charges_laid_on_a_bridge_destroy_it_when_fired,
-            a_scenario_may_win_by_a_damaged_bridge
-        ),
+        summary: "A redoubt in 6 periods; a road cut through a hedge, wall or fence in 1, at a scenario's site or any place on one the player names (work cut at X,Y), leaving a gap; a pontoon bridge an inch a period across a river or stream where the side has the materials (work pontoon at X,Y to X,Y), a bridge once it spans; a demolition charge laid in 1 and fired later (a die each, summed: a wooden bridge damaged at 6 and destroyed at 12, a stone one at 12 and 24); a damaged bridge repaired by 1D6 points a period (repair SITE), whole again under the damage that harms it.",
+        code: &["crates/skirmish/src/engineering.rs: blow, bridge_thresholds", "crates/skirmish/src/works.rs: check_make, make, pontoon_laid, check_repair, repair_period"],
+        tests: &[
+            "crates/skirmish/tests/rulebook_fire.rs::charges_laid_on_a_bridge_destroy_it_when_fired",
+            "crates/skirmish/tests/rulebook_fire.rs::a_scenario_may_win_by_a_damaged_bridge",
+            "crates/skirmish/tests/engineering.rs::m16_a_road_cut_through_a_wall_anywhere_lets_a_column_through_13_2_7_4",
+            "crates/skirmish/tests/engineering.rs::m16_a_pontoon_of_five_inches_takes_five_turns_then_carries_troops_13_2",
+            "crates/skirmish/tests/engineering.rs::m16_a_repair_rolls_one_die_and_restores_a_damaged_bridge_13_2",
+        ],
     },
     Sec {
         section: "S1",
@@ -640,6 +650,11 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("disturbed work", "charged, hit or moved before the turn's end", "13.1 reading"),
     ("demolition", "the charges laid are fired together by a unit within 6\", a die each summed", "13.2 reading"),
     ("stone hedge", "read as a stone bridge", "the print's slip"),
+    ("a work's place", "a road cut or a crossing point is made at a place within 1\" of a hedge, wall or fence (a cut) or a very high wall or deep ditch (a crossing); the cut 2\" wide, the crossing 3\"", "13.2 and 7.4 give no widths: a scenario's cut is 2\", and a crossing point takes a column of two with room"),
+    ("pontoon", "at most 12\" long, its deck 2\" wide, from open bank to open bank across water closed to troops or a stream; a period lays an inch, and it spans when the inches laid reach its length", "13.2 gives the rate only: a foot is twice the widest river of the scenarios, and 2\" takes a column of two"),
+    ("pontoon materials", "only a side whose tool wagon the scenario says carries them (Siege Sortie: the British siege train; the Relief Column and the Raid have no engineer officer, so no work at all)", "13.2 'if materials available'"),
+    ("repair", "1D6 points of the charges' damage undone a period, on a bridge still standing that took any; under its damage threshold it is whole again (carries every arm at full speed)", "13.2 reading"),
+    ("work at a new place", "a hidden company that starts a cut, a crossing or a pontoon, or a repair, is revealed", "a work at a new place is seen by all, and would tell where the hidden unit stands"),
     ("burning", "at 4 puffs the occupants come out at the nearest openings; those who cannot are casualties", "9.5 reading"),
     ("fire arrows", "a turn stationary to prepare; each bow within short range and in sight rolls; lost if the archers move", "9.5"),
     ("the '*' of coehorns and mortars", "their dice are not doubled against columns; they fire on what a friend within 6\" sees", "the settled reading 17.7"),

@@ -234,6 +234,10 @@ impl Skirmish {
                 self.forced_target(units, target as usize)
             }
             Action::Work { site } => self.check_work(units, site as usize),
+            Action::Make { what, x, y, x2, y2 } => {
+                self.check_make(units, what, crate::actions::point(x, y), crate::actions::point(x2, y2))
+            }
+            Action::Repair { site } => self.check_repair(units, site as usize),
             Action::FightFire => self.check_fight_fire(units).map(|_| ()),
             Action::PrepareArrows => {
                 if !units.iter().any(|&u| self.table_figures(u as usize).any(|f| self.figures[f].weapon == Weapon::Bow)) {
@@ -968,6 +972,12 @@ impl Skirmish {
             | Action::Deploy { .. }
             | Action::Activate { .. } => {}
             Action::Work { site } => self.work(site as usize),
+            Action::Make { what, x, y, x2, y2 } => self.make(
+                what,
+                crate::actions::point(x, y),
+                crate::actions::point(x2, y2),
+            ),
+            Action::Repair { site } => self.repair(site as usize),
             Action::FightFire => self.fight_fire(),
             Action::PrepareArrows => {
                 for &u in &units {

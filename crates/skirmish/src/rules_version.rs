@@ -43,6 +43,11 @@ pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
     version: 3,
     changes: &[
         "8.3, S2 (Raid): the raiders' 3 coureurs des bois fire with +1 to hit, figure by figure; the Compagnies Franches and militia of the same company do not (a scenario may mark a figure marksman = true)",
+        "13.2: pioneers may cut a road through a hedge, wall or fence at any place on it within their reach (work cut at X,Y), one turn's work, leaving a gap any column, gun or wagon passes freely",
+        "7.4: pioneers may make a crossing point over a very high wall or deep ditch in one turn (work crossing at X,Y); troops in column then cross there as over a minor obstacle; Siege Sortie's magazine wall is crossable once one is made",
+        "13.2: a side whose tool wagon carries the materials (Siege Sortie: the British) may lay a pontoon bridge across a river or stream, an inch a turn (work pontoon at X,Y to X,Y); once it spans it is a bridge",
+        "13.2: a bridge damaged by charges may be repaired, 1D6 points a turn (repair SITE); brought back under the damage that harms it, it is whole again",
+        "13.1, 7.7: a hidden company that starts work at a new place or a repair is revealed",
     ],
 }];
 

@@ -454,6 +454,17 @@ pub enum Task {
         /// The obstacle, by index in the features.
         feature: usize,
     },
+    /// 7.4 a crossing point over a very high wall or deep ditch: 1 turn; troops in column then
+    /// cross there as over a minor obstacle.
+    Crossing {
+        /// The obstacle, by index in the features.
+        feature: usize,
+    },
+    /// 13.2 a pontoon bridge from the site's place to `to`, 1" laid a period.
+    Pontoon {
+        /// The far end.
+        to: Point,
+    },
 }
 
 /// A checked scenario, ready to play.
@@ -479,6 +490,9 @@ pub struct Scenario {
     pub wind: f64,
     /// Whether a unit may spike an enemy gun it touches with no crew by it.
     pub spiking: bool,
+    /// 13.2 whether each side (British first) has a pontoon's materials at hand: boats and
+    /// timbers in its tool wagon.
+    pub pontoons: [bool; 2],
     /// The two sides, British first.
     pub sides: [SideSetup; 2],
     /// Conditions that end the game at once.

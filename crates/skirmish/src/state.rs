@@ -547,6 +547,8 @@ pub struct Skirmish {
     pub(crate) buildings: Vec<BuildingState>,
     pub(crate) obstacles: Vec<ObstacleState>,
     pub(crate) sites: Vec<SiteState>,
+    /// 13.2, 7.4 the works begun at places the players named, and what they made.
+    pub(crate) works: crate::works::Works,
     /// 3.3 each side's general, while he commands, and the turn he fell.
     pub(crate) generals: [Option<u16>; 2],
     pub(crate) general_down: [Option<u32>; 2],
@@ -698,6 +700,7 @@ impl Skirmish {
             buildings: Vec::new(),
             obstacles: Vec::new(),
             sites: Vec::new(),
+            works: crate::works::Works::default(),
             generals: [None, None],
             general_down: [None, None],
             deck: Deck::new(),

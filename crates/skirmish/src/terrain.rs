@@ -62,6 +62,9 @@ pub struct Crossed {
     pub obstacles: Vec<usize>,
     /// A ford entered.
     pub ford: bool,
+    /// 7.4 the very high walls and deep ditches of `obstacles` crossed only at crossing points
+    /// made on them (columns cross there as over a minor obstacle).
+    pub at_crossing: Vec<usize>,
 }
 
 impl Skirmish {
@@ -154,6 +157,10 @@ impl Skirmish {
                 FeatureKind::Sand => worst = worst.max(broken(mover)),
                 _ => {}
             }
+        }
+        // 13.2 a pontoon that spans is a bridge
+        if impassable.is_some() && !crossing && self.on_deck(p) {
+            crossing = true;
         }
         if let Some(name) = impassable {
             if !crossing {
@@ -266,6 +273,12 @@ impl Skirmish {
                 }
             }
         }
+        for d in &self.works.decks {
+            for (t0, t1) in d.stretches(&seg) {
+                cuts.push(t0);
+                cuts.push(t1);
+            }
+        }
         cuts.sort_by(f64::total_cmp);
         cuts.dedup_by(|x, y| (*x - *y).abs() < 1e-9);
         let mut out: Vec<Stretch> = Vec::with_capacity(cuts.len());
@@ -310,6 +323,12 @@ impl Skirmish {
                     cuts.push(t0);
                     cuts.push(t1);
                 }
+            }
+        }
+        for d in &self.works.decks {
+            for (t0, t1) in d.stretches(&seg) {
+                cuts.push(t0);
+                cuts.push(t1);
             }
         }
         cuts.sort_by(f64::total_cmp);
@@ -415,6 +434,9 @@ impl Skirmish {
         for (k, o) in self.obstacles.iter().enumerate() {
             if o.line.blocks(&seg) {
                 out.obstacles.push(k);
+                if self.obstacle_kind(k).needs_crossing() && self.at_crossing(k, &seg) {
+                    out.at_crossing.push(k);
+                }
             }
         }
         for c in crossings {

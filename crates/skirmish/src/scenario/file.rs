@@ -29,6 +29,10 @@ struct ScenarioDef {
     #[serde(default)]
     spiking: bool,
     spiking_assumed: Option<String>,
+    /// 13.2 the sides whose tool wagon carries a pontoon's boats and timbers.
+    #[serde(default)]
+    pontoons: Vec<String>,
+    pontoons_assumed: Option<String>,
     table: toml::Value,
     #[serde(default)]
     features: Vec<FeatureDef>,
@@ -436,6 +440,7 @@ impl Scenario {
             turns: def.turns,
             wind,
             spiking: def.spiking,
+            pontoons: [false; 2],
             sides: [empty_side(), empty_side()],
             victory: Vec::new(),
             end: End::FewerLost,
@@ -665,6 +670,18 @@ impl Scenario {
                 reason: v.reason,
             });
         }
+        // 13.2 pontoon materials
+        for (k, w) in def.pontoons.iter().enumerate() {
+            match side_of(w, format!("pontoons[{k}]"))? {
+                Some(s) => scenario.pontoons[s.index()] = true,
+                None => {
+                    return Err(err(
+                        format!("pontoons[{k}]"),
+                        "pontoon materials belong to british or french (13.2)".into(),
+                    ))
+                }
+            }
+        }
         scenario.end = match def.end.as_str() {
             "fewer-lost" => End::FewerLost,
             w => match side_of(w, "end".into())? {
@@ -684,6 +701,17 @@ impl Scenario {
                 &def.victory_assumed,
             );
             notes(format!("at the end: {}", def.end), &def.end_assumed);
+            notes(
+                format!(
+                    "pontoon materials = {}",
+                    if def.pontoons.is_empty() {
+                        "none".to_string()
+                    } else {
+                        def.pontoons.join(", ")
+                    }
+                ),
+                &def.pontoons_assumed,
+            );
         }
         for (k, o) in def.options.into_iter().enumerate() {
             let at = format!("options[{k}]");
