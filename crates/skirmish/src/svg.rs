@@ -90,6 +90,21 @@ pub fn svg(g: &Skirmish, viewer: Option<Side>, selected: Option<usize>) -> Strin
             esc(&f.label())
         );
     }
+    // 13.2 pontoons that span, 7.4 crossing points made
+    for d in &g.works.decks {
+        s += &format!(
+            "<polygon points=\"{}\" fill=\"#a07a4a\" stroke=\"#5a3a1a\" stroke-width=\"1\"><title>a pontoon bridge</title></polygon>\n",
+            g.pts(d.points())
+        );
+    }
+    for &(feature, s0, s1) in &g.works.crossings {
+        if let Some(o) = g.obstacles.iter().find(|o| o.feature == feature) {
+            s += &format!(
+                "<polyline points=\"{}\" fill=\"none\" stroke=\"#d8c8a0\" stroke-width=\"4\"><title>a crossing point</title></polyline>\n",
+                g.pts(&[o.line.at(s0), o.line.at(s1)])
+            );
+        }
+    }
     for f in &g.scenario.features {
         if f.kind == FeatureKind::Trail {
             if let Some(l) = &f.line {
