@@ -10,7 +10,7 @@
 use fiw_engine::RulesChange;
 
 /// The rules version of this build (1: the rules as first played online).
-pub const RULES_VERSION: u32 = 2;
+pub const RULES_VERSION: u32 = 3;
 
 /// What each version after the first changed, oldest first.
 pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
@@ -38,6 +38,14 @@ pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
         "5.4: a battalion's column that came on from off the table marches along its road without a false refusal that two of its figures would stand on each other",
         "7.7: a wagon or gun a scenario hides in dead ground keeps its order when it deploys, not skirmish order, which is for men",
         "5.1, 6.3, 7.7: a unit still wholly off the table may not reserve its fire (no one can charge it) or step farther off the table, and a wagon does not scout",
+    ],
+}, RulesChange {
+    version: 3,
+    changes: &[
+        "1.2, 3.3: the general may ride to any unit of his side, a hero to any unit, a colonel among his battalion's companies (join UNIT.N to UNIT): he joins at once within 1\", else rides alone on his own card and joins when he reaches it; joined, he is with that unit for its tests, strength and risks",
+        "12.5: a hero, or a bold or rash general, who joined a unit adds +1 to its casualty recovery rolls when it rallies",
+        "10.7: a leader riding alone is a target: fire that hits him rolls a die, and on a 6 he falls",
+        "2.1: a battalion whose colonel has ridden off alone acts by companies",
     ],
 }];
 
