@@ -163,23 +163,25 @@ impl Skirmish {
             return Err(RuleError::input("there is no such unit"));
         };
         let u = figure.unit as usize;
-        let who = self.figure_id(fig);
+        let who = || self.figure_id(fig);
         if !units.contains(&(u as u8)) {
             return Err(no(format!(
-                "{who} is not with the unit acting: a leader rides off when the unit he is with takes its card"
+                "{} is not with the unit acting: a leader rides off when the unit he is with takes its card",
+                who()
             )));
         }
         if !self.on_table(fig) {
-            return Err(no(format!("{who} is not on the table")));
+            return Err(no(format!("{} is not on the table", who())));
         }
         let kind = self.rider_kind(fig).ok_or_else(|| {
             no(format!(
-                "{who} is no general, hero or colonel: only they leave their company to join another (1.2, 3.3)"
+                "{} is no general, hero or colonel: only they leave their company to join another (1.2, 3.3)",
+                who()
             ))
         })?;
         let riding = self.is_rider(u);
         if to == u {
-            return Err(no(format!("{who} joins another unit of his side")));
+            return Err(no(format!("{} joins another unit of his side", who())));
         }
         if target.side != self.units[u].side
             || !target.in_play()
@@ -197,20 +199,26 @@ impl Skirmish {
             if target.battalion != Some(b) {
                 let bat = self.id(self.units.len() + b as usize).to_string();
                 return Err(no(format!(
-                    "{who} is the colonel of {bat}: he goes only among its companies (1.2, 3.3)"
+                    "{} is the colonel of {bat}: he goes only among its companies (1.2, 3.3)",
+                    who()
                 )));
             }
         }
         if self.units[u].hidden || target.hidden {
             return Err(RuleError::new(
                 "7.7",
-                format!("a leader riding from or to a hidden unit would give its place away ({who} to {})", self.id(to)),
+                format!(
+                    "a leader riding from or to a hidden unit would give its place away ({} to {})",
+                    who(),
+                    self.id(to)
+                ),
             ));
         }
         if riding {
             if self.messenger_goal(u) == Some(to) {
                 return Err(no(format!(
-                    "{who} rides for {} already (move)",
+                    "{} rides for {} already (move)",
+                    who(),
                     self.id(to)
                 )));
             }
@@ -223,7 +231,11 @@ impl Skirmish {
             })
             .count();
         if others == 0 {
-            return Err(no(format!("{who} would leave nobody with {}", self.id(u))));
+            return Err(no(format!(
+                "{} would leave nobody with {}",
+                who(),
+                self.id(u)
+            )));
         }
         if !self.within_reach(fig, to) && self.free_rider_place(self.units[u].side).is_none() {
             return Err(no(
