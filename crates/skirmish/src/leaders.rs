@@ -17,9 +17,9 @@
 //! does not leave a hidden unit nor ride to one (he would give its place away, 7.7).
 
 use crate::formation::Formation;
-use crate::scenario::Side;
+use crate::scenario::{base_of, Side};
 use crate::state::{Done, Last, Messenger, Out, Raid, Skirmish, Unit};
-use crate::troops::{Role, Troop};
+use crate::troops::{charts, Role, Troop};
 use fiw_engine::RuleError;
 
 /// 1.2 how near a leader comes to a unit to join it, edge to edge (the reading's
@@ -153,6 +153,26 @@ impl Skirmish {
                 .any(|g| self.bases[f].is_within(&self.bases[g], JOIN_REACH))
     }
 
+    /// 1.2 whether leader `f` may join unit `to` where he stands: within reach of it, and on
+    /// the base he has with it (mounted with cavalry, on foot with foot) on no other figure's
+    /// base and on the table (5.5).
+    pub(crate) fn can_attach(&self, f: usize, to: usize) -> bool {
+        if !self.within_reach(f, to) {
+            return false;
+        }
+        let pose = self.figures[f].pose;
+        let rect = charts()
+            .footprint(base_of(self.figures[f].role, self.units[to].troop))
+            .place(pose);
+        self.scenario.layout.bounds().holds(&rect)
+            && (0..self.figures.len()).all(|g| {
+                g == f
+                    || !self.on_table(g)
+                    || self.bases[g].centre().dist(pose.at) > 4.0
+                    || !self.bases[g].overlaps(&rect)
+            })
+    }
+
     /// 1.2, 3.3 whether leader `fig`, with one of the acting `units`, may join unit `to`.
     pub(crate) fn check_join(&self, units: &[u8], fig: usize, to: usize) -> Result<(), RuleError> {
         let no = |m: String| RuleError::new("1.2", m);
@@ -237,7 +257,7 @@ impl Skirmish {
                 self.id(u)
             )));
         }
-        if !self.within_reach(fig, to) && self.free_rider_place(self.units[u].side).is_none() {
+        if !self.can_attach(fig, to) && self.free_rider_place(self.units[u].side).is_none() {
             return Err(no(
                 "no more leaders of this side may ride alone at once".into()
             ));
@@ -255,7 +275,7 @@ impl Skirmish {
     /// off alone for it (or, riding already, turns for it).
     pub(crate) fn join(&mut self, fig: usize, to: usize) {
         let u = self.figures[fig].unit as usize;
-        if self.within_reach(fig, to) {
+        if self.can_attach(fig, to) {
             self.attach(fig, to);
             return;
         }
@@ -348,7 +368,7 @@ impl Skirmish {
         let Some(f) = self.table_figures(m).next() else {
             return;
         };
-        if !self.within_reach(f, goal) {
+        if !self.can_attach(f, goal) {
             return;
         }
         self.attach(f, goal);
