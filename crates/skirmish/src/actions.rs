@@ -76,6 +76,14 @@ pub enum Action {
         /// The unit he carries word to.
         to: u8,
     },
+    /// 1.2 a general, hero or colonel leaves the unit he is with to join another (riding
+    /// alone until he reaches it).
+    Join {
+        /// The leader.
+        fig: u16,
+        /// The unit he joins.
+        to: u8,
+    },
     /// 12.2 call on a surrounded enemy unit to surrender.
     Call {
         /// The surrounded unit.
@@ -303,6 +311,9 @@ impl Skirmish {
             Action::Call { target } => format!("call {}", unit(target)),
             Action::Detach { fig, to } => {
                 format!("send {} to {}", self.figure_id(fig as usize), unit(to))
+            }
+            Action::Join { fig, to } => {
+                format!("join {} to {}", self.figure_id(fig as usize), unit(to))
             }
             Action::Pass => "pass".into(),
             Action::Shoot { target } => format!("fire at {}", unit(target)),
@@ -551,6 +562,10 @@ impl Skirmish {
                 fig: self.figure_word(f)?,
                 to: self.unit_word(u)?,
             },
+            ["join", f, "to", u] => Action::Join {
+                fig: self.figure_word(f)?,
+                to: self.unit_word(u)?,
+            },
             ["face", d] => Action::Face {
                 facing: degrees(d)?,
             },
@@ -676,6 +691,7 @@ const ORDERS: &[(&str, &str, &str)] = &[
     ("spot", "spot AREA", "7.7 search an area of concealing ground"),
     ("call", "call UNIT", "12.2 call on a surrounded enemy unit to surrender"),
     ("send", "send UNIT.N to UNIT", "4.1 a figure goes as a messenger to another unit"),
+    ("join", "join UNIT.N to UNIT", "1.2 a general, hero or colonel rides to join another unit"),
     ("pass", "pass", "2.1 the unit does nothing this turn (it may still react to a charge)"),
     ("test", "test", "3.1 the control check, to move, charge, rally or reserve fire"),
     ("sign", "sign + | sign -", "3.3 a bold leader adds to the check's roll or takes from it"),

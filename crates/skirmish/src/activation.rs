@@ -110,7 +110,11 @@ impl Skirmish {
     /// another), the colonel with it.
     pub fn battalion_whole(&self, b: usize) -> bool {
         let bat = &self.battalions[b];
-        if self.colonel(b).is_none() {
+        // the colonel with one of its companies (not riding off alone, 1.2)
+        if self
+            .colonel(b)
+            .is_none_or(|f| !bat.companies.contains(&self.figures[f].unit))
+        {
             return false;
         }
         let live: Vec<usize> = bat

@@ -49,6 +49,10 @@ impl Skirmish {
             return 0;
         }
         self.disturb(v);
+        // 10.7 a leader riding alone is himself the target
+        if self.is_rider(v) {
+            return self.rider_hit(v, hits);
+        }
         let id = self.id(v).to_string();
         let d = self.fire_divisor(v, from, artillery);
         let (mut n, marker) = casualties(hits, d);

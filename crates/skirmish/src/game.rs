@@ -140,6 +140,9 @@ pub struct FigureView {
     pub on_table: bool,
     /// Its personality, once rolled (3.3).
     pub personality: Option<Personality>,
+    /// The side's general (public: his ±2 is seen in every test he modifies; not written
+    /// out, for computer players).
+    pub general: bool,
 }
 
 impl Serialize for FigureView {
@@ -639,8 +642,10 @@ impl Skirmish {
         if unit.surrounded {
             marks.push("surrounded");
         }
-        if unit.messenger.is_some() {
-            marks.push("messenger");
+        match unit.messenger {
+            Some(m) if m.leader => marks.push("leader riding alone"),
+            Some(_) => marks.push("messenger"),
+            None => {}
         }
         if let Some(out) = unit.out {
             marks.push(match out {
@@ -669,6 +674,7 @@ impl Skirmish {
                     pose: self.figures[f].pose,
                     on_table: self.on_table(f),
                     personality: self.figures[f].personality,
+                    general: self.general(unit.side) == Some(f),
                 })
                 .collect(),
             holding: unit

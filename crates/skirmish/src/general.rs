@@ -48,6 +48,11 @@
 //!   the water stands on their way to that work (7.4, 13.2).
 //! - **Messengers** (4.1): a unit sends a man to a relief waiting off the table as soon as the
 //!   enemy is seen near, and to a neighbour waiting for word when the enemy is close; he runs.
+//! - **Leaders who ride** (1.2, 3.3, 12.5): a hero, or a general who is not cautious or
+//!   indecisive, rides to a unit within 12" that must rally, is shattered or has two men or
+//!   more to recover and has no such leader with it, when his own unit is whole and no enemy
+//!   is within 6" of it: his +1 brings men back, a rash or bold general's ±2 steadies its
+//!   test. He rides on his own card before anything else, straight for it.
 //! - **Guns** (9): fire on fighting men, the nearest and biggest first, never on a wagon while
 //!   there are men to fire at; where guns may be spiked an attacker charges their crews.
 
@@ -55,7 +60,7 @@ use crate::actions::{point, Action, Shape};
 use crate::game::{UnitView, View};
 use crate::scenario::{Posture, Side};
 use crate::state::{Reaction, Skirmish};
-use crate::troops::{Role, Troop};
+use crate::troops::{Personality, Role, Troop};
 use fiw_engine::{Dice, Policy, Seen};
 use fiw_table::{heading, Location, Point};
 
@@ -532,6 +537,64 @@ impl<'a> Board<'a> {
         }
     }
 
+    /// 1.2, 3.3, 12.5 what sending leader `fig` (with the `acting` units) to join unit `to`
+    /// is worth: a hero, or a general who adds (rash) or may (bold, or not yet known), rides to
+    /// a unit within a ride of him that must rally, is shattered or has men to recover, and
+    /// that has no such leader with it, when his own unit is out of the enemy's reach, whole
+    /// and in no need of him; a colonel stays with his battalion's colours.
+    fn join_worth(&self, fig: usize, to: usize, acting: &[&UnitView], enemy_d: f64) -> f64 {
+        let Some(lead) = acting.first() else {
+            return -5.0;
+        };
+        // a leader riding alone goes on to the unit he set out for
+        if lead.messenger_to.is_some() {
+            return -5.0;
+        }
+        let Some(leader) = acting
+            .iter()
+            .flat_map(|u| u.figures.iter())
+            .find(|f| f.index == fig)
+        else {
+            return -5.0;
+        };
+        let helps = |f: &crate::game::FigureView| {
+            f.role == Role::Hero
+                || f.general
+                    && !matches!(
+                        f.personality,
+                        Some(Personality::Cautious | Personality::Indecisive)
+                    )
+        };
+        if !helps(leader) {
+            return -3.0;
+        }
+        let Some(t) = self.unit(to) else {
+            return -5.0;
+        };
+        let wavering =
+            t.marks.contains(&"shattered") || t.marks.contains(&"must rally") || t.holding >= 2;
+        if !wavering || t.figures.iter().any(helps) {
+            return -2.0;
+        }
+        if acting.iter().any(|u| {
+            u.marks.contains(&"shattered") || u.marks.contains(&"must rally") || u.holding >= 2
+        }) || enemy_d < 6.0
+            || Self::men(lead) <= 3
+        {
+            return -2.0;
+        }
+        let d = t
+            .figures
+            .iter()
+            .filter(|f| f.on_table)
+            .map(|f| f.pose.at.dist(leader.pose.at))
+            .fold(f64::INFINITY, f64::min);
+        if d > 12.0 {
+            return -1.0;
+        }
+        7.0 - d / 100.0
+    }
+
     fn score(&self, a: &Action, rng: f64) -> f64 {
         let acting: Vec<&UnitView> = self
             .view
@@ -783,6 +846,9 @@ impl<'a> Board<'a> {
             }
             Action::Call { .. } => 6.0,
             Action::Detach { to, .. } => self.messenger_worth(to as usize, enemy_d, lead),
+            Action::Join { fig, to } => {
+                self.join_worth(fig as usize, to as usize, &acting, enemy_d)
+            }
             Action::Work { .. } => 6.0,
             // 13.2 a bridge the enemy wins by damaging is repaired whenever it may be
             Action::Repair { .. } => 8.0,

@@ -41,6 +41,7 @@ pub mod fire;
 pub mod formation;
 mod game;
 pub mod general;
+pub mod leaders;
 mod melee;
 mod menu;
 mod messenger;

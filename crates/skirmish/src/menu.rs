@@ -149,11 +149,15 @@ impl Skirmish {
         let u0 = units[0] as usize;
         if self.is_messenger(u0) {
             out.extend([Action::Move, Action::Pass]);
+            if self.is_rider(u0) {
+                self.join_tries(&units, out);
+            }
             return;
         }
         if !act.sent {
             self.messenger_tries(&units, out);
         }
+        self.join_tries(&units, out);
         if !act.spotted {
             for k in self.spot_areas(&units) {
                 out.push(Action::Spot { area: k as u8 });
@@ -280,6 +284,39 @@ impl Skirmish {
                     });
                 if let Some(f) = best {
                     out.push(Action::Detach {
+                        fig: f as u16,
+                        to: v as u8,
+                    });
+                }
+            }
+        }
+    }
+
+    /// 1.2 each general, hero and colonel with the acting units to each unit of his side he
+    /// may join (a colonel only his battalion's companies).
+    fn join_tries(&self, units: &[u8], out: &mut Vec<Action>) {
+        for &u in units {
+            for f in self.table_figures(u as usize) {
+                let Some(kind) = self.rider_kind(f) else {
+                    continue;
+                };
+                let side = self.units[u as usize].side;
+                for v in 0..self.units.len() {
+                    let unit = &self.units[v];
+                    if v == u as usize
+                        || unit.side != side
+                        || !unit.in_play()
+                        || unit.messenger.is_some()
+                        || unit.hidden
+                    {
+                        continue;
+                    }
+                    if let crate::leaders::Rider::Colonel(b) = kind {
+                        if unit.battalion != Some(b) {
+                            continue;
+                        }
+                    }
+                    out.push(Action::Join {
                         fig: f as u16,
                         to: v as u8,
                     });

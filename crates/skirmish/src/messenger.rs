@@ -79,6 +79,7 @@ impl Skirmish {
                     messenger: Some(Messenger {
                         parent: parent as u8,
                         to: None,
+                        leader: false,
                     }),
                 };
                 names.push(format!("a messenger of {}", names[parent]));
@@ -98,7 +99,7 @@ impl Skirmish {
         (0..self.units.len()).find(|&m| {
             self.units[m]
                 .messenger
-                .is_some_and(|x| x.parent as usize == parent)
+                .is_some_and(|x| x.parent as usize == parent && !x.leader)
         })
     }
 
@@ -231,6 +232,7 @@ impl Skirmish {
         place.messenger = Some(Messenger {
             parent: u as u8,
             to: Some(to as u8),
+            leader: false,
         });
         self.figures[fig].unit = m as u8;
         self.relayout(u);
@@ -280,6 +282,11 @@ impl Skirmish {
         let Some(act) = self.act.as_ref() else { return };
         let m = act.units[0] as usize;
         if !self.is_messenger(m) || !self.units[m].in_play() {
+            return;
+        }
+        // 1.2 a leader riding alone joins the unit he rides to
+        if self.is_rider(m) {
+            self.rider_arrives(m);
             return;
         }
         let Some(goal) = self.messenger_goal(m) else {
@@ -348,6 +355,10 @@ impl Skirmish {
         match a {
             Action::Pass => Ok(()),
             Action::Move => self.messenger_may_move(m),
+            // 1.2 a leader riding alone may turn for another unit
+            Action::Join { fig, to } if self.is_rider(m) => {
+                self.check_join(&[m as u8], *fig as usize, *to as usize)
+            }
             _ => Err(RuleError::new(
                 "4.1",
                 format!(

@@ -43,6 +43,11 @@ impl Skirmish {
                 self.figure_id(fig as usize),
                 unit(to)
             ),
+            Action::Join { fig, to } => format!(
+                "{} rides to join {} (1.2)",
+                self.figure_id(fig as usize),
+                unit(to)
+            ),
             Action::Move => "roll its move (5.1), then step, wheel, march or form".into(),
             Action::Deploy { unit: u, x, y } => format!(
                 "deploy {} with its middle {} (7.7)",

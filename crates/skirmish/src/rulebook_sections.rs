@@ -23,9 +23,14 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "1.2",
         title: "General rule: companies, battalions, troop types",
-        summary: "Companies of at most 12 figures with a leader, by type: regulars an officer and 5-11 men, irregulars, militia and cavalry a leader and 5-7, a gun section a gun, an officer and 3 crew (5 heavy); battalions of 2-4 regular companies with a colonel and a colour party with a drummer, or 2 militia companies with a colonel; one sergeant at most. A scenario breaking them is refused naming the field.",
-        code: &["crates/skirmish/src/scenario/figures.rs: check_organisation", "crates/skirmish/src/troops.rs: Troop, Role"],
-        tests: tests!(a_company_breaking_the_organisation_of_1_2_is_refused),
+        summary: "Companies of at most 12 figures with a leader, by type: regulars an officer and 5-11 men, irregulars, militia and cavalry a leader and 5-7, a gun section a gun, an officer and 3 crew (5 heavy); battalions of 2-4 regular companies with a colonel and a colour party with a drummer, or 2 militia companies with a colonel; one sergeant at most. A scenario breaking them is refused naming the field. Leaders move (join UNIT.N to UNIT, while the unit they are with acts): the side's general may join any unit of his side, a hero any unit, a colonel only his battalion's companies; within 1\" he joins at once, else he rides alone on his own card, a lone figure never farther from the unit he joins, and joins it within 1\". A joined leader is a figure of that unit, for its tests (3.3), its strength, its risks (10.7) and its rallies (12.5).",
+        code: &["crates/skirmish/src/scenario/figures.rs: check_organisation", "crates/skirmish/src/troops.rs: Troop, Role", "crates/skirmish/src/leaders.rs: check_join, join, attach, rider_arrives"],
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::a_company_breaking_the_organisation_of_1_2_is_refused",
+            "crates/skirmish/tests/leaders.rs::m12_the_general_rides_to_a_distant_unit_and_adds_to_its_test_1_2_3_3",
+            "crates/skirmish/tests/leaders.rs::m12_a_colonel_may_not_join_another_battalions_company_1_2_3_3",
+            "crates/skirmish/tests/leaders.rs::m12_a_save_with_join_orders_replays_1_2",
+        ],
     },
     Sec {
         section: "2.1",
@@ -60,9 +65,11 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "3.3",
         title: "Leaders",
-        summary: "A hero ±1 to a company in skirmish order, a colonel ±1 to his battalion, the general ±2, each within 6\" and in sight; the personality is rolled the first time it matters (6 rash, 5 indecisive, 3-4 bold, 1-2 cautious; heroes bold): rash adds, cautious takes away, a bold leader's side chooses after seeing the die.",
-        code: &["crates/skirmish/src/command.rs: influences, personality, choose_sign, test_odds"],
+        summary: "A hero ±1 to a company in skirmish order, a colonel ±1 to his battalion, the general ±2, each within 6\" and in sight; the personality is rolled the first time it matters (6 rash, 5 indecisive, 3-4 bold, 1-2 cautious; heroes bold): rash adds, cautious takes away, a bold leader's side chooses after seeing the die. A leader who joined a unit (1.2) is with it, in sight by definition.",
+        code: &["crates/skirmish/src/command.rs: influences, personality, choose_sign, test_odds", "crates/skirmish/src/leaders.rs: check_join"],
         tests: &[
+            "crates/skirmish/tests/leaders.rs::m12_the_general_rides_to_a_distant_unit_and_adds_to_its_test_1_2_3_3",
+            "crates/skirmish/tests/leaders.rs::m12_a_colonel_may_not_join_another_battalions_company_1_2_3_3",
             "crates/skirmish/tests/rulebook.rs::personalities_are_rolled_when_first_needed_and_bold_leaders_choose",
             "crates/skirmish/tests/rulebook.rs::the_odds_of_a_test_count_unknown_personalities_and_bold_choices",
             "crates/skirmish/tests/audit_low.rs::l7_a_bold_leaders_sign_says_who_and_what_it_makes",
@@ -416,9 +423,13 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "10.7",
         title: "Risk to leaders",
-        summary: "A unit that lost figures rolls a die: on a 6 one of its leaders (officers, sergeants, musicians, colours) falls, at random; a colonel's place is taken a turn later, a general's two turns later.",
-        code: &["crates/skirmish/src/casualties.rs: leaders_at_risk, leader_lost", "crates/skirmish/src/activation.rs: run_delays"],
-        tests: fire_tests!(a_six_fells_a_leader),
+        summary: "A unit that lost figures rolls a die: on a 6 one of its leaders (officers, sergeants, musicians, colours) falls, at random; a colonel's place is taken a turn later, a general's two turns later. A leader riding alone is a target: fire that hits him rolls a die, and a 6 brings him down.",
+        code: &["crates/skirmish/src/casualties.rs: leaders_at_risk, leader_lost", "crates/skirmish/src/activation.rs: run_delays", "crates/skirmish/src/leaders.rs: rider_hit"],
+        tests: &[
+            "crates/skirmish/tests/rulebook_fire.rs::a_six_fells_a_leader",
+            "crates/skirmish/tests/leaders.rs::m12_a_leader_riding_alone_is_a_target_10_7",
+            "crates/skirmish/tests/leaders.rs::m12_a_leader_riding_alone_survives_a_5_10_7",
+        ],
     },
     Sec {
         section: "11.1",
@@ -491,9 +502,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "12.5",
         title: "Casualty recovery",
-        summary: "Each casualty held rolls: a modified 6 comes back (-1 no leader, +1 hero or bold or rash general, +1 colours within 6\", +1 drummer within 6\", +1 determined); the rest are lost; a beaten unit shattered the same turn loses its holding area to the enemy.",
-        code: &["crates/skirmish/src/morale.rs: recovery_modifier, recall", "crates/skirmish/src/melee.rs: resolve_melees"],
-        tests: fire_tests!(rallying_recovers_casualties_on_six),
+        summary: "Each casualty held rolls: a modified 6 comes back (-1 no leader, +1 hero or bold or rash general with it, set up with it or joined to rally it, +1 colours within 6\", +1 drummer within 6\", +1 determined); the rest are lost; a beaten unit shattered the same turn loses its holding area to the enemy.",
+        code: &["crates/skirmish/src/morale.rs: recovery_modifier, recall", "crates/skirmish/src/melee.rs: resolve_melees", "crates/skirmish/src/leaders.rs: join"],
+        tests: &[
+            "crates/skirmish/tests/rulebook_fire.rs::rallying_recovers_casualties_on_six",
+            "crates/skirmish/tests/leaders.rs::m12_a_hero_joined_to_a_unit_adds_to_its_recovery_12_5",
+        ],
     },
     Sec {
         section: "13.1",
@@ -583,7 +597,10 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("officers present", "any officer, sergeant, hero, colonel or major with the unit", "1.2 and 17.10: sergeants count as officers"),
     ("several leaders", "all that qualify add up; a colonel who is general counts as general only", "the text sets no cap"),
     ("within 6\" and in sight", "edge to edge to the nearest figure, and a clear sight line; a leader with the unit always", "the reading 3.3"),
-    ("leaders outside units", "a general, colonel or hero is a figure of a company and moves with it", "v1: leaders moving on their own, and joining other units, are not modelled"),
+    ("a leader's ride", "join UNIT.N to UNIT while the unit he is with takes its card: within 1\" of the unit he joins he joins at once; else he rides alone on a card of his own, a lone figure at the rate of the unit he left, with no control check, never farther from the unit he joins, joining it once within 1\"", "2.1 gives cards to units, and a lone leader is the nearest thing to one (the messenger's reading, 4.1): riding in the activation of the unit he leaves would move two bodies on one card; 1\" is the reading's attachment"),
+    ("who may join where", "the general any unit of his side, a hero any unit, a colonel only his battalion's companies; never from or to a hidden unit, nor leaving nobody with his own; a battalion whose colonel rides off alone acts by companies", "1.2: units heed a general outside their line of command once he has attached himself to them; 3.3 gives a colonel only his battalion; 7.7: the ride would give a hidden unit's place away"),
+    ("a joined leader's unit", "he is a figure of the unit he joined: in its strength (12.1), its officers (3.2), its leaders at risk (10.7) and its rallies (12.5: +1 for a hero or a bold or rash general), and no longer in the unit he left", "1.2: leaders count for morale; no unit counts him twice"),
+    ("a leader alone under fire", "fire at a leader riding alone that scores any hit rolls one die: on a 6 he falls; he is never an ordinary casualty; charged, he fights like any figure", "10.7's 'is a target', as the reading 10.7 takes it"),
     ("a bold leader's sign", "chosen after seeing the die", "the reading 3.3"),
     ("movement roll", "after the test, when the unit commits to move", "the player sees what is possible; a charge is declared first"),
     ("formed move cost", "at each moment the worst multiplier under any of its figures", "it keeps order at the pace of its slowest part"),

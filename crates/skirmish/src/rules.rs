@@ -167,7 +167,7 @@ impl Skirmish {
         if act.must_rally
             && !matches!(
                 a,
-                Action::Test | Action::Spot { .. } | Action::Detach { .. }
+                Action::Test | Action::Spot { .. } | Action::Detach { .. } | Action::Join { .. }
             )
         {
             let rule = if self.units[u0].shattered {
@@ -226,6 +226,7 @@ impl Skirmish {
             Action::Pass => Ok(()),
             Action::Test => Ok(()),
             Action::Detach { fig, to } => self.check_detach(units, fig as usize, to as usize),
+            Action::Join { fig, to } => self.check_join(units, fig as usize, to as usize),
             Action::Shoot { target } => {
                 if artillery {
                     return Err(no("9.1", "a gun fires canister, shot or shell (canister at UNIT)"));
@@ -844,6 +845,7 @@ impl Skirmish {
         match a {
             Action::Spot { area } => self.spot(area as usize),
             Action::Detach { fig, to } => self.detach(fig as usize, to as usize),
+            Action::Join { fig, to } => self.join(fig as usize, to as usize),
             Action::Call { target } => {
                 if let Some(act) = self.act.as_mut() {
                     act.called = true;

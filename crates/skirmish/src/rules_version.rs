@@ -48,6 +48,10 @@ pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
         "13.2: a side whose tool wagon carries the materials (Siege Sortie: the British) may lay a pontoon bridge across a river or stream, an inch a turn (work pontoon at X,Y to X,Y); once it spans it is a bridge",
         "13.2: a bridge damaged by charges may be repaired, 1D6 points a turn (repair SITE); brought back under the damage that harms it, it is whole again",
         "13.1, 7.7: a hidden company that starts work at a new place or a repair is revealed",
+        "1.2, 3.3: the general may ride to any unit of his side, a hero to any unit, a colonel among his battalion's companies (join UNIT.N to UNIT): he joins at once within 1\", else rides alone on his own card and joins when he reaches it; joined, he is with that unit for its tests, strength and risks",
+        "12.5: a hero, or a bold or rash general, who joined a unit adds +1 to its casualty recovery rolls when it rallies",
+        "10.7: a leader riding alone is a target: fire that hits him rolls a die, and on a 6 he falls",
+        "2.1: a battalion whose colonel has ridden off alone acts by companies",
     ],
 }];
 

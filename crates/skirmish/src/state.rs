@@ -266,6 +266,10 @@ pub struct Messenger {
     pub parent: u8,
     /// The unit he carries word to, once sent.
     pub to: Option<u8>,
+    /// 1.2 the place is a leader's riding alone to join unit `to` (a general, hero or
+    /// colonel), not a messenger's: he joins it when he reaches it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub leader: bool,
 }
 
 impl Unit {
@@ -825,6 +829,7 @@ impl Skirmish {
                 .map(|i| i as u16);
         }
         g.add_messenger_places(&mut ids, &mut names);
+        g.add_rider_places(&mut ids, &mut names);
         if g.figures.len() > MAX_FIGURES {
             return Err(RuleError::new(
                 "scenario",
