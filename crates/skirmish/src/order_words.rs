@@ -49,6 +49,25 @@ impl Skirmish {
                 unit(u),
                 self.place_words(x, y).at()
             ),
+            Action::SetUp {
+                unit: u,
+                x,
+                y,
+                facing,
+            } => format!(
+                "set {} up {}, facing the {} ({facing}) (S1)",
+                unit(u),
+                self.place_words(x, y).at(),
+                compass(f64::from(facing))
+            ),
+            Action::Abatis { x, y, x2, y2 } => format!(
+                "lay abatis from {} {} ({}\") (S1)",
+                self.place_words(x, y).at(),
+                self.place_words(x2, y2).to(),
+                inches(point(x, y).dist(point(x2, y2)))
+            ),
+            Action::Lift { piece } => format!("take up piece {piece} of the abatis (S1)"),
+            Action::Ready => "the set-up is done: play begins (S1)".into(),
             Action::March { x, y } => {
                 format!(
                     "march the head of the column {} (5.4)",

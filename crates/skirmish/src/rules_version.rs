@@ -10,7 +10,7 @@
 use fiw_engine::RulesChange;
 
 /// The rules version of this build (1: the rules as first played online).
-pub const RULES_VERSION: u32 = 2;
+pub const RULES_VERSION: u32 = 3;
 
 /// What each version after the first changed, oldest first.
 pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
@@ -38,6 +38,11 @@ pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
         "5.4: a battalion's column that came on from off the table marches along its road without a false refusal that two of its figures would stand on each other",
         "7.7: a wagon or gun a scenario hides in dead ground keeps its order when it deploys, not skirmish order, which is for men",
         "5.1, 6.3, 7.7: a unit still wholly off the table may not reserve its fire (no one can charge it) or step farther off the table, and a wagon does not scout",
+    ],
+}, RulesChange {
+    version: 3,
+    changes: &[
+        "S1 (Relief Column): before play the British set up: each company of the battalion and the grenadiers may be set anywhere up to the farm in any facing (set UNIT at X,Y facing DEG), and up to 12\" of abatis laid in straight pieces (abatis X,Y to X,Y, lift abatis N); ready keeps the scenario's places. A game now begins with the British set-up, before the hidden units deploy",
     ],
 }];
 
