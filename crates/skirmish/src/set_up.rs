@@ -434,6 +434,31 @@ impl Skirmish {
     }
 }
 
+impl Skirmish {
+    /// The name of the first set-up plan that puts unit `u` at `x`,`y` (tenths) facing
+    /// `facing`, if one does (the scenario's own places are its first plan's).
+    pub(crate) fn set_up_plan_of(&self, u: usize, x: i16, y: i16, facing: u16) -> Option<&str> {
+        let side = self.units.get(u)?.side;
+        let first = self.first_unit(side);
+        let s = self.set_up_of(side)?;
+        s.plans
+            .iter()
+            .find(|p| {
+                p.units.iter().any(|&(k, at, f)| {
+                    first + k == u
+                        && set_order(u, at, f)
+                            == Action::SetUp {
+                                unit: u as u8,
+                                x,
+                                y,
+                                facing,
+                            }
+                })
+            })
+            .map(|p| p.name.as_str())
+    }
+}
+
 /// The order that sets unit `u` up at `at` facing `facing`.
 pub(crate) fn set_order(u: usize, at: Point, facing: f64) -> Action {
     Action::SetUp {
