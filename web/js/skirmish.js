@@ -52,10 +52,26 @@ export function draw(ctx) {
     extra: (root) => {
       const feats = s("g", { class: "features" });
       for (const f of sc.features) {
-        if (f.kind === "building") continue;
+        // the abatis a set-up may lift is drawn from the view (S1), below
+        if (f.kind === "building" || f.set_up) continue;
         if (f.area) feats.append(s("polygon", { class: `f-${f.kind}`, points: fr.pts(f.area) }, s("title", {}, f.name)));
         if (f.line) feats.append(s("polyline", { class: `l-${f.kind}`, points: fr.pts(f.line) }, s("title", {}, f.name)));
       }
+      // S1 the set-up's abatis as laid now; while the seat sets up, a piece clicked is lifted
+      (g.abatis || []).forEach((p, i) => {
+        const lift = actions.find((a) => a.text === `lift abatis ${i + 1}`);
+        // the piece, on a band half an inch either side of it to take the click
+        const [a, z] = [[p[0], p[1]], [p[2], p[3]]];
+        const len = dist(a, z) || 1;
+        const n = [(-(z[1] - a[1]) / len) * 0.5, ((z[0] - a[0]) / len) * 0.5];
+        const band = [[a[0] + n[0], a[1] + n[1]], [z[0] + n[0], z[1] + n[1]], [z[0] - n[0], z[1] - n[1]], [a[0] - n[0], a[1] - n[1]]];
+        const el = s("g", { class: `set-up-abatis${lift ? " target" : ""}`, "data-piece-n": i + 1 },
+          s("polygon", { class: "abatis-band", points: fr.pts(band) }),
+          s("polyline", { class: "l-abatis", points: fr.pts([a, z]) }),
+          s("title", {}, `abatis piece ${i + 1} (${inch(len)}")${lift ? ": click to lift it" : ""}`));
+        if (lift) pressable(el, `lift abatis piece ${i + 1}`, () => ctx.picker.take(lift));
+        feats.append(el);
+      });
       for (const b of sc.buildings) {
         if (!b.floor) continue;
         const st = burned[b.name] || { puffs: 0, gone: false };
@@ -139,6 +155,9 @@ export function draw(ctx) {
     const u = a.pieces.length ? sel : mover;
     ghosts.append(formationGhost(fr, u, baseOf, a, ctx));
   }
+  // S1 the set-up: a unit dragged to its place, abatis drawn by dragging on open ground
+  const settingUp = actions.some((a) => a.text === "ready");
+  if (settingUp) wireSetUp(ctx, svg, fr, units, baseOf, g, live, status);
   const stepping = actions.some((a) => /^step /.test(a.text));
   const marching = actions.some((a) => /^march to /.test(a.text));
   if (mover && g.moving && (stepping || marching)) wireDrag(ctx, svg, fr, mover, baseOf, g, marching && !stepping, ghosts, live, status, units, sc.buildings);
@@ -186,7 +205,13 @@ function header(fr, g, sc, outcome) {
 function formationGhost(fr, u, baseOf, a, ctx) {
   const grp = s("g", { class: "ghost target sk-ghost", "data-text": a.text });
   const m = middle(u.figs);
-  if (/^march to /.test(a.text)) {
+  if (/^set /.test(a.text)) {
+    // S1 the unit set up: its figures carried with its anchor and turned to the new facing
+    for (const f of u.figs) {
+      const [w, d] = baseOf(u, f);
+      grp.append(base(fr, turned(u, f.at, a.to.facing - u.facing, [a.to.x, a.to.y]), f.facing + a.to.facing - u.facing, w, d, { class: "fig" }));
+    }
+  } else if (/^march to /.test(a.text)) {
     const head = u.figs[0];
     const [w, d] = baseOf(u, head);
     grp.append(s("line", { class: "march-path", x1: fr.x(m[0]), y1: fr.y(m[1]), x2: fr.x(a.to.x), y2: fr.y(a.to.y) }));
@@ -339,7 +364,7 @@ function under(ctx, g, status, mover) {
   if (g.acting) kids.push(h("p", { class: "acting-line" }, h("strong", {}, `Acting: ${g.acting}`), `${g.stage ? ` (${g.stage})` : ""}${g.control ? `; its check allows it to ${g.control}` : ""}${g.moving ? `; its move ${inch(g.moving[0])}", ${inch(Math.max(0, g.moving[0] - g.moving[1]))}" left` : ""}.`));
   if (g.test) kids.push(h("p", {}, `Control check: rolled ${g.test[0]}, leaders ${g.test[1] >= 0 ? "+" : ""}${g.test[1]}${g.test[2].length ? `; bold leaders still to choose: ${g.test[2].join(", ")}` : ""}${g.control ? `; it may ${g.control}` : ""}`));
   if (g.charge) kids.push(h("p", {}, `Charge: ${g.charge}`));
-  if (mover && g.moving) kids.push(status);
+  if ((mover && g.moving) || ctx.v.actions.some((a) => a.text === "ready")) kids.push(status);
   const off = g.units.filter((u) => u.side === g.seat && u.figures.length && u.figures.every((f) => f[5] === "off"));
   if (off.length) kids.push(h("p", { class: "muted" }, `Not yet on the table: ${off.map((u) => `${u.id} (${u.figures.length} men)`).join(", ")}.`));
   kids.push(h("p", { class: "muted legend" }, "Red British, blue French; gold: leaders; the thick edge is a figure's front. Faint and dashed: your own units the enemy cannot see. ",
@@ -350,7 +375,96 @@ function under(ctx, g, status, mover) {
 export function prompt(ctx) {
   const g = ctx.game;
   if (!scenarioOf(ctx)) return textboard.prompt(ctx);
+  if (ctx.v.actions.some((a) => a.text === "ready")) return "Set up (S1): drag a company to its place, drag on open ground to lay abatis, click a piece to lift it; ready when done.";
   if (g.phase.includes("choose")) return `Card ${g.cards[g.cards.length - 1] || ""}: click a lit unit to activate it.`;
   if (g.moving) return `${g.acting} moves: click a ghost or drag the unit; done ends its move.`;
   return `${g.phase}${g.acting ? `: ${g.acting}` : ""}.`;
+}
+
+/** Where a figure of unit `u` standing at `at` goes when the unit's anchor goes to `to` and
+ * it turns `turn` degrees clockwise about it (S1's set-up). */
+function turned(u, at, turn, to) {
+  const r = (turn * Math.PI) / 180;
+  const [x, y] = [at[0] - u.anchor[0], at[1] - u.anchor[1]];
+  return [to[0] + x * Math.cos(r) + y * Math.sin(r), to[1] - x * Math.sin(r) + y * Math.cos(r)];
+}
+
+/** S1 the set-up by mouse: each unit the seat may set is dragged whole to a new place (its
+ * facing kept; a listed ghost turns it), the server's answer beside the tape, and dropped it
+ * is set there if legal; a drag on open ground lays a piece of abatis from where it began to
+ * where it ends. */
+function wireSetUp(ctx, svg, fr, units, baseOf, g, live, status) {
+  const actions = ctx.v.actions;
+  const laid = (g.abatis || []).reduce((n, p) => n + dist([p[0], p[1]], [p[2], p[3]]), 0);
+  const idle = () => status.replaceChildren(`Set-up: drag a unit to place it; drag on open ground to lay abatis (${inch(laid)}" laid); click a piece to lift it; then ready.`);
+  const answer = (text, result) => {
+    const v = verdict(result);
+    status.replaceChildren(v.ok === false && v.rule
+      ? h("span", { class: "refused" }, `Refused by ${v.rule}: ${result.message} `, h("button", { type: "button", class: "rule-link", id: "drag-rule", onclick: () => ctx.openRule(v.rule) }, `read ${v.rule}`))
+      : h("span", { class: v.ok ? "ok" : "" }, `${text}: ${v.text}`));
+    return v;
+  };
+  const settable = units.filter((u) => u.figs.length && actions.some((a) => a.text.startsWith(`set ${u.id} at `)));
+  for (const u of settable) {
+    const el = svg.querySelector(`.units [data-piece="${CSS.escape(u.id)}"]`);
+    if (!el) continue;
+    let grab0 = null, v = [0, 0];
+    const grp = s("g", { class: "ghost dragging", id: "set-up-ghost" });
+    const text = () => `set ${u.id} at ${inch(u.anchor[0] + v[0])},${inch(u.anchor[1] + v[1])} facing ${Math.round(u.facing) % 360}`;
+    const checker = new Checker((x) => ctx.check(x), (x, result) => {
+      if (x !== text()) return;
+      const verd = answer(x, result);
+      grp.setAttribute("class", `ghost dragging${verd.ok === false ? " refused" : verd.ok ? " ok" : ""}`);
+    });
+    const show = () => {
+      grp.replaceChildren();
+      for (const f of u.figs) {
+        const [w, d] = baseOf(u, f);
+        grp.append(base(fr, [f.at[0] + v[0], f.at[1] + v[1]], f.facing, w, d, { class: "fig" }));
+      }
+      grp.dataset.text = text();
+      const from = u.anchor, to = [u.anchor[0] + v[0], u.anchor[1] + v[1]];
+      live.replaceChildren(tape(fr, from, to, [`${u.id} ${inch(dist(from, to))}"`, text()], "", []), grp);
+    };
+    draggable(svg, fr, el, {
+      start: (p) => { grab0 = p || u.anchor; v = [0, 0]; },
+      move: (p) => {
+        v = [Math.round((p[0] - grab0[0]) * 10) / 10, Math.round((p[1] - grab0[1]) * 10) / 10];
+        show();
+        checker.want(text());
+      },
+      drop: async () => {
+        if (Math.hypot(...v) < 0.05) { live.replaceChildren(); idle(); return; }
+        await checker.drop(text(), (result) => answer(text(), result), (x) => ctx.takeText(x));
+      },
+    });
+  }
+  // the open ground under the figures: a drag on it lays a piece of abatis
+  if (actions.some((a) => a.text === "ready")) {
+    const ground = s("rect", { class: "set-up-ground", id: "set-up-ground", x: fr.x(0), y: fr.y(fr.depth), width: fr.x(fr.width) - fr.x(0), height: fr.y(0) - fr.y(fr.depth), fill: "transparent" });
+    const layer = svg.querySelector(".units");
+    if (layer) layer.parentNode.insertBefore(ground, layer); else svg.append(ground);
+    // the pieces laid stay above it, to be clicked
+    for (const el of svg.querySelectorAll(".set-up-abatis")) ground.after(el);
+    let a0 = null, b = null;
+    const line = s("line", { class: "l-abatis abatis-ghost", id: "abatis-ghost" });
+    const text = () => `abatis ${inch(a0[0])},${inch(a0[1])} to ${inch(b[0])},${inch(b[1])}`;
+    const checker = new Checker((x) => ctx.check(x), (x, result) => { if (b && x === text()) answer(x, result); });
+    draggable(svg, fr, ground, {
+      start: (p) => { a0 = p.map((c) => Math.round(c * 10) / 10); b = a0; },
+      move: (p) => {
+        b = p.map((c) => Math.round(c * 10) / 10);
+        line.setAttribute("x1", fr.x(a0[0])); line.setAttribute("y1", fr.y(a0[1]));
+        line.setAttribute("x2", fr.x(b[0])); line.setAttribute("y2", fr.y(b[1]));
+        line.dataset.text = text();
+        live.replaceChildren(tape(fr, a0, b, [`abatis ${inch(dist(a0, b))}" (${inch(laid)}" laid)`, text()], "", []), line);
+        checker.want(text());
+      },
+      drop: async () => {
+        if (!b || dist(a0, b) < 0.05) { live.replaceChildren(); idle(); return; }
+        await checker.drop(text(), (result) => answer(text(), result), (x) => ctx.takeText(x));
+      },
+    });
+  }
+  idle();
 }

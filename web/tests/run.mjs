@@ -12,6 +12,7 @@ import { solitaireAgainstTheBot } from "./solitaire_vs_bot.mjs";
 import { hotSeatPassesTheScreen } from "./hot_seat.mjs";
 import { d3AgainstTheComputer, d3DragIntoAWood } from "./d3.mjs";
 import { skirmishRaid } from "./skirmish.mjs";
+import { skirmishSetUp } from "./skirmish_set_up.mjs";
 import { olderRules } from "./rules.mjs";
 import { accountsAndTheLobby } from "./accounts.mjs";
 import { spectatorAndReveal } from "./spectator.mjs";
@@ -28,6 +29,7 @@ const TESTS = {
   "d3-vs-ai": d3AgainstTheComputer,
   "d3-drag-wood": d3DragIntoAWood,
   "skirmish-raid": skirmishRaid,
+  "skirmish-set-up": skirmishSetUp,
   "older-rules": olderRules,
   "accounts-lobby": accountsAndTheLobby,
   "chat-spectator-reveal": spectatorAndReveal,

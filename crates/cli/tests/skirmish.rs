@@ -56,9 +56,16 @@ fn the_prompt_takes_orders_and_refuses_one_by_its_rule() {
     let run = fiw_in(
         &dir,
         &["play", "skirmish", "--seat", "french=heuristic"],
-        "deploy br-rangers at 56,26\nwhy activate fr-cdb\nshow\nquit\n",
+        "why set br-line-a at 10,16\nready\ndeploy br-rangers at 56,26\nwhy activate fr-cdb\nshow\nquit\n",
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
+    // S1 the Relief Column's set-up comes first: a place beyond the farm is refused by it
+    assert!(
+        run.stdout
+            .contains("rule S1: 10,14.1 is beyond where the set-up may go"),
+        "{}",
+        run.stdout
+    );
     assert!(
         run.stdout
             .contains("br-rangers deploys hidden at 56.0,26.0 (7.7)"),

@@ -628,6 +628,8 @@ impl HostGame for fiw_skirmish::Skirmish {
         use fiw_skirmish::Action::*;
         match *action {
             Deploy { unit, .. } => Some(format!("deploy-{}", self.id(unit as usize))),
+            SetUp { unit, .. } => Some(format!("set-{}", self.id(unit as usize))),
+            Abatis { .. } | Lift { .. } => Some("abatis".into()),
             Step { .. } => Some("step".into()),
             Wheel { .. } => Some("wheel".into()),
             March { .. } => Some("march".into()),
@@ -692,6 +694,12 @@ impl HostGame for fiw_skirmish::Skirmish {
                     .get(unit as usize)
                     .map_or(0.0, |u| u.anchor.facing);
                 refs.to = Some(at(x, y, facing));
+            }
+            SetUp {
+                unit, x, y, facing, ..
+            } => {
+                refs.pieces.push(id(unit));
+                refs.to = Some(at(x, y, f64::from(facing)));
             }
             Activate { unit } => match self.units().get(unit as usize) {
                 Some(_) => refs.pieces.push(id(unit)),
@@ -779,15 +787,24 @@ impl HostGame for fiw_skirmish::Skirmish {
             })
             .map(|(id, g)| {
                 let s = g.scenario();
+                // S1 the abatis a set-up may lift is drawn from each view's `abatis`, not here
+                let set_up: Vec<usize> = s
+                    .sides
+                    .iter()
+                    .filter_map(|d| d.set_up.as_ref())
+                    .flat_map(|u| u.pieces.iter().copied().chain([u.laid]))
+                    .collect();
                 let features: Vec<serde_json::Value> = s
                     .features
                     .iter()
-                    .map(|f| {
+                    .enumerate()
+                    .map(|(i, f)| {
                         serde_json::json!({
                             "kind": f.kind.word(),
                             "name": f.label(),
                             "line": f.line.as_ref().map(|l| l.points().to_vec()),
                             "area": f.area.as_ref().map(|a| a.points().to_vec()),
+                            "set_up": set_up.contains(&i),
                         })
                     })
                     .collect();

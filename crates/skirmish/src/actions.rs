@@ -4,7 +4,7 @@
 
 use crate::artillery::Ammo;
 use crate::formation::Formation;
-use crate::state::{Reaction, Skirmish};
+use crate::state::{Phase, Reaction, Skirmish};
 use fiw_engine::RuleError;
 use fiw_table::{inches, Point};
 use serde::{Deserialize, Serialize};
@@ -59,6 +59,36 @@ pub enum Action {
         /// Tenths of an inch north.
         y: i16,
     },
+    /// S1 set a unit up before play with its anchor at a place (tenths of an inch), facing a
+    /// bearing (whole degrees).
+    SetUp {
+        /// The unit.
+        unit: u8,
+        /// Tenths of an inch east.
+        x: i16,
+        /// Tenths of an inch north.
+        y: i16,
+        /// Compass degrees.
+        facing: u16,
+    },
+    /// S1 lay a straight piece of abatis from one place to another (tenths of an inch).
+    Abatis {
+        /// Tenths of an inch east, at one end.
+        x: i16,
+        /// Tenths of an inch north, at one end.
+        y: i16,
+        /// Tenths of an inch east, at the other end.
+        x2: i16,
+        /// Tenths of an inch north, at the other end.
+        y2: i16,
+    },
+    /// S1 take up a piece of abatis laid at set-up (numbered from 1).
+    Lift {
+        /// The piece.
+        piece: u8,
+    },
+    /// S1 the set-up is done.
+    Ready,
     /// 2.1 the unit (or battalion, numbered after the units) that takes the card.
     Activate {
         /// The unit or battalion.
@@ -306,6 +336,17 @@ impl Skirmish {
         let unit = |u: u8| self.id(u as usize).to_string();
         match *a {
             Action::Deploy { unit: u, x, y } => format!("deploy {} at {}", unit(u), place(x, y)),
+            Action::SetUp {
+                unit: u,
+                x,
+                y,
+                facing,
+            } => format!("set {} at {} facing {facing}", unit(u), place(x, y)),
+            Action::Abatis { x, y, x2, y2 } => {
+                format!("abatis {} to {}", place(x, y), place(x2, y2))
+            }
+            Action::Lift { piece } => format!("lift abatis {piece}"),
+            Action::Ready => "ready".into(),
             Action::Activate { unit: u } => format!("activate {}", unit(u)),
             Action::Spot { area } => format!("spot {}", self.area_id(area as usize)),
             Action::Call { target } => format!("call {}", unit(target)),
@@ -428,10 +469,14 @@ impl Skirmish {
             .and_then(|w| ORDERS.iter().find(|(word, _, _)| word == w))
         {
             Some((_, form, _)) => format!("write it so: {form}"),
+            // the set-up's words while it lasts, and only then (S1)
             None => format!(
                 "orders: {}; the menu lists those open now",
                 ORDERS
                     .iter()
+                    .filter(|(_, _, what)| {
+                        what.starts_with("S1") == matches!(self.phase, Phase::SetUp(_))
+                    })
                     .map(|(w, _, _)| *w)
                     .collect::<Vec<_>>()
                     .join(" ")
@@ -478,6 +523,30 @@ impl Skirmish {
                     y,
                 }
             }
+            ["set", u, "at", p, rest @ ..] => {
+                let unit = self.unit_word(u)?;
+                let (x, y) = at(p)?;
+                let facing = match rest {
+                    [] => {
+                        let f = self.units[usize::from(unit)].anchor.facing;
+                        fiw_table::normalize(f.round()).round() as u16 % 360
+                    }
+                    ["facing", d] => degrees(d)?,
+                    _ => return Err(RuleError::input(usage)),
+                };
+                Action::SetUp { unit, x, y, facing }
+            }
+            ["abatis", p, "to", q] => {
+                let (x, y) = at(p)?;
+                let (x2, y2) = at(q)?;
+                Action::Abatis { x, y, x2, y2 }
+            }
+            ["lift", "abatis", n] => Action::Lift {
+                piece: n
+                    .parse()
+                    .map_err(|_| RuleError::input("lift abatis N: the piece's number, from 1"))?,
+            },
+            ["ready"] => Action::Ready,
             ["activate", u] => Action::Activate {
                 unit: self.unit_word(u)?,
             },
@@ -686,6 +755,10 @@ impl Skirmish {
 
 /// Each order's first word, its form as typed, and what it does (with its rule).
 const ORDERS: &[(&str, &str, &str)] = &[
+    ("set", "set UNIT at X,Y [facing BEARING]", "S1 before play, the defender sets a unit up (its formation's anchor at X,Y)"),
+    ("abatis", "abatis X,Y to X,Y", "S1 before play, the defender lays a straight piece of abatis (12\" in all)"),
+    ("lift", "lift abatis N", "S1 before play, the defender takes up piece N of its abatis"),
+    ("ready", "ready", "S1 the defender's set-up is done"),
     ("activate", "activate UNIT", "2.1 a unit (or a battalion) takes the card"),
     ("deploy", "deploy UNIT at X,Y", "7.7 a hidden unit is set on the table, its middle at X,Y"),
     ("spot", "spot AREA", "7.7 search an area of concealing ground"),

@@ -56,6 +56,10 @@ fn is_order(a: &Action) -> bool {
     !matches!(
         a,
         Action::Deploy { .. }
+            | Action::SetUp { .. }
+            | Action::Abatis { .. }
+            | Action::Lift { .. }
+            | Action::Ready
             | Action::Step { .. }
             | Action::Wheel { .. }
             | Action::March { .. }

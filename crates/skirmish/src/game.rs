@@ -77,6 +77,9 @@ pub struct View {
     pub lost: [(usize, usize); 2],
     /// Buildings burned.
     pub burned: u32,
+    /// S1 the pieces of abatis the set-ups laid, `[x, y, x2, y2]` in inches, numbered from 1
+    /// as `lift abatis N` names them (on the table: both sides see them).
+    pub abatis: Vec<[f64; 4]>,
     /// The table, for computer players; not written out.
     #[serde(skip)]
     pub table: Arc<Scenario>,
@@ -97,6 +100,9 @@ pub struct UnitView {
     pub formation: String,
     /// The way it faces.
     pub facing: f64,
+    /// Where its formation stands (a line's front middle, a column's head, skirmishers'
+    /// middle), as `set` places it (S1).
+    pub anchor: [f64; 2],
     /// Its figures with it (on the table or coming on).
     pub figures: Vec<FigureView>,
     /// Casualties in its holding area.
@@ -266,6 +272,12 @@ impl Game for Skirmish {
     fn prompt(&self, _seat: Option<Seat>) -> Option<String> {
         Some(match self.phase {
             Phase::Over => "The game is over".to_string(),
+            Phase::SetUp(s) => format!(
+                "The {} set up their units and up to {}\" of abatis before play ({})",
+                s.name(),
+                self.set_up_of(s).map_or(0.0, |x| x.abatis),
+                self.scenario.rule
+            ),
             Phase::Deploy(s) => format!("The {} deploy their hidden units (7.7)", s.name()),
             Phase::Choose(s) => format!(
                 "A card of the {} came up: they choose a unit to act (2.1)",
@@ -429,7 +441,7 @@ impl Skirmish {
     pub fn deciding(&self) -> Option<Side> {
         match self.phase {
             Phase::Over => None,
-            Phase::Deploy(s) | Phase::Choose(s) => Some(s),
+            Phase::SetUp(s) | Phase::Deploy(s) | Phase::Choose(s) => Some(s),
             Phase::Act => self.act.as_ref().map(|a| a.side),
             Phase::Reaction | Phase::CloseUp => self
                 .charge
@@ -461,6 +473,7 @@ impl Skirmish {
             .is_some_and(|a| a.units.iter().any(|&u| !visible(u as usize)));
         let phase = match self.phase {
             Phase::Over => "the game is over".to_string(),
+            Phase::SetUp(s) => format!("the {} set up", s.name()),
             Phase::Deploy(s) => format!("the {} deploy their hidden units", s.name()),
             Phase::Choose(s) => format!("the {} choose a unit to act", s.name()),
             Phase::Act => "a unit acts".to_string(),
@@ -597,6 +610,11 @@ impl Skirmish {
                 (lost, n)
             }),
             burned: self.tallies.burned,
+            abatis: self
+                .set_up_abatis()
+                .iter()
+                .map(|[a, b]| [a.x, a.y, b.x, b.y])
+                .collect(),
             table: self.scenario.clone(),
         }
     }
@@ -663,6 +681,7 @@ impl Skirmish {
             troop: unit.troop,
             formation: unit.formation.word(),
             facing: unit.anchor.facing,
+            anchor: [unit.anchor.at.x, unit.anchor.at.y],
             figures: unit
                 .figures
                 .iter()

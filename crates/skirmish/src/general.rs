@@ -69,6 +69,8 @@ use fiw_table::{heading, Location, Point};
 pub struct General {
     dice: Dice,
     stance: Stance,
+    /// S1 the set-up plan it rolled for, once it sets up.
+    plan: Option<usize>,
 }
 
 /// How a general fights: the few numbers of its rules of thumb that a plan changes. The
@@ -138,7 +140,15 @@ impl General {
         General {
             dice: Dice::new(seed ^ 0x06e4_e7a1),
             stance,
+            plan: None,
         }
+    }
+
+    /// The same general with its set-up plan chosen (S1: the scenario's plans by number)
+    /// rather than rolled for.
+    pub fn with_set_up_plan(mut self, plan: usize) -> Self {
+        self.plan = Some(plan);
+        self
     }
 
     /// How it fights.
@@ -610,6 +620,9 @@ impl<'a> Board<'a> {
         let defend = lead.map_or(self.posture == Posture::Defend, |u| self.holds(u));
         match *a {
             Action::Deploy { .. } => rng,
+            // S1 the set-up follows a plan (`choose`); ready is the last resort
+            Action::SetUp { .. } | Action::Abatis { .. } | Action::Lift { .. } => 0.0,
+            Action::Ready => -1.0,
             Action::Activate { unit } => {
                 let units = self.actor(unit as usize);
                 let mut best = f64::NEG_INFINITY;
@@ -1000,6 +1013,18 @@ impl Policy<Skirmish> for General {
 
     fn choose(&mut self, seen: &Seen<Skirmish>, legal: &[Action]) -> usize {
         let view = seen.view();
+        // S1 a set-up: one of the scenario's plans, rolled for once, carried out order by order
+        if legal.contains(&Action::Ready) {
+            let me = Side::of_seat(seen.seat());
+            if let Some(s) = view.table.sides[me.index()].set_up.as_ref() {
+                if !s.plans.is_empty() {
+                    let n = s.plans.len() as u32;
+                    let plan = *self.plan.get_or_insert_with(|| self.dice.below(n) as usize)
+                        % s.plans.len();
+                    return crate::set_up_plans::next_order(&view, me, plan, legal);
+                }
+            }
+        }
         let board = Board::new(&view, Side::of_seat(seen.seat()), self.stance);
         let mut best = (f64::NEG_INFINITY, 0);
         for (i, a) in legal.iter().enumerate() {

@@ -55,6 +55,8 @@ pub mod rulebook;
 mod rules;
 pub mod rules_version;
 pub mod scenario;
+mod set_up;
+mod set_up_plans;
 mod sight;
 pub mod state;
 pub mod svg;

@@ -21,6 +21,7 @@ impl Skirmish {
         }
         match self.phase {
             Phase::Over => {}
+            Phase::SetUp(side) => self.list_set_up(side, out),
             Phase::Deploy(side) => {
                 for u in self.to_deploy(side) {
                     let k = u - self.first_unit(side);

@@ -54,6 +54,33 @@ impl Skirmish {
                 unit(u),
                 self.place_words(x, y).at()
             ),
+            Action::SetUp {
+                unit: u,
+                x,
+                y,
+                facing,
+            } => {
+                // the computer general's plan that puts it there, if one does: the listed
+                // places are told apart by it
+                let plan = self.set_up_plan_of(u as usize, x, y, facing);
+                format!(
+                    "set {} up at {},{} ({}), facing the {} ({facing}){} (S1)",
+                    unit(u),
+                    inches(f64::from(x) / GRAIN),
+                    inches(f64::from(y) / GRAIN),
+                    self.place_words(x, y).at(),
+                    compass(f64::from(facing)),
+                    plan.map_or(String::new(), |p| format!(": the plan '{p}'"))
+                )
+            }
+            Action::Abatis { x, y, x2, y2 } => format!(
+                "lay abatis from {} {} ({}\") (S1)",
+                self.place_words(x, y).at(),
+                self.place_words(x2, y2).to(),
+                inches(point(x, y).dist(point(x2, y2)))
+            ),
+            Action::Lift { piece } => format!("take up piece {piece} of the abatis (S1)"),
+            Action::Ready => "the set-up is done: play begins (S1)".into(),
             Action::March { x, y } => {
                 format!(
                     "march the head of the column {} (5.4)",

@@ -40,6 +40,7 @@ impl Skirmish {
         }
         match self.phase {
             Phase::Over => Err(no("2.1", "the game is over")),
+            Phase::SetUp(side) => self.check_set_up(side, a),
             Phase::Deploy(side) => match *a {
                 Action::Deploy { unit, x, y } => {
                     let u = unit as usize;
@@ -810,6 +811,7 @@ impl Skirmish {
     /// Applies an order already checked.
     pub(crate) fn apply_action(&mut self, a: Action) {
         match self.phase {
+            Phase::SetUp(side) => self.apply_set_up(side, a),
             Phase::Deploy(_) => {
                 if let Action::Deploy { unit, x, y } = a {
                     self.deploy(unit as usize, point(x, y));
@@ -972,6 +974,10 @@ impl Skirmish {
             Action::React { .. }
             | Action::CloseUp { .. }
             | Action::Deploy { .. }
+            | Action::SetUp { .. }
+            | Action::Abatis { .. }
+            | Action::Lift { .. }
+            | Action::Ready
             | Action::Activate { .. } => {}
             Action::Work { site } => self.work(site as usize),
             Action::Make { what, x, y, x2, y2 } => self.make(

@@ -52,6 +52,7 @@ pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
         "12.5: a hero, or a bold or rash general, who joined a unit adds +1 to its casualty recovery rolls when it rallies",
         "10.7: a leader riding alone is a target: fire that hits him rolls a die, and on a 6 he falls",
         "2.1: a battalion whose colonel has ridden off alone acts by companies",
+        "S1 (Relief Column): before play the British set up: each company of the battalion and the grenadiers may be set anywhere up to the farm in any facing (set UNIT at X,Y facing DEG), and up to 12\" of abatis laid in straight pieces (abatis X,Y to X,Y, lift abatis N); ready keeps the scenario's places. A game now begins with the British set-up, before the hidden units deploy",
     ],
 }];
 

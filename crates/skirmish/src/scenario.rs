@@ -15,6 +15,9 @@ use serde::{Deserialize, Serialize};
 
 mod figures;
 mod file;
+pub mod set_up;
+
+pub use set_up::{Plan, SetUp};
 
 /// The two sides: red cards activate the British-controlled side, black the other (2.1).
 pub use fiw_engine::Side;
@@ -371,6 +374,8 @@ pub struct SideSetup {
     pub battalions: Vec<BattalionSetup>,
     /// A set-up roll for some of its units.
     pub roll: Option<Roll>,
+    /// S1 its set-up before play (the units and abatis it places), if the scenario gives one.
+    pub set_up: Option<SetUp>,
 }
 
 /// A counter a victory condition reads.

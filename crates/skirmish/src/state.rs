@@ -564,6 +564,8 @@ pub struct Skirmish {
     pub(crate) melees: Vec<Melee>,
     /// 7.7 the hidden units deployed so far.
     pub(crate) deployed: Vec<u8>,
+    /// S1 the units set up by order so far (the rest stand where the scenario put them).
+    pub(crate) set_units: Vec<u8>,
     pub(crate) tallies: Tallies,
     /// How many units have been revealed: with the rolls, what undo may not go back past.
     pub(crate) reveals: u64,
@@ -663,6 +665,8 @@ impl Clone for Cache {
 /// Whose decision it is, and of what kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
+    /// S1 a side sets up its units and abatis before play.
+    SetUp(Side),
     /// 7.7 a side deploys its hidden units, one at a time.
     Deploy(Side),
     /// 2.1 a card of this side's colour came up (or the other side has nothing left to do):
@@ -714,6 +718,7 @@ impl Skirmish {
             charge: None,
             melees: Vec::new(),
             deployed: Vec::new(),
+            set_units: Vec::new(),
             tallies: Tallies::default(),
             reveals: 0,
             dice,
@@ -900,7 +905,7 @@ impl Skirmish {
         g.log.public(|| format!("{name}: turn 1"));
         g.set_up_rolls();
         g.relayout_all();
-        g.begin_deployment();
+        g.begin_set_up();
         g.cache = Cache::default();
         Ok(g)
     }

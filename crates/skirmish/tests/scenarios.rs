@@ -56,7 +56,8 @@ fn relief_column_is_set_up_as_the_text_says() {
         .features
         .iter()
         .filter(|f| f.kind == fiw_skirmish::scenario::FeatureKind::Abatis)
-        .map(|f| f.line.as_ref().unwrap().length())
+        // (the set-up's pieces laid in play have no line of their own: S1)
+        .filter_map(|f| f.line.as_ref().map(|l| l.length()))
         .sum();
     assert_eq!(abatis, 12.0, "the defender's 12 inches of abatis");
     // the text: the column wins only by breaking the covering force; the reading 17.9's

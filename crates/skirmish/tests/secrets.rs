@@ -208,3 +208,67 @@ fn invariants() -> Watcher<Skirmish> {
         Ok(())
     })
 }
+
+/// S1 the Relief Column's set-up keeps the defender's hidden units secret: while the British
+/// set up, and while they then deploy their hidden units, the French view holds none of them,
+/// and it is the same whichever places the hidden units take; the units set up are on the
+/// table, in the French view once play starts.
+#[test]
+fn s1_the_set_up_shows_the_attacker_no_hidden_unit() {
+    use fiw_engine::Game;
+    let options = Options {
+        scenario: "relief-column".into(),
+        ..Options::default()
+    };
+    let hidden = ["br-light", "br-rangers", "br-iroq-a", "br-iroq-b"];
+    let french_view = |g: &Skirmish| serde_json::to_string(&g.view(1)).unwrap();
+    // two games alike but for where the hidden units deploy: the first listed place, the last
+    let mut games = [
+        Skirmish::new(&options, 9).unwrap(),
+        Skirmish::new(&options, 9).unwrap(),
+    ];
+    for (k, g) in games.iter_mut().enumerate() {
+        for t in [
+            "set br-line-a at 30,13.2 facing 270",
+            "lift abatis 1",
+            "abatis 27,11 to 27,21",
+        ] {
+            let a = g.parse_action(t).unwrap();
+            g.apply(a).unwrap();
+            let v = french_view(g);
+            for id in hidden {
+                assert!(!v.contains(id), "{id} in the French view at the set-up");
+            }
+        }
+        assert_eq!(g.to_move(), Some(0), "the set-up is the British's");
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        assert!(legal.contains(&Action::Ready));
+        g.apply(Action::Ready).unwrap();
+        while matches!(g.phase(), fiw_skirmish::Phase::Deploy(_)) {
+            g.legal_actions(&mut legal);
+            let a = if k == 0 {
+                legal[0]
+            } else {
+                legal[legal.len() - 1]
+            };
+            g.apply(a).unwrap();
+            let v = french_view(g);
+            for id in hidden {
+                assert!(!v.contains(id), "{id} in the French view at the deployment");
+            }
+        }
+    }
+    let [a, b] = &games;
+    assert_ne!(
+        hidden.map(|id| a.centre(a.unit_named(id).unwrap())),
+        hidden.map(|id| b.centre(b.unit_named(id).unwrap())),
+        "the two games hide their units in different places"
+    );
+    assert_eq!(french_view(a), french_view(b));
+    // the company set up stands in the French view, where it was set
+    let v = a.view(1);
+    let line = v.units.iter().find(|u| u.id == "br-line-a").unwrap();
+    assert_eq!(line.anchor, [30.0, 13.2]);
+    assert_eq!(v.abatis.len(), 2);
+}

@@ -120,6 +120,7 @@ struct SideDef {
     battalions: Vec<BattalionDef>,
     roll: Option<RollDef>,
     units: Vec<UnitDef>,
+    set_up: Option<super::set_up::SetUpDef>,
 }
 
 #[derive(Deserialize)]
@@ -541,7 +542,8 @@ impl Scenario {
         // sides
         let mut placed: Vec<(String, Rect)> = Vec::new();
         let mut ids: Vec<String> = Vec::new();
-        for (side, d) in [(Side::British, def.british), (Side::French, def.french)] {
+        for (side, mut d) in [(Side::British, def.british), (Side::French, def.french)] {
+            let set_up = d.set_up.take();
             let setup = check_side(
                 file,
                 side,
@@ -552,6 +554,16 @@ impl Scenario {
                 &mut scenario_notes(&def.name, &mut assumed),
             )?;
             scenario.sides[side.index()] = setup;
+            if let Some(set_up) = set_up {
+                let checked = super::set_up::check(
+                    file,
+                    side,
+                    set_up,
+                    &mut scenario,
+                    &mut scenario_notes(&def.name, &mut assumed),
+                )?;
+                scenario.sides[side.index()].set_up = Some(checked);
+            }
         }
         // 4.1 the messengers' places take names of their own: none may be part of another's
         for side in Side::BOTH {
@@ -771,6 +783,7 @@ fn empty_side() -> SideSetup {
         units: Vec::new(),
         battalions: Vec::new(),
         roll: None,
+        set_up: None,
     }
 }
 
@@ -1413,6 +1426,7 @@ fn check_side(
         units,
         battalions,
         roll,
+        set_up: None,
     })
 }
 
