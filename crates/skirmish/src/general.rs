@@ -835,6 +835,28 @@ impl<'a> Board<'a> {
                     .unwrap_or(0.0);
                 base + 0.05 * Self::men(t) as f64 - d / 100.0
             }
+            // 5.8 horsemen dismount to hold ground or fight in the woods, where a horse goes
+            // at a quarter pace and the carbine reaches half as far; they mount to ride far
+            Action::Mount { on } => {
+                let rough = here.is_some_and(|p| self.concealing(p));
+                if on {
+                    if enemy_d > 16.0 && !rough && !defend {
+                        2.5
+                    } else {
+                        -1.0
+                    }
+                } else if rough || (defend && enemy_d < 12.0) {
+                    2.5
+                } else {
+                    -1.0
+                }
+            }
+            // 5.3, 9.1 men lent to a gun short of its crew that has still to act this turn
+            // (the rules offer it only where it is short)
+            Action::Help { gun } => match self.unit(gun as usize) {
+                Some(g) if g.done == crate::state::Done::No && enemy_d > 3.0 => 4.5,
+                _ => -1.0,
+            },
             Action::Breach { .. } => 3.0,
         }
     }

@@ -80,6 +80,8 @@ impl Skirmish {
                         parent: parent as u8,
                         to: None,
                     }),
+                    limber_gone: false,
+                    helps: None,
                 };
                 names.push(format!("a messenger of {}", names[parent]));
                 ids.push(id);

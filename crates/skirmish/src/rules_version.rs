@@ -10,7 +10,7 @@
 use fiw_engine::RulesChange;
 
 /// The rules version of this build (1: the rules as first played online).
-pub const RULES_VERSION: u32 = 2;
+pub const RULES_VERSION: u32 = 3;
 
 /// What each version after the first changed, oldest first.
 pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
@@ -38,6 +38,16 @@ pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
         "5.4: a battalion's column that came on from off the table marches along its road without a false refusal that two of its figures would stand on each other",
         "7.7: a wagon or gun a scenario hides in dead ground keeps its order when it deploys, not skirmish order, which is for men",
         "5.1, 6.3, 7.7: a unit still wholly off the table may not reserve its fire (no one can charge it) or step farther off the table, and a wagon does not scout",
+    ],
+}, RulesChange {
+    version: 3,
+    changes: &[
+        "5.8: cavalry (and infantry a scenario gives horses) mount or dismount in a move for half of it (mount, dismount); on foot they move and fight as infantry, light unless the scenario says which, their carbines as muskets",
+        "5.3: a gun with less than half its crew may be moved when a company with a man within 1\" of it has spent its activation lending its men to it this turn (help GUN)",
+        "9.1: a gun short of its least crew fires every turn while infantry lent to it make up the crew and at least half of it are gunners; and such a gun may fire in the first turn (before, it could not until the second)",
+        "12.1: a shattered gun section whose limber has civilian drivers (the Siege Sortie's heavy gun, field gun and howitzer) loses the limber: the drivers take it off the table, and the gun never limbers again",
+        "2.1: the scenario option two-commanders, offered by every scenario and off unless switched on: a card lets its side act with two units, one after the other",
+        "9.2: the scenario option double-range, offered by every scenario and off unless switched on: guns fire out to twice their stated range, hitting only on 6 beyond it",
     ],
 }];
 
