@@ -134,6 +134,7 @@ const SECTIONS: &[Sec] = &[
         tests: &[
             "crates/skirmish/tests/rulebook.rs::a_gun_without_half_its_crew_cannot_move",
             "crates/skirmish/tests/horses_and_guns.rs::m17_a_gun_short_of_half_its_crew_moves_only_with_infantry_helping_5_3",
+            "crates/skirmish/tests/horses_and_guns.rs::m17_the_general_lends_men_to_a_gun_short_of_crew_and_dismounts_to_hold_5_3_5_8",
         ],
     },
     Sec {

@@ -354,3 +354,51 @@ fn m17_with_double_range_a_gun_fires_to_twice_its_range_needing_a_6_9_2() {
     let down = g.units()[u(&g, "fr-a")].figures.len() - men(&g, "fr-a");
     assert_eq!(down, 1, "{}", log(&g));
 }
+
+/// What the computer general proposes now for the side to move.
+fn proposed(g: &Skirmish) -> String {
+    use fiw_engine::{Policy, Seen};
+    let seat = g.to_move().expect("a decision");
+    let mut general = fiw_skirmish::general::General::new(1);
+    let a = general.propose(&Seen::new(g, seat)).unwrap_or_else(|| {
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        legal[general.choose(&Seen::new(g, seat), &legal)]
+    });
+    g.action_text(&a)
+}
+
+#[test]
+fn m17_the_general_lends_men_to_a_gun_short_of_crew_and_dismounts_to_hold_5_3_5_8() {
+    // 5.3, 9.1: a defending company by a gun left with one man lends it its men
+    let t = scenario(
+        "",
+        "",
+        &format!(
+            "posture = \"defend\"\n{}{}",
+            gun("british", "br-gun", (10.0, 18.0), 90.0, "field", 3, false),
+            line("british", "br-foot", (12.5, 21.5), 90.0, 7)
+        ),
+        &line("french", "fr-a", (36.0, 18.0), 270.0, 9),
+    );
+    let mut g = game(&t, &[RED]).with_casualties("br-gun", 3).unwrap();
+    play(&mut g, "activate br-foot");
+    assert_eq!(proposed(&g), "help br-gun");
+    // 5.8: defending horsemen moving with the enemy close dismount to hold
+    let t = scenario(
+        "",
+        "",
+        &format!(
+            "posture = \"defend\"\n{}",
+            dragoons("br-drag", (20.0, 18.0), 90.0)
+        ),
+        &line("french", "fr-a", (30.0, 18.0), 270.0, 9),
+    );
+    let mut g = game(&t, &[RED]);
+    play(&mut g, "activate br-drag");
+    dice(&mut g, &[3]);
+    play(&mut g, "test");
+    dice(&mut g, &[3]);
+    play(&mut g, "move");
+    assert_eq!(proposed(&g), "dismount");
+}
