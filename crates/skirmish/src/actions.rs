@@ -276,6 +276,16 @@ pub enum Action {
         /// The target.
         target: u8,
     },
+    /// 5.8 mount (`on`) or dismount, in a move: half of it.
+    Mount {
+        /// Mount.
+        on: bool,
+    },
+    /// 5.3, 9.1 infantry lend their men to a gun short of its crew, for the turn.
+    Help {
+        /// The gun section.
+        gun: u8,
+    },
     /// 9.4 round shot at a building's wall.
     Breach {
         /// The building.
@@ -422,6 +432,8 @@ impl Skirmish {
             Action::Blow { site } => format!("blow {}", self.site_id(site as usize)),
             Action::Limber { on } => if on { "limber" } else { "unlimber" }.into(),
             Action::Gun { ammo, target } => format!("{} at {}", ammo.word(), unit(target)),
+            Action::Mount { on } => if on { "mount" } else { "dismount" }.into(),
+            Action::Help { gun } => format!("help {}", unit(gun)),
             Action::Breach { building, x, y } => {
                 format!(
                     "breach {} at {}",
@@ -471,7 +483,7 @@ impl Skirmish {
             Some((_, form, _)) => format!("write it so: {form}"),
             // the set-up's words while it lasts, and only then (S1)
             None => format!(
-                "orders: {}; the menu lists those open now",
+                "orders: {}; the menu has those open now",
                 ORDERS
                     .iter()
                     .filter(|(_, _, what)| {
@@ -727,6 +739,11 @@ impl Skirmish {
                 gun: self.unit_word(u)?,
             },
             ["blow", s] => Action::Blow { site: site(s)? },
+            ["mount"] => Action::Mount { on: true },
+            ["dismount"] => Action::Mount { on: false },
+            ["help", u] => Action::Help {
+                gun: self.unit_word(u)?,
+            },
             ["limber"] => Action::Limber { on: true },
             ["unlimber"] => Action::Limber { on: false },
             [a @ ("canister" | "shot" | "shell"), "at", u] => {
@@ -815,6 +832,9 @@ const ORDERS: &[(&str, &str, &str)] = &[
     ("ignite", "ignite BUILDING", "9.5 try to set a building alight"),
     ("burn", "burn", "the Raid: burn the cabin taken"),
     ("spike", "spike UNIT", "the scenario's spiking of an enemy gun"),
+    ("mount", "mount", "5.8 in a move, mount the horses: half the move"),
+    ("dismount", "dismount", "5.8 in a move, dismount to fight on foot: half the move"),
+    ("help", "help UNIT", "5.3, 9.1 infantry by a gun short of crew help move or serve it"),
     ("limber", "limber", "5.6 limber the gun"),
     ("unlimber", "unlimber", "5.6 unlimber the gun"),
     ("canister", "canister at UNIT", "9.2 the gun fires canister"),

@@ -231,6 +231,7 @@ impl Skirmish {
             !self.eligible(Side::British).is_empty(),
             !self.eligible(Side::French).is_empty(),
         ];
+        self.commands_left = 0;
         match ready {
             [false, false] => self.end_turn(),
             [true, false] | [false, true] => {
@@ -248,6 +249,7 @@ impl Skirmish {
                 let (name, who) = (card_name(card), side.name());
                 self.log.public(|| format!("{name}: the {who} act"));
                 self.phase = Phase::Choose(side);
+                self.commanders_on_card();
             }
         }
     }
@@ -365,6 +367,17 @@ impl Skirmish {
         }
         self.check_victory();
         self.phase = Phase::Choose(act.side);
+        // 2.1 the option two-commanders: the card's side acts with another unit on it
+        if self.commands_left > 0 && self.outcome.is_none() {
+            self.commands_left -= 1;
+            if !self.eligible(act.side).is_empty() {
+                let who = act.side.name();
+                self.log.public(|| {
+                    format!("a second commander of the {who} acts on the same card (2.1)")
+                });
+                return;
+            }
+        }
         self.next_card();
     }
 

@@ -88,10 +88,10 @@ impl Skirmish {
             ));
         }
         let stats = charts().gun(kind);
-        if self.crew(u) < usize::from(stats.crew) && unit.gun_fired_turn + 1 == self.turn {
+        if !self.served(u) && self.fired_last_turn(u) {
             return Err(RuleError::new(
                 "9.1",
-                format!("{id} is short of its {} crew and fired last turn: it fires only every other turn", stats.crew),
+                format!("{id} is short of its {} crew and fired last turn: it fires only every other turn (infantry may make up the crew while at least half of it are gunners: help {id})", stats.crew),
             ));
         }
         let side = unit.side;
@@ -123,10 +123,17 @@ impl Skirmish {
             .iter()
             .map(|&t| g.distance(&self.bases[t]))
             .fold(f64::INFINITY, f64::min);
+        // 9.2 the option double-range: out to twice the stated range
         let beyond = match ammo {
-            Ammo::Canister => stats.canister.is_some_and(|(reach, _)| range > reach + EPS),
-            Ammo::Shot => stats.shot.is_some_and(|(reach, _)| range > reach + EPS),
-            Ammo::Shell => stats.shell.is_some_and(|(_, hi, _)| range > hi + EPS),
+            Ammo::Canister => stats
+                .canister
+                .is_some_and(|(reach, _)| range > self.gun_reach(reach) + EPS),
+            Ammo::Shot => stats
+                .shot
+                .is_some_and(|(reach, _)| range > self.gun_reach(reach) + EPS),
+            Ammo::Shell => stats
+                .shell
+                .is_some_and(|(_, hi, _)| range > self.gun_reach(hi) + EPS),
         };
         if beyond {
             return Err(RuleError::new(
@@ -194,6 +201,8 @@ impl Skirmish {
                         format!("a {} gun fires no {}", kind.word(), ammo.word()),
                     ));
                 };
+                let stated = reach;
+                let reach = self.gun_reach(stated);
                 if range > reach + EPS {
                     return Err(RuleError::new(
                         "9.2",
@@ -216,7 +225,9 @@ impl Skirmish {
                 }
                 Ok(Salvo {
                     dice,
-                    need: 4,
+                    // 9.2 the option double-range: a 6 beyond the stated range (assumed: the
+                    // whole line of fire, aimed at a target beyond it)
+                    need: if range > stated + EPS { 6 } else { 4 },
                     targets,
                     doubled,
                 })
@@ -228,6 +239,8 @@ impl Skirmish {
                         format!("a {} gun fires no shell", kind.word()),
                     ));
                 };
+                let stated = hi;
+                let hi = self.gun_reach(stated);
                 if range < lo - EPS || range > hi + EPS {
                     return Err(RuleError::new(
                         "9.2",
@@ -253,7 +266,7 @@ impl Skirmish {
                     !coehorn && matches!(self.units[target].formation, Formation::Column { .. });
                 Ok(Salvo {
                     dice,
-                    need: 5,
+                    need: if range > stated + EPS { 6 } else { 5 },
                     targets: vec![target],
                     doubled: vec![doubled],
                 })
@@ -332,7 +345,7 @@ impl Skirmish {
             || unit.needs_rally
             || unit.shattered
             || (stats.canister.is_none() && stats.shot.is_none())
-            || (self.crew(u) < usize::from(stats.crew) && unit.gun_fired_turn + 1 == self.turn)
+            || (!self.served(u) && self.fired_last_turn(u))
         {
             return false;
         }

@@ -130,6 +130,11 @@ impl Skirmish {
         let fig = &self.figures[f];
         let w = match fig.weapon {
             Weapon::Rifle if !fig.rifle_loaded => Weapon::Musket,
+            // 5.8 a carbine's 3"/6" is the mounted carbine's (8.1): on foot a trooper fires his
+            // as a musket (assumed)
+            Weapon::Carbine if self.units[fig.unit as usize].troop != Troop::Cavalry => {
+                Weapon::Musket
+            }
             w => w,
         };
         charts().range(w)

@@ -651,6 +651,16 @@ impl Skirmish {
         if unit.gun_lost {
             marks.push("gun lost");
         }
+        // 5.8, 12.1, 5.3 horses and limbers
+        if unit.traits.horses.is_some() && !self.mounted(u) {
+            marks.push("dismounted");
+        }
+        if unit.limber_gone {
+            marks.push("limber gone");
+        }
+        if unit.troop == crate::troops::Troop::Artillery && self.helpers(u) > 0 {
+            marks.push("infantry helping");
+        }
         if unit.arrows {
             marks.push("fire arrows ready");
         }

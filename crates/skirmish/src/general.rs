@@ -509,8 +509,58 @@ impl<'a> Board<'a> {
             }
             None => -p.dist(self.objective(u)) * 0.2,
         };
+        // 5.3, 9.1 a defending company with no enemy at hand goes to a gun of its side short
+        // of its crew close by, to lend it men (help GUN)
+        if u.troop.is_infantry() && self.holds(u) && near.is_none_or(|(d, ..)| d > 8.0) {
+            if let Some(g) = self.short_gun(u) {
+                return -(p.dist(g) - 1.0).max(0.0) * 0.3 + cover;
+            }
+        }
         v += cover;
         v
+    }
+
+    /// 5.3, 9.1 whether gun section `g` is short of the hands to move it (half its full
+    /// crew) or to serve it every turn (its least crew).
+    fn needs_hands(&self, g: &UnitView) -> bool {
+        let Some(kind) = self
+            .setup(g)
+            .and_then(|s| s.figures.iter().find_map(|f| f.gun))
+        else {
+            return false;
+        };
+        let full = if kind == crate::troops::GunKind::Heavy {
+            6
+        } else {
+            4
+        };
+        let least = usize::from(crate::troops::charts().gun(kind).crew);
+        let men = Self::men(g);
+        2 * men < full || men < least
+    }
+
+    /// 5.3, 9.1 the place of a gun of this side within 12" of unit `u` that is short of the
+    /// hands to move or serve it, in action.
+    fn short_gun(&self, u: &UnitView) -> Option<Point> {
+        let here = Self::centre(u)?;
+        self.view
+            .units
+            .iter()
+            .filter(|g| {
+                g.side == self.me
+                    && g.troop == Troop::Artillery
+                    && g.figures.iter().any(|f| f.on_table && f.role.is_piece())
+                    && self.needs_hands(g)
+                    && !g.marks.iter().any(|m| {
+                        matches!(
+                            *m,
+                            "gun lost" | "shattered" | "routed" | "destroyed" | "surrendered"
+                        )
+                    })
+            })
+            .filter_map(Self::centre)
+            .filter(|c| c.dist(here) <= 12.0)
+            .min_by(|a, b| a.dist(here).total_cmp(&b.dist(here)))
     }
 
     /// 4.1 what sending a messenger to unit `to` is worth, from a unit whose nearest enemy
@@ -954,6 +1004,28 @@ impl<'a> Board<'a> {
                     .unwrap_or(0.0);
                 base + 0.05 * Self::men(t) as f64 - d / 100.0
             }
+            // 5.8 horsemen dismount to hold ground or fight in the woods, where a horse goes
+            // at a quarter pace and the carbine reaches half as far; they mount to ride far
+            Action::Mount { on } => {
+                let rough = here.is_some_and(|p| self.concealing(p));
+                if on {
+                    if enemy_d > 16.0 && !rough && !defend {
+                        2.5
+                    } else {
+                        -1.0
+                    }
+                } else if rough || (defend && enemy_d < 12.0) {
+                    2.5
+                } else {
+                    -1.0
+                }
+            }
+            // 5.3, 9.1 men lent to a gun short of its crew that has still to act this turn
+            // (the rules offer it only where it is short)
+            Action::Help { gun } => match self.unit(gun as usize) {
+                Some(g) if g.done == crate::state::Done::No && enemy_d > 3.0 => 4.5,
+                _ => -1.0,
+            },
             Action::Breach { .. } => 3.0,
         }
     }

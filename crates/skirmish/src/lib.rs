@@ -42,6 +42,7 @@ pub mod formation;
 mod game;
 pub mod general;
 pub mod leaders;
+mod horses;
 mod melee;
 mod menu;
 mod messenger;
@@ -70,6 +71,7 @@ pub use actions::{Action, Shape};
 pub use concealment::slug;
 pub use fiw_table::DataError;
 pub use game::{FigureView, UnitView, View};
+pub use horses::Help;
 pub use melee::Pair;
 pub use scenario::{Scenario, Side, SCENARIOS};
 pub use state::{

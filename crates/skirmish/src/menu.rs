@@ -172,6 +172,18 @@ impl Skirmish {
                 out.push(Action::Shoot { target: t as u8 });
             }
         }
+        // 5.3, 9.1 a company by a gun short of its crew may lend it men
+        if units.len() == 1 && self.units[u0].troop.is_infantry() {
+            for g in 0..self.units.len() {
+                if self.units[g].troop == Troop::Artillery
+                    && self.units[g].side == self.units[u0].side
+                    && self.units[g].in_play()
+                    && self.unit_distance(u0, g) <= 1.5
+                {
+                    out.push(Action::Help { gun: g as u8 });
+                }
+            }
+        }
         let enemies = self.known_enemies(&units);
         if !act.called {
             for &v in enemies.iter().take(6) {
@@ -376,6 +388,12 @@ impl Skirmish {
         out.push(Action::Done);
         out.push(Action::Reserve);
         out.push(Action::Limber { on: false });
+        // 5.8 a unit with horses mounts or dismounts
+        if self.units[u0].traits.horses.is_some() {
+            out.push(Action::Mount {
+                on: !self.mounted(u0),
+            });
+        }
         let spent = act.spent.iter().copied().fold(0.0, f64::max);
         let left = act.allowance - spent;
         if left < 0.1 {

@@ -81,6 +81,8 @@ impl Skirmish {
                         to: None,
                         leader: false,
                     }),
+                    limber_gone: false,
+                    helps: None,
                 };
                 names.push(format!("a messenger of {}", names[parent]));
                 ids.push(id);

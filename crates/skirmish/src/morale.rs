@@ -72,6 +72,8 @@ impl Skirmish {
                 continue;
             }
             self.units[u].shattered = true;
+            // 12.1 a gun section's civilian drivers leave with its limber
+            self.drivers_leave(u);
             let id = self.id(u).to_string();
             if self.is_surrounded(u) {
                 self.units[u].surrounded = true;

@@ -116,6 +116,16 @@ impl Skirmish {
                 )
             }
             Action::Done => "end the move".into(),
+            Action::Mount { on } => if on {
+                "mount the horses: half the move, then on as cavalry (5.8)"
+            } else {
+                "dismount: half the move, then on foot as infantry (5.8)"
+            }
+            .into(),
+            Action::Help { gun } => format!(
+                "lend men to {} for the turn, to move or serve it (5.3, 9.1)",
+                unit(gun)
+            ),
             Action::Pass => "do nothing this turn (2.1)".into(),
             Action::CloseUp { yes } => {
                 if yes {

@@ -35,9 +35,10 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "2.1",
         title: "Sequence of play",
-        summary: "A 52-card deck shuffled each turn; red cards let the British act, black the French, each with one unit of its choice; a battalion in close order with its colonel acts whole; a charged unit reacts and may not act later; when only one side has units left they act without cards; when none has, the melees are fought and the turn ends.",
-        code: &["crates/skirmish/src/activation.rs: next_card, eligible, battalion_whole, end_turn", "crates/skirmish/src/deck.rs"],
+        summary: "A 52-card deck shuffled each turn; red cards let the British act, black the French, each with one unit of its choice; a battalion in close order with its colonel acts whole; a charged unit reacts and may not act later; when only one side has units left they act without cards; when none has, the melees are fought and the turn ends. The text's optional rule for large games, one unit for each player of the side, is the scenario option two-commanders: a card then lets its side act with two units, one after the other.",
+        code: &["crates/skirmish/src/activation.rs: next_card, eligible, battalion_whole, end_turn, end_activation", "crates/skirmish/src/deck.rs", "crates/skirmish/src/horses.rs: commanders_on_card"],
         tests: &[
+            "crates/skirmish/tests/horses_and_guns.rs::m17_with_two_commanders_a_card_lets_a_side_act_with_two_units_2_1",
             "crates/skirmish/tests/rulebook.rs::red_cards_activate_the_british_black_the_french",
             "crates/skirmish/tests/rulebook.rs::a_unit_acts_once_a_turn_and_a_side_alone_acts_without_cards",
             "crates/skirmish/tests/rulebook.rs::a_battalion_formed_with_its_colonel_acts_whole",
@@ -135,9 +136,13 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "5.3",
         title: "Manhandling artillery",
-        summary: "A gun with less than half its crew may not be moved.",
-        code: &["crates/skirmish/src/rules.rs: may_move"],
-        tests: tests!(a_gun_without_half_its_crew_cannot_move),
+        summary: "A gun with less than half its full crew may not be moved unless infantry help it: a company with a man within 1\" of the gun spends its activation lending its men for the turn (help GUN), and the gun may then be moved on its own card.",
+        code: &["crates/skirmish/src/rules.rs: may_move", "crates/skirmish/src/horses.rs: check_help, help, helpers, may_be_moved"],
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::a_gun_without_half_its_crew_cannot_move",
+            "crates/skirmish/tests/horses_and_guns.rs::m17_a_gun_short_of_half_its_crew_moves_only_with_infantry_helping_5_3",
+            "crates/skirmish/tests/horses_and_guns.rs::m17_the_general_lends_men_to_a_gun_short_of_crew_and_dismounts_to_hold_5_3_5_8",
+        ],
     },
     Sec {
         section: "5.4",
@@ -173,9 +178,13 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "5.8",
         title: "Changing formation",
-        summary: "Regulars and cavalry pay half a move to change formation, militia the whole turn; irregulars change for nothing.",
-        code: &["crates/skirmish/src/movement.rs: plan_form"],
-        tests: tests!(regulars_pay_half_a_move_to_form_militia_the_whole_turn),
+        summary: "Regulars and cavalry pay half a move to change formation, militia the whole turn; irregulars change for nothing. Cavalry (and infantry a scenario gives horses) mount or dismount for half a move, a change of formation paid apart: dismounted they move and fight as infantry (light unless the scenario says which), their carbines as muskets; mounted, as cavalry.",
+        code: &["crates/skirmish/src/movement.rs: plan_form", "crates/skirmish/src/horses.rs: check_mount, mount"],
+        tests: &[
+            "crates/skirmish/tests/rulebook.rs::regulars_pay_half_a_move_to_form_militia_the_whole_turn",
+            "crates/skirmish/tests/horses_and_guns.rs::m17_dismounting_costs_half_a_move_and_the_troopers_then_move_as_infantry_5_8",
+            "crates/skirmish/tests/horses_and_guns.rs::m17_mounting_costs_half_a_move_and_only_troops_with_horses_mount_5_8",
+        ],
     },
     Sec {
         section: "6.1",
@@ -334,9 +343,10 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "9.1",
         title: "Artillery fire: general rule",
-        summary: "A gun fires at a target it sees within 45° of its front; charged, it fires at its charger (canister, else round shot) when they come in; it does not fire and move; short of its least crew it fires every other turn.",
-        code: &["crates/skirmish/src/artillery.rs: salvo, gun_may_meet, contact_ammo"],
+        summary: "A gun fires at a target it sees within 45° of its front; charged, it fires at its charger (canister, else round shot) when they come in; it does not fire and move; short of its least crew it fires every other turn, unless infantry lending their men (help GUN) make up the least crew while at least half of it are gunners.",
+        code: &["crates/skirmish/src/artillery.rs: salvo, gun_may_meet, contact_ammo", "crates/skirmish/src/horses.rs: served, helpers, fired_last_turn"],
         tests: &[
+            "crates/skirmish/tests/horses_and_guns.rs::m17_infantry_serve_a_gun_while_half_its_least_crew_are_gunners_9_1",
             "crates/skirmish/tests/rulebook_fire.rs::a_gun_fires_within_its_arc_at_a_target_in_range",
             "crates/skirmish/tests/audit_high.rs::h2_a_charged_gun_stands_and_fires_canister_at_its_charger",
         ],
@@ -344,9 +354,12 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "9.2",
         title: "Canister and shot",
-        summary: "4-6 to hit with the table's dice; shot and canister strike every enemy unit along the line of fire in turn, the dice showing 1 dropping out; doubled against a column; stopped by dead ground, a friend, a wall, or 6\" of cover.",
-        code: &["crates/skirmish/src/artillery.rs: salvo, line_of_fire, gun_fire"],
-        tests: fire_tests!(round_shot_strikes_every_unit_along_its_line_losing_the_ones),
+        summary: "4-6 to hit with the table's dice; shot and canister strike every enemy unit along the line of fire in turn, the dice showing 1 dropping out; doubled against a column; stopped by dead ground, a friend, a wall, or 6\" of cover. The text's optional double range is the scenario option double-range: a gun fires out to twice its stated range, hitting only on 6 beyond it.",
+        code: &["crates/skirmish/src/artillery.rs: salvo, line_of_fire, gun_fire", "crates/skirmish/src/horses.rs: gun_reach"],
+        tests: &[
+            "crates/skirmish/tests/rulebook_fire.rs::round_shot_strikes_every_unit_along_its_line_losing_the_ones",
+            "crates/skirmish/tests/horses_and_guns.rs::m17_with_double_range_a_gun_fires_to_twice_its_range_needing_a_6_9_2",
+        ],
     },
     Sec {
         section: "9.3",
@@ -459,9 +472,10 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "12.1",
         title: "Shattered units",
-        summary: "A battalion or a company on its own below half strength (its men: a household's women do not count) is shattered and at once retires a full move in disorder (unless surrounded); its next activation is a rally, and if still below half it routs.",
-        code: &["crates/skirmish/src/morale.rs: test_shattered, judged_with, rally"],
+        summary: "A battalion or a company on its own below half strength (its men: a household's women do not count) is shattered and at once retires a full move in disorder (unless surrounded); its next activation is a rally, and if still below half it routs. A shattered gun section whose limber has civilian drivers loses it: they take it off the table, and the gun can never limber again.",
+        code: &["crates/skirmish/src/morale.rs: test_shattered, judged_with, rally", "crates/skirmish/src/horses.rs: drivers_leave"],
         tests: &[
+            "crates/skirmish/tests/horses_and_guns.rs::m17_a_shattered_sections_limber_leaves_with_its_civilian_drivers_12_1",
             "crates/skirmish/tests/rulebook_fire.rs::below_half_strength_a_unit_shatters_and_retires",
             "crates/skirmish/tests/rulebook_fire.rs::a_shattered_unit_must_rally_and_routs_if_still_below_half",
             "crates/skirmish/tests/audit_medium.rs::m19_a_household_is_below_half_when_its_men_are",
@@ -598,7 +612,15 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("a figure's place", "the centre of its base: it is in a piece of ground when its centre is", "one rule for every question of ground, cover and concealment; the D3 table's own reading of cover"),
     ("gap between files and ranks", "0.2\" (a foot base's width and 0.2\" a file); for sight and fire a unit in close order is solid across it", "4.3's 'up to 1 inch per file' with 0.8\" bases; 1.2: close order is base to base"),
     ("skirmish spacing at set-up and on forming", "1\" edge to edge", "the least 4.2 allows"),
-    ("card and unit", "a card lets its side act with any one unit it chooses", "the text: one battalion or company; which is the side's choice"),
+    ("card and unit", "a card lets its side act with any one unit it chooses (two, one after the other, with the scenario option two-commanders)", "the text: one battalion or company; which is the side's choice"),
+    ("two commanders", "the option plays two players a side: the second acts on the same card once the first has done, with any unit of the side still to act", "2.1's optional rule names no number of players; two is the smallest game it changes"),
+    ("mounting and dismounting", "in a move, half of it (the move rolled); what is left is then rescaled to the new kind's pace by the chart's means (cavalry 21.5\", regulars 9.5\"): a change of formation is paid apart and, like one, is no part of an advance", "5.8 prices it in time only; the roll keeps its share of the move"),
+    ("dismounted cavalry", "light infantry unless the scenario says (dismounted = regular, light, irregular or militia); their carbines fire as muskets (6\"/12\"); the horses go with them (no horse holders are left on the table)", "4.2 lets cavalry skirmish as light infantry may; 8.1's 3\"/6\" is the mounted carbine's; the text names no horse holders"),
+    ("mounted infantry", "infantry a scenario gives horses (horses = true) start on foot and mount as cavalry", "5.8 speaks of cavalry only; the same half move"),
+    ("infantry helping a gun", "a company (not a battalion acting whole) with a man within 1\" of the gun, in good order, spends its activation lending all its men to it for the turn (help GUN); the men stay with their company and count while a man of it is within 1\" of the gun", "5.3 and 9.1 say infantry may help, not how; contact is the text's 1\""),
+    ("infantry serving a gun", "the gun's least crew (9.2's table) made up by infantry lent while at least half of it are gunners: the gun fires every turn", "9.1"),
+    ("civilian drivers", "a marker a scenario puts on gun sections (civilian_drivers = true; the Siege Sortie's three wheeled guns); the section shattered, the limber leaves the table with them: a limbered gun is left unlimbered, and no gun limbers again", "12.1; fiw keeps no limbers as figures"),
+    ("double range", "with the option, canister, round shot and shell reach twice the stated range; a salvo aimed at a target beyond the stated range needs 6 for every unit on its line", "9.2's optional rule; one need for one roll of the line's dice"),
     ("the deck", "52 cards, no jokers, all reshuffled every turn; only colour matters", "the text names only colours; a fresh shuffle makes turns independent"),
     ("a side with nothing left to activate", "the other side finishes its units without cards", "the same result with fewer chance nodes"),
     ("turn's end", "melees, their shattered tests, fires grow, work is done, delays run out", "the reading's upkeep order"),
@@ -693,7 +715,7 @@ const READINGS: &[(&str, &str, &str)] = &[
     ("line of fire", "from the gun's front through the nearest target figure it sees, to the weapon's range", "9.2 reading"),
     ("breach", "at the aimed inch of wall; the defence is kept an inch of wall at a time", "9.4 reading"),
     ("spiking", "a unit touching an enemy gun with none of its crew within 1\" spends its activation spiking it (when the scenario allows)", "the project's Siege Sortie"),
-    ("named options", "a scenario may offer departures from the text by name (native-woods-cover, field-companies), each with its reason; off unless the scenario file says on = true or a game's options switch them on", "the text is played first; a departure kept for balance is the player's choice"),
+    ("named options", "a scenario may offer departures from the text by name (native-woods-cover, field-companies), each with its reason, and every scenario offers the text's own optional rules (two-commanders, double-range); off unless the scenario file says on = true or a game's options switch them on", "the text is played first; a departure kept for balance, or an optional rule, is the player's choice"),
     ("names", "no unit's name may be part of another's", "so that a log line naming one never seems to name a hidden other"),
     ("messengers", "sent only where the scenario names a unit a messenger alerts (the Raid's households and garrison); one a unit at a time; not from a hidden unit", "4.1 gives no other use fiw plays (10.7's word of a fallen general is its delay); a man running off would give a hidden unit's place away"),
     ("a messenger's move", "no control check; his kind's rate as a lone figure; never farther from where he is sent; his word given within 3\" (a battalion hears it whole), then he joins that unit, or goes in to it off the table; one whose unit is gone goes back to his own", "he has his orders, and a lone man has no officer, so 3.2 would never let one set out that had stood; 3\" is 7.7's distance at which units always see each other"),

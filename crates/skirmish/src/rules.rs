@@ -255,6 +255,12 @@ impl Skirmish {
             Action::Spike { gun } => self.check_spike(units, gun as usize),
             Action::Blow { site } => self.check_blow(units, site as usize),
             Action::Limber { on } => self.check_limber(on, false),
+            Action::Help { gun } => {
+                if units.len() > 1 {
+                    return Err(no("5.3", "a company helps a gun, not a battalion acting whole"));
+                }
+                self.check_help(u0, gun as usize)
+            }
             Action::Gun { ammo, target } => {
                 if !artillery {
                     return Err(no("9.1", "only a gun section fires a gun"));
@@ -328,6 +334,15 @@ impl Skirmish {
                     "{} is {} already",
                     self.id(u),
                     if on { "limbered" } else { "unlimbered" }
+                ),
+            ));
+        }
+        if on && self.units[u].limber_gone {
+            return Err(no(
+                "12.1",
+                format!(
+                    "{}'s limber left the table with its civilian drivers",
+                    self.id(u)
                 ),
             ));
         }
@@ -486,7 +501,7 @@ impl Skirmish {
     /// 5.1, 5.3, 10.5 whether `units` may move at all: a unit with no figure to move (a
     /// household whose men are all down: its women stay in their cabin) may not, for a move
     /// of nobody would cost nothing and never end; a gun short of half its crew may not be
-    /// moved (unless infantry help, which fiw does not model), nor limbered with a horse just
+    /// moved unless infantry help it this turn (`help GUN`), nor limbered with a horse just
     /// hit. Any gun its crew may manhandle, heavy guns and mortars too (5.2's "other
     /// artillery", 1D6).
     fn may_move(&self, units: &[u8]) -> Result<(), RuleError> {
@@ -500,16 +515,12 @@ impl Skirmish {
             let u = u as usize;
             let unit = &self.units[u];
             if unit.troop == Troop::Artillery {
-                let full = if self.gun_kind(u) == Some(GunKind::Heavy) {
-                    6
-                } else {
-                    4
-                };
-                if 2 * self.crew(u) < full {
+                if !self.may_be_moved(u) {
                     return Err(no(
                         "5.3",
                         format!(
-                            "{} has less than half its crew and cannot be moved",
+                            "{} has less than half its crew and cannot be moved unless infantry help it (help {})",
+                            self.id(u),
                             self.id(u)
                         ),
                     ));
@@ -645,7 +656,8 @@ impl Skirmish {
                 self.check_done()
             }
             Action::Limber { on } => self.check_limber(on, true),
-            _ => Err(no("5.1", "the unit is moving: give steps (step, wheel, march, place, face, form, enter, leave) and done")),
+            Action::Mount { on } => self.check_mount(on),
+            _ => Err(no("5.1", "the unit is moving: give steps (step, wheel, march, place, face, form, mount, dismount, enter, leave) and done")),
         }
     }
 
@@ -1025,6 +1037,8 @@ impl Skirmish {
                     self.end_activation(Last::Stand, Done::Acted);
                 }
             }
+            Action::Mount { on } => self.mount(on),
+            Action::Help { gun } => self.help(u0, gun as usize),
             Action::Breach { building, x, y } => {
                 self.breach(u0, building as usize, point(x, y));
                 if self.act.is_some() {

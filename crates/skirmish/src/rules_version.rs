@@ -53,6 +53,12 @@ pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
         "10.7: a leader riding alone is a target: fire that hits him rolls a die, and on a 6 he falls",
         "2.1: a battalion whose colonel has ridden off alone acts by companies",
         "S1 (Relief Column): before play the British set up: each company of the battalion and the grenadiers may be set anywhere up to the farm in any facing (set UNIT at X,Y facing DEG), and up to 12\" of abatis laid in straight pieces (abatis X,Y to X,Y, lift abatis N); ready keeps the scenario's places. A game now begins with the British set-up, before the hidden units deploy",
+        "5.8: cavalry (and infantry a scenario gives horses) mount or dismount in a move for half of it (mount, dismount); on foot they move and fight as infantry, light unless the scenario says which, their carbines as muskets",
+        "5.3: a gun with less than half its crew may be moved when a company with a man within 1\" of it has spent its activation lending its men to it this turn (help GUN)",
+        "9.1: a gun short of its least crew fires every turn while infantry lent to it make up the crew and at least half of it are gunners; and such a gun may fire in the first turn (before, it could not until the second)",
+        "12.1: a shattered gun section whose limber has civilian drivers (the Siege Sortie's heavy gun, field gun and howitzer) loses the limber: the drivers take it off the table, and the gun never limbers again",
+        "2.1: the scenario option two-commanders, offered by every scenario and off unless switched on: a card lets its side act with two units, one after the other",
+        "9.2: the scenario option double-range, offered by every scenario and off unless switched on: guns fire out to twice their stated range, hitting only on 6 beyond it",
     ],
 }];
 

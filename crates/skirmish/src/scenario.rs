@@ -536,6 +536,14 @@ pub const OPTIONS: &[(&str, &str)] = &[
         "fewer-lost",
         "after the last turn the side with the smaller share of its companies broken wins, equal shares a draw",
     ),
+    (
+        "two-commanders",
+        "the text's optional rule for large games (2.1): a card lets its side act with two units, one after the other, one for each of two commanders",
+    ),
+    (
+        "double-range",
+        "the text's optional rule (9.2): a gun may fire out to twice its stated range, needing a 6 to hit beyond it",
+    ),
 ];
 
 /// The scenarios built into fiw, by the name used on the command line.

@@ -257,6 +257,12 @@ pub struct Unit {
     /// send one, at the end of the units).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub messenger: Option<Messenger>,
+    /// 12.1 its limber has left the table with its civilian drivers: it can no longer limber.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub limber_gone: bool,
+    /// 5.3, 9.1 the gun its men help to move or serve this turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub helps: Option<crate::horses::Help>,
 }
 
 /// 4.1 a messenger: a single figure detached from his unit to carry word to another.
@@ -594,6 +600,10 @@ pub struct Skirmish {
     /// chargers' casualties come from their rear ranks first). `None` at every decision.
     #[serde(skip)]
     pub(crate) contact_fire: Option<u8>,
+    /// 2.1 the scenario option two-commanders: the units the side of the card drawn may
+    /// still act with on it after the one acting now.
+    #[serde(skip_serializing_if = "crate::horses::is_zero")]
+    pub(crate) commands_left: u8,
 }
 
 /// The dice as a state's digest records them: the rolls made and the answers of manual dice
@@ -729,6 +739,7 @@ impl Skirmish {
             within: Vec::new(),
             cache: Cache::off(),
             contact_fire: None,
+            commands_left: 0,
         };
         let mut ids = Vec::new();
         let mut names = Vec::new();
@@ -806,6 +817,8 @@ impl Skirmish {
                     working: None,
                     surrounded: false,
                     messenger: None,
+                    limber_gone: false,
+                    helps: None,
                 });
             }
             for b in &setup.battalions {

@@ -307,6 +307,14 @@ pub struct Traits {
     pub may_skirmish: bool,
     /// 12.2 militia (and Indians) slaughter prisoners of this kind: Indians.
     pub indian: bool,
+    /// 5.8 a unit with horses (cavalry, mounted infantry): the troops it is on foot. Mounted
+    /// it is cavalry; it mounts and dismounts for half a move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub horses: Option<Troop>,
+    /// 12.1 a gun section whose limber is driven by hired civilians: they leave with it when
+    /// the section is shattered.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub civilian_drivers: bool,
 }
 
 /// 5.2 the rows of the movement chart.

@@ -185,6 +185,14 @@ struct UnitDef {
     raider: bool,
     #[serde(default)]
     limbered: bool,
+    /// 5.8 infantry with horses (mounted infantry), on foot at the start.
+    #[serde(default)]
+    horses: bool,
+    /// 5.8 what cavalry fight as on foot (light unless given).
+    dismounted: Option<Troop>,
+    /// 12.1 a gun section's limber driven by hired civilians.
+    #[serde(default)]
+    civilian_drivers: bool,
 }
 
 #[derive(Deserialize)]
@@ -756,6 +764,18 @@ impl Scenario {
                 on: o.on,
             });
         }
+        // 2.1, 9.2 the text's own optional rules: every scenario offers them, off unless
+        // switched on (a scenario file may name one itself, to give its own reason or switch it
+        // on)
+        for (name, reason) in crate::horses::TEXT_OPTIONS {
+            if !scenario.options.iter().any(|o| o.name == *name) {
+                scenario.options.push(ScenarioOption {
+                    name: (*name).to_string(),
+                    reason: (*reason).to_string(),
+                    on: false,
+                });
+            }
+        }
         assumed.append(&mut scenario.assumed);
         scenario.assumed = assumed;
         Ok(scenario)
@@ -980,7 +1000,16 @@ fn check_side(
             determined: u.determined,
             may_skirmish: u.may_skirmish,
             indian: u.indian,
+            horses: crate::horses::horses_of(u.troop, u.horses, u.dismounted)
+                .map_err(|r| err(format!("{at}.horses"), r))?,
+            civilian_drivers: u.civilian_drivers,
         };
+        if u.civilian_drivers && u.troop != Troop::Artillery {
+            return Err(err(
+                format!("{at}.civilian_drivers"),
+                "only a gun section has a limber with civilian drivers (12.1)".into(),
+            ));
+        }
         // formation
         let formation = match (u.formation.as_str(), u.ranks, u.width) {
             ("skirmish", None, None) => Formation::Skirmish,
