@@ -96,6 +96,8 @@ impl Skirmish {
                     gun_fired_turn: 0,
                     horse_down_turn: 0,
                     gun_lost: false,
+                    limber_gone: false,
+                    helps: None,
                     called_turn: 0,
                     prisoners: 0,
                     indian_prisoners: 0,
