@@ -518,6 +518,7 @@ const SECTIONS: &[Sec] = &[
             "crates/skirmish/tests/engineering.rs::m16_a_road_cut_through_a_wall_anywhere_lets_a_column_through_13_2_7_4",
             "crates/skirmish/tests/engineering.rs::m16_a_pontoon_of_five_inches_takes_five_turns_then_carries_troops_13_2",
             "crates/skirmish/tests/engineering.rs::m16_a_repair_rolls_one_die_and_restores_a_damaged_bridge_13_2",
+            "crates/skirmish/tests/engineering.rs::m16_the_general_repairs_a_bridge_the_enemy_would_win_by_13_2",
         ],
     },
     Sec {
