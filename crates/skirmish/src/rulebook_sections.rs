@@ -505,6 +505,7 @@ const SECTIONS: &[Sec] = &[
             "crates/skirmish/tests/rulebook_fire.rs::work_needs_an_engineer_and_the_tools",
             "crates/skirmish/tests/engineering.rs::m16_disturbed_work_is_lost_13_1",
             "crates/skirmish/tests/engineering.rs::m16_an_illegal_place_is_refused_in_one_line_13_2_7_4",
+            "crates/skirmish/tests/engineering.rs::m16_a_hidden_company_starting_a_new_work_is_revealed_7_7_13_1",
         ],
     },
     Sec {

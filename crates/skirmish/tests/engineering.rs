@@ -362,3 +362,28 @@ fn m16_the_general_repairs_a_bridge_the_enemy_would_win_by_13_2() {
     let pick = legal[general.choose(&Seen::new(&g, seat), &legal)];
     assert_eq!(g.action_text(&pick), "repair the-bridge");
 }
+
+/// 7.7, 13.1 a hidden company that starts work at a new place is revealed: the new site would
+/// otherwise tell the enemy where it stands.
+#[test]
+fn m16_a_hidden_company_starting_a_new_work_is_revealed_7_7_13_1() {
+    let hollow = "[[features]]\nkind = \"dead-ground\"\nname = \"the hollow\"\npoints = [[12, 8], [25, 8], [25, 28], [12, 28]]\n\n[[features]]\nkind = \"low-wall\"";
+    let t = walled(false)
+        .replace(
+            "at = [22, 18]\nfacing = 90\n",
+            "at = [22, 18]\nfacing = 90\nhidden = true\nhiding = [[22, 18]]\n",
+        )
+        .replacen("[[features]]\nkind = \"low-wall\"", hollow, 1)
+        .replace("at = [21, 13]\nfacing = 90", "at = [29, 14]\nfacing = 90");
+    let mut g = game(&t, &[RED]);
+    play(&mut g, "deploy br-pio at 21,20");
+    assert!(g.units()[u(&g, "br-pio")].hidden);
+    play(&mut g, "activate br-pio");
+    play(&mut g, "work cut at 26,18");
+    assert!(!g.units()[u(&g, "br-pio")].hidden);
+    assert!(
+        log(&g).contains("starts work in the open (7.7)"),
+        "{}",
+        log(&g)
+    );
+}
