@@ -917,16 +917,33 @@ impl<'a> Board<'a> {
             Action::Repair { .. } => 8.0,
             // 13.2, 7.4 a cut, a crossing or a pontoon is made only on the way to the work's
             // objective, where the obstacle or the water stands across it
-            Action::Make { x, y, .. } => {
+            Action::Make { what, x, y, x2, y2 } => {
                 let (Some(u), Some(from)) = (lead, here) else {
                     return -2.0;
                 };
                 let to = self.objective(u);
                 let place = point(x, y);
                 let way = fiw_table::Segment::new(from, to);
-                let t = ((place - from).dot(to - from) / (to - from).dot(to - from).max(1e-9))
-                    .clamp(0.0, 1.0);
-                if way.at(t).dist(place) <= 3.0 && from.dist(to) > 6.0 {
+                let across = match what {
+                    // the pontoon's far end is well on the way: the objective is over the water
+                    crate::actions::Make::Pontoon => {
+                        point(x2, y2).dist(to) + 2.0 < place.dist(to)
+                            && self.view.table.layout.crossings(from, to).iter().any(|c| {
+                                self.view.table.layout.effect(c.kind).passage
+                                    == fiw_table::Passage::Impassable
+                            })
+                    }
+                    // the obstacle the place is on stands across the way, there
+                    _ => self.view.table.features.iter().any(|f| {
+                        f.line.as_ref().is_some_and(|l| {
+                            l.distance_to_point(place) <= 1.0
+                                && l.crossings(&way)
+                                    .iter()
+                                    .any(|c| l.at(c.s).dist(place) <= 3.0)
+                        })
+                    }),
+                };
+                if across {
                     6.5
                 } else {
                     -2.0

@@ -533,6 +533,7 @@ const SECTIONS: &[Sec] = &[
             "crates/skirmish/tests/rulebook_fire.rs::work_needs_an_engineer_and_the_tools",
             "crates/skirmish/tests/engineering.rs::m16_disturbed_work_is_lost_13_1",
             "crates/skirmish/tests/engineering.rs::m16_an_illegal_place_is_refused_in_one_line_13_2_7_4",
+            "crates/skirmish/tests/engineering.rs::m16_a_hidden_company_starting_a_new_work_is_revealed_7_7_13_1",
         ],
     },
     Sec {
@@ -546,6 +547,7 @@ const SECTIONS: &[Sec] = &[
             "crates/skirmish/tests/engineering.rs::m16_a_road_cut_through_a_wall_anywhere_lets_a_column_through_13_2_7_4",
             "crates/skirmish/tests/engineering.rs::m16_a_pontoon_of_five_inches_takes_five_turns_then_carries_troops_13_2",
             "crates/skirmish/tests/engineering.rs::m16_a_repair_rolls_one_die_and_restores_a_damaged_bridge_13_2",
+            "crates/skirmish/tests/engineering.rs::m16_the_general_repairs_a_bridge_the_enemy_would_win_by_13_2",
         ],
     },
     Sec {

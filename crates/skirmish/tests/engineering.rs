@@ -333,3 +333,57 @@ fn m16_a_repair_rolls_one_die_and_restores_a_damaged_bridge_13_2() {
         log(&g)
     );
 }
+
+/// 13.2 the computer general repairs a bridge the enemy wins by damaging, once charges have
+/// harmed it (2 points of the 6 that damage it): its sappers by the bridge repair rather than
+/// lay another charge or stand.
+#[test]
+fn m16_the_general_repairs_a_bridge_the_enemy_would_win_by_13_2() {
+    use fiw_engine::{Policy, Seen};
+    let t = bridge().replacen(
+        "[[victory]]",
+        "[[victory]]\nwinner = \"french\"\ndamaged = \"the bridge\"\nreason = \"the bridge is blown\"\n\n[[victory]]",
+        1,
+    );
+    let mut g = game(&t, &[RED, RED + 1, RED + 2, RED + 3]);
+    play(&mut g, "activate br-sap");
+    play(&mut g, "work the-bridge");
+    end_turn(&mut g);
+    play(&mut g, "activate br-sap");
+    dice(&mut g, &[2]);
+    play(&mut g, "blow the-bridge");
+    assert!(log(&g).contains("not enough to harm it"), "{}", log(&g));
+    end_turn(&mut g);
+    play(&mut g, "activate br-sap");
+    let seat = g.to_move().unwrap();
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let mut general = fiw_skirmish::general::General::new(1);
+    let pick = legal[general.choose(&Seen::new(&g, seat), &legal)];
+    assert_eq!(g.action_text(&pick), "repair the-bridge");
+}
+
+/// 7.7, 13.1 a hidden company that starts work at a new place is revealed: the new site would
+/// otherwise tell the enemy where it stands.
+#[test]
+fn m16_a_hidden_company_starting_a_new_work_is_revealed_7_7_13_1() {
+    let hollow = "[[features]]\nkind = \"dead-ground\"\nname = \"the hollow\"\npoints = [[12, 8], [25, 8], [25, 28], [12, 28]]\n\n[[features]]\nkind = \"low-wall\"";
+    let t = walled(false)
+        .replace(
+            "at = [22, 18]\nfacing = 90\n",
+            "at = [22, 18]\nfacing = 90\nhidden = true\nhiding = [[22, 18]]\n",
+        )
+        .replacen("[[features]]\nkind = \"low-wall\"", hollow, 1)
+        .replace("at = [21, 13]\nfacing = 90", "at = [29, 14]\nfacing = 90");
+    let mut g = game(&t, &[RED]);
+    play(&mut g, "deploy br-pio at 21,20");
+    assert!(g.units()[u(&g, "br-pio")].hidden);
+    play(&mut g, "activate br-pio");
+    play(&mut g, "work cut at 26,18");
+    assert!(!g.units()[u(&g, "br-pio")].hidden);
+    assert!(
+        log(&g).contains("starts work in the open (7.7)"),
+        "{}",
+        log(&g)
+    );
+}
