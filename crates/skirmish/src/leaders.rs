@@ -167,12 +167,8 @@ impl Skirmish {
             .footprint(base_of(self.figures[f].role, self.units[to].troop))
             .place(pose);
         self.scenario.layout.bounds().holds(&rect)
-            && (0..self.figures.len()).all(|g| {
-                g == f
-                    || !self.on_table(g)
-                    || self.bases[g].centre().dist(pose.at) > 4.0
-                    || !self.bases[g].overlaps(&rect)
-            })
+            && (0..self.figures.len())
+                .all(|g| g == f || !self.on_table(g) || !self.bases[g].overlaps(&rect))
     }
 
     /// 1.2, 3.3 whether leader `fig`, with one of the acting `units`, may join unit `to`.
