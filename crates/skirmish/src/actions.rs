@@ -483,7 +483,7 @@ impl Skirmish {
             Some((_, form, _)) => format!("write it so: {form}"),
             // the set-up's words while it lasts, and only then (S1)
             None => format!(
-                "orders: {}; the menu has those open now",
+                "orders: {}; see the menu",
                 ORDERS
                     .iter()
                     .filter(|(_, _, what)| {
