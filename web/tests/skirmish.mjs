@@ -78,7 +78,8 @@ async function raidGame(server, page, rec, pick, game) {
         await page.mouse.move(c.x, c.y);
         for (let k = 0; k < 2; k++) { await page.mouse.wheel(0, -100); await page.waitForTimeout(30); }
       }
-      const from = await centreOf(page, "#board .units .unit.acting .fig");
+      const from = await grabPoint(page);
+      if (!from) { steps = 2; continue; } // every figure of it lies under another piece: the listed orders
       const to = { x: from.x + (pick(2) ? 25 : -25) * (shoot ? 2 : 1), y: from.y - 20 * (shoot ? 2 : 1) };
       let said = "";
       await dragFromTo(page, from, to, {
@@ -126,4 +127,19 @@ async function raidGame(server, page, rec, pick, game) {
   assert.ok(checks > 500, `there were secrets to keep (${checks} checks)`);
   const stats = await page.evaluate(() => window.fiwStats);
   return { games: game + 1, clicks, decisions, ghosts, drags, checks, prompt: prompt.slice(0, 100), lastAckToDrawMs: Number(stats.lastAckToDrawMs?.toFixed(1)) };
+}
+
+/** Where the mouse may press to drag the acting unit: the centre of the first of its figures
+ * that is the topmost thing there (a leader riding by, or another unit's base, may cover some),
+ * or null when none is. */
+async function grabPoint(page) {
+  return page.evaluate(() => {
+    for (const f of document.querySelectorAll("#board .units .unit.acting .fig")) {
+      const b = f.getBoundingClientRect();
+      const x = b.x + b.width / 2, y = b.y + b.height / 2;
+      const top = document.elementFromPoint(x, y);
+      if (top && top.closest(".unit.acting") === f.closest(".unit.acting")) return { x, y };
+    }
+    return null;
+  });
 }
