@@ -18,7 +18,7 @@
 
 use crate::formation::Formation;
 use crate::scenario::{base_of, Side};
-use crate::state::{Done, Last, Messenger, Out, Raid, Skirmish, Unit};
+use crate::state::{Done, Last, Messenger, Out, Skirmish, Unit};
 use crate::troops::{charts, Role, Troop};
 use fiw_engine::RuleError;
 
@@ -59,59 +59,14 @@ impl Skirmish {
             let word = side.name().to_lowercase();
             for k in 0..=leaders {
                 let letter = char::from(b'a' + (k % 26) as u8);
-                let p = &self.units[first];
-                let place = Unit {
-                    side,
-                    troop: p.troop,
-                    traits: p.traits,
-                    fieldcraft: p.fieldcraft,
-                    figures: Vec::new(),
-                    formation: Formation::Skirmish,
-                    anchor: p.anchor,
-                    trail: Vec::new(),
-                    battalion: None,
-                    strength: 0,
-                    done: Done::Acted,
-                    charged: false,
-                    last: Last::Advance,
-                    needs_rally: false,
-                    rally_debt: 0,
-                    smoke: false,
-                    fired_game: false,
-                    fired_since_rally: false,
-                    cavalry_fire: 0,
-                    fired_turn: 0,
-                    marker: false,
-                    shattered: false,
-                    out: Some(Out::Departed),
-                    absent: true,
-                    faced_about: false,
-                    reserved: None,
-                    hidden: false,
-                    hidden_moves: 0,
-                    alerted: true,
-                    arrows: false,
-                    raid: Raid::No,
-                    limbered: false,
-                    gun_fired_turn: 0,
-                    horse_down_turn: 0,
-                    gun_lost: false,
-                    limber_gone: false,
-                    helps: None,
-                    called_turn: 0,
-                    prisoners: 0,
-                    indian_prisoners: 0,
-                    fresh_prisoners: false,
-                    melee_losses: 0,
-                    in_charge: false,
-                    working: None,
-                    surrounded: false,
-                    messenger: Some(Messenger {
+                let place = Unit::lone_place(
+                    &self.units[first],
+                    Messenger {
                         parent: first as u8,
                         to: None,
                         leader: true,
-                    }),
-                };
+                    },
+                );
                 let suffix = if k < 26 {
                     letter.to_string()
                 } else {

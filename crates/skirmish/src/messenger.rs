@@ -22,6 +22,62 @@ use fiw_table::Point;
 /// 3" at which units always see each other, 7.7).
 pub const DELIVERY: f64 = 3.0;
 
+impl Unit {
+    /// The place of a figure on his own (a messenger, 4.1, or a leader riding alone, 1.2):
+    /// one empty unit of `template`'s side and kind, out of the game until he sets out, so
+    /// that the scenario's units keep their numbers and a save names him the same way.
+    pub(crate) fn lone_place(template: &Unit, messenger: Messenger) -> Unit {
+        Unit {
+            side: template.side,
+            troop: template.troop,
+            traits: template.traits,
+            fieldcraft: template.fieldcraft,
+            figures: Vec::new(),
+            formation: Formation::Skirmish,
+            anchor: template.anchor,
+            trail: Vec::new(),
+            battalion: None,
+            strength: 0,
+            done: Done::Acted,
+            charged: false,
+            last: Last::Advance,
+            needs_rally: false,
+            rally_debt: 0,
+            smoke: false,
+            fired_game: false,
+            fired_since_rally: false,
+            cavalry_fire: 0,
+            fired_turn: 0,
+            marker: false,
+            shattered: false,
+            out: Some(Out::Departed),
+            absent: true,
+            faced_about: false,
+            reserved: None,
+            hidden: false,
+            hidden_moves: 0,
+            alerted: true,
+            arrows: false,
+            raid: Raid::No,
+            limbered: false,
+            gun_fired_turn: 0,
+            horse_down_turn: 0,
+            gun_lost: false,
+            called_turn: 0,
+            prisoners: 0,
+            indian_prisoners: 0,
+            fresh_prisoners: false,
+            melee_losses: 0,
+            in_charge: false,
+            working: None,
+            surrounded: false,
+            messenger: Some(messenger),
+            limber_gone: false,
+            helps: None,
+        }
+    }
+}
+
 impl Skirmish {
     /// 4.1 adds each side's messengers' places at set-up (after every unit of the scenario, so
     /// that the scenario's units keep their numbers): empty and out of the game until a
@@ -31,59 +87,14 @@ impl Skirmish {
             let first = self.first_unit(side);
             for (k, id) in self.scenario.messenger_ids(side) {
                 let parent = first + k;
-                let p = &self.units[parent];
-                let place = Unit {
-                    side,
-                    troop: p.troop,
-                    traits: p.traits,
-                    fieldcraft: p.fieldcraft,
-                    figures: Vec::new(),
-                    formation: Formation::Skirmish,
-                    anchor: p.anchor,
-                    trail: Vec::new(),
-                    battalion: None,
-                    strength: 0,
-                    done: Done::Acted,
-                    charged: false,
-                    last: Last::Advance,
-                    needs_rally: false,
-                    rally_debt: 0,
-                    smoke: false,
-                    fired_game: false,
-                    fired_since_rally: false,
-                    cavalry_fire: 0,
-                    fired_turn: 0,
-                    marker: false,
-                    shattered: false,
-                    out: Some(Out::Departed),
-                    absent: true,
-                    faced_about: false,
-                    reserved: None,
-                    hidden: false,
-                    hidden_moves: 0,
-                    alerted: true,
-                    arrows: false,
-                    raid: Raid::No,
-                    limbered: false,
-                    gun_fired_turn: 0,
-                    horse_down_turn: 0,
-                    gun_lost: false,
-                    called_turn: 0,
-                    prisoners: 0,
-                    indian_prisoners: 0,
-                    fresh_prisoners: false,
-                    melee_losses: 0,
-                    in_charge: false,
-                    working: None,
-                    surrounded: false,
-                    messenger: Some(Messenger {
+                let place = Unit::lone_place(
+                    &self.units[parent],
+                    Messenger {
                         parent: parent as u8,
                         to: None,
                         leader: false,
-                    }),
-                    limber_gone: false,
-                    helps: None,
-                };
+                    },
+                );
                 names.push(format!("a messenger of {}", names[parent]));
                 ids.push(id);
                 self.units.push(place);
