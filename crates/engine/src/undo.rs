@@ -24,8 +24,11 @@ impl<G: Game> Default for UndoStack<G> {
 
 impl<G: Game> UndoStack<G> {
     /// Remembers `state` (with the number of actions taken so far) before an action is applied.
-    pub fn push(&mut self, state: &G, actions_so_far: usize) {
-        self.snapshots.push((state.clone(), actions_so_far));
+    /// Taken by value: the caller already cloned it before the action, and a state holds its
+    /// whole log, so a second clone per action made a long game's every move cost twice its
+    /// length.
+    pub fn push(&mut self, state: G, actions_so_far: usize) {
+        self.snapshots.push((state, actions_so_far));
     }
 
     /// Forgets every snapshot the rules no longer allow going back to, given the state after

@@ -88,7 +88,7 @@ impl<G: HostGame> Match<G> {
             return Ok(Taken::Ask(need));
         }
         if let Some(before) = before {
-            self.undo.push(&before, self.actions.len());
+            self.undo.push(before, self.actions.len());
         }
         self.actions.push(text);
         self.undo.settle(&self.state);

@@ -54,6 +54,7 @@ impl Scanner {
         // a contiguous NFA: quick to build and to search with a few dozen words
         self.finder = aho_corasick::AhoCorasick::builder()
             .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
+            .match_kind(aho_corasick::MatchKind::LeftmostFirst)
             .build(patterns)
             .expect("the words make a searcher");
     }
