@@ -582,6 +582,15 @@ impl Skirmish {
             // the farthest it can afford: the path's stretches measured once, walked until the
             // allowance runs out; an obstacle costs half the allowance when the figure comes
             // to it (7.4), and one it cannot pay for stops it there
+            // 7.4 an obstacle it may not cross (a very high wall, a deep ditch; abatis for
+            // horses) stops it short
+            let want = match self.first_barrier(p, p + dir * want, mover) {
+                Some(t) => (t * want - 0.05).max(0.0),
+                None => want,
+            };
+            if want <= EPS {
+                continue;
+            }
             let end = p + dir * want;
             let Ok(stretches) = self.stretches_lenient(p, end, mover) else {
                 continue;
@@ -687,6 +696,28 @@ impl Skirmish {
     }
 
     /// 7.4 where (as a share of the way) the straight path from `p` to `end` first meets an
+    /// obstacle a charger moving as `mover` may not cross: a very high wall or a deep ditch
+    /// (its crossing point serves only troops in column, and no charge is made in column), or
+    /// abatis for horses and wheels. `None` when it meets none.
+    pub(crate) fn first_barrier(&self, p: Point, end: Point, mover: Mover) -> Option<f64> {
+        let crossed = self.crossed(p, end).ok()?;
+        let seg = fiw_table::Segment::new(p, end);
+        crossed
+            .obstacles
+            .iter()
+            .filter(|&&k| {
+                let kind = self.obstacle_kind(k);
+                kind.needs_crossing()
+                    || (kind == crate::scenario::FeatureKind::Abatis
+                        && matches!(mover, Mover::Horse { .. } | Mover::Wheels))
+            })
+            .flat_map(|&k| self.obstacles[k].line.crossings(&seg))
+            .filter(|c| c.gap.is_none())
+            .map(|c| c.t)
+            .min_by(f64::total_cmp)
+    }
+
+    /// 7.4 where (as a share of the way) the straight path from `p` to `end` first meets an
     /// obstacle outside its gaps or enters a ford: `Some(None)` when it meets none, `None`
     /// when a wall refuses the way.
     pub(crate) fn first_crossing(&self, p: Point, end: Point) -> Option<Option<f64>> {
@@ -771,7 +802,12 @@ impl Skirmish {
                 let rect = self.footprint(g).place(Pose::new(to.x, to.y, facing));
                 let free = (0..self.figures.len())
                     .all(|h| h == g || !self.on_table(h) || !self.bases[h].overlaps(&rect));
-                if free && self.crossed(p, to).is_ok() && self.ground_at(to, Mover::Loose).is_ok() {
+                // 7.4 nor over an obstacle it may not cross
+                if free
+                    && self.crossed(p, to).is_ok()
+                    && self.first_barrier(p, to, self.mover_of(g)).is_none()
+                    && self.ground_at(to, Mover::Loose).is_ok()
+                {
                     self.set_pose(g, Pose::new(to.x, to.y, facing));
                 }
             }

@@ -16,7 +16,6 @@
 //! count for morale, 1.2) and not in the one he left, so no unit counts him twice; a leader
 //! does not leave a hidden unit nor ride to one (he would give its place away, 7.7).
 
-use crate::formation::Formation;
 use crate::scenario::{base_of, Side};
 use crate::state::{Done, Last, Messenger, Out, Skirmish, Unit};
 use crate::troops::{charts, Role, Troop};
@@ -247,33 +246,15 @@ impl Skirmish {
         let Some(m) = self.free_rider_place(side) else {
             return;
         };
-        self.units[u].figures.retain(|&g| g as usize != fig);
-        self.units[u].strength = self.units[u].strength.saturating_sub(1);
-        let parent = self.units[u].clone();
         let pose = self.figures[fig].pose;
+        self.set_out_alone(fig, m, to, true);
+        // a place another rider left keeps nothing of his state
         let place = &mut self.units[m];
-        place.troop = parent.troop;
-        place.traits = parent.traits;
-        place.fieldcraft = parent.fieldcraft;
-        place.figures = vec![fig as u16];
-        place.formation = Formation::Skirmish;
-        place.anchor = pose;
-        place.strength = 1;
-        place.out = None;
-        place.absent = false;
         place.shattered = false;
         place.needs_rally = false;
         place.rally_debt = 0;
         place.marker = false;
-        place.last = Last::Advance;
-        place.messenger = Some(Messenger {
-            parent: u as u8,
-            to: Some(to as u8),
-            leader: true,
-        });
-        self.figures[fig].unit = m as u8;
         self.set_pose(fig, pose);
-        self.relayout(u);
         let (role, from, rider) = (
             self.figures[fig].role.word(),
             self.id(u).to_string(),

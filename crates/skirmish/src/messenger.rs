@@ -226,6 +226,29 @@ impl Skirmish {
         if let Some(act) = self.act.as_mut() {
             act.sent = true;
         }
+        // (a place whose last messenger acted this turn waits for the next: a card a place)
+        self.set_out_alone(fig, m, to, false);
+        let (who, from, dest) = (
+            self.id(m).to_string(),
+            self.id(u).to_string(),
+            self.id(to).to_string(),
+        );
+        let side = self.units[u].side;
+        // where he runs is his side's to know
+        self.log
+            .public(|| format!("{from} sends a man off as a messenger: {who} (4.1)"));
+        self.log.private(side.seat(), || {
+            format!("{who} carries word to {dest} (4.1)")
+        });
+        self.cache.forget();
+    }
+
+    /// 4.1, 1.2 figure `fig` leaves his unit for lone place `m` (a messenger's, or a leader's
+    /// riding alone) making for unit `to`: one figure in skirmish order with his unit's kind
+    /// of troops, traits and fieldcraft, in the game where he stands, no longer counted in the
+    /// unit he left. One way for both, so that a field either needs is set for both.
+    pub(crate) fn set_out_alone(&mut self, fig: usize, m: usize, to: usize, leader: bool) {
+        let u = self.figures[fig].unit as usize;
         self.units[u].figures.retain(|&g| g as usize != fig);
         self.units[u].strength = self.units[u].strength.saturating_sub(1);
         let parent = self.units[u].clone();
@@ -240,28 +263,14 @@ impl Skirmish {
         place.strength = 1;
         place.out = None;
         place.absent = false;
-        // (a place whose last messenger acted this turn waits for the next: a card a place)
         place.last = Last::Advance;
         place.messenger = Some(Messenger {
             parent: u as u8,
             to: Some(to as u8),
-            leader: false,
+            leader,
         });
         self.figures[fig].unit = m as u8;
         self.relayout(u);
-        let (who, from, dest) = (
-            self.id(m).to_string(),
-            self.id(u).to_string(),
-            self.id(to).to_string(),
-        );
-        let side = self.units[u].side;
-        // where he runs is his side's to know
-        self.log
-            .public(|| format!("{from} sends a man off as a messenger: {who} (4.1)"));
-        self.log.private(side.seat(), || {
-            format!("{who} carries word to {dest} (4.1)")
-        });
-        self.cache.forget();
     }
 
     /// 4.1 the unit messenger `m` makes for: the one he carries word to while it is in the

@@ -244,12 +244,13 @@ const SECTIONS: &[Sec] = &[
     Sec {
         section: "7.4",
         title: "Linear obstacles",
-        summary: "Crossing a stream, ford, ditch, hedge, wall, fence or abatis costs half a move (a formed unit once, each skirmisher for himself); guns and wagons take a whole move from touching it and leave a gap; abatis stops horses and wheels; very high walls and deep ditches stop everyone until pioneers spend a turn making a crossing point at a place the player names (work crossing at X,Y), where troops in column then cross as over a minor obstacle (Siege Sortie's magazine wall among them); a gap, left by wheels or cut by pioneers, lets any column, gun or wagon through free.",
-        code: &["crates/skirmish/src/terrain.rs: crossed", "crates/skirmish/src/movement.rs: obstacles_allowed, guns_over_obstacles", "crates/skirmish/src/works.rs: check_make, crossing_made, at_crossing"],
+        summary: "Crossing a stream, ford, ditch, hedge, wall, fence or abatis costs half a move (a formed unit once, each skirmisher for himself); guns and wagons take a whole move from touching it and leave a gap; abatis stops horses and wheels; very high walls and deep ditches stop everyone until pioneers spend a turn making a crossing point at a place the player names (work crossing at X,Y), where troops in column then cross as over a minor obstacle (Siege Sortie's magazine wall among them), so a charge, never in column, stops short of one; a gap, left by wheels or cut by pioneers, lets any column, gun or wagon through free.",
+        code: &["crates/skirmish/src/terrain.rs: crossed", "crates/skirmish/src/movement.rs: obstacles_allowed, guns_over_obstacles", "crates/skirmish/src/works.rs: check_make, crossing_made, at_crossing", "crates/skirmish/src/charge.rs: first_barrier"],
         tests: &[
             "crates/skirmish/tests/rulebook.rs::crossing_a_fence_costs_half_a_move",
             "crates/skirmish/tests/audit_medium.rs::m4_a_charge_short_of_an_obstacle_runs_up_to_it",
             "crates/skirmish/tests/engineering.rs::m16_a_crossing_point_over_siege_sorties_magazine_wall_7_4",
+            "crates/skirmish/tests/engineering.rs::m16_a_charge_does_not_cross_a_very_high_wall_7_4",
             "crates/skirmish/tests/engineering.rs::m16_a_road_cut_through_a_wall_anywhere_lets_a_column_through_13_2_7_4",
         ],
     },

@@ -10,7 +10,7 @@
 use fiw_engine::RulesChange;
 
 /// The rules version of this build (1: the rules as first played online).
-pub const RULES_VERSION: u32 = 3;
+pub const RULES_VERSION: u32 = 4;
 
 /// What each version after the first changed, oldest first.
 pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
@@ -59,6 +59,11 @@ pub const RULES_CHANGES: &[RulesChange] = &[RulesChange {
         "12.1: a shattered gun section whose limber has civilian drivers (the Siege Sortie's heavy gun, field gun and howitzer) loses the limber: the drivers take it off the table, and the gun never limbers again",
         "2.1: the scenario option two-commanders, offered by every scenario and off unless switched on: a card lets its side act with two units, one after the other",
         "9.2: the scenario option double-range, offered by every scenario and off unless switched on: guns fire out to twice their stated range, hitting only on 6 beyond it",
+    ],
+}, RulesChange {
+    version: 4,
+    changes: &[
+        "7.4: a charge stops short of a very high wall or deep ditch (a crossing point serves only troops in column), and a mounted charge short of abatis; nor do the charged close up over one. Before, chargers crossed them as a low wall, paying half their move",
     ],
 }];
 

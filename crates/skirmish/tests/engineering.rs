@@ -387,3 +387,56 @@ fn m16_a_hidden_company_starting_a_new_work_is_revealed_7_7_13_1() {
         log(&g)
     );
 }
+
+/// A British company 4" short of a very high wall (or, `low`, a low wall), a French one 1"
+/// beyond it, and a band far off that keeps the turn going.
+fn beyond_a_wall(kind: &str) -> String {
+    let features = format!(
+        "[[features]]\nkind = \"{kind}\"\nname = \"the wall\"\npoints = [[14, 8], [14, 28]]\n"
+    );
+    let british = unit(
+        "british",
+        "br-a",
+        "troop = \"regular\"\nfieldcraft = 1\nformation = \"line\"\nranks = 1\nat = [10, 18]\nfacing = 90\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 5 }]",
+    );
+    let french = unit(
+        "french",
+        "fr-a",
+        "troop = \"regular\"\nfieldcraft = 1\nformation = \"line\"\nranks = 1\nat = [15.5, 18]\nfacing = 270\nfigures = [{ role = \"officer\" }, { role = \"private\", count = 5 }]",
+    );
+    let french = format!("{french}{}", band("french", "fr-z", (44.0, 8.0), 270.0, 5));
+    scenario("", &features, &british, &french)
+}
+
+/// 7.4 a very high wall stops a charge as it stops a move: no charger crosses it (a crossing
+/// point serves only troops in column, and a charge is never made in column), so the men
+/// beyond are not reached; the same charge over a low wall reaches them.
+#[test]
+fn m16_a_charge_does_not_cross_a_very_high_wall_7_4() {
+    let mut reached = Vec::new();
+    for kind in ["low-wall", "high-wall"] {
+        let mut g = game(&beyond_a_wall(kind), &[RED]);
+        play(&mut g, "activate br-a");
+        dice(&mut g, &[4]);
+        play(&mut g, "test");
+        if !legal(&g, "charge fr-a") {
+            reached.push((kind, false, x(&g, "br-a")));
+            continue;
+        }
+        play(&mut g, "charge fr-a");
+        dice(&mut g, &[6, 1, 1, 1, 1, 1, 1, 1, 1]);
+        if is_listed(&g, "react stand") {
+            play(&mut g, "react stand");
+        }
+        reached.push((kind, !g.melees().is_empty(), x(&g, "br-a")));
+    }
+    assert!(
+        reached[0].1,
+        "over the low wall the charge reaches: {reached:?}"
+    );
+    assert!(!reached[1].1, "the very high wall stops it: {reached:?}");
+    assert!(
+        reached[1].2 < 14.0,
+        "no charger stands beyond the wall: {reached:?}"
+    );
+}
