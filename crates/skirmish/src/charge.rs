@@ -705,12 +705,7 @@ impl Skirmish {
         crossed
             .obstacles
             .iter()
-            .filter(|&&k| {
-                let kind = self.obstacle_kind(k);
-                kind.needs_crossing()
-                    || (kind == crate::scenario::FeatureKind::Abatis
-                        && matches!(mover, Mover::Horse { .. } | Mover::Wheels))
-            })
+            .filter(|&&k| mover.barred_by(self.obstacle_kind(k)))
             .flat_map(|&k| self.obstacles[k].line.crossings(&seg))
             .filter(|c| c.gap.is_none())
             .map(|c| c.t)

@@ -13,7 +13,7 @@
 
 use crate::formation::Formation;
 use crate::scenario::Side;
-use crate::state::{Done, Last, Messenger, Out, Raid, Skirmish, Status, Unit};
+use crate::state::{Done, Last, Messenger, Out, Skirmish, Status, Unit};
 use crate::troops::Role;
 use fiw_engine::RuleError;
 use fiw_table::Point;
@@ -28,52 +28,19 @@ impl Unit {
     /// that the scenario's units keep their numbers and a save names him the same way.
     pub(crate) fn lone_place(template: &Unit, messenger: Messenger) -> Unit {
         Unit {
-            side: template.side,
-            troop: template.troop,
-            traits: template.traits,
-            fieldcraft: template.fieldcraft,
-            figures: Vec::new(),
-            formation: Formation::Skirmish,
-            anchor: template.anchor,
-            trail: Vec::new(),
-            battalion: None,
-            strength: 0,
             done: Done::Acted,
-            charged: false,
-            last: Last::Advance,
-            needs_rally: false,
-            rally_debt: 0,
-            smoke: false,
-            fired_game: false,
-            fired_since_rally: false,
-            cavalry_fire: 0,
-            fired_turn: 0,
-            marker: false,
-            shattered: false,
             out: Some(Out::Departed),
             absent: true,
-            faced_about: false,
-            reserved: None,
-            hidden: false,
-            hidden_moves: 0,
-            alerted: true,
-            arrows: false,
-            raid: Raid::No,
-            limbered: false,
-            gun_fired_turn: 0,
-            horse_down_turn: 0,
-            gun_lost: false,
-            called_turn: 0,
-            prisoners: 0,
-            indian_prisoners: 0,
-            fresh_prisoners: false,
-            melee_losses: 0,
-            in_charge: false,
-            working: None,
-            surrounded: false,
             messenger: Some(messenger),
-            limber_gone: false,
-            helps: None,
+            ..Unit::fresh(
+                template.side,
+                template.troop,
+                template.traits,
+                template.fieldcraft,
+                Vec::new(),
+                Formation::Skirmish,
+                template.anchor,
+            )
         }
     }
 }

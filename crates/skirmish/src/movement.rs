@@ -271,9 +271,7 @@ impl Skirmish {
                     format!("{label} can be crossed only where pioneers have made a crossing"),
                 ));
             }
-            if kind == crate::scenario::FeatureKind::Abatis
-                && matches!(mover, Mover::Horse { .. } | Mover::Wheels)
-            {
+            if mover.barred_by(kind) {
                 return Err(RuleError::new(
                     "7.4",
                     format!("horses, guns and wagons cannot cross {label}"),

@@ -279,6 +279,68 @@ pub struct Messenger {
 }
 
 impl Unit {
+    /// Unit of `side` as it comes into the game: nothing done, fired, lost or marked yet, in
+    /// play, seen and alerted. Every unit, the scenario's and the empty places of figures on
+    /// their own, is made by it, so that a field the state gains is given its start once.
+    pub(crate) fn fresh(
+        side: Side,
+        troop: Troop,
+        traits: Traits,
+        fieldcraft: u8,
+        figures: Vec<u16>,
+        formation: Formation,
+        anchor: Pose,
+    ) -> Unit {
+        Unit {
+            side,
+            troop,
+            traits,
+            fieldcraft,
+            figures,
+            formation,
+            anchor,
+            trail: Vec::new(),
+            battalion: None,
+            strength: 0,
+            done: Done::No,
+            charged: false,
+            last: Last::Advance,
+            needs_rally: false,
+            rally_debt: 0,
+            smoke: false,
+            fired_game: false,
+            fired_since_rally: false,
+            cavalry_fire: 0,
+            fired_turn: 0,
+            marker: false,
+            shattered: false,
+            out: None,
+            absent: false,
+            faced_about: false,
+            reserved: None,
+            hidden: false,
+            hidden_moves: 0,
+            alerted: true,
+            arrows: false,
+            raid: Raid::No,
+            limbered: false,
+            gun_fired_turn: 0,
+            horse_down_turn: 0,
+            gun_lost: false,
+            called_turn: 0,
+            prisoners: 0,
+            indian_prisoners: 0,
+            fresh_prisoners: false,
+            melee_losses: 0,
+            in_charge: false,
+            working: None,
+            surrounded: false,
+            messenger: None,
+            limber_gone: false,
+            helps: None,
+        }
+    }
+
     /// Still in the game.
     pub fn in_play(&self) -> bool {
         self.out.is_none()
@@ -768,57 +830,26 @@ impl Skirmish {
                 ids.push(u.id.clone());
                 names.push(u.name.clone());
                 g.units.push(Unit {
-                    side,
-                    troop: u.troop,
-                    traits: u.traits,
-                    fieldcraft: u.fieldcraft,
                     // 12.1 the men it started with (a household's women stay in their
                     // cabin: they never fight, and do not count)
                     strength: u.figures.iter().filter(|f| f.role != Role::Woman).count() as u8,
-                    figures: figs,
-                    formation: u.formation,
-                    anchor: u.anchor,
                     trail: u.trail.clone(),
-                    battalion: None,
-                    done: Done::No,
-                    charged: false,
                     last: match u.start {
                         Start::Stand => Last::Stand,
                         Start::Advance => Last::Advance,
                     },
-                    needs_rally: false,
-                    rally_debt: 0,
-                    smoke: false,
-                    fired_game: false,
-                    fired_since_rally: false,
-                    cavalry_fire: 0,
-                    fired_turn: 0,
-                    marker: false,
-                    shattered: false,
-                    out: None,
-                    absent: false,
-                    faced_about: false,
-                    reserved: None,
                     hidden: !u.hiding.is_empty(),
-                    hidden_moves: 0,
                     alerted: u.alert.is_none(),
-                    arrows: false,
-                    raid: Raid::No,
                     limbered: u.limbered,
-                    gun_fired_turn: 0,
-                    horse_down_turn: 0,
-                    gun_lost: false,
-                    called_turn: 0,
-                    prisoners: 0,
-                    indian_prisoners: 0,
-                    fresh_prisoners: false,
-                    melee_losses: 0,
-                    in_charge: false,
-                    working: None,
-                    surrounded: false,
-                    messenger: None,
-                    limber_gone: false,
-                    helps: None,
+                    ..Unit::fresh(
+                        side,
+                        u.troop,
+                        u.traits,
+                        u.fieldcraft,
+                        figs,
+                        u.formation,
+                        u.anchor,
+                    )
                 });
             }
             for b in &setup.battalions {

@@ -42,6 +42,13 @@ impl Mover {
             Mover::Column | Mover::Wheels | Mover::Horse { column: true }
         )
     }
+
+    /// 7.4 whether an obstacle of `kind` stops this mover where no crossing point serves it:
+    /// a very high wall or a deep ditch stops everyone, abatis horses, guns and wagons.
+    pub(crate) fn barred_by(self, kind: FeatureKind) -> bool {
+        kind.needs_crossing()
+            || (kind == FeatureKind::Abatis && matches!(self, Mover::Horse { .. } | Mover::Wheels))
+    }
 }
 
 /// One stretch of a path: from `t0` to `t1` (fractions of it) at `mult` times its length.
