@@ -28,6 +28,9 @@ pub enum Action {
     Resupply(Region),
     /// 5 end your actions: the BOT acts and the turn ends.
     EndActions,
+    /// 8 settle the attack waiting in [`crate::Step::Attack`] by the Advance Result Chart's
+    /// die (a game that settles its attacks outside, such as a campaign, stops there).
+    Roll,
 }
 
 fn region_id(r: Region) -> &'static str {
@@ -52,12 +55,12 @@ impl Action {
                 (Vec::new(), vec![region_id(r)])
             }
             Action::AttackOcean => (Vec::new(), vec!["ocean"]),
-            Action::Stay | Action::EndActions => (Vec::new(), Vec::new()),
+            Action::Stay | Action::EndActions | Action::Roll => (Vec::new(), Vec::new()),
         }
     }
 
     /// The text form: `place br-2 ohio`, `relocate br-1 hudson`, `stay`, `attack ohio`,
-    /// `attack ocean`, `influence mohawk`, `restore hudson`, `resupply atlantic`, `end actions`.
+    /// `attack ocean`, `influence mohawk`, `restore hudson`, `resupply atlantic`, `end actions`, `roll`.
     pub fn text(&self) -> String {
         let id = |army: ArmyId| {
             armies()
@@ -77,6 +80,7 @@ impl Action {
             Action::Restore(r) => format!("restore {}", region_id(r)),
             Action::Resupply(r) => format!("resupply {}", region_id(r)),
             Action::EndActions => "end actions".into(),
+            Action::Roll => "roll".into(),
         }
     }
 
@@ -115,9 +119,10 @@ impl Action {
             ["restore", r] => Ok(Action::Restore(region(r)?)),
             ["resupply", r] => Ok(Action::Resupply(region(r)?)),
             ["end", "actions"] | ["end"] => Ok(Action::EndActions),
+            ["roll"] => Ok(Action::Roll),
             _ => Err(RuleError::input(
                 "actions are: place ARMY REGION, relocate ARMY REGION, stay, attack REGION, attack ocean, \
-                 influence REGION, restore REGION, resupply REGION, end actions",
+                 influence REGION, restore REGION, resupply REGION, end actions, roll",
             )),
         }
     }
@@ -129,7 +134,12 @@ mod tests {
 
     #[test]
     fn every_text_form_reads_back() {
-        let mut all = vec![Action::AttackOcean, Action::EndActions, Action::Stay];
+        let mut all = vec![
+            Action::AttackOcean,
+            Action::EndActions,
+            Action::Stay,
+            Action::Roll,
+        ];
         for r in 0..4 {
             all.extend([
                 Action::Attack(r),

@@ -4,7 +4,7 @@
 use crate::charts::charts;
 use crate::map::{map, Region, ATLANTIC};
 use crate::side::{Side, BOT, PLAYER};
-use crate::state::{Board, Solitaire};
+use crate::state::{Board, Pending, Settlement, Solitaire, Step};
 use fiw_engine::RuleError;
 
 /// One term of an attack's cumulative modifier, for the log and the odds shown in menus.
@@ -142,18 +142,154 @@ impl Board {
     pub fn advance(&mut self, region: Region, side: Side) {
         self.front[region as usize] += crate::side::sign(side);
     }
+
+    /// 8 where the defenders `side` went after losing `target` in `region`: "the French
+    /// retreat to Venango", or "fall back outside and near" it off their flag town.
+    fn retreat_words(&self, region: Region, side: Side, target: usize) -> String {
+        let reg = &map().regions[region as usize];
+        if self.outside(region, side) {
+            format!(
+                "the {} fall back outside and near {}",
+                side.name(),
+                reg.towns[target].name
+            )
+        } else {
+            format!(
+                "the {} retreat to {}",
+                side.name(),
+                reg.towns[self.town_of(region, side) as usize].name
+            )
+        }
+    }
 }
 
 impl Solitaire {
-    /// 8 resolves an attack by `side` in `region`: one die on the Advance Result Chart with the
-    /// cumulative modifiers (a natural 1 or 6 unmodified). Returns whether it advanced.
-    pub(crate) fn resolve_attack(&mut self, region: Region, side: Side) -> bool {
+    /// The same game with its attacks settled outside: each waits in [`Step::Attack`] for
+    /// [`Solitaire::settle`] (a campaign's battle) or `roll` (the chart's die), instead of
+    /// being rolled for at once. Nothing else of the rules changes.
+    pub fn settling_outside(mut self) -> Self {
+        self.outside = true;
+        self
+    }
+
+    /// 8 the attack waiting to be settled, if any.
+    pub fn pending(&self) -> Option<Pending> {
+        self.board.pending
+    }
+
+    /// 8 an attack by `side` in `region` is made: rolled for at once, or, in a game that
+    /// settles its attacks outside, left waiting in [`Step::Attack`]. Whether it advanced;
+    /// `None` while it waits.
+    pub(crate) fn resolve_attack(&mut self, region: Region, side: Side) -> Option<bool> {
         let seat = if side == self.board.player {
             PLAYER
         } else {
             BOT
         };
         self.attacks[seat] = self.attacks[seat].saturating_add(1);
+        if self.outside {
+            self.board.pending = Some(Pending { region, side });
+            self.board.step = Step::Attack;
+            let b = self.board;
+            self.log.public(|| {
+                let reg = &map().regions[region as usize];
+                format!(
+                    "The {} attack {} ({}) from {}: {}; the chart would advance {}/6. To be settled (8).",
+                    side.name(),
+                    reg.towns[b.target(region, side)].name,
+                    reg.name,
+                    b.from_words(region, side),
+                    b.attack_terms(region, side).describe(),
+                    b.advance_sixths(region, side)
+                )
+            });
+            return None;
+        }
+        Some(self.roll_attack(region, side))
+    }
+
+    /// 8 settles the waiting attack by the Advance Result Chart's die (`roll`).
+    pub(crate) fn roll_pending(&mut self) {
+        let Some(p) = self.board.pending else { return };
+        let recovering = self.board.outside(p.region, p.side);
+        let advanced = self.roll_attack(p.region, p.side);
+        self.after_settled(p, advanced, recovering);
+    }
+
+    /// 8 settles the waiting attack as a battle fought for it went (`how`, for the log: "the
+    /// generals fought it as a D3 battle at Fort Carillon: the French held"): the attackers
+    /// advance or not, and the markers that lost heavily are reduced or cut off.
+    ///
+    /// # Errors
+    /// Rule 8 when no attack is waiting.
+    pub fn settle(&mut self, s: Settlement, how: &str) -> Result<(), RuleError> {
+        let Some(p) = self.board.pending else {
+            return Err(RuleError::new("8", "no attack is waiting to be settled"));
+        };
+        let recovering = self.board.outside(p.region, p.side);
+        let before = self.board;
+        self.epoch += 1;
+        if s.advanced {
+            self.board.advance(p.region, p.side);
+        }
+        let r = p.region as usize;
+        for side in [Side::British, Side::French] {
+            let i = side.index();
+            if s.reduce[i] {
+                self.board.reduced[r][i] = true;
+            }
+            if s.cut[i] && self.board.army_of(p.region, side).is_some() {
+                self.board.unsupplied[r][i] = true;
+            }
+        }
+        let after = self.board;
+        self.log.public(|| {
+            let reg = &map().regions[r];
+            let target = before.target(p.region, p.side);
+            let mut words = if s.advanced {
+                format!(
+                    "the {} advance into {}; {}",
+                    p.side.name(),
+                    reg.towns[target].name,
+                    after.retreat_words(p.region, p.side.other(), target)
+                )
+            } else {
+                "no result".to_string()
+            };
+            for side in [Side::British, Side::French] {
+                let i = side.index();
+                if s.reduce[i] && !before.reduced[r][i] {
+                    words += &format!("; the {} militia is reduced", side.name());
+                }
+                if s.cut[i] && after.unsupplied[r][i] && !before.unsupplied[r][i] {
+                    words += &format!("; the {} army is out of supply", side.name());
+                }
+            }
+            format!("{how}: {words} (8).")
+        });
+        self.after_settled(p, s.advanced, recovering);
+        Ok(())
+    }
+
+    /// The turn goes on after an attack is settled: the player's actions, or, after the
+    /// BOT's, the end of the turn.
+    fn after_settled(&mut self, p: Pending, advanced: bool, recovering: bool) {
+        self.board.pending = None;
+        self.board.step = Step::Actions;
+        if p.side == self.board.bot() {
+            if recovering {
+                let t = &mut self.tally;
+                t.recovery_attacks = t.recovery_attacks.saturating_add(1);
+                t.recoveries = t.recoveries.saturating_add(advanced as u16);
+            }
+            self.board.ap = 0;
+            self.after_bot_turn();
+        }
+    }
+
+    /// 8 one die on the Advance Result Chart with the cumulative modifiers (a natural 1 or 6
+    /// unmodified). Whether the attack advanced.
+    fn roll_attack(&mut self, region: Region, side: Side) -> bool {
         let terms = self.board.attack_terms(region, side);
         let target = self.board.target(region, side);
         let chart = charts().advance;
@@ -191,20 +327,11 @@ impl Solitaire {
                 format!("{} = {}", terms.describe(), die as i8 + drm)
             };
             let result = if advanced {
-                let back = if b.outside(region, side.other()) {
-                    format!(
-                        "the {} fall back outside and near {}",
-                        side.other().name(),
-                        reg.towns[target].name
-                    )
-                } else {
-                    format!(
-                        "the {} retreat to {}",
-                        side.other().name(),
-                        reg.towns[b.town_of(region, side.other()) as usize].name
-                    )
-                };
-                format!("advance into {}; {back}", reg.towns[target].name)
+                format!(
+                    "advance into {}; {}",
+                    reg.towns[target].name,
+                    b.retreat_words(region, side.other(), target)
+                )
             } else {
                 "no result".into()
             };

@@ -484,7 +484,10 @@ impl Solitaire {
         match action {
             BotAction::Attack => {
                 let recovering = self.board.outside(r, bot);
-                let took = self.resolve_attack(r, bot);
+                // waiting to be settled outside: the tally is kept when it is
+                let Some(took) = self.resolve_attack(r, bot) else {
+                    return;
+                };
                 if recovering {
                     let t = &mut self.tally;
                     t.recovery_attacks = t.recovery_attacks.saturating_add(1);

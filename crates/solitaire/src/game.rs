@@ -69,6 +69,7 @@ impl Game for Solitaire {
             Step::Place => "Place your arriving armies (5)".into(),
             Step::Relocate => "A new year: relocate your armies, or let them stay (6)".into(),
             Step::Actions => format!("Spend your action points: {} left (7)", b.ap),
+            Step::Attack => "An attack waits to be settled: roll for it (8)".into(),
             Step::Over => "The game is over (11)".into(),
         })
     }

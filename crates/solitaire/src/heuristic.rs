@@ -198,7 +198,11 @@ fn success(b: &Board, a: Action) -> (Board, f64) {
             n.unsupplied[r as usize][side.index()] = false;
             1.0
         }
-        Action::Place { .. } | Action::Relocate { .. } | Action::Stay | Action::EndActions => 1.0,
+        Action::Place { .. }
+        | Action::Relocate { .. }
+        | Action::Stay
+        | Action::EndActions
+        | Action::Roll => 1.0,
     };
     (n, chance)
 }

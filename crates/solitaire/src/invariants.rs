@@ -21,8 +21,26 @@ pub fn check(b: &Board) -> Result<(), String> {
     if !(1..=last).contains(&b.turn) {
         return Err(format!("turn {} is not 1 to {last}", b.turn));
     }
-    if b.ap > 6 || (b.step != Step::Actions && b.ap != 0) {
+    if b.ap > 6 || (!matches!(b.step, Step::Actions | Step::Attack) && b.ap != 0) {
         return Err(format!("{} AP in step {:?}", b.ap, b.step));
+    }
+    // 8 an attack waits exactly while the step says so, in a region where it can be made
+    match b.pending {
+        None if b.step == Step::Attack => return Err("step Attack with no attack waiting".into()),
+        Some(p) if b.step != Step::Attack => {
+            return Err(format!(
+                "an attack in region {} waits in step {:?}",
+                p.region, b.step
+            ))
+        }
+        Some(p) if p.region as usize >= REGIONS || !b.can_attack(p.region, p.side) => {
+            return Err(format!(
+                "the {} cannot attack in region {}",
+                p.side.name(),
+                p.region
+            ));
+        }
+        _ => {}
     }
     for r in 0..REGIONS {
         let len = m.len[r] as i8;

@@ -74,6 +74,7 @@ impl Board {
                 }
                 out.push(Action::EndActions);
             }
+            Step::Attack => out.push(Action::Roll),
         }
     }
 
@@ -108,6 +109,12 @@ impl Solitaire {
         };
         match (b.step, *action) {
             (Step::Over, _) => Err(RuleError::new("11", "the game is over")),
+            (Step::Attack, Action::Roll) => Ok(()),
+            (Step::Attack, _) => Err(RuleError::new(
+                "8",
+                "an attack waits to be settled first: roll for it on the Advance Result Chart (roll)",
+            )),
+            (_, Action::Roll) => Err(RuleError::new("8", "no attack is waiting to be settled")),
             (Step::Setup | Step::Place, Action::Place { army, region }) => {
                 let name = region_ok(region)?;
                 let next = self.next_to_place();
@@ -231,6 +238,7 @@ impl Solitaire {
                 self.log.public(|| "You end your actions (5).".into());
                 self.end_actions();
             }
+            Action::Roll => self.roll_pending(),
             other => {
                 self.board.ap = self.board.ap.saturating_sub(1);
                 self.taken = self.taken.saturating_add(1);

@@ -39,7 +39,7 @@ pub use actions::Action;
 pub use bot::BotChoice;
 pub use game::SEASON_KEYS;
 pub use side::{Side, BOT, PLAYER};
-pub use state::{Board, Indians, Options, Solitaire, Step, Tally};
+pub use state::{Board, Indians, Options, Pending, Settlement, Solitaire, Step, Tally};
 
 /// Where an entry of a data file is, for error messages: `file line N`, N being the line of the
 /// last of `keys` (whole lines such as `id = "ohio"`, each looked for after the one before), or

@@ -204,6 +204,17 @@ impl Solitaire {
             return;
         }
         self.bot_turn();
+        if self.board.step == Step::Attack {
+            // the BOT's attack waits to be settled; the turn ends once it is
+            return;
+        }
+        self.after_bot_turn();
+    }
+
+    /// 5 after the BOT's action: the end of the BOT side's turn (11: the player's side may
+    /// win now), then the last turn's count of points or the next turn.
+    pub(crate) fn after_bot_turn(&mut self) {
+        let player = self.board.player;
         if self.check_sudden_death(player) {
             return;
         }

@@ -100,6 +100,7 @@ impl Solitaire {
             attacks: [0; 2],
             tally: crate::state::Tally::default(),
             taken: 0,
+            outside: false,
             log: Log::new(true),
         };
         let side = options.side;

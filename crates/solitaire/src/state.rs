@@ -70,6 +70,11 @@ pub enum Step {
     Relocate,
     /// 7 the player spends action points (or ends the actions).
     Actions,
+    /// 8 an attack has been made and waits to be settled: by the Advance Result Chart's die
+    /// (`roll`), or, in a campaign, by a battle fought out elsewhere ([`Solitaire::settle`]).
+    /// Only a game that settles its attacks outside ([`Solitaire::settling_outside`]) stops
+    /// here; the text's game rolls at once.
+    Attack,
     /// 11 the game is over.
     Over,
 }
@@ -106,6 +111,30 @@ pub struct Board {
     /// 6 the player's armies relocated this new year (bit mask of army ids): each moves once.
     #[serde(default)]
     pub relocated: u8,
+    /// 8 the attack waiting to be settled in [`Step::Attack`].
+    #[serde(default)]
+    pub pending: Option<Pending>,
+}
+
+/// 8 an attack made and not yet settled: where, and by which side (the player's or the
+/// BOT's, which may be either side).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    pub region: Region,
+    pub side: Side,
+}
+
+/// How a battle fought for an attack went, as the map takes it (a campaign's reading of its
+/// result): the attackers carried the town or not, and which side's markers lost so heavily
+/// that its militia is reduced or its army cut off from supply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settlement {
+    /// The attackers advance (the chart's advance); otherwise no result.
+    pub advanced: bool,
+    /// `reduce[side]`: that side's militia in the region turns to its reduced side.
+    pub reduce: [bool; 2],
+    /// `cut[side]`: that side's army in the region, if any, goes out of supply.
+    pub cut: [bool; 2],
 }
 
 impl Board {
@@ -135,6 +164,7 @@ impl Board {
             ocean: Side::French,
             to_place: 0,
             relocated: 0,
+            pending: None,
         }
     }
 
@@ -219,6 +249,9 @@ pub struct Solitaire {
     pub(crate) tally: Tally,
     /// 7 the actions the player has taken this turn.
     pub(crate) taken: u8,
+    /// 8 whether attacks wait in [`Step::Attack`] to be settled (a campaign's battles) rather
+    /// than rolled for at once.
+    pub(crate) outside: bool,
     #[serde(skip)]
     pub(crate) log: Log,
 }
@@ -265,6 +298,7 @@ impl Solitaire {
             attacks: [0; 2],
             tally: Tally::default(),
             taken: 0,
+            outside: false,
             log: Log::new(true),
         })
     }

@@ -49,6 +49,18 @@ impl Solitaire {
                     s += "\n";
                 }
             }
+            Step::Attack => {
+                if let Some(p) = b.pending {
+                    let reg = &crate::map::map().regions[p.region as usize];
+                    s += &format!(
+                        "The {} attack {} ({}): to be settled (8): advance {}/6 by the chart\n",
+                        p.side.name(),
+                        reg.towns[b.target(p.region, p.side)].name,
+                        reg.name,
+                        b.advance_sixths(p.region, p.side)
+                    );
+                }
+            }
             Step::Over => s += "The game is over\n",
         }
         s += &format!(
