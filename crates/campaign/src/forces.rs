@@ -1,0 +1,139 @@
+//! A side's markers as units on a table (`data/battles.toml`, `[forces]`): the militia's line
+//! and skirmishers, the army's regiments by its DRM (fewer out of supply), its gun and its
+//! veterans, and the allied Indians as skirmishers.
+
+use crate::rules::BattleRules;
+use crate::situation::Force;
+use serde::Serialize;
+
+/// The units a side brings, by kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Units {
+    pub line: u32,
+    pub veterans: u32,
+    pub skirmishers: u32,
+    /// Of the skirmishers, the allied Indians.
+    pub indians: u32,
+    pub guns: u32,
+}
+
+impl Units {
+    /// Every unit, commanders aside.
+    pub fn total(&self) -> u32 {
+        self.line + self.veterans + self.skirmishers + self.guns
+    }
+
+    /// The same force with its foot multiplied by `scale` (each kind rounded, at least one
+    /// line unit): how the generator sizes a side to the chart's odds.
+    pub fn scaled(self, scale: f64) -> Units {
+        let s = |n: u32| (n as f64 * scale).round().max(0.0) as u32;
+        let indians = s(self.indians);
+        Units {
+            line: s(self.line).max(1),
+            veterans: s(self.veterans),
+            skirmishers: s(self.skirmishers - self.indians) + indians,
+            indians,
+            guns: self.guns,
+        }
+    }
+}
+
+/// The units `force` brings to a battle.
+pub fn units_of(force: &Force, rules: &BattleRules) -> Units {
+    let f = &rules.forces;
+    let militia = if force.reduced {
+        f.reduced_militia
+    } else {
+        f.militia
+    };
+    let mut u = Units {
+        line: militia.line,
+        skirmishers: militia.skirmishers,
+        ..Units::default()
+    };
+    if let Some(army) = force.army {
+        let drm = army.drm.max(0) as u32;
+        let regiments = if army.supplied {
+            drm
+        } else {
+            (drm as f64 * f.unsupplied_share).floor() as u32
+        };
+        let mut line = regiments * f.army_per_drm;
+        if army.drm >= f.army_veterans_from && regiments > 0 {
+            let vets = f.army_per_drm.min(line);
+            line -= vets;
+            u.veterans += vets;
+        }
+        u.line += line;
+        if army.supplied && army.drm >= f.army_gun_from {
+            u.guns += 1;
+        }
+    }
+    if force.indians {
+        u.skirmishers += f.indians;
+        u.indians = f.indians;
+    }
+    u
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::rules;
+    use crate::situation::ArmyMarker;
+    use fiw_solitaire::Side;
+
+    fn force(reduced: bool, army: Option<(i8, bool)>, indians: bool) -> Force {
+        Force {
+            side: Side::British,
+            reduced,
+            army: army.map(|(drm, supplied)| ArmyMarker { drm, supplied }),
+            indians,
+        }
+    }
+
+    #[test]
+    fn markers_become_units_as_the_data_says() {
+        let r = rules();
+        let militia = units_of(&force(false, None, false), r);
+        assert_eq!((militia.line, militia.skirmishers, militia.guns), (3, 2, 0));
+        let reduced = units_of(&force(true, None, false), r);
+        assert!(reduced.total() < militia.total());
+        let plus2 = units_of(&force(false, Some((2, true)), true), r);
+        assert_eq!(plus2.line, 3 + 4);
+        assert_eq!(plus2.guns, 1);
+        assert_eq!(plus2.indians, 2);
+        assert_eq!(plus2.skirmishers, 4);
+        let plus4 = units_of(&force(false, Some((4, true)), false), r);
+        assert_eq!((plus4.line, plus4.veterans), (3 + 6, 2));
+        // out of supply: half the regiments, no gun
+        let cut = units_of(&force(false, Some((4, false)), false), r);
+        assert_eq!((cut.line, cut.veterans, cut.guns), (3 + 2, 2, 0));
+        let cut1 = units_of(&force(false, Some((1, false)), false), r);
+        assert_eq!(cut1, militia);
+    }
+
+    #[test]
+    fn scaling_keeps_the_guns_and_a_line() {
+        let u = Units {
+            line: 4,
+            veterans: 2,
+            skirmishers: 4,
+            indians: 2,
+            guns: 1,
+        };
+        assert_eq!(u.scaled(1.0), u);
+        let half = u.scaled(0.5);
+        assert_eq!(
+            (
+                half.line,
+                half.veterans,
+                half.skirmishers,
+                half.indians,
+                half.guns
+            ),
+            (2, 1, 2, 1, 1)
+        );
+        assert_eq!(u.scaled(0.0).line, 1);
+    }
+}

@@ -1,0 +1,17 @@
+//! The French & Indian War as one campaign (issue 39; docs/campaign.md): French & Indian War:
+//! Solitaire's map is the strategy, and an attack on a town may be fought as a battle of
+//! another of fiw's games, made from the situation on the map, whose result goes back to it.
+//!
+//! Built so far: the Solitaire hook (an attack waits to be settled outside), the situation an
+//! attack is read into, the kind of battle it becomes, the markers as units, the D3 battle for
+//! a fort made from them, and the battle's end read back as the map's result.
+
+pub mod fight;
+pub mod forces;
+pub mod fort;
+pub mod kind;
+pub mod rules;
+pub mod situation;
+
+pub use kind::BattleKind;
+pub use situation::Situation;

@@ -1,0 +1,162 @@
+//! The campaign's data rules (`data/battles.toml`): how markers become units, what losses mark
+//! the map, and the fort battle's table. Every value is fiw's choice, carried with its reason.
+
+use serde::Deserialize;
+use std::sync::OnceLock;
+
+/// Line and skirmisher units.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Companies {
+    pub line: u32,
+    pub skirmishers: u32,
+}
+
+/// How a side's markers become units.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Forces {
+    pub militia: Companies,
+    pub militia_assumed: String,
+    pub reduced_militia: Companies,
+    pub reduced_militia_assumed: String,
+    pub army_per_drm: u32,
+    pub army_per_drm_assumed: String,
+    pub army_gun_from: i8,
+    pub army_gun_from_assumed: String,
+    pub army_veterans_from: i8,
+    pub army_veterans_from_assumed: String,
+    pub unsupplied_share: f64,
+    pub unsupplied_share_assumed: String,
+    pub indians: u32,
+    pub indians_assumed: String,
+}
+
+/// What a battle's losses do to the map.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Results {
+    pub reduce_at: f64,
+    pub reduce_at_assumed: String,
+    pub cut_at: f64,
+    pub cut_at_assumed: String,
+}
+
+/// The D3 battle for a fort.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Fort {
+    pub turns: u32,
+    pub turns_assumed: String,
+    pub keep_off: f64,
+    pub keep_off_assumed: String,
+    pub fortified: Vec<[f64; 2]>,
+    pub fortified_assumed: String,
+    pub earthworks: Vec<Vec<[f64; 2]>>,
+    pub earthworks_assumed: String,
+}
+
+/// Everything in `data/battles.toml`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct BattleRules {
+    pub forces: Forces,
+    pub results: Results,
+    pub fort: Fort,
+}
+
+impl BattleRules {
+    /// Reads and checks the file's text.
+    ///
+    /// # Errors
+    /// One line naming the field.
+    pub fn parse(text: &str) -> Result<BattleRules, String> {
+        let r: BattleRules =
+            toml::from_str(text).map_err(|e| format!("data/battles.toml: {}", e.message()))?;
+        let share = |v: f64, field: &str| {
+            if (0.0..=1.0).contains(&v) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "data/battles.toml: {field}: a share is 0 to 1, not {v}"
+                ))
+            }
+        };
+        share(r.forces.unsupplied_share, "forces.unsupplied_share")?;
+        share(r.results.reduce_at, "results.reduce_at")?;
+        share(r.results.cut_at, "results.cut_at")?;
+        Ok(r)
+    }
+
+    /// Every assumed value as (what, why), for `fiw rules campaign`.
+    pub fn assumed(&self) -> Vec<(String, String)> {
+        let f = &self.forces;
+        let c = |c: &Companies| format!("{} line, {} skirmishers", c.line, c.skirmishers);
+        vec![
+            (
+                format!("militia: {}", c(&f.militia)),
+                f.militia_assumed.clone(),
+            ),
+            (
+                format!("reduced militia: {}", c(&f.reduced_militia)),
+                f.reduced_militia_assumed.clone(),
+            ),
+            (
+                format!("army: {} line units a point of DRM", f.army_per_drm),
+                f.army_per_drm_assumed.clone(),
+            ),
+            (
+                format!("army: a gun from +{}", f.army_gun_from),
+                f.army_gun_from_assumed.clone(),
+            ),
+            (
+                format!("army: a veteran regiment from +{}", f.army_veterans_from),
+                f.army_veterans_from_assumed.clone(),
+            ),
+            (
+                format!(
+                    "army out of supply: {} of its regiments",
+                    f.unsupplied_share
+                ),
+                f.unsupplied_share_assumed.clone(),
+            ),
+            (
+                format!("allied Indians: {} skirmisher units", f.indians),
+                f.indians_assumed.clone(),
+            ),
+            (
+                format!("losses reducing the militia: {}", self.results.reduce_at),
+                self.results.reduce_at_assumed.clone(),
+            ),
+            (
+                format!("losses cutting the army's supply: {}", self.results.cut_at),
+                self.results.cut_at_assumed.clone(),
+            ),
+            (
+                format!("fort battle: {} rounds", self.fort.turns),
+                self.fort.turns_assumed.clone(),
+            ),
+            (
+                format!("fort battle: keep off {}\"", self.fort.keep_off),
+                self.fort.keep_off_assumed.clone(),
+            ),
+            (
+                "fort battle: the fort".to_string(),
+                self.fort.fortified_assumed.clone(),
+            ),
+            (
+                "fort battle: a flag town's earthworks".to_string(),
+                self.fort.earthworks_assumed.clone(),
+            ),
+        ]
+    }
+}
+
+/// The rules built into fiw.
+pub fn rules() -> &'static BattleRules {
+    static RULES: OnceLock<BattleRules> = OnceLock::new();
+    RULES.get_or_init(|| {
+        BattleRules::parse(include_str!("../data/battles.toml"))
+            .unwrap_or_else(|e| panic!("the built-in data: {e}"))
+    })
+}
