@@ -2,10 +2,12 @@
 //! chart's odds of the same attack (its DRM band), against those odds (issue 39, item 4):
 //!
 //! ```sh
-//! cargo run --release -p fiw-campaign --example calibrate -- 200 1.0
+//! cargo run --release -p fiw-campaign --example calibrate -- 200        # the data's scales
+//! cargo run --release -p fiw-campaign --example calibrate -- 200 1.4    # one scale for all
+//! cargo run --release -p fiw-campaign --example calibrate -- search 200 # each band's scale
 //! ```
 //!
-//! Arguments: battles a band (200), and the scale of the attackers' foot (1.0). Each battle is
+//! Arguments: battles a band (200), and the scale of the attackers' foot. Each battle is
 //! an attack drawn at random from every fort attack of the map with markers drawn at random
 //! (militia full or reduced, armies of each DRM in supply or not, Indians), kept when its band
 //! is the one being filled.
@@ -54,42 +56,99 @@ fn random_attack(dice: &mut Dice) -> Option<Situation> {
     (BattleKind::of(&s) == BattleKind::Fort).then_some(s)
 }
 
+/// The generals' battles of the band `sixths` at `scale`: (attacker won, drawn, battles). The
+/// same attacks and dice at every scale (drawn from the band's own seed), so that scales are
+/// compared on the same battles.
+fn measure(sixths: u8, per_band: u32, scale: f64) -> Result<(u32, u32, u32), String> {
+    let mut dice = Dice::new(u64::from(sixths));
+    let (mut won, mut drawn, mut n) = (0u32, 0u32, 0u32);
+    let mut seed = 0u64;
+    while n < per_band {
+        seed += 1;
+        let Some(s) = random_attack(&mut dice) else {
+            continue;
+        };
+        if s.sixths != sixths {
+            continue;
+        }
+        let g = fort_battle(&s, rules(), scale)?;
+        let (_, fought) = d3_by_generals(&g, fiw_engine::game_seed(seed, u64::from(sixths)))?;
+        n += 1;
+        match fought.winner {
+            Some(w) if w == s.attacker.side => won += 1,
+            None => drawn += 1,
+            _ => {}
+        }
+    }
+    Ok((won, drawn, n))
+}
+
+fn row(sixths: u8, scale: f64, (won, drawn, n): (u32, u32, u32)) -> f64 {
+    let rate = won as f64 / n as f64;
+    let chart = sixths as f64 / 6.0;
+    println!(
+        "{sixths}/6     {scale:5.3}   {n:7}   {:11.1} %   {:4.1} %   {:4.1} %   {:+.1}",
+        100.0 * rate,
+        100.0 * drawn as f64 / n as f64,
+        100.0 * chart,
+        100.0 * (rate - chart)
+    );
+    rate - chart
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let search = args.first().is_some_and(|a| a == "search");
+    let args = &args[usize::from(search)..];
     let per_band: u32 = args.first().and_then(|a| a.parse().ok()).unwrap_or(200);
-    let scale: f64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1.0);
-    let mut dice = Dice::new(1);
-    println!("fort battles between the generals, attackers' foot x {scale}, {per_band} a band");
-    println!("band (chart)   battles   attacker won   drawn   chart   difference");
-    for sixths in 1..=5u8 {
-        let (mut won, mut drawn, mut n) = (0u32, 0u32, 0u32);
-        let mut seed = 0u64;
-        while n < per_band {
-            seed += 1;
-            let Some(s) = random_attack(&mut dice) else {
-                continue;
-            };
-            if s.sixths != sixths {
-                continue;
+    let scale: Option<f64> = args.get(1).and_then(|a| a.parse().ok());
+    let header = "band    scale    battles   attacker won   drawn   chart   difference";
+    if search {
+        // bisect each band's scale between 0.5 and 2.5 until the generals carry the battle
+        // within 3 points of the chart, or seven halvings
+        println!("fort battles between the generals, {per_band} a band: each band's scale sought");
+        println!("{header}");
+        let mut found = Vec::new();
+        for sixths in 1..=5u8 {
+            let (mut lo, mut hi) = (0.5, 2.5);
+            let mut best = (f64::INFINITY, 1.0);
+            for _ in 0..7 {
+                let mid: f64 = (lo + hi) / 2.0;
+                let d = match measure(sixths, per_band, mid) {
+                    Ok(m) => row(sixths, mid, m),
+                    // too many units for the table: too big a scale
+                    Err(e) => {
+                        println!("{sixths}/6     {mid:5.3}   {e}");
+                        1.0
+                    }
+                };
+                if d.abs() < best.0 {
+                    best = (d.abs(), mid);
+                }
+                if d.abs() <= 0.03 {
+                    break;
+                }
+                if d < 0.0 {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
             }
-            let g = fort_battle(&s, rules(), scale).unwrap_or_else(|e| panic!("{e}"));
-            let (_, fought) =
-                d3_by_generals(&g, fiw_engine::game_seed(seed, sixths as u64)).unwrap();
-            n += 1;
-            match fought.winner {
-                Some(w) if w == s.attacker.side => won += 1,
-                None => drawn += 1,
-                _ => {}
-            }
+            found.push((best.1 * 1000.0).round() / 1000.0);
         }
-        let rate = won as f64 / n as f64;
-        let chart = sixths as f64 / 6.0;
-        println!(
-            "{sixths}/6          {n:7}   {:11.1} %   {:4.1} %   {:4.1} %   {:+.1}",
-            100.0 * rate,
-            100.0 * drawn as f64 / n as f64,
-            100.0 * chart,
-            100.0 * (rate - chart)
-        );
+        println!("scale = {found:?}");
+        return;
+    }
+    let label = scale.map_or("as the data gives it".to_string(), |s| format!("x {s}"));
+    println!("fort battles between the generals, attackers' foot {label}, {per_band} a band");
+    println!("{header}");
+    for sixths in 1..=5u8 {
+        let sc = scale.unwrap_or_else(|| rules().fort.scale_for(sixths));
+        match measure(sixths, per_band, sc) {
+            Ok(m) => {
+                row(sixths, sc, m);
+            }
+            Err(e) => println!("{sixths}/6     {sc:5.3}   {e}"),
+        }
     }
 }

@@ -24,13 +24,16 @@ impl Units {
     }
 
     /// The same force with its foot multiplied by `scale` (each kind rounded, at least one
-    /// line unit): how the generator sizes a side to the chart's odds.
+    /// line unit, and veterans beyond the D3 rules' most an army may have serving as line):
+    /// how the generator sizes a side to the chart's odds.
     pub fn scaled(self, scale: f64) -> Units {
         let s = |n: u32| (n as f64 * scale).round().max(0.0) as u32;
         let indians = s(self.indians);
+        let veterans = s(self.veterans);
+        let most = fiw_d3::scenario::MAX_VETERANS as u32;
         Units {
-            line: s(self.line).max(1),
-            veterans: s(self.veterans),
+            line: (s(self.line) + veterans.saturating_sub(most)).max(1),
+            veterans: veterans.min(most),
             skirmishers: s(self.skirmishers - self.indians) + indians,
             indians,
             guns: self.guns,
@@ -135,5 +138,8 @@ mod tests {
             (2, 1, 2, 1, 1)
         );
         assert_eq!(u.scaled(0.0).line, 1);
+        // D3's Veterans: at most 4 an army; the rest fight as line
+        let big = u.scaled(2.5);
+        assert_eq!((big.veterans, big.line), (4, 10 + 1));
     }
 }

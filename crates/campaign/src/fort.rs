@@ -18,6 +18,9 @@ use serde::Serialize;
 const WIDTH: f64 = 72.0;
 const DEPTH: f64 = 48.0;
 const GRID: f64 = 6.0;
+/// How deep the attackers' ground at the south edge is: three ranks of 1.5" bases with room
+/// between them.
+const ATTACKERS_DEPTH: f64 = 8.5;
 
 type Pt = [f64; 2];
 
@@ -126,18 +129,28 @@ struct AttackerPlaces {
 }
 
 impl AttackerPlaces {
+    /// Three rows of twelve places 6" apart (the commander's place kept in the second), in the
+    /// attackers' zone, and two files of three on the flank path.
     fn new() -> Self {
         let xs = (0..12).map(|k| 3.0 + 6.0 * k as f64);
         AttackerPlaces {
             front: xs.clone().map(|x| [x, 2.0]).collect(),
-            back: xs.filter(|&x| x != 33.0).map(|x| [x, 4.75]).collect(),
-            flank: (0..3).map(|k| [3.0, 10.0 + 5.0 * k as f64]).collect(),
+            back: xs
+                .clone()
+                .filter(|&x| x != 33.0)
+                .map(|x| [x, 4.75])
+                .chain(xs.map(|x| [x, 7.5]))
+                .collect(),
+            flank: [2.5, 5.0]
+                .iter()
+                .flat_map(|&x| (0..3).map(move |k| [x, 12.0 + 5.0 * k as f64]))
+                .collect(),
         }
     }
 }
 
 /// A battle's scenario: the D3 file's text and its name.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Generated {
     pub name: String,
     pub text: String,
@@ -147,7 +160,7 @@ pub struct Generated {
 /// gives it).
 ///
 /// # Errors
-/// A side too big for the places of the table (more than 24 attacking units or 21
+/// A side too big for the places of the table (more than 35 attacking units and 6 Indians, or 21
 /// defending): one line saying which.
 pub fn fort_battle(s: &Situation, rules: &BattleRules, scale: f64) -> Result<Generated, String> {
     let fort = &rules.fort;
@@ -222,12 +235,12 @@ fn region_terrain(region: &str) -> Vec<Terrain> {
     let mut t = vec![
         woods(
             "the west woods",
-            vec![[10.0, 9.0], [20.0, 8.0], [22.0, 18.0], [12.0, 20.0]],
+            vec![[10.0, 11.0], [20.0, 10.0], [22.0, 20.0], [12.0, 22.0]],
             "forest covered the approaches to every fort of the war: a wood west of the road in",
         ),
         woods(
             "the east woods",
-            vec![[50.0, 9.0], [62.0, 10.0], [60.0, 19.0], [52.0, 18.0]],
+            vec![[50.0, 11.0], [62.0, 12.0], [60.0, 21.0], [52.0, 20.0]],
             "a second wood east of the road, so the attackers may close under cover on either flank",
         ),
     ];
@@ -329,8 +342,8 @@ fn attackers(f: &Force, u: &Units) -> Result<ArmyFile, String> {
     }
     Ok(ArmyFile {
         commander: commander(f.side).into(),
-        zones: vec![rect(0.0, 0.0, WIDTH, 6.0), rect(0.0, 6.0, 6.0, 24.0)],
-        zones_assumed: "marching in by the road, the attackers start within one square (6\") of the south edge, and their allied Indians within one square of the west end, by a path of their own through the woods".into(),
+        zones: vec![rect(0.0, 0.0, WIDTH, ATTACKERS_DEPTH), rect(0.0, ATTACKERS_DEPTH, 6.0, 24.0)],
+        zones_assumed: format!("marching in by the road, the attackers start within {ATTACKERS_DEPTH}\" of the south edge (three ranks of units, the column's head and its following), and their allied Indians within one square (6\") of the west end, by a path of their own through the woods"),
         keep_off: None,
         forces_assumed: force_words(f, u),
         units,

@@ -9,9 +9,11 @@
 pub mod fight;
 pub mod forces;
 pub mod fort;
+pub mod game;
 pub mod kind;
 pub mod rules;
 pub mod situation;
 
+pub use game::{Action, Campaign, Options};
 pub use kind::BattleKind;
 pub use situation::Situation;

@@ -54,6 +54,17 @@ pub struct Fort {
     pub fortified_assumed: String,
     pub earthworks: Vec<Vec<[f64; 2]>>,
     pub earthworks_assumed: String,
+    /// The attackers' foot multiplied by this, by the chart's odds of the attack in sixths (1
+    /// to 5), so that the generals carry the battle about as often as the chart advances.
+    pub scale: [f64; 5],
+    pub scale_assumed: String,
+}
+
+impl Fort {
+    /// The scale of the attackers' foot for an attack the chart gives `sixths` to advance.
+    pub fn scale_for(&self, sixths: u8) -> f64 {
+        self.scale[usize::from(sixths.clamp(1, 5)) - 1]
+    }
 }
 
 /// Everything in `data/battles.toml`.
@@ -85,6 +96,12 @@ impl BattleRules {
         share(r.forces.unsupplied_share, "forces.unsupplied_share")?;
         share(r.results.reduce_at, "results.reduce_at")?;
         share(r.results.cut_at, "results.cut_at")?;
+        if let Some(k) = r.fort.scale.iter().position(|v| !(0.25..=3.0).contains(v)) {
+            return Err(format!(
+                "data/battles.toml: fort.scale[{k}]: a scale is 0.25 to 3, not {}",
+                r.fort.scale[k]
+            ));
+        }
         Ok(r)
     }
 
@@ -147,6 +164,13 @@ impl BattleRules {
             (
                 "fort battle: a flag town's earthworks".to_string(),
                 self.fort.earthworks_assumed.clone(),
+            ),
+            (
+                format!(
+                    "fort battle: the attackers' foot x {:?} by the chart's odds 1/6 to 5/6",
+                    self.fort.scale
+                ),
+                self.fort.scale_assumed.clone(),
             ),
         ]
     }

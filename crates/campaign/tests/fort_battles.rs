@@ -46,7 +46,7 @@ fn fort_attacks(variant: u32) -> Vec<Situation> {
                 } else {
                     NO_ARMY
                 };
-                b.unsupplied[r as usize][i] = variant % 3 == 0;
+                b.unsupplied[r as usize][i] = variant.is_multiple_of(3);
                 if map().has_indians(r) {
                     b.indians[r as usize] = [Indians::British, Indians::Neutral, Indians::French]
                         [(variant % 3) as usize];
@@ -66,7 +66,7 @@ fn every_fort_attack_makes_a_battle_d3_accepts() {
     let mut n = 0;
     for variant in 0..16 {
         for s in fort_attacks(variant) {
-            for scale in [0.5, 1.0, 1.5] {
+            for scale in [0.5, 1.0, 2.5] {
                 let g = fort_battle(&s, rules(), scale).unwrap_or_else(|e| panic!("{e}"));
                 let checked = fiw_d3::Scenario::parse(&g.text, &g.name);
                 assert!(

@@ -1,0 +1,472 @@
+//! The campaign behind the engine's `Game` trait: the Solitaire map, settling its attacks
+//! outside, with each attack the player may roll for (the text's rule), fight (commanding their
+//! side of the battle, the computer the other) or let the generals fight. Seats are Solitaire's,
+//! `player` and `bot`: the BOT's map actions are its chart's, and its side of a battle is played
+//! inside `apply` by the battle game's computer general, as the chart is played inside
+//! Solitaire. Battles so far: the D3 battle for a fort; an attack that would be another kind of
+//! battle is rolled for (docs/campaign.md).
+
+use crate::fight::{d3_by_generals, d3_fought, Fought};
+use crate::fort::{fort_battle, Generated};
+use crate::kind::BattleKind;
+use crate::rules::rules;
+use crate::situation::Situation;
+use fiw_engine::{decide, Dice, Game, Log, Outcome, RuleError, Seat, Side};
+use fiw_solitaire::{Solitaire, Step, PLAYER};
+use serde::{Deserialize, Serialize};
+
+/// Set-up choices.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    /// The side the player takes on the map and in every battle; the BOT takes the other.
+    pub side: Side,
+}
+
+/// One step of the campaign.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// An action on the map (Solitaire's; `roll` settles a waiting attack by the chart).
+    Map(fiw_solitaire::Action),
+    /// Fight the waiting attack as a battle, commanding your side.
+    Fight,
+    /// Let the computer generals fight the waiting attack out.
+    Generals,
+    /// An order in the D3 battle for a fort under way.
+    Fort(fiw_d3::Action),
+}
+
+/// How an attack was settled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum How {
+    /// Fought by the player against the computer.
+    Fought,
+    /// Fought by the generals.
+    Generals,
+}
+
+/// A battle under way.
+#[derive(Clone, Serialize)]
+pub struct Battle {
+    pub kind: BattleKind,
+    pub situation: Situation,
+    pub scenario: Generated,
+    pub game: fiw_d3::D3,
+    /// The side the player commands.
+    pub player: Side,
+    /// The computer's general for the other side.
+    #[serde(skip)]
+    general: fiw_d3::general::General,
+}
+
+/// A battle fought, for the campaign's record and log.
+#[derive(Clone, Debug, Serialize)]
+pub struct Record {
+    pub kind: BattleKind,
+    pub town: String,
+    pub region: String,
+    pub attacker: Side,
+    pub how: How,
+    pub winner: Option<Side>,
+    pub lost: [f64; 2],
+    pub rounds: u32,
+}
+
+/// A campaign.
+#[derive(Clone, Serialize)]
+pub struct Campaign {
+    map: Solitaire,
+    battle: Option<Box<Battle>>,
+    battles: Vec<Record>,
+    /// Grows with each battle's chance events, on top of the map's.
+    battle_epochs: u64,
+    #[serde(skip)]
+    log: Log,
+    /// The map's log entries copied into the campaign's so far.
+    #[serde(skip)]
+    copied: usize,
+}
+
+/// What the player sees.
+#[derive(Serialize)]
+pub struct View {
+    pub map: fiw_solitaire::view::View,
+    pub battle: Option<BattleView>,
+    pub battles: Vec<Record>,
+}
+
+/// A battle under way as the player sees it.
+#[derive(Serialize)]
+pub struct BattleView {
+    pub kind: BattleKind,
+    pub town: String,
+    pub side: Side,
+    pub view: fiw_d3::View,
+}
+
+impl Campaign {
+    /// The map.
+    pub fn map(&self) -> &Solitaire {
+        &self.map
+    }
+
+    /// The battle under way, if any.
+    pub fn battle(&self) -> Option<&Battle> {
+        self.battle.as_deref()
+    }
+
+    /// The battles fought so far.
+    pub fn battles(&self) -> &[Record] {
+        &self.battles
+    }
+
+    /// The waiting attack and the battle it would be, if a battle can be made of it.
+    fn waiting(&self) -> Option<(Situation, BattleKind)> {
+        let p = self.map.pending()?;
+        let s = Situation::of(self.map.board(), p);
+        let kind = BattleKind::of(&s);
+        (kind == BattleKind::Fort).then_some((s, kind))
+    }
+
+    fn copy_map_log(&mut self) {
+        let entries = self.map.log().entries();
+        for e in &entries[self.copied.min(entries.len())..] {
+            let text = e.text.clone();
+            self.log.public(|| text);
+        }
+        self.copied = entries.len();
+    }
+
+    /// Makes the battle for the waiting attack, its seed from the map's dice.
+    fn open_battle(&mut self, s: Situation, kind: BattleKind) -> Result<Battle, RuleError> {
+        let scenario = fort_battle(&s, rules(), rules().fort.scale_for(s.sixths))
+            .map_err(|e| RuleError::new("campaign", e))?;
+        let seed = self.map.dice_mut().map_or(0, fiw_engine::Dice::next_seed);
+        let options = fiw_d3::Options {
+            scenario: scenario.name.clone(),
+            text: Some(scenario.text.clone()),
+        };
+        let mut game = fiw_d3::D3::new(&options, seed)?;
+        game.set_logging(self.log.is_on());
+        Ok(Battle {
+            kind,
+            situation: s,
+            scenario,
+            game,
+            player: self.map.board().player,
+            general: fiw_d3::general::General::new(seed),
+        })
+    }
+
+    /// The computer's side of the battle under way moves until it is the player's turn or the
+    /// battle is over.
+    fn computer_moves(&mut self) {
+        let Some(b) = self.battle.as_deref_mut() else {
+            return;
+        };
+        let mut legal = Vec::new();
+        while let Some(seat) = b.game.to_move() {
+            if Side::of_seat(seat) == b.player {
+                return;
+            }
+            let Some(a) = decide(&b.game, seat, &mut b.general, &mut legal) else {
+                return;
+            };
+            b.game.apply_unchecked(a);
+        }
+    }
+
+    /// A battle over: its result to the map, its record to the campaign.
+    fn close_battle(&mut self, kind: BattleKind, s: &Situation, fought: Fought, how: How) {
+        let attacker = s.attacker.side;
+        let words = format!(
+            "{} at {} ({}), {}: {}",
+            match how {
+                How::Fought => "Fought as a battle",
+                How::Generals => "Fought out by the generals",
+            },
+            s.town_name(),
+            s.region_name(),
+            kind.game(),
+            match fought.winner {
+                Some(w) if w == attacker => format!("the {} carry it", attacker.name()),
+                Some(w) => format!("the {} hold", w.name()),
+                None => "drawn".to_string(),
+            }
+        );
+        let settlement = fought.settlement(attacker, rules());
+        // the attack is waiting (the battle was made of it), so this cannot fail
+        let _ = self.map.settle(settlement, &words);
+        self.battles.push(Record {
+            kind,
+            town: s.town_name().to_string(),
+            region: s.region_name().to_string(),
+            attacker,
+            how,
+            winner: fought.winner,
+            lost: fought.lost,
+            rounds: fought.rounds,
+        });
+        self.copy_map_log();
+    }
+}
+
+impl Game for Campaign {
+    type Action = Action;
+    type Options = Options;
+    type View = View;
+
+    const NAME: &'static str = "campaign";
+    const SEATS: &'static [&'static str] = &["player", "bot"];
+    const RULES_VERSION: u32 = 1;
+    const RULES_CHANGES: &'static [fiw_engine::RulesChange] = &[];
+
+    fn with_dice(options: &Options, dice: Dice) -> Result<Self, RuleError> {
+        if dice.is_manual() {
+            return Err(RuleError::input(
+                "a campaign rolls fiw's dice: its battles are fought on the screen, not at a table",
+            ));
+        }
+        let map = Solitaire::with_dice(&fiw_solitaire::Options { side: options.side }, dice)?
+            .settling_outside();
+        let mut c = Campaign {
+            map,
+            battle: None,
+            battles: Vec::new(),
+            battle_epochs: 0,
+            log: Log::new(true),
+            copied: 0,
+        };
+        c.copy_map_log();
+        Ok(c)
+    }
+
+    fn dice_mut(&mut self) -> Option<&mut Dice> {
+        self.map.dice_mut()
+    }
+
+    fn dice(&self) -> Option<&Dice> {
+        self.map.dice()
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.map.to_move().map(|_| PLAYER)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if let Some(b) = &self.battle {
+            let mut orders = Vec::new();
+            b.game.legal_actions(&mut orders);
+            out.extend(orders.into_iter().map(Action::Fort));
+            return;
+        }
+        let mut map = Vec::new();
+        self.map.legal_actions(&mut map);
+        out.extend(map.into_iter().map(Action::Map));
+        if self.waiting().is_some() {
+            out.extend([Action::Fight, Action::Generals]);
+        }
+    }
+
+    fn check(&self, action: &Action) -> Result<(), RuleError> {
+        match (&self.battle, action) {
+            (Some(b), Action::Fort(a)) => b.game.check(a),
+            (Some(b), _) => Err(RuleError::new(
+                "campaign",
+                format!(
+                    "the battle at {} is under way: give its orders first",
+                    b.situation.town_name()
+                ),
+            )),
+            (None, Action::Fort(_)) => Err(RuleError::new("campaign", "no battle is under way")),
+            (None, Action::Map(a)) => self.map.check(a),
+            (None, Action::Fight | Action::Generals) => {
+                if self.map.step() != Step::Attack {
+                    return Err(RuleError::new("8", "no attack is waiting to be settled"));
+                }
+                match self.waiting() {
+                    Some(_) => Ok(()),
+                    None => Err(RuleError::new(
+                        "campaign",
+                        "this attack is not a battle fiw can make yet: roll for it",
+                    )),
+                }
+            }
+        }
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        match action {
+            Action::Map(a) => {
+                self.map.apply_unchecked(a);
+                self.copy_map_log();
+            }
+            Action::Fight => {
+                let Some((s, kind)) = self.waiting() else {
+                    return;
+                };
+                match self.open_battle(s, kind) {
+                    Ok(b) => {
+                        let (town, side) = (b.situation.town_name().to_string(), b.player);
+                        self.log.public(|| {
+                            format!(
+                                "You fight the battle at {town} in command of the {}.",
+                                side.name()
+                            )
+                        });
+                        self.battle = Some(Box::new(b));
+                        self.computer_moves();
+                        self.end_battle_if_over();
+                    }
+                    Err(e) => self.log.public(|| format!("No battle: {}", e.message)),
+                }
+            }
+            Action::Generals => {
+                let Some((s, kind)) = self.waiting() else {
+                    return;
+                };
+                let Ok(b) = self.open_battle(s.clone(), kind) else {
+                    return;
+                };
+                let seed = self.map.dice_mut().map_or(0, Dice::next_seed);
+                if let Ok((game, fought)) = d3_by_generals(&b.scenario, seed) {
+                    self.battle_epochs += game.chance_epoch() + 1;
+                    self.close_battle(kind, &s, fought, How::Generals);
+                }
+            }
+            Action::Fort(a) => {
+                if let Some(b) = self.battle.as_deref_mut() {
+                    b.game.apply_unchecked(a);
+                }
+                self.computer_moves();
+                self.end_battle_if_over();
+            }
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.map.outcome()
+    }
+
+    fn view(&self, seat: Seat) -> View {
+        View {
+            map: self.map.view(seat),
+            battle: self.battle.as_deref().map(|b| BattleView {
+                kind: b.kind,
+                town: b.situation.town_name().to_string(),
+                side: b.player,
+                view: b.game.view(b.player.seat()),
+            }),
+            battles: self.battles.clone(),
+        }
+    }
+
+    fn public_view(&self) -> View {
+        View {
+            map: self.map.public_view(),
+            battle: self.battle.as_deref().map(|b| BattleView {
+                kind: b.kind,
+                town: b.situation.town_name().to_string(),
+                side: b.player,
+                view: b.game.public_view(),
+            }),
+            battles: self.battles.clone(),
+        }
+    }
+
+    fn whole_view(&self) -> View {
+        self.public_view()
+    }
+
+    fn render(&self, seat: Seat) -> String {
+        match &self.battle {
+            Some(b) => format!(
+                "Battle at {} ({}), you command the {}\n{}",
+                b.situation.town_name(),
+                b.situation.region_name(),
+                b.player.name(),
+                b.game.render(b.player.seat())
+            ),
+            None => self.map.render(seat),
+        }
+    }
+
+    fn action_text(&self, action: &Action) -> String {
+        match action {
+            Action::Map(a) => a.text(),
+            Action::Fight => "fight".into(),
+            Action::Generals => "generals".into(),
+            Action::Fort(a) => match &self.battle {
+                Some(b) => b.game.action_text(a),
+                None => format!("{a:?}"),
+            },
+        }
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, RuleError> {
+        if let Some(b) = &self.battle {
+            return b.game.parse_action(text).map(Action::Fort);
+        }
+        match text.trim().to_ascii_lowercase().as_str() {
+            "fight" => Ok(Action::Fight),
+            "generals" => Ok(Action::Generals),
+            _ => self.map.parse_action(text).map(Action::Map),
+        }
+    }
+
+    fn prompt(&self, seat: Option<Seat>) -> Option<String> {
+        match &self.battle {
+            Some(b) => b.game.prompt(Some(b.player.seat())),
+            None if self.waiting().is_some() => Some(
+                "An attack waits: roll for it (8), fight it, or let the generals fight it".into(),
+            ),
+            None => self.map.prompt(seat),
+        }
+    }
+
+    fn log(&self) -> &Log {
+        &self.log
+    }
+
+    fn set_logging(&mut self, on: bool) {
+        self.log.set_on(on);
+        self.map.set_logging(on);
+    }
+
+    fn chance_epoch(&self) -> u64 {
+        self.map.chance_epoch()
+            + self.battle_epochs
+            + self.battle.as_ref().map_or(0, |b| b.game.chance_epoch())
+    }
+
+    fn turn(&self) -> u32 {
+        self.map.turn()
+    }
+
+    fn metrics(&self) -> Vec<(&'static str, f64)> {
+        let mut m = self.map.metrics();
+        let count = |how: How| self.battles.iter().filter(|r| r.how == how).count() as f64;
+        m.push(("battles_fought", count(How::Fought)));
+        m.push(("battles_by_generals", count(How::Generals)));
+        m
+    }
+}
+
+impl Campaign {
+    /// The battle under way is over: its result goes to the map.
+    fn end_battle_if_over(&mut self) {
+        let over = self
+            .battle
+            .as_ref()
+            .is_some_and(|b| b.game.outcome().is_some());
+        if !over {
+            return;
+        }
+        let Some(b) = self.battle.take() else { return };
+        self.battle_epochs += b.game.chance_epoch() + 1;
+        let fought = d3_fought(&b.game);
+        self.close_battle(b.kind, &b.situation, fought, How::Fought);
+    }
+}
