@@ -71,7 +71,12 @@ fn measure(sixths: u8, per_band: u32, scale: f64) -> Result<(u32, u32, u32), Str
         if s.sixths != sixths {
             continue;
         }
-        let g = fort_battle(&s, rules(), scale)?;
+        let g = fort_battle(
+            &s,
+            rules(),
+            scale,
+            &mut Dice::new(fiw_engine::game_seed(seed, 0x5ca1e)),
+        )?;
         let (_, fought) = d3_by_generals(&g, fiw_engine::game_seed(seed, u64::from(sixths)))?;
         n += 1;
         match fought.winner {

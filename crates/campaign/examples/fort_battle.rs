@@ -48,7 +48,7 @@ fn main() {
         );
         std::process::exit(1);
     }
-    match fort_battle(&situation, rules(), 1.0) {
+    match fort_battle(&situation, rules(), 1.0, &mut fiw_engine::Dice::new(1)) {
         Ok(g) => print!("{}", g.text),
         Err(e) => {
             eprintln!("fort_battle: {e}");

@@ -157,14 +157,19 @@ pub struct Generated {
 }
 
 /// The fort battle for the attack `s`, the attackers' foot scaled by `scale` (1 as the data
-/// gives it).
+/// gives it), its counts rounded by `dice`.
 ///
 /// # Errors
 /// A side too big for the places of the table (more than 35 attacking units and 6 Indians, or 21
 /// defending): one line saying which.
-pub fn fort_battle(s: &Situation, rules: &BattleRules, scale: f64) -> Result<Generated, String> {
+pub fn fort_battle(
+    s: &Situation,
+    rules: &BattleRules,
+    scale: f64,
+    dice: &mut fiw_engine::Dice,
+) -> Result<Generated, String> {
     let fort = &rules.fort;
-    let att = units_of(&s.attacker, rules).scaled(scale);
+    let att = units_of(&s.attacker, rules).scaled(scale, dice);
     let def = units_of(&s.defender, rules);
     let town = s.town_name().to_string();
     let region = s.region_name();

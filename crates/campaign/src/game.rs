@@ -11,7 +11,7 @@ use crate::fort::{fort_battle, Generated};
 use crate::kind::BattleKind;
 use crate::rules::rules;
 use crate::situation::Situation;
-use fiw_engine::{decide, Dice, Game, Log, Outcome, RuleError, Seat, Side};
+use fiw_engine::{decide, Dice, Game, Holds, Log, Outcome, RuleError, Seat, Side};
 use fiw_solitaire::{Solitaire, Step, PLAYER};
 use serde::{Deserialize, Serialize};
 
@@ -140,9 +140,11 @@ impl Campaign {
 
     /// Makes the battle for the waiting attack, its seed from the map's dice.
     fn open_battle(&mut self, s: Situation, kind: BattleKind) -> Result<Battle, RuleError> {
-        let scenario = fort_battle(&s, rules(), rules().fort.scale_for(s.sixths))
-            .map_err(|e| RuleError::new("campaign", e))?;
         let seed = self.map.dice_mut().map_or(0, fiw_engine::Dice::next_seed);
+        let mut sizing = Dice::new(fiw_engine::game_seed(seed, 0x5ca1e));
+        let scale = rules().fort.scale_for(s.sixths);
+        let scenario = fort_battle(&s, rules(), scale, &mut sizing)
+            .map_err(|e| RuleError::new("campaign", e))?;
         let options = fiw_d3::Options {
             scenario: scenario.name.clone(),
             text: Some(scenario.text.clone()),
@@ -445,6 +447,10 @@ impl Game for Campaign {
         self.map.turn()
     }
 
+    fn heuristic_policy(seed: u64) -> Option<Box<dyn fiw_engine::Policy<Self>>> {
+        Some(Box::new(crate::heuristic::Heuristic::new(seed)))
+    }
+
     fn metrics(&self) -> Vec<(&'static str, f64)> {
         let mut m = self.map.metrics();
         let count = |how: How| self.battles.iter().filter(|r| r.how == how).count() as f64;
@@ -468,5 +474,20 @@ impl Campaign {
         self.battle_epochs += b.game.chance_epoch() + 1;
         let fought = d3_fought(&b.game);
         self.close_battle(b.kind, &b.situation, fought, How::Fought);
+    }
+}
+
+impl Holds<Solitaire> for Campaign {
+    /// The map, to the player's seat, while no battle is under way.
+    fn inner(&self, seat: Seat) -> Option<(&Solitaire, Seat)> {
+        (self.battle.is_none() && seat == PLAYER).then_some((&self.map, PLAYER))
+    }
+}
+
+impl Holds<fiw_d3::D3> for Campaign {
+    /// The battle under way, to the player's seat, as the side the player commands.
+    fn inner(&self, seat: Seat) -> Option<(&fiw_d3::D3, Seat)> {
+        let b = self.battle.as_deref()?;
+        (seat == PLAYER).then_some((&b.game, b.player.seat()))
     }
 }

@@ -10,6 +10,7 @@ pub mod fight;
 pub mod forces;
 pub mod fort;
 pub mod game;
+pub mod heuristic;
 pub mod kind;
 pub mod rules;
 pub mod situation;

@@ -104,3 +104,26 @@ fn a_campaign_that_always_rolls_is_the_texts_game() {
         assert!(g.battles().is_empty());
     }
 }
+
+#[test]
+fn the_heuristic_plays_the_map_and_commands_its_battles() {
+    for seed in 0..3 {
+        let mut h = Campaign::heuristic_policy(seed).unwrap();
+        let (g, _) = play(seed, Side::British, |g, legal| {
+            // fight every battle it can, so the heuristic commands them
+            if let Some(k) = legal.iter().position(|a| *a == Action::Fight) {
+                return k;
+            }
+            h.choose(&fiw_engine::Seen::new(g, 0), legal)
+        });
+        assert!(g.outcome().is_some());
+        assert!(g.battles().iter().all(|r| r.how == How::Fought));
+        assert!(!g.battles().is_empty(), "seed {seed}: no battle");
+    }
+    // left to itself it lets the generals fight
+    let mut h = Campaign::heuristic_policy(7).unwrap();
+    let (g, _) = play(7, Side::French, |g, legal| {
+        h.choose(&fiw_engine::Seen::new(g, 0), legal)
+    });
+    assert!(g.battles().iter().all(|r| r.how == How::Generals));
+}

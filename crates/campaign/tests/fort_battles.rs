@@ -63,11 +63,12 @@ fn fort_attacks(variant: u32) -> Vec<Situation> {
 
 #[test]
 fn every_fort_attack_makes_a_battle_d3_accepts() {
-    let mut n = 0;
+    let mut n = 0u64;
     for variant in 0..16 {
         for s in fort_attacks(variant) {
             for scale in [0.5, 1.0, 2.5] {
-                let g = fort_battle(&s, rules(), scale).unwrap_or_else(|e| panic!("{e}"));
+                let g = fort_battle(&s, rules(), scale, &mut fiw_engine::Dice::new(n))
+                    .unwrap_or_else(|e| panic!("{e}"));
                 let checked = fiw_d3::Scenario::parse(&g.text, &g.name);
                 assert!(
                     checked.is_ok(),
@@ -89,7 +90,7 @@ fn the_generals_fight_a_fort_battle_to_its_end() {
     let attacks = fort_attacks(4);
     let mut ended = 0;
     for (k, s) in attacks.iter().enumerate().take(12) {
-        let g = fort_battle(s, rules(), 1.0).unwrap();
+        let g = fort_battle(s, rules(), 1.0, &mut fiw_engine::Dice::new(1)).unwrap();
         let (battle, fought) = d3_by_generals(&g, k as u64).unwrap();
         assert!(fiw_engine::Game::outcome(&battle).is_some());
         assert!(fought.rounds >= 1);

@@ -41,7 +41,7 @@ pub use dice::{Ask, Dice, Need};
 pub use error::{EngineError, RuleError};
 pub use game::{Game, Outcome, Seat};
 pub use log::{Entry, Log, Visibility};
-pub use policy::{decide, Policy, RandomPolicy, Seen};
+pub use policy::{decide, Holds, Policy, RandomPolicy, Seen};
 pub use referee::{apply_asking, secret_seed, set_up_asking};
 pub use rollouts::{Advisor, DecisionFilter, Evaluation, Events, PolicyMaker, RolloutSearch};
 pub use rulebook::{players_words, squash, AssumedValue, RuleBook, RuleSection, Sec};

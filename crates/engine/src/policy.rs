@@ -54,6 +54,26 @@ impl<'a, G: Game> Seen<'a, G> {
     pub fn action_text(&self, action: &G::Action) -> String {
         self.state.action_text(action)
     }
+
+    /// The seat's sight of a game `G` holds (a campaign's map, its battle under way), so that a
+    /// policy of `G` can hand a decision of the inner game to that game's own policy, which
+    /// sees no more of it than the seat may. `None` when `G` holds no such game now.
+    pub fn inner<H: Game>(&self) -> Option<Seen<'a, H>>
+    where
+        G: Holds<H>,
+    {
+        self.state
+            .inner(self.seat)
+            .map(|(state, seat)| Seen { state, seat })
+    }
+}
+
+/// A game that holds another (the campaign holds the Solitaire map and the battle under way):
+/// which, and the seat a seat of the outer game plays in it. The outer game decides what its
+/// policies may reach, so a policy still sees only views ([`Seen::inner`]).
+pub trait Holds<H: Game>: Game {
+    /// The inner game `seat` plays part of now, and its seat there.
+    fn inner(&self, seat: Seat) -> Option<(&H, Seat)>;
 }
 
 /// Something that picks one of the legal actions for a seat.
