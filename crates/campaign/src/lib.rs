@@ -6,6 +6,7 @@
 //! attack is read into, the kind of battle it becomes, the markers as units, the D3 battle for
 //! a fort made from them, and the battle's end read back as the map's result.
 
+pub mod calibration;
 pub mod fight;
 pub mod forces;
 pub mod fort;
