@@ -87,6 +87,11 @@ fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Vec<Pt> {
     vec![[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
 }
 
+/// A flag town's `k`th earthwork (west, then east): the terrain's name and a unit's `in`.
+fn earthwork(k: usize) -> String {
+    format!("the {} earthwork", ["west", "east"][k.min(1)])
+}
+
 /// The commander of each side in a generated battle.
 fn commander(side: Side) -> &'static str {
     match side {
@@ -185,7 +190,7 @@ pub fn fort_battle(
         for (k, e) in fort.earthworks.iter().enumerate() {
             terrain.push(Terrain {
                 kind: "entrenchment",
-                name: format!("the {} earthwork", ["west", "east"][k.min(1)]),
+                name: earthwork(k),
                 points: e.clone(),
                 assumed: fort.earthworks_assumed.clone(),
             });
@@ -198,7 +203,7 @@ pub fn fort_battle(
         assumed: "the attackers march in by the road from the town they attack from, which runs from the middle of the south edge to the fort's gate".into(),
     });
     terrain.extend(region_terrain(region));
-    let (attacker, defender) = (s.attacker.side, s.defender.side);
+    let attacker = s.attacker.side;
     let att_file = attackers(&s.attacker, &att)?;
     let def_file = defenders(&s.defender, &def, &town, flag, fort.keep_off)?;
     let (british, french) = match attacker {
@@ -222,7 +227,6 @@ pub fn fort_battle(
         british,
         french,
     };
-    let _ = defender;
     let text = toml::to_string(&file).map_err(|e| format!("the generated battle: {e}"))?;
     Ok(Generated { name, text })
 }
@@ -369,8 +373,8 @@ fn defenders(
         roster.insert(0, (format!("{p}-gun-fort"), "artillery"));
     }
     let mut units = vec![unit(format!("{p}-gen"), "commander", [36.0, 28.5], 180.0)];
-    let mut fort_places = vec![[36.0, 35.5], [32.5, 32.0], [39.5, 32.0]].into_iter();
-    let mut work_places: Vec<Pt> = if flag {
+    let fort_places: [Pt; 3] = [[36.0, 35.5], [32.5, 32.0], [39.5, 32.0]];
+    let work_places: Vec<Pt> = if flag {
         vec![[19.0, 29.25], [53.0, 29.25]]
     } else {
         Vec::new()
@@ -380,7 +384,7 @@ fn defenders(
     let total = roster.len();
     let mut rest = roster.into_iter();
     // the gun and the next two into the fort; then the earthworks; then the line
-    for at in fort_places.by_ref() {
+    for at in fort_places {
         let Some((id, kind)) = rest.next() else { break };
         let stays = kind == "artillery";
         units.push(UnitFile {
@@ -392,14 +396,14 @@ fn defenders(
             stays,
         });
     }
-    for (k, at) in work_places.drain(..).enumerate() {
+    for (k, at) in work_places.into_iter().enumerate() {
         let Some((id, kind)) = rest.next() else { break };
         units.push(UnitFile {
             id,
             kind,
             at,
             facing: 180.0,
-            inside: Some(format!("the {} earthwork", ["west", "east"][k.min(1)])),
+            inside: Some(earthwork(k)),
             stays: false,
         });
     }

@@ -138,13 +138,20 @@ impl Campaign {
         self.copied = entries.len();
     }
 
-    /// Makes the battle for the waiting attack, its seed from the map's dice.
-    fn open_battle(&mut self, s: Situation, kind: BattleKind) -> Result<Battle, RuleError> {
+    /// The scenario of the battle for the attack `s`, and the seed it was made from (drawn
+    /// from the map's dice; a battle the player fights is played with it).
+    fn scenario_for(&mut self, s: &Situation) -> Result<(Generated, u64), RuleError> {
         let seed = self.map.dice_mut().map_or(0, fiw_engine::Dice::next_seed);
         let mut sizing = Dice::new(fiw_engine::game_seed(seed, 0x5ca1e));
         let scale = rules().fort.scale_for(s.sixths);
-        let scenario = fort_battle(&s, rules(), scale, &mut sizing)
+        let scenario = fort_battle(s, rules(), scale, &mut sizing)
             .map_err(|e| RuleError::new("campaign", e))?;
+        Ok((scenario, seed))
+    }
+
+    /// Makes the battle for the waiting attack, its seed from the map's dice.
+    fn open_battle(&mut self, s: Situation, kind: BattleKind) -> Result<Battle, RuleError> {
+        let (scenario, seed) = self.scenario_for(&s)?;
         let options = fiw_d3::Options {
             scenario: scenario.name.clone(),
             text: Some(scenario.text.clone()),
@@ -329,11 +336,11 @@ impl Game for Campaign {
                 let Some((s, kind)) = self.waiting() else {
                     return;
                 };
-                let Ok(b) = self.open_battle(s.clone(), kind) else {
+                let Ok((scenario, _)) = self.scenario_for(&s) else {
                     return;
                 };
                 let seed = self.map.dice_mut().map_or(0, Dice::next_seed);
-                if let Ok((game, fought)) = d3_by_generals(&b.scenario, seed) {
+                if let Ok((game, fought)) = d3_by_generals(&scenario, seed) {
                     self.battle_epochs += game.chance_epoch() + 1;
                     self.close_battle(kind, &s, fought, How::Generals);
                 }
@@ -353,29 +360,11 @@ impl Game for Campaign {
     }
 
     fn view(&self, seat: Seat) -> View {
-        View {
-            map: self.map.view(seat),
-            battle: self.battle.as_deref().map(|b| BattleView {
-                kind: b.kind,
-                town: b.situation.town_name().to_string(),
-                side: b.player,
-                view: b.game.view(b.player.seat()),
-            }),
-            battles: self.battles.clone(),
-        }
+        self.view_with(self.map.view(seat), |b| b.game.view(b.player.seat()))
     }
 
     fn public_view(&self) -> View {
-        View {
-            map: self.map.public_view(),
-            battle: self.battle.as_deref().map(|b| BattleView {
-                kind: b.kind,
-                town: b.situation.town_name().to_string(),
-                side: b.player,
-                view: b.game.public_view(),
-            }),
-            battles: self.battles.clone(),
-        }
+        self.view_with(self.map.public_view(), |b| b.game.public_view())
     }
 
     fn whole_view(&self) -> View {
@@ -461,6 +450,24 @@ impl Game for Campaign {
 }
 
 impl Campaign {
+    /// The campaign seen as `map` shows the map and `battle` the battle under way.
+    fn view_with(
+        &self,
+        map: fiw_solitaire::view::View,
+        battle: impl Fn(&Battle) -> fiw_d3::View,
+    ) -> View {
+        View {
+            map,
+            battle: self.battle.as_deref().map(|b| BattleView {
+                kind: b.kind,
+                town: b.situation.town_name().to_string(),
+                side: b.player,
+                view: battle(b),
+            }),
+            battles: self.battles.clone(),
+        }
+    }
+
     /// The battle under way is over: its result goes to the map.
     fn end_battle_if_over(&mut self) {
         let over = self

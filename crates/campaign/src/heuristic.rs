@@ -33,35 +33,37 @@ impl Policy<Campaign> for Heuristic {
             return k;
         }
         if let Some(battle) = seen.inner::<fiw_d3::D3>() {
-            let orders: Vec<(usize, fiw_d3::Action)> = legal
-                .iter()
-                .enumerate()
-                .filter_map(|(k, a)| match a {
-                    Action::Fort(o) => Some((k, *o)),
-                    _ => None,
-                })
-                .collect();
+            let (at, orders) = inner_actions(legal, |a| match a {
+                Action::Fort(o) => Some(*o),
+                _ => None,
+            });
             if !orders.is_empty() {
-                let list: Vec<fiw_d3::Action> = orders.iter().map(|(_, o)| *o).collect();
-                let pick = self.battle.choose(&battle, &list).min(list.len() - 1);
-                return orders[pick].0;
+                let pick = self.battle.choose(&battle, &orders).min(orders.len() - 1);
+                return at[pick];
             }
         }
-        let moves: Vec<(usize, fiw_solitaire::Action)> = legal
-            .iter()
-            .enumerate()
-            .filter_map(|(k, a)| match a {
-                Action::Map(m) => Some((k, *m)),
-                _ => None,
-            })
-            .collect();
+        let (at, moves) = inner_actions(legal, |a| match a {
+            Action::Map(m) => Some(*m),
+            _ => None,
+        });
         match (seen.inner::<Solitaire>(), moves.is_empty()) {
             (Some(map), false) => {
-                let list: Vec<fiw_solitaire::Action> = moves.iter().map(|(_, m)| *m).collect();
-                let pick = self.map.choose(&map, &list).min(list.len() - 1);
-                moves[pick].0
+                let pick = self.map.choose(&map, &moves).min(moves.len() - 1);
+                at[pick]
             }
             _ => 0,
         }
     }
+}
+
+/// The actions of an inner game in the campaign's legal list, and where each stands in it.
+fn inner_actions<A>(
+    legal: &[Action],
+    inner: impl Fn(&Action) -> Option<A>,
+) -> (Vec<usize>, Vec<A>) {
+    legal
+        .iter()
+        .enumerate()
+        .filter_map(|(k, a)| inner(a).map(|x| (k, x)))
+        .unzip()
 }

@@ -277,13 +277,19 @@ impl Solitaire {
         self.board.pending = None;
         self.board.step = Step::Actions;
         if p.side == self.board.bot() {
-            if recovering {
-                let t = &mut self.tally;
-                t.recovery_attacks = t.recovery_attacks.saturating_add(1);
-                t.recoveries = t.recoveries.saturating_add(advanced as u16);
-            }
+            self.count_recovery(recovering, advanced);
             self.board.ap = 0;
             self.after_bot_turn();
+        }
+    }
+
+    /// 8 a BOT attack settled: counted for `fiw sim` when it was one to take back its own flag
+    /// town (`recovering`), with whether it did.
+    pub(crate) fn count_recovery(&mut self, recovering: bool, advanced: bool) {
+        if recovering {
+            let t = &mut self.tally;
+            t.recovery_attacks = t.recovery_attacks.saturating_add(1);
+            t.recoveries = t.recoveries.saturating_add(advanced as u16);
         }
     }
 

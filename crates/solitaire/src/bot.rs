@@ -488,11 +488,7 @@ impl Solitaire {
                 let Some(took) = self.resolve_attack(r, bot) else {
                     return;
                 };
-                if recovering {
-                    let t = &mut self.tally;
-                    t.recovery_attacks = t.recovery_attacks.saturating_add(1);
-                    t.recoveries = t.recoveries.saturating_add(took as u16);
-                }
+                self.count_recovery(recovering, took);
             }
             BotAction::Raid | BotAction::Supply => {
                 if self.board.strike(r, action == BotAction::Raid) {
