@@ -11,8 +11,8 @@ use crate::fort::{fort_battle, Generated};
 use crate::kind::BattleKind;
 use crate::rules::rules;
 use crate::situation::Situation;
-use fiw_engine::{decide, Dice, Game, Holds, Log, Outcome, RuleError, Seat, Side};
-use fiw_solitaire::{Solitaire, Step, PLAYER};
+use fiw_engine::{decide, Dice, Game, Holds, Log, Outcome, RuleError, Seat, Side, Visibility};
+use fiw_solitaire::{Solitaire, Step, BOT, PLAYER};
 use serde::{Deserialize, Serialize};
 
 /// Set-up choices.
@@ -58,11 +58,16 @@ pub struct Battle {
     /// The computer's general for the other side.
     #[serde(skip)]
     general: fiw_d3::general::General,
+    /// The battle's log entries copied into the campaign's so far.
+    #[serde(skip)]
+    copied: usize,
 }
 
 /// A battle fought, for the campaign's record and log.
 #[derive(Clone, Debug, Serialize)]
 pub struct Record {
+    /// The map's turn it was fought on.
+    pub turn: u32,
     pub kind: BattleKind,
     pub town: String,
     pub region: String,
@@ -92,8 +97,48 @@ pub struct Campaign {
 #[derive(Serialize)]
 pub struct View {
     pub map: fiw_solitaire::view::View,
+    /// The attack waiting to be settled, with the odds of each way to settle it.
+    pub waiting: Option<Waiting>,
     pub battle: Option<BattleView>,
     pub battles: Vec<Record>,
+}
+
+/// An attack waiting to be settled, as the player weighs it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Waiting {
+    pub town: String,
+    pub region: String,
+    /// The region's id in the map file (`ohio`), as the map's actions name it.
+    pub region_id: String,
+    pub attacker: Side,
+    /// 8 the chart's chance to advance, in sixths.
+    pub chart_sixths: u8,
+    /// The battle it would be, if fiw makes one of it yet.
+    pub battle: Option<BattleKind>,
+    /// The attackers' chance (percent) to carry the battle between the generals, from the
+    /// table measured ahead of time for its kind and the chart's band (`fiw rules campaign`).
+    pub battle_odds: Option<f64>,
+}
+
+impl Waiting {
+    /// The choice in a player's words: what each way gives the attackers.
+    pub fn words(&self) -> String {
+        let chart = format!(
+            "An attack of the {} on {} ({}) waits: roll for it (8: advances on {} in 6, {:.0} %)",
+            self.attacker.name(),
+            self.town,
+            self.region,
+            self.chart_sixths,
+            100.0 * f64::from(self.chart_sixths) / 6.0
+        );
+        match (self.battle, self.battle_odds) {
+            (Some(kind), Some(odds)) => format!(
+                "{chart}, fight it or let the generals fight it (a {} battle: the attackers carry {odds:.0} % between the generals)",
+                kind.game()
+            ),
+            _ => format!("{chart}; no battle can be made of it yet"),
+        }
+    }
 }
 
 /// A battle under way as the player sees it.
@@ -121,6 +166,53 @@ impl Campaign {
         &self.battles
     }
 
+    /// The battles fought so far in a player's words, one a line (`battles` at the prompt).
+    pub fn battles_words(&self) -> String {
+        if self.battles.is_empty() {
+            return "No battle has been fought yet.".into();
+        }
+        let mut s = String::new();
+        for (k, r) in self.battles.iter().enumerate() {
+            s += &format!(
+                "{}. turn {}: {} at {} ({}), the {} attacking, {}: {}; losses {:.0} % british, {:.0} % french\n",
+                k + 1,
+                r.turn,
+                r.kind.game(),
+                r.town,
+                r.region,
+                r.attacker.name(),
+                match r.how {
+                    How::Fought => "fought by you",
+                    How::Generals => "by the generals",
+                },
+                match r.winner {
+                    Some(w) if w == r.attacker => format!("the {} carried it", w.name()),
+                    Some(w) => format!("the {} held", w.name()),
+                    None => "drawn".into(),
+                },
+                100.0 * r.lost[0],
+                100.0 * r.lost[1],
+            );
+        }
+        s
+    }
+
+    /// The waiting attack, whatever it would be fought as.
+    pub fn waiting_attack(&self) -> Option<Waiting> {
+        let p = self.map.pending()?;
+        let s = Situation::of(self.map.board(), p);
+        let battle = Some(BattleKind::of(&s)).filter(|k| *k == BattleKind::Fort);
+        Some(Waiting {
+            town: s.town_name().to_string(),
+            region: s.region_name().to_string(),
+            region_id: fiw_solitaire::map::REGION_IDS[s.region as usize].to_string(),
+            attacker: s.attacker.side,
+            chart_sixths: s.sixths,
+            battle,
+            battle_odds: battle.map(|_| rules().fort.odds_for(s.sixths)),
+        })
+    }
+
     /// The waiting attack and the battle it would be, if a battle can be made of it.
     fn waiting(&self) -> Option<(Situation, BattleKind)> {
         let p = self.map.pending()?;
@@ -136,6 +228,30 @@ impl Campaign {
             self.log.public(|| text);
         }
         self.copied = entries.len();
+    }
+
+    /// The battle's new log lines into the campaign's, each to the seat that plays the side
+    /// it was written for (a D3 battle hides nothing, so they are all public today).
+    fn copy_battle_log(&mut self) {
+        let Some(b) = self.battle.as_deref_mut() else {
+            return;
+        };
+        let entries = b.game.log().entries();
+        for e in &entries[b.copied.min(entries.len())..] {
+            let text = e.text.clone();
+            match e.to {
+                Visibility::Public => self.log.public(|| text),
+                Visibility::Only(seat) => {
+                    let to = if Side::of_seat(seat) == b.player {
+                        PLAYER
+                    } else {
+                        BOT
+                    };
+                    self.log.private(to, || text);
+                }
+            }
+        }
+        b.copied = entries.len();
     }
 
     /// The scenario of the battle for the attack `s`, and the seed it was made from (drawn
@@ -165,6 +281,7 @@ impl Campaign {
             game,
             player: self.map.board().player,
             general: fiw_d3::general::General::new(seed),
+            copied: 0,
         })
     }
 
@@ -208,6 +325,7 @@ impl Campaign {
         // the attack is waiting (the battle was made of it), so this cannot fail
         let _ = self.map.settle(settlement, &words);
         self.battles.push(Record {
+            turn: self.map.turn(),
             kind,
             town: s.town_name().to_string(),
             region: s.region_name().to_string(),
@@ -290,7 +408,19 @@ impl Game for Campaign {
                 ),
             )),
             (None, Action::Fort(_)) => Err(RuleError::new("campaign", "no battle is under way")),
-            (None, Action::Map(a)) => self.map.check(a),
+            (None, Action::Map(a)) => match self.map.check(a) {
+                Err(_)
+                    if self.map.step() == Step::Attack
+                        && *a != fiw_solitaire::Action::Roll
+                        && self.waiting().is_some() =>
+                {
+                    Err(RuleError::new(
+                        "8",
+                        "an attack waits to be settled first: roll for it on the Advance Result Chart (roll), fight it (fight) or let the generals fight it (generals)",
+                    ))
+                }
+                other => other,
+            },
             (None, Action::Fight | Action::Generals) => {
                 if self.map.step() != Step::Attack {
                     return Err(RuleError::new("8", "no attack is waiting to be settled"));
@@ -380,7 +510,20 @@ impl Game for Campaign {
                 b.player.name(),
                 b.game.render(b.player.seat())
             ),
-            None => self.map.render(seat),
+            None => {
+                let fought = self.battles.len();
+                format!(
+                    "Campaign: {} battle{} fought so far{}\n{}",
+                    fought,
+                    if fought == 1 { "" } else { "s" },
+                    if fought > 0 {
+                        " ('battles' lists them)"
+                    } else {
+                        ""
+                    },
+                    self.map.render(seat)
+                )
+            }
         }
     }
 
@@ -393,6 +536,34 @@ impl Game for Campaign {
                 Some(b) => b.game.action_text(a),
                 None => format!("{a:?}"),
             },
+        }
+    }
+
+    /// The map's and the battle's own notes; beside `fight` and `generals`, the battle's odds
+    /// from the table measured ahead of time.
+    fn action_note(&self, action: &Action) -> Option<String> {
+        match action {
+            Action::Map(fiw_solitaire::Action::Roll) => {
+                let w = self.waiting_attack()?;
+                Some(format!(
+                    "the chart: the {} advance on {} in 6 ({:.0} %)",
+                    w.attacker.name(),
+                    w.chart_sixths,
+                    100.0 * f64::from(w.chart_sixths) / 6.0
+                ))
+            }
+            Action::Map(a) => self.map.action_note(a),
+            Action::Fort(a) => self.battle.as_ref()?.game.action_note(a),
+            Action::Fight | Action::Generals => {
+                let w = self.waiting_attack()?;
+                let odds = w.battle_odds?;
+                Some(format!(
+                    "a {} battle at {}: the {} carry {odds:.0} % between the generals",
+                    w.battle?.game(),
+                    w.town,
+                    w.attacker.name()
+                ))
+            }
         }
     }
 
@@ -410,9 +581,7 @@ impl Game for Campaign {
     fn prompt(&self, seat: Option<Seat>) -> Option<String> {
         match &self.battle {
             Some(b) => b.game.prompt(Some(b.player.seat())),
-            None if self.waiting().is_some() => Some(
-                "An attack waits: roll for it (8), fight it, or let the generals fight it".into(),
-            ),
+            None if self.map.step() == Step::Attack => self.waiting_attack().map(|w| w.words()),
             None => self.map.prompt(seat),
         }
     }
@@ -434,6 +603,34 @@ impl Game for Campaign {
 
     fn turn(&self) -> u32 {
         self.map.turn()
+    }
+
+    /// The map's rolls to come, the battle's and its general's choices: a search must not plan
+    /// with any of them.
+    fn reseed(&mut self, seed: u64) {
+        self.map.reseed(seed);
+        if let Some(b) = self.battle.as_deref_mut() {
+            b.game.reseed(fiw_engine::game_seed(seed, 1));
+            b.general = fiw_d3::general::General::new(fiw_engine::game_seed(seed, 2));
+        }
+    }
+
+    fn clear_log(&mut self) {
+        self.log = Log::new(false);
+        self.copied = 0;
+        self.map.clear_log();
+        if let Some(b) = self.battle.as_deref_mut() {
+            b.game.clear_log();
+            b.copied = 0;
+        }
+    }
+
+    fn search_ai(config: fiw_engine::SearchConfig) -> Box<dyn fiw_engine::Advisor<Self>> {
+        Box::new(crate::advisor::Search::new(config))
+    }
+
+    fn rulebook() -> fiw_engine::RuleBook {
+        crate::rulebook::rulebook()
     }
 
     fn heuristic_policy(seed: u64) -> Option<Box<dyn fiw_engine::Policy<Self>>> {
@@ -458,6 +655,7 @@ impl Campaign {
     ) -> View {
         View {
             map,
+            waiting: self.waiting_attack(),
             battle: self.battle.as_deref().map(|b| BattleView {
                 kind: b.kind,
                 town: b.situation.town_name().to_string(),
@@ -470,6 +668,7 @@ impl Campaign {
 
     /// The battle under way is over: its result goes to the map.
     fn end_battle_if_over(&mut self) {
+        self.copy_battle_log();
         let over = self
             .battle
             .as_ref()

@@ -57,7 +57,7 @@ impl Policy<Campaign> for Heuristic {
 }
 
 /// The actions of an inner game in the campaign's legal list, and where each stands in it.
-fn inner_actions<A>(
+pub(crate) fn inner_actions<A>(
     legal: &[Action],
     inner: impl Fn(&Action) -> Option<A>,
 ) -> (Vec<usize>, Vec<A>) {

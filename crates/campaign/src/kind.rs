@@ -62,3 +62,59 @@ impl BattleKind {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::situation::{ArmyMarker, Force};
+    use fiw_solitaire::map::{map, REGIONS};
+
+    fn force(side: Side, army: bool) -> Force {
+        Force {
+            side,
+            reduced: false,
+            army: army.then_some(ArmyMarker {
+                drm: 2,
+                supplied: true,
+            }),
+            indians: false,
+        }
+    }
+
+    /// Every town of the map, attacked by either side with or without an army defending it,
+    /// becomes the battle the campaign's rules say (C3).
+    #[test]
+    fn each_attack_becomes_its_kind_of_battle() {
+        let mut seen = std::collections::BTreeSet::new();
+        for r in 0..REGIONS as u8 {
+            for t in 0..map().regions[r as usize].towns.len() {
+                for side in [Side::British, Side::French] {
+                    for army in [false, true] {
+                        let s = Situation {
+                            region: r,
+                            town: t,
+                            kind: map().kind[r as usize][t],
+                            attacker: force(side, true),
+                            defender: force(side.other(), army),
+                            drm: 0,
+                            sixths: 3,
+                        };
+                        let kind = BattleKind::of(&s);
+                        let want = match s.kind {
+                            _ if s.town_id() == "louisbourg" && side == Side::British => {
+                                BattleKind::Louisbourg
+                            }
+                            TownKind::Fortified | TownKind::Flag => BattleKind::Fort,
+                            TownKind::Town if army => BattleKind::Open,
+                            TownKind::Town => BattleKind::Raid,
+                        };
+                        assert_eq!(kind, want, "{} {side:?} {army}", s.town_name());
+                        seen.insert(kind);
+                    }
+                }
+            }
+        }
+        // the map as fiw fills it holds every kind
+        assert_eq!(seen.len(), BattleKind::ALL.len(), "{seen:?}");
+    }
+}

@@ -6,6 +6,7 @@
 //! attack is read into, the kind of battle it becomes, the markers as units, the D3 battle for
 //! a fort made from them, and the battle's end read back as the map's result.
 
+pub mod advisor;
 pub mod calibration;
 pub mod fight;
 pub mod forces;
@@ -13,6 +14,7 @@ pub mod fort;
 pub mod game;
 pub mod heuristic;
 pub mod kind;
+pub mod rulebook;
 pub mod rules;
 pub mod situation;
 

@@ -58,12 +58,21 @@ pub struct Fort {
     /// to 5), so that the generals carry the battle about as often as the chart advances.
     pub scale: [f64; 5],
     pub scale_assumed: String,
+    /// The attackers' share of wins between the generals, in percent, by band.
+    pub odds: [f64; 5],
+    pub odds_assumed: String,
 }
 
 impl Fort {
     /// The scale of the attackers' foot for an attack the chart gives `sixths` to advance.
     pub fn scale_for(&self, sixths: u8) -> f64 {
         self.scale[usize::from(sixths.clamp(1, 5)) - 1]
+    }
+
+    /// The attackers' measured chance (percent) to carry the fort between the generals, for
+    /// an attack the chart gives `sixths` to advance.
+    pub fn odds_for(&self, sixths: u8) -> f64 {
+        self.odds[usize::from(sixths.clamp(1, 5)) - 1]
     }
 }
 
@@ -102,75 +111,100 @@ impl BattleRules {
                 r.fort.scale[k]
             ));
         }
+        if let Some(k) = r.fort.odds.iter().position(|v| !(0.0..=100.0).contains(v)) {
+            return Err(format!(
+                "data/battles.toml: fort.odds[{k}]: a share in percent is 0 to 100, not {}",
+                r.fort.odds[k]
+            ));
+        }
         Ok(r)
     }
 
-    /// Every assumed value as (what, why), for `fiw rules campaign`.
-    pub fn assumed(&self) -> Vec<(String, String)> {
+    /// Every assumed value as (name, value, reason), for `fiw rules campaign`.
+    pub fn assumed(&self) -> Vec<(String, String, String)> {
         let f = &self.forces;
         let c = |c: &Companies| format!("{} line, {} skirmishers", c.line, c.skirmishers);
+        let t = &self.fort;
+        let bands = |v: &[f64; 5]| {
+            v.iter()
+                .zip(1..)
+                .map(|(x, k)| format!("{k}/6: {x}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let row =
+            |name: &str, value: String, reason: &String| (name.to_string(), value, reason.clone());
         vec![
-            (
-                format!("militia: {}", c(&f.militia)),
-                f.militia_assumed.clone(),
+            row("militia", c(&f.militia), &f.militia_assumed),
+            row(
+                "reduced militia",
+                c(&f.reduced_militia),
+                &f.reduced_militia_assumed,
             ),
-            (
-                format!("reduced militia: {}", c(&f.reduced_militia)),
-                f.reduced_militia_assumed.clone(),
+            row(
+                "army",
+                format!("{} line units a point of DRM", f.army_per_drm),
+                &f.army_per_drm_assumed,
             ),
-            (
-                format!("army: {} line units a point of DRM", f.army_per_drm),
-                f.army_per_drm_assumed.clone(),
+            row(
+                "army's gun",
+                format!("from +{}", f.army_gun_from),
+                &f.army_gun_from_assumed,
             ),
-            (
-                format!("army: a gun from +{}", f.army_gun_from),
-                f.army_gun_from_assumed.clone(),
+            row(
+                "army's veterans",
+                format!("one regiment from +{}", f.army_veterans_from),
+                &f.army_veterans_from_assumed,
             ),
-            (
-                format!("army: a veteran regiment from +{}", f.army_veterans_from),
-                f.army_veterans_from_assumed.clone(),
+            row(
+                "army out of supply",
+                format!("{} of its regiments, no gun", f.unsupplied_share),
+                &f.unsupplied_share_assumed,
             ),
-            (
-                format!(
-                    "army out of supply: {} of its regiments",
-                    f.unsupplied_share
-                ),
-                f.unsupplied_share_assumed.clone(),
+            row(
+                "allied Indians",
+                format!("{} skirmisher units", f.indians),
+                &f.indians_assumed,
             ),
-            (
-                format!("allied Indians: {} skirmisher units", f.indians),
-                f.indians_assumed.clone(),
+            row(
+                "losses that reduce the militia",
+                format!("{} of a side's units", self.results.reduce_at),
+                &self.results.reduce_at_assumed,
             ),
-            (
-                format!("losses reducing the militia: {}", self.results.reduce_at),
-                self.results.reduce_at_assumed.clone(),
+            row(
+                "losses that cut the army's supply",
+                format!("{} of a side's units", self.results.cut_at),
+                &self.results.cut_at_assumed,
             ),
-            (
-                format!("losses cutting the army's supply: {}", self.results.cut_at),
-                self.results.cut_at_assumed.clone(),
+            row(
+                "fort battle's length",
+                format!("{} rounds", t.turns),
+                &t.turns_assumed,
             ),
-            (
-                format!("fort battle: {} rounds", self.fort.turns),
-                self.fort.turns_assumed.clone(),
+            row(
+                "fort battle's defenders keep off",
+                format!("{}\" from the attackers' edge", t.keep_off),
+                &t.keep_off_assumed,
             ),
-            (
-                format!("fort battle: keep off {}\"", self.fort.keep_off),
-                self.fort.keep_off_assumed.clone(),
+            row(
+                "the fort",
+                format!("corners {:?} (inches)", t.fortified),
+                &t.fortified_assumed,
             ),
-            (
-                "fort battle: the fort".to_string(),
-                self.fort.fortified_assumed.clone(),
+            row(
+                "a flag town's earthworks",
+                format!("{} of them", t.earthworks.len()),
+                &t.earthworks_assumed,
             ),
-            (
-                "fort battle: a flag town's earthworks".to_string(),
-                self.fort.earthworks_assumed.clone(),
+            row(
+                "fort battle's scale of the attackers' foot",
+                bands(&t.scale),
+                &t.scale_assumed,
             ),
-            (
-                format!(
-                    "fort battle: the attackers' foot x {:?} by the chart's odds 1/6 to 5/6",
-                    self.fort.scale
-                ),
-                self.fort.scale_assumed.clone(),
+            row(
+                "fort battle's odds between the generals (%)",
+                bands(&t.odds),
+                &t.odds_assumed,
             ),
         ]
     }

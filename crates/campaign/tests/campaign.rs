@@ -127,3 +127,145 @@ fn the_heuristic_plays_the_map_and_commands_its_battles() {
     });
     assert!(g.battles().iter().all(|r| r.how == How::Generals));
 }
+
+/// Plays `seed`'s campaign at random until an attack that can be a battle waits.
+fn to_a_waiting_battle(seed: u64) -> Campaign {
+    let mut g = Campaign::new(&Options::default(), seed).unwrap();
+    let mut dice = Dice::new(seed);
+    let mut legal = Vec::new();
+    while g.to_move().is_some() {
+        g.legal_actions(&mut legal);
+        if legal.contains(&Action::Fight) {
+            return g;
+        }
+        let a = legal[dice.below(legal.len() as u32) as usize];
+        g.apply(a).unwrap();
+    }
+    panic!("seed {seed}: no attack that can be a battle");
+}
+
+/// C2: before settling an attack the player is shown the chart's odds and the battle's from
+/// the table measured ahead of time, in the prompt, the view and beside `fight`.
+#[test]
+fn a_waiting_attack_shows_the_odds_of_each_way() {
+    let g = to_a_waiting_battle(3);
+    let w = g
+        .view(0)
+        .waiting
+        .expect("the view holds the waiting attack");
+    let odds = w.battle_odds.expect("a fort battle has measured odds");
+    let table = fiw_campaign::rules::rules().fort.odds_for(w.chart_sixths);
+    assert_eq!(odds, table);
+    let prompt = g.prompt(Some(0)).unwrap();
+    assert!(prompt.contains(&w.town), "{prompt}");
+    assert!(
+        prompt.contains(&format!("advances on {} in 6", w.chart_sixths)),
+        "{prompt}"
+    );
+    assert!(prompt.contains(&format!("{odds:.0} %")), "{prompt}");
+    let note = g.action_note(&Action::Generals).unwrap();
+    assert!(note.contains(&format!("{odds:.0} %")), "{note}");
+    // nothing waits once it is settled
+    let mut g = g;
+    g.apply(Action::Generals).unwrap();
+    assert!(g.view(0).waiting.is_none());
+    assert!(!g.prompt(Some(0)).unwrap_or_default().contains("waits"));
+}
+
+/// C6: a battle the player fights is told in the campaign's log, line by line as its game
+/// logs it, and the campaign's search cannot read the battle's dice to come.
+#[test]
+fn a_battle_fought_is_told_in_the_campaigns_log() {
+    let mut g = to_a_waiting_battle(5);
+    let before = g.log().entries().len();
+    g.apply(Action::Fight).unwrap();
+    let b = g.battle().expect("a battle under way");
+    let battle_lines: Vec<String> = b
+        .game
+        .log()
+        .entries()
+        .iter()
+        .map(|e| e.text.clone())
+        .collect();
+    assert!(!battle_lines.is_empty());
+    let campaign_lines: Vec<String> = g.log().entries()[before..]
+        .iter()
+        .map(|e| e.text.clone())
+        .collect();
+    for line in &battle_lines {
+        assert!(campaign_lines.contains(line), "{line}");
+    }
+    // reseeded, the battle's rolls to come are other than the true game's
+    let mut a = g.clone();
+    let mut c = g.clone();
+    a.reseed(1);
+    c.reseed(2);
+    assert_ne!(
+        a.battle()
+            .unwrap()
+            .game
+            .dice()
+            .map(|d| d.clone().next_seed()),
+        c.battle()
+            .unwrap()
+            .game
+            .dice()
+            .map(|d| d.clone().next_seed())
+    );
+}
+
+/// The search AI (`--seat player=ai`, `hint`) hands each decision to the search of the game it
+/// belongs to, and settles a waiting attack by the odds the player is shown.
+#[test]
+fn the_search_ai_decides_on_the_map_at_an_attack_and_in_a_battle() {
+    use fiw_engine::{SearchConfig, SearchLimits, Seen};
+    let config = SearchConfig {
+        limits: SearchLimits {
+            iterations: Some(8),
+            time: Some(std::time::Duration::from_millis(300)),
+        },
+        seed: 1,
+        ..SearchConfig::default()
+    };
+    let mut ai = Campaign::search_ai(config);
+    let mut legal = Vec::new();
+    // on the map, from the first placement
+    let mut g = Campaign::new(&Options::default(), 11).unwrap();
+    for _ in 0..6 {
+        g.legal_actions(&mut legal);
+        let a = ai.analyse(&Seen::new(&g, 0), &legal);
+        let best = a.best().unwrap();
+        assert_eq!(legal[best.index], best.action);
+        assert!(matches!(best.action, Action::Map(_)));
+        g.apply(best.action).unwrap();
+    }
+    // at an attack: the better of the die and the generals for the player's side
+    let g = to_a_waiting_battle(3);
+    g.legal_actions(&mut legal);
+    let a = ai.analyse(&Seen::new(&g, 0), &legal);
+    let w = g.view(0).waiting.unwrap();
+    let chart = f64::from(w.chart_sixths) / 6.0;
+    let battle = w.battle_odds.unwrap() / 100.0;
+    let player = g.map().board().player;
+    let mine = |p: f64| if w.attacker == player { p } else { 1.0 - p };
+    let want = if mine(battle) > mine(chart) {
+        Action::Generals
+    } else {
+        Action::Map(fiw_solitaire::Action::Roll)
+    };
+    assert_eq!(a.best().unwrap().action, want);
+    // in a battle the player fights: the D3 search's orders
+    let mut g = to_a_waiting_battle(5);
+    g.apply(Action::Fight).unwrap();
+    for _ in 0..4 {
+        if g.battle().is_none() {
+            break;
+        }
+        g.legal_actions(&mut legal);
+        let a = ai.analyse(&Seen::new(&g, 0), &legal);
+        let best = a.best().unwrap();
+        assert!(matches!(best.action, Action::Fort(_)), "{:?}", best.action);
+        assert_eq!(legal[best.index], best.action);
+        g.apply(best.action).unwrap();
+    }
+}

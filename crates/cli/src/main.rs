@@ -37,7 +37,8 @@ struct Cli {
 #[derive(Debug, clap::Args)]
 struct AiFlags {
     /// Search iterations (playouts) per AI decision, at most 1000000. The default is the
-    /// game's own: louisbourg 200, solitaire 2000, d3 60, skirmish 64; the time limit stays as it is.
+    /// game's own: louisbourg 200, solitaire 2000, d3 60, skirmish 64 (a campaign: its map's and
+    /// its battle's); the time limit stays as it is.
     #[arg(long, value_name = "N")]
     ai_iterations: Option<u32>,
     /// Milliseconds per AI decision, at most 600000 (default 1000 in every game; the
@@ -59,10 +60,10 @@ enum DiceFlag {
 enum Command {
     /// Play a game at the terminal: hot-seat, against the computer, or unattended.
     Play {
-        /// The game (louisbourg, solitaire, d3, skirmish); with --load or --resume it may be left out.
+        /// The game (louisbourg, solitaire, d3, skirmish, campaign); with --load or --resume it may be left out.
         game: Option<String>,
         /// Who plays a side: SIDE=human|random|heuristic|ai (default: every side human; in
-        /// solitaire the seat is `player`, the BOT plays by its chart).
+        /// solitaire and the campaign the seat is `player`, the BOT plays by its chart).
         #[arg(long = "seat", value_name = "SIDE=POLICY")]
         seats: Vec<String>,
         /// Dice seed, for tests and scripts: a game with a human seat and a seed given keeps
@@ -87,8 +88,8 @@ enum Command {
         /// Louisbourg: the rulebook's fixed French set-up (section 14).
         #[arg(long, conflicts_with_all = ["load", "resume"])]
         solitaire_setup: bool,
-        /// Solitaire: the player's side, british or french (default: british); the BOT takes
-        /// the other.
+        /// Solitaire and the campaign: the player's side, british or french (default:
+        /// british); the BOT takes the other.
         #[arg(long, value_name = "SIDE", conflicts_with_all = ["load", "resume"])]
         side: Option<String>,
         /// D3 and skirmish: the battle, a built-in scenario (d3: fort-oswego, meeting; skirmish:
@@ -109,7 +110,7 @@ enum Command {
     },
     /// Play many games between computer players and sum them up.
     Sim {
-        /// The game (louisbourg, solitaire, d3, skirmish).
+        /// The game (louisbourg, solitaire, d3, skirmish, campaign).
         game: String,
         /// Number of games (at most 100000000).
         #[arg(long, value_name = "N")]
@@ -121,7 +122,7 @@ enum Command {
         #[arg(long, value_name = "T", default_value_t = 0)]
         threads: usize,
         /// Who plays a side: SIDE=random|heuristic|ai (default: every side random; in
-        /// solitaire the seat is `player`).
+        /// solitaire and the campaign the seat is `player`).
         #[arg(long = "seat", value_name = "SIDE=POLICY")]
         seats: Vec<String>,
         /// Print one JSON object.
@@ -133,7 +134,7 @@ enum Command {
         /// Louisbourg: the rulebook's fixed French set-up (section 14).
         #[arg(long)]
         solitaire_setup: bool,
-        /// Solitaire: the player's side, british or french (default: british).
+        /// Solitaire and the campaign: the player's side, british or french (default: british).
         #[arg(long, value_name = "SIDE")]
         side: Option<String>,
         /// D3 and skirmish: the battle, a built-in scenario (d3: fort-oswego, meeting; skirmish:
@@ -255,7 +256,7 @@ enum Command {
     },
     /// The rules as implemented: sections, code, tests and assumed values.
     Rules {
-        /// The game (louisbourg, solitaire, d3, skirmish).
+        /// The game (louisbourg, solitaire, d3, skirmish, campaign).
         game: String,
         /// One section (with its subsections), e.g. 8.3.
         section: Option<String>,

@@ -288,8 +288,9 @@ fn bad_input_exits_2_with_one_line() {
     }
     let run = fiw(&["play", "chess"], "");
     assert!(
-        run.stderr
-            .contains("unknown game 'chess' (known: louisbourg, solitaire, d3, skirmish)"),
+        run.stderr.contains(
+            "unknown game 'chess' (known: louisbourg, solitaire, d3, skirmish, campaign)"
+        ),
         "{}",
         run.stderr
     );

@@ -6,7 +6,11 @@ use crate::seats::{parse_seats, Player};
 use fiw_engine::{Game, Policy, Seat, Seen, SimReport};
 
 /// The games this build knows, by command-line name.
-pub const KNOWN: &[&str] = &["louisbourg", "solitaire", "d3", "skirmish"];
+pub const KNOWN: &[&str] = &["louisbourg", "solitaire", "d3", "skirmish", "campaign"];
+
+/// The games a server offers: the campaign is played at the terminal until its pages are built
+/// (issue 39), since a page that cannot draw a game's view would only show a refusal.
+pub const ONLINE: &[&str] = &["louisbourg", "solitaire", "d3", "skirmish"];
 
 /// Set-up flags given on the command line (`play`, `sim`).
 #[derive(Clone, Debug, Default)]
@@ -25,7 +29,7 @@ pub struct SetupFlags {
 impl SetupFlags {
     /// Refuses `--scenario` for a game that has no scenarios (as `--side` is refused outside
     /// solitaire).
-    fn no_scenario(&self, game: &str) -> HostResult {
+    pub(crate) fn no_scenario(&self, game: &str) -> HostResult {
         match self.scenario {
             Some(_) => Err(HostError::usage(format!(
                 "--scenario is for d3 and skirmish only; {game} has one set-up"
@@ -51,7 +55,7 @@ impl SetupFlags {
     }
 
     /// Refuses `--open` for a game that has no open play.
-    fn no_open(&self, game: &str) -> HostResult {
+    pub(crate) fn no_open(&self, game: &str) -> HostResult {
         if self.open {
             return Err(HostError::usage(format!(
                 "--open is for louisbourg only; {game} has no hidden blocks to turn face up"
@@ -1043,6 +1047,10 @@ macro_rules! for_game {
             }
             "skirmish" => {
                 type $G = $crate::fiw_skirmish::Skirmish;
+                $body
+            }
+            "campaign" => {
+                type $G = $crate::fiw_campaign::Campaign;
                 $body
             }
             other => Err($crate::games::unknown_game(other)),

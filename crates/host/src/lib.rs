@@ -14,6 +14,7 @@
 //! The game crates are re-exported so front ends depend on games only through this crate.
 #![deny(missing_docs)]
 
+mod campaign;
 mod error;
 pub mod files;
 pub mod games;
@@ -23,9 +24,10 @@ pub mod reference;
 pub mod seats;
 
 pub use error::{one_line, HostError, HostResult};
-pub use games::{HostGame, SetupFlags, KNOWN};
+pub use games::{HostGame, SetupFlags, KNOWN, ONLINE};
 pub use record::{Match, Taken};
 
+pub use fiw_campaign;
 pub use fiw_d3;
 pub use fiw_louisbourg;
 pub use fiw_skirmish;

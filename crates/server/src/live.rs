@@ -492,6 +492,14 @@ impl Games {
     /// # Errors
     /// An unknown game, seat or player, set-up choices the game refuses, storage failing.
     pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<Made, Failure> {
+        if fiw_host::KNOWN.contains(&new.game.as_str())
+            && !fiw_host::ONLINE.contains(&new.game.as_str())
+        {
+            return Err(Failure::Refused(refusal(format!(
+                "{} is played at the terminal for now (fiw play {}): its pages are not built yet",
+                new.game, new.game
+            ))));
+        }
         let seed = fiw_engine::secret_seed();
         let (hosted, options) = start(&new.game, &new.setup, seed)
             .map_err(|e| Failure::Refused(refusal(e.to_string())))?;

@@ -221,7 +221,7 @@ fn not_found() -> Response {
 async fn reference(Path(game): Path<String>) -> Response {
     static CACHE: OnceLock<Vec<(String, String)>> = OnceLock::new();
     let all = CACHE.get_or_init(|| {
-        fiw_host::KNOWN
+        fiw_host::ONLINE
             .iter()
             .filter_map(|g| {
                 let v = fiw_host::reference::reference(g).ok()?;
@@ -241,7 +241,7 @@ async fn reference(Path(game): Path<String>) -> Response {
         None => (
             StatusCode::NOT_FOUND,
             Json(json!({
-                "error": format!("no game '{}' (games: {})", crate::live::clip(&game), fiw_host::KNOWN.join(", "))
+                "error": format!("no game '{}' (games: {})", crate::live::clip(&game), fiw_host::ONLINE.join(", "))
             })),
         )
             .into_response(),

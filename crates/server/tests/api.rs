@@ -251,6 +251,12 @@ async fn bad_requests_get_a_reason_and_change_nothing(url: &str) {
             StatusCode::UNPROCESSABLE_ENTITY,
             c.post("/api/games", None, json!({ "game": "chess" })).await,
         ),
+        // the campaign is played at the terminal until its pages are built (issue 39)
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            c.post("/api/games", None, json!({ "game": "campaign" }))
+                .await,
+        ),
         (
             StatusCode::UNPROCESSABLE_ENTITY,
             c.post(

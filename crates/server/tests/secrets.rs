@@ -181,7 +181,8 @@ fn play(game: &str, index: u64) -> usize {
 #[test]
 fn every_message_of_every_game_keeps_the_other_seats_secrets() {
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get()) as u64;
-    for game in fiw_host::KNOWN {
+    // the games a server offers (the campaign joins them with its pages, issue 39)
+    for game in fiw_host::ONLINE {
         let began = std::time::Instant::now();
         // the games shared out among the cores, each thread its own share
         let steps: usize = std::thread::scope(|s| {

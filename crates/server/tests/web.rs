@@ -167,7 +167,7 @@ async fn a_file_not_changed_is_not_sent_again() {
 #[tokio::test]
 async fn the_reference_of_each_game_and_none_of_an_unknown_one() {
     let (app, _) = app().await;
-    for game in fiw_host::KNOWN {
+    for game in fiw_host::ONLINE {
         let (s, kind, body) = get(&app, &format!("/api/reference/{game}")).await;
         assert_eq!(s, StatusCode::OK, "{game}");
         assert!(kind.starts_with("application/json"));

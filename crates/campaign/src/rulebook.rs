@@ -1,0 +1,199 @@
+//! `fiw rules campaign`: the campaign's own rules (no published text has them: the D3 text's
+//! author plays such a campaign by hand, so each rule here is fiw's reading, numbered C1 on),
+//! where each lives and the tests that show it; and every value `data/battles.toml` gives the
+//! battles, read from the file so the book cannot drift from it.
+
+use crate::rules::rules;
+use fiw_engine::{AssumedValue, RuleBook, Sec};
+
+/// The campaign's rules, in the order a campaign meets them.
+pub const SECTIONS: &[Sec] = &[
+    Sec {
+        section: "C1",
+        title: "The map is Solitaire's",
+        summary: "A campaign is a game of French & Indian War: Solitaire, its player against its \
+                  BOT, every rule of that game as fiw plays it (`fiw rules solitaire`), but for \
+                  how an attack on a town is settled. A campaign that rolls every attack is \
+                  that game die for die.",
+        code: &[
+            "crates/campaign/src/game.rs: Campaign",
+            "crates/solitaire/src/attack.rs: settling_outside",
+        ],
+        tests: &[
+            "crates/campaign/tests/campaign.rs::a_campaign_that_always_rolls_is_the_texts_game",
+            "crates/solitaire/tests/settling.rs::rolling_at_each_stop_plays_the_texts_game",
+        ],
+    },
+    Sec {
+        section: "C2",
+        title: "An attack waits to be settled",
+        summary: "Each attack on a town, the player's or the BOT's, waits once its modifiers \
+                  are known (8) until the player settles it: roll the Advance Result Chart's \
+                  die, fight it as a battle commanding their own side, or let the computer \
+                  generals fight it out. Before choosing, the player is shown the chart's odds \
+                  and the battle's, the share of such battles the attackers carried between the \
+                  generals, from a table measured ahead of time for each kind of battle and \
+                  band of the chart's odds. The BOT's turn ends once its attack is settled.",
+        code: &[
+            "crates/campaign/src/game.rs: Action, Waiting",
+            "crates/solitaire/src/state.rs: Pending",
+        ],
+        tests: &[
+            "crates/campaign/tests/campaign.rs::a_waiting_attack_shows_the_odds_of_each_way",
+            "crates/solitaire/tests/settling.rs::settling_the_bots_attack_ends_its_turn_8",
+        ],
+    },
+    Sec {
+        section: "C3",
+        title: "Which battle an attack becomes",
+        summary: "A British attack on Louisbourg is a game of Louisbourg 1758; an attack on any \
+                  other fortified or flag town, or a French attack on Louisbourg, is a D3 battle \
+                  for a fort; an attack on an open town is a skirmish, a raid where militia \
+                  alone defend it and a fight in the open where an army stands with them. Only \
+                  the battle for a fort is built so far: the other attacks are rolled for.",
+        code: &["crates/campaign/src/kind.rs: BattleKind"],
+        tests: &["crates/campaign/src/kind.rs::tests::each_attack_becomes_its_kind_of_battle"],
+    },
+    Sec {
+        section: "C4",
+        title: "The markers as units",
+        summary: "The markers in the attack's region become each side's units: its militia \
+                  (fewer units when reduced), its army by the DRM printed on the marker (a gun \
+                  and veterans for the greater armies; half its regiments and no gun out of \
+                  supply) and the Indians allied to it there. The numbers are in the assumed \
+                  values below.",
+        code: &["crates/campaign/src/forces.rs: units_of, Units"],
+        tests: &["crates/campaign/src/forces.rs::tests::markers_become_units_as_the_data_says"],
+    },
+    Sec {
+        section: "C5",
+        title: "The battle for a fort",
+        summary: "The D3 battle is laid out as the D3 text lays out Fort Oswego: a 6' x 4' \
+                  table; the attackers march in at the edge of the road they come by and their \
+                  allied Indians at a table end of their own; the defenders hold a fort in the \
+                  middle of the table (a flag town's two earthworks too) and may not stand near \
+                  the attackers' edge; lakes or sea behind the fort, or forest, by the region. \
+                  The attackers' foot is scaled by the chart's odds so that between the \
+                  generals they carry a fort about as often as the chart would advance. Every \
+                  such battle passes D3's own scenario checks and can be saved and played alone.",
+        code: &["crates/campaign/src/fort.rs: fort_battle, Generated"],
+        tests: &[
+            "crates/campaign/tests/fort_battles.rs::every_fort_attack_makes_a_battle_d3_accepts",
+            "crates/campaign/tests/calibration.rs::the_generals_carry_forts_about_as_often_as_the_chart_advances",
+        ],
+    },
+    Sec {
+        section: "C6",
+        title: "Fighting a battle",
+        summary: "A battle the player fights is the battle game itself, its orders given at the \
+                  campaign's prompt, its log in the campaign's log; the computer's side is \
+                  played by that game's computer general as the BOT's chart is played on the \
+                  map. Letting the generals fight plays both sides so. The map waits until the \
+                  battle is over.",
+        code: &["crates/campaign/src/fight.rs: d3_by_generals, d3_fought"],
+        tests: &[
+            "crates/campaign/tests/fort_battles.rs::the_generals_fight_a_fort_battle_to_its_end",
+            "crates/campaign/tests/campaign.rs::a_battle_fought_is_told_in_the_campaigns_log",
+        ],
+    },
+    Sec {
+        section: "C7",
+        title: "The battle's result on the map",
+        summary: "A battle the attackers win is an advance, as the chart's result, the defenders \
+                  retreating; lost or drawn, no result. A side that lost a large share of its \
+                  units has its militia reduced, and a larger share cuts its army in the region \
+                  off from supply (the shares are assumed values). The campaign's record keeps \
+                  each battle: where, which way it went, the losses.",
+        code: &[
+            "crates/campaign/src/fight.rs: Fought",
+            "crates/solitaire/src/state.rs: Settlement",
+            "crates/solitaire/src/attack.rs: settle",
+        ],
+        tests: &[
+            "crates/campaign/tests/fort_battles.rs::a_battle_won_advances_and_heavy_losses_mark_the_loser",
+            "crates/solitaire/tests/settling.rs::a_battle_won_advances_and_marks_the_heavy_losses_8",
+            "crates/solitaire/tests/settling.rs::a_battle_lost_is_no_result_and_nothing_waits_after_it_8",
+        ],
+    },
+    Sec {
+        section: "C8",
+        title: "Saves and the campaign's end",
+        summary: "The campaign ends as the map's game ends (Solitaire's victory conditions). Its \
+                  save is the map's seed and every action, battle orders included, and replays \
+                  to the same state.",
+        code: &["crates/campaign/src/game.rs: Record"],
+        tests: &["crates/campaign/tests/campaign.rs::random_campaigns_end_and_replay_from_their_saves"],
+    },
+];
+
+/// Every section, where it lives and its tests, and every value of the battles' data.
+pub fn rulebook() -> RuleBook {
+    let assumed = rules()
+        .assumed()
+        .into_iter()
+        .map(|(name, value, reason)| AssumedValue {
+            name,
+            value,
+            reason,
+        })
+        .collect();
+    RuleBook::new(SECTIONS, assumed)
+}
+
+/// The rule book as Markdown: the text of `docs/rules/campaign.md`.
+pub fn markdown(book: &RuleBook) -> String {
+    book.markdown(
+        "The campaign: its rules as fiw implements them",
+        "Generated from `crates/campaign/src/rulebook.rs` and `crates/campaign/data/battles.toml` \
+         (the same text `fiw rules campaign` prints); do not edit by hand. Regenerate with\n\
+         `FIW_BLESS=1 cargo test -p fiw-campaign rulebook`.\n\n\
+         No published text gives these rules: the D3 text's author plays such a campaign by \
+         hand, and each section here is fiw's reading, numbered C1 on. The map's own rules are \
+         Solitaire's (`fiw rules solitaire`), the battles' their games'. Summaries are the \
+         project's own words; code paths are relative to the workspace root.\n\n",
+        "none",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn root() -> &'static Path {
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../"))
+    }
+
+    /// Every code path and item, and every test, the book names exists; every section has a
+    /// test; every value of the data is listed with a value and a reason.
+    #[test]
+    fn every_reference_exists() {
+        let book = rulebook();
+        for s in &book.sections {
+            assert!(!s.tests.is_empty(), "section {} has no test", s.section);
+        }
+        let bad = book.unresolved_references(root());
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
+        assert_eq!(book.assumed.len(), rules().assumed().len());
+        for a in &book.assumed {
+            assert!(
+                !a.value.trim().is_empty() && !a.reason.trim().is_empty(),
+                "{}",
+                a.name
+            );
+        }
+    }
+
+    /// `docs/rules/campaign.md` is `markdown(&rulebook())`; `FIW_BLESS=1` rewrites it.
+    #[test]
+    fn the_docs_match_the_rulebook() {
+        let regenerate = "FIW_BLESS=1 cargo test -p fiw-campaign rulebook";
+        RuleBook::check_doc(
+            root(),
+            "docs/rules/campaign.md",
+            &markdown(&rulebook()),
+            regenerate,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    }
+}

@@ -1,0 +1,168 @@
+//! End-to-end tests of `fiw` for the campaign (issue 39): a battle fought at the prompt opens
+//! in place and the campaign resumes after it, with the odds shown before choosing; the save
+//! replays; `fiw sim campaign --json` fights every battle by the generals; `fiw rules campaign`
+//! lists the campaign's rules and every value of its battles' data.
+
+mod common;
+
+use common::{fiw, path, temp};
+use serde_json::Value;
+
+fn at(out: &str, want: &str) -> usize {
+    out.find(want)
+        .unwrap_or_else(|| panic!("'{want}' not in the output:\n{out}"))
+}
+
+/// Seed 3: the British player places both armies, attacks Ft. Duquesne (its first menu line),
+/// and fights the attack; in the battle it passes each phase, or takes the first order the menu
+/// offers where a rule forbids passing, and lists the battles fought (`battles`, which takes
+/// no action); after it, the map goes on (rolling each attack) to the end.
+#[test]
+fn a_battle_fought_at_the_prompt_goes_back_to_the_map_and_the_save_replays() {
+    let save = temp("campaign-save");
+    let svg =
+        std::env::temp_dir().join(format!("fiw-cli-test-{}-campaign.svg", std::process::id()));
+    let mut input = String::from("1\n1\n1\nend\nfight\n");
+    for _ in 0..300 {
+        input += "pass\n1\nbattles\n";
+    }
+    input += "quit\n";
+    let run = fiw(
+        &[
+            "play",
+            "campaign",
+            "--seed",
+            "3",
+            "--save",
+            path(&save),
+            "--svg",
+            svg.to_str().unwrap(),
+        ],
+        &input,
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let out = &run.stdout;
+    // the attack waits, with both odds beside the three ways to settle it
+    at(out, "No battle has been fought yet.");
+    let waits = at(
+        out,
+        "    1. roll       the chart: the British advance on 2 in 6 (33 %)",
+    );
+    let fight = waits
+        + at(
+            &out[waits..],
+            "    2. fight      a d3 battle at Ft. Duquesne: the British carry ",
+        );
+    // only the three ways are allowed while it waits
+    at(&out[waits..], "an attack waits to be settled first: roll for it on the Advance Result Chart (roll), fight it (fight) or let the generals fight it (generals)");
+    let began = fight
+        + at(
+            &out[fight..],
+            "You fight the battle at Ft. Duquesne in command of the British.",
+        );
+    let table = began
+        + at(
+            &out[began..],
+            "Battle at Ft. Duquesne (Ohio), you command the British",
+        );
+    // the computer's side moves, told in the campaign's log
+    let french = table + at(&out[table..], "| Round 1: the French turn");
+    let ended = french
+        + at(
+            &out[french..],
+            "| Fought as a battle at Ft. Duquesne (Ohio), d3: ",
+        );
+    // back on the map, the campaign counts it
+    at(
+        &out[ended..],
+        "Campaign: 1 battle fought so far ('battles' lists them)",
+    );
+    at(
+        &out[ended..],
+        "1. turn 1: d3 at Ft. Duquesne (Ohio), the British attacking, fought by you: ",
+    );
+    // the drawing was of the battle's table
+    let drawn = std::fs::read_to_string(&svg).expect("the drawing is written");
+    assert!(
+        drawn.contains("<svg") && drawn.contains("br-reg-1"),
+        "{}",
+        &drawn[..200.min(drawn.len())]
+    );
+    // the save replays to the state it records, the battle's orders included
+    let replayed = fiw(&["replay", path(&save)], "");
+    assert_eq!(
+        replayed.code, 0,
+        "stdout: {}\nstderr: {}",
+        replayed.stdout, replayed.stderr
+    );
+    let _ = std::fs::remove_file(&save);
+    let _ = std::fs::remove_file(&svg);
+}
+
+#[test]
+fn sim_campaign_fights_every_battle_by_the_generals() {
+    let run = fiw(
+        &[
+            "sim",
+            "campaign",
+            "--games",
+            "3",
+            "--threads",
+            "1",
+            "--seat",
+            "player=heuristic",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let v: Value = serde_json::from_str(run.stdout.trim()).expect("one JSON object");
+    assert_eq!(v["games"], 3, "{v}");
+    let generals = v["means"]["battles_by_generals"].as_f64().unwrap();
+    assert!(generals >= 5.0, "battles a campaign: {v}");
+    assert_eq!(v["means"]["battles_fought"].as_f64(), Some(0.0), "{v}");
+    let plain = fiw(
+        &[
+            "sim",
+            "campaign",
+            "--games",
+            "2",
+            "--threads",
+            "1",
+            "--seat",
+            "player=heuristic",
+        ],
+        "",
+    );
+    assert_eq!(plain.code, 0, "stderr: {}", plain.stderr);
+    at(
+        &plain.stdout,
+        "battles a campaign: 0.00 fought by the player, ",
+    );
+}
+
+#[test]
+fn rules_campaign_lists_its_sections_and_every_value_of_its_data() {
+    let run = fiw(&["rules", "campaign"], "");
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let out = &run.stdout;
+    for s in ["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8"] {
+        at(out, &format!("\n{s}  "));
+    }
+    for value in [
+        "militia = 3 line, 2 skirmishers",
+        "fort battle's scale of the attackers' foot = 1/6: ",
+        "fort battle's odds between the generals (%) = 1/6: ",
+        "losses that reduce the militia = 0.5 of a side's units",
+    ] {
+        at(out, value);
+    }
+    // a flag of another game is refused in one line
+    let bad = fiw(&["play", "campaign", "--scenario", "raid"], "");
+    common::assert_bad_input(&bad, "--scenario");
+    assert!(
+        bad.stderr.contains("campaign has one set-up"),
+        "{}",
+        bad.stderr
+    );
+}

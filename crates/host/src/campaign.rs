@@ -1,0 +1,141 @@
+//! The campaign as a front end drives it: its options are Solitaire's (`--side`), its BOT seat
+//! is played by the rules (the Action Chart on the map, the computer general in a battle), and
+//! while a battle is under way its menus, words, references and drawing are the battle game's.
+
+use crate::error::{HostError, HostResult};
+use crate::games::{ActionRefs, HostGame, SetupFlags};
+use fiw_campaign::{Action, Campaign};
+use fiw_engine::{Seat, SimReport};
+
+impl HostGame for Campaign {
+    /// In a battle the long menu is headed by the unit each order is for, as D3's is.
+    const GROUP: &'static str = "unit";
+    /// The battle under way is drawn (the D3 table); the map is not drawn yet.
+    const DRAWS: bool = true;
+
+    fn options(flags: &SetupFlags) -> HostResult<Self::Options> {
+        if flags.solitaire_setup {
+            return Err(HostError::usage(
+                "--solitaire-setup is for louisbourg only; campaign takes --side british|french",
+            ));
+        }
+        flags.no_scenario("campaign")?;
+        flags.no_open("campaign")?;
+        // the map's corrected data files, if FIW_SOLITAIRE_DATA names a folder of them
+        fiw_solitaire::data::install_from_env().map_err(HostError::usage)?;
+        let side = match flags.side.as_deref() {
+            None => fiw_solitaire::Side::British,
+            Some(s) => fiw_solitaire::Side::parse(s).ok_or_else(|| {
+                HostError::usage(format!(
+                    "unknown side '{s}' for --side (sides: british, french)"
+                ))
+            })?,
+        };
+        Ok(fiw_campaign::Options { side })
+    }
+
+    fn rules_seat(seat: Seat) -> Option<&'static str> {
+        (seat == fiw_solitaire::BOT).then_some("BOT Action Chart and the computer generals")
+    }
+
+    fn setup_facts(options: &Self::Options) -> Vec<(&'static str, String)> {
+        vec![("side", options.side.id().to_string())]
+    }
+
+    /// The map's figures as Solitaire reports them, and how many battles a campaign fought.
+    fn report_lines(_options: &Self::Options, r: &SimReport) -> Vec<String> {
+        let mean = |key: &str| r.means.get(key).copied().unwrap_or(0.0);
+        let wins = r.wins.get("player").copied().unwrap_or(0) as f64 / r.games.max(1) as f64;
+        let mut lines = fiw_solitaire::figures::report_lines(mean, wins);
+        lines.push(format!(
+            "battles a campaign: {:.2} fought by the player, {:.2} by the generals",
+            mean("battles_fought"),
+            mean("battles_by_generals")
+        ));
+        lines
+    }
+
+    fn rematch_options(options: &Self::Options) -> (Self::Options, bool) {
+        let mut swapped = options.clone();
+        swapped.side = options.side.other();
+        (swapped, false)
+    }
+
+    fn menu_group(&self, action: &Action) -> Option<String> {
+        match (action, self.battle()) {
+            (Action::Fort(a), Some(b)) => b.game.menu_group(a),
+            _ => None,
+        }
+    }
+
+    fn action_words(&self, action: &Action) -> Option<String> {
+        match (action, self.battle()) {
+            (Action::Fort(a), Some(b)) => b.game.action_words(a),
+            (Action::Fight, _) => Some("fight it: command your side of the battle".into()),
+            (Action::Generals, _) => Some("let the generals fight it out".into()),
+            _ => None,
+        }
+    }
+
+    fn action_refs(&self, action: &Action) -> ActionRefs {
+        match (action, self.battle()) {
+            (Action::Map(a), _) => self.map().action_refs(a),
+            (Action::Fort(a), Some(b)) => b.game.action_refs(a),
+            (Action::Fight | Action::Generals, _) => ActionRefs {
+                places: self
+                    .waiting_attack()
+                    .map(|w| vec![w.region_id.clone()])
+                    .unwrap_or_default(),
+                ..ActionRefs::default()
+            },
+            _ => ActionRefs::default(),
+        }
+    }
+
+    fn drawing(&self, viewer: Option<Seat>, selected: Option<&str>) -> Option<String> {
+        let b = self.battle()?;
+        b.game.drawing(viewer.map(|_| b.player.seat()), selected)
+    }
+
+    fn piece_on_board(&self, name: &str) -> Result<(), String> {
+        match self.battle() {
+            Some(b) => b.game.piece_on_board(name),
+            None => Err("the map is not drawn: select marks a unit in a battle".into()),
+        }
+    }
+
+    const COMMANDS: &'static [(&'static str, &'static str)] = &[
+        (
+            "chart",
+            "the BOT's Action Chart: the line each die face gives and the line used instead when it cannot be done",
+        ),
+        (
+            "battles",
+            "the battles fought so far: where, which kind, who won, the losses",
+        ),
+    ];
+
+    /// `chart` reads the map's chart, `battles` the campaign's record: both public.
+    fn command(&self, seat: Seat, word: &str, rest: &str) -> Option<String> {
+        match word {
+            "battles" => Some(self.battles_words()),
+            _ => self.map().command(seat, word, rest),
+        }
+    }
+
+    fn confirm(&self, action: &Action) -> Option<String> {
+        match action {
+            Action::Map(a) => self.map().confirm(a),
+            _ => None,
+        }
+    }
+
+    /// The map's routes and armies, as Solitaire's page draws them, and the D3 board data for
+    /// a battle's table.
+    fn board_data() -> serde_json::Value {
+        serde_json::json!({
+            "map": <fiw_solitaire::Solitaire as HostGame>::board_data(),
+            "d3": <fiw_d3::D3 as HostGame>::board_data(),
+        })
+    }
+}
