@@ -10,10 +10,17 @@ use fiw_engine::{simulate, wilson, Game, Policy, RandomPolicy, Side, SimOptions}
 use fiw_solitaire::Solitaire;
 
 fn main() {
+    if let Err(e) = fiw_campaign::rules::install_from_env() {
+        eprintln!("{e}");
+        std::process::exit(2);
+    }
     let games: u64 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(200);
+    if std::env::args().nth(2).as_deref() == Some("bands") {
+        return bands(games);
+    }
     let sim = SimOptions {
         games,
         seed: 1,
@@ -59,5 +66,61 @@ fn main() {
             100.0 * lo,
             100.0 * hi
         );
+    }
+}
+
+/// The battles of `games` campaigns a side (the heuristic player, the generals fighting): how
+/// often the attackers carried them, by the attacking side and the chart's band, against the
+/// chart's odds. The calibration draws its attacks at random; this is the campaign's own mix.
+fn bands(games: u64) {
+    use fiw_campaign::game::How;
+    // [attacker][defender's army: none, in supply, out of supply][band] = (won, battles)
+    let mut t = [[[(0u32, 0u32); 5]; 3]; 2];
+    for side in [Side::British, Side::French] {
+        for k in 0..games {
+            let seed = fiw_engine::game_seed(1, k);
+            let mut g = Campaign::new(&Options { side }, seed).expect("a campaign");
+            g.set_logging(false);
+            let mut p = Campaign::heuristic_policy(fiw_engine::game_seed(seed, 0x5eed_0000))
+                .expect("the campaign has a heuristic");
+            let mut legal = Vec::new();
+            while g.to_move().is_some() {
+                g.legal_actions(&mut legal);
+                let i = p.choose(&fiw_engine::Seen::new(&g, 0), &legal);
+                g.apply(legal[i.min(legal.len() - 1)])
+                    .expect("a legal action");
+            }
+            for r in g.battles().iter().filter(|r| r.how == How::Generals) {
+                let s = &r.situation;
+                let army = match s.defender.army {
+                    None => 0,
+                    Some(a) if a.supplied => 1,
+                    Some(_) => 2,
+                };
+                let cell = &mut t[r.attacker.index()][army][usize::from(s.sixths.clamp(1, 5)) - 1];
+                cell.1 += 1;
+                if r.winner == Some(r.attacker) {
+                    cell.0 += 1;
+                }
+            }
+        }
+    }
+    println!("| attacker | defender's army | band | battles | attackers won | chart |");
+    println!("|---|---|---|---|---|---|");
+    for side in [Side::British, Side::French] {
+        for (army, row) in t[side.index()].iter().enumerate() {
+            for (b, (won, n)) in row.iter().enumerate() {
+                if *n > 0 {
+                    println!(
+                        "| {} | {} | {}/6 | {n} | {:.1} % | {:.1} % |",
+                        side.id(),
+                        ["none", "in supply", "out of supply"][army],
+                        b + 1,
+                        100.0 * f64::from(*won) / f64::from(*n),
+                        100.0 * (b as f64 + 1.0) / 6.0
+                    );
+                }
+            }
+        }
     }
 }

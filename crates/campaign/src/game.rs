@@ -68,6 +68,8 @@ pub struct Battle {
 pub struct Record {
     /// The map's turn it was fought on.
     pub turn: u32,
+    /// The attack as the map gave it: both sides' markers and the chart's odds.
+    pub situation: Situation,
     pub kind: BattleKind,
     pub town: String,
     pub region: String,
@@ -326,6 +328,7 @@ impl Campaign {
         let _ = self.map.settle(settlement, &words);
         self.battles.push(Record {
             turn: self.map.turn(),
+            situation: s.clone(),
             kind,
             town: s.town_name().to_string(),
             region: s.region_name().to_string(),

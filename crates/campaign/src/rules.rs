@@ -91,15 +91,31 @@ impl BattleRules {
     /// # Errors
     /// One line naming the field.
     pub fn parse(text: &str) -> Result<BattleRules, String> {
-        let r: BattleRules =
-            toml::from_str(text).map_err(|e| format!("data/battles.toml: {}", e.message()))?;
+        BattleRules::parse_named(text, "data/battles.toml")
+    }
+
+    /// [`BattleRules::parse`], its errors naming `file` (a player's own copy).
+    ///
+    /// # Errors
+    /// One line naming the file, the line where TOML sees it, and the field.
+    pub fn parse_named(text: &str, file: &str) -> Result<BattleRules, String> {
+        let r: BattleRules = toml::from_str(text).map_err(|e| {
+            let line = e
+                .span()
+                .map(|s| {
+                    format!(
+                        " line {}",
+                        text[..s.start.min(text.len())].lines().count().max(1)
+                    )
+                })
+                .unwrap_or_default();
+            format!("{file}{line}: {}", e.message().trim())
+        })?;
         let share = |v: f64, field: &str| {
             if (0.0..=1.0).contains(&v) {
                 Ok(())
             } else {
-                Err(format!(
-                    "data/battles.toml: {field}: a share is 0 to 1, not {v}"
-                ))
+                Err(format!("{file}: {field}: a share is 0 to 1, not {v}"))
             }
         };
         share(r.forces.unsupplied_share, "forces.unsupplied_share")?;
@@ -107,13 +123,13 @@ impl BattleRules {
         share(r.results.cut_at, "results.cut_at")?;
         if let Some(k) = r.fort.scale.iter().position(|v| !(0.25..=3.0).contains(v)) {
             return Err(format!(
-                "data/battles.toml: fort.scale[{k}]: a scale is 0.25 to 3, not {}",
+                "{file}: fort.scale[{k}]: a scale is 0.25 to 3, not {}",
                 r.fort.scale[k]
             ));
         }
         if let Some(k) = r.fort.odds.iter().position(|v| !(0.0..=100.0).contains(v)) {
             return Err(format!(
-                "data/battles.toml: fort.odds[{k}]: a share in percent is 0 to 100, not {}",
+                "{file}: fort.odds[{k}]: a share in percent is 0 to 100, not {}",
                 r.fort.odds[k]
             ));
         }
@@ -210,9 +226,56 @@ impl BattleRules {
     }
 }
 
-/// The rules built into fiw.
+/// The environment variable naming a player's own copy of `battles.toml`, read before the
+/// first campaign: the battles are data a player can change without touching code.
+pub const DATA_ENV: &str = "FIW_CAMPAIGN_DATA";
+
+/// The largest data file read: the built-in one is some 6 kB.
+const MAX_DATA_BYTES: u64 = 1 << 20;
+
+static RULES: OnceLock<BattleRules> = OnceLock::new();
+
+/// Puts `rules` in use instead of the built-in ones. Must come before the first campaign.
+///
+/// # Errors
+/// Rules in use already.
+pub fn install(r: BattleRules) -> Result<(), String> {
+    RULES.set(r).map_err(|_| {
+        format!("{DATA_ENV}: the battles' data is in use already; set it before the first campaign")
+    })
+}
+
+/// [`install`] from the file `FIW_CAMPAIGN_DATA` names, if it is set: done once, on the first
+/// call; later calls give the first one's answer.
+///
+/// # Errors
+/// One line naming the file and what is wrong with it.
+pub fn install_from_env() -> Result<(), String> {
+    static DONE: OnceLock<Result<(), String>> = OnceLock::new();
+    DONE.get_or_init(|| match std::env::var_os(DATA_ENV) {
+        Some(path) if !path.is_empty() => {
+            let path = std::path::Path::new(&path);
+            let shown = path.display().to_string();
+            let size = std::fs::metadata(path)
+                .map_err(|e| format!("{DATA_ENV}: {shown}: {e}"))?
+                .len();
+            if size > MAX_DATA_BYTES {
+                return Err(format!(
+                    "{DATA_ENV}: {shown}: {size} bytes; a battles file is at most {MAX_DATA_BYTES}"
+                ));
+            }
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{DATA_ENV}: {shown}: {e}"))?;
+            let r = BattleRules::parse_named(text.trim_start_matches('\u{feff}'), &shown)?;
+            install(r)
+        }
+        _ => Ok(()),
+    })
+    .clone()
+}
+
+/// The rules in use: a player's own file if one was installed, else the built-in ones.
 pub fn rules() -> &'static BattleRules {
-    static RULES: OnceLock<BattleRules> = OnceLock::new();
     RULES.get_or_init(|| {
         BattleRules::parse(include_str!("../data/battles.toml"))
             .unwrap_or_else(|e| panic!("the built-in data: {e}"))

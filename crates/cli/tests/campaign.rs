@@ -166,3 +166,64 @@ fn rules_campaign_lists_its_sections_and_every_value_of_its_data() {
         bad.stderr
     );
 }
+
+/// `fiw` with `FIW_CAMPAIGN_DATA` set to `file`.
+fn fiw_with_battles(file: &std::path::Path, args: &[&str], input: &str) -> common::Run {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_fiw"))
+        .args(args)
+        .env("FIW_CAMPAIGN_DATA", file)
+        .env(
+            "FIW_STATE_DIR",
+            std::env::temp_dir().join(format!("fiw-cli-test-state-{}", std::process::id())),
+        )
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("fiw runs");
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().expect("fiw runs to the end");
+    common::Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// The battles are data a player can change: a copy of `battles.toml` that `FIW_CAMPAIGN_DATA`
+/// names makes the battles (a militia of four line units, so the defenders of Ft. Duquesne
+/// field one more regiment), and a broken one is refused in one line naming the file and the
+/// field.
+#[test]
+fn a_players_own_battles_file_makes_the_battles_and_a_broken_one_is_refused() {
+    let built_in = include_str!("../../campaign/data/battles.toml");
+    let file = temp("battles");
+    let mine = built_in.replace(
+        "militia = { line = 3, skirmishers = 2 }",
+        "militia = { line = 4, skirmishers = 2 }",
+    );
+    assert_ne!(mine, built_in);
+    std::fs::write(&file, mine).unwrap();
+    let input = "1\n1\n1\nfight\nquit\n";
+    let run = fiw_with_battles(&file, &["play", "campaign", "--seed", "3"], input);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let theirs = run.stdout.matches("  fr-reg-").count();
+    let plain = fiw(&["play", "campaign", "--seed", "3"], input);
+    let before = plain.stdout.matches("  fr-reg-").count();
+    assert!(before > 0 && theirs > before, "{theirs} against {before}");
+
+    std::fs::write(&file, built_in.replace("reduce_at = 0.5", "reduce_at = 7")).unwrap();
+    let bad = fiw_with_battles(&file, &["play", "campaign"], "");
+    common::assert_bad_input(&bad, "a share of 7");
+    assert!(
+        bad.stderr.contains("results.reduce_at") && bad.stderr.contains(path(&file)),
+        "{}",
+        bad.stderr
+    );
+    std::fs::write(&file, built_in.replace("[fort]", "[fortress]")).unwrap();
+    let bad = fiw_with_battles(&file, &["play", "campaign"], "");
+    common::assert_bad_input(&bad, "an unknown table");
+    assert!(bad.stderr.contains(" line "), "{}", bad.stderr);
+    let _ = std::fs::remove_file(&file);
+}

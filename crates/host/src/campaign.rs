@@ -23,6 +23,8 @@ impl HostGame for Campaign {
         flags.no_open("campaign")?;
         // the map's corrected data files, if FIW_SOLITAIRE_DATA names a folder of them
         fiw_solitaire::data::install_from_env().map_err(HostError::usage)?;
+        // the battles' own data, if FIW_CAMPAIGN_DATA names a player's copy of battles.toml
+        fiw_campaign::rules::install_from_env().map_err(HostError::usage)?;
         let side = match flags.side.as_deref() {
             None => fiw_solitaire::Side::British,
             Some(s) => fiw_solitaire::Side::parse(s).ok_or_else(|| {
