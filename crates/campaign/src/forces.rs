@@ -18,14 +18,20 @@ pub struct Units {
 }
 
 impl Units {
+    /// The foot: line, veterans and skirmishers (the Indians among them).
+    pub fn foot(&self) -> u32 {
+        self.line + self.veterans + self.skirmishers
+    }
+
     /// Every unit, commanders aside.
     pub fn total(&self) -> u32 {
         self.line + self.veterans + self.skirmishers + self.guns
     }
 
-    /// The same force with its foot multiplied by `scale`, at least one line unit, and
-    /// veterans beyond the D3 rules' most an army may have serving as line: how the generator
-    /// sizes a side to the chart's odds. Each kind's count is rounded up or down at random, in
+    /// The same force with its own foot multiplied by `scale` (its allied Indians, a
+    /// contingent of their own, as they are), at least one line unit, and veterans beyond the
+    /// D3 rules' most an army may have serving as line: how the generator sizes a side to the
+    /// chart's odds. Each kind's count is rounded up or down at random, in
     /// proportion (2 units x 1.2 is 3 one time in five, else 2), so that the force grows as
     /// smoothly with the scale as whole units allow on average: rounded to the nearest, a
     /// scale from 1.0 to 1.24 changed no count of a small force and the generals' results
@@ -37,7 +43,7 @@ impl Units {
             let part = ((x - whole) * 1000.0).round() as u32;
             whole as u32 + u32::from(part > 0 && dice.below(1000) < part)
         };
-        let indians = s(self.indians);
+        let indians = self.indians;
         let veterans = s(self.veterans);
         let most = fiw_d3::scenario::MAX_VETERANS as u32;
         Units {
@@ -126,7 +132,7 @@ mod tests {
     }
 
     #[test]
-    fn scaling_keeps_the_guns_and_a_line() {
+    fn scaling_keeps_the_guns_the_indians_and_a_line() {
         let u = Units {
             line: 4,
             veterans: 2,
@@ -139,8 +145,10 @@ mod tests {
         let half = u.scaled(0.5, &mut dice);
         assert_eq!(
             (half.line, half.veterans, half.guns, half.indians),
-            (2, 1, 1, 1)
+            (2, 1, 1, 2)
         );
+        // the Indians come as they are: the other skirmishers are scaled
+        assert_eq!(half.skirmishers, 1 + 2);
         assert_eq!(u.scaled(0.0, &mut dice).line, 1);
         // D3's Veterans: at most 4 an army; the rest fight as line
         let big = u.scaled(2.5, &mut dice);

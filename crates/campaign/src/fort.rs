@@ -161,8 +161,11 @@ pub struct Generated {
     pub text: String,
 }
 
-/// The fort battle for the attack `s`, the attackers' foot scaled by `scale` (1 as the data
-/// gives it), its counts rounded by `dice`.
+/// The fort battle for the attack `s`, the attackers' foot `ratio` times the defenders' (their
+/// mix of kinds as the markers give it), its counts rounded by `dice`. The chart's odds count
+/// the attacker's army but never the defender's, while a battle fields every defending
+/// regiment: sizing the attack against the defence on the table keeps the battle's odds with
+/// the chart's band whatever stands in the fort.
 ///
 /// # Errors
 /// A side too big for the places of the table (more than 35 attacking units and 6 Indians, or 21
@@ -170,12 +173,16 @@ pub struct Generated {
 pub fn fort_battle(
     s: &Situation,
     rules: &BattleRules,
-    scale: f64,
+    ratio: f64,
     dice: &mut fiw_engine::Dice,
 ) -> Result<Generated, String> {
     let fort = &rules.fort;
-    let att = units_of(&s.attacker, rules).scaled(scale, dice);
     let def = units_of(&s.defender, rules);
+    let marked = units_of(&s.attacker, rules);
+    // the allied Indians come as they are; the rest of the foot makes up the ratio
+    let own = f64::from(marked.foot() - marked.indians).max(1.0);
+    let scale = (ratio * f64::from(def.foot()) - f64::from(marked.indians)).max(0.0) / own;
+    let att = marked.scaled(scale, dice);
     let town = s.town_name().to_string();
     let region = s.region_name();
     let name = format!("{town} ({region})");
@@ -320,12 +327,20 @@ fn attackers(f: &Force, u: &Units) -> Result<ArmyFile, String> {
     let (foot, indians): (Vec<_>, Vec<_>) = roster
         .into_iter()
         .partition(|(id, _)| !id.contains("-ind-"));
-    if foot.len() > places.front.len() + places.back.len() || indians.len() > places.flank.len() {
+    if foot.len() > places.front.len() + places.back.len() {
         return Err(format!(
-            "the {} attack with {} units: a generated battle places at most {}",
+            "the {} attack with {} units besides their Indians: a generated battle places at most {}",
             f.side.name(),
-            foot.len() + indians.len(),
-            places.front.len() + places.back.len() + places.flank.len()
+            foot.len(),
+            places.front.len() + places.back.len()
+        ));
+    }
+    if indians.len() > places.flank.len() {
+        return Err(format!(
+            "the {} attack with {} units of Indians: a generated battle places at most {}",
+            f.side.name(),
+            indians.len(),
+            places.flank.len()
         ));
     }
     // the front row from the middle out, so a small force gathers on the road

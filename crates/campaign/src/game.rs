@@ -261,8 +261,8 @@ impl Campaign {
     fn scenario_for(&mut self, s: &Situation) -> Result<(Generated, u64), RuleError> {
         let seed = self.map.dice_mut().map_or(0, fiw_engine::Dice::next_seed);
         let mut sizing = Dice::new(fiw_engine::game_seed(seed, 0x5ca1e));
-        let scale = rules().fort.scale_for(s.sixths);
-        let scenario = fort_battle(s, rules(), scale, &mut sizing)
+        let ratio = rules().fort.ratio_for(s.sixths);
+        let scenario = fort_battle(s, rules(), ratio, &mut sizing)
             .map_err(|e| RuleError::new("campaign", e))?;
         Ok((scenario, seed))
     }
@@ -349,8 +349,15 @@ impl Game for Campaign {
 
     const NAME: &'static str = "campaign";
     const SEATS: &'static [&'static str] = &["player", "bot"];
-    const RULES_VERSION: u32 = 1;
-    const RULES_CHANGES: &'static [fiw_engine::RulesChange] = &[];
+    const RULES_VERSION: u32 = 2;
+    const RULES_CHANGES: &'static [fiw_engine::RulesChange] = &[fiw_engine::RulesChange {
+        version: 2,
+        changes: &[
+            "C5: the attackers of a fort are sized against the defenders on the table, a ratio for each band of the chart's odds calibrated on the attacks campaigns make, no longer by a scale of their own markers",
+            "C5: the attackers' allied Indians come as they are, never scaled",
+            "C2: the odds shown before an attack are measured again for the new sizing",
+        ],
+    }];
 
     fn with_dice(options: &Options, dice: Dice) -> Result<Self, RuleError> {
         if dice.is_manual() {

@@ -73,9 +73,12 @@ pub const SECTIONS: &[Sec] = &[
                   allied Indians at a table end of their own; the defenders hold a fort in the \
                   middle of the table (a flag town's two earthworks too) and may not stand near \
                   the attackers' edge; lakes or sea behind the fort, or forest, by the region. \
-                  The attackers' foot is scaled by the chart's odds so that between the \
-                  generals they carry a fort about as often as the chart would advance. Every \
-                  such battle passes D3's own scenario checks and can be saved and played alone.",
+                  The attackers' foot is sized against the defenders' foot on the table, by a \
+                  ratio for each band of the chart's odds (the chart never counts the \
+                  defender's army, the table fields all of it), so that between the generals \
+                  they carry a fort about as often as the chart would advance the same attack. \
+                  Every such battle passes D3's own scenario checks and can be saved and played \
+                  alone.",
         code: &["crates/campaign/src/fort.rs: fort_battle, Generated"],
         tests: &[
             "crates/campaign/tests/fort_battles.rs::every_fort_attack_makes_a_battle_d3_accepts",

@@ -56,17 +56,19 @@ pub struct Fort {
     pub earthworks_assumed: String,
     /// The attackers' foot multiplied by this, by the chart's odds of the attack in sixths (1
     /// to 5), so that the generals carry the battle about as often as the chart advances.
-    pub scale: [f64; 5],
-    pub scale_assumed: String,
+    /// The attackers' foot as a multiple of the defenders', by band.
+    pub ratio: [f64; 5],
+    pub ratio_assumed: String,
     /// The attackers' share of wins between the generals, in percent, by band.
     pub odds: [f64; 5],
     pub odds_assumed: String,
 }
 
 impl Fort {
-    /// The scale of the attackers' foot for an attack the chart gives `sixths` to advance.
-    pub fn scale_for(&self, sixths: u8) -> f64 {
-        self.scale[usize::from(sixths.clamp(1, 5)) - 1]
+    /// The attackers' foot as a multiple of the defenders' for an attack the chart gives
+    /// `sixths` to advance.
+    pub fn ratio_for(&self, sixths: u8) -> f64 {
+        self.ratio[usize::from(sixths.clamp(1, 5)) - 1]
     }
 
     /// The attackers' measured chance (percent) to carry the fort between the generals, for
@@ -121,10 +123,12 @@ impl BattleRules {
         share(r.forces.unsupplied_share, "forces.unsupplied_share")?;
         share(r.results.reduce_at, "results.reduce_at")?;
         share(r.results.cut_at, "results.cut_at")?;
-        if let Some(k) = r.fort.scale.iter().position(|v| !(0.25..=3.0).contains(v)) {
+        // 2: the largest defenders (a full militia, a +4 army, Indians: 15 foot) against twice
+        // their number still find places on the table
+        if let Some(k) = r.fort.ratio.iter().position(|v| !(0.25..=2.0).contains(v)) {
             return Err(format!(
-                "{file}: fort.scale[{k}]: a scale is 0.25 to 3, not {}",
-                r.fort.scale[k]
+                "{file}: fort.ratio[{k}]: a ratio is 0.25 to 2, not {}",
+                r.fort.ratio[k]
             ));
         }
         if let Some(k) = r.fort.odds.iter().position(|v| !(0.0..=100.0).contains(v)) {
@@ -213,9 +217,9 @@ impl BattleRules {
                 &t.earthworks_assumed,
             ),
             row(
-                "fort battle's scale of the attackers' foot",
-                bands(&t.scale),
-                &t.scale_assumed,
+                "fort battle's attacking foot for each defending",
+                bands(&t.ratio),
+                &t.ratio_assumed,
             ),
             row(
                 "fort battle's odds between the generals (%)",

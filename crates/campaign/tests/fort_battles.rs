@@ -66,8 +66,8 @@ fn every_fort_attack_makes_a_battle_d3_accepts() {
     let mut n = 0u64;
     for variant in 0..16 {
         for s in fort_attacks(variant) {
-            for scale in [0.5, 1.0, 2.5] {
-                let g = fort_battle(&s, rules(), scale, &mut fiw_engine::Dice::new(n))
+            for ratio in [0.5, 1.0, 2.0] {
+                let g = fort_battle(&s, rules(), ratio, &mut fiw_engine::Dice::new(n))
                     .unwrap_or_else(|e| panic!("{e}"));
                 let checked = fiw_d3::Scenario::parse(&g.text, &g.name);
                 assert!(

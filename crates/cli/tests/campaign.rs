@@ -151,7 +151,7 @@ fn rules_campaign_lists_its_sections_and_every_value_of_its_data() {
     }
     for value in [
         "militia = 3 line, 2 skirmishers",
-        "fort battle's scale of the attackers' foot = 1/6: ",
+        "fort battle's attacking foot for each defending = 1/6: 1.297",
         "fort battle's odds between the generals (%) = 1/6: ",
         "losses that reduce the militia = 0.5 of a side's units",
     ] {
