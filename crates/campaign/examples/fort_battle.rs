@@ -48,7 +48,9 @@ fn main() {
         );
         std::process::exit(1);
     }
-    match fort_battle(&situation, rules(), 1.0, &mut fiw_engine::Dice::new(1)) {
+    // the attackers sized as a campaign sizes them, by the data's ratio for the chart's band
+    let ratio = rules().fort.ratio_for(situation.sixths);
+    match fort_battle(&situation, rules(), ratio, &mut fiw_engine::Dice::new(1)) {
         Ok(g) => print!("{}", g.text),
         Err(e) => {
             eprintln!("fort_battle: {e}");
