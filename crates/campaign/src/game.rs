@@ -199,11 +199,17 @@ impl Campaign {
         s
     }
 
+    /// The waiting attack read from the board, and the battle fiw makes of it, if it makes
+    /// one of that kind yet (the fort battle only, so far).
+    fn pending_attack(&self) -> Option<(Situation, Option<BattleKind>)> {
+        let s = Situation::of(self.map.board(), self.map.pending()?);
+        let battle = Some(BattleKind::of(&s)).filter(|k| *k == BattleKind::Fort);
+        Some((s, battle))
+    }
+
     /// The waiting attack, whatever it would be fought as.
     pub fn waiting_attack(&self) -> Option<Waiting> {
-        let p = self.map.pending()?;
-        let s = Situation::of(self.map.board(), p);
-        let battle = Some(BattleKind::of(&s)).filter(|k| *k == BattleKind::Fort);
+        let (s, battle) = self.pending_attack()?;
         Some(Waiting {
             town: s.town_name().to_string(),
             region: s.region_name().to_string(),
@@ -217,10 +223,8 @@ impl Campaign {
 
     /// The waiting attack and the battle it would be, if a battle can be made of it.
     fn waiting(&self) -> Option<(Situation, BattleKind)> {
-        let p = self.map.pending()?;
-        let s = Situation::of(self.map.board(), p);
-        let kind = BattleKind::of(&s);
-        (kind == BattleKind::Fort).then_some((s, kind))
+        let (s, battle) = self.pending_attack()?;
+        Some((s, battle?))
     }
 
     fn copy_map_log(&mut self) {

@@ -169,26 +169,7 @@ fn rules_campaign_lists_its_sections_and_every_value_of_its_data() {
 
 /// `fiw` with `FIW_CAMPAIGN_DATA` set to `file`.
 fn fiw_with_battles(file: &std::path::Path, args: &[&str], input: &str) -> common::Run {
-    use std::io::Write;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_fiw"))
-        .args(args)
-        .env("FIW_CAMPAIGN_DATA", file)
-        .env(
-            "FIW_STATE_DIR",
-            std::env::temp_dir().join(format!("fiw-cli-test-state-{}", std::process::id())),
-        )
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("fiw runs");
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let out = child.wait_with_output().expect("fiw runs to the end");
-    common::Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    common::fiw_with_env(&[("FIW_CAMPAIGN_DATA", file)], args, input)
 }
 
 /// The battles are data a player can change: a copy of `battles.toml` that `FIW_CAMPAIGN_DATA`

@@ -437,20 +437,7 @@ fn f17_a_save_with_a_byte_order_mark_is_read_and_the_digest_error_keeps_the_true
 
 /// `fiw` with `FIW_SOLITAIRE_DATA` set to `dir`.
 fn fiw_with_data(dir: &std::path::Path, args: &[&str]) -> common::Run {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fiw"))
-        .args(args)
-        .env("FIW_SOLITAIRE_DATA", dir)
-        .env(
-            "FIW_STATE_DIR",
-            std::env::temp_dir().join(format!("fiw-cli-test-state-{}", std::process::id())),
-        )
-        .output()
-        .expect("fiw runs");
-    common::Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    common::fiw_with_env(&[("FIW_SOLITAIRE_DATA", dir)], args, "")
 }
 
 /// 2026-12-01 #11: `fiw` plays corrected data files without touching code: a Turn Track of 24

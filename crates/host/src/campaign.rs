@@ -14,25 +14,9 @@ impl HostGame for Campaign {
     const DRAWS: bool = true;
 
     fn options(flags: &SetupFlags) -> HostResult<Self::Options> {
-        if flags.solitaire_setup {
-            return Err(HostError::usage(
-                "--solitaire-setup is for louisbourg only; campaign takes --side british|french",
-            ));
-        }
-        flags.no_scenario("campaign")?;
-        flags.no_open("campaign")?;
-        // the map's corrected data files, if FIW_SOLITAIRE_DATA names a folder of them
-        fiw_solitaire::data::install_from_env().map_err(HostError::usage)?;
+        let side = flags.map_side("campaign")?;
         // the battles' own data, if FIW_CAMPAIGN_DATA names a player's copy of battles.toml
         fiw_campaign::rules::install_from_env().map_err(HostError::usage)?;
-        let side = match flags.side.as_deref() {
-            None => fiw_solitaire::Side::British,
-            Some(s) => fiw_solitaire::Side::parse(s).ok_or_else(|| {
-                HostError::usage(format!(
-                    "unknown side '{s}' for --side (sides: british, french)"
-                ))
-            })?,
-        };
         Ok(fiw_campaign::Options { side })
     }
 
@@ -45,10 +29,10 @@ impl HostGame for Campaign {
     }
 
     /// The map's figures as Solitaire reports them, and how many battles a campaign fought.
-    fn report_lines(_options: &Self::Options, r: &SimReport) -> Vec<String> {
+    fn report_lines(options: &Self::Options, r: &SimReport) -> Vec<String> {
+        let map = fiw_solitaire::Options { side: options.side };
+        let mut lines = <fiw_solitaire::Solitaire as HostGame>::report_lines(&map, r);
         let mean = |key: &str| r.means.get(key).copied().unwrap_or(0.0);
-        let wins = r.wins.get("player").copied().unwrap_or(0) as f64 / r.games.max(1) as f64;
-        let mut lines = fiw_solitaire::figures::report_lines(mean, wins);
         lines.push(format!(
             "battles a campaign: {:.2} fought by the player, {:.2} by the generals",
             mean("battles_fought"),

@@ -29,7 +29,7 @@ pub struct SetupFlags {
 impl SetupFlags {
     /// Refuses `--scenario` for a game that has no scenarios (as `--side` is refused outside
     /// solitaire).
-    pub(crate) fn no_scenario(&self, game: &str) -> HostResult {
+    fn no_scenario(&self, game: &str) -> HostResult {
         match self.scenario {
             Some(_) => Err(HostError::usage(format!(
                 "--scenario is for d3 and skirmish only; {game} has one set-up"
@@ -54,8 +54,31 @@ impl SetupFlags {
         self.no_open(game)
     }
 
+    /// The player's side on Solitaire's map (`--side`, British by default), for `game`
+    /// (solitaire, or the campaign played on that map), refusing the other games' flags; the
+    /// map's corrected data files are put in use first, if `FIW_SOLITAIRE_DATA` names a folder
+    /// of them.
+    pub(crate) fn map_side(&self, game: &str) -> HostResult<fiw_solitaire::Side> {
+        if self.solitaire_setup {
+            return Err(HostError::usage(format!(
+                "--solitaire-setup is for louisbourg only; {game} takes --side british|french"
+            )));
+        }
+        self.no_scenario(game)?;
+        self.no_open(game)?;
+        fiw_solitaire::data::install_from_env().map_err(HostError::usage)?;
+        match self.side.as_deref() {
+            None => Ok(fiw_solitaire::Side::British),
+            Some(s) => fiw_solitaire::Side::parse(s).ok_or_else(|| {
+                HostError::usage(format!(
+                    "unknown side '{s}' for --side (sides: british, french)"
+                ))
+            }),
+        }
+    }
+
     /// Refuses `--open` for a game that has no open play.
-    pub(crate) fn no_open(&self, game: &str) -> HostResult {
+    fn no_open(&self, game: &str) -> HostResult {
         if self.open {
             return Err(HostError::usage(format!(
                 "--open is for louisbourg only; {game} has no hidden blocks to turn face up"
@@ -314,24 +337,9 @@ impl HostGame for fiw_solitaire::Solitaire {
     }
 
     fn options(flags: &SetupFlags) -> HostResult<Self::Options> {
-        if flags.solitaire_setup {
-            return Err(HostError::usage(
-                "--solitaire-setup is for louisbourg only; solitaire takes --side british|french",
-            ));
-        }
-        flags.no_scenario("solitaire")?;
-        flags.no_open("solitaire")?;
-        // corrected data files, if FIW_SOLITAIRE_DATA names a folder of them
-        fiw_solitaire::data::install_from_env().map_err(HostError::usage)?;
-        let side = match flags.side.as_deref() {
-            None => fiw_solitaire::Side::British,
-            Some(s) => fiw_solitaire::Side::parse(s).ok_or_else(|| {
-                HostError::usage(format!(
-                    "unknown side '{s}' for --side (sides: british, french)"
-                ))
-            })?,
-        };
-        Ok(fiw_solitaire::Options { side })
+        Ok(fiw_solitaire::Options {
+            side: flags.map_side("solitaire")?,
+        })
     }
 
     fn rules_seat(seat: Seat) -> Option<&'static str> {

@@ -19,14 +19,24 @@ pub struct Run {
 /// Runs `fiw` with `args`, feeding `input` on stdin; games people play are autosaved in a
 /// directory of this test run, never the user's own.
 pub fn fiw(args: &[&str], input: &str) -> Run {
+    fiw_with_env(&[], args, input)
+}
+
+/// [`fiw`] with these environment variables set (a data folder or file a game reads).
+pub fn fiw_with_env(vars: &[(&str, &Path)], args: &[&str], input: &str) -> Run {
     let state = std::env::temp_dir().join(format!("fiw-cli-test-state-{}", std::process::id()));
-    fiw_in(&state, args, input)
+    fiw_env_in(&state, vars, args, input)
 }
 
 /// [`fiw`] with the autosaves in `state`.
 pub fn fiw_in(state: &Path, args: &[&str], input: &str) -> Run {
+    fiw_env_in(state, &[], args, input)
+}
+
+fn fiw_env_in(state: &Path, vars: &[(&str, &Path)], args: &[&str], input: &str) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fiw"))
         .args(args)
+        .envs(vars.iter().copied())
         .env("FIW_STATE_DIR", state)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
