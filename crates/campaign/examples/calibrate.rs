@@ -6,30 +6,50 @@
 //! cargo run --release -p fiw-campaign --example calibrate -- 200 1.4    # one ratio for all
 //! cargo run --release -p fiw-campaign --example calibrate -- search 200 # each band's ratio
 //! cargo run --release -p fiw-campaign --example calibrate -- 200 data 1 # the data's, other battles
+//! cargo run --release -p fiw-campaign --example calibrate -- militia search 200
 //! ```
 //!
-//! Arguments: battles a band (200), and the attackers' foot as a multiple of the defenders'.
+//! Arguments: `militia` for the forts the militia holds alone (else those an army holds),
+//! battles a band (200), and the attackers' foot as a multiple of the defenders'.
 //! Each battle is an attack on a fort a campaign made (the heuristic player against the BOT,
 //! each side in turn, every attack rolled), the first of each band in the pool.
 
-use fiw_campaign::calibration::measure;
-use fiw_campaign::rules::rules;
+use fiw_campaign::calibration::{measure, Measured};
+use fiw_campaign::rules::{rules, Garrison};
 
-fn row(sixths: u8, ratio: f64, (won, drawn, n): (u32, u32, u32)) -> f64 {
-    let rate = won as f64 / n as f64;
+/// Prints a band's row; its distance from the chart, `None` where no campaign made the attack.
+fn row(sixths: u8, ratio: f64, m: Measured) -> Option<f64> {
     let chart = sixths as f64 / 6.0;
+    if m.battles == 0 {
+        println!("{sixths}/6     {ratio:5.3}   no campaign made such an attack");
+        return None;
+    }
+    let rate = m.won as f64 / m.battles as f64;
     println!(
-        "{sixths}/6     {ratio:5.3}   {n:7}   {:11.1} %   {:4.1} %   {:4.1} %   {:+.1}",
+        "{sixths}/6     {ratio:5.3}   {:7}   {:7}   {:11.1} %   {:4.1} %   {:4.1} %   {:+.1}",
+        m.battles,
+        m.attacks,
         100.0 * rate,
-        100.0 * drawn as f64 / n as f64,
+        100.0 * m.drawn as f64 / m.battles as f64,
         100.0 * chart,
         100.0 * (rate - chart)
     );
-    rate - chart
+    Some(rate - chart)
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let garrison = match args.iter().position(|a| a == "militia") {
+        Some(k) => {
+            args.remove(k);
+            Garrison::Militia
+        }
+        None => Garrison::Army,
+    };
+    let most = match garrison {
+        Garrison::Army => 2.0,
+        Garrison::Militia => 4.0,
+    };
     let search = args.first().is_some_and(|a| a == "search");
     let args = &args[usize::from(search)..];
     let per_band: u32 = args.first().and_then(|a| a.parse().ok()).unwrap_or(200);
@@ -37,20 +57,26 @@ fn main() {
     let ratio: Option<f64> = args.get(1).and_then(|a| a.parse().ok());
     // another sample of attacks than the search's (0), to check its ratios out of sample
     let sample: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(0);
-    let header = "band    ratio    battles   attacker won   drawn   chart   difference";
+    let header = "band    ratio    battles   attacks   attacker won   drawn   chart   difference";
+    let held = garrison.words();
     if search {
-        // bisect each band's ratio between 0.5 and 2 until the generals carry the battle
-        // within 3 points of the chart, or seven halvings
-        println!("fort battles between the generals, {per_band} a band: each band's ratio sought");
+        // bisect each band's ratio between 0.5 and the most the data allows until the generals
+        // carry the battle within 3 points of the chart, or seven halvings
+        println!(
+            "fort battles held by {held} between the generals, {per_band} a band: each band's ratio sought"
+        );
         println!("{header}");
         let mut found = Vec::new();
         for sixths in 1..=5u8 {
-            let (mut lo, mut hi) = (0.5, 2.0);
-            let mut best = (f64::INFINITY, 1.0);
+            let (mut lo, mut hi) = (0.5, most);
+            let mut best = (f64::INFINITY, None);
             for _ in 0..7 {
                 let mid: f64 = (lo + hi) / 2.0;
-                let d = match measure(sixths, per_band, mid, 0) {
-                    Ok(m) => row(sixths, mid, m),
+                let d = match measure(sixths, per_band, mid, 0, garrison) {
+                    Ok(m) => match row(sixths, mid, m) {
+                        Some(d) => d,
+                        None => break,
+                    },
                     // too many units for the table: too big a ratio
                     Err(e) => {
                         println!("{sixths}/6     {mid:5.3}   {e}");
@@ -58,7 +84,7 @@ fn main() {
                     }
                 };
                 if d.abs() < best.0 {
-                    best = (d.abs(), mid);
+                    best = (d.abs(), Some(mid));
                 }
                 if d.abs() <= 0.03 {
                     break;
@@ -69,17 +95,28 @@ fn main() {
                     hi = mid;
                 }
             }
-            found.push((best.1 * 1000.0).round() / 1000.0);
+            found.push(best.1.map(|r| (r * 1000.0).round() / 1000.0));
         }
-        println!("ratio = {found:?}");
+        // a band no campaign made keeps the data's value
+        let words: Vec<String> = found
+            .iter()
+            .zip(1..)
+            .map(|(r, k)| match r {
+                Some(r) => format!("{r}"),
+                None => format!("{} (none made)", rules().fort.ratio_of(garrison, k)),
+            })
+            .collect();
+        println!("ratio = [{}]", words.join(", "));
         return;
     }
     let label = ratio.map_or("as the data gives it".to_string(), |s| format!("x {s}"));
-    println!("fort battles between the generals, attackers' foot {label}, {per_band} a band");
+    println!(
+        "fort battles held by {held} between the generals, attackers' foot {label}, {per_band} a band"
+    );
     println!("{header}");
     for sixths in 1..=5u8 {
-        let sc = ratio.unwrap_or_else(|| rules().fort.ratio_for(sixths));
-        match measure(sixths, per_band, sc, sample) {
+        let sc = ratio.unwrap_or_else(|| rules().fort.ratio_of(garrison, sixths));
+        match measure(sixths, per_band, sc, sample, garrison) {
             Ok(m) => {
                 row(sixths, sc, m);
             }

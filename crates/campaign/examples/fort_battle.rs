@@ -49,7 +49,7 @@ fn main() {
         std::process::exit(1);
     }
     // the attackers sized as a campaign sizes them, by the data's ratio for the chart's band
-    let ratio = rules().fort.ratio_for(situation.sixths);
+    let ratio = rules().fort.ratio_for(&situation);
     match fort_battle(&situation, rules(), ratio, &mut fiw_engine::Dice::new(1)) {
         Ok(g) => print!("{}", g.text),
         Err(e) => {

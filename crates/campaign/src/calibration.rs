@@ -10,28 +10,31 @@ use crate::fight::d3_by_generals;
 use crate::fort::fort_battle;
 use crate::game::{Action, Campaign, Options};
 use crate::kind::BattleKind;
-use crate::rules::rules;
+use crate::rules::{rules, Garrison};
 use crate::situation::Situation;
 use fiw_engine::{Dice, Game, Seen, Side};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-/// The pools made so far, by (attacks a band, sample).
-type Pools = HashMap<(usize, u64), Arc<Vec<Situation>>>;
+/// The pools made so far, by (attacks a band, sample, garrison).
+type Pools = HashMap<(usize, u64, Garrison), Arc<Vec<Situation>>>;
 
-/// The most campaigns played for one pool, whatever the bands still lack.
+/// The most campaigns played for one pool, whatever the bands still lack: a campaign makes
+/// some twenty fort attacks, few of them on forts the militia holds alone.
 const MOST_CAMPAIGNS: u64 = 4_000;
 
-/// The fort attacks of campaigns played by the heuristic player against the BOT, each side in
-/// turn, every attack rolled on the chart (the text's game, so no battle shapes the next
-/// attack), until every band holds `per_band` of them. `sample` picks the campaigns: pools of
-/// two samples share none.
-pub fn campaign_attacks(per_band: usize, sample: u64) -> Arc<Vec<Situation>> {
+/// The attacks on forts held by `garrison` of campaigns played by the heuristic player against
+/// the BOT, each side in turn, every attack rolled on the chart (the text's game, so no battle
+/// shapes the next attack), until every band holds `per_band` of them or
+/// [`MOST_CAMPAIGNS`] are played. `sample` picks the campaigns: pools of two samples share
+/// none.
+pub fn campaign_attacks(per_band: usize, sample: u64, garrison: Garrison) -> Arc<Vec<Situation>> {
     static POOLS: Mutex<Option<Pools>> = Mutex::new(None);
+    let key = (per_band, sample, garrison);
     if let Some(pool) = POOLS
         .lock()
         .ok()
-        .and_then(|p| p.as_ref().and_then(|m| m.get(&(per_band, sample)).cloned()))
+        .and_then(|p| p.as_ref().and_then(|m| m.get(&key).cloned()))
     {
         return pool;
     }
@@ -56,7 +59,7 @@ pub fn campaign_attacks(per_band: usize, sample: u64) -> Arc<Vec<Situation>> {
             if legal.contains(&Action::Fight) {
                 if let Some(w) = g.map().pending() {
                     let s = Situation::of(g.map().board(), w);
-                    if BattleKind::of(&s) == BattleKind::Fort {
+                    if BattleKind::of(&s) == BattleKind::Fort && Garrison::of(&s) == garrison {
                         count[usize::from(s.sixths.clamp(1, 5)) - 1] += 1;
                         pool.push(s);
                     }
@@ -75,15 +78,29 @@ pub fn campaign_attacks(per_band: usize, sample: u64) -> Arc<Vec<Situation>> {
     }
     let pool = Arc::new(pool);
     if let Ok(mut p) = POOLS.lock() {
-        p.get_or_insert_with(HashMap::new)
-            .insert((per_band, sample), pool.clone());
+        p.get_or_insert_with(HashMap::new).insert(key, pool.clone());
     }
     pool
 }
 
-/// The generals' battles of the band `sixths` at `ratio`: (attacker won, drawn, battles). The
-/// first `per_band` attacks of the band in the pool of `sample`, with the same dice at every
-/// ratio, so that ratios are compared on the same battles; another `sample`, other battles.
+/// What [`measure`] found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Measured {
+    /// Battles the attackers carried.
+    pub won: u32,
+    pub drawn: u32,
+    /// Battles fought.
+    pub battles: u32,
+    /// The different attacks they were fought for: fewer than the battles where campaigns
+    /// rarely make such an attack, each then fought again with other dice.
+    pub attacks: u32,
+}
+
+/// The generals' battles of the band `sixths` against `garrison` at `ratio`: the first
+/// `per_band` attacks of the band in the pool of `sample` (each fought again with other dice,
+/// in turn, where the pool holds fewer), with the same dice at every ratio, so that ratios are
+/// compared on the same battles; another `sample`, other battles. No battle where campaigns
+/// never made such an attack.
 ///
 /// # Errors
 /// A generated battle refused (a side too big for the table at this ratio).
@@ -92,14 +109,17 @@ pub fn measure(
     per_band: u32,
     ratio: f64,
     sample: u64,
-) -> Result<(u32, u32, u32), String> {
-    let pool = campaign_attacks(per_band as usize, sample);
+    garrison: Garrison,
+) -> Result<Measured, String> {
+    let pool = campaign_attacks(per_band as usize, sample, garrison);
+    let band: Vec<&Situation> = pool.iter().filter(|s| s.sixths == sixths).collect();
     let (mut won, mut drawn, mut n) = (0u32, 0u32, 0u32);
-    for (k, s) in pool.iter().filter(|s| s.sixths == sixths).enumerate() {
-        if n >= per_band {
-            break;
-        }
-        let seed = fiw_engine::game_seed(1000 * sample + u64::from(sixths), k as u64);
+    let attacks = band.len().min(per_band as usize);
+    for (k, s) in band.iter().cycle().take(per_band as usize).enumerate() {
+        let seed = fiw_engine::game_seed(
+            1000 * sample + u64::from(sixths) + 100 * (garrison as u64),
+            k as u64,
+        );
         let g = fort_battle(
             s,
             rules(),
@@ -114,5 +134,10 @@ pub fn measure(
             _ => {}
         }
     }
-    Ok((won, drawn, n))
+    Ok(Measured {
+        won,
+        drawn,
+        battles: n,
+        attacks: attacks as u32,
+    })
 }

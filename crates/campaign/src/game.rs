@@ -217,7 +217,7 @@ impl Campaign {
             attacker: s.attacker.side,
             chart_sixths: s.sixths,
             battle,
-            battle_odds: battle.map(|_| rules().fort.odds_for(s.sixths)),
+            battle_odds: battle.map(|_| rules().fort.odds_for(&s)),
         })
     }
 
@@ -265,7 +265,7 @@ impl Campaign {
     fn scenario_for(&mut self, s: &Situation) -> Result<(Generated, u64), RuleError> {
         let seed = self.map.dice_mut().map_or(0, fiw_engine::Dice::next_seed);
         let mut sizing = Dice::new(fiw_engine::game_seed(seed, 0x5ca1e));
-        let ratio = rules().fort.ratio_for(s.sixths);
+        let ratio = rules().fort.ratio_for(s);
         let scenario = fort_battle(s, rules(), ratio, &mut sizing)
             .map_err(|e| RuleError::new("campaign", e))?;
         Ok((scenario, seed))
@@ -353,15 +353,25 @@ impl Game for Campaign {
 
     const NAME: &'static str = "campaign";
     const SEATS: &'static [&'static str] = &["player", "bot"];
-    const RULES_VERSION: u32 = 2;
-    const RULES_CHANGES: &'static [fiw_engine::RulesChange] = &[fiw_engine::RulesChange {
-        version: 2,
-        changes: &[
-            "C5: the attackers of a fort are sized against the defenders on the table, a ratio for each band of the chart's odds calibrated on the attacks campaigns make, no longer by a scale of their own markers",
-            "C5: the attackers' allied Indians come as they are, never scaled",
-            "C2: the odds shown before an attack are measured again for the new sizing",
-        ],
-    }];
+    const RULES_VERSION: u32 = 3;
+    const RULES_CHANGES: &'static [fiw_engine::RulesChange] = &[
+        fiw_engine::RulesChange {
+            version: 2,
+            changes: &[
+                "C5: the attackers of a fort are sized against the defenders on the table, a ratio for each band of the chart's odds calibrated on the attacks campaigns make, no longer by a scale of their own markers",
+                "C5: the attackers' allied Indians come as they are, never scaled",
+                "C2: the odds shown before an attack are measured again for the new sizing",
+            ],
+        },
+        fiw_engine::RulesChange {
+            version: 3,
+            changes: &[
+                "C5: a fort its militia holds alone has its own ratios (militia_ratio): sized as the forts armies hold, its attackers carried 0 to 21 % where the chart gives 17 to 67 %",
+                "C5: the ratios where an army holds the fort found again on 400 attacks a band of such forts alone",
+                "C2: the odds shown before an attack are measured again, for each garrison",
+            ],
+        },
+    ];
 
     fn with_dice(options: &Options, dice: Dice) -> Result<Self, RuleError> {
         if dice.is_manual() {

@@ -75,14 +75,17 @@ pub const SECTIONS: &[Sec] = &[
                   the attackers' edge; lakes or sea behind the fort, or forest, by the region. \
                   The attackers' foot is sized against the defenders' foot on the table, by a \
                   ratio for each band of the chart's odds (the chart never counts the \
-                  defender's army, the table fields all of it), so that between the generals \
-                  they carry a fort about as often as the chart would advance the same attack. \
+                  defender's army, the table fields all of it), one set of ratios where an \
+                  army holds the fort and another where its militia holds it alone (a few \
+                  units behind ramparts), so that between the generals they carry a fort \
+                  about as often as the chart would advance the same attack. \
                   Every such battle passes D3's own scenario checks and can be saved and played \
                   alone.",
         code: &["crates/campaign/src/fort.rs: fort_battle, Generated"],
         tests: &[
             "crates/campaign/tests/fort_battles.rs::every_fort_attack_makes_a_battle_d3_accepts",
             "crates/campaign/tests/calibration.rs::the_generals_carry_forts_about_as_often_as_the_chart_advances",
+            "crates/campaign/src/rules.rs::tests::the_garrison_picks_the_ratio_and_the_odds",
         ],
     },
     Sec {

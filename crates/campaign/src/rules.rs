@@ -1,6 +1,7 @@
 //! The campaign's data rules (`data/battles.toml`): how markers become units, what losses mark
 //! the map, and the fort battle's table. Every value is fiw's choice, carried with its reason.
 
+use crate::situation::Situation;
 use serde::Deserialize;
 use std::sync::OnceLock;
 
@@ -54,27 +55,80 @@ pub struct Fort {
     pub fortified_assumed: String,
     pub earthworks: Vec<Vec<[f64; 2]>>,
     pub earthworks_assumed: String,
-    /// The attackers' foot multiplied by this, by the chart's odds of the attack in sixths (1
-    /// to 5), so that the generals carry the battle about as often as the chart advances.
-    /// The attackers' foot as a multiple of the defenders', by band.
+    /// The attackers' foot as a multiple of the defenders' where an army defends, by the
+    /// chart's odds of the attack in sixths (1 to 5), so that the generals carry the battle
+    /// about as often as the chart advances.
     pub ratio: [f64; 5],
     pub ratio_assumed: String,
-    /// The attackers' share of wins between the generals, in percent, by band.
+    /// The attackers' share of wins between the generals where an army defends, in percent,
+    /// by band.
     pub odds: [f64; 5],
     pub odds_assumed: String,
+    /// As `ratio`, where the fort's militia defends it alone: a battle of a few units, where
+    /// the ramparts weigh more than among many.
+    pub militia_ratio: [f64; 5],
+    pub militia_ratio_assumed: String,
+    /// As `odds`, where the fort's militia defends it alone.
+    pub militia_odds: [f64; 5],
+    pub militia_odds_assumed: String,
+}
+
+/// Who holds a fort, as its sizing reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Garrison {
+    /// An army stands in the fort with the militia (in supply or not).
+    Army,
+    /// The militia alone.
+    Militia,
+}
+
+impl Garrison {
+    pub const ALL: [Garrison; 2] = [Garrison::Army, Garrison::Militia];
+
+    /// Who holds the town attacked in `s`.
+    pub fn of(s: &Situation) -> Garrison {
+        if s.defender.army.is_some() {
+            Garrison::Army
+        } else {
+            Garrison::Militia
+        }
+    }
+
+    /// In a player's words (`an army`).
+    pub fn words(self) -> &'static str {
+        match self {
+            Garrison::Army => "an army with the militia",
+            Garrison::Militia => "the militia alone",
+        }
+    }
+}
+
+fn band(sixths: u8) -> usize {
+    usize::from(sixths.clamp(1, 5)) - 1
 }
 
 impl Fort {
-    /// The attackers' foot as a multiple of the defenders' for an attack the chart gives
-    /// `sixths` to advance.
-    pub fn ratio_for(&self, sixths: u8) -> f64 {
-        self.ratio[usize::from(sixths.clamp(1, 5)) - 1]
+    /// The attackers' foot as a multiple of the defenders' against `garrison`, for an attack
+    /// the chart gives `sixths` to advance.
+    pub fn ratio_of(&self, garrison: Garrison, sixths: u8) -> f64 {
+        match garrison {
+            Garrison::Army => self.ratio[band(sixths)],
+            Garrison::Militia => self.militia_ratio[band(sixths)],
+        }
+    }
+
+    /// The attackers' foot as a multiple of the defenders' for the attack `s`.
+    pub fn ratio_for(&self, s: &Situation) -> f64 {
+        self.ratio_of(Garrison::of(s), s.sixths)
     }
 
     /// The attackers' measured chance (percent) to carry the fort between the generals, for
-    /// an attack the chart gives `sixths` to advance.
-    pub fn odds_for(&self, sixths: u8) -> f64 {
-        self.odds[usize::from(sixths.clamp(1, 5)) - 1]
+    /// the attack `s`.
+    pub fn odds_for(&self, s: &Situation) -> f64 {
+        match Garrison::of(s) {
+            Garrison::Army => self.odds[band(s.sixths)],
+            Garrison::Militia => self.militia_odds[band(s.sixths)],
+        }
     }
 }
 
@@ -124,18 +178,30 @@ impl BattleRules {
         share(r.results.reduce_at, "results.reduce_at")?;
         share(r.results.cut_at, "results.cut_at")?;
         // 2: the largest defenders (a full militia, a +4 army, Indians: 15 foot) against twice
-        // their number still find places on the table
-        if let Some(k) = r.fort.ratio.iter().position(|v| !(0.25..=2.0).contains(v)) {
-            return Err(format!(
-                "{file}: fort.ratio[{k}]: a ratio is 0.25 to 2, not {}",
-                r.fort.ratio[k]
-            ));
-        }
-        if let Some(k) = r.fort.odds.iter().position(|v| !(0.0..=100.0).contains(v)) {
-            return Err(format!(
-                "{file}: fort.odds[{k}]: a share in percent is 0 to 100, not {}",
-                r.fort.odds[k]
-            ));
+        // their number, and a militia with Indians (7 foot) against four times theirs, still
+        // find places on the table
+        let ratios = |v: &[f64; 5], most: f64, field: &str| match v
+            .iter()
+            .position(|v| !(0.25..=most).contains(v))
+        {
+            Some(k) => Err(format!(
+                "{file}: fort.{field}[{k}]: a ratio is 0.25 to {most}, not {}",
+                v[k]
+            )),
+            None => Ok(()),
+        };
+        ratios(&r.fort.ratio, 2.0, "ratio")?;
+        ratios(&r.fort.militia_ratio, 4.0, "militia_ratio")?;
+        for (v, field) in [
+            (&r.fort.odds, "odds"),
+            (&r.fort.militia_odds, "militia_odds"),
+        ] {
+            if let Some(k) = v.iter().position(|v| !(0.0..=100.0).contains(v)) {
+                return Err(format!(
+                    "{file}: fort.{field}[{k}]: a share in percent is 0 to 100, not {}",
+                    v[k]
+                ));
+            }
         }
         Ok(r)
     }
@@ -217,14 +283,24 @@ impl BattleRules {
                 &t.earthworks_assumed,
             ),
             row(
-                "fort battle's attacking foot for each defending",
+                "fort battle's attacking foot for each defending (an army defends)",
                 bands(&t.ratio),
                 &t.ratio_assumed,
             ),
             row(
-                "fort battle's odds between the generals (%)",
+                "fort battle's odds between the generals (%, an army defends)",
                 bands(&t.odds),
                 &t.odds_assumed,
+            ),
+            row(
+                "fort battle's attacking foot for each defending (militia alone)",
+                bands(&t.militia_ratio),
+                &t.militia_ratio_assumed,
+            ),
+            row(
+                "fort battle's odds between the generals (%, militia alone)",
+                bands(&t.militia_odds),
+                &t.militia_odds_assumed,
             ),
         ]
     }
@@ -284,4 +360,75 @@ pub fn rules() -> &'static BattleRules {
         BattleRules::parse(include_str!("../data/battles.toml"))
             .unwrap_or_else(|e| panic!("the built-in data: {e}"))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A copy of the built-in data with `from` changed to `to`.
+    fn changed(from: &str, to: &str) -> Result<BattleRules, String> {
+        let text = include_str!("../data/battles.toml");
+        assert!(text.contains(from), "{from}");
+        BattleRules::parse_named(&text.replacen(from, to, 1), "mine.toml")
+    }
+
+    #[test]
+    fn each_garrisons_ratios_and_odds_are_checked_by_name() {
+        let r = rules();
+        assert!(r
+            .fort
+            .militia_ratio
+            .iter()
+            .all(|v| (0.25..=4.0).contains(v)));
+        let e = changed("militia_ratio = [1.703", "militia_ratio = [4.5").unwrap_err();
+        assert_eq!(
+            e,
+            "mine.toml: fort.militia_ratio[0]: a ratio is 0.25 to 4, not 4.5"
+        );
+        let e = changed("\nratio = [1.25", "\nratio = [2.5").unwrap_err();
+        assert_eq!(e, "mine.toml: fort.ratio[0]: a ratio is 0.25 to 2, not 2.5");
+        let e = changed("militia_odds = [18.0", "militia_odds = [-1").unwrap_err();
+        assert_eq!(
+            e,
+            "mine.toml: fort.militia_odds[0]: a share in percent is 0 to 100, not -1"
+        );
+        let e = changed("militia_odds = [18.0, ", "militia_odds = [").unwrap_err();
+        assert!(e.starts_with("mine.toml line 44:"), "{e}");
+        assert!(e.contains("5"), "{e}");
+    }
+
+    /// The fort's garrison picks the row: an army (in supply or not) or the militia alone.
+    #[test]
+    fn the_garrison_picks_the_ratio_and_the_odds() {
+        use crate::situation::{ArmyMarker, Force};
+        use fiw_solitaire::Side;
+        let force = |side, army: Option<bool>| Force {
+            side,
+            reduced: false,
+            army: army.map(|supplied| ArmyMarker { drm: 2, supplied }),
+            indians: false,
+        };
+        let mut s = Situation {
+            region: 0,
+            town: 0,
+            kind: fiw_solitaire::map::TownKind::Fortified,
+            attacker: force(Side::British, Some(true)),
+            defender: force(Side::French, None),
+            drm: 0,
+            sixths: 2,
+        };
+        let f = &rules().fort;
+        assert_eq!(Garrison::of(&s), Garrison::Militia);
+        assert_eq!(f.ratio_for(&s), f.militia_ratio[1]);
+        assert_eq!(f.odds_for(&s), f.militia_odds[1]);
+        for supplied in [true, false] {
+            s.defender = force(Side::French, Some(supplied));
+            assert_eq!(Garrison::of(&s), Garrison::Army);
+            assert_eq!(f.ratio_for(&s), f.ratio[1]);
+            assert_eq!(f.odds_for(&s), f.odds[1]);
+        }
+        s.sixths = 9;
+        assert_eq!(f.ratio_for(&s), f.ratio[4]);
+    }
 }

@@ -154,7 +154,8 @@ fn a_waiting_attack_shows_the_odds_of_each_way() {
         .waiting
         .expect("the view holds the waiting attack");
     let odds = w.battle_odds.expect("a fort battle has measured odds");
-    let table = fiw_campaign::rules::rules().fort.odds_for(w.chart_sixths);
+    let s = fiw_campaign::Situation::of(g.map().board(), g.map().pending().unwrap());
+    let table = fiw_campaign::rules::rules().fort.odds_for(&s);
     assert_eq!(odds, table);
     let prompt = g.prompt(Some(0)).unwrap();
     assert!(prompt.contains(&w.town), "{prompt}");

@@ -151,8 +151,10 @@ fn rules_campaign_lists_its_sections_and_every_value_of_its_data() {
     }
     for value in [
         "militia = 3 line, 2 skirmishers",
-        "fort battle's attacking foot for each defending = 1/6: 1.297",
-        "fort battle's odds between the generals (%) = 1/6: ",
+        "fort battle's attacking foot for each defending (an army defends) = 1/6: 1.25",
+        "fort battle's odds between the generals (%, an army defends) = 1/6: ",
+        "fort battle's attacking foot for each defending (militia alone) = 1/6: 1.703",
+        "fort battle's odds between the generals (%, militia alone) = 1/6: ",
         "losses that reduce the militia = 0.5 of a side's units",
     ] {
         at(out, value);
