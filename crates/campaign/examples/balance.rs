@@ -74,8 +74,8 @@ fn main() {
 /// chart's odds. The calibration draws its attacks at random; this is the campaign's own mix.
 fn bands(games: u64) {
     use fiw_campaign::game::How;
-    // [attacker][defender's army: none, in supply, out of supply][band] = (won, battles)
-    let mut t = [[[(0u32, 0u32); 5]; 3]; 2];
+    // (attacker, kind, defender's army: none, in supply, out of supply, band) = (won, battles)
+    let mut t = std::collections::BTreeMap::<(usize, &str, usize, usize), (u32, u32)>::new();
     for side in [Side::British, Side::French] {
         for k in 0..games {
             let seed = fiw_engine::game_seed(1, k);
@@ -97,7 +97,10 @@ fn bands(games: u64) {
                     Some(a) if a.supplied => 1,
                     Some(_) => 2,
                 };
-                let cell = &mut t[r.attacker.index()][army][usize::from(s.sixths.clamp(1, 5)) - 1];
+                let band = usize::from(s.sixths.clamp(1, 5)) - 1;
+                let cell = t
+                    .entry((r.attacker.index(), r.kind.word(), army, band))
+                    .or_default();
                 cell.1 += 1;
                 if r.winner == Some(r.attacker) {
                     cell.0 += 1;
@@ -105,22 +108,16 @@ fn bands(games: u64) {
             }
         }
     }
-    println!("| attacker | defender's army | band | battles | attackers won | chart |");
-    println!("|---|---|---|---|---|---|");
-    for side in [Side::British, Side::French] {
-        for (army, row) in t[side.index()].iter().enumerate() {
-            for (b, (won, n)) in row.iter().enumerate() {
-                if *n > 0 {
-                    println!(
-                        "| {} | {} | {}/6 | {n} | {:.1} % | {:.1} % |",
-                        side.id(),
-                        ["none", "in supply", "out of supply"][army],
-                        b + 1,
-                        100.0 * f64::from(*won) / f64::from(*n),
-                        100.0 * (b as f64 + 1.0) / 6.0
-                    );
-                }
-            }
-        }
+    println!("| attacker | battle | defender's army | band | battles | attackers won | chart |");
+    println!("|---|---|---|---|---|---|---|");
+    for ((side, kind, army, band), (won, n)) in t {
+        println!(
+            "| {} | {kind} | {} | {}/6 | {n} | {:.1} % | {:.1} % |",
+            [Side::British, Side::French][side].id(),
+            ["none", "in supply", "out of supply"][army],
+            band + 1,
+            100.0 * f64::from(won) / f64::from(n),
+            100.0 * (band as f64 + 1.0) / 6.0
+        );
     }
 }

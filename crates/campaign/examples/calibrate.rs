@@ -6,16 +6,18 @@
 //! cargo run --release -p fiw-campaign --example calibrate -- 200 1.4    # one ratio for all
 //! cargo run --release -p fiw-campaign --example calibrate -- search 200 # each band's ratio
 //! cargo run --release -p fiw-campaign --example calibrate -- 200 data 1 # the data's, other battles
-//! cargo run --release -p fiw-campaign --example calibrate -- militia search 200
+//! cargo run --release -p fiw-campaign --example calibrate -- militia search 400
+//! cargo run --release -p fiw-campaign --example calibrate -- raid search 200
 //! ```
 //!
-//! Arguments: `militia` for the forts the militia holds alone (else those an army holds),
+//! Arguments: the battles (`fort`, an army holding it, unless `militia` or `fort-militia`:
+//! the militia alone; `raid` or `open` for the skirmish battles of an open town),
 //! battles a band (200), and the attackers' foot as a multiple of the defenders'.
 //! Each battle is an attack on a fort a campaign made (the heuristic player against the BOT,
 //! each side in turn, every attack rolled), the first of each band in the pool.
 
+use fiw_campaign::battles::Battles;
 use fiw_campaign::calibration::{measure, Measured};
-use fiw_campaign::rules::{rules, Garrison};
 
 /// Prints a band's row; its distance from the chart, `None` where no campaign made the attack.
 fn row(sixths: u8, ratio: f64, m: Measured) -> Option<f64> {
@@ -39,17 +41,23 @@ fn row(sixths: u8, ratio: f64, m: Measured) -> Option<f64> {
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let garrison = match args.iter().position(|a| a == "militia") {
+    // the battles measured: `fort` (an army holds it) unless named
+    let battles = match args
+        .iter()
+        .position(|a| Battles::parse(a).is_some() || a == "militia")
+    {
         Some(k) => {
-            args.remove(k);
-            Garrison::Militia
+            let word = args.remove(k);
+            Battles::parse(if word == "militia" {
+                "fort-militia"
+            } else {
+                &word
+            })
+            .unwrap_or(Battles::ALL[0])
         }
-        None => Garrison::Army,
+        None => Battles::ALL[0],
     };
-    let most = match garrison {
-        Garrison::Army => 2.0,
-        Garrison::Militia => 4.0,
-    };
+    let most = battles.most_ratio();
     let search = args.first().is_some_and(|a| a == "search");
     let args = &args[usize::from(search)..];
     let per_band: u32 = args.first().and_then(|a| a.parse().ok()).unwrap_or(200);
@@ -58,13 +66,11 @@ fn main() {
     // another sample of attacks than the search's (0), to check its ratios out of sample
     let sample: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(0);
     let header = "band    ratio    battles   attacks   attacker won   drawn   chart   difference";
-    let held = garrison.words();
+    let held = battles.words();
     if search {
         // bisect each band's ratio between 0.5 and the most the data allows until the generals
         // carry the battle within 3 points of the chart, or seven halvings
-        println!(
-            "fort battles held by {held} between the generals, {per_band} a band: each band's ratio sought"
-        );
+        println!("{held} between the generals, {per_band} a band: each band's ratio sought");
         println!("{header}");
         let mut found = Vec::new();
         for sixths in 1..=5u8 {
@@ -72,7 +78,7 @@ fn main() {
             let mut best = (f64::INFINITY, None);
             for _ in 0..7 {
                 let mid: f64 = (lo + hi) / 2.0;
-                let d = match measure(sixths, per_band, mid, 0, garrison) {
+                let d = match measure(sixths, per_band, mid, 0, battles) {
                     Ok(m) => match row(sixths, mid, m) {
                         Some(d) => d,
                         None => break,
@@ -103,20 +109,18 @@ fn main() {
             .zip(1..)
             .map(|(r, k)| match r {
                 Some(r) => format!("{r}"),
-                None => format!("{} (none made)", rules().fort.ratio_of(garrison, k)),
+                None => format!("{} (none made)", battles.ratio(k)),
             })
             .collect();
         println!("ratio = [{}]", words.join(", "));
         return;
     }
     let label = ratio.map_or("as the data gives it".to_string(), |s| format!("x {s}"));
-    println!(
-        "fort battles held by {held} between the generals, attackers' foot {label}, {per_band} a band"
-    );
+    println!("{held} between the generals, attackers' foot {label}, {per_band} a band");
     println!("{header}");
     for sixths in 1..=5u8 {
-        let sc = ratio.unwrap_or_else(|| rules().fort.ratio_of(garrison, sixths));
-        match measure(sixths, per_band, sc, sample, garrison) {
+        let sc = ratio.unwrap_or_else(|| battles.ratio(sixths));
+        match measure(sixths, per_band, sc, sample, battles) {
             Ok(m) => {
                 row(sixths, sc, m);
             }

@@ -22,7 +22,7 @@ const GRID: f64 = 6.0;
 /// between them.
 const ATTACKERS_DEPTH: f64 = 8.5;
 
-type Pt = [f64; 2];
+pub(crate) type Pt = [f64; 2];
 
 #[derive(Serialize)]
 struct File {
@@ -83,7 +83,7 @@ struct UnitFile {
     stays: bool,
 }
 
-fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Vec<Pt> {
+pub(crate) fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Vec<Pt> {
     vec![[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
 }
 
@@ -100,7 +100,7 @@ fn commander(side: Side) -> &'static str {
     }
 }
 
-fn prefix(side: Side) -> &'static str {
+pub(crate) fn prefix(side: Side) -> &'static str {
     match side {
         Side::British => "br",
         Side::French => "fr",
@@ -303,7 +303,7 @@ fn unit(id: String, kind: &'static str, at: Pt, facing: f64) -> UnitFile {
     }
 }
 
-fn force_words(f: &Force, u: &Units) -> String {
+pub(crate) fn force_words(f: &Force, u: &Units) -> String {
     let militia = if f.reduced {
         "reduced militia"
     } else {

@@ -3,15 +3,17 @@
 //! side of the battle, the computer the other) or let the generals fight. Seats are Solitaire's,
 //! `player` and `bot`: the BOT's map actions are its chart's, and its side of a battle is played
 //! inside `apply` by the battle game's computer general, as the chart is played inside
-//! Solitaire. Battles so far: the D3 battle for a fort; an attack that would be another kind of
-//! battle is rolled for (docs/campaign.md).
+//! Solitaire. Battles so far: the D3 battle for a fort and the skirmish for an open town; the
+//! British attack on Louisbourg, to be the Louisbourg game, is rolled for (docs/campaign.md).
 
-use crate::fight::{d3_by_generals, d3_fought, Fought};
-use crate::fort::{fort_battle, Generated};
+use crate::battle::{Battle, TableView};
+use crate::battles::Battles;
+use crate::fight::Fought;
+use crate::fort::Generated;
 use crate::kind::BattleKind;
 use crate::rules::rules;
 use crate::situation::Situation;
-use fiw_engine::{decide, Dice, Game, Holds, Log, Outcome, RuleError, Seat, Side, Visibility};
+use fiw_engine::{Dice, Game, Holds, Log, Outcome, RuleError, Seat, Side, Visibility};
 use fiw_solitaire::{Solitaire, Step, BOT, PLAYER};
 use serde::{Deserialize, Serialize};
 
@@ -34,6 +36,8 @@ pub enum Action {
     Generals,
     /// An order in the D3 battle for a fort under way.
     Fort(fiw_d3::Action),
+    /// An order in the skirmish battle for an open town under way.
+    Town(fiw_skirmish::Action),
 }
 
 /// How an attack was settled.
@@ -44,23 +48,6 @@ pub enum How {
     Fought,
     /// Fought by the generals.
     Generals,
-}
-
-/// A battle under way.
-#[derive(Clone, Serialize)]
-pub struct Battle {
-    pub kind: BattleKind,
-    pub situation: Situation,
-    pub scenario: Generated,
-    pub game: fiw_d3::D3,
-    /// The side the player commands.
-    pub player: Side,
-    /// The computer's general for the other side.
-    #[serde(skip)]
-    general: fiw_d3::general::General,
-    /// The battle's log entries copied into the campaign's so far.
-    #[serde(skip)]
-    copied: usize,
 }
 
 /// A battle fought, for the campaign's record and log.
@@ -149,7 +136,7 @@ pub struct BattleView {
     pub kind: BattleKind,
     pub town: String,
     pub side: Side,
-    pub view: fiw_d3::View,
+    pub view: TableView,
 }
 
 impl Campaign {
@@ -200,10 +187,10 @@ impl Campaign {
     }
 
     /// The waiting attack read from the board, and the battle fiw makes of it, if it makes
-    /// one of that kind yet (the fort battle only, so far).
+    /// one of that kind yet (all but the Louisbourg game, so far).
     fn pending_attack(&self) -> Option<(Situation, Option<BattleKind>)> {
         let s = Situation::of(self.map.board(), self.map.pending()?);
-        let battle = Some(BattleKind::of(&s)).filter(|k| *k == BattleKind::Fort);
+        let battle = Battles::of(&s).map(|_| BattleKind::of(&s));
         Some((s, battle))
     }
 
@@ -217,7 +204,7 @@ impl Campaign {
             attacker: s.attacker.side,
             chart_sixths: s.sixths,
             battle,
-            battle_odds: battle.map(|_| rules().fort.odds_for(&s)),
+            battle_odds: Battles::of(&s).map(|b| b.odds(s.sixths)),
         })
     }
 
@@ -237,12 +224,12 @@ impl Campaign {
     }
 
     /// The battle's new log lines into the campaign's, each to the seat that plays the side
-    /// it was written for (a D3 battle hides nothing, so they are all public today).
+    /// it was written for (a skirmish's hidden units are told to their own side only).
     fn copy_battle_log(&mut self) {
         let Some(b) = self.battle.as_deref_mut() else {
             return;
         };
-        let entries = b.game.log().entries();
+        let entries = b.log().entries();
         for e in &entries[b.copied.min(entries.len())..] {
             let text = e.text.clone();
             match e.to {
@@ -265,8 +252,10 @@ impl Campaign {
     fn scenario_for(&mut self, s: &Situation) -> Result<(Generated, u64), RuleError> {
         let seed = self.map.dice_mut().map_or(0, fiw_engine::Dice::next_seed);
         let mut sizing = Dice::new(fiw_engine::game_seed(seed, 0x5ca1e));
-        let ratio = rules().fort.ratio_for(s);
-        let scenario = fort_battle(s, rules(), ratio, &mut sizing)
+        let battles = Battles::of(s)
+            .ok_or_else(|| RuleError::new("campaign", "the Louisbourg game is not made yet"))?;
+        let scenario = battles
+            .make(s, battles.ratio(s.sixths), &mut sizing)
             .map_err(|e| RuleError::new("campaign", e))?;
         Ok((scenario, seed))
     }
@@ -274,39 +263,8 @@ impl Campaign {
     /// Makes the battle for the waiting attack, its seed from the map's dice.
     fn open_battle(&mut self, s: Situation, kind: BattleKind) -> Result<Battle, RuleError> {
         let (scenario, seed) = self.scenario_for(&s)?;
-        let options = fiw_d3::Options {
-            scenario: scenario.name.clone(),
-            text: Some(scenario.text.clone()),
-        };
-        let mut game = fiw_d3::D3::new(&options, seed)?;
-        game.set_logging(self.log.is_on());
-        Ok(Battle {
-            kind,
-            situation: s,
-            scenario,
-            game,
-            player: self.map.board().player,
-            general: fiw_d3::general::General::new(seed),
-            copied: 0,
-        })
-    }
-
-    /// The computer's side of the battle under way moves until it is the player's turn or the
-    /// battle is over.
-    fn computer_moves(&mut self) {
-        let Some(b) = self.battle.as_deref_mut() else {
-            return;
-        };
-        let mut legal = Vec::new();
-        while let Some(seat) = b.game.to_move() {
-            if Side::of_seat(seat) == b.player {
-                return;
-            }
-            let Some(a) = decide(&b.game, seat, &mut b.general, &mut legal) else {
-                return;
-            };
-            b.game.apply_unchecked(a);
-        }
+        let player = self.map.board().player;
+        Battle::open(kind, s, scenario, seed, player, self.log.is_on())
     }
 
     /// A battle over: its result to the map, its record to the campaign.
@@ -353,7 +311,7 @@ impl Game for Campaign {
 
     const NAME: &'static str = "campaign";
     const SEATS: &'static [&'static str] = &["player", "bot"];
-    const RULES_VERSION: u32 = 3;
+    const RULES_VERSION: u32 = 4;
     const RULES_CHANGES: &'static [fiw_engine::RulesChange] = &[
         fiw_engine::RulesChange {
             version: 2,
@@ -369,6 +327,13 @@ impl Game for Campaign {
                 "C5: a fort its militia holds alone has its own ratios (militia_ratio): sized as the forts armies hold, its attackers carried 0 to 21 % where the chart gives 17 to 67 %",
                 "C5: the ratios where an army holds the fort found again on 400 attacks a band of such forts alone",
                 "C2: the odds shown before an attack are measured again, for each garrison",
+            ],
+        },
+        fiw_engine::RulesChange {
+            version: 4,
+            changes: &[
+                "C9: an attack on an open town may be fought as a skirmish (a raid where the militia holds it alone, an open fight where an army stands with it), no longer only rolled for",
+                "C6: a battle's orders are its game's, D3's or the skirmish's",
             ],
         },
     ];
@@ -408,9 +373,7 @@ impl Game for Campaign {
     fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
         if let Some(b) = &self.battle {
-            let mut orders = Vec::new();
-            b.game.legal_actions(&mut orders);
-            out.extend(orders.into_iter().map(Action::Fort));
+            b.legal_actions(out);
             return;
         }
         let mut map = Vec::new();
@@ -423,15 +386,10 @@ impl Game for Campaign {
 
     fn check(&self, action: &Action) -> Result<(), RuleError> {
         match (&self.battle, action) {
-            (Some(b), Action::Fort(a)) => b.game.check(a),
-            (Some(b), _) => Err(RuleError::new(
-                "campaign",
-                format!(
-                    "the battle at {} is under way: give its orders first",
-                    b.situation.town_name()
-                ),
-            )),
-            (None, Action::Fort(_)) => Err(RuleError::new("campaign", "no battle is under way")),
+            (Some(b), a) => b.check(a),
+            (None, Action::Fort(_) | Action::Town(_)) => {
+                Err(RuleError::new("campaign", "no battle is under way"))
+            }
             (None, Action::Map(a)) => match self.map.check(a) {
                 Err(_)
                     if self.map.step() == Step::Attack
@@ -480,7 +438,6 @@ impl Game for Campaign {
                             )
                         });
                         self.battle = Some(Box::new(b));
-                        self.computer_moves();
                         self.end_battle_if_over();
                     }
                     Err(e) => self.log.public(|| format!("No battle: {}", e.message)),
@@ -494,16 +451,18 @@ impl Game for Campaign {
                     return;
                 };
                 let seed = self.map.dice_mut().map_or(0, Dice::next_seed);
-                if let Ok((game, fought)) = d3_by_generals(&scenario, seed) {
-                    self.battle_epochs += game.chance_epoch() + 1;
+                let Some(battles) = Battles::of(&s) else {
+                    return;
+                };
+                if let Ok((fought, epochs)) = battles.fight(&scenario, seed) {
+                    self.battle_epochs += epochs + 1;
                     self.close_battle(kind, &s, fought, How::Generals);
                 }
             }
-            Action::Fort(a) => {
+            Action::Fort(_) | Action::Town(_) => {
                 if let Some(b) = self.battle.as_deref_mut() {
-                    b.game.apply_unchecked(a);
+                    b.apply(action);
                 }
-                self.computer_moves();
                 self.end_battle_if_over();
             }
         }
@@ -514,11 +473,11 @@ impl Game for Campaign {
     }
 
     fn view(&self, seat: Seat) -> View {
-        self.view_with(self.map.view(seat), |b| b.game.view(b.player.seat()))
+        self.view_with(self.map.view(seat), |b| b.view(false))
     }
 
     fn public_view(&self) -> View {
-        self.view_with(self.map.public_view(), |b| b.game.public_view())
+        self.view_with(self.map.public_view(), |b| b.view(true))
     }
 
     fn whole_view(&self) -> View {
@@ -532,7 +491,7 @@ impl Game for Campaign {
                 b.situation.town_name(),
                 b.situation.region_name(),
                 b.player.name(),
-                b.game.render(b.player.seat())
+                b.render()
             ),
             None => {
                 let fought = self.battles.len();
@@ -556,9 +515,9 @@ impl Game for Campaign {
             Action::Map(a) => a.text(),
             Action::Fight => "fight".into(),
             Action::Generals => "generals".into(),
-            Action::Fort(a) => match &self.battle {
-                Some(b) => b.game.action_text(a),
-                None => format!("{a:?}"),
+            Action::Fort(_) | Action::Town(_) => match &self.battle {
+                Some(b) => b.action_text(action),
+                None => format!("{action:?}"),
             },
         }
     }
@@ -577,7 +536,7 @@ impl Game for Campaign {
                 ))
             }
             Action::Map(a) => self.map.action_note(a),
-            Action::Fort(a) => self.battle.as_ref()?.game.action_note(a),
+            Action::Fort(_) | Action::Town(_) => self.battle.as_ref()?.action_note(action),
             Action::Fight | Action::Generals => {
                 let w = self.waiting_attack()?;
                 let odds = w.battle_odds?;
@@ -593,7 +552,7 @@ impl Game for Campaign {
 
     fn parse_action(&self, text: &str) -> Result<Action, RuleError> {
         if let Some(b) = &self.battle {
-            return b.game.parse_action(text).map(Action::Fort);
+            return b.parse_action(text);
         }
         match text.trim().to_ascii_lowercase().as_str() {
             "fight" => Ok(Action::Fight),
@@ -604,7 +563,7 @@ impl Game for Campaign {
 
     fn prompt(&self, seat: Option<Seat>) -> Option<String> {
         match &self.battle {
-            Some(b) => b.game.prompt(Some(b.player.seat())),
+            Some(b) => b.prompt(),
             None if self.map.step() == Step::Attack => self.waiting_attack().map(|w| w.words()),
             None => self.map.prompt(seat),
         }
@@ -617,12 +576,15 @@ impl Game for Campaign {
     fn set_logging(&mut self, on: bool) {
         self.log.set_on(on);
         self.map.set_logging(on);
+        if let Some(b) = self.battle.as_deref_mut() {
+            b.set_logging(on);
+        }
     }
 
     fn chance_epoch(&self) -> u64 {
         self.map.chance_epoch()
             + self.battle_epochs
-            + self.battle.as_ref().map_or(0, |b| b.game.chance_epoch())
+            + self.battle.as_ref().map_or(0, |b| b.chance_epoch())
     }
 
     fn turn(&self) -> u32 {
@@ -634,8 +596,7 @@ impl Game for Campaign {
     fn reseed(&mut self, seed: u64) {
         self.map.reseed(seed);
         if let Some(b) = self.battle.as_deref_mut() {
-            b.game.reseed(fiw_engine::game_seed(seed, 1));
-            b.general = fiw_d3::general::General::new(fiw_engine::game_seed(seed, 2));
+            b.reseed(seed);
         }
     }
 
@@ -644,8 +605,7 @@ impl Game for Campaign {
         self.copied = 0;
         self.map.clear_log();
         if let Some(b) = self.battle.as_deref_mut() {
-            b.game.clear_log();
-            b.copied = 0;
+            b.clear_log();
         }
     }
 
@@ -675,7 +635,7 @@ impl Campaign {
     fn view_with(
         &self,
         map: fiw_solitaire::view::View,
-        battle: impl Fn(&Battle) -> fiw_d3::View,
+        battle: impl Fn(&Battle) -> TableView,
     ) -> View {
         View {
             map,
@@ -693,16 +653,13 @@ impl Campaign {
     /// The battle under way is over: its result goes to the map.
     fn end_battle_if_over(&mut self) {
         self.copy_battle_log();
-        let over = self
-            .battle
-            .as_ref()
-            .is_some_and(|b| b.game.outcome().is_some());
+        let over = self.battle.as_ref().is_some_and(|b| b.is_over());
         if !over {
             return;
         }
         let Some(b) = self.battle.take() else { return };
-        self.battle_epochs += b.game.chance_epoch() + 1;
-        let fought = d3_fought(&b.game);
+        self.battle_epochs += b.chance_epoch() + 1;
+        let fought = b.fought();
         self.close_battle(b.kind, &b.situation, fought, How::Fought);
     }
 }
@@ -715,9 +672,17 @@ impl Holds<Solitaire> for Campaign {
 }
 
 impl Holds<fiw_d3::D3> for Campaign {
-    /// The battle under way, to the player's seat, as the side the player commands.
+    /// The D3 battle under way, to the player's seat, as the side the player commands.
     fn inner(&self, seat: Seat) -> Option<(&fiw_d3::D3, Seat)> {
         let b = self.battle.as_deref()?;
-        (seat == PLAYER).then_some((&b.game, b.player.seat()))
+        (seat == PLAYER).then_some((b.d3()?, b.player.seat()))
+    }
+}
+
+impl Holds<fiw_skirmish::Skirmish> for Campaign {
+    /// The skirmish battle under way, to the player's seat, as the side the player commands.
+    fn inner(&self, seat: Seat) -> Option<(&fiw_skirmish::Skirmish, Seat)> {
+        let b = self.battle.as_deref()?;
+        (seat == PLAYER).then_some((b.skirmish()?, b.player.seat()))
     }
 }

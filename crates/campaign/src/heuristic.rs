@@ -1,5 +1,5 @@
-//! The campaign's computer player: the Solitaire heuristic on the map, the D3 general in a
-//! battle it commands, and at each attack that can be a battle, the generals (so that a
+//! The campaign's computer player: the Solitaire heuristic on the map, the D3 or skirmish
+//! general in a battle it commands, and at each attack that can be a battle, the generals (so that a
 //! simulated campaign fights every battle it can, item 4's balance).
 
 use crate::game::{Action, Campaign};
@@ -10,6 +10,7 @@ use fiw_solitaire::Solitaire;
 pub struct Heuristic {
     map: Box<dyn Policy<Solitaire>>,
     battle: fiw_d3::general::General,
+    skirmish: fiw_skirmish::general::General,
 }
 
 impl Heuristic {
@@ -19,6 +20,7 @@ impl Heuristic {
             map: Solitaire::heuristic_policy(seed)
                 .unwrap_or_else(|| Box::new(fiw_engine::RandomPolicy::new(seed))),
             battle: fiw_d3::general::General::new(seed),
+            skirmish: fiw_skirmish::general::General::new(seed),
         }
     }
 }
@@ -39,6 +41,16 @@ impl Policy<Campaign> for Heuristic {
             });
             if !orders.is_empty() {
                 let pick = self.battle.choose(&battle, &orders).min(orders.len() - 1);
+                return at[pick];
+            }
+        }
+        if let Some(battle) = seen.inner::<fiw_skirmish::Skirmish>() {
+            let (at, orders) = inner_actions(legal, |a| match a {
+                Action::Town(o) => Some(*o),
+                _ => None,
+            });
+            if !orders.is_empty() {
+                let pick = self.skirmish.choose(&battle, &orders).min(orders.len() - 1);
                 return at[pick];
             }
         }

@@ -4,9 +4,13 @@
 //!
 //! Built so far: the Solitaire hook (an attack waits to be settled outside), the situation an
 //! attack is read into, the kind of battle it becomes, the markers as units, the D3 battle for
-//! a fort made from them, and the battle's end read back as the map's result.
+//! a fort and the skirmish battle for an open town made from them, each calibrated to the
+//! chart, and the battle's end read back as the map's result. Still to come: the Louisbourg
+//! game for the British attack on Louisbourg.
 
 pub mod advisor;
+pub mod battle;
+pub mod battles;
 pub mod calibration;
 pub mod fight;
 pub mod forces;
@@ -17,6 +21,7 @@ pub mod kind;
 pub mod rulebook;
 pub mod rules;
 pub mod situation;
+pub mod town;
 
 pub use game::{Action, Campaign, Options};
 pub use kind::BattleKind;

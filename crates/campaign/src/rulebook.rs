@@ -84,7 +84,7 @@ pub const SECTIONS: &[Sec] = &[
         code: &["crates/campaign/src/fort.rs: fort_battle, Generated"],
         tests: &[
             "crates/campaign/tests/fort_battles.rs::every_fort_attack_makes_a_battle_d3_accepts",
-            "crates/campaign/tests/calibration.rs::the_generals_carry_forts_about_as_often_as_the_chart_advances",
+            "crates/campaign/tests/calibration.rs::the_generals_carry_each_battle_about_as_often_as_the_chart_advances",
             "crates/campaign/src/rules.rs::tests::the_garrison_picks_the_ratio_and_the_odds",
         ],
     },
@@ -96,7 +96,10 @@ pub const SECTIONS: &[Sec] = &[
                   played by that game's computer general as the BOT's chart is played on the \
                   map. Letting the generals fight plays both sides so. The map waits until the \
                   battle is over.",
-        code: &["crates/campaign/src/fight.rs: d3_by_generals, d3_fought"],
+        code: &[
+            "crates/campaign/src/battle.rs: Battle, Table",
+            "crates/campaign/src/fight.rs: d3_by_generals, skirmish_by_generals",
+        ],
         tests: &[
             "crates/campaign/tests/fort_battles.rs::the_generals_fight_a_fort_battle_to_its_end",
             "crates/campaign/tests/campaign.rs::a_battle_fought_is_told_in_the_campaigns_log",
@@ -129,6 +132,34 @@ pub const SECTIONS: &[Sec] = &[
                   to the same state.",
         code: &["crates/campaign/src/game.rs: Record"],
         tests: &["crates/campaign/tests/campaign.rs::random_campaigns_end_and_replay_from_their_saves"],
+    },
+    Sec {
+        section: "C9",
+        title: "The battle for an open town",
+        summary: "An attack on an open town is a battle of the skirmish rules on a 6' x 4' \
+                  table: the town's three log houses in their clearing, the road in from the \
+                  attackers' edge, woods on both flanks. Each unit the markers make is one \
+                  company (militia, regulars, grenadiers, rangers or coureurs des bois, bands \
+                  of Indians); guns stay with the siege trains. Where the militia holds the town \
+                  alone it is a raid: the attackers' irregulars and Indians may take a house no \
+                  man holds and burn it, and two houses burned lay the town waste. Where an \
+                  army stands with the militia it is an open fight. Either way the side that \
+                  loses half its companies gives way, and the defenders who hold to the last \
+                  turn have beaten the attack off. The attackers are sized against the \
+                  defenders by a ratio for each band and each of the two kinds, calibrated as \
+                  the fort's; beyond the skirmish rules' 26 companies a side both sides are \
+                  made smaller alike. Every such battle passes the skirmish rules' own checks \
+                  and can be saved and played alone.",
+        code: &[
+            "crates/campaign/src/town.rs: town_battle",
+            "crates/campaign/src/battles.rs: Battles",
+        ],
+        tests: &[
+            "crates/campaign/tests/town_battles.rs::every_town_attack_makes_a_battle_the_skirmish_rules_accept",
+            "crates/campaign/tests/town_battles.rs::the_generals_fight_a_town_battle_to_its_end",
+            "crates/campaign/tests/campaign.rs::an_open_town_is_fought_as_a_skirmish_and_goes_back_to_the_map",
+            "crates/campaign/tests/calibration.rs::the_generals_carry_each_battle_about_as_often_as_the_chart_advances",
+        ],
     },
 ];
 

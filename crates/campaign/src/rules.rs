@@ -1,6 +1,7 @@
 //! The campaign's data rules (`data/battles.toml`): how markers become units, what losses mark
 //! the map, and the fort battle's table. Every value is fiw's choice, carried with its reason.
 
+use crate::kind::BattleKind;
 use crate::situation::Situation;
 use serde::Deserialize;
 use std::sync::OnceLock;
@@ -122,12 +123,69 @@ impl Fort {
         self.ratio_of(Garrison::of(s), s.sixths)
     }
 
+    /// The attackers' measured chance (percent) to carry the fort between the generals
+    /// against `garrison`, for an attack the chart gives `sixths` to advance.
+    pub fn odds_of(&self, garrison: Garrison, sixths: u8) -> f64 {
+        match garrison {
+            Garrison::Army => self.odds[band(sixths)],
+            Garrison::Militia => self.militia_odds[band(sixths)],
+        }
+    }
+
     /// The attackers' measured chance (percent) to carry the fort between the generals, for
     /// the attack `s`.
     pub fn odds_for(&self, s: &Situation) -> f64 {
-        match Garrison::of(s) {
-            Garrison::Army => self.odds[band(s.sixths)],
-            Garrison::Militia => self.militia_odds[band(s.sixths)],
+        self.odds_of(Garrison::of(s), s.sixths)
+    }
+}
+
+/// The largest ratio of a battle for an open town: beyond the skirmish rules' 26 companies a
+/// side both sides are made smaller alike (C9), so only the odds set a bound.
+pub const TOWN_MOST: f64 = 4.0;
+
+/// The skirmish battle for an open town (C9).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Town {
+    pub turns: u32,
+    pub turns_assumed: String,
+    pub houses_assumed: String,
+    /// The share of a side's companies lost that breaks it.
+    pub broken_at: f64,
+    pub broken_at_assumed: String,
+    /// The houses the raiders must burn to lay the town waste.
+    pub burned: u32,
+    pub burned_assumed: String,
+    /// The attackers' foot as a multiple of the defenders' in a raid, by band.
+    pub raid_ratio: [f64; 5],
+    pub raid_ratio_assumed: String,
+    /// The attackers' share of raids won between the generals, in percent, by band.
+    pub raid_odds: [f64; 5],
+    pub raid_odds_assumed: String,
+    /// As `raid_ratio`, in an open fight.
+    pub open_ratio: [f64; 5],
+    pub open_ratio_assumed: String,
+    /// As `raid_odds`, in an open fight.
+    pub open_odds: [f64; 5],
+    pub open_odds_assumed: String,
+}
+
+impl Town {
+    /// The attackers' foot as a multiple of the defenders' in a battle of `kind` (a raid or an
+    /// open fight) the chart gives `sixths` to advance.
+    pub fn ratio_of(&self, kind: BattleKind, sixths: u8) -> f64 {
+        match kind {
+            BattleKind::Raid => self.raid_ratio[band(sixths)],
+            _ => self.open_ratio[band(sixths)],
+        }
+    }
+
+    /// The attackers' measured chance (percent) to carry a battle of `kind` between the
+    /// generals, for an attack the chart gives `sixths` to advance.
+    pub fn odds_of(&self, kind: BattleKind, sixths: u8) -> f64 {
+        match kind {
+            BattleKind::Raid => self.raid_odds[band(sixths)],
+            _ => self.open_odds[band(sixths)],
         }
     }
 }
@@ -139,6 +197,7 @@ pub struct BattleRules {
     pub forces: Forces,
     pub results: Results,
     pub fort: Fort,
+    pub town: Town,
 }
 
 impl BattleRules {
@@ -177,6 +236,20 @@ impl BattleRules {
         share(r.forces.unsupplied_share, "forces.unsupplied_share")?;
         share(r.results.reduce_at, "results.reduce_at")?;
         share(r.results.cut_at, "results.cut_at")?;
+        share(r.town.broken_at, "town.broken_at")?;
+        if !(1..=3).contains(&r.town.burned) {
+            return Err(format!(
+                "{file}: town.burned: an open town has 3 houses; burn 1 to 3 of them, not {}",
+                r.town.burned
+            ));
+        }
+        for (turns, field) in [(r.fort.turns, "fort.turns"), (r.town.turns, "town.turns")] {
+            if !(1..=100).contains(&turns) {
+                return Err(format!(
+                    "{file}: {field}: a battle lasts 1 to 100 turns, not {turns}"
+                ));
+            }
+        }
         // 2: the largest defenders (a full militia, a +4 army, Indians: 15 foot) against twice
         // their number, and a militia with Indians (7 foot) against four times theirs, still
         // find places on the table
@@ -185,20 +258,24 @@ impl BattleRules {
             .position(|v| !(0.25..=most).contains(v))
         {
             Some(k) => Err(format!(
-                "{file}: fort.{field}[{k}]: a ratio is 0.25 to {most}, not {}",
+                "{file}: {field}[{k}]: a ratio is 0.25 to {most}, not {}",
                 v[k]
             )),
             None => Ok(()),
         };
-        ratios(&r.fort.ratio, 2.0, "ratio")?;
-        ratios(&r.fort.militia_ratio, 4.0, "militia_ratio")?;
+        ratios(&r.fort.ratio, 2.0, "fort.ratio")?;
+        ratios(&r.fort.militia_ratio, 4.0, "fort.militia_ratio")?;
+        ratios(&r.town.open_ratio, TOWN_MOST, "town.open_ratio")?;
+        ratios(&r.town.raid_ratio, TOWN_MOST, "town.raid_ratio")?;
         for (v, field) in [
-            (&r.fort.odds, "odds"),
-            (&r.fort.militia_odds, "militia_odds"),
+            (&r.fort.odds, "fort.odds"),
+            (&r.fort.militia_odds, "fort.militia_odds"),
+            (&r.town.raid_odds, "town.raid_odds"),
+            (&r.town.open_odds, "town.open_odds"),
         ] {
             if let Some(k) = v.iter().position(|v| !(0.0..=100.0).contains(v)) {
                 return Err(format!(
-                    "{file}: fort.{field}[{k}]: a share in percent is 0 to 100, not {}",
+                    "{file}: {field}[{k}]: a share in percent is 0 to 100, not {}",
                     v[k]
                 ));
             }
@@ -301,6 +378,46 @@ impl BattleRules {
                 "fort battle's odds between the generals (%, militia alone)",
                 bands(&t.militia_odds),
                 &t.militia_odds_assumed,
+            ),
+            row(
+                "open town's battle length",
+                format!("{} turns", self.town.turns),
+                &self.town.turns_assumed,
+            ),
+            row(
+                "open town's houses",
+                "3, of wood".into(),
+                &self.town.houses_assumed,
+            ),
+            row(
+                "open town's battle: a side breaks",
+                format!("at {} of its companies lost", self.town.broken_at),
+                &self.town.broken_at_assumed,
+            ),
+            row(
+                "open town's raid: houses burned to lay it waste",
+                format!("{} of 3", self.town.burned),
+                &self.town.burned_assumed,
+            ),
+            row(
+                "raid's attacking foot for each defending",
+                bands(&self.town.raid_ratio),
+                &self.town.raid_ratio_assumed,
+            ),
+            row(
+                "raid's odds between the generals (%)",
+                bands(&self.town.raid_odds),
+                &self.town.raid_odds_assumed,
+            ),
+            row(
+                "open fight's attacking foot for each defending",
+                bands(&self.town.open_ratio),
+                &self.town.open_ratio_assumed,
+            ),
+            row(
+                "open fight's odds between the generals (%)",
+                bands(&self.town.open_odds),
+                &self.town.open_odds_assumed,
             ),
         ]
     }

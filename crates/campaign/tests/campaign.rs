@@ -181,13 +181,7 @@ fn a_battle_fought_is_told_in_the_campaigns_log() {
     let before = g.log().entries().len();
     g.apply(Action::Fight).unwrap();
     let b = g.battle().expect("a battle under way");
-    let battle_lines: Vec<String> = b
-        .game
-        .log()
-        .entries()
-        .iter()
-        .map(|e| e.text.clone())
-        .collect();
+    let battle_lines: Vec<String> = b.log().entries().iter().map(|e| e.text.clone()).collect();
     assert!(!battle_lines.is_empty());
     let campaign_lines: Vec<String> = g.log().entries()[before..]
         .iter()
@@ -202,16 +196,8 @@ fn a_battle_fought_is_told_in_the_campaigns_log() {
     a.reseed(1);
     c.reseed(2);
     assert_ne!(
-        a.battle()
-            .unwrap()
-            .game
-            .dice()
-            .map(|d| d.clone().next_seed()),
-        c.battle()
-            .unwrap()
-            .game
-            .dice()
-            .map(|d| d.clone().next_seed())
+        a.battle().unwrap().dice().map(|d| d.clone().next_seed()),
+        c.battle().unwrap().dice().map(|d| d.clone().next_seed())
     );
 }
 
@@ -269,4 +255,65 @@ fn the_search_ai_decides_on_the_map_at_an_attack_and_in_a_battle() {
         assert_eq!(legal[best.index], best.action);
         g.apply(best.action).unwrap();
     }
+}
+
+/// C9: an attack on an open town is fought as a skirmish: the player commands their side on
+/// the skirmish table, the skirmish general the other, and the result goes back to the map.
+/// Campaigns of the heuristic player attack the map's one open town, Presque Isle, in a few
+/// campaigns in a hundred: the first such campaign is played to it, every attack rolled.
+#[test]
+fn an_open_town_is_fought_as_a_skirmish_and_goes_back_to_the_map() {
+    use fiw_campaign::BattleKind;
+    let mut legal = Vec::new();
+    let found = (0..400u64).find_map(|k| {
+        let side = [Side::British, Side::French][(k % 2) as usize];
+        let mut g = Campaign::new(&Options { side }, k).unwrap();
+        let mut h = Campaign::heuristic_policy(k).unwrap();
+        while g.to_move().is_some() {
+            g.legal_actions(&mut legal);
+            if let Some(w) = g.waiting_attack() {
+                if matches!(w.battle, Some(BattleKind::Open | BattleKind::Raid)) {
+                    return Some(g);
+                }
+                g.apply(Action::Map(fiw_solitaire::Action::Roll)).unwrap();
+                continue;
+            }
+            let i = h.choose(&fiw_engine::Seen::new(&g, 0), &legal);
+            g.apply(legal[i]).unwrap();
+        }
+        None
+    });
+    let mut g = found.expect("a campaign that attacks an open town");
+    let w = g.waiting_attack().unwrap();
+    assert_eq!(w.town, "Presque Isle");
+    let odds = w.battle_odds.unwrap();
+    assert!((1.0..=99.0).contains(&odds), "{odds}");
+    g.apply(Action::Fight).unwrap();
+    let b = g.battle().expect("a battle under way");
+    assert!(b.skirmish().is_some() && b.d3().is_none());
+    let kind = b.kind;
+    let view = serde_json::to_value(g.view(0)).unwrap();
+    assert!(view["battle"]["view"]["skirmish"].is_object(), "{view}");
+    assert!(g.render(0).contains("Battle at Presque Isle"));
+    // only the battle's orders while it lasts, each named as the skirmish names it
+    g.legal_actions(&mut legal);
+    assert!(legal.iter().all(|a| matches!(a, Action::Town(_))));
+    let t = g.action_text(&legal[0]);
+    assert_eq!(g.parse_action(&t).unwrap(), legal[0], "{t}");
+    let mut h = Campaign::heuristic_policy(1).unwrap();
+    let mut steps = 0;
+    while g.battle().is_some() {
+        g.legal_actions(&mut legal);
+        let i = h.choose(&fiw_engine::Seen::new(&g, 0), &legal);
+        g.apply(legal[i]).unwrap();
+        steps += 1;
+        assert!(steps < 20_000, "the battle does not end");
+    }
+    let r = g.battles().last().unwrap();
+    assert_eq!((r.kind, r.how), (kind, How::Fought));
+    assert!(g.log().entries().iter().any(|e| e
+        .text
+        .contains("Fought as a battle at Presque Isle (Ohio), skirmish")));
+    // the map goes on
+    assert!(g.battle().is_none() && (g.to_move().is_some() || g.outcome().is_some()));
 }

@@ -3,62 +3,20 @@
 //! each DRM, in supply or not, Indians allied to either side); the generals fight such battles
 //! to their end; and a battle's end is read back as the map's result.
 
+mod common;
+
 use fiw_campaign::fight::{d3_by_generals, Fought};
 use fiw_campaign::fort::fort_battle;
 use fiw_campaign::rules::rules;
 use fiw_campaign::{BattleKind, Situation};
-use fiw_solitaire::armies::{armies, NO_ARMY};
-use fiw_solitaire::map::{map, REGIONS};
-use fiw_solitaire::{Board, Indians, Pending, Side};
+use fiw_solitaire::Side;
 
 /// Every attack of the map on a fort, each with the markers `variant` picks (0 to 15).
 fn fort_attacks(variant: u32) -> Vec<Situation> {
-    let mut out = Vec::new();
-    for r in 0..REGIONS as u8 {
-        for front in -1..map().len[r as usize] as i8 - 1 {
-            for side in [Side::British, Side::French] {
-                let mut b = Board::start(Side::British);
-                b.front[r as usize] = front;
-                b.ocean = side;
-                if !b.can_attack(r, side) {
-                    continue;
-                }
-                let i = side.index();
-                let o = side.other().index();
-                b.reduced[r as usize][i] = variant & 1 != 0;
-                b.reduced[r as usize][o] = variant & 2 != 0;
-                // the armies of each side by DRM, the strongest when `variant & 4`
-                let pick = |s: Side, strong: bool| {
-                    let list = &armies().list;
-                    let mut ids: Vec<u8> = (0..list.len() as u8)
-                        .filter(|&a| list[a as usize].side == s)
-                        .collect();
-                    ids.sort_by_key(|&a| armies().drm[a as usize]);
-                    if strong {
-                        *ids.last().unwrap()
-                    } else {
-                        ids[0]
-                    }
-                };
-                b.army[r as usize][i] = pick(side, variant & 4 != 0);
-                b.army[r as usize][o] = if variant & 8 != 0 {
-                    pick(side.other(), true)
-                } else {
-                    NO_ARMY
-                };
-                b.unsupplied[r as usize][i] = variant.is_multiple_of(3);
-                if map().has_indians(r) {
-                    b.indians[r as usize] = [Indians::British, Indians::Neutral, Indians::French]
-                        [(variant % 3) as usize];
-                }
-                let s = Situation::of(&b, Pending { region: r, side });
-                if BattleKind::of(&s) == BattleKind::Fort {
-                    out.push(s);
-                }
-            }
-        }
-    }
-    out
+    common::attacks(variant)
+        .into_iter()
+        .filter(|s| BattleKind::of(s) == BattleKind::Fort)
+        .collect()
 }
 
 #[test]

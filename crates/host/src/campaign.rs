@@ -8,9 +8,10 @@ use fiw_campaign::{Action, Campaign};
 use fiw_engine::{Seat, SimReport};
 
 impl HostGame for Campaign {
-    /// In a battle the long menu is headed by the unit each order is for, as D3's is.
+    /// In a battle the long menu is headed by the unit each order is for, as D3's and the
+    /// skirmish's are.
     const GROUP: &'static str = "unit";
-    /// The battle under way is drawn (the D3 table); the map is not drawn yet.
+    /// The battle under way is drawn (the D3 or skirmish table); the map is not drawn yet.
     const DRAWS: bool = true;
 
     fn options(flags: &SetupFlags) -> HostResult<Self::Options> {
@@ -49,14 +50,16 @@ impl HostGame for Campaign {
 
     fn menu_group(&self, action: &Action) -> Option<String> {
         match (action, self.battle()) {
-            (Action::Fort(a), Some(b)) => b.game.menu_group(a),
+            (Action::Fort(a), Some(b)) => b.d3()?.menu_group(a),
+            (Action::Town(a), Some(b)) => b.skirmish()?.menu_group(a),
             _ => None,
         }
     }
 
     fn action_words(&self, action: &Action) -> Option<String> {
         match (action, self.battle()) {
-            (Action::Fort(a), Some(b)) => b.game.action_words(a),
+            (Action::Fort(a), Some(b)) => b.d3()?.action_words(a),
+            (Action::Town(a), Some(b)) => b.skirmish()?.action_words(a),
             (Action::Fight, _) => Some("fight it: command your side of the battle".into()),
             (Action::Generals, _) => Some("let the generals fight it out".into()),
             _ => None,
@@ -66,7 +69,10 @@ impl HostGame for Campaign {
     fn action_refs(&self, action: &Action) -> ActionRefs {
         match (action, self.battle()) {
             (Action::Map(a), _) => self.map().action_refs(a),
-            (Action::Fort(a), Some(b)) => b.game.action_refs(a),
+            (Action::Fort(a), Some(b)) => b.d3().map(|g| g.action_refs(a)).unwrap_or_default(),
+            (Action::Town(a), Some(b)) => {
+                b.skirmish().map(|g| g.action_refs(a)).unwrap_or_default()
+            }
             (Action::Fight | Action::Generals, _) => ActionRefs {
                 places: self
                     .waiting_attack()
@@ -80,12 +86,21 @@ impl HostGame for Campaign {
 
     fn drawing(&self, viewer: Option<Seat>, selected: Option<&str>) -> Option<String> {
         let b = self.battle()?;
-        b.game.drawing(viewer.map(|_| b.player.seat()), selected)
+        let seat = viewer.map(|_| b.player.seat());
+        match (b.d3(), b.skirmish()) {
+            (Some(g), _) => g.drawing(seat, selected),
+            (_, Some(g)) => g.drawing(seat, selected),
+            _ => None,
+        }
     }
 
     fn piece_on_board(&self, name: &str) -> Result<(), String> {
         match self.battle() {
-            Some(b) => b.game.piece_on_board(name),
+            Some(b) => match (b.d3(), b.skirmish()) {
+                (Some(g), _) => g.piece_on_board(name),
+                (_, Some(g)) => g.piece_on_board(name),
+                _ => Err("no battle is drawn".into()),
+            },
             None => Err("the map is not drawn: select marks a unit in a battle".into()),
         }
     }
@@ -116,12 +131,13 @@ impl HostGame for Campaign {
         }
     }
 
-    /// The map's routes and armies, as Solitaire's page draws them, and the D3 board data for
-    /// a battle's table.
+    /// The map's routes and armies, as Solitaire's page draws them, and the D3 and skirmish
+    /// board data for a battle's table.
     fn board_data() -> serde_json::Value {
         serde_json::json!({
             "map": <fiw_solitaire::Solitaire as HostGame>::board_data(),
             "d3": <fiw_d3::D3 as HostGame>::board_data(),
+            "skirmish": <fiw_skirmish::Skirmish as HostGame>::board_data(),
         })
     }
 }

@@ -1,0 +1,301 @@
+//! A battle under way inside the campaign (C6): the game it is fought in (D3 for a fort, the
+//! skirmish rules for an open town), the side the player commands, and the computer general of
+//! the other side. Everything the campaign asks of the battle goes through here, so that each
+//! question is answered once for every game a battle may be.
+
+use crate::fight::{d3_fought, skirmish_fought, Fought};
+use crate::fort::Generated;
+use crate::game::Action;
+use crate::kind::BattleKind;
+use crate::situation::Situation;
+use fiw_engine::{decide, Game, Log, Policy, RuleError, Seat, Side};
+use serde::Serialize;
+
+/// The game a battle is fought in, with the computer's general for the side the player does
+/// not command (deterministic and `Clone`, so a copy of the campaign plays on alike).
+#[derive(Clone, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Table {
+    D3 {
+        game: Box<fiw_d3::D3>,
+        #[serde(skip)]
+        general: fiw_d3::general::General,
+    },
+    Skirmish {
+        game: Box<fiw_skirmish::Skirmish>,
+        #[serde(skip)]
+        general: fiw_skirmish::general::General,
+    },
+}
+
+/// The view of a battle's table, as its own game gives it.
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TableView {
+    D3(Box<fiw_d3::View>),
+    Skirmish(Box<fiw_skirmish::View>),
+}
+
+/// The same expression for whichever game the table holds.
+macro_rules! each {
+    ($table:expr, $g:ident => $body:expr) => {
+        match $table {
+            Table::D3 { game: $g, .. } => $body,
+            Table::Skirmish { game: $g, .. } => $body,
+        }
+    };
+}
+
+/// A battle under way.
+#[derive(Clone, Serialize)]
+pub struct Battle {
+    pub kind: BattleKind,
+    pub situation: Situation,
+    pub scenario: Generated,
+    pub table: Table,
+    /// The side the player commands.
+    pub player: Side,
+    /// The battle's log entries copied into the campaign's so far.
+    #[serde(skip)]
+    pub(crate) copied: usize,
+}
+
+/// The computer's side of `game` moves until it is `player`'s turn or the game is over.
+fn computer_moves<G: Game>(game: &mut G, general: &mut dyn Policy<G>, player: Side) {
+    let mut legal = Vec::new();
+    while let Some(seat) = game.to_move() {
+        if Side::of_seat(seat) == player {
+            return;
+        }
+        let Some(a) = decide(game, seat, general, &mut legal) else {
+            return;
+        };
+        game.apply_unchecked(a);
+    }
+}
+
+impl Battle {
+    /// The battle of `kind` for the attack `situation`, its scenario `scenario`, its dice and
+    /// its general's from `seed`, the player commanding `player`.
+    ///
+    /// # Errors
+    /// The scenario refused by its game's checks (a bug in the generator).
+    pub(crate) fn open(
+        kind: BattleKind,
+        situation: Situation,
+        scenario: Generated,
+        seed: u64,
+        player: Side,
+        logging: bool,
+    ) -> Result<Battle, RuleError> {
+        let table = match kind {
+            BattleKind::Raid | BattleKind::Open => {
+                let options = fiw_skirmish::Options {
+                    scenario: scenario.name.clone(),
+                    text: Some(scenario.text.clone()),
+                    ..fiw_skirmish::Options::default()
+                };
+                let mut game = fiw_skirmish::Skirmish::new(&options, seed)?;
+                game.set_logging(logging);
+                Table::Skirmish {
+                    game: Box::new(game),
+                    general: fiw_skirmish::general::General::new(seed),
+                }
+            }
+            BattleKind::Fort | BattleKind::Louisbourg => {
+                let options = fiw_d3::Options {
+                    scenario: scenario.name.clone(),
+                    text: Some(scenario.text.clone()),
+                };
+                let mut game = fiw_d3::D3::new(&options, seed)?;
+                game.set_logging(logging);
+                Table::D3 {
+                    game: Box::new(game),
+                    general: fiw_d3::general::General::new(seed),
+                }
+            }
+        };
+        let mut b = Battle {
+            kind,
+            situation,
+            scenario,
+            table,
+            player,
+            copied: 0,
+        };
+        b.computer_moves();
+        Ok(b)
+    }
+
+    /// The D3 battle, if it is one.
+    pub fn d3(&self) -> Option<&fiw_d3::D3> {
+        match &self.table {
+            Table::D3 { game, .. } => Some(game),
+            Table::Skirmish { .. } => None,
+        }
+    }
+
+    /// The skirmish battle, if it is one.
+    pub fn skirmish(&self) -> Option<&fiw_skirmish::Skirmish> {
+        match &self.table {
+            Table::Skirmish { game, .. } => Some(game),
+            Table::D3 { .. } => None,
+        }
+    }
+
+    /// The player's seat in the battle's game.
+    fn seat(&self) -> Seat {
+        self.player.seat()
+    }
+
+    pub(crate) fn legal_actions(&self, out: &mut Vec<Action>) {
+        match &self.table {
+            Table::D3 { game, .. } => {
+                let mut orders = Vec::new();
+                game.legal_actions(&mut orders);
+                out.extend(orders.into_iter().map(Action::Fort));
+            }
+            Table::Skirmish { game, .. } => {
+                let mut orders = Vec::new();
+                game.legal_actions(&mut orders);
+                out.extend(orders.into_iter().map(Action::Town));
+            }
+        }
+    }
+
+    pub(crate) fn check(&self, action: &Action) -> Result<(), RuleError> {
+        match (&self.table, action) {
+            (Table::D3 { game, .. }, Action::Fort(a)) => game.check(a),
+            (Table::Skirmish { game, .. }, Action::Town(a)) => game.check(a),
+            _ => Err(RuleError::new(
+                "campaign",
+                format!(
+                    "the battle at {} is under way: give its orders first",
+                    self.situation.town_name()
+                ),
+            )),
+        }
+    }
+
+    /// The player's order, then the computer's side until it is the player's turn again.
+    pub(crate) fn apply(&mut self, action: Action) {
+        match (&mut self.table, action) {
+            (Table::D3 { game, .. }, Action::Fort(a)) => game.apply_unchecked(a),
+            (Table::Skirmish { game, .. }, Action::Town(a)) => game.apply_unchecked(a),
+            _ => return,
+        }
+        self.computer_moves();
+    }
+
+    fn computer_moves(&mut self) {
+        let player = self.player;
+        match &mut self.table {
+            Table::D3 { game, general } => computer_moves(&mut **game, general, player),
+            Table::Skirmish { game, general } => computer_moves(&mut **game, general, player),
+        }
+    }
+
+    pub(crate) fn is_over(&self) -> bool {
+        each!(&self.table, g => g.outcome().is_some())
+    }
+
+    /// How the battle stands, as the map reads it.
+    pub fn fought(&self) -> Fought {
+        match &self.table {
+            Table::D3 { game, .. } => d3_fought(game),
+            Table::Skirmish { game, .. } => skirmish_fought(game),
+        }
+    }
+
+    /// The battle's own log.
+    pub fn log(&self) -> &Log {
+        each!(&self.table, g => g.log())
+    }
+
+    /// The battle's dice.
+    pub fn dice(&self) -> Option<&fiw_engine::Dice> {
+        each!(&self.table, g => g.dice())
+    }
+
+    pub(crate) fn chance_epoch(&self) -> u64 {
+        each!(&self.table, g => g.chance_epoch())
+    }
+
+    /// The battle's rolls to come and its general's choices drawn afresh from `seed`.
+    pub(crate) fn reseed(&mut self, seed: u64) {
+        let (game_seed, general_seed) = (
+            fiw_engine::game_seed(seed, 1),
+            fiw_engine::game_seed(seed, 2),
+        );
+        match &mut self.table {
+            Table::D3 { game, general } => {
+                game.reseed(game_seed);
+                *general = fiw_d3::general::General::new(general_seed);
+            }
+            Table::Skirmish { game, general } => {
+                game.reseed(game_seed);
+                *general = fiw_skirmish::general::General::new(general_seed);
+            }
+        }
+    }
+
+    pub(crate) fn clear_log(&mut self) {
+        each!(&mut self.table, g => g.clear_log());
+        self.copied = 0;
+    }
+
+    pub(crate) fn set_logging(&mut self, on: bool) {
+        each!(&mut self.table, g => g.set_logging(on));
+    }
+
+    /// The table as the player sees it, or as anyone may (`public`).
+    pub fn view(&self, public: bool) -> TableView {
+        let seat = self.seat();
+        match &self.table {
+            Table::D3 { game, .. } => TableView::D3(Box::new(if public {
+                game.public_view()
+            } else {
+                game.view(seat)
+            })),
+            Table::Skirmish { game, .. } => TableView::Skirmish(Box::new(if public {
+                game.public_view()
+            } else {
+                game.view(seat)
+            })),
+        }
+    }
+
+    /// The table as text, for the player's side.
+    pub fn render(&self) -> String {
+        let seat = self.seat();
+        each!(&self.table, g => g.render(seat))
+    }
+
+    pub fn action_text(&self, action: &Action) -> String {
+        match (&self.table, action) {
+            (Table::D3 { game, .. }, Action::Fort(a)) => game.action_text(a),
+            (Table::Skirmish { game, .. }, Action::Town(a)) => game.action_text(a),
+            (_, a) => format!("{a:?}"),
+        }
+    }
+
+    pub fn action_note(&self, action: &Action) -> Option<String> {
+        match (&self.table, action) {
+            (Table::D3 { game, .. }, Action::Fort(a)) => game.action_note(a),
+            (Table::Skirmish { game, .. }, Action::Town(a)) => game.action_note(a),
+            _ => None,
+        }
+    }
+
+    pub fn parse_action(&self, text: &str) -> Result<Action, RuleError> {
+        match &self.table {
+            Table::D3 { game, .. } => game.parse_action(text).map(Action::Fort),
+            Table::Skirmish { game, .. } => game.parse_action(text).map(Action::Town),
+        }
+    }
+
+    pub fn prompt(&self) -> Option<String> {
+        let seat = self.seat();
+        each!(&self.table, g => g.prompt(Some(seat)))
+    }
+}
