@@ -44,7 +44,7 @@ use crate::cards::{deck, CardId, Effect, Window};
 use crate::fire::{bombardment_losses, BattleKind};
 use crate::forces::{forces, Kind, Side};
 use crate::odds::{odds, Fighter, OddsQuery};
-use crate::state::{Louisbourg, LAST_TURN, VICTORY_SP};
+use crate::state::{Louisbourg, LAST_TURN};
 
 /// 13 the score of a last-turn try for the win (an assault on Louisbourg, ships into the
 /// harbor), scaled by its chance and above every ordinary move: on turn 16 anything else
@@ -99,6 +99,8 @@ struct Know {
     battle: Option<Bat>,
     order: [Side; 2],
     total_sp: u32,
+    /// 13 the British army SP below which the French win.
+    victory_sp: u32,
     fx: Fx,
     en_fx: Fx,
     waiting: String,
@@ -170,6 +172,7 @@ impl Know {
             battle: None,
             order: v.order,
             total_sp: v.own_sp.unwrap_or(0),
+            victory_sp: v.victory_sp,
             fx: Fx::default(),
             en_fx: Fx::default(),
             waiting: v.waiting_for.clone(),
@@ -1570,8 +1573,8 @@ impl Heuristic {
             } else {
                 let r = self.fight(a, d, ELIMINATED, false, true, Some(a / 3), None);
                 // 13 ships lost are not army SP: the army needs only its margin over 24
-                let enough = k.total_sp >= VICTORY_SP + 2;
-                if last && k.total_sp >= VICTORY_SP {
+                let enough = k.total_sp >= k.victory_sp + 2;
+                if last && k.total_sp >= k.victory_sp {
                     // 13 the last turn: the chance of the harbor win against the assault's
                     LAST_CHANCE * (1.0 + r.aw)
                 } else if enough {
@@ -1620,7 +1623,7 @@ impl Heuristic {
                         // chance is worth the assault
                         _ => 0.0,
                     };
-                    let enough = last || k.total_sp as f64 - r.a_loss >= VICTORY_SP as f64 + 4.0;
+                    let enough = last || k.total_sp as f64 - r.a_loss >= k.victory_sp as f64 + 4.0;
                     if r.aw >= p_min && enough {
                         let w = 200.0 + 25.0 * turn as f64;
                         let score = if last {
@@ -2370,7 +2373,7 @@ impl Heuristic {
         // 13 the army's SP at stake: ships lost in a ship battle do not count
         let army_loss = if ships { 0.0 } else { my_loss };
         if me == Side::British
-            && k.total_sp as f64 - army_loss < VICTORY_SP as f64 + 2.0
+            && k.total_sp as f64 - army_loss < k.victory_sp as f64 + 2.0
             && k.turn < LAST_TURN
         {
             cont -= 500.0;

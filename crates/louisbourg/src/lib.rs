@@ -30,4 +30,4 @@ pub mod view;
 
 pub use actions::Action;
 pub use forces::Side;
-pub use state::{Louisbourg, Options, Step};
+pub use state::{Louisbourg, Options, Shares, Step};

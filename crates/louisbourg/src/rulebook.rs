@@ -461,7 +461,7 @@ const SECTIONS: &[Sec] = &[
                   in Louisbourg Harbor and at least 24 SP in their army (ships not counted). The \
                   French win at the end of any turn that leaves the British army below 24 SP, and \
                   at the end of turn 16 if the British have not won.",
-        code: &[c!("src/sequence.rs: end_turn"), c!("src/state.rs: british_sp, VICTORY_SP, LAST_TURN")],
+        code: &[c!("src/sequence.rs: end_turn"), c!("src/state.rs: british_sp, victory_sp, VICTORY_SP, LAST_TURN")],
         tests: &[t!(rulebook "ship_battle_11"), t!(rulebook "the_24_sp_are_the_armys_13"), t!(properties "random_games_keep_every_invariant")],
     },
     Sec {

@@ -4,7 +4,7 @@
 use crate::board::*;
 use crate::cards::{deck, Effect, Window};
 use crate::forces::{Kind, Side};
-use crate::state::{Effects, Ending, Louisbourg, Pool, Step, Then, LAST_TURN, VICTORY_SP};
+use crate::state::{Effects, Ending, Louisbourg, Pool, Step, Then, LAST_TURN};
 use fiw_engine::Outcome;
 
 impl Louisbourg {
@@ -236,13 +236,14 @@ impl Louisbourg {
             .at(Side::British, LOUISBOURG)
             .any(|(i, _)| self.kind_of(i) != Kind::Ship);
         let in_harbor = self.occupies(Side::British, LOUISBOURG_HARBOR);
-        let outcome = if sp < VICTORY_SP {
+        let least = self.victory_sp();
+        let outcome = if sp < least {
             Some((
                 Ending::BelowSp,
                 Outcome {
                     winner: Some(Side::French.seat()),
                     turn,
-                    reason: format!("the British army fell to {sp} SP, below {VICTORY_SP} (13)"),
+                    reason: format!("the British army fell to {sp} SP, below {least} (13)"),
                 },
             ))
         } else if in_fortress || in_harbor {

@@ -46,6 +46,21 @@ pub struct Options {
     /// 14 open play: one person plays both sides with every block's type and SP facing them,
     /// so every view shows every block (independent of `solitaire_setup`).
     pub open: bool,
+    /// Each side's army at a share of the text's: the campaign sizes the siege from the map's
+    /// markers (issue 39). `None` plays the text's forces.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forces: Option<Shares>,
+}
+
+/// Each side's army blocks (ships aside, the fleets are not on the campaign's map) at a share
+/// of their printed strength, in percent: each block starts with its SP times the share,
+/// rounded up or down at random in proportion and at least 1; the British fall below the
+/// same share of 24 SP to lose (13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Shares {
+    pub british: u8,
+    pub french: u8,
 }
 
 /// One block on the board.
@@ -272,7 +287,7 @@ impl Louisbourg {
     /// [`Louisbourg::with_options`] rolling `dice` (manual dice, for a game on a real table).
     pub fn with_options_and_dice(options: &Options, mut dice: Dice) -> Result<Self, String> {
         let f = forces();
-        let units = f
+        let units: Vec<Unit> = f
             .units
             .iter()
             .map(|d| Unit {
@@ -289,6 +304,27 @@ impl Louisbourg {
                 revealed: false,
             })
             .collect();
+        let mut units = units;
+        if let Some(f) = options.forces {
+            for (side, pct) in [(Side::British, f.british), (Side::French, f.french)] {
+                if !(1..=100).contains(&pct) {
+                    return Err(format!(
+                        "option forces: the {} army's share is 1 to 100 percent, not {pct}",
+                        side.name()
+                    ));
+                }
+            }
+            for u in units.iter_mut().filter(|u| u.kind != Kind::Ship) {
+                let pct = match u.side {
+                    Side::British => f.british,
+                    Side::French => f.french,
+                };
+                let x = u32::from(u.sp) * u32::from(pct);
+                let (whole, part) = (x / 100, x % 100);
+                let up = u32::from(part > 0 && dice.below(100) < part);
+                u.sp = (whole + up).clamp(1, u32::from(u.sp)) as u8;
+            }
+        }
         let deck = crate::cards::deck();
         let mut order: Vec<CardId> = Vec::with_capacity(deck.cards.len());
         let mut rest: Vec<CardId> = (0..deck.cards.len() as CardId).collect();
@@ -386,6 +422,15 @@ impl Louisbourg {
     /// 13 the British strength point total that wins or loses the game: the British army's
     /// SP (blocks on land and in the British Forces box), ships not counted (assumed: counting
     /// the six 4 SP ships, the army could never fall below 24 while they float).
+    /// 13 the British army SP below which the French win: 24, or its share of 24 when the
+    /// armies are sized by [`Options::forces`].
+    pub fn victory_sp(&self) -> u32 {
+        match self.options.forces {
+            None => VICTORY_SP,
+            Some(f) => ((VICTORY_SP * u32::from(f.british) + 50) / 100).max(1),
+        }
+    }
+
     pub fn british_sp(&self) -> u32 {
         self.army_sp(Side::British)
     }

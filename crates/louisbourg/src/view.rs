@@ -146,6 +146,8 @@ pub struct View {
     /// The SP of the seat's army blocks, ships not counted (13: the British lose below 24);
     /// `None` for a spectator, to whom the blocks' SP are hidden.
     pub own_sp: Option<u32>,
+    /// 13 the British army SP below which the French win (24 unless the armies are sized).
+    pub victory_sp: u32,
     pub outcome: Option<Outcome>,
     /// The legal actions, when this seat decides.
     pub legal: Vec<String>,
@@ -398,6 +400,7 @@ impl Louisbourg {
                 round: b.round,
             }),
             own_sp: who.own.then(|| self.army_sp(chair)),
+            victory_sp: self.victory_sp(),
             outcome: self.outcome.clone(),
             legal,
             log: match who.seat {
@@ -555,7 +558,7 @@ impl Louisbourg {
             s += &format!("{:<22} {:<4} {:<44} {}\n", p.name, ctrl, own, enemy);
         }
         let below = if seat == Side::British {
-            format!(" (below {} you lose, 13)", crate::state::VICTORY_SP)
+            format!(" (below {} you lose, 13)", v.victory_sp)
         } else {
             String::new()
         };
