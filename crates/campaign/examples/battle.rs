@@ -1,5 +1,6 @@
 //! Prints the battle an attack becomes, as a scenario file to play alone: a D3 battle for a
-//! fort, a skirmish for an open town.
+//! fort, a skirmish for an open town, or for the British siege of Louisbourg the Louisbourg
+//! game's options (`atlantic british louisbourg`).
 //!
 //! ```sh
 //! cargo run -p fiw-campaign --example battle -- hudson british > carillon.toml
@@ -78,11 +79,11 @@ fn main() {
             rules().town.ratio_of(kind, situation.sixths),
             &mut fiw_engine::Dice::new(1),
         ),
-        BattleKind::Louisbourg => Err(format!(
-            "the {} attack on {} is the Louisbourg game, not made from data",
-            side.name(),
-            situation.town_name()
-        )),
+        BattleKind::Louisbourg => fiw_campaign::siege::siege(
+            &situation,
+            rules(),
+            rules().louisbourg.ratio[usize::from(situation.sixths.clamp(1, 5)) - 1],
+        ),
     };
     match made {
         Ok(g) => print!("{}", g.text),

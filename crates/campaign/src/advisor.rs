@@ -1,6 +1,6 @@
 //! The campaign's search AI (`--seat player=ai`, `hint`): each decision goes to the search of
 //! the game it belongs to, seeing that game only as the seat may ([`fiw_engine::Seen::inner`]):
-//! Solitaire's on the map, D3's or the skirmish's in a battle the seat commands. A waiting attack is
+//! Solitaire's on the map, D3's, the skirmish's or Louisbourg's in a battle the seat commands. A waiting attack is
 //! settled by the odds the player is shown: the generals when the measured battle favours the
 //! seat's side more than the chart's die does, the die otherwise. A search through whole
 //! campaigns, battles included, would spend its second on a few playouts and learn nothing.
@@ -14,6 +14,7 @@ pub struct Search {
     map: Box<dyn Advisor<Solitaire>>,
     battle: Box<dyn Advisor<fiw_d3::D3>>,
     skirmish: Box<dyn Advisor<fiw_skirmish::Skirmish>>,
+    siege: Box<dyn Advisor<fiw_louisbourg::Louisbourg>>,
 }
 
 impl Search {
@@ -32,6 +33,9 @@ impl Search {
             battle: fiw_d3::D3::search_ai(own(fiw_d3::D3::default_ai_limits())),
             skirmish: fiw_skirmish::Skirmish::search_ai(own(
                 fiw_skirmish::Skirmish::default_ai_limits(),
+            )),
+            siege: fiw_louisbourg::Louisbourg::search_ai(own(
+                fiw_louisbourg::Louisbourg::default_ai_limits(),
             )),
         }
     }
@@ -150,6 +154,22 @@ impl Advisor<Campaign> for Search {
                     &at,
                     legal,
                     Action::Town,
+                );
+                a.seat = outer;
+                return a;
+            }
+        }
+        if let Some(battle) = seen.inner::<fiw_louisbourg::Louisbourg>() {
+            let (at, orders) = crate::heuristic::inner_actions(legal, |a| match a {
+                Action::Siege(o) => Some(*o),
+                _ => None,
+            });
+            if !orders.is_empty() {
+                let mut a = lift(
+                    self.siege.analyse(&battle, &orders),
+                    &at,
+                    legal,
+                    Action::Siege,
                 );
                 a.seat = outer;
                 return a;

@@ -1,9 +1,9 @@
 //! A battle under way inside the campaign (C6): the game it is fought in (D3 for a fort, the
-//! skirmish rules for an open town), the side the player commands, and the computer general of
+//! skirmish rules for an open town, the Louisbourg game for the British siege of Louisbourg), the side the player commands, and the computer general of
 //! the other side. Everything the campaign asks of the battle goes through here, so that each
 //! question is answered once for every game a battle may be.
 
-use crate::fight::{d3_fought, skirmish_fought, Fought};
+use crate::fight::{d3_fought, louisbourg_fought, skirmish_fought, Fought};
 use crate::fort::Generated;
 use crate::game::Action;
 use crate::kind::BattleKind;
@@ -26,6 +26,11 @@ pub enum Table {
         #[serde(skip)]
         general: fiw_skirmish::general::General,
     },
+    Louisbourg {
+        game: Box<fiw_louisbourg::Louisbourg>,
+        #[serde(skip)]
+        general: Box<fiw_louisbourg::heuristic::Heuristic>,
+    },
 }
 
 /// The view of a battle's table, as its own game gives it.
@@ -34,6 +39,7 @@ pub enum Table {
 pub enum TableView {
     D3(Box<fiw_d3::View>),
     Skirmish(Box<fiw_skirmish::View>),
+    Louisbourg(Box<fiw_louisbourg::view::View>),
 }
 
 /// The same expression for whichever game the table holds.
@@ -42,6 +48,7 @@ macro_rules! each {
         match $table {
             Table::D3 { game: $g, .. } => $body,
             Table::Skirmish { game: $g, .. } => $body,
+            Table::Louisbourg { game: $g, .. } => $body,
         }
     };
 }
@@ -102,7 +109,16 @@ impl Battle {
                     general: fiw_skirmish::general::General::new(seed),
                 }
             }
-            BattleKind::Fort | BattleKind::Louisbourg => {
+            BattleKind::Louisbourg => {
+                let options = crate::siege::options(&scenario).map_err(RuleError::input)?;
+                let mut game = fiw_louisbourg::Louisbourg::new(&options, seed)?;
+                game.set_logging(logging);
+                Table::Louisbourg {
+                    game: Box::new(game),
+                    general: Box::new(fiw_louisbourg::heuristic::Heuristic::new(seed)),
+                }
+            }
+            BattleKind::Fort => {
                 let options = fiw_d3::Options {
                     scenario: scenario.name.clone(),
                     text: Some(scenario.text.clone()),
@@ -131,7 +147,7 @@ impl Battle {
     pub fn d3(&self) -> Option<&fiw_d3::D3> {
         match &self.table {
             Table::D3 { game, .. } => Some(game),
-            Table::Skirmish { .. } => None,
+            _ => None,
         }
     }
 
@@ -139,7 +155,15 @@ impl Battle {
     pub fn skirmish(&self) -> Option<&fiw_skirmish::Skirmish> {
         match &self.table {
             Table::Skirmish { game, .. } => Some(game),
-            Table::D3 { .. } => None,
+            _ => None,
+        }
+    }
+
+    /// The siege of Louisbourg, if it is one.
+    pub fn louisbourg(&self) -> Option<&fiw_louisbourg::Louisbourg> {
+        match &self.table {
+            Table::Louisbourg { game, .. } => Some(game),
+            _ => None,
         }
     }
 
@@ -160,6 +184,11 @@ impl Battle {
                 game.legal_actions(&mut orders);
                 out.extend(orders.into_iter().map(Action::Town));
             }
+            Table::Louisbourg { game, .. } => {
+                let mut orders = Vec::new();
+                game.legal_actions(&mut orders);
+                out.extend(orders.into_iter().map(Action::Siege));
+            }
         }
     }
 
@@ -167,6 +196,7 @@ impl Battle {
         match (&self.table, action) {
             (Table::D3 { game, .. }, Action::Fort(a)) => game.check(a),
             (Table::Skirmish { game, .. }, Action::Town(a)) => game.check(a),
+            (Table::Louisbourg { game, .. }, Action::Siege(a)) => game.check(a),
             _ => Err(RuleError::new(
                 "campaign",
                 format!(
@@ -182,6 +212,7 @@ impl Battle {
         match (&mut self.table, action) {
             (Table::D3 { game, .. }, Action::Fort(a)) => game.apply_unchecked(a),
             (Table::Skirmish { game, .. }, Action::Town(a)) => game.apply_unchecked(a),
+            (Table::Louisbourg { game, .. }, Action::Siege(a)) => game.apply_unchecked(a),
             _ => return,
         }
         self.computer_moves();
@@ -192,6 +223,9 @@ impl Battle {
         match &mut self.table {
             Table::D3 { game, general } => computer_moves(&mut **game, general, player),
             Table::Skirmish { game, general } => computer_moves(&mut **game, general, player),
+            Table::Louisbourg { game, general } => {
+                computer_moves(&mut **game, &mut **general, player)
+            }
         }
     }
 
@@ -204,6 +238,7 @@ impl Battle {
         match &self.table {
             Table::D3 { game, .. } => d3_fought(game),
             Table::Skirmish { game, .. } => skirmish_fought(game),
+            Table::Louisbourg { game, .. } => louisbourg_fought(game),
         }
     }
 
@@ -236,6 +271,10 @@ impl Battle {
                 game.reseed(game_seed);
                 *general = fiw_skirmish::general::General::new(general_seed);
             }
+            Table::Louisbourg { game, general } => {
+                game.reseed(game_seed);
+                **general = fiw_louisbourg::heuristic::Heuristic::new(general_seed);
+            }
         }
     }
 
@@ -262,6 +301,11 @@ impl Battle {
             } else {
                 game.view(seat)
             })),
+            Table::Louisbourg { game, .. } => TableView::Louisbourg(Box::new(if public {
+                game.public_view()
+            } else {
+                game.view(seat)
+            })),
         }
     }
 
@@ -275,6 +319,7 @@ impl Battle {
         match (&self.table, action) {
             (Table::D3 { game, .. }, Action::Fort(a)) => game.action_text(a),
             (Table::Skirmish { game, .. }, Action::Town(a)) => game.action_text(a),
+            (Table::Louisbourg { game, .. }, Action::Siege(a)) => game.action_text(a),
             (_, a) => format!("{a:?}"),
         }
     }
@@ -283,6 +328,7 @@ impl Battle {
         match (&self.table, action) {
             (Table::D3 { game, .. }, Action::Fort(a)) => game.action_note(a),
             (Table::Skirmish { game, .. }, Action::Town(a)) => game.action_note(a),
+            (Table::Louisbourg { game, .. }, Action::Siege(a)) => game.action_note(a),
             _ => None,
         }
     }
@@ -291,6 +337,7 @@ impl Battle {
         match &self.table {
             Table::D3 { game, .. } => game.parse_action(text).map(Action::Fort),
             Table::Skirmish { game, .. } => game.parse_action(text).map(Action::Town),
+            Table::Louisbourg { game, .. } => game.parse_action(text).map(Action::Siege),
         }
     }
 

@@ -3,7 +3,7 @@
 //! for one. One place says how each is made, sized, fought by the generals and how its odds
 //! are shown, so the campaign, the calibration and the examples agree.
 
-use crate::fight::{d3_by_generals, skirmish_by_generals, Fought};
+use crate::fight::{d3_by_generals, louisbourg_by_generals, skirmish_by_generals, Fought};
 use crate::fort::{fort_battle, Generated};
 use crate::kind::BattleKind;
 use crate::rules::{rules, Garrison, TOWN_MOST};
@@ -19,23 +19,27 @@ pub enum Battles {
     Raid,
     /// A skirmish fight for an open town where an army stands with the militia.
     Open,
+    /// The British siege of Louisbourg: the Louisbourg game.
+    Siege,
 }
 
 impl Battles {
-    pub const ALL: [Battles; 4] = [
+    pub const ALL: [Battles; 5] = [
         Battles::Fort(Garrison::Army),
         Battles::Fort(Garrison::Militia),
         Battles::Raid,
         Battles::Open,
+        Battles::Siege,
     ];
 
-    /// The battles the attack `s` is made into; `None` for the Louisbourg game.
+    /// The battles the attack `s` is made into (every attack is one, the `Option` kept for
+    /// kinds to come).
     pub fn of(s: &Situation) -> Option<Battles> {
         match BattleKind::of(s) {
             BattleKind::Fort => Some(Battles::Fort(Garrison::of(s))),
             BattleKind::Raid => Some(Battles::Raid),
             BattleKind::Open => Some(Battles::Open),
-            BattleKind::Louisbourg => None,
+            BattleKind::Louisbourg => Some(Battles::Siege),
         }
     }
 
@@ -46,6 +50,7 @@ impl Battles {
             Battles::Fort(Garrison::Militia) => "fort-militia",
             Battles::Raid => "raid",
             Battles::Open => "open",
+            Battles::Siege => "louisbourg",
         }
     }
 
@@ -61,6 +66,7 @@ impl Battles {
             Battles::Fort(Garrison::Militia) => "fort battles held by the militia alone",
             Battles::Raid => "raids on open towns held by the militia alone",
             Battles::Open => "fights for open towns held by an army with the militia",
+            Battles::Siege => "British sieges of Louisbourg",
         }
     }
 
@@ -70,6 +76,7 @@ impl Battles {
             Battles::Fort(Garrison::Army) => 2.0,
             Battles::Fort(Garrison::Militia) => 4.0,
             Battles::Raid | Battles::Open => TOWN_MOST,
+            Battles::Siege => 4.0,
         }
     }
 
@@ -79,6 +86,7 @@ impl Battles {
             Battles::Fort(g) => rules().fort.ratio_of(g, sixths),
             Battles::Raid => rules().town.ratio_of(BattleKind::Raid, sixths),
             Battles::Open => rules().town.ratio_of(BattleKind::Open, sixths),
+            Battles::Siege => rules().louisbourg.ratio[usize::from(sixths.clamp(1, 5)) - 1],
         }
     }
 
@@ -88,6 +96,7 @@ impl Battles {
             Battles::Fort(g) => rules().fort.odds_of(g, sixths),
             Battles::Raid => rules().town.odds_of(BattleKind::Raid, sixths),
             Battles::Open => rules().town.odds_of(BattleKind::Open, sixths),
+            Battles::Siege => rules().louisbourg.odds[usize::from(sixths.clamp(1, 5)) - 1],
         }
     }
 
@@ -104,6 +113,7 @@ impl Battles {
         match self {
             Battles::Fort(_) => fort_battle(s, rules(), ratio, dice),
             Battles::Raid | Battles::Open => town_battle(s, rules(), ratio, dice),
+            Battles::Siege => crate::siege::siege(s, rules(), ratio),
         }
     }
 
@@ -119,6 +129,7 @@ impl Battles {
             Battles::Raid | Battles::Open => {
                 skirmish_by_generals(g, seed).map(|(g, f)| (f, g.chance_epoch()))
             }
+            Battles::Siege => louisbourg_by_generals(g, seed).map(|(g, f)| (f, g.chance_epoch())),
         }
     }
 }

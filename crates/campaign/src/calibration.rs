@@ -166,6 +166,10 @@ pub fn map_attacks(battles: Battles, sample: u64) -> Arc<Vec<Situation>> {
     pool
 }
 
+/// The fewest attacks of a band that campaigns must make for the band to be measured on them
+/// rather than on every attack the map can make.
+const FEWEST_FROM_CAMPAIGNS: usize = 50;
+
 /// What [`measure`] found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Measured {
@@ -195,11 +199,18 @@ pub fn measure(
     battles: Battles,
 ) -> Result<Measured, String> {
     let pool = match battles {
-        Battles::Fort(_) => campaign_attacks(per_band as usize, sample, battles),
+        Battles::Fort(_) | Battles::Siege => campaign_attacks(per_band as usize, sample, battles),
         // campaigns make too few (C9): every attack the map can make, in an order of the sample's
         Battles::Raid | Battles::Open => map_attacks(battles, sample),
     };
-    let band: Vec<&Situation> = pool.iter().filter(|s| s.sixths == sixths).collect();
+    let mut band: Vec<&Situation> = pool.iter().filter(|s| s.sixths == sixths).collect();
+    // a band campaigns rarely make (the siege of Louisbourg below 4/6): every attack the map
+    // can make of it
+    let everything;
+    if band.len() < FEWEST_FROM_CAMPAIGNS {
+        everything = map_attacks(battles, sample);
+        band = everything.iter().filter(|s| s.sixths == sixths).collect();
+    }
     let (mut won, mut drawn, mut n) = (0u32, 0u32, 0u32);
     let attacks = band.len().min(per_band as usize);
     for (k, s) in band.iter().cycle().take(per_band as usize).enumerate() {
@@ -234,5 +245,6 @@ fn salt(battles: Battles) -> u64 {
         Battles::Fort(g) => g as u64,
         Battles::Raid => 2,
         Battles::Open => 3,
+        Battles::Siege => 4,
     }
 }

@@ -73,6 +73,50 @@ pub fn skirmish_fought(g: &fiw_skirmish::Skirmish) -> Fought {
     }
 }
 
+/// How a siege of Louisbourg stands: its winner so far and each army's share of its SP at the
+/// start lost (`shares` the armies' sizes, percent of the text's).
+pub fn louisbourg_fought(g: &fiw_louisbourg::Louisbourg) -> Fought {
+    use fiw_louisbourg::forces::{forces, Kind};
+    let shares = g.options().forces.unwrap_or(fiw_louisbourg::Shares {
+        british: 100,
+        french: 100,
+    });
+    let lost = |side: fiw_louisbourg::Side, pct: u8| {
+        let printed: u32 = forces()
+            .units
+            .iter()
+            .filter(|d| d.side == side && d.kind != Kind::Ship)
+            .map(|d| u32::from(d.max_sp))
+            .sum();
+        let start = f64::from(printed) * f64::from(pct) / 100.0;
+        (1.0 - f64::from(g.army_sp(side)) / start.max(1.0)).clamp(0.0, 1.0)
+    };
+    Fought {
+        winner: g.outcome().and_then(|o| o.winner).map(Side::of_seat),
+        lost: [
+            lost(fiw_louisbourg::Side::British, shares.british),
+            lost(fiw_louisbourg::Side::French, shares.french),
+        ],
+        rounds: g.turn(),
+    }
+}
+
+/// The siege of Louisbourg `battle` (its options' text) fought to its end by the computer
+/// generals of both sides, their dice and the game's drawn from `seed`.
+///
+/// # Errors
+/// Options refused by the game (a bug in the generator), in one line.
+pub fn louisbourg_by_generals(
+    battle: &Generated,
+    seed: u64,
+) -> Result<(fiw_louisbourg::Louisbourg, Fought), String> {
+    let options = crate::siege::options(battle)?;
+    let g = fiw_louisbourg::Louisbourg::new(&options, seed).map_err(|e| e.to_string())?;
+    let g = by_generals(g, seed)?;
+    let fought = louisbourg_fought(&g);
+    Ok((g, fought))
+}
+
 /// Any game fought to its end by its heuristic generals on both seats, its dice drawn from
 /// `seed`, each general's from its own.
 fn by_generals<G: Game>(mut g: G, seed: u64) -> Result<G, String> {

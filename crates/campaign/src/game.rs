@@ -3,8 +3,8 @@
 //! side of the battle, the computer the other) or let the generals fight. Seats are Solitaire's,
 //! `player` and `bot`: the BOT's map actions are its chart's, and its side of a battle is played
 //! inside `apply` by the battle game's computer general, as the chart is played inside
-//! Solitaire. Battles so far: the D3 battle for a fort and the skirmish for an open town; the
-//! British attack on Louisbourg, to be the Louisbourg game, is rolled for (docs/campaign.md).
+//! Solitaire. Battles: the D3 battle for a fort, the skirmish for an open town and the
+//! Louisbourg game for the British siege of Louisbourg (docs/campaign.md).
 
 use crate::battle::{Battle, TableView};
 use crate::battles::Battles;
@@ -38,6 +38,8 @@ pub enum Action {
     Fort(fiw_d3::Action),
     /// An order in the skirmish battle for an open town under way.
     Town(fiw_skirmish::Action),
+    /// An order in the siege of Louisbourg under way.
+    Siege(fiw_louisbourg::Action),
 }
 
 /// How an attack was settled.
@@ -186,8 +188,7 @@ impl Campaign {
         s
     }
 
-    /// The waiting attack read from the board, and the battle fiw makes of it, if it makes
-    /// one of that kind yet (all but the Louisbourg game, so far).
+    /// The waiting attack read from the board, and the battle fiw makes of it.
     fn pending_attack(&self) -> Option<(Situation, Option<BattleKind>)> {
         let s = Situation::of(self.map.board(), self.map.pending()?);
         let battle = Battles::of(&s).map(|_| BattleKind::of(&s));
@@ -253,7 +254,7 @@ impl Campaign {
         let seed = self.map.dice_mut().map_or(0, fiw_engine::Dice::next_seed);
         let mut sizing = Dice::new(fiw_engine::game_seed(seed, 0x5ca1e));
         let battles = Battles::of(s)
-            .ok_or_else(|| RuleError::new("campaign", "the Louisbourg game is not made yet"))?;
+            .ok_or_else(|| RuleError::new("campaign", "no battle is made of this attack"))?;
         let scenario = battles
             .make(s, battles.ratio(s.sixths), &mut sizing)
             .map_err(|e| RuleError::new("campaign", e))?;
@@ -333,7 +334,8 @@ impl Game for Campaign {
             version: 4,
             changes: &[
                 "C9: an attack on an open town may be fought as a skirmish (a raid where the militia holds it alone, an open fight where an army stands with it), no longer only rolled for",
-                "C6: a battle's orders are its game's, D3's or the skirmish's",
+                "C6: a battle's orders are its game's, D3's, the skirmish's or Louisbourg's",
+                "C10: the British attack on Louisbourg may be fought as the Louisbourg game, its armies sized from the markers, no longer only rolled for",
             ],
         },
     ];
@@ -387,7 +389,7 @@ impl Game for Campaign {
     fn check(&self, action: &Action) -> Result<(), RuleError> {
         match (&self.battle, action) {
             (Some(b), a) => b.check(a),
-            (None, Action::Fort(_) | Action::Town(_)) => {
+            (None, Action::Fort(_) | Action::Town(_) | Action::Siege(_)) => {
                 Err(RuleError::new("campaign", "no battle is under way"))
             }
             (None, Action::Map(a)) => match self.map.check(a) {
@@ -459,7 +461,7 @@ impl Game for Campaign {
                     self.close_battle(kind, &s, fought, How::Generals);
                 }
             }
-            Action::Fort(_) | Action::Town(_) => {
+            Action::Fort(_) | Action::Town(_) | Action::Siege(_) => {
                 if let Some(b) = self.battle.as_deref_mut() {
                     b.apply(action);
                 }
@@ -515,7 +517,7 @@ impl Game for Campaign {
             Action::Map(a) => a.text(),
             Action::Fight => "fight".into(),
             Action::Generals => "generals".into(),
-            Action::Fort(_) | Action::Town(_) => match &self.battle {
+            Action::Fort(_) | Action::Town(_) | Action::Siege(_) => match &self.battle {
                 Some(b) => b.action_text(action),
                 None => format!("{action:?}"),
             },
@@ -536,7 +538,9 @@ impl Game for Campaign {
                 ))
             }
             Action::Map(a) => self.map.action_note(a),
-            Action::Fort(_) | Action::Town(_) => self.battle.as_ref()?.action_note(action),
+            Action::Fort(_) | Action::Town(_) | Action::Siege(_) => {
+                self.battle.as_ref()?.action_note(action)
+            }
             Action::Fight | Action::Generals => {
                 let w = self.waiting_attack()?;
                 let odds = w.battle_odds?;
@@ -676,6 +680,15 @@ impl Holds<fiw_d3::D3> for Campaign {
     fn inner(&self, seat: Seat) -> Option<(&fiw_d3::D3, Seat)> {
         let b = self.battle.as_deref()?;
         (seat == PLAYER).then_some((b.d3()?, b.player.seat()))
+    }
+}
+
+impl Holds<fiw_louisbourg::Louisbourg> for Campaign {
+    /// The siege of Louisbourg under way, to the player's seat, as the side the player
+    /// commands.
+    fn inner(&self, seat: Seat) -> Option<(&fiw_louisbourg::Louisbourg, Seat)> {
+        let b = self.battle.as_deref()?;
+        (seat == PLAYER).then_some((b.louisbourg()?, b.player.seat()))
     }
 }
 

@@ -1,5 +1,5 @@
-//! The campaign's computer player: the Solitaire heuristic on the map, the D3 or skirmish
-//! general in a battle it commands, and at each attack that can be a battle, the generals (so that a
+//! The campaign's computer player: the Solitaire heuristic on the map, the D3, skirmish or
+//! Louisbourg general in a battle it commands, and at each attack that can be a battle, the generals (so that a
 //! simulated campaign fights every battle it can, item 4's balance).
 
 use crate::game::{Action, Campaign};
@@ -11,6 +11,7 @@ pub struct Heuristic {
     map: Box<dyn Policy<Solitaire>>,
     battle: fiw_d3::general::General,
     skirmish: fiw_skirmish::general::General,
+    siege: fiw_louisbourg::heuristic::Heuristic,
 }
 
 impl Heuristic {
@@ -21,6 +22,7 @@ impl Heuristic {
                 .unwrap_or_else(|| Box::new(fiw_engine::RandomPolicy::new(seed))),
             battle: fiw_d3::general::General::new(seed),
             skirmish: fiw_skirmish::general::General::new(seed),
+            siege: fiw_louisbourg::heuristic::Heuristic::new(seed),
         }
     }
 }
@@ -51,6 +53,16 @@ impl Policy<Campaign> for Heuristic {
             });
             if !orders.is_empty() {
                 let pick = self.skirmish.choose(&battle, &orders).min(orders.len() - 1);
+                return at[pick];
+            }
+        }
+        if let Some(battle) = seen.inner::<fiw_louisbourg::Louisbourg>() {
+            let (at, orders) = inner_actions(legal, |a| match a {
+                Action::Siege(o) => Some(*o),
+                _ => None,
+            });
+            if !orders.is_empty() {
+                let pick = self.siege.choose(&battle, &orders).min(orders.len() - 1);
                 return at[pick];
             }
         }

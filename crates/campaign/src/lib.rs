@@ -5,8 +5,8 @@
 //! Built so far: the Solitaire hook (an attack waits to be settled outside), the situation an
 //! attack is read into, the kind of battle it becomes, the markers as units, the D3 battle for
 //! a fort and the skirmish battle for an open town made from them, each calibrated to the
-//! chart, and the battle's end read back as the map's result. Still to come: the Louisbourg
-//! game for the British attack on Louisbourg.
+//! chart, the Louisbourg game for the British siege of Louisbourg with its armies sized from
+//! the markers, and the battle's end read back as the map's result.
 
 pub mod advisor;
 pub mod battle;
@@ -20,6 +20,7 @@ pub mod heuristic;
 pub mod kind;
 pub mod rulebook;
 pub mod rules;
+pub mod siege;
 pub mod situation;
 pub mod town;
 

@@ -49,8 +49,7 @@ pub const SECTIONS: &[Sec] = &[
         summary: "A British attack on Louisbourg is a game of Louisbourg 1758; an attack on any \
                   other fortified or flag town, or a French attack on Louisbourg, is a D3 battle \
                   for a fort; an attack on an open town is a skirmish, a raid where militia \
-                  alone defend it and a fight in the open where an army stands with them. Only \
-                  the battle for a fort is built so far: the other attacks are rolled for.",
+                  alone defend it and a fight in the open where an army stands with them.",
         code: &["crates/campaign/src/kind.rs: BattleKind"],
         tests: &["crates/campaign/src/kind.rs::tests::each_attack_becomes_its_kind_of_battle"],
     },
@@ -158,6 +157,28 @@ pub const SECTIONS: &[Sec] = &[
             "crates/campaign/tests/town_battles.rs::every_town_attack_makes_a_battle_the_skirmish_rules_accept",
             "crates/campaign/tests/town_battles.rs::the_generals_fight_a_town_battle_to_its_end",
             "crates/campaign/tests/campaign.rs::an_open_town_is_fought_as_a_skirmish_and_goes_back_to_the_map",
+            "crates/campaign/tests/calibration.rs::the_generals_carry_each_battle_about_as_often_as_the_chart_advances",
+        ],
+    },
+    Sec {
+        section: "C10",
+        title: "The siege of Louisbourg",
+        summary: "The British attack on Louisbourg is the Louisbourg 1758 game. Its French army \
+                  is the defenders' foot as a share of what the text's French army stands for \
+                  (an assumed value), and its British army that share times a ratio for each \
+                  band of the chart's odds, calibrated as the other battles are; where either \
+                  would pass the text's, both are made smaller alike. Each army block starts \
+                  at its share of its printed strength (rounded up or down at random in \
+                  proportion, at least 1), the fleets are the text's, and the British lose \
+                  below the same share of the text's 24 SP. The player's view of the siege \
+                  hides the other side's blocks as the game itself does.",
+        code: &[
+            "crates/campaign/src/siege.rs: shares, siege",
+            "crates/louisbourg/src/state.rs: Shares, victory_sp",
+        ],
+        tests: &[
+            "crates/louisbourg/tests/forces.rs::each_army_starts_at_its_share_and_the_british_need_their_share_of_24",
+            "crates/campaign/tests/campaign.rs::the_british_attack_on_louisbourg_is_the_louisbourg_game",
             "crates/campaign/tests/calibration.rs::the_generals_carry_each_battle_about_as_often_as_the_chart_advances",
         ],
     },

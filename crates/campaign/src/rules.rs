@@ -190,6 +190,21 @@ impl Town {
     }
 }
 
+/// The British siege of Louisbourg: the Louisbourg 1758 game (C10).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Siege {
+    /// The defenders' foot (in the fort battle's units) the text's French army stands for.
+    pub french_foot: f64,
+    pub french_foot_assumed: String,
+    /// The British army as a multiple of the French, against the text's proportion, by band.
+    pub ratio: [f64; 5],
+    pub ratio_assumed: String,
+    /// The British share of sieges won between the generals, in percent, by band.
+    pub odds: [f64; 5],
+    pub odds_assumed: String,
+}
+
 /// Everything in `data/battles.toml`.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -198,6 +213,7 @@ pub struct BattleRules {
     pub results: Results,
     pub fort: Fort,
     pub town: Town,
+    pub louisbourg: Siege,
 }
 
 impl BattleRules {
@@ -267,11 +283,19 @@ impl BattleRules {
         ratios(&r.fort.militia_ratio, 4.0, "fort.militia_ratio")?;
         ratios(&r.town.open_ratio, TOWN_MOST, "town.open_ratio")?;
         ratios(&r.town.raid_ratio, TOWN_MOST, "town.raid_ratio")?;
+        ratios(&r.louisbourg.ratio, 4.0, "louisbourg.ratio")?;
+        if !(1.0..=30.0).contains(&r.louisbourg.french_foot) {
+            return Err(format!(
+                "{file}: louisbourg.french_foot: 1 to 30 units, not {}",
+                r.louisbourg.french_foot
+            ));
+        }
         for (v, field) in [
             (&r.fort.odds, "fort.odds"),
             (&r.fort.militia_odds, "fort.militia_odds"),
             (&r.town.raid_odds, "town.raid_odds"),
             (&r.town.open_odds, "town.open_odds"),
+            (&r.louisbourg.odds, "louisbourg.odds"),
         ] {
             if let Some(k) = v.iter().position(|v| !(0.0..=100.0).contains(v)) {
                 return Err(format!(
@@ -418,6 +442,21 @@ impl BattleRules {
                 "open fight's odds between the generals (%)",
                 bands(&self.town.open_odds),
                 &self.town.open_odds_assumed,
+            ),
+            row(
+                "the text's French army at Louisbourg",
+                format!("{} defending units", self.louisbourg.french_foot),
+                &self.louisbourg.french_foot_assumed,
+            ),
+            row(
+                "siege of Louisbourg: the British army for the French",
+                bands(&self.louisbourg.ratio),
+                &self.louisbourg.ratio_assumed,
+            ),
+            row(
+                "siege of Louisbourg's odds between the generals (%)",
+                bands(&self.louisbourg.odds),
+                &self.louisbourg.odds_assumed,
             ),
         ]
     }

@@ -223,7 +223,8 @@ fn the_search_ai_decides_on_the_map_at_an_attack_and_in_a_battle() {
         let a = ai.analyse(&Seen::new(&g, 0), &legal);
         let best = a.best().unwrap();
         assert_eq!(legal[best.index], best.action);
-        assert!(matches!(best.action, Action::Map(_)));
+        // the map's actions, or at an attack the generals when their odds are the better
+        assert!(matches!(best.action, Action::Map(_) | Action::Generals));
         g.apply(best.action).unwrap();
     }
     // at an attack: the better of the die and the generals for the player's side
@@ -315,5 +316,66 @@ fn an_open_town_is_fought_as_a_skirmish_and_goes_back_to_the_map() {
         .text
         .contains("Fought as a battle at Presque Isle (Ohio), skirmish")));
     // the map goes on
+    assert!(g.battle().is_none() && (g.to_move().is_some() || g.outcome().is_some()));
+}
+
+/// C10: the British attack on Louisbourg is the Louisbourg game, its armies sized from the
+/// markers; the player's view of it hides the French blocks as the game does, and the siege's
+/// end goes back to the map.
+#[test]
+fn the_british_attack_on_louisbourg_is_the_louisbourg_game() {
+    use fiw_campaign::BattleKind;
+    let mut legal = Vec::new();
+    let found = (0..100u64).find_map(|k| {
+        let mut g = Campaign::new(
+            &Options {
+                side: Side::British,
+            },
+            k,
+        )
+        .unwrap();
+        let mut h = Campaign::heuristic_policy(k).unwrap();
+        while g.to_move().is_some() {
+            g.legal_actions(&mut legal);
+            if let Some(w) = g.waiting_attack() {
+                if w.battle == Some(BattleKind::Louisbourg) {
+                    return Some(g);
+                }
+                g.apply(Action::Map(fiw_solitaire::Action::Roll)).unwrap();
+                continue;
+            }
+            let i = h.choose(&fiw_engine::Seen::new(&g, 0), &legal);
+            g.apply(legal[i]).unwrap();
+        }
+        None
+    });
+    let mut g = found.expect("a campaign that besieges Louisbourg");
+    let odds = g.waiting_attack().unwrap().battle_odds.unwrap();
+    assert!((1.0..=99.0).contains(&odds), "{odds}");
+    g.apply(Action::Fight).unwrap();
+    let b = g.battle().expect("a siege under way");
+    let siege = b.louisbourg().expect("the Louisbourg game");
+    let shares = siege
+        .options()
+        .forces
+        .expect("armies sized from the markers");
+    assert!(shares.british >= 1 && shares.french >= 1);
+    // the player commands the British: the French blocks are hidden in their view
+    let mine = serde_json::to_string(&g.view(0)).unwrap();
+    let whole = serde_json::to_string(&siege.whole_view()).unwrap();
+    assert_ne!(mine, whole);
+    assert!(serde_json::to_value(g.view(0)).unwrap()["battle"]["view"]["louisbourg"].is_object());
+    let mut h = Campaign::heuristic_policy(2).unwrap();
+    let mut steps = 0;
+    while g.battle().is_some() {
+        g.legal_actions(&mut legal);
+        assert!(legal.iter().all(|a| matches!(a, Action::Siege(_))));
+        let i = h.choose(&fiw_engine::Seen::new(&g, 0), &legal);
+        g.apply(legal[i]).unwrap();
+        steps += 1;
+        assert!(steps < 20_000, "the siege does not end");
+    }
+    let r = g.battles().last().unwrap();
+    assert_eq!((r.kind, r.how), (BattleKind::Louisbourg, How::Fought));
     assert!(g.battle().is_none() && (g.to_move().is_some() || g.outcome().is_some()));
 }

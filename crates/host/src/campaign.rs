@@ -52,6 +52,7 @@ impl HostGame for Campaign {
         match (action, self.battle()) {
             (Action::Fort(a), Some(b)) => b.d3()?.menu_group(a),
             (Action::Town(a), Some(b)) => b.skirmish()?.menu_group(a),
+            (Action::Siege(a), Some(b)) => b.louisbourg()?.menu_group(a),
             _ => None,
         }
     }
@@ -60,6 +61,7 @@ impl HostGame for Campaign {
         match (action, self.battle()) {
             (Action::Fort(a), Some(b)) => b.d3()?.action_words(a),
             (Action::Town(a), Some(b)) => b.skirmish()?.action_words(a),
+            (Action::Siege(a), Some(b)) => b.louisbourg()?.action_words(a),
             (Action::Fight, _) => Some("fight it: command your side of the battle".into()),
             (Action::Generals, _) => Some("let the generals fight it out".into()),
             _ => None,
@@ -72,6 +74,9 @@ impl HostGame for Campaign {
             (Action::Fort(a), Some(b)) => b.d3().map(|g| g.action_refs(a)).unwrap_or_default(),
             (Action::Town(a), Some(b)) => {
                 b.skirmish().map(|g| g.action_refs(a)).unwrap_or_default()
+            }
+            (Action::Siege(a), Some(b)) => {
+                b.louisbourg().map(|g| g.action_refs(a)).unwrap_or_default()
             }
             (Action::Fight | Action::Generals, _) => ActionRefs {
                 places: self
@@ -87,18 +92,20 @@ impl HostGame for Campaign {
     fn drawing(&self, viewer: Option<Seat>, selected: Option<&str>) -> Option<String> {
         let b = self.battle()?;
         let seat = viewer.map(|_| b.player.seat());
-        match (b.d3(), b.skirmish()) {
-            (Some(g), _) => g.drawing(seat, selected),
-            (_, Some(g)) => g.drawing(seat, selected),
+        match (b.d3(), b.skirmish(), b.louisbourg()) {
+            (Some(g), _, _) => g.drawing(seat, selected),
+            (_, Some(g), _) => g.drawing(seat, selected),
+            (_, _, Some(g)) => g.drawing(seat, selected),
             _ => None,
         }
     }
 
     fn piece_on_board(&self, name: &str) -> Result<(), String> {
         match self.battle() {
-            Some(b) => match (b.d3(), b.skirmish()) {
-                (Some(g), _) => g.piece_on_board(name),
-                (_, Some(g)) => g.piece_on_board(name),
+            Some(b) => match (b.d3(), b.skirmish(), b.louisbourg()) {
+                (Some(g), _, _) => g.piece_on_board(name),
+                (_, Some(g), _) => g.piece_on_board(name),
+                (_, _, Some(g)) => g.piece_on_board(name),
                 _ => Err("no battle is drawn".into()),
             },
             None => Err("the map is not drawn: select marks a unit in a battle".into()),
@@ -138,6 +145,7 @@ impl HostGame for Campaign {
             "map": <fiw_solitaire::Solitaire as HostGame>::board_data(),
             "d3": <fiw_d3::D3 as HostGame>::board_data(),
             "skirmish": <fiw_skirmish::Skirmish as HostGame>::board_data(),
+            "louisbourg": <fiw_louisbourg::Louisbourg as HostGame>::board_data(),
         })
     }
 }

@@ -348,7 +348,9 @@ struct Cand {
     aim: Aim,
 }
 
-/// The heuristic player.
+/// The heuristic player (`Clone`, so a game that holds one, the campaign's siege, copies
+/// alike).
+#[derive(Clone)]
 pub struct Heuristic {
     dice: Dice,
     plan: Option<Plan>,

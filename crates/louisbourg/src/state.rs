@@ -389,6 +389,11 @@ impl Louisbourg {
         &mut self.dice
     }
 
+    /// The options the game was set up with.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
     /// The decision the game waits for.
     pub fn step(&self) -> Step {
         self.step
