@@ -130,7 +130,11 @@ pub const SECTIONS: &[Sec] = &[
                   save is the map's seed and every action, battle orders included, and replays \
                   to the same state.",
         code: &["crates/campaign/src/game.rs: Record"],
-        tests: &["crates/campaign/tests/campaign.rs::random_campaigns_end_and_replay_from_their_saves"],
+        tests: &[
+            "crates/campaign/tests/campaign.rs::random_campaigns_end_and_replay_from_their_saves",
+            "crates/campaign/tests/properties.rs::random_campaigns_end_and_replay",
+            "crates/campaign/tests/properties.rs::every_battle_made_passes_its_games_checks",
+        ],
     },
     Sec {
         section: "C9",
