@@ -6,7 +6,10 @@
 //! campaigns, battles included, would spend its second on a few playouts and learn nothing.
 
 use crate::game::{Action, Campaign};
-use fiw_engine::{ActionStats, Advisor, Analysis, Game, Policy, SearchConfig, SearchLimits, Seen};
+use crate::heuristic::Orders;
+use fiw_engine::{
+    ActionStats, Advisor, Analysis, Game, Holds, Policy, SearchConfig, SearchLimits, Seen,
+};
 use fiw_solitaire::Solitaire;
 
 /// The campaign's search AI.
@@ -88,6 +91,26 @@ impl Search {
     }
 }
 
+/// The analysis `advisor` makes of the orders of the inner game `G`, as the campaign's, if the
+/// seat plays in one now and it has orders there.
+fn analyse_in<G: Orders>(
+    seen: &Seen<Campaign>,
+    legal: &[Action],
+    advisor: &mut dyn Advisor<G>,
+) -> Option<Analysis<Action>>
+where
+    Campaign: Holds<G>,
+{
+    let inner = seen.inner::<G>()?;
+    let (at, orders) = crate::heuristic::inner_actions(legal, G::order);
+    if orders.is_empty() {
+        return None;
+    }
+    let mut a = lift(advisor.analyse(&inner, &orders), &at, legal, G::wrap);
+    a.seat = seen.seat();
+    Some(a)
+}
+
 /// An inner game's analysis as the campaign's: its actions wrapped and indexed in `legal`.
 fn lift<A: Copy>(
     inner: Analysis<A>,
@@ -127,67 +150,17 @@ impl Policy<Campaign> for Search {
 impl Advisor<Campaign> for Search {
     fn analyse(&mut self, seen: &Seen<Campaign>, legal: &[Action]) -> Analysis<Action> {
         let outer = seen.seat();
-        if let Some(battle) = seen.inner::<fiw_d3::D3>() {
-            let (at, orders) = crate::heuristic::inner_actions(legal, |a| match a {
-                Action::Fort(o) => Some(*o),
-                _ => None,
-            });
-            if !orders.is_empty() {
-                let mut a = lift(
-                    self.battle.analyse(&battle, &orders),
-                    &at,
-                    legal,
-                    Action::Fort,
-                );
-                a.seat = outer;
-                return a;
-            }
-        }
-        if let Some(battle) = seen.inner::<fiw_skirmish::Skirmish>() {
-            let (at, orders) = crate::heuristic::inner_actions(legal, |a| match a {
-                Action::Town(o) => Some(*o),
-                _ => None,
-            });
-            if !orders.is_empty() {
-                let mut a = lift(
-                    self.skirmish.analyse(&battle, &orders),
-                    &at,
-                    legal,
-                    Action::Town,
-                );
-                a.seat = outer;
-                return a;
-            }
-        }
-        if let Some(battle) = seen.inner::<fiw_louisbourg::Louisbourg>() {
-            let (at, orders) = crate::heuristic::inner_actions(legal, |a| match a {
-                Action::Siege(o) => Some(*o),
-                _ => None,
-            });
-            if !orders.is_empty() {
-                let mut a = lift(
-                    self.siege.analyse(&battle, &orders),
-                    &at,
-                    legal,
-                    Action::Siege,
-                );
-                a.seat = outer;
-                return a;
-            }
+        let battle = analyse_in(seen, legal, &mut *self.battle)
+            .or_else(|| analyse_in(seen, legal, &mut *self.skirmish))
+            .or_else(|| analyse_in(seen, legal, &mut *self.siege));
+        if let Some(a) = battle {
+            return a;
         }
         if let Some(a) = Search::settle(seen, legal) {
             return a;
         }
-        let (at, moves) = crate::heuristic::inner_actions(legal, |a| match a {
-            Action::Map(m) => Some(*m),
-            _ => None,
-        });
-        match seen.inner::<Solitaire>() {
-            Some(map) if !moves.is_empty() => {
-                let mut a = lift(self.map.analyse(&map, &moves), &at, legal, Action::Map);
-                a.seat = outer;
-                a
-            }
+        match analyse_in(seen, legal, &mut *self.map) {
+            Some(a) => a,
             _ => Analysis {
                 seat: outer,
                 iterations: 0,

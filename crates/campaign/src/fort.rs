@@ -46,12 +46,13 @@ struct Table {
     terrain: Vec<Terrain>,
 }
 
+/// A piece of terrain as D3's and the skirmish rules' scenario files both write it.
 #[derive(Serialize)]
-struct Terrain {
-    kind: &'static str,
-    name: String,
-    points: Vec<Pt>,
-    assumed: String,
+pub(crate) struct Terrain {
+    pub(crate) kind: &'static str,
+    pub(crate) name: String,
+    pub(crate) points: Vec<Pt>,
+    pub(crate) assumed: String,
 }
 
 #[derive(Serialize)]

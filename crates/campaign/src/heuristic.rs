@@ -3,7 +3,7 @@
 //! simulated campaign fights every battle it can, item 4's balance).
 
 use crate::game::{Action, Campaign};
-use fiw_engine::{Game, Policy, Seen};
+use fiw_engine::{Game, Holds, Policy, Seen};
 use fiw_solitaire::Solitaire;
 
 /// The campaign's heuristic player.
@@ -36,47 +36,85 @@ impl Policy<Campaign> for Heuristic {
         if let Some(k) = legal.iter().position(|a| *a == Action::Generals) {
             return k;
         }
-        if let Some(battle) = seen.inner::<fiw_d3::D3>() {
-            let (at, orders) = inner_actions(legal, |a| match a {
-                Action::Fort(o) => Some(*o),
-                _ => None,
-            });
-            if !orders.is_empty() {
-                let pick = self.battle.choose(&battle, &orders).min(orders.len() - 1);
-                return at[pick];
-            }
-        }
-        if let Some(battle) = seen.inner::<fiw_skirmish::Skirmish>() {
-            let (at, orders) = inner_actions(legal, |a| match a {
-                Action::Town(o) => Some(*o),
-                _ => None,
-            });
-            if !orders.is_empty() {
-                let pick = self.skirmish.choose(&battle, &orders).min(orders.len() - 1);
-                return at[pick];
-            }
-        }
-        if let Some(battle) = seen.inner::<fiw_louisbourg::Louisbourg>() {
-            let (at, orders) = inner_actions(legal, |a| match a {
-                Action::Siege(o) => Some(*o),
-                _ => None,
-            });
-            if !orders.is_empty() {
-                let pick = self.siege.choose(&battle, &orders).min(orders.len() - 1);
-                return at[pick];
-            }
-        }
-        let (at, moves) = inner_actions(legal, |a| match a {
-            Action::Map(m) => Some(*m),
+        pick(seen, legal, &mut self.battle)
+            .or_else(|| pick(seen, legal, &mut self.skirmish))
+            .or_else(|| pick(seen, legal, &mut self.siege))
+            .or_else(|| pick(seen, legal, &mut *self.map))
+            .unwrap_or(0)
+    }
+}
+
+/// The index in `legal` that `policy` picks among the orders of the inner game `G`, if the
+/// seat plays in one now and it has orders there.
+fn pick<G: Orders>(
+    seen: &Seen<Campaign>,
+    legal: &[Action],
+    policy: &mut dyn Policy<G>,
+) -> Option<usize>
+where
+    Campaign: Holds<G>,
+{
+    let inner = seen.inner::<G>()?;
+    let (at, orders) = inner_actions(legal, G::order);
+    if orders.is_empty() {
+        return None;
+    }
+    Some(at[policy.choose(&inner, &orders).min(orders.len() - 1)])
+}
+
+/// A game the campaign holds, its actions wrapped in the campaign's.
+pub(crate) trait Orders: Game {
+    /// The inner game's action `a` holds, if it is one.
+    fn order(a: &Action) -> Option<Self::Action>;
+    /// The campaign's action for the inner game's.
+    fn wrap(a: Self::Action) -> Action;
+}
+
+impl Orders for Solitaire {
+    fn order(a: &Action) -> Option<Self::Action> {
+        match a {
+            Action::Map(o) => Some(*o),
             _ => None,
-        });
-        match (seen.inner::<Solitaire>(), moves.is_empty()) {
-            (Some(map), false) => {
-                let pick = self.map.choose(&map, &moves).min(moves.len() - 1);
-                at[pick]
-            }
-            _ => 0,
         }
+    }
+    fn wrap(a: Self::Action) -> Action {
+        Action::Map(a)
+    }
+}
+
+impl Orders for fiw_d3::D3 {
+    fn order(a: &Action) -> Option<Self::Action> {
+        match a {
+            Action::Fort(o) => Some(*o),
+            _ => None,
+        }
+    }
+    fn wrap(a: Self::Action) -> Action {
+        Action::Fort(a)
+    }
+}
+
+impl Orders for fiw_skirmish::Skirmish {
+    fn order(a: &Action) -> Option<Self::Action> {
+        match a {
+            Action::Town(o) => Some(*o),
+            _ => None,
+        }
+    }
+    fn wrap(a: Self::Action) -> Action {
+        Action::Town(a)
+    }
+}
+
+impl Orders for fiw_louisbourg::Louisbourg {
+    fn order(a: &Action) -> Option<Self::Action> {
+        match a {
+            Action::Siege(o) => Some(*o),
+            _ => None,
+        }
+    }
+    fn wrap(a: Self::Action) -> Action {
+        Action::Siege(a)
     }
 }
 

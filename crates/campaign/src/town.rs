@@ -17,7 +17,7 @@
 //! can be saved and played alone (`fiw play skirmish --scenario FILE`).
 
 use crate::forces::{units_of, Units};
-use crate::fort::{force_words, prefix, rect, Generated, Pt};
+use crate::fort::{force_words, prefix, rect, Generated, Pt, Terrain};
 use crate::kind::BattleKind;
 use crate::rules::BattleRules;
 use crate::situation::{Force, Situation};
@@ -89,13 +89,6 @@ struct Table {
     terrain: Vec<Terrain>,
 }
 
-#[derive(Serialize)]
-struct Terrain {
-    kind: &'static str,
-    name: String,
-    points: Vec<Pt>,
-    assumed: String,
-}
 
 #[derive(Serialize)]
 struct SideFile {

@@ -258,22 +258,22 @@ fn the_search_ai_decides_on_the_map_at_an_attack_and_in_a_battle() {
     }
 }
 
-/// C9: an attack on an open town is fought as a skirmish: the player commands their side on
-/// the skirmish table, the skirmish general the other, and the result goes back to the map.
-/// Campaigns of the heuristic player attack the map's one open town, Presque Isle, in a few
-/// campaigns in a hundred: the first such campaign is played to it, every attack rolled.
-#[test]
-fn an_open_town_is_fought_as_a_skirmish_and_goes_back_to_the_map() {
-    use fiw_campaign::BattleKind;
+/// The first of the campaigns 0 to 399 (the player's side in turn from `sides`, the heuristic
+/// playing the map, every attack rolled) to come to an attack that would be a battle `kind`
+/// accepts, stopped there.
+fn waiting_for(
+    sides: &[Side],
+    kind: impl Fn(fiw_campaign::BattleKind) -> bool,
+) -> Option<Campaign> {
     let mut legal = Vec::new();
-    let found = (0..400u64).find_map(|k| {
-        let side = [Side::British, Side::French][(k % 2) as usize];
+    (0..400u64).find_map(|k| {
+        let side = sides[k as usize % sides.len()];
         let mut g = Campaign::new(&Options { side }, k).unwrap();
         let mut h = Campaign::heuristic_policy(k).unwrap();
         while g.to_move().is_some() {
             g.legal_actions(&mut legal);
             if let Some(w) = g.waiting_attack() {
-                if matches!(w.battle, Some(BattleKind::Open | BattleKind::Raid)) {
+                if w.battle.is_some_and(&kind) {
                     return Some(g);
                 }
                 g.apply(Action::Map(fiw_solitaire::Action::Roll)).unwrap();
@@ -283,8 +283,21 @@ fn an_open_town_is_fought_as_a_skirmish_and_goes_back_to_the_map() {
             g.apply(legal[i]).unwrap();
         }
         None
-    });
-    let mut g = found.expect("a campaign that attacks an open town");
+    })
+}
+
+/// C9: an attack on an open town is fought as a skirmish: the player commands their side on
+/// the skirmish table, the skirmish general the other, and the result goes back to the map.
+/// Campaigns of the heuristic player attack the map's one open town, Presque Isle, in a few
+/// campaigns in a hundred: the first such campaign is played to it, every attack rolled.
+#[test]
+fn an_open_town_is_fought_as_a_skirmish_and_goes_back_to_the_map() {
+    use fiw_campaign::BattleKind;
+    let mut legal = Vec::new();
+    let mut g = waiting_for(&[Side::British, Side::French], |k| {
+        matches!(k, BattleKind::Open | BattleKind::Raid)
+    })
+    .expect("a campaign that attacks an open town");
     let w = g.waiting_attack().unwrap();
     assert_eq!(w.town, "Presque Isle");
     let odds = w.battle_odds.unwrap();
@@ -326,30 +339,8 @@ fn an_open_town_is_fought_as_a_skirmish_and_goes_back_to_the_map() {
 fn the_british_attack_on_louisbourg_is_the_louisbourg_game() {
     use fiw_campaign::BattleKind;
     let mut legal = Vec::new();
-    let found = (0..100u64).find_map(|k| {
-        let mut g = Campaign::new(
-            &Options {
-                side: Side::British,
-            },
-            k,
-        )
-        .unwrap();
-        let mut h = Campaign::heuristic_policy(k).unwrap();
-        while g.to_move().is_some() {
-            g.legal_actions(&mut legal);
-            if let Some(w) = g.waiting_attack() {
-                if w.battle == Some(BattleKind::Louisbourg) {
-                    return Some(g);
-                }
-                g.apply(Action::Map(fiw_solitaire::Action::Roll)).unwrap();
-                continue;
-            }
-            let i = h.choose(&fiw_engine::Seen::new(&g, 0), &legal);
-            g.apply(legal[i]).unwrap();
-        }
-        None
-    });
-    let mut g = found.expect("a campaign that besieges Louisbourg");
+    let mut g = waiting_for(&[Side::British], |k| k == BattleKind::Louisbourg)
+        .expect("a campaign that besieges Louisbourg");
     let odds = g.waiting_attack().unwrap().battle_odds.unwrap();
     assert!((1.0..=99.0).contains(&odds), "{odds}");
     g.apply(Action::Fight).unwrap();
