@@ -13,6 +13,9 @@ use fiw_engine::{Dice, Game, Seen, Side};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+/// The pools of every attack the map can make, by (battles, sample).
+type MapPools = HashMap<(Battles, u64), Arc<Vec<Situation>>>;
+
 /// The pools made so far, by (attacks a band, sample, battles).
 type Pools = HashMap<(usize, u64, Battles), Arc<Vec<Situation>>>;
 
@@ -90,7 +93,7 @@ pub fn map_attacks(battles: Battles, sample: u64) -> Arc<Vec<Situation>> {
     use fiw_solitaire::armies::{armies, NO_ARMY};
     use fiw_solitaire::map::{map, REGIONS};
     use fiw_solitaire::{Board, Indians, Pending};
-    static POOLS: Mutex<Option<HashMap<(Battles, u64), Arc<Vec<Situation>>>>> = Mutex::new(None);
+    static POOLS: Mutex<Option<MapPools>> = Mutex::new(None);
     if let Some(pool) = POOLS
         .lock()
         .ok()

@@ -89,7 +89,6 @@ struct Table {
     terrain: Vec<Terrain>,
 }
 
-
 #[derive(Serialize)]
 struct SideFile {
     front: Pt,
