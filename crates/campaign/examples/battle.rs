@@ -1,6 +1,6 @@
 //! Prints the battle an attack becomes, as a scenario file to play alone: a D3 battle for a
 //! fort, a skirmish for an open town, or for the British siege of Louisbourg the Louisbourg
-//! game's options (`atlantic british louisbourg`).
+//! game's armies (`atlantic british louisbourg`; `fiw play louisbourg --scenario FILE.toml`).
 //!
 //! ```sh
 //! cargo run -p fiw-campaign --example battle -- hudson british > carillon.toml

@@ -26,7 +26,8 @@ pub fn shares(s: &Situation, rules: &BattleRules, ratio: f64) -> Shares {
 }
 
 /// The Louisbourg game for the British attack `s` on Louisbourg, at `ratio`: its options as a
-/// file's text (`forces = { british, french }`).
+/// file's text (`[forces] british, french`), which `fiw play louisbourg --scenario FILE.toml`
+/// plays alone.
 ///
 /// # Errors
 /// An attack that is not the British attack on Louisbourg: one line.
@@ -38,11 +39,14 @@ pub fn siege(s: &Situation, rules: &BattleRules, ratio: f64) -> Result<Generated
             s.town_name()
         ));
     }
-    let options = fiw_louisbourg::Options {
-        forces: Some(shares(s, rules, ratio)),
-        ..fiw_louisbourg::Options::default()
+    #[derive(serde::Serialize)]
+    struct File {
+        forces: fiw_louisbourg::Shares,
+    }
+    let file = File {
+        forces: shares(s, rules, ratio),
     };
-    let text = toml::to_string(&options).map_err(|e| format!("the generated siege: {e}"))?;
+    let text = toml::to_string(&file).map_err(|e| format!("the generated siege: {e}"))?;
     Ok(Generated {
         name: format!("{} ({})", s.town_name(), s.region_name()),
         text,

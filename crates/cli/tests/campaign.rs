@@ -210,3 +210,39 @@ fn a_players_own_battles_file_makes_the_battles_and_a_broken_one_is_refused() {
     assert!(bad.stderr.contains(" line "), "{}", bad.stderr);
     let _ = std::fs::remove_file(&file);
 }
+
+/// C10: a siege the campaign makes plays alone: `fiw play louisbourg --scenario FILE.toml`
+/// with the armies' shares, the British losing below their share of 24 SP; shares out of
+/// range are refused in one line naming the option.
+#[test]
+fn a_generated_siege_plays_alone_from_its_file() {
+    let file = temp("siege");
+    std::fs::write(&file, "[forces]\nbritish = 50\nfrench = 60\n").unwrap();
+    let run = fiw(
+        &[
+            "play",
+            "louisbourg",
+            "--scenario",
+            path(&file),
+            "--seed",
+            "2",
+        ],
+        "quit\n",
+    );
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    at(&run.stdout, "(below 12 you lose, 13)");
+    std::fs::write(&file, "[forces]\nbritish = 0\nfrench = 60\n").unwrap();
+    let bad = fiw(&["play", "louisbourg", "--scenario", path(&file)], "");
+    common::assert_bad_input(&bad, "option forces");
+    assert!(
+        bad.stderr
+            .contains("option forces: the British army's share is 1 to 100 percent, not 0"),
+        "{}",
+        bad.stderr
+    );
+    std::fs::write(&file, "[forces]\nbritish = 50\nfrench = 60\nships = 3\n").unwrap();
+    let bad = fiw(&["play", "louisbourg", "--scenario", path(&file)], "");
+    common::assert_bad_input(&bad, "ships");
+    assert!(bad.stderr.contains("ships"), "{}", bad.stderr);
+    let _ = std::fs::remove_file(file);
+}

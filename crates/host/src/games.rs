@@ -243,17 +243,18 @@ pub trait HostGame: Game {
 
 impl HostGame for fiw_louisbourg::Louisbourg {
     fn options(flags: &SetupFlags) -> HostResult<Self::Options> {
-        flags.no_scenario("louisbourg")?;
         if flags.side.is_some() {
             return Err(HostError::usage(
                 "--side is for solitaire only; in louisbourg choose who plays each side with --seat british=POLICY",
             ));
         }
-        Ok(fiw_louisbourg::Options {
-            solitaire_setup: flags.solitaire_setup,
-            open: flags.open,
-            ..Default::default()
-        })
+        let mut options = match &flags.scenario {
+            Some(given) => louisbourg_scenario(given)?,
+            None => fiw_louisbourg::Options::default(),
+        };
+        options.solitaire_setup |= flags.solitaire_setup;
+        options.open |= flags.open;
+        Ok(options)
     }
 
     fn action_refs(&self, action: &fiw_louisbourg::Action) -> ActionRefs {
@@ -933,6 +934,34 @@ pub fn skirmish_scenario(given: &str) -> HostResult<fiw_skirmish::Options> {
         text: Some(text),
         ..Default::default()
     })
+}
+
+/// The Louisbourg options for `--scenario FILE.toml`: the game has one set-up, but a file may
+/// size its armies (`[forces] british = PERCENT, french = PERCENT`, as the campaign's battle
+/// example writes a siege it makes), read and checked now.
+///
+/// # Errors
+/// Exit 2: a name rather than a file, a file that cannot be read, or options the game refuses,
+/// in one line naming the field.
+pub fn louisbourg_scenario(given: &str) -> HostResult<fiw_louisbourg::Options> {
+    if !(given.ends_with(".toml")
+        || given.contains('/')
+        || given.contains(std::path::MAIN_SEPARATOR))
+    {
+        return Err(HostError::usage(format!(
+            "--scenario is for d3 and skirmish only, or for louisbourg a file of its options (FILE.toml: [forces] british = PERCENT, french = PERCENT), not '{given}'"
+        )));
+    }
+    let text = crate::files::read_capped(
+        std::path::Path::new(given),
+        crate::files::MAX_SCENARIO_BYTES,
+        "scenario file",
+    )?;
+    let options: fiw_louisbourg::Options = toml::from_str(&text)
+        .map_err(|e| HostError::usage(format!("{given}: {}", e.message().trim())))?;
+    fiw_louisbourg::Louisbourg::new(&options, 0)
+        .map_err(|e| HostError::usage(format!("{given}: {}", e.message)))?;
+    Ok(options)
 }
 
 /// The D3 options for `--scenario`: a built-in scenario by name, or a scenario file by its
