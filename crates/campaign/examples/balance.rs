@@ -97,7 +97,7 @@ fn bands(games: u64) {
                     Some(a) if a.supplied => 1,
                     Some(_) => 2,
                 };
-                let band = usize::from(s.sixths.clamp(1, 5)) - 1;
+                let band = fiw_campaign::rules::band(s.sixths);
                 let cell = t
                     .entry((r.attacker.index(), r.kind.word(), army, band))
                     .or_default();

@@ -15,10 +15,8 @@
 //! defenders their militia alone. The markers are the set-up's, each side with its +2 army in
 //! the region (the player's set-up puts both sides' armies in the same regions).
 
-use fiw_campaign::fort::fort_battle;
-use fiw_campaign::rules::rules;
-use fiw_campaign::town::town_battle;
-use fiw_campaign::{BattleKind, Situation};
+use fiw_campaign::battles::Battles;
+use fiw_campaign::Situation;
 use fiw_solitaire::armies::armies;
 use fiw_solitaire::map::map;
 use fiw_solitaire::{Board, Pending, Side};
@@ -64,27 +62,13 @@ fn main() {
         }
     }
     let situation = Situation::of(&b, Pending { region: r, side });
-    let kind = BattleKind::of(&situation);
     // the attackers sized as a campaign sizes them, by the data's ratio for the chart's band
-    let made = match kind {
-        BattleKind::Fort => fort_battle(
-            &situation,
-            rules(),
-            rules().fort.ratio_for(&situation),
-            &mut fiw_engine::Dice::new(1),
-        ),
-        BattleKind::Raid | BattleKind::Open => town_battle(
-            &situation,
-            rules(),
-            rules().town.ratio_of(kind, situation.sixths),
-            &mut fiw_engine::Dice::new(1),
-        ),
-        BattleKind::Louisbourg => fiw_campaign::siege::siege(
-            &situation,
-            rules(),
-            rules().louisbourg.ratio[usize::from(situation.sixths.clamp(1, 5)) - 1],
-        ),
-    };
+    let battles = Battles::of(&situation);
+    let made = battles.make(
+        &situation,
+        battles.ratio(situation.sixths),
+        &mut fiw_engine::Dice::new(1),
+    );
     match made {
         Ok(g) => print!("{}", g.text),
         Err(e) => {

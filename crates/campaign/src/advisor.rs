@@ -47,7 +47,7 @@ impl Search {
     fn settle(seen: &Seen<Campaign>, legal: &[Action]) -> Option<Analysis<Action>> {
         let view = seen.view();
         let w = view.waiting?;
-        let odds = w.battle_odds? / 100.0;
+        let odds = w.battle_odds / 100.0;
         let chart = f64::from(w.chart_sixths) / 6.0;
         let player = view.map.board.player;
         let mine = |attacker_wins: f64| {

@@ -3,7 +3,9 @@
 //! the other side. Everything the campaign asks of the battle goes through here, so that each
 //! question is answered once for every game a battle may be.
 
-use crate::fight::{d3_fought, louisbourg_fought, skirmish_fought, Fought};
+use crate::fight::{
+    d3_fought, d3_game, louisbourg_fought, louisbourg_game, skirmish_fought, skirmish_game, Fought,
+};
 use crate::fort::Generated;
 use crate::game::Action;
 use crate::kind::BattleKind;
@@ -96,40 +98,18 @@ impl Battle {
         logging: bool,
     ) -> Result<Battle, RuleError> {
         let table = match kind {
-            BattleKind::Raid | BattleKind::Open => {
-                let options = fiw_skirmish::Options {
-                    scenario: scenario.name.clone(),
-                    text: Some(scenario.text.clone()),
-                    ..fiw_skirmish::Options::default()
-                };
-                let mut game = fiw_skirmish::Skirmish::new(&options, seed)?;
-                game.set_logging(logging);
-                Table::Skirmish {
-                    game: Box::new(game),
-                    general: fiw_skirmish::general::General::new(seed),
-                }
-            }
-            BattleKind::Louisbourg => {
-                let options = crate::siege::options(&scenario).map_err(RuleError::input)?;
-                let mut game = fiw_louisbourg::Louisbourg::new(&options, seed)?;
-                game.set_logging(logging);
-                Table::Louisbourg {
-                    game: Box::new(game),
-                    general: Box::new(fiw_louisbourg::heuristic::Heuristic::new(seed)),
-                }
-            }
-            BattleKind::Fort => {
-                let options = fiw_d3::Options {
-                    scenario: scenario.name.clone(),
-                    text: Some(scenario.text.clone()),
-                };
-                let mut game = fiw_d3::D3::new(&options, seed)?;
-                game.set_logging(logging);
-                Table::D3 {
-                    game: Box::new(game),
-                    general: fiw_d3::general::General::new(seed),
-                }
-            }
+            BattleKind::Raid | BattleKind::Open => Table::Skirmish {
+                game: Box::new(skirmish_game(&scenario, seed)?),
+                general: fiw_skirmish::general::General::new(seed),
+            },
+            BattleKind::Louisbourg => Table::Louisbourg {
+                game: Box::new(louisbourg_game(&scenario, seed)?),
+                general: Box::new(fiw_louisbourg::heuristic::Heuristic::new(seed)),
+            },
+            BattleKind::Fort => Table::D3 {
+                game: Box::new(d3_game(&scenario, seed)?),
+                general: fiw_d3::general::General::new(seed),
+            },
         };
         let mut b = Battle {
             kind,
@@ -139,6 +119,7 @@ impl Battle {
             player,
             copied: 0,
         };
+        b.set_logging(logging);
         b.computer_moves();
         Ok(b)
     }

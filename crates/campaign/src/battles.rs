@@ -6,7 +6,7 @@
 use crate::fight::{d3_by_generals, louisbourg_by_generals, skirmish_by_generals, Fought};
 use crate::fort::{fort_battle, Generated};
 use crate::kind::BattleKind;
-use crate::rules::{rules, Garrison, TOWN_MOST};
+use crate::rules::{band, rules, BattleRules, Garrison};
 use crate::situation::Situation;
 use crate::town::town_battle;
 
@@ -32,14 +32,23 @@ impl Battles {
         Battles::Siege,
     ];
 
-    /// The battles the attack `s` is made into (every attack is one, the `Option` kept for
-    /// kinds to come).
-    pub fn of(s: &Situation) -> Option<Battles> {
+    /// The battles the attack `s` is made into.
+    pub fn of(s: &Situation) -> Battles {
         match BattleKind::of(s) {
-            BattleKind::Fort => Some(Battles::Fort(Garrison::of(s))),
-            BattleKind::Raid => Some(Battles::Raid),
-            BattleKind::Open => Some(Battles::Open),
-            BattleKind::Louisbourg => Some(Battles::Siege),
+            BattleKind::Fort => Battles::Fort(Garrison::of(s)),
+            BattleKind::Raid => Battles::Raid,
+            BattleKind::Open => Battles::Open,
+            BattleKind::Louisbourg => Battles::Siege,
+        }
+    }
+
+    /// The kind of battle, as the campaign's record and view name it.
+    pub fn kind(self) -> BattleKind {
+        match self {
+            Battles::Fort(_) => BattleKind::Fort,
+            Battles::Raid => BattleKind::Raid,
+            Battles::Open => BattleKind::Open,
+            Battles::Siege => BattleKind::Louisbourg,
         }
     }
 
@@ -70,34 +79,52 @@ impl Battles {
         }
     }
 
-    /// The largest ratio the data may give it: the most units its table places.
+    /// The largest ratio the data may give it (the data's check): a fort's table places the
+    /// largest defenders (a full militia, a +4 army, Indians: 15 foot) against twice their
+    /// number, and a militia with Indians (7 foot) against four times theirs; an open town's
+    /// sides past the skirmish rules' 26 companies are made smaller alike and the siege's
+    /// armies past the text's (C9, C10), so there only the odds set a bound.
     pub fn most_ratio(self) -> f64 {
         match self {
             Battles::Fort(Garrison::Army) => 2.0,
-            Battles::Fort(Garrison::Militia) => 4.0,
-            Battles::Raid | Battles::Open => TOWN_MOST,
-            Battles::Siege => 4.0,
+            Battles::Fort(Garrison::Militia) | Battles::Raid | Battles::Open | Battles::Siege => {
+                4.0
+            }
+        }
+    }
+
+    /// Its ratios in `r` (the attackers' foot as a multiple of the defenders', by band) and
+    /// their field in the data.
+    pub fn ratios(self, r: &BattleRules) -> (&[f64; 5], &'static str) {
+        match self {
+            Battles::Fort(Garrison::Army) => (&r.fort.ratio, "fort.ratio"),
+            Battles::Fort(Garrison::Militia) => (&r.fort.militia_ratio, "fort.militia_ratio"),
+            Battles::Raid => (&r.town.raid_ratio, "town.raid_ratio"),
+            Battles::Open => (&r.town.open_ratio, "town.open_ratio"),
+            Battles::Siege => (&r.louisbourg.ratio, "louisbourg.ratio"),
+        }
+    }
+
+    /// Its measured odds in `r` (the attackers' wins between the generals, percent, by band)
+    /// and their field in the data.
+    pub fn odds_table(self, r: &BattleRules) -> (&[f64; 5], &'static str) {
+        match self {
+            Battles::Fort(Garrison::Army) => (&r.fort.odds, "fort.odds"),
+            Battles::Fort(Garrison::Militia) => (&r.fort.militia_odds, "fort.militia_odds"),
+            Battles::Raid => (&r.town.raid_odds, "town.raid_odds"),
+            Battles::Open => (&r.town.open_odds, "town.open_odds"),
+            Battles::Siege => (&r.louisbourg.odds, "louisbourg.odds"),
         }
     }
 
     /// The attackers' foot as a multiple of the defenders' for an attack of band `sixths`.
     pub fn ratio(self, sixths: u8) -> f64 {
-        match self {
-            Battles::Fort(g) => rules().fort.ratio_of(g, sixths),
-            Battles::Raid => rules().town.ratio_of(BattleKind::Raid, sixths),
-            Battles::Open => rules().town.ratio_of(BattleKind::Open, sixths),
-            Battles::Siege => rules().louisbourg.ratio[usize::from(sixths.clamp(1, 5)) - 1],
-        }
+        self.ratios(rules()).0[band(sixths)]
     }
 
     /// The attackers' measured chance (percent) to carry it between the generals.
     pub fn odds(self, sixths: u8) -> f64 {
-        match self {
-            Battles::Fort(g) => rules().fort.odds_of(g, sixths),
-            Battles::Raid => rules().town.odds_of(BattleKind::Raid, sixths),
-            Battles::Open => rules().town.odds_of(BattleKind::Open, sixths),
-            Battles::Siege => rules().louisbourg.odds[usize::from(sixths.clamp(1, 5)) - 1],
-        }
+        self.odds_table(rules()).0[band(sixths)]
     }
 
     /// The battle's scenario for the attack `s` at `ratio`, its counts rounded by `dice`.

@@ -8,6 +8,7 @@
 
 use crate::battles::Battles;
 use crate::game::{Action, Campaign, Options};
+use crate::rules::band;
 use crate::situation::Situation;
 use fiw_engine::{Dice, Game, Seen, Side};
 use std::collections::HashMap;
@@ -59,8 +60,8 @@ pub fn campaign_attacks(per_band: usize, sample: u64, battles: Battles) -> Arc<V
             g.legal_actions(&mut legal);
             if let Some(w) = g.map().pending() {
                 let s = Situation::of(g.map().board(), w);
-                if Battles::of(&s) == Some(battles) {
-                    count[usize::from(s.sixths.clamp(1, 5)) - 1] += 1;
+                if Battles::of(&s) == battles {
+                    count[band(s.sixths)] += 1;
                     pool.push(s);
                 }
                 let roll = Action::Map(fiw_solitaire::Action::Roll);
@@ -143,7 +144,7 @@ pub fn map_attacks(battles: Battles, sample: u64) -> Arc<Vec<Situation>> {
                                     for &ind in indians {
                                         b.indians[ri] = ind;
                                         let s = Situation::of(&b, Pending { region: r, side });
-                                        if Battles::of(&s) == Some(battles) {
+                                        if Battles::of(&s) == battles {
                                             pool.push(s);
                                         }
                                     }

@@ -5,7 +5,7 @@
 
 use crate::fort::Generated;
 use crate::rules::BattleRules;
-use fiw_engine::{decide, Game, Side};
+use fiw_engine::{decide, Game, RuleError, Side};
 use fiw_solitaire::Settlement;
 
 /// How a battle ended, as the map reads it.
@@ -76,19 +76,13 @@ pub fn skirmish_fought(g: &fiw_skirmish::Skirmish) -> Fought {
 /// How a siege of Louisbourg stands: its winner so far and each army's share of its SP at the
 /// start lost (`shares` the armies' sizes, percent of the text's).
 pub fn louisbourg_fought(g: &fiw_louisbourg::Louisbourg) -> Fought {
-    use fiw_louisbourg::forces::{forces, Kind};
+    use fiw_louisbourg::forces::forces;
     let shares = g.options().forces.unwrap_or(fiw_louisbourg::Shares {
         british: 100,
         french: 100,
     });
     let lost = |side: fiw_louisbourg::Side, pct: u8| {
-        let printed: u32 = forces()
-            .units
-            .iter()
-            .filter(|d| d.side == side && d.kind != Kind::Ship)
-            .map(|d| u32::from(d.max_sp))
-            .sum();
-        let start = f64::from(printed) * f64::from(pct) / 100.0;
+        let start = f64::from(forces().army_sp(side)) * f64::from(pct) / 100.0;
         (1.0 - f64::from(g.army_sp(side)) / start.max(1.0)).clamp(0.0, 1.0)
     };
     Fought {
@@ -110,11 +104,53 @@ pub fn louisbourg_by_generals(
     battle: &Generated,
     seed: u64,
 ) -> Result<(fiw_louisbourg::Louisbourg, Fought), String> {
-    let options = crate::siege::options(battle)?;
-    let g = fiw_louisbourg::Louisbourg::new(&options, seed).map_err(|e| e.to_string())?;
-    let g = by_generals(g, seed)?;
+    let g = by_generals(
+        louisbourg_game(battle, seed).map_err(|e| e.to_string())?,
+        seed,
+    )?;
     let fought = louisbourg_fought(&g);
     Ok((g, fought))
+}
+
+/// The D3 game of the generated battle `battle`, its dice from `seed`.
+///
+/// # Errors
+/// The scenario refused by D3's checks.
+pub(crate) fn d3_game(battle: &Generated, seed: u64) -> Result<fiw_d3::D3, RuleError> {
+    let options = fiw_d3::Options {
+        scenario: battle.name.clone(),
+        text: Some(battle.text.clone()),
+    };
+    fiw_d3::D3::new(&options, seed)
+}
+
+/// The skirmish game of the generated battle `battle`, its dice from `seed`.
+///
+/// # Errors
+/// The scenario refused by the skirmish rules' checks.
+pub(crate) fn skirmish_game(
+    battle: &Generated,
+    seed: u64,
+) -> Result<fiw_skirmish::Skirmish, RuleError> {
+    let options = fiw_skirmish::Options {
+        scenario: battle.name.clone(),
+        text: Some(battle.text.clone()),
+        ..fiw_skirmish::Options::default()
+    };
+    fiw_skirmish::Skirmish::new(&options, seed)
+}
+
+/// The Louisbourg game of the generated siege `battle` (its options' text), its dice from
+/// `seed`.
+///
+/// # Errors
+/// Options the game refuses.
+pub(crate) fn louisbourg_game(
+    battle: &Generated,
+    seed: u64,
+) -> Result<fiw_louisbourg::Louisbourg, RuleError> {
+    let options = crate::siege::options(battle).map_err(RuleError::input)?;
+    fiw_louisbourg::Louisbourg::new(&options, seed)
 }
 
 /// Any game fought to its end by its heuristic generals on both seats, its dice drawn from
@@ -148,13 +184,10 @@ pub fn skirmish_by_generals(
     battle: &Generated,
     seed: u64,
 ) -> Result<(fiw_skirmish::Skirmish, Fought), String> {
-    let options = fiw_skirmish::Options {
-        scenario: battle.name.clone(),
-        text: Some(battle.text.clone()),
-        ..fiw_skirmish::Options::default()
-    };
-    let g = fiw_skirmish::Skirmish::new(&options, seed).map_err(|e| e.to_string())?;
-    let g = by_generals(g, seed)?;
+    let g = by_generals(
+        skirmish_game(battle, seed).map_err(|e| e.to_string())?,
+        seed,
+    )?;
     let fought = skirmish_fought(&g);
     Ok((g, fought))
 }
@@ -165,12 +198,7 @@ pub fn skirmish_by_generals(
 /// # Errors
 /// The generated scenario refused by D3's checks (a bug in the generator, said in one line).
 pub fn d3_by_generals(battle: &Generated, seed: u64) -> Result<(fiw_d3::D3, Fought), String> {
-    let options = fiw_d3::Options {
-        scenario: battle.name.clone(),
-        text: Some(battle.text.clone()),
-    };
-    let g = fiw_d3::D3::new(&options, seed).map_err(|e| e.to_string())?;
-    let g = by_generals(g, seed)?;
+    let g = by_generals(d3_game(battle, seed).map_err(|e| e.to_string())?, seed)?;
     let fought = d3_fought(&g);
     Ok((g, fought))
 }

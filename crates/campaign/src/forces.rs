@@ -56,6 +56,26 @@ impl Units {
     }
 }
 
+/// The defenders' units of the attack `s` and the attackers' sized against them: the attackers'
+/// foot `ratio` times the defenders' (their mix of kinds as their markers give it, their
+/// allied Indians as they are), each count rounded by `dice`. The chart's odds count the
+/// attacker's army but never the defender's, while a battle fields every defending regiment:
+/// sizing the attack against the defence on the table keeps the battle's odds with the chart's
+/// band whatever stands in the town.
+pub fn sized(
+    s: &crate::situation::Situation,
+    rules: &BattleRules,
+    ratio: f64,
+    dice: &mut fiw_engine::Dice,
+) -> (Units, Units) {
+    let def = units_of(&s.defender, rules);
+    let marked = units_of(&s.attacker, rules);
+    // the allied Indians come as they are; the rest of the foot makes up the ratio
+    let own = f64::from(marked.foot() - marked.indians).max(1.0);
+    let scale = (ratio * f64::from(def.foot()) - f64::from(marked.indians)).max(0.0) / own;
+    (def, marked.scaled(scale, dice))
+}
+
 /// The units `force` brings to a battle.
 pub fn units_of(force: &Force, rules: &BattleRules) -> Units {
     let f = &rules.forces;

@@ -7,7 +7,7 @@
 //! Lakes, the sea and woods follow the region. The scenario is a D3 scenario file's text, so it
 //! passes D3's own checks, and can be saved and played alone (`fiw play d3 --scenario FILE`).
 
-use crate::forces::{units_of, Units};
+use crate::forces::{sized, Units};
 use crate::rules::BattleRules;
 use crate::situation::{Force, Situation};
 use fiw_solitaire::map::TownKind;
@@ -162,11 +162,8 @@ pub struct Generated {
     pub text: String,
 }
 
-/// The fort battle for the attack `s`, the attackers' foot `ratio` times the defenders' (their
-/// mix of kinds as the markers give it), its counts rounded by `dice`. The chart's odds count
-/// the attacker's army but never the defender's, while a battle fields every defending
-/// regiment: sizing the attack against the defence on the table keeps the battle's odds with
-/// the chart's band whatever stands in the fort.
+/// The fort battle for the attack `s`, the attackers sized against the defenders at `ratio`
+/// ([`sized`]), its counts rounded by `dice`.
 ///
 /// # Errors
 /// A side too big for the places of the table (more than 35 attacking units and 6 Indians, or 21
@@ -178,12 +175,7 @@ pub fn fort_battle(
     dice: &mut fiw_engine::Dice,
 ) -> Result<Generated, String> {
     let fort = &rules.fort;
-    let def = units_of(&s.defender, rules);
-    let marked = units_of(&s.attacker, rules);
-    // the allied Indians come as they are; the rest of the foot makes up the ratio
-    let own = f64::from(marked.foot() - marked.indians).max(1.0);
-    let scale = (ratio * f64::from(def.foot()) - f64::from(marked.indians)).max(0.0) / own;
-    let att = marked.scaled(scale, dice);
+    let (def, att) = sized(s, rules, ratio, dice);
     let town = s.town_name().to_string();
     let region = s.region_name();
     let name = format!("{town} ({region})");

@@ -104,11 +104,11 @@ pub struct Waiting {
     pub attacker: Side,
     /// 8 the chart's chance to advance, in sixths.
     pub chart_sixths: u8,
-    /// The battle it would be, if fiw makes one of it yet.
-    pub battle: Option<BattleKind>,
+    /// The battle it would be.
+    pub battle: BattleKind,
     /// The attackers' chance (percent) to carry the battle between the generals, from the
     /// table measured ahead of time for its kind and the chart's band (`fiw rules campaign`).
-    pub battle_odds: Option<f64>,
+    pub battle_odds: f64,
 }
 
 impl Waiting {
@@ -122,13 +122,11 @@ impl Waiting {
             self.chart_sixths,
             100.0 * f64::from(self.chart_sixths) / 6.0
         );
-        match (self.battle, self.battle_odds) {
-            (Some(kind), Some(odds)) => format!(
-                "{chart}, fight it or let the generals fight it (a {} battle: the attackers carry {odds:.0} % between the generals)",
-                kind.game()
-            ),
-            _ => format!("{chart}; no battle can be made of it yet"),
-        }
+        format!(
+            "{chart}, fight it or let the generals fight it (a {} battle: the attackers carry {:.0} % between the generals)",
+            self.battle.game(),
+            self.battle_odds
+        )
     }
 }
 
@@ -189,30 +187,24 @@ impl Campaign {
     }
 
     /// The waiting attack read from the board, and the battle fiw makes of it.
-    fn pending_attack(&self) -> Option<(Situation, Option<BattleKind>)> {
+    fn waiting(&self) -> Option<(Situation, Battles)> {
         let s = Situation::of(self.map.board(), self.map.pending()?);
-        let battle = Battles::of(&s).map(|_| BattleKind::of(&s));
-        Some((s, battle))
+        let battles = Battles::of(&s);
+        Some((s, battles))
     }
 
-    /// The waiting attack, whatever it would be fought as.
+    /// The waiting attack as the player weighs it.
     pub fn waiting_attack(&self) -> Option<Waiting> {
-        let (s, battle) = self.pending_attack()?;
+        let (s, battles) = self.waiting()?;
         Some(Waiting {
             town: s.town_name().to_string(),
             region: s.region_name().to_string(),
             region_id: fiw_solitaire::map::REGION_IDS[s.region as usize].to_string(),
             attacker: s.attacker.side,
             chart_sixths: s.sixths,
-            battle,
-            battle_odds: Battles::of(&s).map(|b| b.odds(s.sixths)),
+            battle: battles.kind(),
+            battle_odds: battles.odds(s.sixths),
         })
-    }
-
-    /// The waiting attack and the battle it would be, if a battle can be made of it.
-    fn waiting(&self) -> Option<(Situation, BattleKind)> {
-        let (s, battle) = self.pending_attack()?;
-        Some((s, battle?))
     }
 
     fn copy_map_log(&mut self) {
@@ -248,13 +240,15 @@ impl Campaign {
         b.copied = entries.len();
     }
 
-    /// The scenario of the battle for the attack `s`, and the seed it was made from (drawn
+    /// The scenario of `battles` for the attack `s`, and the seed it was made from (drawn
     /// from the map's dice; a battle the player fights is played with it).
-    fn scenario_for(&mut self, s: &Situation) -> Result<(Generated, u64), RuleError> {
+    fn scenario_for(
+        &mut self,
+        s: &Situation,
+        battles: Battles,
+    ) -> Result<(Generated, u64), RuleError> {
         let seed = self.map.dice_mut().map_or(0, fiw_engine::Dice::next_seed);
         let mut sizing = Dice::new(fiw_engine::game_seed(seed, 0x5ca1e));
-        let battles = Battles::of(s)
-            .ok_or_else(|| RuleError::new("campaign", "no battle is made of this attack"))?;
         let scenario = battles
             .make(s, battles.ratio(s.sixths), &mut sizing)
             .map_err(|e| RuleError::new("campaign", e))?;
@@ -262,10 +256,10 @@ impl Campaign {
     }
 
     /// Makes the battle for the waiting attack, its seed from the map's dice.
-    fn open_battle(&mut self, s: Situation, kind: BattleKind) -> Result<Battle, RuleError> {
-        let (scenario, seed) = self.scenario_for(&s)?;
+    fn open_battle(&mut self, s: Situation, battles: Battles) -> Result<Battle, RuleError> {
+        let (scenario, seed) = self.scenario_for(&s, battles)?;
         let player = self.map.board().player;
-        Battle::open(kind, s, scenario, seed, player, self.log.is_on())
+        Battle::open(battles.kind(), s, scenario, seed, player, self.log.is_on())
     }
 
     /// A battle over: its result to the map, its record to the campaign.
@@ -406,16 +400,10 @@ impl Game for Campaign {
                 other => other,
             },
             (None, Action::Fight | Action::Generals) => {
-                if self.map.step() != Step::Attack {
+                if self.map.step() != Step::Attack || self.waiting().is_none() {
                     return Err(RuleError::new("8", "no attack is waiting to be settled"));
                 }
-                match self.waiting() {
-                    Some(_) => Ok(()),
-                    None => Err(RuleError::new(
-                        "campaign",
-                        "this attack is not a battle fiw can make yet: roll for it",
-                    )),
-                }
+                Ok(())
             }
         }
     }
@@ -427,10 +415,10 @@ impl Game for Campaign {
                 self.copy_map_log();
             }
             Action::Fight => {
-                let Some((s, kind)) = self.waiting() else {
+                let Some((s, battles)) = self.waiting() else {
                     return;
                 };
-                match self.open_battle(s, kind) {
+                match self.open_battle(s, battles) {
                     Ok(b) => {
                         let (town, side) = (b.situation.town_name().to_string(), b.player);
                         self.log.public(|| {
@@ -446,19 +434,16 @@ impl Game for Campaign {
                 }
             }
             Action::Generals => {
-                let Some((s, kind)) = self.waiting() else {
+                let Some((s, battles)) = self.waiting() else {
                     return;
                 };
-                let Ok((scenario, _)) = self.scenario_for(&s) else {
+                let Ok((scenario, _)) = self.scenario_for(&s, battles) else {
                     return;
                 };
                 let seed = self.map.dice_mut().map_or(0, Dice::next_seed);
-                let Some(battles) = Battles::of(&s) else {
-                    return;
-                };
                 if let Ok((fought, epochs)) = battles.fight(&scenario, seed) {
                     self.battle_epochs += epochs + 1;
-                    self.close_battle(kind, &s, fought, How::Generals);
+                    self.close_battle(battles.kind(), &s, fought, How::Generals);
                 }
             }
             Action::Fort(_) | Action::Town(_) | Action::Siege(_) => {
@@ -543,12 +528,12 @@ impl Game for Campaign {
             }
             Action::Fight | Action::Generals => {
                 let w = self.waiting_attack()?;
-                let odds = w.battle_odds?;
                 Some(format!(
-                    "a {} battle at {}: the {} carry {odds:.0} % between the generals",
-                    w.battle?.game(),
+                    "a {} battle at {}: the {} carry {:.0} % between the generals",
+                    w.battle.game(),
                     w.town,
-                    w.attacker.name()
+                    w.attacker.name(),
+                    w.battle_odds
                 ))
             }
         }

@@ -1,7 +1,7 @@
 //! The campaign's data rules (`data/battles.toml`): how markers become units, what losses mark
 //! the map, and the fort battle's table. Every value is fiw's choice, carried with its reason.
 
-use crate::kind::BattleKind;
+use crate::battles::Battles;
 use crate::situation::Situation;
 use serde::Deserialize;
 use std::sync::OnceLock;
@@ -84,8 +84,6 @@ pub enum Garrison {
 }
 
 impl Garrison {
-    pub const ALL: [Garrison; 2] = [Garrison::Army, Garrison::Militia];
-
     /// Who holds the town attacked in `s`.
     pub fn of(s: &Situation) -> Garrison {
         if s.defender.army.is_some() {
@@ -94,54 +92,12 @@ impl Garrison {
             Garrison::Militia
         }
     }
-
-    /// In a player's words (`an army`).
-    pub fn words(self) -> &'static str {
-        match self {
-            Garrison::Army => "an army with the militia",
-            Garrison::Militia => "the militia alone",
-        }
-    }
 }
 
-fn band(sixths: u8) -> usize {
+/// The index of a band of the chart's odds (1 to 5 sixths) in the data's tables.
+pub fn band(sixths: u8) -> usize {
     usize::from(sixths.clamp(1, 5)) - 1
 }
-
-impl Fort {
-    /// The attackers' foot as a multiple of the defenders' against `garrison`, for an attack
-    /// the chart gives `sixths` to advance.
-    pub fn ratio_of(&self, garrison: Garrison, sixths: u8) -> f64 {
-        match garrison {
-            Garrison::Army => self.ratio[band(sixths)],
-            Garrison::Militia => self.militia_ratio[band(sixths)],
-        }
-    }
-
-    /// The attackers' foot as a multiple of the defenders' for the attack `s`.
-    pub fn ratio_for(&self, s: &Situation) -> f64 {
-        self.ratio_of(Garrison::of(s), s.sixths)
-    }
-
-    /// The attackers' measured chance (percent) to carry the fort between the generals
-    /// against `garrison`, for an attack the chart gives `sixths` to advance.
-    pub fn odds_of(&self, garrison: Garrison, sixths: u8) -> f64 {
-        match garrison {
-            Garrison::Army => self.odds[band(sixths)],
-            Garrison::Militia => self.militia_odds[band(sixths)],
-        }
-    }
-
-    /// The attackers' measured chance (percent) to carry the fort between the generals, for
-    /// the attack `s`.
-    pub fn odds_for(&self, s: &Situation) -> f64 {
-        self.odds_of(Garrison::of(s), s.sixths)
-    }
-}
-
-/// The largest ratio of a battle for an open town: beyond the skirmish rules' 26 companies a
-/// side both sides are made smaller alike (C9), so only the odds set a bound.
-pub const TOWN_MOST: f64 = 4.0;
 
 /// The skirmish battle for an open town (C9).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -168,26 +124,6 @@ pub struct Town {
     /// As `raid_odds`, in an open fight.
     pub open_odds: [f64; 5],
     pub open_odds_assumed: String,
-}
-
-impl Town {
-    /// The attackers' foot as a multiple of the defenders' in a battle of `kind` (a raid or an
-    /// open fight) the chart gives `sixths` to advance.
-    pub fn ratio_of(&self, kind: BattleKind, sixths: u8) -> f64 {
-        match kind {
-            BattleKind::Raid => self.raid_ratio[band(sixths)],
-            _ => self.open_ratio[band(sixths)],
-        }
-    }
-
-    /// The attackers' measured chance (percent) to carry a battle of `kind` between the
-    /// generals, for an attack the chart gives `sixths` to advance.
-    pub fn odds_of(&self, kind: BattleKind, sixths: u8) -> f64 {
-        match kind {
-            BattleKind::Raid => self.raid_odds[band(sixths)],
-            _ => self.open_odds[band(sixths)],
-        }
-    }
 }
 
 /// The British siege of Louisbourg: the Louisbourg 1758 game (C10).
@@ -266,37 +202,24 @@ impl BattleRules {
                 ));
             }
         }
-        // 2: the largest defenders (a full militia, a +4 army, Indians: 15 foot) against twice
-        // their number, and a militia with Indians (7 foot) against four times theirs, still
-        // find places on the table
-        let ratios = |v: &[f64; 5], most: f64, field: &str| match v
-            .iter()
-            .position(|v| !(0.25..=most).contains(v))
-        {
-            Some(k) => Err(format!(
-                "{file}: {field}[{k}]: a ratio is 0.25 to {most}, not {}",
-                v[k]
-            )),
-            None => Ok(()),
-        };
-        ratios(&r.fort.ratio, 2.0, "fort.ratio")?;
-        ratios(&r.fort.militia_ratio, 4.0, "fort.militia_ratio")?;
-        ratios(&r.town.open_ratio, TOWN_MOST, "town.open_ratio")?;
-        ratios(&r.town.raid_ratio, TOWN_MOST, "town.raid_ratio")?;
-        ratios(&r.louisbourg.ratio, 4.0, "louisbourg.ratio")?;
+        for battles in Battles::ALL {
+            let (v, field) = battles.ratios(&r);
+            let most = battles.most_ratio();
+            if let Some(k) = v.iter().position(|v| !(0.25..=most).contains(v)) {
+                return Err(format!(
+                    "{file}: {field}[{k}]: a ratio is 0.25 to {most}, not {}",
+                    v[k]
+                ));
+            }
+        }
         if !(1.0..=30.0).contains(&r.louisbourg.french_foot) {
             return Err(format!(
                 "{file}: louisbourg.french_foot: 1 to 30 units, not {}",
                 r.louisbourg.french_foot
             ));
         }
-        for (v, field) in [
-            (&r.fort.odds, "fort.odds"),
-            (&r.fort.militia_odds, "fort.militia_odds"),
-            (&r.town.raid_odds, "town.raid_odds"),
-            (&r.town.open_odds, "town.open_odds"),
-            (&r.louisbourg.odds, "louisbourg.odds"),
-        ] {
+        for battles in Battles::ALL {
+            let (v, field) = battles.odds_table(&r);
             if let Some(k) = v.iter().position(|v| !(0.0..=100.0).contains(v)) {
                 return Err(format!(
                     "{file}: {field}[{k}]: a share in percent is 0 to 100, not {}",
@@ -575,16 +498,17 @@ mod tests {
             sixths: 2,
         };
         let f = &rules().fort;
+        let b = |s: &Situation| Battles::of(s);
         assert_eq!(Garrison::of(&s), Garrison::Militia);
-        assert_eq!(f.ratio_for(&s), f.militia_ratio[1]);
-        assert_eq!(f.odds_for(&s), f.militia_odds[1]);
+        assert_eq!(b(&s).ratio(s.sixths), f.militia_ratio[1]);
+        assert_eq!(b(&s).odds(s.sixths), f.militia_odds[1]);
         for supplied in [true, false] {
             s.defender = force(Side::French, Some(supplied));
             assert_eq!(Garrison::of(&s), Garrison::Army);
-            assert_eq!(f.ratio_for(&s), f.ratio[1]);
-            assert_eq!(f.odds_for(&s), f.odds[1]);
+            assert_eq!(b(&s).ratio(s.sixths), f.ratio[1]);
+            assert_eq!(b(&s).odds(s.sixths), f.odds[1]);
         }
         s.sixths = 9;
-        assert_eq!(f.ratio_for(&s), f.ratio[4]);
+        assert_eq!(b(&s).ratio(s.sixths), f.ratio[4]);
     }
 }

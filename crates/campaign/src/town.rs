@@ -16,7 +16,7 @@
 //! scenario is a skirmish scenario file's text: it passes the skirmish rules' own checks and
 //! can be saved and played alone (`fiw play skirmish --scenario FILE`).
 
-use crate::forces::{units_of, Units};
+use crate::forces::{sized, Units};
 use crate::fort::{force_words, prefix, rect, Generated, Pt, Terrain};
 use crate::kind::BattleKind;
 use crate::rules::BattleRules;
@@ -204,23 +204,6 @@ fn companies(f: &Force, u: &Units, rules: &BattleRules) -> Vec<Company> {
     out
 }
 
-/// The attackers' units: the markers' units with their foot `ratio` times the defenders'
-/// (their Indians as they are), as the fort battle sizes them; their guns stay behind.
-fn attacking_units(
-    s: &Situation,
-    rules: &BattleRules,
-    ratio: f64,
-    dice: &mut fiw_engine::Dice,
-) -> Units {
-    let def = units_of(&s.defender, rules);
-    let marked = units_of(&s.attacker, rules);
-    let own = f64::from(marked.foot() - marked.indians).max(1.0);
-    let scale = (ratio * f64::from(def.foot()) - f64::from(marked.indians)).max(0.0) / own;
-    let mut u = marked.scaled(scale, dice);
-    u.guns = 0;
-    u
-}
-
 /// `u` with no more than `most` foot, its Indians and then its other skirmishers and its line
 /// given up first where rounding up left one too many.
 fn fit(mut u: Units, most: u32) -> Units {
@@ -261,9 +244,10 @@ pub fn town_battle(
     }
     let raid = kind == BattleKind::Raid;
     let town = &rules.town;
-    let mut def = units_of(&s.defender, rules);
+    // guns stay with the siege trains
+    let (mut def, mut att) = sized(s, rules, ratio, dice);
     def.guns = 0;
-    let mut att = attacking_units(s, rules, ratio, dice);
+    att.guns = 0;
     // beyond the cards' 26 companies a side, each company stands for more men: both sides
     // made smaller alike, so that the ratio holds
     let most = MOST_COMPANIES as u32;

@@ -153,9 +153,18 @@ fn a_waiting_attack_shows_the_odds_of_each_way() {
         .view(0)
         .waiting
         .expect("the view holds the waiting attack");
-    let odds = w.battle_odds.expect("a fort battle has measured odds");
+    let odds = w.battle_odds;
     let s = fiw_campaign::Situation::of(g.map().board(), g.map().pending().unwrap());
-    let table = fiw_campaign::rules::rules().fort.odds_for(&s);
+    let fiw_campaign::battles::Battles::Fort(garrison) = fiw_campaign::battles::Battles::of(&s)
+    else {
+        panic!("a fort battle waits");
+    };
+    let fort = &fiw_campaign::rules::rules().fort;
+    let band = fiw_campaign::rules::band(s.sixths);
+    let table = match garrison {
+        fiw_campaign::rules::Garrison::Army => fort.odds[band],
+        fiw_campaign::rules::Garrison::Militia => fort.militia_odds[band],
+    };
     assert_eq!(odds, table);
     let prompt = g.prompt(Some(0)).unwrap();
     assert!(prompt.contains(&w.town), "{prompt}");
@@ -233,7 +242,7 @@ fn the_search_ai_decides_on_the_map_at_an_attack_and_in_a_battle() {
     let a = ai.analyse(&Seen::new(&g, 0), &legal);
     let w = g.view(0).waiting.unwrap();
     let chart = f64::from(w.chart_sixths) / 6.0;
-    let battle = w.battle_odds.unwrap() / 100.0;
+    let battle = w.battle_odds / 100.0;
     let player = g.map().board().player;
     let mine = |p: f64| if w.attacker == player { p } else { 1.0 - p };
     let want = if mine(battle) > mine(chart) {
@@ -273,7 +282,7 @@ fn waiting_for(
         while g.to_move().is_some() {
             g.legal_actions(&mut legal);
             if let Some(w) = g.waiting_attack() {
-                if w.battle.is_some_and(&kind) {
+                if kind(w.battle) {
                     return Some(g);
                 }
                 g.apply(Action::Map(fiw_solitaire::Action::Roll)).unwrap();
@@ -300,7 +309,7 @@ fn an_open_town_is_fought_as_a_skirmish_and_goes_back_to_the_map() {
     .expect("a campaign that attacks an open town");
     let w = g.waiting_attack().unwrap();
     assert_eq!(w.town, "Presque Isle");
-    let odds = w.battle_odds.unwrap();
+    let odds = w.battle_odds;
     assert!((1.0..=99.0).contains(&odds), "{odds}");
     g.apply(Action::Fight).unwrap();
     let b = g.battle().expect("a battle under way");
@@ -341,7 +350,7 @@ fn the_british_attack_on_louisbourg_is_the_louisbourg_game() {
     let mut legal = Vec::new();
     let mut g = waiting_for(&[Side::British], |k| k == BattleKind::Louisbourg)
         .expect("a campaign that besieges Louisbourg");
-    let odds = g.waiting_attack().unwrap().battle_odds.unwrap();
+    let odds = g.waiting_attack().unwrap().battle_odds;
     assert!((1.0..=99.0).contains(&odds), "{odds}");
     g.apply(Action::Fight).unwrap();
     let b = g.battle().expect("a siege under way");

@@ -54,7 +54,7 @@ proptest! {
     ) {
         let attacks = common::attacks(variant);
         let s = &attacks[pick as usize % attacks.len()];
-        let battles = Battles::of(s).unwrap();
+        let battles = Battles::of(s);
         let ratio = 0.25 + share * (battles.most_ratio() - 0.25);
         let g = battles.make(s, ratio, &mut Dice::new(seed)).unwrap();
         match battles {

@@ -24,7 +24,11 @@ fn every_town_attack_makes_a_battle_the_skirmish_rules_accept() {
     for variant in 0..16 {
         for s in town_attacks(variant) {
             kinds.insert(BattleKind::of(&s));
-            for ratio in [0.5, 1.0, fiw_campaign::rules::TOWN_MOST] {
+            for ratio in [
+                0.5,
+                1.0,
+                fiw_campaign::battles::Battles::of(&s).most_ratio(),
+            ] {
                 let g = town_battle(&s, rules(), ratio, &mut fiw_engine::Dice::new(n))
                     .unwrap_or_else(|e| panic!("{e}"));
                 let checked = fiw_skirmish::Scenario::parse(&g.text, &g.name);

@@ -109,6 +109,15 @@ pub struct Forces {
 pub const MAX_UNITS: usize = 64;
 
 impl Forces {
+    /// The printed SP of `side`'s army blocks, ships not counted (13).
+    pub fn army_sp(&self, side: Side) -> u32 {
+        self.units
+            .iter()
+            .filter(|d| d.side == side && d.kind != Kind::Ship)
+            .map(|d| u32::from(d.max_sp))
+            .sum()
+    }
+
     /// Parses and validates a forces file.
     pub fn parse(text: &str, file: &str) -> Result<Forces, String> {
         let raw: ForcesFile = toml::from_str(text).map_err(|e| format!("{file}: {e}"))?;

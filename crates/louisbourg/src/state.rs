@@ -287,7 +287,7 @@ impl Louisbourg {
     /// [`Louisbourg::with_options`] rolling `dice` (manual dice, for a game on a real table).
     pub fn with_options_and_dice(options: &Options, mut dice: Dice) -> Result<Self, String> {
         let f = forces();
-        let units: Vec<Unit> = f
+        let mut units: Vec<Unit> = f
             .units
             .iter()
             .map(|d| Unit {
@@ -304,7 +304,6 @@ impl Louisbourg {
                 revealed: false,
             })
             .collect();
-        let mut units = units;
         if let Some(f) = options.forces {
             for (side, pct) in [(Side::British, f.british), (Side::French, f.french)] {
                 if !(1..=100).contains(&pct) {

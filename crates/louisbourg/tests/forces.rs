@@ -15,12 +15,7 @@ fn army(g: &Louisbourg, side: Side) -> u32 {
 }
 
 fn printed(side: Side) -> u32 {
-    forces()
-        .units
-        .iter()
-        .filter(|d| d.side == side && d.kind != Kind::Ship)
-        .map(|d| u32::from(d.max_sp))
-        .sum()
+    forces().army_sp(side)
 }
 
 #[test]
