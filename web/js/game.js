@@ -16,6 +16,7 @@ import * as d3 from "./d3.js";
 import * as skirmish from "./skirmish.js";
 import * as textboard from "./textboard.js";
 import { Chat } from "./chat.js";
+import { pressed, whenLetGo } from "./table.js";
 
 const BOARDS = { louisbourg, solitaire, d3, skirmish };
 const stats = (window.fiwStats = { renders: 0, lastRenderMs: null, boardAt: null, actionsTaken: 0 });
@@ -168,6 +169,9 @@ function cover(text) {
 
 function draw() {
   if (covered || !active || !active.shown) return;
+  // a piece held mid-drag: the drawing waits for the drop (table.js says why)
+  if (pressed()) { document.body.dataset.drawWaiting = "1"; whenLetGo(draw); return; }
+  delete document.body.dataset.drawWaiting;
   if (replay) { drawReplay(); return; }
   const t0 = performance.now();
   const msg = active.shown;

@@ -259,7 +259,8 @@ export class Checker {
  */
 export function draggable(svg, fr, el, { start, move, drop }) {
   el.setAttribute("data-drag", "1");
-  let down = null, dragging = false;
+  let down = null, dragging = false, held = false;
+  const letGo = () => { if (held) { held = false; release(); } };
   const inches = (e) => {
     const m = svg.getScreenCTM();
     if (!m) return null;
@@ -271,6 +272,7 @@ export function draggable(svg, fr, el, { start, move, drop }) {
     e.stopPropagation();
     down = { x: e.clientX, y: e.clientY, id: e.pointerId, at: inches(e) };
     dragging = false;
+    if (!held) { held = true; presses++; }
     try { el.setPointerCapture(e.pointerId); } catch { /* a pointer that is gone */ }
   });
   el.addEventListener("pointermove", (e) => {
@@ -281,7 +283,7 @@ export function draggable(svg, fr, el, { start, move, drop }) {
     if (p) move(p);
   });
   const end = (e) => {
-    if (!down) return;
+    if (!down) { letGo(); return; }
     const was = dragging;
     down = null;
     dragging = false;
@@ -292,9 +294,33 @@ export function draggable(svg, fr, el, { start, move, drop }) {
       setTimeout(() => el.removeEventListener("click", stop, { capture: true }), 50);
       drop(e);
     }
+    // after the drop, so that the order it gives is sent before a waiting drawing is made
+    letGo();
   };
   el.addEventListener("pointerup", end);
   el.addEventListener("pointercancel", end);
+  el.addEventListener("lostpointercapture", end);
+}
+
+// A board drawn again while a piece is pressed loses the press: the new pieces never hear the
+// pointer move or let go, and the drag dies half made (the opponent's chat line, or the socket
+// bringing again the version an action's answer brought, came in mid-drag). So the page asks
+// `pressed()` before it draws and, if so, draws once the press ends (`whenLetGo`).
+let presses = 0;
+let waiting = [];
+function release() {
+  presses = Math.max(0, presses - 1);
+  if (presses) return;
+  const now = waiting;
+  waiting = [];
+  for (const f of now) f();
+}
+/** Whether a piece of the board is held by the pointer now. */
+export const pressed = () => presses > 0;
+/** `f` once no piece is held (at once if none is); asked twice before then, it runs once. */
+export function whenLetGo(f) {
+  if (!presses) { f(); return; }
+  if (!waiting.includes(f)) waiting.push(f);
 }
 
 /** The words of a check's answer, and whether it cites a rule the panel can open. */

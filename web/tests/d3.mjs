@@ -138,12 +138,29 @@ export async function d3DragIntoAWood() {
     // drag it into the wood: while it is held there the table says which rule refuses it
     const from = await centreOf(page, '#board .units [data-piece="fr-cav"]');
     const into = await tablePoint(page, inWood[0], inWood[1]);
+    let renderedMidDrag = 0;
     await dragFromTo(page, from, into, {
       holding: async () => {
         await page.waitForFunction(() => /Terrain Effects/.test(document.getElementById("drag-status")?.textContent || ""), null, { timeout: 10000 });
         await page.screenshot({ path: join(OUT, "d3-drag-wood.png") });
+        // the page is sent its view again mid-drag (as a chat line or a socket's second word
+        // on a version would): the drawing waits for the drop, and the ghost still follows
+        const ghostAt = () => page.getAttribute("#drag-ghost", "data-text");
+        const was = await ghostAt();
+        renderedMidDrag = await renders(page);
+        await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+        await page.waitForFunction((n) => document.body.dataset.drawWaiting === "1" || window.fiwStats.renders > n, renderedMidDrag, { timeout: 10000 })
+          .catch(() => { throw new Error("the view sent again mid-drag was never drawn nor held back"); });
+        await page.mouse.move(into.x + 6, into.y + 4, { steps: 3 });
+        await page.waitForFunction((w) => document.getElementById("drag-ghost")?.dataset.text !== w, was, { timeout: 10000 })
+          .catch(() => { throw new Error("after the view came again mid-drag the ghost no longer follows the pointer"); });
+        assert.equal(await renders(page), renderedMidDrag, "nothing is drawn while the unit is held");
+        await page.waitForFunction(() => /Terrain Effects/.test(document.getElementById("drag-status")?.textContent || ""), null, { timeout: 10000 });
       },
     });
+    // let go: the drawing held back is made
+    await page.waitForFunction(() => !document.body.dataset.drawWaiting, null, { timeout: 10000 });
+    assert.ok(await renders(page) > renderedMidDrag, "the view held back is drawn after the drop");
     const said = await page.textContent("#drag-status");
     assert.match(said, /Refused by Terrain Effects: only skirmishers may enter woods/);
     assert.match(await page.getAttribute("#drag-ghost", "class"), /refused/);
