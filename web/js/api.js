@@ -62,6 +62,9 @@ export const SETUP = {
   skirmish: [
     { name: "scenario", kind: "select", label: "Scenario", options: [["relief-column", "Relief column"], ["raid", "Raid"], ["siege-sortie", "Siege sortie"]] },
   ],
+  campaign: [
+    { name: "side", kind: "select", label: "Your side", options: [["british", "British"], ["french", "French"]] },
+  ],
 };
 
 /** Who may play a side, as the lobby offers it. */
@@ -92,6 +95,7 @@ export const GAME_NAMES = {
   solitaire: "French & Indian War: Solitaire",
   d3: "D3 Horse & Musket",
   skirmish: "Skirmish",
+  campaign: "The French & Indian War campaign",
 };
 
 /** "3 h", "2 days": how long ago (or how long left), roughly, as a player reads it. */

@@ -14,11 +14,12 @@ import * as louisbourg from "./louisbourg.js";
 import * as solitaire from "./solitaire.js";
 import * as d3 from "./d3.js";
 import * as skirmish from "./skirmish.js";
+import * as campaign from "./campaign.js";
 import * as textboard from "./textboard.js";
 import { Chat } from "./chat.js";
 import { pressed, whenLetGo } from "./table.js";
 
-const BOARDS = { louisbourg, solitaire, d3, skirmish };
+const BOARDS = { louisbourg, solitaire, d3, skirmish, campaign };
 const stats = (window.fiwStats = { renders: 0, lastRenderMs: null, boardAt: null, actionsTaken: 0 });
 
 const id = location.pathname.split("/").pop();
@@ -186,6 +187,7 @@ function draw() {
   const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("[data-place],[data-piece]");
   const focusKey = focused && $("board").contains(focused) ? (focused.dataset.piece ? `[data-piece="${focused.dataset.piece}"]` : `[data-place="${focused.dataset.place}"]`) : null;
   const drawn = board.draw(ctx);
+  showBook(board, ctx);
   $("board").replaceChildren(drawn.el);
   if (drawn.width) zoom.attach(drawn.el, drawn.width, drawn.height);
   if (drawn.focus && mineNow(v)) zoom.focus(drawn.focus.key, drawn.focus.x, drawn.focus.y, drawn.focus.w);
@@ -541,6 +543,23 @@ async function takeText(text) {
  * {legal: true} or {legal: false, rule, message}. */
 function check(text) {
   return call("POST", `/api/games/${id}/check`, { token: active.token, body: { action: text } });
+}
+
+/** The rules panel holds the game's own book and, for a game that holds others (the
+ * campaign's map and battles), the book of the part on screen, so that what it cites opens. */
+const books = new Map();
+function showBook(board, ctx) {
+  if (!rules || !reference || !board.book) return;
+  const name = board.book(ctx);
+  const inner = reference.books && reference.books[name];
+  if (!inner) { rules.setBook(reference.rules); return; }
+  if (!books.has(name)) {
+    books.set(name, {
+      sections: [...reference.rules.sections, ...inner.sections],
+      assumed: [...reference.rules.assumed, ...inner.assumed],
+    });
+  }
+  rules.setBook(books.get(name));
 }
 
 /** Opens the rules panel at the section a refusal cites. */

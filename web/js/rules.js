@@ -15,6 +15,15 @@ export class Rules {
     openWith((section) => this.open(section));
   }
 
+  /** Another book in the panel (the campaign's part on screen changed): built again when
+   * next opened, at once if it is open. */
+  setBook(book) {
+    if (book === this.book) return;
+    this.book = book;
+    this.built = false;
+    if (!$("rules").hidden) this.build();
+  }
+
   /** Shows or hides the panel: a column of the table beside the board and the actions. */
   show(on) {
     $("rules").hidden = !on;

@@ -67,6 +67,9 @@ pub struct Battle {
     /// The battle's log entries copied into the campaign's so far.
     #[serde(skip)]
     pub(crate) copied: usize,
+    /// Its table as a page draws it ([`Battle::table_data`]), made once.
+    #[serde(skip)]
+    table_data: std::sync::OnceLock<Option<serde_json::Value>>,
 }
 
 /// The computer's side of `game` moves until it is `player`'s turn or the game is over.
@@ -118,6 +121,7 @@ impl Battle {
             table,
             player,
             copied: 0,
+            table_data: std::sync::OnceLock::new(),
         };
         b.set_logging(logging);
         b.computer_moves();
@@ -268,31 +272,55 @@ impl Battle {
         each!(&mut self.table, g => g.set_logging(on));
     }
 
-    /// The table as the player sees it, or as anyone may (`public`).
-    pub fn view(&self, public: bool) -> TableView {
-        let seat = self.seat();
+    /// The generated table as a page draws it to scale, as its game's reference gives its
+    /// built-in scenarios' (the layout, the skirmish's buildings and sites, the bases), keyed
+    /// by the scenario's name: made from the scenario as it is set up, never from the game in
+    /// play. `None` for the siege, whose map is Louisbourg's own.
+    pub fn table_data(&self) -> Option<&serde_json::Value> {
+        self.table_data
+            .get_or_init(|| match &self.table {
+                Table::D3 { game, .. } => Some(fiw_d3::board_data::table(
+                    &self.scenario.name,
+                    game.scenario(),
+                )),
+                Table::Skirmish { .. } => skirmish_game(&self.scenario, 0)
+                    .ok()
+                    .map(|g| fiw_skirmish::board_data::table(&self.scenario.name, &g)),
+                Table::Louisbourg { .. } => None,
+            })
+            .as_ref()
+    }
+
+    /// The table as the side of the battle's game `seat` sees it, or as anyone may (`None`).
+    pub fn view(&self, seat: Option<Seat>) -> TableView {
         match &self.table {
-            Table::D3 { game, .. } => TableView::D3(Box::new(if public {
-                game.public_view()
-            } else {
-                game.view(seat)
+            Table::D3 { game, .. } => TableView::D3(Box::new(match seat {
+                Some(s) => game.view(s),
+                None => game.public_view(),
             })),
-            Table::Skirmish { game, .. } => TableView::Skirmish(Box::new(if public {
-                game.public_view()
-            } else {
-                game.view(seat)
+            Table::Skirmish { game, .. } => TableView::Skirmish(Box::new(match seat {
+                Some(s) => game.view(s),
+                None => game.public_view(),
             })),
-            Table::Louisbourg { game, .. } => TableView::Louisbourg(Box::new(if public {
-                game.public_view()
-            } else {
-                game.view(seat)
+            Table::Louisbourg { game, .. } => TableView::Louisbourg(Box::new(match seat {
+                Some(s) => game.view(s),
+                None => game.public_view(),
             })),
         }
     }
 
-    /// The table as text, for the player's side.
-    pub fn render(&self) -> String {
-        let seat = self.seat();
+    /// The side of the battle's game a campaign seat commands: the player's side for the
+    /// player, the other for the BOT, whose computer general fights it.
+    pub fn seat_of(&self, campaign_seat: Seat) -> Seat {
+        if campaign_seat == fiw_solitaire::PLAYER {
+            self.player.seat()
+        } else {
+            self.player.other().seat()
+        }
+    }
+
+    /// The table as text, for the side of the battle's game `seat`.
+    pub fn render(&self, seat: Seat) -> String {
         each!(&self.table, g => g.render(seat))
     }
 

@@ -137,6 +137,8 @@ pub struct BattleView {
     pub town: String,
     pub side: Side,
     pub view: TableView,
+    /// The generated table as a page draws it ([`Battle::table_data`]).
+    pub table: Option<serde_json::Value>,
 }
 
 impl Campaign {
@@ -460,11 +462,11 @@ impl Game for Campaign {
     }
 
     fn view(&self, seat: Seat) -> View {
-        self.view_with(self.map.view(seat), |b| b.view(false))
+        self.view_with(self.map.view(seat), |b| b.view(Some(b.seat_of(seat))))
     }
 
     fn public_view(&self) -> View {
-        self.view_with(self.map.public_view(), |b| b.view(true))
+        self.view_with(self.map.public_view(), |b| b.view(None))
     }
 
     fn whole_view(&self) -> View {
@@ -473,13 +475,16 @@ impl Game for Campaign {
 
     fn render(&self, seat: Seat) -> String {
         match &self.battle {
-            Some(b) => format!(
-                "Battle at {} ({}), you command the {}\n{}",
-                b.situation.town_name(),
-                b.situation.region_name(),
-                b.player.name(),
-                b.render()
-            ),
+            Some(b) => {
+                let side = b.seat_of(seat);
+                format!(
+                    "Battle at {} ({}), you command the {}\n{}",
+                    b.situation.town_name(),
+                    b.situation.region_name(),
+                    Side::of_seat(side).name(),
+                    b.render(side)
+                )
+            }
             None => {
                 let fought = self.battles.len();
                 format!(
@@ -634,6 +639,7 @@ impl Campaign {
                 town: b.situation.town_name().to_string(),
                 side: b.player,
                 view: battle(b),
+                table: b.table_data().cloned(),
             }),
             battles: self.battles.clone(),
         }

@@ -205,6 +205,11 @@ enum Command {
         /// otherwise a seat's webhook could reach services of the server's own machine.
         #[arg(long)]
         allow_loopback_webhooks: bool,
+        /// For tests only: the first games made take these seeds, in turn (N,N,…), so that a
+        /// browser test reaches a chosen position by clicks; anyone who knows a game's seed
+        /// knows all its dice to come.
+        #[arg(long, value_name = "N,N,…", value_delimiter = ',', hide = true)]
+        test_seeds: Vec<u64>,
         /// Requests a second one address may make (a burst of three seconds' worth is
         /// allowed; 0: no limit).
         #[arg(long, value_name = "N", default_value_t = 60)]
@@ -397,6 +402,7 @@ fn execute(command: Command) -> HostResult {
             addr,
             public_url,
             allow_loopback_webhooks,
+            test_seeds,
             rate_per_address,
             rate_per_link,
             behind_proxy,
@@ -438,6 +444,7 @@ fn execute(command: Command) -> HostResult {
                 },
                 smtp,
                 mail_from,
+                test_seeds,
             };
             let runtime = tokio::runtime::Runtime::new()
                 .map_err(|e| fiw_host::HostError::failure(format!("cannot start: {e}")))?;

@@ -33,6 +33,7 @@
 
 pub mod actions;
 pub mod army;
+pub mod board_data;
 mod candidates;
 mod decimal;
 pub mod dice;

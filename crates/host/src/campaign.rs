@@ -131,11 +131,39 @@ impl HostGame for Campaign {
         }
     }
 
+    /// While a battle is under way, what its own game keeps from the side a seat commands
+    /// there (the player's side, or the other, which the computer general plays for the BOT
+    /// seat): the other side's hidden units and blocks, its hand, the cards to come. The map
+    /// hides nothing.
+    fn secret_words(&self, seat: Seat) -> Vec<String> {
+        let Some(b) = self.battle() else {
+            return Vec::new();
+        };
+        let side = b.seat_of(seat);
+        match (b.d3(), b.skirmish(), b.louisbourg()) {
+            (Some(g), _, _) => HostGame::secret_words(g, side),
+            (_, Some(g), _) => HostGame::secret_words(g, side),
+            (_, _, Some(g)) => HostGame::secret_words(g, side),
+            _ => Vec::new(),
+        }
+    }
+
     fn confirm(&self, action: &Action) -> Option<String> {
         match action {
             Action::Map(a) => self.map().confirm(a),
             _ => None,
         }
+    }
+
+    /// The map's rules and each battle game's, under the names the board data gives them.
+    fn inner_books() -> Vec<(&'static str, fiw_engine::RuleBook)> {
+        use fiw_engine::Game;
+        vec![
+            ("map", fiw_solitaire::Solitaire::rulebook()),
+            ("d3", fiw_d3::D3::rulebook()),
+            ("skirmish", fiw_skirmish::Skirmish::rulebook()),
+            ("louisbourg", fiw_louisbourg::Louisbourg::rulebook()),
+        ]
     }
 
     /// The map's routes and armies, as Solitaire's page draws them, and the D3 and skirmish

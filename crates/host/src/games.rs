@@ -8,9 +8,10 @@ use fiw_engine::{Game, Policy, Seat, Seen, SimReport};
 /// The games this build knows, by command-line name.
 pub const KNOWN: &[&str] = &["louisbourg", "solitaire", "d3", "skirmish", "campaign"];
 
-/// The games a server offers: the campaign is played at the terminal until its pages are built
-/// (issue 39), since a page that cannot draw a game's view would only show a refusal.
-pub const ONLINE: &[&str] = &["louisbourg", "solitaire", "d3", "skirmish"];
+/// The games a server offers: those whose views a page can draw (a game known here and not
+/// offered would be played at the terminal only). The campaign's page draws the map and, in a
+/// battle, the battle's own table.
+pub const ONLINE: &[&str] = &["louisbourg", "solitaire", "d3", "skirmish", "campaign"];
 
 /// Set-up flags given on the command line (`play`, `sim`).
 #[derive(Clone, Debug, Default)]
@@ -223,6 +224,13 @@ pub trait HostGame: Game {
     /// hidden information.
     fn secret_words(&self, seat: Seat) -> Vec<String> {
         let _ = seat;
+        Vec::new()
+    }
+
+    /// The rulebooks of the games this one holds, by the name its view gives each (the
+    /// campaign's map and battle tables): a page shows the one in play beside the game's own,
+    /// so that a refusal a battle cites opens at its section. Empty for a game of one book.
+    fn inner_books() -> Vec<(&'static str, fiw_engine::RuleBook)> {
         Vec::new()
     }
 
@@ -527,48 +535,9 @@ impl HostGame for fiw_d3::D3 {
         }
     }
 
-    /// Each scenario's table as its file gives it (size, grid, terrain by kind with its points,
-    /// names and reasons), its armies' commanders and deployment zones, and each type's move,
-    /// range and base (units.toml), for a page that draws the table to scale: keyed by the
-    /// scenario's name, which the view carries. Nothing of a battle in play.
+    /// Each scenario's table, and each type's move, range and base (fiw_d3::board_data).
     fn board_data() -> serde_json::Value {
-        use fiw_d3::{units, Type};
-        let scenarios: Vec<serde_json::Value> = fiw_d3::SCENARIOS
-            .iter()
-            .filter_map(|(id, _)| fiw_d3::Scenario::shared(id).ok().map(|s| (id, s)))
-            .map(|(id, s)| {
-                serde_json::json!({
-                    "id": id,
-                    "name": s.name,
-                    "table": serde_json::to_value(&s.layout).unwrap_or_default(),
-                    "turns": s.turns,
-                    "first": s.first.id(),
-                    "objective": s.objective,
-                    "armies": s.armies.iter().map(|a| serde_json::json!({
-                        "commander": a.commander,
-                        "zones": a.zones,
-                    })).collect::<Vec<_>>(),
-                })
-            })
-            .collect();
-        let types: serde_json::Map<String, serde_json::Value> = Type::ALL
-            .iter()
-            .map(|&t| {
-                let st = units().get(t);
-                (
-                    t.word().to_string(),
-                    serde_json::json!({
-                        "name": st.name,
-                        "move": st.move_allowance,
-                        "range": st.range,
-                        "shoot": st.shoot,
-                        "frontage": st.footprint.frontage(),
-                        "depth": st.footprint.depth(),
-                    }),
-                )
-            })
-            .collect();
-        serde_json::json!({ "scenarios": scenarios, "types": types, "zone": fiw_d3::svg::ZONE })
+        fiw_d3::board_data::board_data()
     }
 
     fn drawing(&self, _viewer: Option<Seat>, selected: Option<&str>) -> Option<String> {
@@ -783,110 +752,10 @@ impl HostGame for fiw_skirmish::Skirmish {
         refs
     }
 
-    /// Each scenario's table (the layout as its file gives it, the skirmish features, the
-    /// buildings with their doors and windows, the concealing ground `spot` names, the
-    /// engineering sites) and the base of each kind of figure in it, keyed by the scenario's
-    /// name, which the view carries. Built from each scenario's set-up: nothing of a game in
-    /// play, and no side's hidden units (their places are not in it).
+    /// Each scenario's table, buildings, concealing ground, sites and bases
+    /// (fiw_skirmish::board_data).
     fn board_data() -> serde_json::Value {
-        let scenarios: Vec<serde_json::Value> = fiw_skirmish::SCENARIOS
-            .iter()
-            .filter_map(|(id, _)| {
-                let options = fiw_skirmish::Options {
-                    scenario: id.to_string(),
-                    ..Default::default()
-                };
-                fiw_skirmish::Skirmish::new(&options, 0).ok().map(|g| (id, g))
-            })
-            .map(|(id, g)| {
-                let s = g.scenario();
-                // S1 the abatis a set-up may lift is drawn from each view's `abatis`, not here
-                let set_up: Vec<usize> = s
-                    .sides
-                    .iter()
-                    .filter_map(|d| d.set_up.as_ref())
-                    .flat_map(|u| u.pieces.iter().copied().chain([u.laid]))
-                    .collect();
-                let features: Vec<serde_json::Value> = s
-                    .features
-                    .iter()
-                    .enumerate()
-                    .map(|(i, f)| {
-                        serde_json::json!({
-                            "kind": f.kind.word(),
-                            "name": f.label(),
-                            "line": f.line.as_ref().map(|l| l.points().to_vec()),
-                            "area": f.area.as_ref().map(|a| a.points().to_vec()),
-                            "set_up": set_up.contains(&i),
-                        })
-                    })
-                    .collect();
-                let buildings: Vec<serde_json::Value> = g
-                    .buildings()
-                    .iter()
-                    .enumerate()
-                    .map(|(k, b)| {
-                        let gaps: Vec<serde_json::Value> = (0..b.walls.gaps().len())
-                            .filter_map(|i| {
-                                let c = b.walls.gap_centre(i)?;
-                                let kind = match b.apertures.get(i) {
-                                    Some(fiw_skirmish::scenario::Aperture::Window) => "window",
-                                    Some(fiw_skirmish::scenario::Aperture::Breach) => "breach",
-                                    _ => "door",
-                                };
-                                Some(serde_json::json!({ "at": c, "kind": kind }))
-                            })
-                            .collect();
-                        serde_json::json!({
-                            "id": g.building_id(k),
-                            "name": g.building_name(k),
-                            "floor": s.features[b.feature as usize].area.as_ref().map(|a| a.points().to_vec()),
-                            "openings": gaps,
-                        })
-                    })
-                    .collect();
-                let areas: Vec<serde_json::Value> = g
-                    .concealing_areas()
-                    .iter()
-                    .enumerate()
-                    .map(|(k, a)| {
-                        let points = match *a {
-                            fiw_skirmish::scenario::Area::Terrain(i) => {
-                                s.layout.terrain().get(i).map(|t| t.polygon.points().to_vec())
-                            }
-                            fiw_skirmish::scenario::Area::Feature(i) => s
-                                .features
-                                .get(i)
-                                .and_then(|f| f.area.as_ref().map(|p| p.points().to_vec())),
-                        };
-                        serde_json::json!({ "id": g.area_id(k), "points": points })
-                    })
-                    .collect();
-                let sites: Vec<serde_json::Value> = (0..s.sites.len())
-                    .map(|k| serde_json::json!({ "id": g.site_id(k), "name": s.sites[k].name, "at": s.sites[k].at }))
-                    .collect();
-                let mut bases = serde_json::Map::new();
-                for (f, fig) in g.figures().iter().enumerate() {
-                    let troop = g.units()[fig.unit as usize].troop;
-                    let fp = g.footprint(f);
-                    bases.insert(
-                        format!("{}.{}", troop.word(), fig.role.word()),
-                        serde_json::json!([fp.frontage(), fp.depth()]),
-                    );
-                }
-                serde_json::json!({
-                    "id": id,
-                    "name": s.name,
-                    "table": serde_json::to_value(&s.layout).unwrap_or_default(),
-                    "features": features,
-                    "buildings": buildings,
-                    "areas": areas,
-                    "sites": sites,
-                    "bases": bases,
-                })
-            })
-            .collect();
-        serde_json::json!({ "scenarios": scenarios })
+        fiw_skirmish::board_data::board_data()
     }
 
     /// 7.7, 2.1 the enemy units hidden from `seat` (ids and places) and the order of the cards

@@ -8,8 +8,9 @@ use crate::{for_game, HostResult};
 use fiw_engine::Game;
 
 /// The reference of `game` as JSON: `{"game", "seats", "rules_seats", "rules": {"sections",
-/// "assumed"}, "board"}`, where `rules_seats` names the seats the rules play themselves
-/// (solitaire's BOT), which no one chooses a player for.
+/// "assumed"}, "books", "board"}`, where `rules_seats` names the seats the rules play
+/// themselves (solitaire's BOT), which no one chooses a player for, and `books` the rules of
+/// the games it holds (the campaign's map and battles), each as `rules` is.
 ///
 /// # Errors
 /// An unknown game.
@@ -21,6 +22,10 @@ pub fn reference(game: &str) -> HostResult<serde_json::Value> {
             .filter_map(|s| <G as HostGame>::rules_seat(s).map(|who| (<G as Game>::SEATS[s], who)))
             .collect::<std::collections::BTreeMap<_, _>>(),
         "rules": players_book(&<G as Game>::rulebook()),
+        "books": <G as HostGame>::inner_books()
+            .iter()
+            .map(|(name, book)| (*name, players_book(book)))
+            .collect::<std::collections::BTreeMap<_, _>>(),
         "board": <G as HostGame>::board_data(),
     })))
 }
@@ -116,6 +121,14 @@ mod tests {
             .iter()
             .all(|c| !c["effect"].as_str().unwrap().is_empty()));
         assert!(reference("chess").is_err());
+        let c = reference("campaign").unwrap();
+        for book in ["map", "d3", "skirmish", "louisbourg"] {
+            assert!(
+                c["books"][book]["sections"].as_array().unwrap().len() > 3,
+                "{book}"
+            );
+            assert!(c["board"][book].is_object(), "{book}");
+        }
         let s = reference("solitaire").unwrap();
         assert!(s["rules_seats"]["bot"].is_string(), "{}", s["rules_seats"]);
         assert_eq!(l["rules_seats"], serde_json::json!({}));

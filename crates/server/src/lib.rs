@@ -53,6 +53,9 @@ pub struct Config {
     pub smtp: Option<String>,
     /// The mails' sender.
     pub mail_from: String,
+    /// `--test-seeds`: the seeds of the first games made, for browser tests that must reach a
+    /// chosen position (empty: every seed secret).
+    pub test_seeds: Vec<u64>,
 }
 
 /// The application: routes over the games in `store`, with the size, time and rate limits
@@ -189,6 +192,13 @@ pub async fn serve(config: Config, ready: impl FnOnce(SocketAddr, &str)) -> Resu
         .clone()
         .unwrap_or_else(|| format!("http://{addr}"));
     games.set_public_url(public_url.clone());
+    if !config.test_seeds.is_empty() {
+        tracing::warn!(
+            seeds = config.test_seeds.len(),
+            "--test-seeds: the next games made take seeds known in advance (for tests only)"
+        );
+        games.set_test_seeds(&config.test_seeds);
+    }
     if let Some(m) = mailer {
         games.set_mailer(m, public_url.clone());
     }

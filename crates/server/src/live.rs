@@ -459,6 +459,8 @@ pub struct Games {
     me: std::sync::Weak<Games>,
     /// Said whenever the lobby or an account's game changes (the lobby's pages look again).
     lobby: broadcast::Sender<()>,
+    /// `--test-seeds`: the seeds the next games made take, in turn, before secret ones again.
+    test_seeds: std::sync::Mutex<std::collections::VecDeque<u64>>,
 }
 
 impl Games {
@@ -484,7 +486,17 @@ impl Games {
             mailer: std::sync::OnceLock::new(),
             me: me.clone(),
             lobby: broadcast::channel(16).0,
+            test_seeds: std::sync::Mutex::new(std::collections::VecDeque::new()),
         })
+    }
+
+    /// The next games made take these seeds, in turn (`fiw serve --test-seeds`): a browser
+    /// test reaches a chosen position by its clicks alone. Whoever knows a game's seed knows
+    /// its every die to come, so no server people play on is started with them.
+    pub fn set_test_seeds(&self, seeds: &[u64]) {
+        let mut q = self.test_seeds.lock().unwrap_or_else(|p| p.into_inner());
+        q.clear();
+        q.extend(seeds.iter().copied());
     }
 
     /// Makes a new game.
@@ -496,11 +508,16 @@ impl Games {
             && !fiw_host::ONLINE.contains(&new.game.as_str())
         {
             return Err(Failure::Refused(refusal(format!(
-                "{} is played at the terminal for now (fiw play {}): its pages are not built yet",
+                "{} is played at the terminal only (fiw play {})",
                 new.game, new.game
             ))));
         }
-        let seed = fiw_engine::secret_seed();
+        let test_seed = self
+            .test_seeds
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .pop_front();
+        let seed = test_seed.unwrap_or_else(fiw_engine::secret_seed);
         let (hosted, options) = start(&new.game, &new.setup, seed)
             .map_err(|e| Failure::Refused(refusal(e.to_string())))?;
         let seats = hosted.seats();

@@ -61,6 +61,7 @@ pub const FILES: &[File] = files![
     "js/table.js" => "text/javascript; charset=utf-8",
     "js/d3.js" => "text/javascript; charset=utf-8",
     "js/skirmish.js" => "text/javascript; charset=utf-8",
+    "js/campaign.js" => "text/javascript; charset=utf-8",
     "favicon.svg" => "image/svg+xml",
 ];
 

@@ -251,11 +251,14 @@ async fn bad_requests_get_a_reason_and_change_nothing(url: &str) {
             StatusCode::UNPROCESSABLE_ENTITY,
             c.post("/api/games", None, json!({ "game": "chess" })).await,
         ),
-        // the campaign is played at the terminal until its pages are built (issue 39)
         (
             StatusCode::UNPROCESSABLE_ENTITY,
-            c.post("/api/games", None, json!({ "game": "campaign" }))
-                .await,
+            c.post(
+                "/api/games",
+                None,
+                json!({ "game": "campaign", "setup": { "side": "dutch" } }),
+            )
+            .await,
         ),
         (
             StatusCode::UNPROCESSABLE_ENTITY,

@@ -25,6 +25,17 @@ fn games() -> u64 {
         .unwrap_or(1_000)
 }
 
+/// The games played of `game`: a campaign is dozens of map turns and every battle it fights
+/// a whole game of D3, skirmish or Louisbourg, so it plays one in 10 (100 by default), each
+/// with its battles fought one time in three (whose secrets are the battle games' own, each
+/// scanned in its own thousand games above).
+fn games_of(game: &str) -> u64 {
+    match game {
+        "campaign" => games().div_ceil(10),
+        _ => games(),
+    }
+}
+
 /// What one caller may not be shown (the words and the seed) and a searcher for them, built
 /// again only when the words change: building it costs more than the search itself.
 struct Scanner {
@@ -89,6 +100,9 @@ fn pick<'a>(game: &str, legal: &'a [String], dice: &mut Dice) -> &'a str {
     let early = match game {
         "skirmish" => Some(("done", 2)),
         "d3" => Some(("pass", 4)),
+        // the campaign's battles, whichever game they are
+        "campaign" if legal.iter().any(|t| t == "done") => Some(("done", 2)),
+        "campaign" => Some(("pass", 4)),
         _ => None,
     };
     if let Some((text, one_in)) = early {
@@ -113,6 +127,15 @@ const EVERY_STEP: u64 = 50;
 /// some 2,300 steps, each three messages of the whole board: scanning every one made this the
 /// suite's longest test (some 420 s in CI).
 const STRIDE: usize = 8;
+
+/// The battle tables a campaign's public view can hold, and those the scanned campaigns
+/// reached: every one must be (a campaign whose battles were never fought scans only a map).
+const TABLES: [&str; 3] = [
+    "\"view\":{\"d3\":",
+    "\"view\":{\"skirmish\":",
+    "\"view\":{\"louisbourg\":",
+];
+static TABLES_SEEN: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
 
 fn play(game: &str, index: u64) -> usize {
     let seed = 0x5e_c2e7 + index;
@@ -165,6 +188,11 @@ fn play(game: &str, index: u64) -> usize {
             since[seats] = shown.log_end();
             let text = serde_json::to_string(&shown).unwrap();
             scanners[seats].scan(&text, &all, game, step);
+            for (i, kind) in TABLES.iter().enumerate() {
+                if text.contains(kind) {
+                    TABLES_SEEN.fetch_or(1 << i, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
         }
         let g = open.hosted_mut();
         let Some(seat) = g.to_move() else { break };
@@ -181,7 +209,7 @@ fn play(game: &str, index: u64) -> usize {
 #[test]
 fn every_message_of_every_game_keeps_the_other_seats_secrets() {
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get()) as u64;
-    // the games a server offers (the campaign joins them with its pages, issue 39)
+    // the games a server offers
     for game in fiw_host::ONLINE {
         let began = std::time::Instant::now();
         // the games shared out among the cores, each thread its own share
@@ -189,7 +217,7 @@ fn every_message_of_every_game_keeps_the_other_seats_secrets() {
             let shares: Vec<_> = (0..threads)
                 .map(|t| {
                     s.spawn(move || {
-                        (0..games())
+                        (0..games_of(game))
                             .filter(|i| i % threads == t)
                             .map(|i| play(game, i))
                             .sum::<usize>()
@@ -199,10 +227,16 @@ fn every_message_of_every_game_keeps_the_other_seats_secrets() {
             shares.into_iter().map(|h| h.join().unwrap()).sum()
         });
         assert!(steps > 0, "{game}");
+        if *game == "campaign" {
+            let seen = TABLES_SEEN.load(std::sync::atomic::Ordering::Relaxed);
+            for (i, kind) in TABLES.iter().enumerate() {
+                assert!(seen & (1 << i) != 0, "no campaign scanned fought on {kind}");
+            }
+        }
         // for whoever times the suite (never asserted)
         eprintln!(
             "{game}: {} games, {steps} steps, {:.1} s",
-            games(),
+            games_of(game),
             began.elapsed().as_secs_f64()
         );
     }

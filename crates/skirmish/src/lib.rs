@@ -29,6 +29,7 @@ pub mod actions;
 mod activation;
 pub mod ai;
 pub mod artillery;
+pub mod board_data;
 mod buildings;
 pub mod casualties;
 mod charge;
