@@ -36,7 +36,7 @@ export function draw(ctx) {
   const c = ctx.game;
   if (c.battle) {
     const b = c.battle;
-    ctx.under.prepend(h("div", { class: "campaign-box", id: "campaign-battle" },
+    ctx.under.prepend(h("div", { class: "campaign-box", id: "campaign-battle", "data-table": p.name },
       h("strong", {}, `Battle at ${b.town}: `),
       `you command the ${sideName(b.side)} in a ${GAME_WORDS[p.name] || p.name}. When it ends, its result goes to the map and the campaign goes on.`));
   } else {
@@ -51,7 +51,7 @@ function mapBox(c) {
   const kids = [];
   const w = c.waiting;
   if (w) {
-    kids.push(h("div", { class: "campaign-waiting", id: "campaign-waiting" },
+    kids.push(h("div", { class: "campaign-waiting", id: "campaign-waiting", "data-battle": w.battle },
       h("h3", {}, `An attack waits: the ${sideName(w.attacker)} on ${w.town} (${w.region})`),
       h("ul", {},
         h("li", {}, `the chart: they advance on ${w.chart_sixths} in 6 (${Math.round((100 * w.chart_sixths) / 6)} %)`),

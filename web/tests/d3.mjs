@@ -18,7 +18,7 @@ const battle = (page, server, human, other) => lobbyGame(page, server, "d3",
  * else a lit unit, or the pass and retire buttons. In the movement phase it passes after a few
  * moves, so that the battle is fought in a few minutes. Returns what it clicked, or null.
  */
-async function clickTable(page, pick, movedThisPhase) {
+export async function clickTable(page, pick, movedThisPhase) {
   if (await clickAny(page, "#odds-box .odds-go", pick)) return "odds";
   const phase = await page.textContent("#prompt");
   if (await count(page, "#board .unit.selected")) {

@@ -38,8 +38,10 @@ export class Server {
     this.proc = null;
   }
 
-  static async start() {
+  /** A server of its own; `args`: more flags for `fiw serve` (a test's `--test-seeds`). */
+  static async start({ args = [] } = {}) {
     const s = new Server(await freePort(), mkdtempSync(join(tmpdir(), "fiw-web-")));
+    s.extra = args;
     await s.up();
     return s;
   }
@@ -47,7 +49,7 @@ export class Server {
   up() {
     return new Promise((ok, bad) => {
       const args = ["serve", "--db", `sqlite://${join(this.dir, "fiw.db")}`, "--addr", `127.0.0.1:${this.port}`,
-        "--ai-iterations", "40", "--ai-ms", "150"];
+        "--ai-iterations", "40", "--ai-ms", "150", ...(this.extra || [])];
       const p = spawn(FIW, args, { stdio: ["ignore", "pipe", "pipe"] });
       this.proc = p;
       let said = "";

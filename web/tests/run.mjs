@@ -19,6 +19,7 @@ import { spectatorAndReveal } from "./spectator.mjs";
 import { phonePages } from "./phone.mjs";
 import { citedRules } from "./cited.mjs";
 import { logDrawing } from "./log.mjs";
+import { campaignBattles } from "./campaign.mjs";
 
 const TESTS = {
   "louisbourg-vs-ai": louisbourgAgainstTheComputer,
@@ -36,6 +37,7 @@ const TESTS = {
   "phone": phonePages,
   "cited-rules": citedRules,
   "log-drawing": logDrawing,
+  "campaign": campaignBattles,
 };
 
 const wanted = process.argv.slice(2);

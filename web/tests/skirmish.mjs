@@ -10,7 +10,7 @@ import { Server, browser, rng, renders, drawnAfter, state, centreOf, dragFromTo,
 
 /** One click as a player would make it: a lit unit or target, a target's order in its odds
  * box, a ghost formation (two moves an activation at most, then `done`), else a listed order. */
-async function clickTable(page, pick, stepsThisMove) {
+export async function clickTable(page, pick, stepsThisMove) {
   if (await clickAny(page, "#odds-box .odds-go", pick)) return "odds";
   // a unit picked with several orders (a company and its battalion): one of them, listed
   if (await count(page, "#board .unit.selected") && await clickAny(page, "#actions button.act", pick)) return "button";
