@@ -40,14 +40,15 @@ export function draw(ctx) {
       h("strong", {}, `Battle at ${b.town}: `),
       `you command the ${sideName(b.side)} in a ${GAME_WORDS[p.name] || p.name}. When it ends, its result goes to the map and the campaign goes on.`));
   } else {
-    ctx.under.prepend(mapBox(c));
+    ctx.under.prepend(mapBox(c, ctx.replayFind));
   }
   return drawn;
 }
 
 /** Beneath the map: the attack that waits, with what each way of settling it gives, and the
- * battles fought so far. */
-function mapBox(c) {
+ * battles fought so far, each linked to the replay where it began once the replay is given
+ * out (`replayFind`, at the campaign's end). */
+function mapBox(c, replayFind) {
   const kids = [];
   const w = c.waiting;
   if (w) {
@@ -61,8 +62,25 @@ function mapBox(c) {
   const fought = c.battles || [];
   kids.push(h("div", { class: "campaign-battles", id: "campaign-battles" },
     h("h3", {}, fought.length ? `Battles so far (${fought.length})` : "No battle fought yet"),
-    fought.length ? h("ol", {}, ...fought.map((r) => h("li", {}, battleWords(r)))) : null));
+    fought.length ? h("ol", {}, ...fought.map((r, i) => h("li", {}, battleWords(r),
+      replayFind ? h("button", { type: "button", class: "rule-link battle-replay", "data-battle": i, onclick: () => replayFind((entries) => battleStep(fought, i, entries)) }, "replay it") : null))) : null));
   return h("div", { class: "campaign-box" }, ...kids);
+}
+
+/** The replay step just after the action that settled battle `i` of the record: the record
+ * and the campaign's entries list the battles in the same order, each begun by a "fight" or a
+ * "generals" of the player. */
+function battleStep(fought, i, entries) {
+  const word = (r) => (r.how === "fought" ? "fight" : "generals");
+  const nth = fought.slice(0, i).filter((r) => word(r) === word(fought[i])).length;
+  // the actions that stand: an undo takes back the last one standing
+  const standing = [];
+  entries.forEach((e, k) => {
+    if (e.kind === "action") standing.push(k);
+    else if (e.kind === "undo") standing.pop();
+  });
+  const settled = standing.filter((k) => entries[k].text === word(fought[i]));
+  return settled.length > nth ? settled[nth] + 1 : null;
 }
 
 /** The game a kind of battle is fought in (crates/campaign/src/kind.rs). */

@@ -182,7 +182,8 @@ function draw() {
   const shownAll = !!(msg.reveal && revealing);
   const game = shownAll ? msg.reveal.view : v.view;
   const board = BOARDS[v.game] || textboard;
-  const ctx = { msg, v, game, ref: reference, picker, under: $("under-board"), log: shownAll ? msg.reveal.log : active.log.lines, check, takeText, openRule };
+  const replayable = !!(v.outcome || msg.read_only);
+  const ctx = { msg, v, game, ref: reference, picker, under: $("under-board"), log: shownAll ? msg.reveal.log : active.log.lines, check, takeText, openRule, replayFind: replayable ? replayFind : null };
   // the keyboard's place on the board survives the drawing
   const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("[data-place],[data-piece]");
   const focusKey = focused && $("board").contains(focused) ? (focused.dataset.piece ? `[data-piece="${focused.dataset.piece}"]` : `[data-place="${focused.dataset.place}"]`) : null;
@@ -239,6 +240,28 @@ let replay = null;
 let replaySight = "all";
 const still = new Picker(() => {}, () => {});
 
+/** The replay's first sight: everything once the game is over; a read-only game not over, as
+ * this seat saw it. */
+function startSight() {
+  replaySight = active.shown.reveal ? "all" : active.view ? active.view.seat : "";
+}
+
+/**
+ * Opens the replay at the step `find(entries)` names (a campaign's battle links to the entry
+ * that began it), given out as the replay button's is: once the game is over, or read-only.
+ */
+async function replayFind(find) {
+  try {
+    if (!replay) startSight();
+    const seat = replaySight ? `&seat=${encodeURIComponent(replaySight)}` : "";
+    const r = await call("GET", `/api/games/${id}/replay?step=0${seat}`, { token: active.token });
+    const step = find(r.entries || []);
+    if (step != null) replayTo(step);
+  } catch (e) {
+    refuse(e);
+  }
+}
+
 async function replayTo(step) {
   try {
     const seat = replaySight ? `&seat=${encodeURIComponent(replaySight)}` : "";
@@ -260,7 +283,7 @@ function drawReplay() {
   const lines = everything ? shown.reveal.log : part.log;
   const lineCites = (everything ? shown.reveal.log_cites : part.log_cites) || [];
   const board = BOARDS[part.game] || textboard;
-  const ctx = { msg: shown, v, game, ref: reference, picker: still, under: $("under-board"), log: lines, check, takeText: () => {}, openRule };
+  const ctx = { msg: shown, v, game, ref: reference, picker: still, under: $("under-board"), log: lines, check, takeText: () => {}, openRule, replayFind };
   still.set([]);
   const drawn = board.draw(ctx);
   $("board").replaceChildren(drawn.el);
@@ -687,8 +710,7 @@ function wire() {
   $("resign").addEventListener("click", resign);
   $("rematch").addEventListener("click", rematch);
   $("replay").addEventListener("click", () => {
-    // everything shown once the game is over; a read-only game not over, as this seat saw it
-    replaySight = active.shown.reveal ? "all" : active.view ? active.view.seat : "";
+    startSight();
     replayTo(0);
   });
   $("reveal").addEventListener("click", () => { revealing = !revealing; draw(); });

@@ -4,7 +4,8 @@
 // map (the server's --test-seeds make these campaigns meet them in a few moves: the seeds come
 // from crates/campaign/examples/test_seeds.rs). "Fight it" is clicked, the battle is fought by
 // mouse on its own table to its end, and the page returns to the map with the battle in its
-// record; the rules panel holds the battle game's sections while it is fought. No console error.
+// record; the rules panel holds the battle game's sections while it is fought. The last one
+// resigned, its record's battle opens the replay where it began. No console error.
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -27,6 +28,18 @@ export async function campaignBattles() {
     const { page, rec } = b;
     const facts = {};
     for (const c of CAMPAIGNS) facts[c.table] = await fightOne(page, server, c, pick);
+    // the last campaign resigned: its record's battle links to the replay where it began
+    await page.click("#resign");
+    await page.click("#resign");
+    await page.waitForFunction(() => document.body.dataset.over === "1", null, { timeout: 10000 });
+    await page.click("#campaign-battles .battle-replay");
+    await page.waitForFunction(() => /^Replay, step \d+ of \d+: player fight$/.test(document.getElementById("prompt").textContent), null, { timeout: 10000 })
+      .catch(async () => { throw new Error(`the battle's link did not open the replay at its fight: ${await page.textContent("#prompt")}`); });
+    await page.waitForSelector('#campaign-battle[data-table="louisbourg"]', { timeout: 10000 });
+    await page.click("#replay-next");
+    await page.waitForFunction(() => /^Replay, step \d+ of \d+: player (?!fight)/.test(document.getElementById("prompt").textContent), null, { timeout: 10000 });
+    await page.screenshot({ path: join(OUT, "campaign-battle-replay.png"), fullPage: true });
+    facts.replayed = await page.textContent("#prompt");
     assert.deepEqual(rec.errors, [], "no console error");
     return facts;
   } finally {
@@ -71,7 +84,6 @@ async function fightOne(page, server, c, pick) {
   await page.keyboard.press("Escape");
   // the battle, by mouse, to its end
   let clicks = 0, moved = 0;
-  const t0 = Date.now();
   for (;;) {
     assert.ok(clicks < 1500, `the ${c.table} battle did not end in ${clicks} clicks`);
     await playersTurn(page);
@@ -86,7 +98,6 @@ async function fightOne(page, server, c, pick) {
       assert.fail(`the player decides in the ${c.table} battle and the table offers nothing to click: ${await page.textContent("#prompt")}`);
     }
     clicks++;
-    if (process.env.FIW_WEB_DEBUG) console.log(`${c.table} click ${clicks} ${how} at ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     if (how === "ghost") moved++;
     if (how === "pass" || how === "done") moved = 0;
     await drawnAfter(page, n);

@@ -309,6 +309,16 @@ impl Battle {
         }
     }
 
+    /// The table with nothing hidden: the reveal at the campaign's end, and its replay with
+    /// everything shown.
+    pub fn whole_view(&self) -> TableView {
+        match &self.table {
+            Table::D3 { game, .. } => TableView::D3(Box::new(game.whole_view())),
+            Table::Skirmish { game, .. } => TableView::Skirmish(Box::new(game.whole_view())),
+            Table::Louisbourg { game, .. } => TableView::Louisbourg(Box::new(game.whole_view())),
+        }
+    }
+
     /// The side of the battle's game a campaign seat commands: the player's side for the
     /// player, the other for the BOT, whose computer general fights it.
     pub fn seat_of(&self, campaign_seat: Seat) -> Seat {

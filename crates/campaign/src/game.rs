@@ -469,8 +469,10 @@ impl Game for Campaign {
         self.view_with(self.map.public_view(), |b| b.view(None))
     }
 
+    /// The map and the battle under way with nothing hidden (the reveal, the replay with
+    /// everything shown): a siege's blocks face up, a skirmish's hidden units in place.
     fn whole_view(&self) -> View {
-        self.public_view()
+        self.view_with(self.map.whole_view(), |b| b.whole_view())
     }
 
     fn render(&self, seat: Seat) -> String {

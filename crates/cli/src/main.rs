@@ -25,7 +25,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Rules-enforced French & Indian War wargames: Louisbourg 1758, French & Indian War:
-/// Solitaire, and D3 Horse & Musket with Fort Oswego.
+/// Solitaire, D3 Horse & Musket with Fort Oswego, the figure-scale skirmish rules, and the
+/// campaign that joins them into one war.
 #[derive(Debug, Parser)]
 #[command(name = "fiw", version, propagate_version = true)]
 struct Cli {
