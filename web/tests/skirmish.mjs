@@ -74,7 +74,7 @@ async function raidGame(server, page, rec, pick, game) {
       const room = Number((/has ([\d.]+)"/.exec(await page.textContent("#drag-status")) || [])[1] || 0);
       const shoot = !dragShot && room >= 3;
       if (shoot) {
-        const c = await centreOf(page, "#board .units .unit.acting .fig");
+        const c = await centreOf(page, "#board .units .unit.acting[data-drag] .fig");
         await page.mouse.move(c.x, c.y);
         for (let k = 0; k < 2; k++) { await page.mouse.wheel(0, -100); await page.waitForTimeout(30); }
       }
@@ -134,7 +134,10 @@ async function raidGame(server, page, rec, pick, game) {
  * or null when none is. */
 async function grabPoint(page) {
   return page.evaluate(() => {
-    for (const f of document.querySelectorAll("#board .units .unit.acting .fig")) {
+    // the moving unit's figures: the one unit the drag is wired to (data-drag). A battalion's
+    // companies all act, and a press on another company than the one moving is no drag: the
+    // test took one such in CI twice and waited for a drag that was never begun
+    for (const f of document.querySelectorAll("#board .units .unit.acting[data-drag] .fig")) {
       const b = f.getBoundingClientRect();
       const x = b.x + b.width / 2, y = b.y + b.height / 2;
       const top = document.elementFromPoint(x, y);

@@ -4,7 +4,8 @@
 //! question is answered once for every game a battle may be.
 
 use crate::fight::{
-    d3_fought, d3_game, louisbourg_fought, louisbourg_game, skirmish_fought, skirmish_game, Fought,
+    d3_fought, d3_game, louisbourg_fought, louisbourg_game, louisbourg_start, skirmish_fought,
+    skirmish_game, Fought,
 };
 use crate::fort::Generated;
 use crate::game::Action;
@@ -32,6 +33,9 @@ pub enum Table {
         game: Box<fiw_louisbourg::Louisbourg>,
         #[serde(skip)]
         general: Box<fiw_louisbourg::heuristic::Heuristic>,
+        /// Each army's strength points as the siege began (British, French): its losses are
+        /// counted against them.
+        start: [u32; 2],
     },
 }
 
@@ -105,10 +109,14 @@ impl Battle {
                 game: Box::new(skirmish_game(&scenario, seed)?),
                 general: fiw_skirmish::general::General::new(seed),
             },
-            BattleKind::Louisbourg => Table::Louisbourg {
-                game: Box::new(louisbourg_game(&scenario, seed)?),
-                general: Box::new(fiw_louisbourg::heuristic::Heuristic::new(seed)),
-            },
+            BattleKind::Louisbourg => {
+                let game = louisbourg_game(&scenario, seed)?;
+                Table::Louisbourg {
+                    start: louisbourg_start(&game),
+                    game: Box::new(game),
+                    general: Box::new(fiw_louisbourg::heuristic::Heuristic::new(seed)),
+                }
+            }
             BattleKind::Fort => Table::D3 {
                 game: Box::new(d3_game(&scenario, seed)?),
                 general: fiw_d3::general::General::new(seed),
@@ -208,7 +216,7 @@ impl Battle {
         match &mut self.table {
             Table::D3 { game, general } => computer_moves(&mut **game, general, player),
             Table::Skirmish { game, general } => computer_moves(&mut **game, general, player),
-            Table::Louisbourg { game, general } => {
+            Table::Louisbourg { game, general, .. } => {
                 computer_moves(&mut **game, &mut **general, player)
             }
         }
@@ -223,7 +231,7 @@ impl Battle {
         match &self.table {
             Table::D3 { game, .. } => d3_fought(game),
             Table::Skirmish { game, .. } => skirmish_fought(game),
-            Table::Louisbourg { game, .. } => louisbourg_fought(game),
+            Table::Louisbourg { game, start, .. } => louisbourg_fought(game, *start),
         }
     }
 
@@ -256,7 +264,7 @@ impl Battle {
                 game.reseed(game_seed);
                 *general = fiw_skirmish::general::General::new(general_seed);
             }
-            Table::Louisbourg { game, general } => {
+            Table::Louisbourg { game, general, .. } => {
                 game.reseed(game_seed);
                 **general = fiw_louisbourg::heuristic::Heuristic::new(general_seed);
             }

@@ -75,24 +75,30 @@ pub fn skirmish_fought(g: &fiw_skirmish::Skirmish) -> Fought {
 
 /// How a siege of Louisbourg stands: its winner so far and each army's share of its SP at the
 /// start lost (`shares` the armies' sizes, percent of the text's).
-pub fn louisbourg_fought(g: &fiw_louisbourg::Louisbourg) -> Fought {
-    use fiw_louisbourg::forces::forces;
-    let shares = g.options().forces.unwrap_or(fiw_louisbourg::Shares {
-        british: 100,
-        french: 100,
-    });
-    let lost = |side: fiw_louisbourg::Side, pct: u8| {
-        let start = f64::from(forces().army_sp(side)) * f64::from(pct) / 100.0;
-        (1.0 - f64::from(g.army_sp(side)) / start.max(1.0)).clamp(0.0, 1.0)
+pub fn louisbourg_fought(g: &fiw_louisbourg::Louisbourg, start: [u32; 2]) -> Fought {
+    // C7 each army's loss against the strength points it began with: a share of the printed
+    // strength is rounded block by block at random, so the printed total times the share is
+    // off by up to a point a block
+    let lost = |side: fiw_louisbourg::Side, began: u32| {
+        (1.0 - f64::from(g.army_sp(side)) / f64::from(began.max(1))).clamp(0.0, 1.0)
     };
     Fought {
         winner: g.outcome().and_then(|o| o.winner).map(Side::of_seat),
         lost: [
-            lost(fiw_louisbourg::Side::British, shares.british),
-            lost(fiw_louisbourg::Side::French, shares.french),
+            lost(fiw_louisbourg::Side::British, start[0]),
+            lost(fiw_louisbourg::Side::French, start[1]),
         ],
         rounds: g.turn(),
     }
+}
+
+/// Each army's strength points (British, French) as a siege begins, its blocks sized: what
+/// [`louisbourg_fought`] counts its losses against.
+pub fn louisbourg_start(g: &fiw_louisbourg::Louisbourg) -> [u32; 2] {
+    [
+        g.army_sp(fiw_louisbourg::Side::British),
+        g.army_sp(fiw_louisbourg::Side::French),
+    ]
 }
 
 /// The siege of Louisbourg `battle` (its options' text) fought to its end by the computer
@@ -104,11 +110,10 @@ pub fn louisbourg_by_generals(
     battle: &Generated,
     seed: u64,
 ) -> Result<(fiw_louisbourg::Louisbourg, Fought), String> {
-    let g = by_generals(
-        louisbourg_game(battle, seed).map_err(|e| e.to_string())?,
-        seed,
-    )?;
-    let fought = louisbourg_fought(&g);
+    let g = louisbourg_game(battle, seed).map_err(|e| e.to_string())?;
+    let start = louisbourg_start(&g);
+    let g = by_generals(g, seed)?;
+    let fought = louisbourg_fought(&g, start);
     Ok((g, fought))
 }
 

@@ -308,7 +308,7 @@ impl Game for Campaign {
 
     const NAME: &'static str = "campaign";
     const SEATS: &'static [&'static str] = &["player", "bot"];
-    const RULES_VERSION: u32 = 4;
+    const RULES_VERSION: u32 = 5;
     const RULES_CHANGES: &'static [fiw_engine::RulesChange] = &[
         fiw_engine::RulesChange {
             version: 2,
@@ -332,6 +332,12 @@ impl Game for Campaign {
                 "C9: an attack on an open town may be fought as a skirmish (a raid where the militia holds it alone, an open fight where an army stands with it), no longer only rolled for",
                 "C6: a battle's orders are its game's, D3's, the skirmish's or Louisbourg's",
                 "C10: the British attack on Louisbourg may be fought as the Louisbourg game, its armies sized from the markers, no longer only rolled for",
+            ],
+        },
+        fiw_engine::RulesChange {
+            version: 5,
+            changes: &[
+                "C7, C10: a siege's losses are each army's strength points lost against those it began with (each block's share rounded at random), no longer against the printed strength times the share",
             ],
         },
     ];

@@ -174,10 +174,13 @@ pub const SECTIONS: &[Sec] = &[
                   would pass the text's, both are made smaller alike. Each army block starts \
                   at its share of its printed strength (rounded up or down at random in \
                   proportion, at least 1), the fleets are the text's, and the British lose \
-                  below the same share of the text's 24 SP. The player's view of the siege \
-                  hides the other side's blocks as the game itself does.",
+                  below the same share of the text's 24 SP. Each side's losses, for the map \
+                  (C7), are the army strength points it lost against those it began with. The \
+                  player's view of the siege hides the other side's blocks as the game itself \
+                  does.",
         code: &[
             "crates/campaign/src/siege.rs: shares, siege",
+            "crates/campaign/src/fight.rs: louisbourg_fought, louisbourg_start",
             "crates/louisbourg/src/state.rs: Shares, victory_sp",
         ],
         tests: &[

@@ -360,6 +360,9 @@ fn the_british_attack_on_louisbourg_is_the_louisbourg_game() {
         .forces
         .expect("armies sized from the markers");
     assert!(shares.british >= 1 && shares.french >= 1);
+    // C7 losses are counted from the strength each army began with (each block's share was
+    // rounded at random): none before a shot is fired
+    assert_eq!(b.fought().lost, [0.0, 0.0]);
     // the player commands the British: the French blocks are hidden in their view
     let mine = serde_json::to_string(&g.view(0)).unwrap();
     let whole = serde_json::to_string(&siege.whole_view()).unwrap();
