@@ -252,10 +252,14 @@ function startSight() {
  */
 async function replayFind(find) {
   try {
-    if (!replay) startSight();
-    const seat = replaySight ? `&seat=${encodeURIComponent(replaySight)}` : "";
-    const r = await call("GET", `/api/games/${id}/replay?step=0${seat}`, { token: active.token });
-    const step = find(r.entries || []);
+    // the entries are the whole record whatever the step or sight: an open replay has them
+    let entries = replay && replay.entries;
+    if (!entries) {
+      startSight();
+      const seat = replaySight ? `&seat=${encodeURIComponent(replaySight)}` : "";
+      entries = (await call("GET", `/api/games/${id}/replay?step=0${seat}`, { token: active.token })).entries;
+    }
+    const step = find(entries || []);
     if (step != null) replayTo(step);
   } catch (e) {
     refuse(e);

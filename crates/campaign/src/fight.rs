@@ -73,8 +73,8 @@ pub fn skirmish_fought(g: &fiw_skirmish::Skirmish) -> Fought {
     }
 }
 
-/// How a siege of Louisbourg stands: its winner so far and each army's share of its SP at the
-/// start lost (`shares` the armies' sizes, percent of the text's).
+/// How a siege of Louisbourg stands: its winner so far and each army's share of its SP lost,
+/// against `start`, the SP each began with ([`louisbourg_start`]).
 pub fn louisbourg_fought(g: &fiw_louisbourg::Louisbourg, start: [u32; 2]) -> Fought {
     // C7 each army's loss against the strength points it began with: a share of the printed
     // strength is rounded block by block at random, so the printed total times the share is

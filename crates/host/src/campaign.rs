@@ -7,6 +7,19 @@ use crate::games::{ActionRefs, HostGame, SetupFlags};
 use fiw_campaign::{Action, Campaign};
 use fiw_engine::{Seat, SimReport};
 
+/// `$body` with `$g` the game battle `$b` is fought in (D3, skirmish or Louisbourg), through its
+/// own `HostGame`; `$none` if it holds none (a battle always holds one).
+macro_rules! on_table {
+    ($b:expr, $g:ident => $body:expr, $none:expr) => {
+        match ($b.d3(), $b.skirmish(), $b.louisbourg()) {
+            (Some($g), _, _) => $body,
+            (_, Some($g), _) => $body,
+            (_, _, Some($g)) => $body,
+            _ => $none,
+        }
+    };
+}
+
 impl HostGame for Campaign {
     /// In a battle the long menu is headed by the unit each order is for, as D3's and the
     /// skirmish's are.
@@ -91,23 +104,13 @@ impl HostGame for Campaign {
 
     fn drawing(&self, viewer: Option<Seat>, selected: Option<&str>) -> Option<String> {
         let b = self.battle()?;
-        let seat = viewer.map(|_| b.player.seat());
-        match (b.d3(), b.skirmish(), b.louisbourg()) {
-            (Some(g), _, _) => g.drawing(seat, selected),
-            (_, Some(g), _) => g.drawing(seat, selected),
-            (_, _, Some(g)) => g.drawing(seat, selected),
-            _ => None,
-        }
+        let seat = viewer.map(|s| b.seat_of(s));
+        on_table!(b, g => g.drawing(seat, selected), None)
     }
 
     fn piece_on_board(&self, name: &str) -> Result<(), String> {
         match self.battle() {
-            Some(b) => match (b.d3(), b.skirmish(), b.louisbourg()) {
-                (Some(g), _, _) => g.piece_on_board(name),
-                (_, Some(g), _) => g.piece_on_board(name),
-                (_, _, Some(g)) => g.piece_on_board(name),
-                _ => Err("no battle is drawn".into()),
-            },
+            Some(b) => on_table!(b, g => g.piece_on_board(name), Err("no battle is drawn".into())),
             None => Err("the map is not drawn: select marks a unit in a battle".into()),
         }
     }
@@ -140,12 +143,7 @@ impl HostGame for Campaign {
             return Vec::new();
         };
         let side = b.seat_of(seat);
-        match (b.d3(), b.skirmish(), b.louisbourg()) {
-            (Some(g), _, _) => HostGame::secret_words(g, side),
-            (_, Some(g), _) => HostGame::secret_words(g, side),
-            (_, _, Some(g)) => HostGame::secret_words(g, side),
-            _ => Vec::new(),
-        }
+        on_table!(b, g => HostGame::secret_words(g, side), Vec::new())
     }
 
     fn confirm(&self, action: &Action) -> Option<String> {
