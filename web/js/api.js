@@ -63,7 +63,8 @@ export const SETUP = {
     { name: "scenario", kind: "select", label: "Scenario", options: [["relief-column", "Relief column"], ["raid", "Raid"], ["siege-sortie", "Siege sortie"]] },
   ],
   campaign: [
-    { name: "side", kind: "select", label: "Your side", options: [["british", "British"], ["french", "French"]] },
+    { name: "side", kind: "select", label: "The player's side (the other seat takes the other)", options: [["british", "British"], ["french", "French"]] },
+    { name: "two_players", kind: "check", label: "two players: a second person takes the other side in the BOT's place, on the map and in every battle (C11)" },
   ],
 };
 

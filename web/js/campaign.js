@@ -45,6 +45,11 @@ export function draw(ctx) {
   return drawn;
 }
 
+/** Whether this is the two-player campaign (C11): no BOT, a second person in its seat. */
+function twoPlayers(c) {
+  return !!(c.map && c.map.board && c.map.board.two_players);
+}
+
 /** Beneath the map: the attack that waits, with what each way of settling it gives, and the
  * battles fought so far, each linked to the replay where it began once the replay is given
  * out (`replayFind`, at the campaign's end). */
@@ -57,12 +62,12 @@ function mapBox(c, replayFind) {
       h("ul", {},
         h("li", {}, `the chart: they advance on ${w.chart_sixths} in 6 (${Math.round((100 * w.chart_sixths) / 6)} %)`),
         h("li", {}, `a ${GAME_WORDS[tableOf(w.battle)] || w.battle}, fought by the generals: the attackers carry ${Math.round(w.battle_odds)} %`),
-        h("li", {}, "or fight it yourself, on its own table"))));
+        h("li", {}, twoPlayers(c) ? "or fight it on its own table, each player commanding their side" : "or fight it yourself, on its own table"))));
   }
   const fought = c.battles || [];
   kids.push(h("div", { class: "campaign-battles", id: "campaign-battles" },
     h("h3", {}, fought.length ? `Battles so far (${fought.length})` : "No battle fought yet"),
-    fought.length ? h("ol", {}, ...fought.map((r, i) => h("li", {}, battleWords(r),
+    fought.length ? h("ol", {}, ...fought.map((r, i) => h("li", {}, battleWords(r, twoPlayers(c)), " ",
       replayFind ? h("button", { type: "button", class: "rule-link battle-replay", "data-battle": i, onclick: () => replayFind((entries) => battleStep(fought, i, entries)) }, "replay it") : null))) : null));
   return h("div", { class: "campaign-box" }, ...kids);
 }
@@ -90,9 +95,9 @@ function tableOf(kind) {
 
 /** A battle of the record in a line, as the terminal's `battles` says it: where, which kind,
  * who attacked, how it was fought, who won, each side's losses. */
-function battleWords(r) {
+function battleWords(r, two) {
   const won = !r.winner ? "drawn" : r.winner === r.attacker ? `the ${sideName(r.winner)} carried it` : `the ${sideName(r.winner)} held`;
-  const how = r.how === "fought" ? "fought by you" : "by the generals";
+  const how = r.how === "fought" ? (two ? "fought by the players" : "fought by you") : "by the generals";
   const lost = r.lost || [0, 0];
   return `turn ${r.turn}: ${GAME_WORDS[tableOf(r.kind)] || r.kind} at ${r.town} (${r.region}), the ${sideName(r.attacker)} attacking, ${how}: ${won}; losses ${Math.round(100 * lost[0])} % British, ${Math.round(100 * lost[1])} % French`;
 }
@@ -100,7 +105,10 @@ function battleWords(r) {
 export function prompt(ctx) {
   const p = part(ctx);
   const w = ctx.game.waiting;
-  if (!ctx.game.battle && w) return `An attack of the ${sideName(w.attacker)} on ${w.town} waits: roll for it on the chart, let the generals fight it, or fight it yourself.`;
+  if (!ctx.game.battle && w) {
+    if (twoPlayers(ctx.game) && ctx.v && ctx.v.to_move !== ctx.v.seat) return `An attack of the ${sideName(w.attacker)} on ${w.town} waits: the ${sideName(w.attacker)} choose how it is settled.`;
+    return `An attack of the ${sideName(w.attacker)} on ${w.town} waits: roll for it on the chart, let the generals fight it, or fight it${twoPlayers(ctx.game) ? " (each player commanding their side)" : " yourself"}.`;
+  }
   return p.board.prompt ? p.board.prompt(p.ctx) : "Your decision.";
 }
 

@@ -205,9 +205,9 @@ function draw() {
   const readOnly = !!msg.read_only;
   let prompt;
   if (readOnly) prompt = "This game is shown as far as it replays; it takes no more moves.";
-  else if (v.outcome) prompt = outcomeWords(v.outcome);
+  else if (v.outcome) prompt = outcomeWords(v.outcome, msg);
   else if (mine) prompt = board.prompt ? board.prompt(ctx) : "Your decision.";
-  else prompt = `Waiting for the ${sideName(v.to_move)} side…`;
+  else prompt = `Waiting for the ${seatWords(msg, v.to_move)} side…`;
   drawPrompt(prompt, readOnly || v.outcome ? null : v);
   headPrompt(prompt, mine && !readOnly && !v.outcome ? v.actions : []);
   $("status").textContent = readOnly ? "read-only" : v.outcome ? "game over" : mine ? "your turn" : `${sideName(v.to_move)} to move`;
@@ -352,17 +352,31 @@ function holderNames(msg) {
   return Object.fromEntries((msg.holders || []).filter((x) => x.name).map((x) => [x.seat, x.name]));
 }
 
+/** A seat as the page names it: its side where the seat's own name says less (the two-player
+ * campaign's seats, "player" and "bot", are each a side and no BOT plays; C11). */
+function seatWords(msg, seat) {
+  const part = msg.view || msg.public;
+  const g = part && part.view;
+  const b = g && g.map && g.map.board;
+  if (b && b.two_players && (seat === "player" || seat === "bot")) {
+    const other = b.player === "british" ? "french" : "british";
+    return sideName(seat === "player" ? b.player : other);
+  }
+  return sideName(seat);
+}
+
 /** A game's end as its page says it: who won and why, the sides as the map writes them. */
-function outcomeWords(o) {
-  return o.winner ? `Game over: the ${sideName(o.winner)} side wins (${sidesNamed(o.reason)}).` : `Game over: a draw (${sidesNamed(o.reason)}).`;
+function outcomeWords(o, msg) {
+  const who = msg ? seatWords(msg, o.winner) : sideName(o.winner);
+  return o.winner ? `Game over: the ${who} side wins (${sidesNamed(o.reason)}).` : `Game over: a draw (${sidesNamed(o.reason)}).`;
 }
 
 /** Who holds each side and since when, and whether the game is a hot seat: on every page. */
 function drawHolders(msg) {
   const when = (ms) => new Date(ms).toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
   const parts = (msg.holders || []).map((x) => x.since == null
-    ? `${sideName(x.seat)}: invitation open`
-    : `${sideName(x.seat)}: ${x.name || "anonymous"} (since ${when(x.since)})`);
+    ? `${seatWords(msg, x.seat)}: invitation open`
+    : `${seatWords(msg, x.seat)}: ${x.name || "anonymous"} (since ${when(x.since)})`);
   $("holders").replaceChildren(...(msg.hot_seat ? [h("span", { class: "hot", id: "hot-seat-badge" }, "hot seat")] : []), parts.join(" · "));
 }
 
@@ -393,8 +407,8 @@ function drawSpectator(msg) {
   drawRevealButton(msg);
   drawChat();
   $("title").textContent = `${GAME_NAMES[p.game] || p.game} · watching`;
-  const over = p.outcome ? outcomeWords(p.outcome) : null;
-  $("prompt").textContent = msg.read_only ? "This game is read-only." : over || `You are watching: the ${sideName(p.to_move)} side to move. Each side's hidden pieces stay hidden from you until the game is over.`;
+  const over = p.outcome ? outcomeWords(p.outcome, msg) : null;
+  $("prompt").textContent = msg.read_only ? "This game is read-only." : over || `You are watching: the ${seatWords(msg, p.to_move)} side to move. Each side's hidden pieces stay hidden from you until the game is over.`;
   headPrompt($("prompt").textContent, []);
   $("status").textContent = p.outcome ? "game over" : `${sideName(p.to_move)} to move`;
   drawNotice(msg);

@@ -21,7 +21,7 @@ async function drawForm() {
   $("start").disabled = true;
   const fields = $("setup-fields");
   fields.replaceChildren(...SETUP[game].map((f) => f.kind === "check"
-    ? h("label", { class: "check" }, h("input", { type: "checkbox", name: f.name }), f.label)
+    ? h("label", { class: "check" }, h("input", { type: "checkbox", name: f.name, onchange: f.name === "two_players" ? async () => drawSeats(game, await reference(game)) : null }), f.label)
     : h("label", {}, `${f.label} `, h("select", { name: f.name }, ...f.options.map(([v, t]) => h("option", { value: v }, t))))));
   let ref;
   try {
@@ -32,12 +32,22 @@ async function drawForm() {
     return;
   }
   if (mine !== drawing) return;
+  drawSeats(game, ref);
+  $("create-error").textContent = "";
+  $("start").disabled = false;
+}
+
+/** The seat rows of `game`: a seat the rules play is shown as theirs, unless the two-player
+ * campaign (C11) gives it to a second person. */
+function drawSeats(game, ref) {
+  const two = game === "campaign" && !!document.querySelector('input[name="two_players"]:checked');
+  const seatLabel = (seat) => (game === "campaign" ? (seat === "player" ? "player (the side chosen above)" : two ? "second player (the other side)" : sideName(seat)) : sideName(seat));
   const seats = $("seats");
   const rows = ref.seats.map((seat, i) => {
-    if (ref.rules_seats[seat]) return h("label", {}, sideName(seat), h("span", { class: "muted" }, `played by the rules (${ref.rules_seats[seat]})`));
+    if (ref.rules_seats[seat] && !two) return h("label", {}, seatLabel(seat), h("span", { class: "muted" }, `played by the rules (${ref.rules_seats[seat]})`));
     const sel = h("select", { name: `player-${seat}`, "data-seat": seat, onchange: drawMineChoice }, ...PLAYERS.map(([v, t]) => h("option", { value: v }, t)));
-    sel.value = i === 0 ? "human" : "ai";
-    return h("label", {}, sideName(seat), sel);
+    sel.value = i === 0 || two ? "human" : "ai";
+    return h("label", {}, seatLabel(seat), sel);
   });
   seats.replaceChildren(h("legend", {}, "Who plays each side"), ...rows,
     h("label", { id: "yours-row" }, "Your side ", h("select", { name: "yours", id: "yours" })),
@@ -45,8 +55,6 @@ async function drawForm() {
     h("label", {}, "Your name ", h("input", { name: "name", id: "your-name", maxlength: "40", placeholder: "anonymous" })),
     h("label", { id: "invite-row" }, "Invitation for the account ", h("input", { name: "invite", id: "invite-account", maxlength: "24", placeholder: "anyone with the link" })));
   drawMineChoice();
-  $("create-error").textContent = "";
-  $("start").disabled = false;
 }
 
 /** Which side is the creator's: one of the sides a person plays; the others get invitations. */

@@ -41,6 +41,9 @@ export function draw(ctx) {
   const b = ctx.game.board;
   const player = b.player;
   const bot = player === "british" ? "french" : "british";
+  // the two-player variant (the campaign's C11): the side whose procedure runs is the acting one
+  const two = !!b.two_players;
+  const acting = two ? ctx.game.acting : player;
   const pieceTargets = ctx.picker.pieceTargets();
   const placeTargets = ctx.picker.placeTargets();
   const height = TOP + ref.regions.length * ROW + 150;
@@ -96,7 +99,7 @@ export function draw(ctx) {
     svg.append(s("text", { x: 20, y: y + 14, class: "loc-name" }, "Armies to place:"));
     ids.forEach((id, i) => {
       const a = ref.armies.find((x) => x.id === id);
-      const g = s("g", { class: `block ${a ? a.side : player}${tray.length ? " target" : " selected"}`, transform: `translate(${150 + i * 110},${y})`, "data-piece": id });
+      const g = s("g", { class: `block ${a ? a.side : acting}${tray.length ? " target" : " selected"}`, transform: `translate(${150 + i * 110},${y})`, "data-piece": id });
       g.append(s("rect", { width: 100, height: 26, rx: 3 }));
       g.append(s("text", { x: 50, y: 17 }, a ? `${a.id} (${a.drm >= 0 ? "+" : ""}${a.drm})` : id));
       pressable(g, `${id}: ${(pieceTargets.get(id) || []).map((x) => x.text).join("; ") || "picked"}`, () => ctx.picker.clickPiece(id));
@@ -112,18 +115,25 @@ export function draw(ctx) {
     svg.append(s("rect", { x, y: ty, width: cw - 2, height: 54, fill: now ? "#fff1cf" : "#fbf6ea", stroke: now ? "var(--hl)" : "#7d6a48", "stroke-width": now ? 3 : 1 }));
     svg.append(s("text", { x: x + cw / 2 - 1, y: ty + 15, "text-anchor": "middle", "font-size": 11, "font-weight": 700 }, t.turn));
     svg.append(s("text", { x: x + cw / 2 - 1, y: ty + 29, "text-anchor": "middle", "font-size": 9 }, `${t.season.slice(0, 3)} ${String(t.year).slice(2)}`));
-    svg.append(s("text", { x: x + cw / 2 - 1, y: ty + 44, "text-anchor": "middle", "font-size": 9 }, `${t[player].ap} AP`));
-    svg.append(s("title", {}, `turn ${t.turn}, ${t.season} ${t.year}: you ${t[player].ap} AP (${t[player].actions.join(", ")}); BOT ${t[bot].actions.join(", ")}${t.transfers ? "; armies may relocate" : ""}`));
+    svg.append(s("text", { x: x + cw / 2 - 1, y: ty + 44, "text-anchor": "middle", "font-size": 9 }, two ? `${t.british.ap}·${t.french.ap} AP` : `${t[player].ap} AP`));
+    svg.append(s("title", {}, two
+      ? `turn ${t.turn}, ${t.season} ${t.year}: British ${t.british.ap} AP (${t.british.actions.join(", ")}); French ${t.french.ap} AP (${t.french.actions.join(", ")})${t.transfers ? "; armies may relocate" : ""}`
+      : `turn ${t.turn}, ${t.season} ${t.year}: you ${t[player].ap} AP (${t[player].actions.join(", ")}); BOT ${t[bot].actions.join(", ")}${t.transfers ? "; armies may relocate" : ""}`));
   });
   const turn = ref.turns[b.turn - 1];
-  svg.append(s("text", { x: 20, y: ty + 80, class: "loc-name" },
-    `Turn ${b.turn} of ${ref.turns.length}${turn ? `, ${turn.season} ${turn.year}` : ""} · AP left ${b.ap} · you play the ${sideName(player)}, the BOT the ${sideName(bot)}${turn ? ` · allowed: ${turn[player].actions.join(", ")}` : ""}`));
+  const who = two ? `two players, the British first each turn: the ${sideName(acting)} decide` : `you play the ${sideName(player)}, the BOT the ${sideName(bot)}`;
+  svg.append(s("text", { x: 20, y: ty + 80, class: "loc-name", id: "map-status", "data-acting": acting },
+    `Turn ${b.turn} of ${ref.turns.length}${turn ? `, ${turn.season} ${turn.year}` : ""} · AP left ${b.ap} · ${who}${turn ? ` · allowed: ${turn[acting].actions.join(", ")}` : ""}`));
   under(ctx);
   return { el: svg, width: W, height };
 }
 
 /** The BOT's last roll, chart line and reason, from the log since the player's decision. */
 function under(ctx) {
+  if (ctx.game.board.two_players) {
+    ctx.under.replaceChildren(h("p", { class: "muted" }, "Two players: no BOT and no chart; each side takes the player's procedure for itself, the British first each turn (C11)."));
+    return;
+  }
   const log = ctx.log || [];
   const botLines = log.filter((l) => /^BOT\b/.test(l)).slice(-4);
   ctx.under.replaceChildren(botLines.length
@@ -131,12 +141,23 @@ function under(ctx) {
     : h("p", { class: "muted" }, "The BOT has not acted yet."));
 }
 
+/** The side the page's seat plays: the player's, or in the two-player variant the side of the
+ * seat shown (`bot` is the second player's). */
+function mySide(ctx) {
+  const b = ctx.game.board;
+  if (!b.two_players) return b.player;
+  const other = b.player === "british" ? "french" : "british";
+  return ctx.v && ctx.v.seat === "bot" ? other : b.player;
+}
+
 export function prompt(ctx) {
   const b = ctx.game.board;
+  if (b.two_players && ctx.v && ctx.v.seat && mySide(ctx) !== ctx.game.acting) return `The ${sideName(ctx.game.acting)} decide.`;
   return b.step === "Actions" ? `Your actions: ${b.ap} AP left.` : b.step === "Relocate" ? "New year: relocate your armies, or stay." : "Place your armies.";
 }
 
 export function seatName(ctx) {
   const b = ctx.game.board;
+  if (b.two_players) return `${sideName(mySide(ctx))} (you) against a second player`;
   return `${sideName(b.player)} (you) against the BOT`;
 }

@@ -4,8 +4,11 @@
 // map (the server's --test-seeds make these campaigns meet them in a few moves: the seeds come
 // from crates/campaign/examples/test_seeds.rs). "Fight it" is clicked, the battle is fought by
 // mouse on its own table to its end, and the page returns to the map with the battle in its
-// record; the rules panel holds the battle game's sections while it is fought. The last one
-// resigned, its record's battle opens the replay where it began. No console error.
+// record; the rules panel holds the battle game's sections while it is fought. The last one is
+// then played on to its natural end (the first action offered on the map, every attack left to
+// the generals), and its record's battle opens the replay where it began. Last, a two-player
+// campaign (C11) on one screen: both sides place their armies, the British attack is fought,
+// and each side gives its orders on the battle's table in its turn. No console error.
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -19,19 +22,20 @@ const CAMPAIGNS = [
   { seed: 54, side: "french", kind: "open", table: "skirmish" },
   { seed: 2, side: "french", kind: "louisbourg", table: "louisbourg" },
 ];
+// the two-player campaign's seed (its first British attack is the one fought)
+const TWO_PLAYERS_SEED = 5;
 
 export async function campaignBattles() {
-  const server = await Server.start({ args: ["--test-seeds", CAMPAIGNS.map((c) => c.seed).join(",")] });
+  const server = await Server.start({ args: ["--test-seeds", [...CAMPAIGNS.map((c) => c.seed), TWO_PLAYERS_SEED].join(",")] });
   const b = await browser();
   const pick = rng(Number(process.env.FIW_WEB_SEED || 17));
   try {
     const { page, rec } = b;
     const facts = {};
     for (const c of CAMPAIGNS) facts[c.table] = await fightOne(page, server, c, pick);
-    // the last campaign resigned: its record's battle links to the replay where it began
-    await page.click("#resign");
-    await page.click("#resign");
-    await page.waitForFunction(() => document.body.dataset.over === "1", null, { timeout: 10000 });
+    // the last campaign played on to its natural end, by clicks
+    facts.toTheEnd = await playToTheEnd(page);
+    // its record's first battle, the siege fought, links to the replay where it began
     await page.click("#campaign-battles .battle-replay");
     await page.waitForFunction(() => /^Replay, step \d+ of \d+: player fight$/.test(document.getElementById("prompt").textContent), null, { timeout: 10000 })
       .catch(async () => { throw new Error(`the battle's link did not open the replay at its fight: ${await page.textContent("#prompt")}`); });
@@ -40,6 +44,7 @@ export async function campaignBattles() {
     await page.waitForFunction(() => /^Replay, step \d+ of \d+: player (?!fight)/.test(document.getElementById("prompt").textContent), null, { timeout: 10000 });
     await page.screenshot({ path: join(OUT, "campaign-battle-replay.png"), fullPage: true });
     facts.replayed = await page.textContent("#prompt");
+    facts.twoPlayers = await twoPlayers(page, server, pick);
     assert.deepEqual(rec.errors, [], "no console error");
     return facts;
   } finally {
@@ -109,4 +114,87 @@ async function fightOne(page, server, c, pick) {
   assert.match(after[after.length - 1], new RegExp(`at ${town.replace(/[.()]/g, "\\$&")} .*fought by you`), "the record says where and that it was fought by the player");
   await page.screenshot({ path: join(OUT, `campaign-${c.table}-after.png`), fullPage: true });
   return { mapClicks, battleClicks: clicks, result: after[after.length - 1].replace(/^.*fought by you: /, "") };
+}
+
+/** Plays the campaign on the page to its natural end: the first action offered on the map,
+ * every attack that waits left to the generals. The clicks made and the final prompt. */
+async function playToTheEnd(page) {
+  let clicks = 0, generals = 0;
+  for (;;) {
+    assert.ok(clicks < 600, `the campaign did not end in ${clicks} clicks`);
+    await playersTurn(page);
+    if ((await state(page)).over) break;
+    const waiting = await page.evaluate(() => !!document.getElementById("campaign-waiting"));
+    const n = await renders(page);
+    const which = waiting ? '#actions button.act[data-text="generals"]' : "#actions button.act";
+    await page.locator(which).first().click();
+    if (waiting) generals++;
+    clicks++;
+    await drawnAfter(page, n);
+  }
+  const prompt = await page.textContent("#prompt");
+  assert.match(prompt, /^Game over: .* wins \((victory points after turn \d+|sudden death)/, "the campaign ended by the text's own end");
+  await page.screenshot({ path: join(OUT, "campaign-end.png"), fullPage: true });
+  const record = await count(page, "#campaign-battles li");
+  return { clicks, generals, record, prompt: prompt.slice(0, 90) };
+}
+
+/** The two-player campaign on one screen (the lobby's hot seat): the British place, the
+ * French place, the British attack and fight it, and on the battle's table each side decides in
+ * its turn, the page covered while the screen is passed and each side told the side it
+ * commands. */
+async function twoPlayers(page, server, pick) {
+  await lobbyGame(page, server, "campaign", [["select[name=side]", "british"], ['input[name="two_players"]', true],
+    ["select[data-seat=player]", "human"], ["select[data-seat=bot]", "human"], ["#hot-seat", true]], { open: false });
+  const hot = await page.locator("#made-links li", { hasText: "Hot seat" }).locator("a").evaluate((a) => a.href);
+  await page.goto(hot);
+  await page.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
+  const covered = async () => (await page.locator("#cover:not([hidden])").count()) > 0;
+  const seen = { map: new Set(), battle: new Set() };
+  let passes = 0, clicks = 0, moved = 0;
+  for (;;) {
+    assert.ok(clicks < 400, `the two-player battle did not go back and forth in ${clicks} clicks`);
+    if (await covered()) {
+      const n = await renders(page);
+      await page.click("#cover-go");
+      await drawnAfter(page, n);
+      passes++;
+      continue;
+    }
+    const st = await state(page);
+    assert.ok(!st.over, "the two-player campaign ended before its battle went back and forth");
+    const inBattle = (await count(page, "#campaign-battle")) > 0;
+    if (inBattle) {
+      // the side the page says this seat commands is the seat's own (the map's player is British)
+      const box = await page.textContent("#campaign-battle");
+      assert.match(box, new RegExp(`you command the ${st.toMove === "player" ? "British" : "French"}`), `the ${st.toMove} seat is told the side it commands`);
+      seen.battle.add(st.toMove);
+      if (seen.battle.size === 2 && passes >= 3) break;
+    } else {
+      seen.map.add(st.toMove);
+      const status = await page.evaluate(() => document.getElementById("map-status")?.dataset.acting || null);
+      assert.equal(status, st.toMove === "player" ? "british" : "french", "the map says which side decides");
+    }
+    const n = await renders(page);
+    let how;
+    if (!inBattle) {
+      const fight = page.locator('#actions button.act[data-text="fight"]');
+      await ((await fight.count()) ? fight : page.locator("#actions button.act")).first().click();
+      how = "map";
+    } else {
+      const table = await page.getAttribute("#campaign-battle", "data-table");
+      how = table === "d3" ? await clickD3(page, pick, moved) : table === "skirmish" ? await clickSkirmish(page, pick, moved) : await clickOne(page, pick);
+      if (how === "ghost") moved++;
+      if (how === "pass" || how === "done") moved = 0;
+    }
+    if (!how) {
+      if (await covered()) continue;
+      assert.fail(`the ${st.toMove} seat decides and the page offers nothing to click: ${await page.textContent("#prompt")}`);
+    }
+    clicks++;
+    await page.waitForFunction((k) => window.fiwStats.renders > k || !document.getElementById("cover").hidden, n, { timeout: 10000 });
+  }
+  assert.deepEqual([...seen.map].sort(), ["bot", "player"], "both seats decided on the map");
+  await page.screenshot({ path: join(OUT, "campaign-two-players.png"), fullPage: true });
+  return { passes, clicks, mapSeats: [...seen.map], battleSeats: [...seen.battle] };
 }

@@ -30,14 +30,21 @@ fn main() {
     println!("| player's side | game | games | player wins | 95 % interval | battles a game (by the generals) |");
     println!("|---|---|---|---|---|---|");
     for side in [Side::British, Side::French] {
-        let r = simulate::<Campaign, _>(&Options { side }, &sim, |s| {
-            let ps = fiw_engine::game_seed(s, 0x5eed_0000);
-            let player = Campaign::heuristic_policy(ps).expect("the campaign has a heuristic");
-            vec![
-                player,
-                Box::new(RandomPolicy::new(0)) as Box<dyn Policy<Campaign>>,
-            ]
-        })
+        let r = simulate::<Campaign, _>(
+            &Options {
+                side,
+                ..Default::default()
+            },
+            &sim,
+            |s| {
+                let ps = fiw_engine::game_seed(s, 0x5eed_0000);
+                let player = Campaign::heuristic_policy(ps).expect("the campaign has a heuristic");
+                vec![
+                    player,
+                    Box::new(RandomPolicy::new(0)) as Box<dyn Policy<Campaign>>,
+                ]
+            },
+        )
         .expect("the campaigns run");
         let [p, lo, hi] = wilson(r.wins["player"], r.games);
         let battles = r.means.get("battles_by_generals").copied().unwrap_or(0.0);
@@ -49,13 +56,20 @@ fn main() {
             100.0 * lo,
             100.0 * hi
         );
-        let t = simulate::<Solitaire, _>(&fiw_solitaire::Options { side }, &sim, |s| {
-            let ps = fiw_engine::game_seed(s, 0x5eed_0000);
-            vec![
-                Solitaire::heuristic_policy(ps).expect("solitaire has a heuristic"),
-                Box::new(RandomPolicy::new(0)),
-            ]
-        })
+        let t = simulate::<Solitaire, _>(
+            &fiw_solitaire::Options {
+                side,
+                ..Default::default()
+            },
+            &sim,
+            |s| {
+                let ps = fiw_engine::game_seed(s, 0x5eed_0000);
+                vec![
+                    Solitaire::heuristic_policy(ps).expect("solitaire has a heuristic"),
+                    Box::new(RandomPolicy::new(0)),
+                ]
+            },
+        )
         .expect("the games run");
         let [p, lo, hi] = wilson(t.wins["player"], t.games);
         println!(
@@ -79,7 +93,14 @@ fn bands(games: u64) {
     for side in [Side::British, Side::French] {
         for k in 0..games {
             let seed = fiw_engine::game_seed(1, k);
-            let mut g = Campaign::new(&Options { side }, seed).expect("a campaign");
+            let mut g = Campaign::new(
+                &Options {
+                    side,
+                    ..Default::default()
+                },
+                seed,
+            )
+            .expect("a campaign");
             g.set_logging(false);
             let mut p = Campaign::heuristic_policy(fiw_engine::game_seed(seed, 0x5eed_0000))
                 .expect("the campaign has a heuristic");

@@ -22,7 +22,14 @@ fn main() {
                 if found.len() == 6 {
                     break;
                 }
-                let mut g = Campaign::new(&Options { side }, seed).unwrap();
+                let mut g = Campaign::new(
+                    &Options {
+                        side,
+                        ..Default::default()
+                    },
+                    seed,
+                )
+                .unwrap();
                 let mut steps = 0;
                 let met = loop {
                     if g.to_move().is_none() || steps > 300 {

@@ -66,8 +66,13 @@ pub struct Battle {
     pub situation: Situation,
     pub scenario: Generated,
     pub table: Table,
-    /// The side the player commands.
+    /// The side the player commands (with two players, the side of the campaign's first
+    /// seat; the second seat commands the other).
     pub player: Side,
+    /// Whether a second player commands the other side, rather than the computer's general
+    /// (written only when set: a campaign against the BOT keeps its digests).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub two_players: bool,
     /// The battle's log entries copied into the campaign's so far.
     #[serde(skip)]
     pub(crate) copied: usize,
@@ -102,6 +107,7 @@ impl Battle {
         scenario: Generated,
         seed: u64,
         player: Side,
+        two_players: bool,
         logging: bool,
     ) -> Result<Battle, RuleError> {
         let table = match kind {
@@ -128,6 +134,7 @@ impl Battle {
             scenario,
             table,
             player,
+            two_players,
             copied: 0,
             table_data: std::sync::OnceLock::new(),
         };
@@ -160,9 +167,15 @@ impl Battle {
         }
     }
 
-    /// The player's seat in the battle's game.
-    fn seat(&self) -> Seat {
-        self.player.seat()
+    /// The campaign seat that decides now (the player's, or with two players whichever
+    /// commands the side to move), or `None` once the battle is over.
+    pub fn to_move(&self) -> Option<Seat> {
+        let seat = each!(&self.table, g => g.to_move())?;
+        Some(if Side::of_seat(seat) == self.player {
+            fiw_solitaire::PLAYER
+        } else {
+            fiw_solitaire::BOT
+        })
     }
 
     pub(crate) fn legal_actions(&self, out: &mut Vec<Action>) {
@@ -212,6 +225,9 @@ impl Battle {
     }
 
     fn computer_moves(&mut self) {
+        if self.two_players {
+            return;
+        }
         let player = self.player;
         match &mut self.table {
             Table::D3 { game, general } => computer_moves(&mut **game, general, player),
@@ -328,7 +344,7 @@ impl Battle {
     }
 
     /// The side of the battle's game a campaign seat commands: the player's side for the
-    /// player, the other for the BOT, whose computer general fights it.
+    /// player, the other for the BOT (whose computer general fights it) or the second player.
     pub fn seat_of(&self, campaign_seat: Seat) -> Seat {
         if campaign_seat == fiw_solitaire::PLAYER {
             self.player.seat()
@@ -368,8 +384,9 @@ impl Battle {
         }
     }
 
-    pub fn prompt(&self) -> Option<String> {
-        let seat = self.seat();
+    /// The battle's prompt for campaign seat `seat`.
+    pub fn prompt(&self, seat: Seat) -> Option<String> {
+        let seat = self.seat_of(seat);
         each!(&self.table, g => g.prompt(Some(seat)))
     }
 }

@@ -49,7 +49,13 @@ pub fn campaign_attacks(per_band: usize, sample: u64, battles: Battles) -> Arc<V
         }
         let side = [Side::British, Side::French][(k % 2) as usize];
         let seed = fiw_engine::game_seed(0xca11_b8a7 + sample, k);
-        let Ok(mut g) = Campaign::new(&Options { side }, seed) else {
+        let Ok(mut g) = Campaign::new(
+            &Options {
+                side,
+                ..Default::default()
+            },
+            seed,
+        ) else {
             continue;
         };
         g.set_logging(false);

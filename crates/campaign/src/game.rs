@@ -23,6 +23,11 @@ use serde::{Deserialize, Serialize};
 pub struct Options {
     /// The side the player takes on the map and in every battle; the BOT takes the other.
     pub side: Side,
+    /// The two-player campaign (C11): a second player takes the other side, on the map by the
+    /// player's procedure and in every battle fought, in place of the BOT and the computer's
+    /// general. Written only when set.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub two_players: bool,
 }
 
 /// One step of the campaign.
@@ -46,7 +51,7 @@ pub enum Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum How {
-    /// Fought by the player against the computer.
+    /// Fought by the player against the computer, or by the two players.
     Fought,
     /// Fought by the generals.
     Generals,
@@ -135,6 +140,7 @@ impl Waiting {
 pub struct BattleView {
     pub kind: BattleKind,
     pub town: String,
+    /// The side the seat shown commands (the player's to anyone who holds no seat).
     pub side: Side,
     pub view: TableView,
     /// The generated table as a page draws it ([`Battle::table_data`]).
@@ -172,9 +178,10 @@ impl Campaign {
                 r.town,
                 r.region,
                 r.attacker.name(),
-                match r.how {
-                    How::Fought => "fought by you",
-                    How::Generals => "by the generals",
+                match (r.how, self.map.board().two_players) {
+                    (How::Fought, false) => "fought by you",
+                    (How::Fought, true) => "fought by the players",
+                    (How::Generals, _) => "by the generals",
                 },
                 match r.winner {
                     Some(w) if w == r.attacker => format!("the {} carried it", w.name()),
@@ -260,8 +267,16 @@ impl Campaign {
     /// Makes the battle for the waiting attack, its seed from the map's dice.
     fn open_battle(&mut self, s: Situation, battles: Battles) -> Result<Battle, RuleError> {
         let (scenario, seed) = self.scenario_for(&s, battles)?;
-        let player = self.map.board().player;
-        Battle::open(battles.kind(), s, scenario, seed, player, self.log.is_on())
+        let (player, two) = (self.map.board().player, self.map.board().two_players);
+        Battle::open(
+            battles.kind(),
+            s,
+            scenario,
+            seed,
+            player,
+            two,
+            self.log.is_on(),
+        )
     }
 
     /// A battle over: its result to the map, its record to the campaign.
@@ -348,8 +363,14 @@ impl Game for Campaign {
                 "a campaign rolls fiw's dice: its battles are fought on the screen, not at a table",
             ));
         }
-        let map = Solitaire::with_dice(&fiw_solitaire::Options { side: options.side }, dice)?
-            .settling_outside();
+        let map = Solitaire::with_dice(
+            &fiw_solitaire::Options {
+                side: options.side,
+                two_players: options.two_players,
+            },
+            dice,
+        )?
+        .settling_outside();
         let mut c = Campaign {
             map,
             battle: None,
@@ -370,8 +391,16 @@ impl Game for Campaign {
         self.map.dice()
     }
 
+    /// The map's seat (the player's against the BOT; with two players the acting side's, and
+    /// at an attack the attacker's), or in a battle the seat commanding the side to move.
     fn to_move(&self) -> Option<Seat> {
-        self.map.to_move().map(|_| PLAYER)
+        if self.map.outcome().is_some() {
+            return None;
+        }
+        match &self.battle {
+            Some(b) => b.to_move().or(Some(PLAYER)),
+            None => self.map.to_move(),
+        }
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
@@ -429,11 +458,16 @@ impl Game for Campaign {
                 match self.open_battle(s, battles) {
                     Ok(b) => {
                         let (town, side) = (b.situation.town_name().to_string(), b.player);
+                        let two = b.two_players;
                         self.log.public(|| {
-                            format!(
-                                "You fight the battle at {town} in command of the {}.",
-                                side.name()
-                            )
+                            if two {
+                                format!("The battle at {town} is fought, each player commanding their side.")
+                            } else {
+                                format!(
+                                    "You fight the battle at {town} in command of the {}.",
+                                    side.name()
+                                )
+                            }
                         });
                         self.battle = Some(Box::new(b));
                         self.end_battle_if_over();
@@ -468,17 +502,21 @@ impl Game for Campaign {
     }
 
     fn view(&self, seat: Seat) -> View {
-        self.view_with(self.map.view(seat), |b| b.view(Some(b.seat_of(seat))))
+        self.view_with(
+            self.map.view(seat),
+            |b| Side::of_seat(b.seat_of(seat)),
+            |b| b.view(Some(b.seat_of(seat))),
+        )
     }
 
     fn public_view(&self) -> View {
-        self.view_with(self.map.public_view(), |b| b.view(None))
+        self.view_with(self.map.public_view(), |b| b.player, |b| b.view(None))
     }
 
     /// The map and the battle under way with nothing hidden (the reveal, the replay with
     /// everything shown): a siege's blocks face up, a skirmish's hidden units in place.
     fn whole_view(&self) -> View {
-        self.view_with(self.map.whole_view(), |b| b.whole_view())
+        self.view_with(self.map.whole_view(), |b| b.player, |b| b.whole_view())
     }
 
     fn render(&self, seat: Seat) -> String {
@@ -565,7 +603,7 @@ impl Game for Campaign {
 
     fn prompt(&self, seat: Option<Seat>) -> Option<String> {
         match &self.battle {
-            Some(b) => b.prompt(),
+            Some(b) => b.prompt(seat.unwrap_or(PLAYER)),
             None if self.map.step() == Step::Attack => self.waiting_attack().map(|w| w.words()),
             None => self.map.prompt(seat),
         }
@@ -637,6 +675,7 @@ impl Campaign {
     fn view_with(
         &self,
         map: fiw_solitaire::view::View,
+        side: impl Fn(&Battle) -> Side,
         battle: impl Fn(&Battle) -> TableView,
     ) -> View {
         View {
@@ -645,12 +684,18 @@ impl Campaign {
             battle: self.battle.as_deref().map(|b| BattleView {
                 kind: b.kind,
                 town: b.situation.town_name().to_string(),
-                side: b.player,
+                side: side(b),
                 view: battle(b),
                 table: b.table_data().cloned(),
             }),
             battles: self.battles.clone(),
         }
+    }
+
+    /// Whether campaign seat `seat` commands a side in a battle: the player's always, the
+    /// other seat only with two players (else the computer's general does).
+    fn commands(&self, seat: Seat) -> bool {
+        seat == PLAYER || (seat == BOT && self.map.board().two_players)
     }
 
     /// The battle under way is over: its result goes to the map.
@@ -670,7 +715,8 @@ impl Campaign {
 impl Holds<Solitaire> for Campaign {
     /// The map, to the player's seat, while no battle is under way.
     fn inner(&self, seat: Seat) -> Option<(&Solitaire, Seat)> {
-        (self.battle.is_none() && seat == PLAYER).then_some((&self.map, PLAYER))
+        (self.battle.is_none() && (seat == PLAYER || self.map.board().two_players))
+            .then_some((&self.map, seat))
     }
 }
 
@@ -678,7 +724,7 @@ impl Holds<fiw_d3::D3> for Campaign {
     /// The D3 battle under way, to the player's seat, as the side the player commands.
     fn inner(&self, seat: Seat) -> Option<(&fiw_d3::D3, Seat)> {
         let b = self.battle.as_deref()?;
-        (seat == PLAYER).then_some((b.d3()?, b.player.seat()))
+        self.commands(seat).then_some((b.d3()?, b.seat_of(seat)))
     }
 }
 
@@ -687,7 +733,8 @@ impl Holds<fiw_louisbourg::Louisbourg> for Campaign {
     /// commands.
     fn inner(&self, seat: Seat) -> Option<(&fiw_louisbourg::Louisbourg, Seat)> {
         let b = self.battle.as_deref()?;
-        (seat == PLAYER).then_some((b.louisbourg()?, b.player.seat()))
+        self.commands(seat)
+            .then_some((b.louisbourg()?, b.seat_of(seat)))
     }
 }
 
@@ -695,6 +742,7 @@ impl Holds<fiw_skirmish::Skirmish> for Campaign {
     /// The skirmish battle under way, to the player's seat, as the side the player commands.
     fn inner(&self, seat: Seat) -> Option<(&fiw_skirmish::Skirmish, Seat)> {
         let b = self.battle.as_deref()?;
-        (seat == PLAYER).then_some((b.skirmish()?, b.player.seat()))
+        self.commands(seat)
+            .then_some((b.skirmish()?, b.seat_of(seat)))
     }
 }

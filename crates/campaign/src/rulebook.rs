@@ -83,7 +83,8 @@ pub const SECTIONS: &[Sec] = &[
         code: &["crates/campaign/src/fort.rs: fort_battle, Generated"],
         tests: &[
             "crates/campaign/tests/fort_battles.rs::every_fort_attack_makes_a_battle_d3_accepts",
-            "crates/campaign/tests/calibration.rs::the_generals_carry_each_battle_about_as_often_as_the_chart_advances",
+            "crates/campaign/tests/calibration.rs::the_generals_carry_a_fort_an_army_holds_about_as_often_as_the_chart_advances",
+            "crates/campaign/tests/calibration.rs::the_generals_carry_a_fort_its_militia_holds_about_as_often_as_the_chart_advances",
             "crates/campaign/src/rules.rs::tests::the_garrison_picks_the_ratio_and_the_odds",
         ],
     },
@@ -161,7 +162,8 @@ pub const SECTIONS: &[Sec] = &[
             "crates/campaign/tests/town_battles.rs::every_town_attack_makes_a_battle_the_skirmish_rules_accept",
             "crates/campaign/tests/town_battles.rs::the_generals_fight_a_town_battle_to_its_end",
             "crates/campaign/tests/campaign.rs::an_open_town_is_fought_as_a_skirmish_and_goes_back_to_the_map",
-            "crates/campaign/tests/calibration.rs::the_generals_carry_each_battle_about_as_often_as_the_chart_advances",
+            "crates/campaign/tests/calibration.rs::the_generals_carry_a_raid_about_as_often_as_the_chart_advances",
+            "crates/campaign/tests/calibration.rs::the_generals_carry_an_open_fight_about_as_often_as_the_chart_advances",
         ],
     },
     Sec {
@@ -186,14 +188,73 @@ pub const SECTIONS: &[Sec] = &[
         tests: &[
             "crates/louisbourg/tests/forces.rs::each_army_starts_at_its_share_and_the_british_need_their_share_of_24",
             "crates/campaign/tests/campaign.rs::the_british_attack_on_louisbourg_is_the_louisbourg_game",
-            "crates/campaign/tests/calibration.rs::the_generals_carry_each_battle_about_as_often_as_the_chart_advances",
+            "crates/campaign/tests/calibration.rs::the_generals_carry_the_siege_about_as_often_as_the_chart_advances",
+        ],
+    },
+    Sec {
+        section: "C11",
+        title: "The campaign for two players",
+        summary: "In the two-player campaign a second player takes the BOT's side, and neither \
+                  side has a chart: each takes the player's procedure of the text (4 to 10) for \
+                  its own side. At the set-up each places its +1 and +2 armies in any two \
+                  regions. Each turn both sides first place the armies arriving for them (each \
+                  side's armies arrive on the turns the data give for the side being played) \
+                  and, at a new year, relocate their own armies; then the British spend the \
+                  Turn Track's action points for the British, then the French those for the \
+                  French. The end of each side's actions is the end of its turn for sudden \
+                  death (11). The side that attacks a town chooses how the attack is settled \
+                  (roll, fight or the generals); a battle fought is fought between the two \
+                  players, each commanding their side, each shown only what that side may see. \
+                  Nothing in the text can reduce a militia or cut an army's supply without the \
+                  BOT's chart: here only a battle's heavy losses (C7) do.",
+        code: &[
+            "crates/solitaire/src/sequence.rs: first_side, begin_arrivals, begin_actions",
+            "crates/solitaire/src/state.rs: Options, as_acting",
+            "crates/campaign/src/battle.rs: Battle, to_move",
+            "crates/campaign/src/rulebook.rs: TWO_PLAYERS",
+        ],
+        tests: &[
+            "crates/solitaire/tests/two_players.rs::each_side_takes_the_players_procedure_british_first",
+            "crates/campaign/tests/two_players.rs::a_battle_is_fought_between_the_two_seats",
+            "crates/campaign/tests/two_players.rs::random_two_player_campaigns_end_and_replay",
         ],
     },
 ];
 
-/// Every section, where it lives and its tests, and every value of the battles' data.
+/// The values the two-player campaign (C11) chooses where no text gives one: (name, value,
+/// why), listed with the battles' data.
+pub const TWO_PLAYERS: &[(&str, &str, &str)] = &[
+    (
+        "two_players.first",
+        "british",
+        "the text's turn puts the player's actions before the BOT's whichever side the player takes, so it fixes no order between the sides; with two players one must go first, the same whoever made the game: the British, so that the French answer their moves as the BOT answers the player's",
+    ),
+    (
+        "two_players.ap",
+        "each side the Turn Track's AP for that side",
+        "the Turn Track gives AP by the side being played; with no BOT action each turn, the sides act only on their AP, so the war is slower than against the BOT (C11's simulation figures: docs/campaign.md)",
+    ),
+    (
+        "two_players.arrivals",
+        "each side's armies arrive on the turns given for the side being played",
+        "armies.toml gives an army two arrival turns, when its side is the player's and when it is the BOT's; with two players both sides are played",
+    ),
+    (
+        "two_players.placement",
+        "both sides place and relocate before either spends AP",
+        "the text sets the BOT's arrivals down before the player acts, so every army arriving on a turn stands before the first action of that turn",
+    ),
+    (
+        "two_players.settling",
+        "the attacker chooses roll, fight or generals",
+        "the text's attacker rolls the die for its own attack; the defender has no say in it there either",
+    ),
+];
+
+/// Every section, where it lives and its tests, and every value of the battles' data and of
+/// the two-player campaign.
 pub fn rulebook() -> RuleBook {
-    let assumed = rules()
+    let mut assumed: Vec<AssumedValue> = rules()
         .assumed()
         .into_iter()
         .map(|(name, value, reason)| AssumedValue {
@@ -202,6 +263,15 @@ pub fn rulebook() -> RuleBook {
             reason,
         })
         .collect();
+    assumed.extend(
+        TWO_PLAYERS
+            .iter()
+            .map(|(name, value, reason)| AssumedValue {
+                name: (*name).to_string(),
+                value: (*value).to_string(),
+                reason: (*reason).to_string(),
+            }),
+    );
     RuleBook::new(SECTIONS, assumed)
 }
 
@@ -239,7 +309,10 @@ mod tests {
         }
         let bad = book.unresolved_references(root());
         assert!(bad.is_empty(), "{}", bad.join("\n"));
-        assert_eq!(book.assumed.len(), rules().assumed().len());
+        assert_eq!(
+            book.assumed.len(),
+            rules().assumed().len() + TWO_PLAYERS.len()
+        );
         for a in &book.assumed {
             assert!(
                 !a.value.trim().is_empty() && !a.reason.trim().is_empty(),

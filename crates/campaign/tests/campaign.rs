@@ -14,7 +14,10 @@ fn play(
     side: Side,
     mut pick: impl FnMut(&Campaign, &[Action]) -> usize,
 ) -> (Campaign, Vec<String>) {
-    let options = Options { side };
+    let options = Options {
+        side,
+        ..Default::default()
+    };
     let mut g = Campaign::new(&options, seed).unwrap();
     let mut legal = Vec::new();
     let mut texts = Vec::new();
@@ -59,7 +62,15 @@ fn random_campaigns_end_and_replay_from_their_saves() {
             .iter()
             .filter(|r| r.how == How::Generals)
             .count();
-        let save = SaveFile::of(&g, &Options { side }, seed, texts);
+        let save = SaveFile::of(
+            &g,
+            &Options {
+                side,
+                ..Default::default()
+            },
+            seed,
+            texts,
+        );
         let back = replay::<Campaign>(&save.to_json(), false).unwrap();
         assert_eq!(back.state.digest(), g.digest(), "seed {seed}");
         assert_eq!(back.state.outcome(), g.outcome());
@@ -88,6 +99,7 @@ fn a_campaign_that_always_rolls_is_the_texts_game() {
         let mut text = fiw_solitaire::Solitaire::new(
             &fiw_solitaire::Options {
                 side: Side::British,
+                ..Default::default()
             },
             seed,
         )
@@ -277,7 +289,14 @@ fn waiting_for(
     let mut legal = Vec::new();
     (0..400u64).find_map(|k| {
         let side = sides[k as usize % sides.len()];
-        let mut g = Campaign::new(&Options { side }, k).unwrap();
+        let mut g = Campaign::new(
+            &Options {
+                side,
+                ..Default::default()
+            },
+            k,
+        )
+        .unwrap();
         let mut h = Campaign::heuristic_policy(k).unwrap();
         while g.to_move().is_some() {
             g.legal_actions(&mut legal);

@@ -16,7 +16,7 @@ proptest! {
     #[test]
     fn random_campaigns_end_and_replay(seed in any::<u64>(), french in any::<bool>()) {
         let side = if french { Side::French } else { Side::British };
-        let options = Options { side };
+        let options = Options { side, ..Default::default() };
         let mut g = Campaign::new(&options, seed).unwrap();
         let mut dice = Dice::new(seed ^ 0x9e37);
         let mut legal = Vec::new();

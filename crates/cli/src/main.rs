@@ -106,6 +106,10 @@ enum Command {
         /// screen is never passed.
         #[arg(long, conflicts_with_all = ["load", "resume"])]
         open: bool,
+        /// The campaign for two players (C11): a second person takes the other side in the
+        /// BOT's place, the seat `bot`; each battle fought is fought between the two.
+        #[arg(long, conflicts_with_all = ["load", "resume"])]
+        two_players: bool,
         #[command(flatten)]
         ai: AiFlags,
     },
@@ -143,6 +147,9 @@ enum Command {
         /// (default: d3 fort-oswego, skirmish relief-column).
         #[arg(long, value_name = "NAME|FILE.toml")]
         scenario: Option<String>,
+        /// The campaign for two players (C11): both seats take the player's procedure.
+        #[arg(long)]
+        two_players: bool,
         #[command(flatten)]
         ai: AiFlags,
     },
@@ -284,6 +291,7 @@ fn execute(command: Command) -> HostResult {
             scenario,
             svg,
             open,
+            two_players,
             ai,
         } => {
             let budget = fiw_host::seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
@@ -340,6 +348,7 @@ fn execute(command: Command) -> HostResult {
                     side,
                     scenario,
                     open,
+                    two_players,
                 },
                 budget,
             };
@@ -356,6 +365,7 @@ fn execute(command: Command) -> HostResult {
             solitaire_setup,
             side,
             scenario,
+            two_players,
             ai,
         } => {
             let budget = fiw_host::seats::AiBudget::from_flags(ai.ai_iterations, ai.ai_ms)?;
@@ -371,6 +381,7 @@ fn execute(command: Command) -> HostResult {
                     side,
                     scenario,
                     open: false,
+                    two_players,
                 },
                 budget,
             };

@@ -14,7 +14,11 @@ pub fn decision<G: HostGame>(state: &G, seat: Seat, legal: &[G::Action]) -> Stri
     let mut s = String::from("\n");
     s += state.render(seat).trim_end();
     s += "\n\n";
-    s += &format!("{} to decide, turn {}:\n", G::SEATS[seat], state.turn());
+    s += &format!(
+        "{} to decide, turn {}:\n",
+        state.seat_name(seat),
+        state.turn()
+    );
     if legal.len() > FULL_MENU && legal.iter().any(|a| state.menu_group(a).is_some()) {
         s += &groups(state, legal);
         return s;

@@ -163,7 +163,7 @@ fn loaded<G: HostGame>(
             .map(|name| Player::named(name).unwrap_or(Player::Human))
             .collect()
     } else {
-        fiw_host::games::players::<G>(&args.seats, Player::Human, true)?
+        fiw_host::games::players::<G>(&save.options, &args.seats, Player::Human, true)?
     };
     let intro = format!(
         "{}: {} {} after {} actions{}",
@@ -200,8 +200,8 @@ fn new_game<G: HostGame>(
     input: &mut dyn Lines,
     out: &mut dyn Write,
 ) -> HostResult<Option<Begun<G>>> {
-    let players = fiw_host::games::players::<G>(&args.seats, Player::Human, true)?;
     let options = G::options(&args.flags)?;
+    let players = fiw_host::games::players::<G>(&options, &args.seats, Player::Human, true)?;
     let people = players.contains(&Player::Human) || args.manual_dice;
     let seed = args.seed.unwrap_or_else(fiw_engine::secret_seed);
     let intro = match (people, args.seed) {

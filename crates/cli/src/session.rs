@@ -192,7 +192,12 @@ impl<G: HostGame> Session<G> {
             .iter()
             .zip(&self.players)
             .enumerate()
-            .map(|(seat, (s, p))| format!("{s}: {}", G::rules_seat(seat).unwrap_or(p.name())))
+            .map(|(seat, (s, p))| {
+                format!(
+                    "{s}: {}",
+                    G::rules_seat(self.game.options(), seat).unwrap_or(p.name())
+                )
+            })
             .collect::<Vec<_>>()
             .join(", ")
     }
@@ -323,7 +328,7 @@ impl<G: HostGame> Session<G> {
                         write!(out, "{}", decision(self.state(), seat, &legal))?;
                         self.show_board = false;
                     }
-                    let line = input.line(&format!("{}> ", G::SEATS[seat]), out)?;
+                    let line = input.line(&format!("{}> ", self.state().seat_name(seat)), out)?;
                     let text = match line {
                         Line::Text(t) => t,
                         Line::TooLong(n) => {
@@ -467,7 +472,7 @@ impl<G: HostGame> Session<G> {
         self.clear_screen(out)?;
         let prompt = format!(
             "Pass the screen to the {} player and press Enter. ",
-            G::SEATS[seat]
+            self.game.state().seat_name(seat)
         );
         let stop = match input.line(&prompt, out)? {
             Line::End => Some(Stop::End),

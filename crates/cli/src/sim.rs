@@ -79,8 +79,8 @@ pub fn report<G: HostGame>(args: &SimArgs, progress: bool) -> HostResult<SimRepo
             cores * THREADS_PER_CORE
         )));
     }
-    let players = players::<G>(&args.seats, Player::Random, false)?;
     let options = G::options(&args.flags)?;
+    let players = players::<G>(&options, &args.seats, Player::Random, false)?;
     // Fail on bad options before starting threads.
     G::new(&options, args.seed)
         .map_err(|e| HostError::usage(format!("cannot set up {}: {e}", G::NAME)))?;
@@ -94,7 +94,7 @@ pub fn report<G: HostGame>(args: &SimArgs, progress: bool) -> HostResult<SimRepo
         players
             .iter()
             .enumerate()
-            .map(|(seat, p)| match G::rules_seat(seat) {
+            .map(|(seat, p)| match G::rules_seat(&options, seat) {
                 Some(who) => Box::new(RulesSeat(who)) as Box<dyn fiw_engine::Policy<G>>,
                 None => policy_for::<G>(*p, seed, seat, args.budget),
             })

@@ -31,20 +31,33 @@ impl HostGame for Campaign {
         let side = flags.map_side("campaign")?;
         // the battles' own data, if FIW_CAMPAIGN_DATA names a player's copy of battles.toml
         fiw_campaign::rules::install_from_env().map_err(HostError::usage)?;
-        Ok(fiw_campaign::Options { side })
+        Ok(fiw_campaign::Options {
+            side,
+            two_players: flags.two_players,
+        })
     }
 
-    fn rules_seat(seat: Seat) -> Option<&'static str> {
-        (seat == fiw_solitaire::BOT).then_some("BOT Action Chart and the computer generals")
+    /// The BOT seat, played by the chart and the computer generals; with two players, a
+    /// second person's.
+    fn rules_seat(options: &Self::Options, seat: Seat) -> Option<&'static str> {
+        (seat == fiw_solitaire::BOT && !options.two_players)
+            .then_some("BOT Action Chart and the computer generals")
     }
 
     fn setup_facts(options: &Self::Options) -> Vec<(&'static str, String)> {
-        vec![("side", options.side.id().to_string())]
+        let mut facts = vec![("side", options.side.id().to_string())];
+        if options.two_players {
+            facts.push(("players", "two".to_string()));
+        }
+        facts
     }
 
     /// The map's figures as Solitaire reports them, and how many battles a campaign fought.
     fn report_lines(options: &Self::Options, r: &SimReport) -> Vec<String> {
-        let map = fiw_solitaire::Options { side: options.side };
+        let map = fiw_solitaire::Options {
+            side: options.side,
+            two_players: options.two_players,
+        };
         let mut lines = <fiw_solitaire::Solitaire as HostGame>::report_lines(&map, r);
         let mean = |key: &str| r.means.get(key).copied().unwrap_or(0.0);
         lines.push(format!(
@@ -53,6 +66,25 @@ impl HostGame for Campaign {
             mean("battles_by_generals")
         ));
         lines
+    }
+
+    /// With two players each seat is called by its side (its names are Solitaire's, `player`
+    /// and `bot`, and no BOT plays).
+    fn seat_name(&self, seat: Seat) -> String {
+        let b = self.map().board();
+        if b.two_players {
+            let side = if seat == fiw_solitaire::PLAYER {
+                b.player
+            } else {
+                b.bot()
+            };
+            return side.id().to_string();
+        }
+        <Campaign as fiw_engine::Game>::SEATS
+            .get(seat)
+            .copied()
+            .unwrap_or("?")
+            .to_string()
     }
 
     fn rematch_options(options: &Self::Options) -> (Self::Options, bool) {

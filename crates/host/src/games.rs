@@ -25,6 +25,9 @@ pub struct SetupFlags {
     /// `--open`: one person plays every seat with everything face up (Louisbourg 14), so no
     /// screen is passed and no view hides anything.
     pub open: bool,
+    /// `--two-players`: the campaign's two-player variant (C11), a second person in the BOT's
+    /// place.
+    pub two_players: bool,
 }
 
 impl SetupFlags {
@@ -85,6 +88,16 @@ impl SetupFlags {
                 "--open is for louisbourg only; {game} has no hidden blocks to turn face up"
             )));
         }
+        self.no_two_players(game)
+    }
+
+    /// Refuses `--two-players` for every game but the campaign.
+    fn no_two_players(&self, game: &str) -> HostResult {
+        if self.two_players && game != "campaign" {
+            return Err(HostError::usage(format!(
+                "--two-players is for campaign only (its two-player variant, C11); {game} has its seats: choose who plays each with --seat"
+            )));
+        }
         Ok(())
     }
 }
@@ -128,10 +141,11 @@ pub trait HostGame: Game {
     /// The game's options for these flags; a flag the game has no use for is bad usage.
     fn options(flags: &SetupFlags) -> HostResult<Self::Options>;
 
-    /// Who plays `seat` when the rules play it (solitaire's BOT, by its Action Chart): no
-    /// `--seat` may name it, and it is never asked for a decision. `None` for ordinary seats.
-    fn rules_seat(seat: Seat) -> Option<&'static str> {
-        let _ = seat;
+    /// Who plays `seat` of a game set up with `options` when the rules play it (solitaire's
+    /// BOT, by its Action Chart; not in the two-player campaign): no `--seat` may name it, and
+    /// it is never asked for a decision. `None` for ordinary seats.
+    fn rules_seat(options: &Self::Options, seat: Seat) -> Option<&'static str> {
+        let _ = (options, seat);
         None
     }
 
@@ -147,6 +161,13 @@ pub trait HostGame: Game {
     fn report_lines(options: &Self::Options, report: &SimReport) -> Vec<String> {
         let _ = (options, report);
         Vec::new()
+    }
+
+    /// What the terminal calls `seat` ("Pass the screen to the british player", "british to
+    /// decide"): its name, or where the seat's name says less than the side it plays (the
+    /// two-player campaign's `bot` seat), the side.
+    fn seat_name(&self, seat: Seat) -> String {
+        Self::SEATS.get(seat).copied().unwrap_or("?").to_string()
     }
 
     /// What a group of the menu is called (`moves NAME` lists one): D3's are units.
@@ -262,6 +283,7 @@ impl HostGame for fiw_louisbourg::Louisbourg {
         };
         options.solitaire_setup |= flags.solitaire_setup;
         options.open |= flags.open;
+        flags.no_two_players("louisbourg")?;
         Ok(options)
     }
 
@@ -348,10 +370,11 @@ impl HostGame for fiw_solitaire::Solitaire {
     fn options(flags: &SetupFlags) -> HostResult<Self::Options> {
         Ok(fiw_solitaire::Options {
             side: flags.map_side("solitaire")?,
+            ..Default::default()
         })
     }
 
-    fn rules_seat(seat: Seat) -> Option<&'static str> {
+    fn rules_seat(_options: &Self::Options, seat: Seat) -> Option<&'static str> {
         (seat == fiw_solitaire::BOT).then_some("BOT Action Chart")
     }
 
@@ -877,6 +900,7 @@ pub fn d3_scenario(given: &str) -> HostResult<fiw_d3::Options> {
 /// Exit-2 errors for everything [`parse_seats`] refuses, and for a `--seat` naming a seat the
 /// rules play.
 pub fn players<G: HostGame>(
+    options: &G::Options,
     specs: &[String],
     default: Player,
     allow_human: bool,
@@ -887,9 +911,9 @@ pub fn players<G: HostGame>(
             .map_or(spec.as_str(), |(s, _)| s)
             .trim();
         if let Some(seat) = G::seat_named(side) {
-            if let Some(who) = G::rules_seat(seat) {
+            if let Some(who) = G::rules_seat(options, seat) {
                 let free: Vec<&str> = (0..G::SEATS.len())
-                    .filter(|&s| G::rules_seat(s).is_none())
+                    .filter(|&s| G::rules_seat(options, s).is_none())
                     .map(|s| G::SEATS[s])
                     .collect();
                 return Err(HostError::usage(format!(
@@ -902,7 +926,7 @@ pub fn players<G: HostGame>(
     }
     let mut players = parse_seats::<G>(specs, default, allow_human)?;
     for (seat, p) in players.iter_mut().enumerate() {
-        if G::rules_seat(seat).is_some() {
+        if G::rules_seat(options, seat).is_some() {
             // never asked: the game never gives this seat a decision
             *p = Player::Random;
         }

@@ -249,7 +249,7 @@ impl<G: HostGame> Hosted for Match<G> {
     }
 
     fn rules_seat(&self, seat: Seat) -> Option<&'static str> {
-        G::rules_seat(seat)
+        G::rules_seat(self.options(), seat)
     }
 
     fn to_move(&self) -> Option<Seat> {

@@ -19,7 +19,7 @@ pub fn reference(game: &str) -> HostResult<serde_json::Value> {
         "game": <G as Game>::NAME,
         "seats": <G as Game>::SEATS,
         "rules_seats": (0..<G as Game>::SEATS.len())
-            .filter_map(|s| <G as HostGame>::rules_seat(s).map(|who| (<G as Game>::SEATS[s], who)))
+            .filter_map(|s| <G as HostGame>::rules_seat(&Default::default(), s).map(|who| (<G as Game>::SEATS[s], who)))
             .collect::<std::collections::BTreeMap<_, _>>(),
         "rules": players_book(&<G as Game>::rulebook()),
         "books": <G as HostGame>::inner_books()

@@ -332,6 +332,9 @@ struct Setup {
     scenario: Option<String>,
     #[serde(default)]
     open: bool,
+    /// The campaign for two players (C11).
+    #[serde(default)]
+    two_players: bool,
 }
 
 async fn create(
@@ -356,6 +359,7 @@ async fn create(
             side: c.setup.side,
             scenario: c.setup.scenario,
             open: c.setup.open,
+            two_players: c.setup.two_players,
         },
         players: c.players,
         seat: c.seat,

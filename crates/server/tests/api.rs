@@ -274,6 +274,15 @@ async fn bad_requests_get_a_reason_and_change_nothing(url: &str) {
             c.post(
                 "/api/games",
                 None,
+                json!({ "game": "louisbourg", "setup": { "two_players": true } }),
+            )
+            .await,
+        ),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            c.post(
+                "/api/games",
+                None,
                 json!({ "game": "louisbourg", "players": { "dutch": "ai" } }),
             )
             .await,
@@ -700,7 +709,82 @@ async fn a_finished_game_is_replayed_and_played_again_sides_swapped(url: &str) {
     );
 }
 
+/// The two-player campaign (C11): both seats are people's, the British (here the second
+/// seat, `bot`) decide first, each seat's turn passes to the other, and a battle fought is
+/// fought between them, each seat given its own side.
+async fn a_two_player_campaign_is_played_between_two_people(url: &str) {
+    let c = Client::new(url).await;
+    let made = c
+        .create(json!({
+            "game": "campaign",
+            "setup": { "side": "french", "two_players": true },
+            "players": { "player": "human", "bot": "human" },
+        }))
+        .await;
+    let id = made["id"].as_str().unwrap();
+    let (french, british) = (token(&made, "player"), token(&made, "bot"));
+    let v = c.view(id, french).await;
+    assert_eq!(v["view"]["to_move"], "bot", "{v}");
+    assert!(v["view"]["actions"].as_array().unwrap().is_empty());
+    assert_eq!(v["view"]["view"]["map"]["acting"], "british", "{v}");
+    // the French may not act in the British's place
+    let (s, refused) = c.act(id, french, &v["version"], 0).await;
+    assert_ne!(s, StatusCode::OK, "{refused}");
+    // the British place their armies, then the decision passes to the French
+    let after = c.hand_on(id, british).await;
+    assert_eq!(after["view"]["to_move"], "player", "{after}");
+    let v = c.view(id, french).await;
+    assert_eq!(v["view"]["view"]["map"]["acting"], "french", "{v}");
+    assert!(v["view"]["actions"][0]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("place fr-"));
+    // the French place theirs; on to the British actions, where an attack may be fought
+    c.hand_on(id, french).await;
+    let mut fought = false;
+    for _ in 0..40 {
+        let v = c.view(id, british).await;
+        let actions = v["view"]["actions"].as_array().unwrap().clone();
+        if let Some(k) = actions.iter().position(|a| a["text"] == "fight") {
+            let (s, after) = c.act(id, british, &v["version"], k).await;
+            assert_eq!(s, StatusCode::OK, "{after}");
+            fought = true;
+            break;
+        }
+        match actions.iter().position(|a| {
+            a["text"].as_str().unwrap().starts_with("attack ") && a["text"] != "attack ocean"
+        }) {
+            Some(k) => {
+                let (s, after) = c.act(id, british, &v["version"], k).await;
+                assert_eq!(s, StatusCode::OK, "{after}");
+            }
+            None => break,
+        }
+    }
+    assert!(fought, "no attack to fight on the British first turn");
+    // each seat is shown the battle as the side it commands
+    let (b, f) = (c.view(id, british).await, c.view(id, french).await);
+    assert_eq!(b["view"]["view"]["battle"]["side"], "british", "{b}");
+    assert_eq!(f["view"]["view"]["battle"]["side"], "french", "{f}");
+    // and whichever decides first in the battle, the other seat decides in its turn
+    let first = b["view"]["to_move"].as_str().unwrap().to_string();
+    let (t1, t2) = if first == "bot" {
+        (british, french)
+    } else {
+        (french, british)
+    };
+    c.hand_on(id, t1).await;
+    let v = c.view(id, t2).await;
+    assert!(
+        !v["view"]["actions"].as_array().unwrap().is_empty()
+            || !v["view"]["outcome"].is_null()
+            || v["view"]["view"]["battle"].is_null(),
+        "the other seat was never given the battle: {v}"
+    );
+}
+
 on_both!(
+    a_two_player_campaign_is_played_between_two_people,
     a_game_against_the_computer_is_played_to_its_end,
     a_stale_version_is_refused_and_exactly_one_racer_wins,
     a_game_is_rebuilt_from_the_database,

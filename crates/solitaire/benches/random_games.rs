@@ -10,7 +10,14 @@ fn random_games(c: &mut Criterion) {
         c.bench_function(&format!("solitaire random game ({})", side.id()), |b| {
             b.iter(|| {
                 seed += 1;
-                let mut g = Solitaire::new(&Options { side }, seed).unwrap();
+                let mut g = Solitaire::new(
+                    &Options {
+                        side,
+                        ..Default::default()
+                    },
+                    seed,
+                )
+                .unwrap();
                 g.set_logging(false);
                 let mut p: Vec<Box<dyn Policy<Solitaire>>> = vec![
                     Box::new(RandomPolicy::new(seed)),

@@ -35,15 +35,22 @@ fn main() {
                 threads: 1,
                 progress: false,
             };
-            let r = simulate::<Solitaire, _>(&Options { side }, &sim, |s| {
-                // the same seeding as `fiw sim` (crates/host/src/seats.rs: policy_for)
-                let ps = fiw_engine::game_seed(s, 0x5eed_0000);
-                let player: Box<dyn Policy<Solitaire>> = match policy {
-                    "random" => Box::new(RandomPolicy::new(ps)),
-                    _ => Solitaire::heuristic_policy(ps).expect("solitaire has a heuristic"),
-                };
-                vec![player, Box::new(RandomPolicy::new(0))]
-            })
+            let r = simulate::<Solitaire, _>(
+                &Options {
+                    side,
+                    ..Default::default()
+                },
+                &sim,
+                |s| {
+                    // the same seeding as `fiw sim` (crates/host/src/seats.rs: policy_for)
+                    let ps = fiw_engine::game_seed(s, 0x5eed_0000);
+                    let player: Box<dyn Policy<Solitaire>> = match policy {
+                        "random" => Box::new(RandomPolicy::new(ps)),
+                        _ => Solitaire::heuristic_policy(ps).expect("solitaire has a heuristic"),
+                    };
+                    vec![player, Box::new(RandomPolicy::new(0))]
+                },
+            )
             .expect("the games run");
             let wins = r.wins["player"];
             let [p, lo, hi] = wilson(wins, r.games);

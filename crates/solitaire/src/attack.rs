@@ -3,7 +3,7 @@
 
 use crate::charts::charts;
 use crate::map::{map, Region, ATLANTIC};
-use crate::side::{Side, BOT, PLAYER};
+use crate::side::Side;
 use crate::state::{Board, Pending, Settlement, Solitaire, Step};
 use fiw_engine::RuleError;
 
@@ -181,11 +181,7 @@ impl Solitaire {
     /// settles its attacks outside, left waiting in [`Step::Attack`]. Whether it advanced;
     /// `None` while it waits.
     pub(crate) fn resolve_attack(&mut self, region: Region, side: Side) -> Option<bool> {
-        let seat = if side == self.board.player {
-            PLAYER
-        } else {
-            BOT
-        };
+        let seat = self.board.seat_of(side);
         self.attacks[seat] = self.attacks[seat].saturating_add(1);
         if self.outside {
             self.board.pending = Some(Pending { region, side });
@@ -276,7 +272,7 @@ impl Solitaire {
     fn after_settled(&mut self, p: Pending, advanced: bool, recovering: bool) {
         self.board.pending = None;
         self.board.step = Step::Actions;
-        if p.side == self.board.bot() {
+        if !self.board.two_players && p.side == self.board.bot() {
             self.count_recovery(recovering, advanced);
             self.board.ap = 0;
             self.after_bot_turn();

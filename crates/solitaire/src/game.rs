@@ -37,8 +37,18 @@ impl Game for Solitaire {
         Some(&self.dice)
     }
 
+    /// Against the BOT, the player (the BOT's chart is rolled inside); with two players, the
+    /// seat of the side whose procedure runs.
     fn to_move(&self) -> Option<Seat> {
-        (self.board.step != Step::Over).then_some(PLAYER)
+        let b = &self.board;
+        if b.step == Step::Over {
+            return None;
+        }
+        Some(if b.two_players {
+            b.seat_of(b.acting())
+        } else {
+            PLAYER
+        })
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
@@ -58,12 +68,15 @@ impl Game for Solitaire {
     }
 
     fn view(&self, _seat: Seat) -> View {
-        View { board: self.board }
+        View::of(&self.board)
     }
 
     /// The step of the turn, with the section that governs it.
-    fn prompt(&self, _seat: Option<Seat>) -> Option<String> {
+    fn prompt(&self, seat: Option<Seat>) -> Option<String> {
         let b = &self.board;
+        if b.two_players && b.step != Step::Over && seat.is_some() && self.to_move() != seat {
+            return Some(format!("The {} decide (5)", b.acting().name()));
+        }
         Some(match b.step {
             Step::Setup => "Place your starting armies (4)".into(),
             Step::Place => "Place your arriving armies (5)".into(),
@@ -77,11 +90,11 @@ impl Game for Solitaire {
     /// Nothing in Solitaire is hidden from anyone but the future: the deck of chart rolls is
     /// the dice's, which no view holds.
     fn public_view(&self) -> View {
-        View { board: self.board }
+        View::of(&self.board)
     }
 
     fn whole_view(&self) -> View {
-        View { board: self.board }
+        View::of(&self.board)
     }
 
     fn render(&self, _seat: Seat) -> String {
@@ -101,9 +114,9 @@ impl Game for Solitaire {
     fn action_note(&self, action: &Action) -> Option<String> {
         let b = &self.board;
         match *action {
-            Action::Attack(r) if b.can_attack(r, b.player) => {
-                let terms = b.attack_terms(r, b.player);
-                let sixths = b.advance_sixths(r, b.player);
+            Action::Attack(r) if b.can_attack(r, b.acting()) => {
+                let terms = b.attack_terms(r, b.acting());
+                let sixths = b.advance_sixths(r, b.acting());
                 Some(format!(
                     "{} ({})",
                     odds("advance", sixths),
@@ -113,12 +126,12 @@ impl Game for Solitaire {
             // the attack this army would make possible there
             Action::Place { army, region } if self.why_not(action).is_ok() => {
                 let mut with = *b;
-                with.army[region as usize][b.player.index()] = army;
-                with.unsupplied[region as usize][b.player.index()] = false;
-                match with.why_not_attack(region, b.player) {
+                with.army[region as usize][b.acting().index()] = army;
+                with.unsupplied[region as usize][b.acting().index()] = false;
+                match with.why_not_attack(region, b.acting()) {
                     Ok(()) => Some(format!(
                         "attack there: {}",
-                        odds("advance", with.advance_sixths(region, b.player))
+                        odds("advance", with.advance_sixths(region, b.acting()))
                     )),
                     Err(e) => Some(format!("no attack there now: {}", e.message)),
                 }

@@ -139,6 +139,10 @@ pub fn after_bot(b: &Board) -> f64 {
     if b.sudden_death_win(bot) {
         return -WEIGHTS.sudden;
     }
+    if b.two_players {
+        // no chart: the other player's actions are not foreseen, the board judged as it stands
+        return evaluate(b);
+    }
     let mut total = 0.0;
     for roll in 1..=6 {
         let Some((line, r)) = b.bot_choice(roll).line else {
@@ -286,7 +290,7 @@ fn best_arrangement(b: &Board, movable: bool) -> [Option<Region>; crate::armies:
             }
             n.to_place = 0;
             // the BOT's arrivals are set down after the player's arrivals and relocations
-            if n.step != Step::Actions {
+            if n.step != Step::Actions && !n.two_players {
                 n.place_bot_arrivals();
             }
             let v = evaluate(&n);
@@ -319,7 +323,8 @@ impl Policy<Solitaire> for Heuristic {
     }
 
     fn choose(&mut self, seen: &Seen<Solitaire>, legal: &[Action]) -> usize {
-        let b = seen.view().board;
+        // with two players, each side judged as "the player"
+        let b = seen.view().board.as_acting();
         if matches!(b.step, Step::Setup | Step::Place) {
             let target = best_arrangement(&b, false);
             return legal

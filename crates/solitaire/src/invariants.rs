@@ -74,12 +74,15 @@ pub fn check(b: &Board) -> Result<(), String> {
                     side.name()
                 ));
             }
-            if army.arrives(b.player) > b.turn {
+            // each side's armies arrive on the schedule of the side being played: the
+            // player's against the BOT, their own with two players
+            let played = if b.two_players { side } else { b.player };
+            if army.arrives(played) > b.turn {
                 return Err(format!(
                     "{}: {} stands before it arrives (turn {})",
                     m.regions[r].id,
                     army.id,
-                    army.arrives(b.player)
+                    army.arrives(played)
                 ));
             }
             // 3.2 each army marker is in one region at most
@@ -103,9 +106,12 @@ pub fn check(b: &Board) -> Result<(), String> {
             ));
         }
     }
-    let own = list.of(b.player);
+    if !b.two_players && b.acting() != b.player {
+        return Err("against the BOT only the player's side acts".into());
+    }
+    let own = list.of(b.acting());
     if b.to_place & !own != 0 {
-        return Err("an army waiting to be placed is not the player's".into());
+        return Err("an army waiting to be placed is not the acting side's".into());
     }
     if (b.to_place != 0) != matches!(b.step, Step::Setup | Step::Place) {
         return Err(format!(
@@ -116,8 +122,8 @@ pub fn check(b: &Board) -> Result<(), String> {
     // 6 armies marked as relocated are the player's, on the map, during the relocations only
     if b.relocated != 0 {
         let on_map = (0..REGIONS)
-            .filter(|&r| b.army[r][b.player.index()] != NO_ARMY)
-            .fold(0u8, |m, r| m | 1 << b.army[r][b.player.index()]);
+            .filter(|&r| b.army[r][b.acting().index()] != NO_ARMY)
+            .fold(0u8, |m, r| m | 1 << b.army[r][b.acting().index()]);
         if b.step != Step::Relocate || b.relocated & !on_map != 0 {
             return Err(format!(
                 "armies {:#b} marked relocated in step {:?}",

@@ -16,14 +16,15 @@ impl Board {
             Step::Over => {}
             Step::Setup | Step::Place => {
                 if let Some(army) = b.next_to_place() {
-                    for region in (0..REGIONS as u8).filter(|&r| b.army_of(r, b.player).is_none()) {
+                    for region in (0..REGIONS as u8).filter(|&r| b.army_of(r, b.acting()).is_none())
+                    {
                         out.push(Action::Place { army, region });
                     }
                 }
             }
             Step::Relocate => {
                 // each army not yet moved, to any other region, in map order
-                let side = b.player.index();
+                let side = b.acting().index();
                 for from in 0..REGIONS {
                     let army = b.army[from][side];
                     if army == crate::armies::NO_ARMY || b.relocated & (1 << army) != 0 {
@@ -38,7 +39,7 @@ impl Board {
             Step::Actions => {
                 if b.ap > 0 {
                     let turn = turn_track().turn(b.turn);
-                    let side = b.player;
+                    let side = b.acting();
                     let m = map();
                     if turn.allows(side, Kind::Attack) {
                         for r in 0..REGIONS as u8 {
@@ -99,7 +100,7 @@ impl Solitaire {
     pub fn why_not(&self, action: &Action) -> Result<(), RuleError> {
         let b = &self.board;
         let m = map();
-        let side = b.player;
+        let side = b.acting();
         let region_ok = |r: u8| {
             if (r as usize) < REGIONS {
                 Ok(&m.regions[r as usize].name)
@@ -229,13 +230,15 @@ impl Solitaire {
 
     /// Applies an action known to be legal.
     pub(crate) fn apply_action(&mut self, action: Action) {
-        let side = self.board.player;
+        let side = self.board.acting();
         match action {
             Action::Place { army, region } => self.place(army, region),
             Action::Relocate { army, region } => self.relocate(army, region),
             Action::Stay => self.stay(),
             Action::EndActions => {
-                self.log.public(|| "You end your actions (5).".into());
+                let (who, whose) = (self.board.who(side, true), self.board.whose(side, false));
+                self.log
+                    .public(|| format!("{who} end {whose} actions (5)."));
                 self.end_actions();
             }
             Action::Roll => self.roll_pending(),
@@ -264,15 +267,17 @@ impl Solitaire {
                     Action::Restore(r) => {
                         self.board.reduced[r as usize][side.index()] = false;
                         let name = &map().regions[r as usize].name;
+                        let whose = self.board.whose(side, true);
                         self.log.public(|| {
-                            format!("Your militia in {name} is restored to full strength (7).")
+                            format!("{whose} militia in {name} is restored to full strength (7).")
                         });
                     }
                     Action::Resupply(r) => {
                         self.board.unsupplied[r as usize][side.index()] = false;
                         let name = &map().regions[r as usize].name;
+                        let whose = self.board.whose(side, true);
                         self.log
-                            .public(|| format!("Your army in {name} is back in supply (7)."));
+                            .public(|| format!("{whose} army in {name} is back in supply (7)."));
                     }
                     _ => {}
                 }

@@ -3,6 +3,7 @@
 
 use crate::armies::{armies, ArmyId, MAX_ARMIES, NO_ARMY};
 use crate::map::{map, Region, REGIONS};
+use crate::side::Side;
 use crate::state::{Solitaire, Step};
 use crate::turn_track::turn_track;
 
@@ -14,7 +15,6 @@ impl Solitaire {
     pub(crate) fn begin_turn(&mut self) {
         let t = self.board.turn;
         let track = turn_track().turn(t);
-        let player = self.board.player;
         {
             let (year, season, last) = (track.year, &track.season, turn_track().last());
             self.log
@@ -26,19 +26,41 @@ impl Solitaire {
             self.board.unsupplied = [[false; 2]; REGIONS];
             self.log.public(|| "New year: every reduced militia and every army out of supply is back to full strength (6).".into());
         }
-        let arriving = armies().arriving(player, player, t);
+        self.begin_arrivals(self.first_side());
+    }
+
+    /// The side whose procedure comes first in a turn: the player's against the BOT (the
+    /// text's order); with two players, the British (C11, `fiw rules campaign`).
+    pub(crate) fn first_side(&self) -> Side {
+        if self.board.two_players {
+            Side::British
+        } else {
+            self.board.player
+        }
+    }
+
+    /// 5 `side`'s armies arriving this turn wait to be placed. Against the BOT they arrive on
+    /// the player's schedule for both sides (armies.toml, by the side played); with two
+    /// players each side's arrive as they do for the side being played.
+    fn begin_arrivals(&mut self, side: Side) {
+        let t = self.board.turn;
+        let player = self.board.player;
+        self.board.set_acting(side);
+        let played = if self.board.two_players { side } else { player };
+        let arriving = armies().arriving(played, side, t);
         if arriving != 0 && t > 1 {
+            let who = self.board.who(side, false);
             self.log.public(|| {
                 let names: Vec<&str> = (0..MAX_ARMIES)
                     .filter(|a| arriving & (1 << a) != 0)
                     .map(|a| armies().list[a].name.as_str())
                     .collect();
-                format!("Arriving for you this turn: {}.", names.join(", "))
+                format!("Arriving for {who} this turn: {}.", names.join(", "))
             });
         }
         // L5: the BOT's arrivals are said before the player places and relocates (the words
         // are made only when the log is kept)
-        if t > 1 && armies().arriving(player, player.other(), t) != 0 {
+        if !self.board.two_players && t > 1 && armies().arriving(player, player.other(), t) != 0 {
             let board = self.board;
             self.log
                 .public(|| board.bot_arrivals_words().unwrap_or_default());
@@ -51,30 +73,33 @@ impl Solitaire {
         }
     }
 
-    /// 5, 6 the arrivals are placed: at a new year the player's armies may relocate (the
-    /// arrivals too, as the text places new armies before transfers), else the turn goes on.
+    /// 5, 6 the arrivals are placed: at a new year the acting side's armies may relocate
+    /// (the arrivals too, as the text places new armies before transfers), else the turn goes
+    /// on.
     fn after_arrivals(&mut self) {
         let t = self.board.turn;
-        let player = self.board.player.index();
-        let on_map = (0..REGIONS).any(|r| self.board.army[r][player] != NO_ARMY);
+        let acting = self.board.acting();
+        let side = acting.index();
+        let on_map = (0..REGIONS).any(|r| self.board.army[r][side] != NO_ARMY);
         if t > 1 && turn_track().turn(t).transfers && on_map {
             self.board.step = Step::Relocate;
             self.board.relocated = 0;
             let army = self.board.army;
+            let whose = self.board.whose(acting, true);
             self.log.public(|| {
                 let list = armies();
                 let stood: Vec<String> = (0..REGIONS)
-                    .filter(|&r| army[r][player] != NO_ARMY)
+                    .filter(|&r| army[r][side] != NO_ARMY)
                     .map(|r| {
                         format!(
                             "{} in {}",
-                            list.list[army[r][player] as usize].id,
+                            list.list[army[r][side] as usize].id,
                             map().regions[r].name
                         )
                     })
                     .collect();
                 format!(
-                    "Your armies may relocate (6): {}. Move one at a time (relocate ARMY REGION: an army of yours there changes places with it), then stay.",
+                    "{whose} armies may relocate (6): {}. Move one at a time (relocate ARMY REGION: an army of the same side there changes places with it), then stay.",
                     stood.join(", ")
                 )
             });
@@ -88,7 +113,7 @@ impl Solitaire {
     /// once none is left to move, the relocations are over.
     pub(crate) fn relocate(&mut self, army: ArmyId, region: Region) {
         let b = &mut self.board;
-        let side = b.player.index();
+        let side = b.acting().index();
         let Some(from) = (0..REGIONS).find(|&r| b.army[r][side] == army) else {
             return;
         };
@@ -126,11 +151,12 @@ impl Solitaire {
     pub(crate) fn stay(&mut self) {
         let moved = self.board.relocated != 0;
         self.board.relocated = 0;
+        let whose = self.board.whose(self.board.acting(), true);
         self.log.public(|| {
             if moved {
                 "The relocations are done; every other army stays where it stands (6).".into()
             } else {
-                "Your armies stay where they stand (6).".into()
+                format!("{whose} armies stay where they stand (6).")
             }
         });
         self.end_placement();
@@ -144,7 +170,7 @@ impl Solitaire {
     /// 4, 5, 6 the player sets an army down in a region.
     pub(crate) fn place(&mut self, army: ArmyId, region: Region) {
         let b = &mut self.board;
-        let side = b.player;
+        let side = b.acting();
         b.army[region as usize][side.index()] = army;
         b.unsupplied[region as usize][side.index()] = false;
         b.to_place &= !(1 << army);
@@ -164,43 +190,73 @@ impl Solitaire {
     /// at once and the BOT acts (playing the French, 13 of the 20 turns give no AP: a click on
     /// "end actions" in each, with nothing else offered, was a chore, not a decision). The
     /// BOT's die is rolled at the same point as if the player had ended the actions, so a seed
-    /// plays the same game either way.
+    /// plays the same game either way. With two players the second side places and relocates
+    /// in its turn, then the first side spends its AP (C11).
     fn end_placement(&mut self) {
-        let t = self.board.turn;
-        let track = turn_track().turn(t);
+        if self.board.two_players {
+            if self.board.acting() == self.first_side() {
+                self.begin_arrivals(self.first_side().other());
+            } else {
+                self.begin_actions(self.first_side());
+            }
+            return;
+        }
         self.bot_place();
-        let ap = track.ap[self.board.player.index()];
+        self.begin_actions(self.board.player);
+    }
+
+    /// 5 `side` receives the turn's action points (the Turn Track's for that side); with
+    /// none, its actions end at once.
+    fn begin_actions(&mut self, side: Side) {
+        let ap = turn_track().turn(self.board.turn).ap[side.index()];
+        self.board.set_acting(side);
         self.board.ap = ap;
         self.board.step = Step::Actions;
+        let who = self.board.who(side, true);
         if ap == 0 {
+            let bot = if self.board.two_players {
+                ""
+            } else {
+                ": the BOT acts"
+            };
             self.log
-                .public(|| "You have no action points this turn (5): the BOT acts.".into());
+                .public(|| format!("{who} have no action points this turn (5){bot}."));
             self.end_actions();
             return;
         }
         self.log.public(|| {
             format!(
-                "You have {ap} action point{} this turn (5).",
+                "{who} have {ap} action point{} this turn (5).",
                 if ap == 1 { "" } else { "s" }
             )
         });
     }
 
-    /// 5 the player ends the actions: the end of the player's side's turn (11: the BOT's side
-    /// may win now), then the BOT's action (the end of the BOT side's turn: the player's side
-    /// may win now), then the turn marker advances; after the last turn the game is decided on points.
+    /// 5 the acting side ends its actions: the end of that side's turn (11: the other side
+    /// may win now). Against the BOT its action follows (the end of the BOT side's turn: the
+    /// player's side may win now), then the turn marker advances; with two players the
+    /// second side's actions follow the first's. After the last turn the game is decided on
+    /// points.
     pub(crate) fn end_actions(&mut self) {
-        let player = self.board.player;
+        let side = self.board.acting();
         self.board.ap = 0;
         let t = &mut self.tally;
-        if turn_track().turn(self.board.turn).ap[player.index()] > 0 {
+        if turn_track().turn(self.board.turn).ap[side.index()] > 0 {
             t.turns_with_ap = t.turns_with_ap.saturating_add(1);
             if self.taken >= 2 {
                 t.turns_of_several_actions = t.turns_of_several_actions.saturating_add(1);
             }
         }
         self.taken = 0;
-        if self.check_sudden_death(player.other()) {
+        if self.check_sudden_death(side.other()) {
+            return;
+        }
+        if self.board.two_players {
+            if side == self.first_side() {
+                self.begin_actions(side.other());
+            } else {
+                self.next_turn();
+            }
             return;
         }
         self.bot_turn();
@@ -218,6 +274,11 @@ impl Solitaire {
         if self.check_sudden_death(player) {
             return;
         }
+        self.next_turn();
+    }
+
+    /// 5 the turn marker advances; after the last turn the game is decided on points (11).
+    fn next_turn(&mut self) {
         if self.board.turn >= turn_track().last() {
             self.decide_on_points();
             return;
@@ -228,6 +289,6 @@ impl Solitaire {
 
     /// Whether the player's side may place armies in `region` now.
     pub(crate) fn can_place_in(&self, region: Region) -> bool {
-        (region as usize) < REGIONS && self.board.army_of(region, self.board.player).is_none()
+        (region as usize) < REGIONS && self.board.army_of(region, self.board.acting()).is_none()
     }
 }

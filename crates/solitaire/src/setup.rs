@@ -12,6 +12,9 @@ impl Board {
     /// they will stand, for the log and the relocation prompt (a player who relocates an army
     /// draws the new BOT army after it). `None` if none arrives.
     pub fn bot_arrivals_words(&self) -> Option<String> {
+        if self.two_players {
+            return None;
+        }
         let list = armies();
         let pending = list.arriving(self.player, self.bot(), self.turn);
         if pending == 0 {
@@ -92,7 +95,10 @@ impl Solitaire {
     /// [`Solitaire::with_options`] rolling `dice` (manual dice, for a game on a real table).
     pub fn with_options_and_dice(options: &Options, dice: Dice) -> Solitaire {
         let mut g = Solitaire {
-            board: Board::start(options.side),
+            board: Board {
+                two_players: options.two_players,
+                ..Board::start(options.side)
+            },
             dice,
             epoch: 0,
             outcome: None,
@@ -104,7 +110,15 @@ impl Solitaire {
             log: Log::new(true),
         };
         let side = options.side;
+        let two = options.two_players;
         g.log.public(|| {
+            if two {
+                return format!(
+                    "French & Indian War, for two players, {}: the British and the French each take the player's procedure, the British first each turn (C11). The Atlantic is French; \
+                     the Mohawk Indians are neutral, the Ohio and Hudson Indians French allies (4).",
+                    crate::turn_track::turn_track().turn(1).year,
+                );
+            }
             format!(
                 "French & Indian War: Solitaire, {}: you play the {}, the BOT the {}. The Atlantic is French; \
                  the Mohawk Indians are neutral, the Ohio and Hudson Indians French allies (4).",

@@ -13,6 +13,11 @@ use serde::{Deserialize, Serialize};
 pub struct Options {
     /// 1 the side the player takes; the BOT takes the other.
     pub side: Side,
+    /// The two-player variant (the campaign's, `fiw rules campaign`): a second player takes
+    /// the other side by the player's own procedure (its arrivals, relocations and the Turn
+    /// Track's AP for that side) in place of the BOT and its chart. Written only when set.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub two_players: bool,
 }
 
 /// 3.3 where a region's Indian marker stands on its track.
@@ -114,6 +119,15 @@ pub struct Board {
     /// 8 the attack waiting to be settled in [`Step::Attack`].
     #[serde(default)]
     pub pending: Option<Pending>,
+    /// The two-player variant ([`Options::two_players`]): the BOT's side is a second
+    /// player's. Written only when set, as is `second_acts`, so that a game against the BOT
+    /// is the same state, digest for digest, as before the variant was added.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub two_players: bool,
+    /// 5 whether the side whose procedure runs now (placing, relocating, spending AP) is the
+    /// second player's: never against the BOT ([`Board::acting`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub second_acts: bool,
 }
 
 /// 8 an attack made and not yet settled: where, and by which side (the player's or the
@@ -165,12 +179,69 @@ impl Board {
             to_place: 0,
             relocated: 0,
             pending: None,
+            two_players: false,
+            second_acts: false,
         }
     }
 
-    /// The BOT's side.
+    /// 5 the side whose procedure runs now: always the player's against the BOT; either side
+    /// in the two-player variant.
+    pub fn acting(&self) -> Side {
+        if self.second_acts {
+            self.player.other()
+        } else {
+            self.player
+        }
+    }
+
+    /// 5 `side`'s procedure runs now.
+    pub(crate) fn set_acting(&mut self, side: Side) {
+        self.second_acts = side != self.player;
+    }
+
+    /// The BOT's side (in the two-player variant, the second player's).
     pub fn bot(&self) -> Side {
         self.player.other()
+    }
+
+    /// The seat that plays `side`: the player's seat for the player's side, the other seat
+    /// (the BOT's, or the second player's) for the other.
+    pub fn seat_of(&self, side: Side) -> usize {
+        if side == self.player {
+            crate::side::PLAYER
+        } else {
+            crate::side::BOT
+        }
+    }
+
+    /// The board as the acting side's own player would see it: the acting side in the
+    /// player's place (the heuristic judges every board for "the player").
+    pub fn as_acting(&self) -> Board {
+        Board {
+            player: self.acting(),
+            second_acts: false,
+            ..*self
+        }
+    }
+
+    /// Who a log line names for `side`'s procedure: "you" against the BOT, the side's name
+    /// with two players (the log is read by both seats). `capital` for the start of a line.
+    /// Written only when the line is (no allocation while the log is off).
+    pub fn who(&self, side: Side, capital: bool) -> Who {
+        Who {
+            side,
+            two: self.two_players,
+            capital,
+            possessive: false,
+        }
+    }
+
+    /// The possessive of [`Board::who`]: "your", "the British".
+    pub fn whose(&self, side: Side, capital: bool) -> Who {
+        Who {
+            possessive: true,
+            ..self.who(side, capital)
+        }
     }
 
     /// The town index where `side`'s markers stand in `region`: −1 or the route's length when
@@ -205,6 +276,28 @@ impl Board {
     /// 3.4 whether `side` controls the Atlantic.
     pub fn controls_ocean(&self, side: Side) -> bool {
         self.ocean == side
+    }
+}
+
+/// A side as a log line names it ([`Board::who`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Who {
+    side: Side,
+    two: bool,
+    capital: bool,
+    possessive: bool,
+}
+
+impl std::fmt::Display for Who {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.two, self.capital, self.possessive) {
+            (false, true, false) => f.write_str("You"),
+            (false, false, false) => f.write_str("you"),
+            (false, true, true) => f.write_str("Your"),
+            (false, false, true) => f.write_str("your"),
+            (true, true, _) => write!(f, "The {}", self.side.name()),
+            (true, false, _) => write!(f, "the {}", self.side.name()),
+        }
     }
 }
 

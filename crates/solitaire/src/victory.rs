@@ -2,7 +2,7 @@
 //! after the last turn of the Turn Track, ties to France.
 
 use crate::map::{map, REGIONS};
-use crate::side::{Side, BOT, PLAYER};
+use crate::side::Side;
 use crate::state::{Board, Solitaire, Step};
 use crate::turn_track::last_turn;
 use fiw_engine::Outcome;
@@ -80,11 +80,7 @@ impl Board {
 
 impl Solitaire {
     fn seat_of(&self, side: Side) -> usize {
-        if side == self.board.player {
-            PLAYER
-        } else {
-            BOT
-        }
+        self.board.seat_of(side)
     }
 
     /// 11 at the end of the other side's turn: does `side` win by sudden death? Ends the game

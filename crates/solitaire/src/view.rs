@@ -12,6 +12,18 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct View {
     pub board: Board,
+    /// 5 the side whose procedure runs now ([`Board::acting`]).
+    pub acting: Side,
+}
+
+impl View {
+    /// The view of `board`.
+    pub fn of(board: &Board) -> View {
+        View {
+            board: *board,
+            acting: board.acting(),
+        }
+    }
 }
 
 impl Solitaire {
@@ -22,22 +34,32 @@ impl Solitaire {
         let list = armies();
         let track = turn_track().turn(b.turn);
         let mut s = String::new();
+        let seats = if b.two_players {
+            format!(
+                "two players, the British first each turn: the {} decide",
+                b.acting().name()
+            )
+        } else {
+            format!(
+                "you are the {}, the BOT the {}",
+                b.player.name(),
+                b.bot().name()
+            )
+        };
         s += &format!(
-            "French & Indian War: Solitaire — turn {} of {}, {} {} — you are the {}, the BOT the {}\n",
+            "French & Indian War: Solitaire — turn {} of {}, {} {} — {seats}\n",
             b.turn,
             turn_track().last(),
             track.season,
             track.year,
-            b.player.name(),
-            b.bot().name()
         );
-        let allowed: Vec<&str> = track.allowed(b.player).map(|k| k.word()).collect();
+        let allowed: Vec<&str> = track.allowed(b.acting()).map(|k| k.word()).collect();
         match b.step {
             Step::Actions => {
                 s += &format!(
                     "AP left: {} of {} (allowed this turn: {})\n",
                     b.ap,
-                    track.ap[b.player.index()],
+                    track.ap[b.acting().index()],
                     allowed.join(", ")
                 )
             }
@@ -143,12 +165,18 @@ impl Solitaire {
                     }
                     None => String::new(),
                 };
-                let who = if side == b.player { "you" } else { "BOT" };
-                s += &format!("  {} ({who}) {place}: {militia}{army}\n", side.name());
+                let who = match (b.two_players, side == b.player) {
+                    (true, _) => "",
+                    (false, true) => " (you)",
+                    (false, false) => " (BOT)",
+                };
+                s += &format!("  {}{who} {place}: {militia}{army}\n", side.name());
             }
         }
-        s += "\n";
-        s += &crate::charts::charts().titled(b.bot());
+        if !b.two_players {
+            s += "\n";
+            s += &crate::charts::charts().titled(b.bot());
+        }
         s
     }
 }

@@ -42,7 +42,14 @@ fn a_random_game_allocates_only_a_handful_of_times() {
         // seed 0 warms the built-in data up (parsed once, on first use) and is not counted
         for seed in 0..200u64 {
             let before = allocations();
-            let mut g = Solitaire::new(&Options { side }, seed).unwrap();
+            let mut g = Solitaire::new(
+                &Options {
+                    side,
+                    ..Default::default()
+                },
+                seed,
+            )
+            .unwrap();
             g.set_logging(false);
             let mut steps = 0;
             while g.to_move().is_some() {

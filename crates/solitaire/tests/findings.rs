@@ -65,7 +65,14 @@ fn heuristic_games(side: Side, games: u64) -> Seen37 {
         several: 0,
     };
     for seed in 1..=games {
-        let mut g = Solitaire::new(&Options { side }, seed).unwrap();
+        let mut g = Solitaire::new(
+            &Options {
+                side,
+                ..Default::default()
+            },
+            seed,
+        )
+        .unwrap();
         let mut h = Solitaire::heuristic_policy(seed).unwrap();
         let mut legal = Vec::new();
         let mut taken = 0;

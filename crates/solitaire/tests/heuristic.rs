@@ -13,14 +13,21 @@ fn win_rate(side: Side, heuristic: bool) -> f64 {
         threads: 1,
         progress: false,
     };
-    let r = simulate::<Solitaire, _>(&Options { side }, &sim, |s| {
-        let player: Box<dyn Policy<Solitaire>> = if heuristic {
-            Solitaire::heuristic_policy(s).unwrap()
-        } else {
-            Box::new(RandomPolicy::new(s))
-        };
-        vec![player, Box::new(RandomPolicy::new(0))]
-    })
+    let r = simulate::<Solitaire, _>(
+        &Options {
+            side,
+            ..Default::default()
+        },
+        &sim,
+        |s| {
+            let player: Box<dyn Policy<Solitaire>> = if heuristic {
+                Solitaire::heuristic_policy(s).unwrap()
+            } else {
+                Box::new(RandomPolicy::new(s))
+            };
+            vec![player, Box::new(RandomPolicy::new(0))]
+        },
+    )
     .unwrap();
     r.wins["player"] as f64 / r.games as f64
 }

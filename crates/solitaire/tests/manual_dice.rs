@@ -32,6 +32,7 @@ fn manual_game(turn: u8, ap: u8) -> Solitaire {
     let mut g = Solitaire::with_dice(
         &Options {
             side: Side::British,
+            ..Default::default()
         },
         Dice::manual(5, &[]),
     )

@@ -56,7 +56,14 @@ fn f11_another_track_and_army_drms_play_to_the_end() {
     let mut ended_on_24 = 0;
     for side in [Side::British, Side::French] {
         for seed in 0..200u64 {
-            let mut g = Solitaire::new(&Options { side }, seed).unwrap();
+            let mut g = Solitaire::new(
+                &Options {
+                    side,
+                    ..Default::default()
+                },
+                seed,
+            )
+            .unwrap();
             g.set_logging(seed == 0);
             let mut heuristic = Solitaire::heuristic_policy(seed).unwrap();
             let mut pick = Dice::new(seed);

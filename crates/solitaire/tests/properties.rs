@@ -15,7 +15,10 @@ const GAMES: u32 = 10_000;
 const DEEP_EVERY: u64 = 10;
 
 fn play_one(seed: u64, side: Side) -> Result<(), TestCaseError> {
-    let options = Options { side };
+    let options = Options {
+        side,
+        ..Default::default()
+    };
     let deep = seed.is_multiple_of(DEEP_EVERY);
     let mut g = Solitaire::new(&options, seed).unwrap();
     g.set_logging(deep);
@@ -90,7 +93,14 @@ fn poke(
     raw: (u8, u8, u8),
     text: &str,
 ) -> Result<(), TestCaseError> {
-    let mut g = Solitaire::new(&Options { side }, seed).unwrap();
+    let mut g = Solitaire::new(
+        &Options {
+            side,
+            ..Default::default()
+        },
+        seed,
+    )
+    .unwrap();
     g.set_logging(false);
     let mut pick = Dice::new(seed);
     let mut legal = Vec::new();

@@ -207,7 +207,14 @@ fn indian_influence_example_10() {
 #[test]
 fn setup_4() {
     for side in [Side::British, Side::French] {
-        let mut g = Solitaire::new(&Options { side }, 3).unwrap();
+        let mut g = Solitaire::new(
+            &Options {
+                side,
+                ..Default::default()
+            },
+            3,
+        )
+        .unwrap();
         let b = *g.board();
         assert_eq!(b.step, Step::Setup);
         assert_eq!(b.ocean, Side::French);
@@ -295,7 +302,14 @@ fn the_setup_has_twelve_placements_4() {
     };
     let mut placements = 0;
     for side in [Side::British, Side::French] {
-        let g = Solitaire::new(&Options { side }, 1).unwrap();
+        let g = Solitaire::new(
+            &Options {
+                side,
+                ..Default::default()
+            },
+            1,
+        )
+        .unwrap();
         for first in legal(&g) {
             let mut g1 = g.clone();
             g1.apply(first).unwrap();
@@ -322,6 +336,7 @@ fn a_turn_runs_in_order_5() {
     let mut g = Solitaire::new(
         &Options {
             side: Side::British,
+            ..Default::default()
         },
         3,
     )

@@ -12,7 +12,10 @@ const OHIO: u8 = 0;
 /// Plays `seed`'s random game twice, as the text has it and settling outside with `roll` at
 /// each stop: the boards, tallies and outcomes agree after every action; the stops counted.
 fn twins(seed: u64, side: Side) -> (u32, u32) {
-    let options = Options { side };
+    let options = Options {
+        side,
+        ..Default::default()
+    };
     let mut text = Solitaire::new(&options, seed).unwrap();
     let mut outside = Solitaire::new(&options, seed).unwrap().settling_outside();
     let mut pick = Dice::new(seed ^ 0xa77ac);
