@@ -246,3 +246,50 @@ fn a_generated_siege_plays_alone_from_its_file() {
     assert!(bad.stderr.contains("ships"), "{}", bad.stderr);
     let _ = std::fs::remove_file(file);
 }
+
+/// C11 at the terminal: `--two-players` gives the BOT's seat to a second person; the hot seat
+/// passes the screen between the British and the French player, each placing their own
+/// armies; the BOT's chart is never rolled. Refused for a game without the variant.
+#[test]
+fn two_players_pass_the_screen_between_the_british_and_the_french() {
+    let input =
+        "place br-1 ohio\nplace br-2 mohawk\n\nplace fr-1 ohio\nplace fr-2 hudson\n\nquit\n";
+    let run = fiw(&["play", "campaign", "--two-players", "--seed", "5"], input);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let out = &run.stdout;
+    let british = at(out, "british to decide, turn 1:");
+    let pass = british + at(&out[british..], "Pass the screen to the french player");
+    let french = pass + at(&out[pass..], "french to decide, turn 1:");
+    at(&out[french..], "place fr-1");
+    at(&out[french..], "Pass the screen to the british player");
+    at(out, "The French army +2 takes the field in Hudson.");
+    assert!(!out.contains("BOT rolls"), "{out}");
+    let refused = fiw(&["play", "louisbourg", "--two-players"], "");
+    assert_eq!(refused.code, 2);
+    assert!(
+        refused
+            .stderr
+            .contains("--two-players is for campaign only"),
+        "{}",
+        refused.stderr
+    );
+    let sim = fiw(
+        &[
+            "sim",
+            "campaign",
+            "--two-players",
+            "--games",
+            "2",
+            "--seat",
+            "bot=heuristic",
+            "--seat",
+            "player=heuristic",
+        ],
+        "",
+    );
+    assert_eq!(sim.code, 0, "stderr: {}", sim.stderr);
+    at(
+        &sim.stdout,
+        "two players (C11), the seat `player` the British, `bot` the French",
+    );
+}

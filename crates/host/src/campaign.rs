@@ -58,8 +58,45 @@ impl HostGame for Campaign {
             side: options.side,
             two_players: options.two_players,
         };
-        let mut lines = <fiw_solitaire::Solitaire as HostGame>::report_lines(&map, r);
         let mean = |key: &str| r.means.get(key).copied().unwrap_or(0.0);
+        if options.two_players {
+            // no BOT and no chart: the figures by side, not Solitaire's BOT figures
+            let (first, second) = (options.side, options.side.other());
+            let pct = |x: f64| 100.0 * x;
+            let sudden = mean("sudden_death");
+            let first_sudden = mean("player_sudden_death");
+            return vec![
+                format!(
+                    "two players (C11), the seat `player` the {}, `bot` the {}; the British act first each turn",
+                    first.name(),
+                    second.name()
+                ),
+                format!(
+                    "games ended by sudden death: {:.1} % ({} {:.1} %, {} {:.1} %), on points after the last turn: {:.1} %",
+                    pct(sudden),
+                    first.name(),
+                    pct(first_sudden),
+                    second.name(),
+                    pct(sudden - first_sudden),
+                    pct(1.0 - sudden)
+                ),
+                format!(
+                    "attacks on towns a game: {} {:.1}, {} {:.1}; restores {:.2}, resupplies {:.2} a game (a militia reduced or an army cut off only by a battle's losses, C7)",
+                    first.name(),
+                    mean("player_attacks"),
+                    second.name(),
+                    mean("bot_attacks"),
+                    mean("restores"),
+                    mean("resupplies")
+                ),
+                format!(
+                    "battles a campaign: {:.2} fought by the players, {:.2} by the generals",
+                    mean("battles_fought"),
+                    mean("battles_by_generals")
+                ),
+            ];
+        }
+        let mut lines = <fiw_solitaire::Solitaire as HostGame>::report_lines(&map, r);
         lines.push(format!(
             "battles a campaign: {:.2} fought by the player, {:.2} by the generals",
             mean("battles_fought"),
