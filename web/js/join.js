@@ -23,6 +23,16 @@ function setupWords(game, key, value) {
   return `${key.replace(/_/g, " ")}: ${value === true ? "yes" : value === false ? "no" : value}`;
 }
 
+/** A seat in words: in the two-player campaign (C11) its side, the seats being `player` (the
+ * side chosen at the set-up) and `bot` (the other), and no BOT playing. */
+function seatWords(inv, seat) {
+  if (inv.game === "campaign" && inv.setup && inv.setup.two_players && (seat === "player" || seat === "bot")) {
+    const first = inv.setup.side || "british";
+    return sideName(seat === "player" ? first : first === "british" ? "french" : "british");
+  }
+  return sideName(seat);
+}
+
 function fail(msg) {
   $("join-what").textContent = msg;
   $("join").hidden = true;
@@ -45,15 +55,15 @@ async function main() {
   const device = inv.kind === "device";
   $("join-h").textContent = device ? "Add this device" : "Take a seat";
   $("join-what").textContent = device
-    ? `${game}: a code to play the ${sideName(inv.seat)} seat on this device too.`
-    : `${game}: you are invited to play the ${sideName(inv.seat)} side.`;
+    ? `${game}: a code to play the ${seatWords(inv, inv.seat)} seat on this device too.`
+    : `${game}: you are invited to play the ${seatWords(inv, inv.seat)} side.`;
   const setup = Object.entries(inv.setup).map(([k, v]) => setupWords(inv.game, k, v)).filter(Boolean).map((w) => h("li", {}, w));
   setup.push(h("li", {}, playersWords(inv.players)));
   if (inv.pace) setup.push(h("li", {}, `time control: ${inv.pace.days} days${inv.pace.increment ? `, +${inv.pace.increment} a move` : ""}`));
   if (inv.hints) setup.push(h("li", {}, "hints allowed"));
   if (inv.version) setup.push(h("li", {}, `under way: ${inv.version} entries played`));
   $("join-setup").replaceChildren(...setup);
-  $("join-holders").replaceChildren(...inv.holders.map((x) => h("li", {}, `${sideName(x.seat)}: ${holderWords(x)}`)));
+  $("join-holders").replaceChildren(...inv.holders.map((x) => h("li", {}, `${seatWords(inv, x.seat)}: ${holderWords(x)}`)));
   if (inv.taken) {
     fail(device
       ? `This code was used on ${when(inv.taken.at)}: make a new one on your seat's page.`

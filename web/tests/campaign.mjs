@@ -163,17 +163,32 @@ async function twoPlayers(page, server, pick) {
     }
     const st = await state(page);
     assert.ok(!st.over, "the two-player campaign ended before its battle went back and forth");
-    const inBattle = (await count(page, "#campaign-battle")) > 0;
+    // the board drawn for the seat to move: the map, which says which side decides, or the
+    // battle, which tells the seat the side it commands (the map's player is British); the
+    // page may still be drawing what the last answer brought, so this waits for the two to
+    // agree, and fails only if they never do
+    const agreed = await page.waitForFunction(() => {
+      const tm = document.body.dataset.toMove;
+      const cover = document.getElementById("cover");
+      if (cover && !cover.hidden) return { covered: true };
+      const side = tm === "player" ? "British" : "French";
+      const battle = document.getElementById("campaign-battle");
+      if (battle) return battle.textContent.includes(`you command the ${side}`) && { battle: true, toMove: tm };
+      const map = document.getElementById("map-status");
+      return map && map.dataset.acting === side.toLowerCase() && { battle: false, toMove: tm };
+    }, null, { timeout: 10000 }).then((h) => h.jsonValue()).catch(() => null);
+    if (!agreed) {
+      const what = await page.evaluate(() => `to move ${document.body.dataset.toMove}; map ${document.getElementById("map-status")?.dataset.acting}; battle ${document.getElementById("campaign-battle")?.textContent}`);
+      await page.screenshot({ path: join(OUT, "campaign-two-players-stuck.png"), fullPage: true });
+      assert.fail(`the page never told the seat to move its side: ${what}`);
+    }
+    if (agreed.covered) continue;
+    const inBattle = agreed.battle;
     if (inBattle) {
-      // the side the page says this seat commands is the seat's own (the map's player is British)
-      const box = await page.textContent("#campaign-battle");
-      assert.match(box, new RegExp(`you command the ${st.toMove === "player" ? "British" : "French"}`), `the ${st.toMove} seat is told the side it commands`);
-      seen.battle.add(st.toMove);
+      seen.battle.add(agreed.toMove);
       if (seen.battle.size === 2 && passes >= 3) break;
     } else {
-      seen.map.add(st.toMove);
-      const status = await page.evaluate(() => document.getElementById("map-status")?.dataset.acting || null);
-      assert.equal(status, st.toMove === "player" ? "british" : "french", "the map says which side decides");
+      seen.map.add(agreed.toMove);
     }
     const n = await renders(page);
     let how;
@@ -189,7 +204,7 @@ async function twoPlayers(page, server, pick) {
     }
     if (!how) {
       if (await covered()) continue;
-      assert.fail(`the ${st.toMove} seat decides and the page offers nothing to click: ${await page.textContent("#prompt")}`);
+      assert.fail(`the ${agreed.toMove} seat decides and the page offers nothing to click: ${await page.textContent("#prompt")}`);
     }
     clicks++;
     await page.waitForFunction((k) => window.fiwStats.renders > k || !document.getElementById("cover").hidden, n, { timeout: 10000 });
