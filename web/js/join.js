@@ -58,7 +58,7 @@ async function main() {
     ? `${game}: a code to play the ${seatWords(inv, inv.seat)} seat on this device too.`
     : `${game}: you are invited to play the ${seatWords(inv, inv.seat)} side.`;
   const setup = Object.entries(inv.setup).map(([k, v]) => setupWords(inv.game, k, v)).filter(Boolean).map((w) => h("li", {}, w));
-  setup.push(h("li", {}, playersWords(inv.players)));
+  setup.push(h("li", {}, playersWords(inv.players.map(([seat, p]) => [seatWords(inv, seat), p]))));
   if (inv.pace) setup.push(h("li", {}, `time control: ${inv.pace.days} days${inv.pace.increment ? `, +${inv.pace.increment} a move` : ""}`));
   if (inv.hints) setup.push(h("li", {}, "hints allowed"));
   if (inv.version) setup.push(h("li", {}, `under way: ${inv.version} entries played`));

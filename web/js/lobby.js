@@ -123,7 +123,11 @@ async function create(ev) {
       list.append(linkItem(`Invitation, ${sideName(seat)}:`, link, "send it to your friend: whoever opens it first and takes the seat holds it, and the link is then spent"));
     }
     list.append(linkItem("Spectators:", made.spectator.link, "sees only what both sides see"));
-    $("made-what").textContent = `${GAME_NAMES[game]}: ${playersWords(Object.entries(players))}`;
+    // the two-player campaign's seats by side (its `player` the side chosen, `bot` the other)
+    const two = game === "campaign" && setup.two_players;
+    const other = setup.side === "french" ? "british" : "french";
+    const named = Object.entries(players).map(([seat, p]) => [two ? (seat === "player" ? setup.side || "british" : other) : seat, p]);
+    $("made-what").textContent = `${GAME_NAMES[game]}: ${playersWords(named)}`;
     $("made").hidden = false;
     if (made.link) {
       const open = h("a", { href: made.link, id: "open-game", class: "open-game" }, made.hot_seat ? "Open the hot seat now" : "Open your seat now");
