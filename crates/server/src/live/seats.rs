@@ -210,7 +210,7 @@ impl Games {
         let options: serde_json::Value =
             serde_json::from_str(&g.row.options).unwrap_or(serde_json::Value::Null);
         // what a player chose, never a test's forced deck or a scenario file's text
-        let setup = ["scenario", "side", "solitaire_setup", "open"]
+        let setup = ["scenario", "side", "solitaire_setup", "open", "two_players"]
             .iter()
             .filter_map(|k| Some((k.to_string(), options.get(*k)?.clone())))
             .filter(|(_, v)| v.is_string() || v.is_boolean())
