@@ -50,12 +50,7 @@ impl Search {
         let odds = w.battle_odds / 100.0;
         let chart = f64::from(w.chart_sixths) / 6.0;
         // the seat's side: the player's, or the other for the second player (C11)
-        let player = view.map.board.player;
-        let side = if seen.seat() == fiw_solitaire::PLAYER {
-            player
-        } else {
-            player.other()
-        };
+        let side = view.map.board.side_of(seen.seat());
         let mine = |attacker_wins: f64| {
             if w.attacker == side {
                 attacker_wins

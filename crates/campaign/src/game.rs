@@ -692,8 +692,9 @@ impl Campaign {
         }
     }
 
-    /// Whether campaign seat `seat` commands a side in a battle: the player's always, the
-    /// other seat only with two players (else the computer's general does).
+    /// Whether campaign seat `seat` commands a side, on the map and in a battle: the player's
+    /// always, the other seat only with two players (else the chart and the computer's
+    /// general do).
     fn commands(&self, seat: Seat) -> bool {
         seat == PLAYER || (seat == BOT && self.map.board().two_players)
     }
@@ -713,10 +714,10 @@ impl Campaign {
 }
 
 impl Holds<Solitaire> for Campaign {
-    /// The map, to the player's seat, while no battle is under way.
+    /// The map, to a seat that commands a side (the player's; with two players either),
+    /// while no battle is under way.
     fn inner(&self, seat: Seat) -> Option<(&Solitaire, Seat)> {
-        (self.battle.is_none() && (seat == PLAYER || self.map.board().two_players))
-            .then_some((&self.map, seat))
+        (self.battle.is_none() && self.commands(seat)).then_some((&self.map, seat))
     }
 }
 

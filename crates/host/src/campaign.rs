@@ -54,10 +54,6 @@ impl HostGame for Campaign {
 
     /// The map's figures as Solitaire reports them, and how many battles a campaign fought.
     fn report_lines(options: &Self::Options, r: &SimReport) -> Vec<String> {
-        let map = fiw_solitaire::Options {
-            side: options.side,
-            two_players: options.two_players,
-        };
         let mean = |key: &str| r.means.get(key).copied().unwrap_or(0.0);
         if options.two_players {
             // no BOT and no chart: the figures by side, not Solitaire's BOT figures
@@ -96,6 +92,10 @@ impl HostGame for Campaign {
                 ),
             ];
         }
+        let map = fiw_solitaire::Options {
+            side: options.side,
+            two_players: false,
+        };
         let mut lines = <fiw_solitaire::Solitaire as HostGame>::report_lines(&map, r);
         lines.push(format!(
             "battles a campaign: {:.2} fought by the player, {:.2} by the generals",
@@ -110,12 +110,7 @@ impl HostGame for Campaign {
     fn seat_name(&self, seat: Seat) -> String {
         let b = self.map().board();
         if b.two_players {
-            let side = if seat == fiw_solitaire::PLAYER {
-                b.player
-            } else {
-                b.bot()
-            };
-            return side.id().to_string();
+            return b.side_of(seat).id().to_string();
         }
         <Campaign as fiw_engine::Game>::SEATS
             .get(seat)

@@ -214,6 +214,15 @@ impl Board {
         }
     }
 
+    /// The side `seat` plays: the inverse of [`Board::seat_of`].
+    pub fn side_of(&self, seat: usize) -> Side {
+        if seat == crate::side::PLAYER {
+            self.player
+        } else {
+            self.player.other()
+        }
+    }
+
     /// The board as the acting side's own player would see it: the acting side in the
     /// player's place (the heuristic judges every board for "the player").
     pub fn as_acting(&self) -> Board {
