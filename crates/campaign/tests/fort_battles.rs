@@ -3,7 +3,7 @@
 //! each DRM, in supply or not, Indians allied to either side); the generals fight such battles
 //! to their end; and a battle's end is read back as the map's result.
 
-mod common;
+use crate::common;
 
 use fiw_campaign::fight::{d3_by_generals, Fought};
 use fiw_campaign::fort::fort_battle;

@@ -3,7 +3,7 @@
 //! digest; every battle made from any attack the map can make, at any ratio the data allows,
 //! passes its own game's checks.
 
-mod common;
+use crate::common;
 
 use fiw_campaign::battles::Battles;
 use fiw_campaign::{Action, Campaign, Options};

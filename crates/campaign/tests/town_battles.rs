@@ -3,7 +3,7 @@
 //! where the militia holds the town alone and an open fight where an army stands with it; the
 //! generals fight such battles to their end.
 
-mod common;
+use crate::common;
 
 use fiw_campaign::fight::skirmish_by_generals;
 use fiw_campaign::rules::rules;

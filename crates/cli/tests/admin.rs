@@ -5,7 +5,7 @@
 //! session ends, its name is free, its seat shows "deleted"), an open game closed in the lobby;
 //! every refusal one line with exit 2. On SQLite and on PostgreSQL.
 
-mod common;
+use crate::common;
 
 use common::serve::{call, start, Server};
 use common::{assert_bad_input, fiw, Run};

@@ -3,7 +3,7 @@
 //! replays; `fiw sim campaign --json` fights every battle by the generals; `fiw rules campaign`
 //! lists the campaign's rules and every value of its battles' data.
 
-mod common;
+use crate::common;
 
 use common::{fiw, path, temp};
 use serde_json::Value;

@@ -4,7 +4,7 @@
 use serde_json::Value;
 use std::path::PathBuf;
 
-mod common;
+use crate::common;
 use common::*;
 
 /// Plays an unattended random game with `seed` and saves it; returns the save file.

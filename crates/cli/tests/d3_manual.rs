@@ -2,7 +2,7 @@
 //! shot says what it rolls in the rule's words and asks for a D3 as its result, 1 to 3; a
 //! wrong entry is asked again, the typed result is the shot's, and the save replays it.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::Value;
 

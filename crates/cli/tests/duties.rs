@@ -5,7 +5,7 @@
 //! doing its duties is killed with `kill -9`, with no acknowledged action lost. The client is
 //! a few lines of HTTP/1.1 over a socket on 127.0.0.1.
 
-mod common;
+use crate::common;
 
 use common::serve::{call, create, Server};
 use serde_json::{json, Value};

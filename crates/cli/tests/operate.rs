@@ -3,7 +3,7 @@
 //! start, SIGTERM a graceful stop that tells the pages to connect again, and a log that never
 //! holds a token, the seed or a word the seats keep secret.
 
-mod common;
+use crate::common;
 
 use common::serve::{call, create, start, start_logged};
 use serde_json::{json, Value};

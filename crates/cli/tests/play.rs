@@ -3,7 +3,7 @@
 //! the input, files checked before long runs, bounded inputs, manual dice and the rules at the
 //! prompt.
 
-mod common;
+use crate::common;
 use common::*;
 use serde_json::Value;
 use std::path::PathBuf;

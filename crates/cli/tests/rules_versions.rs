@@ -6,7 +6,7 @@
 //! No game has changed its rules yet, so the older version is made up: 0, one before the
 //! first, with an action text of the kind a rules change would no longer read.
 
-mod common;
+use crate::common;
 
 use common::serve::{call, create, start};
 use common::{fiw, temp};

@@ -2,7 +2,7 @@
 //! of actions loses no acknowledged action (on SQLite, and on the PostgreSQL scripts/test
 //! starts). The client is a few lines of HTTP/1.1 over a socket on 127.0.0.1.
 
-mod common;
+use crate::common;
 
 use common::serve::{call, create, Server};
 

@@ -3,7 +3,7 @@
 //! by its rule, `fiw rules skirmish` listing every section and the assumed values of the three
 //! scenarios, `fiw sim skirmish --json`, and bad set-ups refused in one line.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::Value;

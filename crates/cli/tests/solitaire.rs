@@ -3,7 +3,7 @@
 //! before ending the actions with AP left, armies that stay (or change places) at a new year,
 //! and the figures `fiw sim` reports.
 
-mod common;
+use crate::common;
 
 use common::fiw;
 use serde_json::Value;

@@ -4,7 +4,7 @@
 use fiw_d3::{Action, Options, Phase, D3};
 use fiw_engine::{Dice, Game};
 
-mod common;
+use crate::common;
 use common::{battle, end_turn, legal, order, refused, Placed};
 
 /// A table of 5 rounds with `units` (see [`common::scenario_text`]), rolled with seed 5.

@@ -15,11 +15,6 @@
 use fiw_d3::{Action, Army, Options, Phase, Type, D3};
 use fiw_engine::{game_seed, replay, Dice, Game, SaveFile};
 
-// the audit builds views, texts and menus at every step of thousands of games: about a quarter
-// faster on mimalloc than on glibc's malloc (the workspace's Cargo.toml)
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 const GAMES: u64 = 2_000;
 
 /// The invariants of a table after any order; `moved` are the units whose base changed.

@@ -6,7 +6,7 @@ use fiw_d3::dice::face;
 use fiw_d3::{Action, Army, Options, Phase, D3};
 use fiw_engine::{apply_asking, Ask, Dice, Game};
 
-mod common;
+use crate::common;
 use common::{battle, end_turn, order, refused, unit, Placed};
 
 /// A table of 3 rounds with `terrain` and `units` (see [`common::scenario_text`]).

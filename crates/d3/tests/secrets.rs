@@ -7,11 +7,6 @@ use fiw_d3::{Action, D3};
 use fiw_engine::audit::Audit;
 use fiw_engine::{game_seed, Dice, Policy, Seen};
 
-// the audit builds views, texts and menus at every step of thousands of games: about a quarter
-// faster on mimalloc than on glibc's malloc (the workspace's Cargo.toml)
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// Random orders, passing a phase one time in four when it may: a player that almost never
 /// passes moves every unit every phase for the whole battle, which shows nothing more and
 /// costs three times as long (as in the property tests).

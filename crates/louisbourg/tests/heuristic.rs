@@ -177,7 +177,7 @@ fn the_heuristic_is_deterministic_for_a_seed() {
     assert_eq!(first, again);
 }
 
-/// Prints one heuristic-vs-heuristic game (`FIW_SEED=n cargo test --test heuristic show_game -- --ignored --nocapture`).
+/// Prints one heuristic-vs-heuristic game (`FIW_SEED=n cargo test -p fiw-louisbourg --test louisbourg heuristic::show_game -- --ignored --nocapture`).
 #[test]
 #[ignore]
 fn show_game() {
@@ -208,7 +208,7 @@ fn show_game() {
     println!("{}", g.render(1));
 }
 
-/// Sums up heuristic-vs-heuristic games by how they ended (`cargo test --test heuristic survey -- --ignored --nocapture`).
+/// Sums up heuristic-vs-heuristic games by how they ended (`cargo test -p fiw-louisbourg --test louisbourg heuristic::survey -- --ignored --nocapture`).
 #[test]
 #[ignore]
 fn survey() {

@@ -9,11 +9,6 @@ use fiw_louisbourg::state::LAST_TURN;
 use fiw_louisbourg::{Louisbourg, Options, Side, Step};
 use proptest::prelude::*;
 
-// the audit builds views, texts and menus at every step of thousands of games: about a quarter
-// faster on mimalloc than on glibc's malloc (the workspace's Cargo.toml)
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// The games each run of the property plays (the issue asks for at least 10,000).
 const GAMES: u32 = 10_000;
 /// One game in this many also checks every view against a resampled twin and replays its save.

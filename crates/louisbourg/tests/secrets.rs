@@ -6,11 +6,6 @@
 
 use fiw_engine::audit::Audit;
 
-// the audit builds views, texts and menus at every step of thousands of games: about a quarter
-// faster on mimalloc than on glibc's malloc (the workspace's Cargo.toml)
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn games() -> u64 {
     std::env::var("FIW_AUDIT_GAMES")
         .ok()

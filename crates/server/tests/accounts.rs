@@ -4,7 +4,7 @@
 //! ratings of rated games between accounts, deletion, and nothing of one account shown to
 //! another, to nobody, or to a spectator.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::Client;

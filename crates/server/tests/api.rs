@@ -2,7 +2,7 @@
 //! PostgreSQL named by FIW_TEST_POSTGRES (which `scripts/test` starts); without one the
 //! PostgreSQL tests fail, saying how to have one: they never skip.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{token, Client};

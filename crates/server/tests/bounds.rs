@@ -2,7 +2,7 @@
 //! 3-8): every bound checked by counting, never by timing. A server runs on 127.0.0.1 with its
 //! own accept loop; a second client address is 127.0.0.2.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{token, Client};

@@ -3,7 +3,7 @@
 //! with their reason when empty, too long, holding control characters or too fast; a seat's
 //! mutes and reports; kept in the database, never in the save or the replay.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{token, Client};

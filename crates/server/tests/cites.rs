@@ -4,7 +4,7 @@
 //! looking for numbers itself. A seat, a spectator and the reveal each get the marks of the
 //! lines they are sent, line by line.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{token, Client};

@@ -6,7 +6,7 @@
 //! stored, the record replays, and no save or replay is given out of a game the database does
 //! not hold as over.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{token, Client};

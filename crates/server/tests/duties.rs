@@ -3,7 +3,7 @@
 //! (on PostgreSQL) two servers sharing one database: each hears the other's commits, and one
 //! at a time does a game's duties.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{token, Client};

@@ -2,16 +2,16 @@
 //! every action a client sends is acknowledged, none is refused, and the games move. The times
 //! are reported by the example, never asserted.
 
-mod common;
+use crate::common;
 
 #[path = "../examples/load.rs"]
 #[allow(dead_code)]
-mod load;
+mod harness;
 
 use std::time::Duration;
 
 async fn many_games_take_actions_at_once(db: String) {
-    let r = load::run(&db, 30, 8, Duration::from_secs(120)).await;
+    let r = harness::run(&db, 30, 8, Duration::from_secs(120)).await;
     assert_eq!(r.refused, 0, "{r:?}");
     assert!(
         r.actions >= 30 * 4,

@@ -8,7 +8,7 @@
 //! run's names and addresses are its own (the shared PostgreSQL keeps earlier runs' accounts,
 //! the maildir their mails); the tokens mailed are stored hashed.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::Client;

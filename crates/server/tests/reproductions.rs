@@ -7,7 +7,7 @@
 //! They use only what a client does (routes, a second connection holding a lock), so that
 //! they run the same against any build of the server.
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};

@@ -4,7 +4,7 @@
 //! game is over, by any route; once it is over every seat and spectator is sent it, with every
 //! log line, and the replay steps through it with everything shown.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{token, Client};

@@ -3,7 +3,7 @@
 //! shown read-only as far as it goes (never a 503), takes no change, lets each seat step
 //! through its own part, and offers a rematch under the current rules.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{token, Client};

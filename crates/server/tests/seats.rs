@@ -4,7 +4,7 @@
 //! grants nothing; names are checked; one browser takes one seat; a holder adds a device with
 //! a one-time code; a hot seat is asked for and said to everyone.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{token, Client};

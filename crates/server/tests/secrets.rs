@@ -13,11 +13,6 @@ use fiw_host::seats::Player;
 use fiw_host::SetupFlags;
 use fiw_server::live::{Caller, Open};
 
-// the audit builds views, texts and menus at every step of thousands of games: about a quarter
-// faster on mimalloc than on glibc's malloc (the workspace's Cargo.toml)
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn games() -> u64 {
     std::env::var("FIW_SERVER_SECRET_GAMES")
         .ok()

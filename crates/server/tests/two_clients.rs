@@ -4,7 +4,7 @@
 //! each client was sent is checked against what that seat had to be kept from at that
 //! version: the other side's hidden blocks, cards in hand and landing plan, and the seed.
 
-mod common;
+use crate::common;
 
 use fiw_server::live::Games;
 use fiw_server::store::Store;

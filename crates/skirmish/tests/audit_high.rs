@@ -1,7 +1,7 @@
 //! The high findings of the 2026-12-04 audit (issue 35), each shown on the rulebook's own
 //! situation with forced dice: every test is named after its finding and cites its section.
 
-mod common;
+use crate::common;
 use common::*;
 use fiw_engine::Game;
 

@@ -1,7 +1,7 @@
 //! The low findings of the 2026-12-04 audit (issue 35): what the log, the board, the menus and
 //! the prompt say. Each test is named after its finding and cites the section it speaks of.
 
-mod common;
+use crate::common;
 use common::*;
 use fiw_engine::Game;
 

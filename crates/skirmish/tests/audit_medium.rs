@@ -2,7 +2,7 @@
 //! rulebook's own situation with forced dice: every test is named after its finding and cites
 //! its section.
 
-mod common;
+use crate::common;
 use common::*;
 use fiw_engine::Game;
 

@@ -3,7 +3,7 @@
 //! Sortie's magazine wall, a pontoon laid an inch a turn, a damaged bridge repaired by 1D6
 //! points a turn; work disturbed is lost; a place the text does not allow is refused in a line.
 
-mod common;
+use crate::common;
 use common::*;
 use fiw_engine::Game;
 use fiw_skirmish::Skirmish;

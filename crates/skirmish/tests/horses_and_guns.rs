@@ -2,7 +2,7 @@
 //! gun short of its crew to move (5.3) and serving it (9.1), civilian limber drivers (12.1),
 //! and the text's optional rules as scenario options: two commanders (2.1), double range (9.2).
 
-mod common;
+use crate::common;
 use common::*;
 use fiw_engine::Game;
 use fiw_skirmish::troops::Troop;

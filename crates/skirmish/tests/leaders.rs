@@ -2,7 +2,7 @@
 //! his side, a hero joins a unit to rally it, a colonel stays among his battalion's companies,
 //! and a leader riding alone is a target.
 
-mod common;
+use crate::common;
 
 use common::*;
 use fiw_engine::Game;

@@ -2,7 +2,7 @@
 //! dice and a forced deck on small tables (shared/rules/skirmish.md; the section numbers are
 //! the text's, or the reading's where the print lost them).
 
-mod common;
+use crate::common;
 use common::*;
 use fiw_engine::Game;
 use fiw_skirmish::{Control, Last, Phase, Side, Skirmish, Stage};

@@ -2,7 +2,7 @@
 //! artillery, casualties, charge resolution, morale, engineering), shown with forced dice and
 //! a forced deck on small tables; sections 1 to 7 are in `rulebook.rs`.
 
-mod common;
+use crate::common;
 use common::*;
 use fiw_engine::Game;
 use fiw_skirmish::{Last, Phase, Skirmish};

@@ -11,11 +11,6 @@ use fiw_engine::audit::{Audit, Watcher};
 use fiw_engine::{game_seed, Dice, Policy, Seen};
 use fiw_skirmish::{Action, Options, Skirmish, Stage};
 
-// the audit builds views, texts and menus at every step of 10,000 games: faster on mimalloc
-// than on glibc's malloc (the workspace's Cargo.toml)
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// Random orders, ending a move one time in two when it may and passing now and then: a
 /// player that never ends its moves early walks every unit about all game, which shows nothing
 /// more and costs far longer.

@@ -3,7 +3,7 @@
 //! `ready` at once keeps the scenario's own places; the computer general follows one of the
 //! scenario's plans; a save with set-up orders replays.
 
-mod common;
+use crate::common;
 
 use common::{legal, menu, play, refused, u};
 use fiw_engine::{replay, Game, Policy, SaveFile, Seen};

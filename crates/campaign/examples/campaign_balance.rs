@@ -1,9 +1,10 @@
 //! The campaign's balance (issue 39, item 4): the heuristic player against the BOT from each
-//! side, every attack on a fort fought out by the generals (the others rolled, until fiw makes
-//! their battles), against the same player in the text's Solitaire:
+//! side, every attack fought out by the generals, against the same player in the text's
+//! Solitaire (named apart from Solitaire's own `balance` example: cargo puts every example of
+//! the workspace in one folder):
 //!
 //! ```sh
-//! cargo run --release -p fiw-campaign --example balance -- 200
+//! cargo run --release -p fiw-campaign --example campaign_balance -- 200
 //! ```
 use fiw_campaign::{Campaign, Options};
 use fiw_engine::{simulate, wilson, Game, Policy, RandomPolicy, Side, SimOptions};
