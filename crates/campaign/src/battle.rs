@@ -171,11 +171,10 @@ impl Battle {
     /// commands the side to move), or `None` once the battle is over.
     pub fn to_move(&self) -> Option<Seat> {
         let seat = each!(&self.table, g => g.to_move())?;
-        Some(if Side::of_seat(seat) == self.player {
-            fiw_solitaire::PLAYER
-        } else {
-            fiw_solitaire::BOT
-        })
+        Some(fiw_solitaire::side::seat_of(
+            self.player,
+            Side::of_seat(seat),
+        ))
     }
 
     pub(crate) fn legal_actions(&self, out: &mut Vec<Action>) {
@@ -346,11 +345,7 @@ impl Battle {
     /// The side of the battle's game a campaign seat commands: the player's side for the
     /// player, the other for the BOT (whose computer general fights it) or the second player.
     pub fn seat_of(&self, campaign_seat: Seat) -> Seat {
-        if campaign_seat == fiw_solitaire::PLAYER {
-            self.player.seat()
-        } else {
-            self.player.other().seat()
-        }
+        fiw_solitaire::side::side_of(self.player, campaign_seat).seat()
     }
 
     /// The table as text, for the side of the battle's game `seat`.

@@ -207,20 +207,12 @@ impl Board {
     /// The seat that plays `side`: the player's seat for the player's side, the other seat
     /// (the BOT's, or the second player's) for the other.
     pub fn seat_of(&self, side: Side) -> usize {
-        if side == self.player {
-            crate::side::PLAYER
-        } else {
-            crate::side::BOT
-        }
+        crate::side::seat_of(self.player, side)
     }
 
     /// The side `seat` plays: the inverse of [`Board::seat_of`].
     pub fn side_of(&self, seat: usize) -> Side {
-        if seat == crate::side::PLAYER {
-            self.player
-        } else {
-            self.player.other()
-        }
+        crate::side::side_of(self.player, seat)
     }
 
     /// The board as the acting side's own player would see it: the acting side in the
