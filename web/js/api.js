@@ -112,7 +112,7 @@ export function ago(ms) {
 
 /** An account's game (GET /api/account's `games`, the lobby's `games`) in a line's words. */
 export function gameWords(g) {
-  const what = `${GAME_NAMES[g.game] || g.game}, ${sideName(g.seat)} against ${g.opponent || "?"}`;
+  const what = `${GAME_NAMES[g.game] || g.game}, ${sideName(g.side || g.seat)} against ${g.opponent || "?"}`;
   if (g.result) {
     const r = g.result;
     const end = r.winner ? (r.winner === g.seat ? "won" : "lost") : "drawn";
@@ -120,7 +120,7 @@ export function gameWords(g) {
   }
   const clock = (g.clock && g.clock.seats || []).find((c) => c.seat === g.seat);
   const left = clock ? `, your clock ${ago(clock.left_ms)}` : "";
-  const state = g.yours ? `your move (turn ${g.turn})${left}` : `${g.to_move ? sideName(g.to_move) : "?"} to move (turn ${g.turn})`;
+  const state = g.yours ? `your move (turn ${g.turn})${left}` : `${g.to_move ? sideName(g.to_move_side || g.to_move) : "?"} to move (turn ${g.turn})`;
   return { what, state: `${state}, last move ${ago(g.since_last_move_ms)} ago`, over: false, yours: !!g.yours };
 }
 

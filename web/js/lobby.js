@@ -190,7 +190,7 @@ function drawOpen(open) {
     const by = `${g.by || "?"}${g.rating ? ` ${g.rating}` : ""}`;
     const mine = me && g.by === me.name;
     const take = h("button", { type: "button", class: "take", "data-id": g.id, disabled: !me || mine, title: !me ? "sign in to take it" : mine ? "your own game: someone else takes it" : "" },
-      mine ? "yours" : `Take the ${sideName(g.seat)}`);
+      mine ? "yours" : `Take the ${sideName(g.side || g.seat)}`);
     take.addEventListener("click", async () => {
       take.disabled = true;
       $("open-error").textContent = "";
@@ -203,7 +203,7 @@ function drawOpen(open) {
       }
     });
     return h("li", { "data-id": g.id }, h("strong", {}, `${GAME_NAMES[g.game] || g.game}${scenario}`), " by ", by,
-      h("div", { class: "muted" }, `${sideName(g.seat)} open · ${paceWords(g.pace)} · ${g.rated ? "rated" : "unrated"} · posted ${ago(Date.now() - g.posted)} ago`), take);
+      h("div", { class: "muted" }, `${sideName(g.side || g.seat)} open · ${paceWords(g.pace)} · ${g.rated ? "rated" : "unrated"} · posted ${ago(Date.now() - g.posted)} ago`), take);
   }));
 }
 

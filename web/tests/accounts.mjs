@@ -5,6 +5,7 @@
 // the scans: each seat's pages (every WebSocket frame, every API answer, the DOM after each
 // decision) never hold the other seat's secrets (the server's referee says which, version by
 // version), and nothing a page of one account was sent holds the other's address or session.
+// Last, A posts a two-player campaign, which B takes: both named by side in the lobby.
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -167,6 +168,35 @@ export async function accountsAndTheLobby() {
     }
     for (const [seat, s] of Object.entries(seats)) assert.deepEqual(s.rec.errors, [], `no console error on the ${seat} pages`);
     assert.deepEqual(third.rec.errors, [], "no console error on the third browser");
+    // the two-player campaign (C11) in the lobby: A posts it as the French, B takes the
+    // British; the list, the button and "My games" name the seats by side
+    await a.goto(server.base + "/");
+    await a.click("#post-box summary");
+    await a.selectOption("#post-game", "campaign");
+    await a.selectOption("#post-side", "french");
+    await a.click("#post-go");
+    await a.waitForURL(/\/play\/[A-Za-z0-9]+$/);
+    const cid = new URL(a.url()).pathname.split("/").pop();
+    await b.goto(server.base + "/");
+    const ctake = `#open-games li[data-id="${cid}"] button.take`;
+    await b.waitForSelector(`${ctake}:not([disabled])`);
+    const listed = await b.locator(`#open-games li[data-id="${cid}"]`).textContent();
+    assert.match(listed, /The French & Indian War campaign by Amherst/);
+    assert.match(listed, /British open · /);
+    assert.equal(await b.locator(ctake).textContent(), "Take the British");
+    await b.screenshot({ path: join(OUT, "lobby-campaign-open.png") });
+    await b.click(ctake);
+    await b.waitForURL(new RegExp(`/play/${cid}$`));
+    await b.waitForFunction(() => window.fiwStats && window.fiwStats.renders > 0);
+    await b.goto(server.base + "/");
+    const crow = `#account-games li[data-id="${cid}"]`;
+    await b.waitForSelector(crow);
+    // the British place their armies first (C11)
+    assert.match(await b.locator(crow).textContent(), /The French & Indian War campaign, British against Amherst your move/);
+    await a.goto(server.base + "/");
+    await a.waitForSelector(`#account-games li[data-id="${cid}"]`);
+    assert.match(await a.locator(`#account-games li[data-id="${cid}"]`).textContent(), /campaign, French against Boscawen British to move/);
+    for (const [seat, s] of Object.entries(seats)) assert.deepEqual(s.rec.errors, [], `no console error on the ${seat} pages (the campaign)`);
     return { decisions, checks, rating };
   } finally {
     for (const s of [...Object.values(seats), third]) await s.close();

@@ -149,6 +149,15 @@ pub trait HostGame: Game {
         None
     }
 
+    /// The side `seat` commands, when its name is not that side and a person holds it: the
+    /// two-player campaign's `player` and `bot` (C11), which pages, the lobby and "My games"
+    /// name by side. `None` for a seat named after its side, and for solitaire's `player` and
+    /// `BOT`, which are named so to people.
+    fn seat_side(options: &Self::Options, seat: Seat) -> Option<&'static str> {
+        let _ = (options, seat);
+        None
+    }
+
     /// Set-up facts to print with a simulation's results (`side = british`), also added to
     /// `sim --json`.
     fn setup_facts(options: &Self::Options) -> Vec<(&'static str, String)> {

@@ -179,6 +179,8 @@ pub trait Hosted: Send {
     fn seats(&self) -> &'static [&'static str];
     /// Who the rules play at `seat` (solitaire's BOT), if anyone.
     fn rules_seat(&self, seat: Seat) -> Option<&'static str>;
+    /// The side `seat` commands when its name is not that side ([`HostGame::seat_side`]).
+    fn seat_side(&self, seat: Seat) -> Option<&'static str>;
     /// The seat that decides now, or `None` once over.
     fn to_move(&self) -> Option<Seat>;
     /// How the game ended, once it has.
@@ -250,6 +252,10 @@ impl<G: HostGame> Hosted for Match<G> {
 
     fn rules_seat(&self, seat: Seat) -> Option<&'static str> {
         G::rules_seat(self.options(), seat)
+    }
+
+    fn seat_side(&self, seat: Seat) -> Option<&'static str> {
+        G::seat_side(self.options(), seat)
     }
 
     fn to_move(&self) -> Option<Seat> {
@@ -542,6 +548,14 @@ pub fn start(
             .map_err(|e| HostError::failure(format!("options: {e}")))?;
         Ok((fresh::<G>(options, seed)?, json))
     })
+}
+
+/// The seats of `game`, in order (a seat's number is its place here).
+///
+/// # Errors
+/// An unknown game.
+pub fn seats(game: &str) -> HostResult<&'static [&'static str]> {
+    for_game!(game, G => Ok(<G as Game>::SEATS))
 }
 
 /// A game of `game` rebuilt from stored options and seed, before its actions are replayed.

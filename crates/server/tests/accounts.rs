@@ -709,7 +709,111 @@ async fn a_page_open_as_an_account_is_closed_when_its_session_ends(url: &str) {
     }
 }
 
+/// The two-player campaign (C11) in the lobby: posted with a side, its open seat named by the
+/// side it commands, taken, shown by side in "My games", and rated as a campaign when it ends.
+async fn a_two_player_campaign_is_posted_taken_and_rated_by_side(url: &str) {
+    let c = Client::new(url).await;
+    let a = c.sign_up(&n("Vaudreuil"), None).await;
+    let b = c.sign_up(&n("Pitt"), None).await;
+    // a campaign has no scenario to choose
+    let (s, v, _) = c
+        .browse(
+            "POST",
+            "/api/lobby",
+            Some(&a),
+            Some(json!({"game": "campaign", "scenario": "raid", "side": "french"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("one set-up"), "{v}");
+    let (s, v, _) = c
+        .browse(
+            "POST",
+            "/api/lobby",
+            Some(&a),
+            Some(json!({"game": "campaign", "side": "french", "rated": true})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(
+        (&v["seat"], &v["side"], &v["open"]),
+        (&json!("player"), &json!("french"), &json!("bot"))
+    );
+    let id = v["id"].as_str().unwrap().to_string();
+    let (_, lobby, _) = c.browse("GET", "/api/lobby", None, None).await;
+    let it = lobby["open"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == id.as_str())
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (&it["game"], &it["seat"], &it["side"]),
+        (&json!("campaign"), &json!("bot"), &json!("british")),
+        "{it}"
+    );
+    let (s, v, _) = c
+        .browse("POST", &format!("/api/lobby/{id}/take"), Some(&b), None)
+        .await;
+    assert_eq!((s, &v["seat"]), (StatusCode::OK, &json!("bot")), "{v}");
+    // each seat is a person commanding a side: the British place first (C11)
+    let mine = |session: String| {
+        let (c, id) = (&c, id.clone());
+        async move {
+            let (_, me, _) = c.browse("GET", "/api/account", Some(&session), None).await;
+            me["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|g| g["id"] == id.as_str())
+                .unwrap()
+                .clone()
+        }
+    };
+    let (ga, gb) = (mine(a.clone()).await, mine(b.clone()).await);
+    assert_eq!(
+        (&ga["side"], &gb["side"], &ga["to_move_side"], &gb["yours"]),
+        (
+            &json!("french"),
+            &json!("british"),
+            &json!("british"),
+            &json!(true)
+        ),
+        "{ga} {gb}"
+    );
+    assert_eq!(
+        (&ga["opponent"], &gb["opponent"]),
+        (&json!(n("Pitt")), &json!(n("Vaudreuil")))
+    );
+    // the British (Pitt) resign: the French win, and the campaign's ratings move
+    let (_, v, _) = c
+        .browse("GET", &format!("/api/games/{id}"), Some(&b), None)
+        .await;
+    let (s, r, _) = c
+        .browse(
+            "POST",
+            &format!("/api/games/{id}/resign"),
+            Some(&b),
+            Some(json!({"version": v["version"]})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    let mut ratings = Value::Null;
+    for _ in 0..200 {
+        let (_, me, _) = c.browse("GET", "/api/account", Some(&a), None).await;
+        ratings = me["ratings"].clone();
+        if ratings.as_array().is_some_and(|r| !r.is_empty()) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(ratings[0]["game"], "campaign", "{ratings}");
+    assert!(ratings[0]["rating"].as_f64().unwrap() > 1500.0, "{ratings}");
+}
+
 on_both!(
+    a_two_player_campaign_is_posted_taken_and_rated_by_side,
     a_page_open_as_an_account_is_closed_when_its_session_ends,
     an_invitation_is_taken_as_an_account_or_only_by_the_account_named,
     signed_up_in_and_out_with_sessions_that_outlive_a_restart,

@@ -75,11 +75,14 @@ pub async fn post(
         return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!(
-                "the lobby is for games two people play: {} (solitaire is played against its BOT)",
+                "the lobby is for games two people play: {} (solitaire is played against its BOT; a campaign posted here is the two-player campaign)",
                 crate::live::RATED.join(", ")
             ),
         ));
     }
+    // the campaign in the lobby is the two-player campaign (C11): the poster's seat `player`
+    // commands the side chosen, the open seat `bot` the other
+    let campaign = p.game == "campaign";
     if let Some(s) = &p.scenario {
         if s.contains('/') || s.contains('\\') || s.contains('.') {
             return Err(ApiError::new(
@@ -105,14 +108,24 @@ pub async fn post(
             ))
         }
     };
-    let new = NewGame {
-        game: p.game.clone(),
-        setup: SetupFlags {
+    let setup = match campaign {
+        true => SetupFlags {
+            scenario: p.scenario.clone(),
+            side: Some(side.clone()),
+            two_players: true,
+            ..SetupFlags::default()
+        },
+        false => SetupFlags {
             scenario: p.scenario.clone(),
             ..SetupFlags::default()
         },
+    };
+    let seat = if campaign { "player" } else { side.as_str() }.to_string();
+    let new = NewGame {
+        game: p.game.clone(),
+        setup,
         players: HashMap::new(),
-        seat: Some(side.clone()),
+        seat: Some(seat.clone()),
         hot_seat: false,
         name: Some(a.name.clone()),
         hints: p.hints,
@@ -127,7 +140,10 @@ pub async fn post(
         .first()
         .map(|(seat, _)| seat.clone())
         .ok_or_else(|| Failure::Internal("a lobby game with no seat to take".into()))?;
-    let open_seat = if open == "british" { 0 } else { 1 };
+    let open_seat = fiw_host::hosted::seats(&p.game)
+        .ok()
+        .and_then(|seats| seats.iter().position(|s| *s == open))
+        .ok_or_else(|| Failure::Internal(format!("a lobby game with no seat {open}")))?;
     app.games
         .post_open(&made.id, &a.id, open_seat, p.rated)
         .await?;
@@ -136,7 +152,8 @@ pub async fn post(
         StatusCode::CREATED,
         Json(json!({
             "id": made.id,
-            "seat": side,
+            "seat": seat,
+            "side": side,
             "open": open,
             "link": format!("{}/play/{}", app.public_url, made.id),
         })),

@@ -12,9 +12,10 @@ use fiw_engine::Seat;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
-/// The kinds of game rated: those two people play against each other (Solitaire is played
-/// against its BOT).
-pub const RATED: [&str; 3] = ["louisbourg", "d3", "skirmish"];
+/// The kinds of game rated, and posted in the public lobby: those two people play against each
+/// other (Solitaire is played against its BOT; the campaign is posted with two players, C11,
+/// and one against its BOT is never rated: no account holds the BOT's seat).
+pub const RATED: [&str; 4] = ["louisbourg", "d3", "skirmish", "campaign"];
 
 impl Games {
     /// Now, by the server's clock.
@@ -200,13 +201,8 @@ impl Games {
         }
         let games = self.clone();
         let (id, game) = (id.to_string(), g.row.game.clone());
-        let seat_name = g
-            .hosted
-            .seats()
-            .get(seat)
-            .copied()
-            .unwrap_or("?")
-            .to_string();
+        // the seat as its player knows it (a two-player campaign's by the side it commands)
+        let seat_name = g.side_words(seat).to_string();
         tokio::spawn(async move {
             let Ok(Some(a)) = games.store.account(&account).await else {
                 return;
@@ -450,6 +446,7 @@ impl Games {
                 "by": poster.map(|p| p.name),
                 "rating": rating,
                 "seat": g.hosted.seats().get(l.seat as usize),
+                "side": g.side_words(l.seat as Seat),
                 "rated": l.rated,
                 "pace": seating.pace,
                 "posted": l.posted,
@@ -515,6 +512,15 @@ impl Games {
 }
 
 impl Open {
+    /// What people are told `seat` is: the side it commands where its name is not that side
+    /// (the two-player campaign's `player` and `bot`), else its name.
+    pub(super) fn side_words(&self, seat: Seat) -> &'static str {
+        self.hosted
+            .seat_side(seat)
+            .or_else(|| self.hosted.seats().get(seat).copied())
+            .unwrap_or("?")
+    }
+
     /// What an account's "My games" says of this game for its seat `seat`.
     pub(super) fn summary(&self, seat: Seat, now: i64) -> Value {
         let seats = self.hosted.seats();
@@ -525,10 +531,7 @@ impl Open {
             .map(|h| match (&h.name, h.claimed) {
                 (_, None) => "(open)".to_string(),
                 (Some(n), _) => n.clone(),
-                (None, _) => format!(
-                    "anonymous {}",
-                    seats.get(h.seat as usize).copied().unwrap_or("?")
-                ),
+                (None, _) => format!("anonymous {}", self.side_words(h.seat as Seat)),
             })
             .or_else(|| {
                 (0..seats.len()).find(|&s| s != seat).map(|s| {
@@ -546,9 +549,11 @@ impl Open {
             "id": self.row.id,
             "game": self.row.game,
             "seat": seats.get(seat),
+            "side": self.side_words(seat),
             "opponent": opponent,
             "turn": self.hosted.turn(),
             "to_move": to_move.and_then(|s| seats.get(s)),
+            "to_move_side": to_move.map(|s| self.side_words(s)),
             "yours": to_move == Some(seat),
             "since_last_move_ms": now - self.last_at,
             "clock": self.clocks(),
@@ -564,6 +569,7 @@ pub(super) fn game_name(game: &str) -> &str {
         "solitaire" => "French & Indian War: Solitaire",
         "d3" => "D3 Horse & Musket",
         "skirmish" => "Skirmish",
+        "campaign" => "The French & Indian War campaign",
         other => other,
     }
 }

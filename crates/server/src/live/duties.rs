@@ -171,7 +171,11 @@ impl Open {
         let seats = self.hosted.seats();
         let name = seats.get(seat).copied().unwrap_or("?");
         let text = match event {
-            Event::YourTurn => format!("{}: it is your decision ({name})", self.row.game),
+            Event::YourTurn => format!(
+                "{}: it is your decision ({})",
+                self.row.game,
+                self.side_words(seat)
+            ),
             Event::GameOver => format!("{}: {}", self.row.game, self.outcome_words()),
             Event::Resign => format!(
                 "{}: the other side resigned; {}",
