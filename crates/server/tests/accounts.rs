@@ -259,6 +259,21 @@ async fn an_open_game_is_taken_once_and_played_with_sessions(url: &str) {
     }
 }
 
+/// The ratings of the account signed in with `session`, once it has some (they move just
+/// after a rated game ends, in a task of their own), or after two seconds, none.
+async fn ratings(c: &Client, session: &str) -> Value {
+    let mut r = Value::Null;
+    for _ in 0..200 {
+        let (_, me, _) = c.browse("GET", "/api/account", Some(session), None).await;
+        r = me["ratings"].clone();
+        if r.as_array().is_some_and(|a| !a.is_empty()) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    r
+}
+
 async fn rated_games_between_accounts_move_their_ratings_once(url: &str) {
     let c = Client::new(url).await;
     let a = c.sign_up(&n("Montcalm"), None).await;
@@ -287,26 +302,11 @@ async fn rated_games_between_accounts_move_their_ratings_once(url: &str) {
         }
     };
     play(false).await;
-    let ratings = |s: String| {
-        let c = &c;
-        async move {
-            let mut r = Value::Null;
-            for _ in 0..200 {
-                let (_, me, _) = c.browse("GET", "/api/account", Some(&s), None).await;
-                r = me["ratings"].clone();
-                if r.as_array().is_some_and(|a| !a.is_empty()) {
-                    break;
-                }
-                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-            }
-            r
-        }
-    };
     let (_, me, _) = c.browse("GET", "/api/account", Some(&a), None).await;
     assert_eq!(me["ratings"], json!([]), "an unrated game rates no one");
     play(true).await;
-    let ra = ratings(a.clone()).await;
-    let rb = ratings(b.clone()).await;
+    let ra = ratings(&c, &a).await;
+    let rb = ratings(&c, &b).await;
     assert_eq!(ra[0]["game"], "louisbourg", "{ra}");
     assert!(
         ra[0]["rating"].as_f64().unwrap() > 1500.0 && rb[0]["rating"].as_f64().unwrap() < 1500.0,
@@ -799,15 +799,7 @@ async fn a_two_player_campaign_is_posted_taken_and_rated_by_side(url: &str) {
         )
         .await;
     assert_eq!(s, StatusCode::OK, "{r}");
-    let mut ratings = Value::Null;
-    for _ in 0..200 {
-        let (_, me, _) = c.browse("GET", "/api/account", Some(&a), None).await;
-        ratings = me["ratings"].clone();
-        if ratings.as_array().is_some_and(|r| !r.is_empty()) {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
+    let ratings = ratings(&c, &a).await;
     assert_eq!(ratings[0]["game"], "campaign", "{ratings}");
     assert!(ratings[0]["rating"].as_f64().unwrap() > 1500.0, "{ratings}");
 }
