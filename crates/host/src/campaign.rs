@@ -44,14 +44,6 @@ impl HostGame for Campaign {
             .then_some("BOT Action Chart and the computer generals")
     }
 
-    /// With two players each seat is a person commanding a side: `player` the side chosen,
-    /// `bot` the other.
-    fn seat_side(options: &Self::Options, seat: Seat) -> Option<&'static str> {
-        options
-            .two_players
-            .then(|| fiw_solitaire::side::side_of(options.side, seat).id())
-    }
-
     fn setup_facts(options: &Self::Options) -> Vec<(&'static str, String)> {
         let mut facts = vec![("side", options.side.id().to_string())];
         if options.two_players {

@@ -149,15 +149,6 @@ pub trait HostGame: Game {
         None
     }
 
-    /// The side `seat` commands, when its name is not that side and a person holds it: the
-    /// two-player campaign's `player` and `bot` (C11), which pages, the lobby and "My games"
-    /// name by side. `None` for a seat named after its side, and for solitaire's `player` and
-    /// `BOT`, which are named so to people.
-    fn seat_side(options: &Self::Options, seat: Seat) -> Option<&'static str> {
-        let _ = (options, seat);
-        None
-    }
-
     /// Set-up facts to print with a simulation's results (`side = british`), also added to
     /// `sim --json`.
     fn setup_facts(options: &Self::Options) -> Vec<(&'static str, String)> {
@@ -172,9 +163,10 @@ pub trait HostGame: Game {
         Vec::new()
     }
 
-    /// What the terminal calls `seat` ("Pass the screen to the british player", "british to
-    /// decide"): its name, or where the seat's name says less than the side it plays (the
-    /// two-player campaign's `bot` seat), the side.
+    /// What people are told `seat` is, at the terminal ("Pass the screen to the british
+    /// player", "british to decide") and online (the lobby, "My games", a mail): its name, or
+    /// where the seat's name says less than the side it plays (the two-player campaign's
+    /// `player` and `bot`), the side.
     fn seat_name(&self, seat: Seat) -> String {
         Self::SEATS.get(seat).copied().unwrap_or("?").to_string()
     }

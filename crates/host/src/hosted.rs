@@ -179,8 +179,8 @@ pub trait Hosted: Send {
     fn seats(&self) -> &'static [&'static str];
     /// Who the rules play at `seat` (solitaire's BOT), if anyone.
     fn rules_seat(&self, seat: Seat) -> Option<&'static str>;
-    /// The side `seat` commands when its name is not that side ([`HostGame::seat_side`]).
-    fn seat_side(&self, seat: Seat) -> Option<&'static str>;
+    /// What people are told `seat` is ([`HostGame::seat_name`]).
+    fn seat_name(&self, seat: Seat) -> String;
     /// The seat that decides now, or `None` once over.
     fn to_move(&self) -> Option<Seat>;
     /// How the game ended, once it has.
@@ -254,8 +254,8 @@ impl<G: HostGame> Hosted for Match<G> {
         G::rules_seat(self.options(), seat)
     }
 
-    fn seat_side(&self, seat: Seat) -> Option<&'static str> {
-        G::seat_side(self.options(), seat)
+    fn seat_name(&self, seat: Seat) -> String {
+        self.state().seat_name(seat)
     }
 
     fn to_move(&self) -> Option<Seat> {

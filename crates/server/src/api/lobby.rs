@@ -108,17 +108,11 @@ pub async fn post(
             ))
         }
     };
-    let setup = match campaign {
-        true => SetupFlags {
-            scenario: p.scenario.clone(),
-            side: Some(side.clone()),
-            two_players: true,
-            ..SetupFlags::default()
-        },
-        false => SetupFlags {
-            scenario: p.scenario.clone(),
-            ..SetupFlags::default()
-        },
+    let setup = SetupFlags {
+        scenario: p.scenario.clone(),
+        side: campaign.then(|| side.clone()),
+        two_players: campaign,
+        ..SetupFlags::default()
     };
     let seat = if campaign { "player" } else { side.as_str() }.to_string();
     let new = NewGame {

@@ -202,7 +202,7 @@ impl Games {
         let games = self.clone();
         let (id, game) = (id.to_string(), g.row.game.clone());
         // the seat as its player knows it (a two-player campaign's by the side it commands)
-        let seat_name = g.side_words(seat).to_string();
+        let seat_name = g.hosted.seat_name(seat);
         tokio::spawn(async move {
             let Ok(Some(a)) = games.store.account(&account).await else {
                 return;
@@ -446,7 +446,7 @@ impl Games {
                 "by": poster.map(|p| p.name),
                 "rating": rating,
                 "seat": g.hosted.seats().get(l.seat as usize),
-                "side": g.side_words(l.seat as Seat),
+                "side": g.hosted.seat_name(l.seat as Seat),
                 "rated": l.rated,
                 "pace": seating.pace,
                 "posted": l.posted,
@@ -512,15 +512,6 @@ impl Games {
 }
 
 impl Open {
-    /// What people are told `seat` is: the side it commands where its name is not that side
-    /// (the two-player campaign's `player` and `bot`), else its name.
-    pub(super) fn side_words(&self, seat: Seat) -> &'static str {
-        self.hosted
-            .seat_side(seat)
-            .or_else(|| self.hosted.seats().get(seat).copied())
-            .unwrap_or("?")
-    }
-
     /// What an account's "My games" says of this game for its seat `seat`.
     pub(super) fn summary(&self, seat: Seat, now: i64) -> Value {
         let seats = self.hosted.seats();
@@ -531,7 +522,7 @@ impl Open {
             .map(|h| match (&h.name, h.claimed) {
                 (_, None) => "(open)".to_string(),
                 (Some(n), _) => n.clone(),
-                (None, _) => format!("anonymous {}", self.side_words(h.seat as Seat)),
+                (None, _) => format!("anonymous {}", self.hosted.seat_name(h.seat as Seat)),
             })
             .or_else(|| {
                 (0..seats.len()).find(|&s| s != seat).map(|s| {
@@ -549,11 +540,11 @@ impl Open {
             "id": self.row.id,
             "game": self.row.game,
             "seat": seats.get(seat),
-            "side": self.side_words(seat),
+            "side": self.hosted.seat_name(seat),
             "opponent": opponent,
             "turn": self.hosted.turn(),
             "to_move": to_move.and_then(|s| seats.get(s)),
-            "to_move_side": to_move.map(|s| self.side_words(s)),
+            "to_move_side": to_move.map(|s| self.hosted.seat_name(s)),
             "yours": to_move == Some(seat),
             "since_last_move_ms": now - self.last_at,
             "clock": self.clocks(),

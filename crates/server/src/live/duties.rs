@@ -174,7 +174,7 @@ impl Open {
             Event::YourTurn => format!(
                 "{}: it is your decision ({})",
                 self.row.game,
-                self.side_words(seat)
+                self.hosted.seat_name(seat)
             ),
             Event::GameOver => format!("{}: {}", self.row.game, self.outcome_words()),
             Event::Resign => format!(
